@@ -1,0 +1,43 @@
+# Two commands for a newcomer: `make run` (the site on SQLite) and `make test` (the whole suite).
+# Both create the virtual environment and install what they need on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test lint bench install translations migrate load clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check ".[dev]"
+	rm -rf build *.egg-info
+	touch $(STAMP)
+
+install: $(STAMP)
+
+translations: $(STAMP)
+	$(BIN)/python manage.py compile_translations
+
+migrate: translations
+	$(BIN)/python manage.py migrate --noinput
+
+load: migrate
+	$(BIN)/python manage.py load_bundled
+
+run: load
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: translations lint
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: load
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

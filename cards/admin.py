@@ -1,0 +1,141 @@
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.games import get_game
+
+from .forms import ImportForm, card_form_for
+from .io import CardFileError, load_mapping
+from .models import Card, Game
+from .permissions import editable_game_slugs
+from .services import import_cards
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Games mirror the registry (rules/games); they are listed here, not edited."""
+
+    list_display = ("slug", "name_ja", "name_en", "order")
+    readonly_fields = ("slug", "name_ja", "name_en", "order")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "card_type", "cost", "number", "set_name", "sample")
+    list_filter = ("game", "card_type", "sample", "set_name")
+    search_fields = ("name", "reading", "number", "rules_text", "set_name")
+    list_select_related = ("game",)
+    change_list_template = "admin/cards/card/change_list.html"
+
+    # -- ownership: an editor sees and writes the cards of their games only ----------
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(game__in=editable_game_slugs(request.user))
+
+    def _may_edit(self, request, obj) -> bool:
+        return obj is None or obj.game_id in editable_game_slugs(request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._may_edit(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._may_edit(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._may_edit(request, obj)
+
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and bool(editable_game_slugs(request.user))
+
+    # -- the form follows the card's game --------------------------------------
+
+    def _game_for(self, request, obj):
+        if obj is not None:
+            return obj.game_id
+        slug = request.GET.get("game") or request.POST.get("game")
+        return slug if slug in editable_game_slugs(request.user) else None
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        slug = self._game_for(request, obj)
+        kwargs["form"] = card_form_for(get_game(slug) if slug else None, get_language() or "ja")
+        kwargs["fields"] = None
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.base_fields["game"].queryset = Game.objects.filter(slug__in=editable_game_slugs(request.user))
+        if slug and obj is None:
+            form.base_fields["game"].initial = slug
+        return form
+
+    def get_fieldsets(self, request, obj=None):
+        form = self.get_form(request, obj)
+        game_keys = [name for name in form.base_fields if name.startswith("f_")]
+        common = [name for name in form.base_fields if not name.startswith("f_")]
+        fieldsets = [(None, {"fields": common})]
+        if game_keys:
+            fieldsets.append((_("Game-specific fields"), {"fields": game_keys}))
+        return fieldsets
+
+    def add_view(self, request, form_url="", extra_context=None):
+        if self._game_for(request, None) is None:
+            slugs = editable_game_slugs(request.user)
+            if len(slugs) == 1:
+                return redirect(f"{request.path}?game={next(iter(slugs))}")
+            context = {
+                **self.admin_site.each_context(request),
+                "title": _("Add a card: choose the game"),
+                "games": Game.objects.filter(slug__in=slugs),
+                "opts": self.model._meta,
+            }
+            return TemplateResponse(request, "admin/cards/card/choose_game.html", context)
+        return super().add_view(request, form_url, extra_context)
+
+    # -- import ---------------------------------------------------------------------
+
+    def get_urls(self):
+        extra = [path("import/", self.admin_site.admin_view(self.import_view), name="cards_card_import")]
+        return extra + super().get_urls()
+
+    def import_view(self, request):
+        slugs = editable_game_slugs(request.user)
+        if not (request.user.is_staff and slugs):
+            raise PermissionDenied
+        games = Game.objects.filter(slug__in=slugs)
+        report = None
+        form = ImportForm(request.POST or None, request.FILES or None, games=games)
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            game = form.cleaned_data["game"]
+            try:
+                mapping = load_mapping(form.cleaned_data["mapping"]) if form.cleaned_data["mapping"] else None
+                report = import_cards(
+                    game=game.slug,
+                    data=upload.read(),
+                    fmt=form.cleaned_data["format"] or None,
+                    filename=upload.name,
+                    mapping=mapping,
+                    dry_run=form.cleaned_data["dry_run"],
+                    skip_invalid=form.cleaned_data["skip_invalid"],
+                )
+            except CardFileError as exc:
+                form.add_error("file", str(exc))
+            else:
+                level = messages.ERROR if report.errors and not report.written else messages.SUCCESS
+                self.message_user(request, f"{game.name}: {report.summary()}", level)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Import cards"),
+            "form": form,
+            "report": report,
+            "opts": self.model._meta,
+            "changelist_url": reverse("admin:cards_card_changelist"),
+        }
+        return TemplateResponse(request, "admin/cards/card/import.html", context)

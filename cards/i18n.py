@@ -1,0 +1,44 @@
+"""Translation of the registry's validation messages.
+
+rules/ has no Django, so its errors carry English templates; every template is
+listed here inside gettext so that makemessages extracts it and the UI shows it
+in the user's language. tests/test_i18n.py checks that none is missing.
+"""
+
+from django.utils.translation import gettext, gettext_noop
+
+from rules.games import FieldError
+
+TEMPLATES = (
+    gettext_noop("{field}: does not apply to {card_type} (only to {types})"),
+    gettext_noop("{field}: expected a list of entries, got {value!r}"),
+    gettext_noop("{field}: expected a list, got {value!r}"),
+    gettext_noop("{field}: expected a number of copies or “unlimited”, got {value!r}"),
+    gettext_noop("{field}: expected a whole number, got {value!r}"),
+    gettext_noop("{field}: expected an object"),
+    gettext_noop("{field}: expected an object of game fields"),
+    gettext_noop("{field}: expected an object, got {value!r}"),
+    gettext_noop("{field}: expected text items, got {value!r}"),
+    gettext_noop("{field}: expected text, got {value!r}"),
+    gettext_noop("{field}: expected yes or no, got {value!r}"),
+    gettext_noop("{field}: item {value!r} is not a short single word"),
+    gettext_noop("{field}: item {value!r} may not contain “|”"),
+    gettext_noop("{field}: longer than {max_length} characters"),
+    gettext_noop("{field}: must be a single line"),
+    gettext_noop("{field}: not valid JSON ({reason})"),
+    gettext_noop("{field}: required"),
+    gettext_noop("{field}: required for {card_type}"),
+    gettext_noop("{field}: unknown field (known: {known})"),
+    gettext_noop("{field}: unknown field for {game}"),
+    gettext_noop("{field}: unknown field for {game} (known: {known})"),
+    gettext_noop("{field}: {reason}"),
+    gettext_noop("{field}: {value!r} is listed twice"),
+    gettext_noop("{field}: {value!r} is not one of {allowed}"),
+    gettext_noop("{field}: {value} is above the maximum {max}"),
+    gettext_noop("{field}: {value} is below the minimum {min}"),
+)
+
+
+def error_message(err: FieldError) -> str:
+    """The error in the active language."""
+    return gettext(err.template).format(field=err.field, **err.params)

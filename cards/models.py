@@ -1,0 +1,184 @@
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from rules.games import COMMON_KEYS, CardDataError, GameDef, get_game
+
+from .i18n import error_message
+
+
+def editor_group_name(slug: str) -> str:
+    """The auth group whose members edit the cards of one game."""
+    return f"{slug} editors"
+
+
+class Game(models.Model):
+    """A mirror of the registry (rules.games), kept in sync after every migrate."""
+
+    slug = models.SlugField(primary_key=True, max_length=32)
+    name_ja = models.CharField(max_length=200)
+    name_en = models.CharField(max_length=200)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("game_detail", args=[self.slug])
+
+    @property
+    def definition(self) -> GameDef:
+        return get_game(self.slug)
+
+    @property
+    def name(self) -> str:
+        return self.name_ja if (get_language() or "ja").startswith("ja") else self.name_en
+
+
+def card_image_path(instance, filename):
+    return f"cards/{instance.game_id}/{filename}"
+
+
+class Card(models.Model):
+    """A card: the common columns plus `attrs`, the game-specific fields the registry declares."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards", verbose_name=_("game"))
+    name = models.CharField(_("name"), max_length=200)
+    reading = models.CharField(_("reading"), max_length=200, blank=True)
+    aliases = models.JSONField(_("aliases"), default=list, blank=True)
+    card_type = models.CharField(_("card type"), max_length=40)
+    cost = models.PositiveIntegerField(_("cost"), null=True, blank=True)
+    rules_text = models.TextField(_("rules text"), blank=True)
+    flavor_text = models.TextField(_("flavour text"), blank=True)
+    set_name = models.CharField(_("set / series"), max_length=200, blank=True)
+    number = models.CharField(_("number"), max_length=40, blank=True)
+    rarity = models.CharField(_("rarity"), max_length=40, blank=True)
+    keywords = models.JSONField(_("keywords"), default=list, blank=True)
+    image = models.ImageField(_("image"), upload_to=card_image_path, blank=True)
+    sample = models.BooleanField(_("sample"), default=False)
+    attrs = models.JSONField(_("game fields"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "name", "number", "id"]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number"], condition=~Q(number=""), name="card_number_unique_in_game"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "name"], condition=Q(number=""), name="card_unnumbered_name_unique_in_game"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["game", "name"]),
+            models.Index(fields=["game", "reading"]),
+            models.Index(fields=["game", "card_type"]),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.number})" if self.number else self.name
+
+    def save(self, *args, **kwargs):
+        # Every write path goes through the registry, including code that skips full_clean().
+        self.clean_game_data()
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("card_detail", args=[self.pk])
+
+    @property
+    def definition(self) -> GameDef:
+        return get_game(self.game_id)
+
+    # -- plain data (what rules/, the importer and the API speak) ---------------
+
+    def to_data(self) -> dict:
+        data = {key: getattr(self, key) for key in COMMON_KEYS}
+        data["fields"] = dict(self.attrs or {})
+        return data
+
+    def apply_data(self, data: dict) -> None:
+        """Set the columns from a cleaned card dict (GameDef.clean_card output)."""
+        for key in COMMON_KEYS:
+            setattr(self, key, data[key])
+        self.attrs = data["fields"]
+
+    def clean_game_data(self) -> None:
+        """Validate and canonicalise against the registry; ValidationError names each field."""
+        try:
+            cleaned = self.definition.clean_card(self.to_data())
+        except CardDataError as exc:
+            raise ValidationError(_errors_by_model_field(exc)) from None
+        self.apply_data(cleaned)
+
+    def clean(self):
+        super().clean()
+        if self.game_id:
+            self.clean_game_data()
+
+    # -- display helpers ------------------------------------------------------
+
+    def type_label(self) -> str:
+        card_type = self.definition.card_type(self.card_type)
+        return card_type.label(get_language() or "ja") if card_type else self.card_type
+
+    def cost_label(self) -> str:
+        card_type = self.definition.card_type(self.card_type)
+        return card_type.cost_label(get_language() or "ja") if card_type else str(_("cost"))
+
+    def field_rows(self):
+        """[(label, display value, field)] for the game-specific values this card has."""
+        lang = get_language() or "ja"
+        rows = []
+        for f in self.definition.fields:
+            if f.key in (self.attrs or {}):
+                rows.append((f.label(lang), display_value(f, self.attrs[f.key], lang), f))
+        return rows
+
+    def list_values(self):
+        lang = get_language() or "ja"
+        out = []
+        for key in self.definition.list_fields:
+            f = self.definition.field(key)
+            out.append(display_value(f, (self.attrs or {}).get(key), lang))
+        return out
+
+
+def display_value(f, value, lang: str) -> str:
+    from rules.games.fields import BOOL, CHOICE, CHOICES, RECORDS, UNLIMITED
+
+    if value is None:
+        return ""
+    if f.kind == BOOL:
+        return str(_("yes")) if value else ""
+    if f.kind == CHOICE:
+        return f.choice_label(value, lang)
+    if f.kind == CHOICES:
+        return "・".join(f.choice_label(v, lang) for v in value)
+    if f.kind == RECORDS:
+        return ""  # shown as a table by the template
+    if value == UNLIMITED:
+        return str(_("unlimited"))
+    if isinstance(value, list):
+        return " ".join(value)
+    return str(value)
+
+
+def _errors_by_model_field(exc: CardDataError) -> dict:
+    out: dict[str, list[str]] = {}
+    for err in exc.errors:
+        key = err.field.split("[", 1)[0].split(".", 1)[0]
+        model_field = key if key in COMMON_KEYS else "attrs"
+        out.setdefault(model_field, []).append(error_message(err))
+    return out

@@ -1,0 +1,23 @@
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from cards import views as card_views
+
+urlpatterns = [
+    path("", card_views.home, name="home"),
+    path("games/<slug:slug>/", card_views.game_detail, name="game_detail"),
+    path("games/<slug:slug>/cards/", card_views.card_list, name="game_cards"),
+    path("cards/", card_views.card_list, name="card_list"),
+    path("cards/<int:pk>/", card_views.card_detail, name="card_detail"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("cards.api_urls")),
+    path("admin/", admin.site.urls),
+]
+
+if settings.DEBUG:
+    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

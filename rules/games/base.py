@@ -1,0 +1,219 @@
+"""What every game declares, and whole-card validation against it.
+
+A card is plain data here: a dict with the common keys of COMMON_FIELDS plus
+"fields", the game-specific values keyed by the game's Field declarations.
+`GameDef.clean_card` turns loose input into that canonical dict or raises
+CardDataError listing every field at fault.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .fields import (
+    BOOL,
+    CHOICE,
+    INT,
+    NAMES,
+    STR,
+    STRINGS,
+    TEXT,
+    CardDataError,
+    Field,
+    FieldError,
+)
+
+
+@dataclass(frozen=True)
+class CardType:
+    """A card type as printed (`code`, e.g. 場所札) with its labels."""
+
+    code: str
+    ja: str
+    en: str
+    # What the common `cost` means for this type, e.g. 召喚コスト / summon cost.
+    cost_ja: str = "コスト"
+    cost_en: str = "Cost"
+
+    def label(self, lang: str) -> str:
+        return self.ja if lang.startswith("ja") else self.en
+
+    def cost_label(self, lang: str) -> str:
+        return self.cost_ja if lang.startswith("ja") else self.cost_en
+
+
+_KEYWORD_MARKS = re.compile(r"^[■◼◾▪︎️\s]+|^【|】$|^\[|\]$")
+
+
+def normalise_keyword(word: str) -> str:
+    """'■速攻' / '◼︎速攻' / '【逆転】' -> '速攻' / '逆転'."""
+    previous = None
+    while previous != word:
+        previous = word
+        word = _KEYWORD_MARKS.sub("", word).strip()
+    return word
+
+
+# The card fields every game shares (stored as model columns).
+COMMON_FIELDS: tuple[Field, ...] = (
+    Field("name", STR, "カード名", "Name", required=True, max_length=200),
+    Field("reading", STR, "読み", "Reading", max_length=200, help_en="Kana reading, for search and sorting."),
+    Field("aliases", NAMES, "別名", "Aliases", help_en="Other spellings of the name, separated by |."),
+    Field("card_type", CHOICE, "種類", "Card type", choices=("-",), required=True),  # choices per game
+    Field("cost", INT, "コスト", "Cost", min=0, max=999),
+    Field("rules_text", TEXT, "効果", "Rules text"),
+    Field("flavor_text", TEXT, "フレーバー", "Flavour text"),
+    Field("set_name", STR, "セット／シリーズ", "Set / series", max_length=200),
+    Field("number", STR, "番号", "Number", max_length=40),
+    Field("rarity", STR, "レアリティ", "Rarity", max_length=40),
+    Field("keywords", STRINGS, "キーワード", "Keywords", max_length=60),
+    Field("sample", BOOL, "サンプル", "Sample"),
+)
+COMMON_KEYS = tuple(f.key for f in COMMON_FIELDS)
+COMMON_DEFAULTS = {
+    "reading": "",
+    "aliases": [],
+    "cost": None,
+    "rules_text": "",
+    "flavor_text": "",
+    "set_name": "",
+    "number": "",
+    "rarity": "",
+    "keywords": [],
+    "sample": False,
+}
+
+
+@dataclass(frozen=True)
+class GameDef:
+    slug: str
+    name_ja: str
+    name_en: str
+    card_types: tuple[CardType, ...]
+    fields: tuple[Field, ...]
+    summary_ja: str = ""
+    summary_en: str = ""
+    # Keywords the rules documents define (shown as help; keywords stay open).
+    known_keywords: tuple[str, ...] = ()
+    # The game-specific fields shown in card lists (the game's "main" stats).
+    list_fields: tuple[str, ...] = ()
+    order: int = 0
+    _field_map: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        keys = [f.key for f in self.fields]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{self.slug}: duplicate field keys")
+        clash = set(keys) & set(COMMON_KEYS)
+        if clash:
+            raise ValueError(f"{self.slug}: fields shadow common fields: {clash}")
+        codes = {t.code for t in self.card_types}
+        for f in self.fields:
+            unknown = (set(f.types) | set(f.required_for)) - codes
+            if unknown:
+                raise ValueError(f"{self.slug}.{f.key}: unknown card types {unknown}")
+        self._field_map.update({f.key: f for f in self.fields})
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang.startswith("ja") else self.name_en
+
+    def summary(self, lang: str) -> str:
+        return self.summary_ja if lang.startswith("ja") else self.summary_en
+
+    def field(self, key: str) -> Field:
+        return self._field_map[key]
+
+    def card_type(self, code: str) -> CardType | None:
+        return next((t for t in self.card_types if t.code == code), None)
+
+    @property
+    def type_codes(self) -> tuple[str, ...]:
+        return tuple(t.code for t in self.card_types)
+
+    def fields_for(self, card_type: str) -> tuple[Field, ...]:
+        return tuple(f for f in self.fields if f.applies_to(card_type))
+
+    # -- validation -----------------------------------------------------------
+
+    def clean_fields(self, card_type: str, raw: dict | None) -> dict:
+        """Validate the game-specific values for a card of `card_type`.
+
+        Returns them cleaned, empty values dropped, in declaration order.
+        """
+        raw = raw or {}
+        errors: list[FieldError] = []
+        if not isinstance(raw, dict):
+            raise CardDataError([FieldError("fields", "{field}: expected an object of game fields", {})])
+        for key in raw:
+            if key not in self._field_map:
+                errors.append(
+                    FieldError(
+                        key,
+                        "{field}: unknown field for {game} (known: {known})",
+                        {"game": self.name_en, "known": " ".join(self._field_map)},
+                    )
+                )
+        out: dict = {}
+        for f in self.fields:
+            if f.key not in raw:
+                value = None
+            else:
+                try:
+                    value = f.clean(raw[f.key])
+                except CardDataError as exc:
+                    errors.extend(exc.errors)
+                    continue
+            if value is None or (f.kind == BOOL and value is False):
+                # "No" is the absence of a flag: one canonical form for every input.
+                if card_type in f.required_for:
+                    errors.append(FieldError(f.key, "{field}: required for {card_type}", {"card_type": card_type}))
+                continue
+            if not f.applies_to(card_type):
+                errors.append(
+                    FieldError(
+                        f.key,
+                        "{field}: does not apply to {card_type} (only to {types})",
+                        {"card_type": card_type, "types": " ".join(f.types)},
+                    )
+                )
+                continue
+            out[f.key] = value
+        if errors:
+            raise CardDataError(errors)
+        return out
+
+    def clean_card(self, raw: dict) -> dict:
+        """Validate a whole card: common keys plus "fields". Raises CardDataError."""
+        errors: list[FieldError] = []
+        if not isinstance(raw, dict):
+            raise CardDataError([FieldError("card", "{field}: expected an object", {})])
+        for key in raw:
+            if key not in COMMON_KEYS and key != "fields":
+                errors.append(
+                    FieldError(key, "{field}: unknown field for {game}", {"game": self.name_en})
+                )
+        out: dict = {}
+        for f in COMMON_FIELDS:
+            if f.key == "card_type":
+                f = Field("card_type", CHOICE, f.ja, f.en, choices=self.type_codes, required=True)
+            try:
+                value = f.clean(raw.get(f.key))
+            except CardDataError as exc:
+                errors.extend(exc.errors)
+                continue
+            if value is None and f.required:
+                errors.append(FieldError(f.key, "{field}: required", {}))
+                continue
+            if f.key == "keywords" and value:
+                value = [k for k in dict.fromkeys(normalise_keyword(w) for w in value) if k]
+            out[f.key] = COMMON_DEFAULTS.get(f.key) if value is None else value
+        card_type = out.get("card_type")
+        if card_type:
+            try:
+                out["fields"] = self.clean_fields(card_type, raw.get("fields"))
+            except CardDataError as exc:
+                errors.extend(exc.errors)
+        if errors:
+            raise CardDataError(errors)
+        return out

@@ -1,0 +1,103 @@
+"""巫KANNAGIカードゲーム (seed 002): card types and card fields."""
+
+from __future__ import annotations
+
+import re
+
+from ..base import CardType, GameDef
+from ..fields import CHOICES, INT, LIMIT, STRINGS, Field
+
+SEASONS = ("春", "夏", "秋", "冬", "無")
+_MIXED_MARK = re.compile(r"^混化\s*")
+
+
+def parse_season(text: str) -> list[str]:
+    """Read a season as players write it.
+
+    "春" -> ["春"]; "混化 春夏", "春夏", "春 夏", "春/夏" -> ["春", "夏"] (a dual,
+    混化, season). Raises ValueError naming what is not a season.
+    """
+    body = _MIXED_MARK.sub("", text.strip())
+    seasons = [ch for ch in body if not ch.isspace() and ch not in "/／・,、|"]
+    unknown = [ch for ch in seasons if ch not in SEASONS]
+    if unknown:
+        raise ValueError(f"{''.join(unknown)!r} is not a season ({' '.join(SEASONS)})")
+    return list(dict.fromkeys(seasons))
+
+
+GAME = GameDef(
+    slug="kannagi",
+    name_ja="巫KANNAGIカードゲーム",
+    name_en="KANNAGI Card Game",
+    order=3,
+    card_types=(
+        CardType("場所札", "場所札", "Place"),
+        CardType("怪異札", "怪異札", "Apparition"),
+        CardType("道具札", "道具札", "Tool"),
+        CardType("季節札", "季節札", "Season"),
+    ),
+    fields=(
+        Field(
+            "season",
+            CHOICES,
+            "季節",
+            "Season",
+            choices=SEASONS,
+            required_for=("場所札", "怪異札", "道具札", "季節札"),
+            parse_text=parse_season,
+            help_en="One season, or two or more for a mixed (混化) card. 無 cards need no season in 魂.",
+            help_ja="季節。混化の札は複数。無の札はどの季節の魂でも使えます。",
+        ),
+        Field(
+            "power",
+            INT,
+            "力",
+            "Power",
+            min=0,
+            max=999,
+            required_for=("場所札",),
+            help_en="The bottom-left number of a place: the damage it deals when it attacks.",
+            help_ja="場所札の左下の数字。攻撃時に与えるダメージ。",
+        ),
+        Field(
+            "attributes",
+            STRINGS,
+            "属性",
+            "Attributes",
+            help_en="The attribute words printed in the middle of the card, e.g. 神.",
+            help_ja="札の真ん中の属性欄（例: 神）。",
+        ),
+        Field(
+            "roles",
+            STRINGS,
+            "役割",
+            "Roles",
+            help_en="Players' tags for what a card does (召喚時, 直接ダメ …).",
+            help_ja="札の働きを表すタグ（召喚時、直接ダメ など）。",
+        ),
+        Field(
+            "copy_limit",
+            LIMIT,
+            "枚数制限",
+            "Copy limit",
+            help_en="Only for cards that print their own limit: a number of copies, or “unlimited”.",
+            help_ja="札自身が枚数を定める場合のみ。枚数または unlimited。",
+        ),
+    ),
+    known_keywords=("速攻", "潜在能力", "襲撃", "不屈", "憤怒", "学校の怪談"),
+    list_fields=("season", "power"),
+    summary_ja=(
+        "二人対戦。各自40枚以上のデッキ（同じ名前の札は4枚まで）、ライフ30。初手8枚から「零探し」を一度行い、"
+        "回復・ドロー・メイン・エンドの順にターンを進めます。メインフェイズでは召喚・攻撃・憑依・展開を各1回ずつ。"
+        "札のコストは魂（ソウル）の枚数で満たし、魂は消費されません。使う札と同じ季節の札が魂に必要です（無の札と"
+        "零コストの場所札を除く）。場所札の攻撃で相手のライフを0にするか、相手の山札が尽きれば勝ちです。"
+    ),
+    summary_en=(
+        "Two players, decks of 40 or more (at most 4 of one name), 30 life. Draw 8, take one 零探し "
+        "(put any cards from hand on the bottom and redraw), then play turns of recovery, draw, main and end. "
+        "In the main phase you summon, attack, possess and deploy once each. A card's cost is met by the number "
+        "of cards in your 魂 (soul), which is never spent, and 魂 must hold a card of the card's season "
+        "(無 cards and 0-cost places excepted). Attacking places deal their power to the opponent's life; win "
+        "when it reaches 0 or when the opponent must draw from an empty deck."
+    ),
+)

@@ -1,0 +1,101 @@
+"""The 兵・呪術・土地 game, "オリジナルカードゲーム" (seed 003): card types and fields."""
+
+from __future__ import annotations
+
+from ..base import CardType, GameDef
+from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, RECORDS, STR, TEXT, Field
+
+SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
+ATTRIBUTES = ("火", "水", "風", "地", "光", "闇", "無")
+SPECIAL_TYPES_2 = ("緋", "蒼", "天", "碧", "太陽", "深淵", "黄金", "異界", "豪腕", "俊敏", "頑健", "聡明")
+EFFECT_KINDS = ("通常", "対抗", "永続", "ルール")
+
+
+def parse_attributes(text: str) -> list[str]:
+    """'地・風・水' (as printed) -> ['地', '風', '水']."""
+    return [part for part in text.replace("・", " ").replace("/", " ").split() if part]
+
+
+def parse_effect_kinds(text: str) -> list[str]:
+    """'通常・対抗' (as printed) -> ['通常', '対抗']."""
+    return [part for part in text.replace("・", " ").split() if part]
+
+
+GAME = GameDef(
+    slug="original",
+    name_ja="オリジナルカードゲーム（兵・呪術・土地）",
+    name_en="Original Card Game (soldiers, curses, lands)",
+    order=4,
+    card_types=(
+        CardType(SOLDIER, "兵", "Soldier", cost_ja="召喚コスト", cost_en="Summon cost"),
+        CardType(CURSE, "呪術", "Curse", cost_ja="詠唱コスト", cost_en="Cast cost"),
+        CardType(LAND, "土地", "Land", cost_ja="展開コスト", cost_en="Deploy cost"),
+    ),
+    fields=(
+        Field(
+            "attributes",
+            CHOICES,
+            "属性",
+            "Attributes",
+            choices=ATTRIBUTES,
+            required_for=(SOLDIER, CURSE, LAND),
+            parse_text=parse_attributes,
+            help_en="火 水 風 地 光 闇 (無 for none). Costs need a 倉庫 card of each attribute.",
+            help_ja="火 水 風 地 光 闇（無属性は 無）。コストには各属性の倉庫カードが必要です。",
+        ),
+        Field("race", STR, "種族", "Race", types=(SOLDIER,), help_en="e.g. ドラゴン, ソルジャー."),
+        Field("special_type", STR, "特殊種別", "Special type", help_en="A country or place, e.g. ビナルクス."),
+        Field(
+            "special_type2",
+            CHOICE,
+            "特殊種別2",
+            "Special type 2",
+            choices=SPECIAL_TYPES_2,
+            types=(SOLDIER,),
+            help_en="Carries a rule effect, e.g. 深淵: unaffected by the opponent's curses.",
+        ),
+        Field("move_cost", INT, "移動コスト", "Move cost", min=0, max=99, types=(SOLDIER,), required_for=(SOLDIER,)),
+        Field("power", INT, "パワー", "Power", min=0, max=999, types=(SOLDIER,), required_for=(SOLDIER,)),
+        Field("upkeep", INT, "維持コスト", "Upkeep", min=0, max=99, types=(CURSE, LAND)),
+        Field(
+            "effects",
+            RECORDS,
+            "効果",
+            "Effects",
+            subfields=(
+                Field(
+                    "kind",
+                    CHOICES,
+                    "効果の種類",
+                    "Kind",
+                    choices=EFFECT_KINDS,
+                    required=True,
+                    parse_text=parse_effect_kinds,
+                ),
+                Field("forced", BOOL, "強制", "Forced"),
+                Field("category", STR, "効果種別", "Category", help_en="e.g. スペル, 呪法, 武術."),
+                Field("name", STR, "効果名", "Name"),
+                Field("trigger", STR, "対抗対象", "Responds to"),
+                Field("cost", STR, "発動コスト", "Cost", help_en="As printed, e.g. 光4 or 闇4(C)「…」."),
+                Field("text", TEXT, "効果", "Text", required=True),
+            ),
+            help_en="Each ■ effect: kind (通常/対抗/永続/ルール), category, name, what it responds to, cost, text.",
+            help_ja="■ごとの効果：種類（通常・対抗・永続・ルール）、効果種別、効果名、対抗対象、コスト、本文。",
+        ),
+        Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
+    ),
+    list_fields=("attributes", "move_cost", "power", "upkeep"),
+    summary_ja=(
+        "60枚のデッキから5枚を表向きの戦力（ライフ）に、残りを支援（山札）にします。場は自陣倉庫・自陣・戦場・"
+        "敵陣・敵陣倉庫の5列×5マス。倉庫のカードを使ってコストを払い、兵を召喚・移動させ、呪術を詠唱し土地を"
+        "展開します。兵が兵や土地のいるマス、敵兵のいない敵陣に入ると戦闘です。戦力か支援が尽きたら負けです。"
+    ),
+    summary_en=(
+        "Shuffle a 60-card deck; the top 5 go face up as 戦力 (life) and the rest are the 支援 deck. The board "
+        "has five rows of five squares: your 倉庫 (energy), your camp, the battlefield, the enemy camp and the "
+        "enemy 倉庫. Tap 倉庫 cards to summon and move soldiers, cast curses and deploy lands. A soldier entering "
+        "a square with a soldier or land, or an empty enemy camp square, fights. Lose when 戦力 or 支援 runs out."
+    ),
+)
+
+
