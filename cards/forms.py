@@ -119,6 +119,8 @@ class CardForm(forms.ModelForm):
         data = getattr(self, "card_data", None)
         if data is None:
             return  # the registry's errors are on the form already
+        # attrs is not a form field: set it before the model's own validation runs.
+        self.instance.attrs = data["fields"]
         super()._post_clean()
         # construct_instance() copied the raw form values; the registry-cleaned ones win.
         self.instance.apply_data(data)

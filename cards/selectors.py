@@ -6,7 +6,7 @@ from .models import Card, Game
 
 
 def game_list() -> QuerySet[Game]:
-    return Game.objects.annotate(card_count=Count("cards"))
+    return Game.objects.annotate(card_count=Count("cards")).order_by("order", "slug")
 
 
 def card_list(*, game: Game | None = None, q: str = "", card_type: str = "") -> QuerySet[Card]:

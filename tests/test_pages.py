@@ -1,0 +1,93 @@
+"""The public pages, in Japanese by default and in English on request."""
+
+import pytest
+from django.urls import reverse
+
+from cards.models import Card
+from rules.games import GAMES
+
+
+def test_home_lists_the_five_games_in_japanese_by_default(client, games):
+    html = client.get("/").content.decode()
+    for game in GAMES.values():
+        assert game.name_ja in html
+    assert 'lang="ja"' in html and "カードを検索" in html
+
+
+def test_the_language_switch_turns_the_site_english(client, games):
+    response = client.post(reverse("set_language"), {"language": "en", "next": "/"}, follow=True)
+    html = response.content.decode()
+    assert 'lang="en"' in html and "Search cards" in html
+    for game in GAMES.values():
+        assert game.name_en in html
+    assert "日本語" in html  # the switch offers the way back
+
+
+def test_a_browser_asking_for_english_gets_english(client, games):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Search cards" in html
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_each_game_page_summarises_the_rules_in_both_languages(client, bundled, slug):
+    response = client.get(reverse("game_detail", args=[slug]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert GAMES[slug].summary_ja[:30] in html and GAMES[slug].summary_en[:30] in html
+    assert reverse("game_cards", args=[slug]) in html
+
+
+def test_the_card_list_shows_a_games_cards_and_marks_samples(client, bundled):
+    response = client.get(reverse("game_cards", args=["kannagi"]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "肥川の大蛇" in html and "サンプル" in html
+    assert response.context["total"] == Card.objects.filter(game="kannagi").count()
+    assert "白夜" not in html
+
+
+def test_the_card_list_filters_by_type_and_words(client, bundled):
+    response = client.get(reverse("game_cards", args=["original"]), {"type": "土地"})
+    assert {c.card_type for c in response.context["page"].object_list} == {"土地"}
+    response = client.get(reverse("card_list"), {"q": "大蛇"})
+    assert [c.name for c in response.context["page"].object_list] == ["肥川の大蛇"]
+
+
+def test_a_card_page_shows_every_field(client, bundled):
+    card = Card.objects.get(game="original", name="魔竜の焔")
+    html = client.get(card.get_absolute_url()).content.decode()
+    for text in ("詠唱コスト", "維持コスト", "煉獄炎", "ファイアボール", "闇", "火"):
+        assert text in html
+
+
+def test_a_weather_page_shows_its_kinds(client, bundled):
+    card = Card.objects.get(game="vision", name="精霊風")
+    html = client.get(card.get_absolute_url()).content.decode()
+    assert "自動α" in html and "厄がついて回る程度の天気" in html
+
+
+def test_a_missing_card_is_a_404_not_a_500(client, games):
+    assert client.get("/cards/999999/").status_code == 404
+    assert client.get("/games/nosuchgame/").status_code == 404
+    assert client.get("/cards/?page=abc").status_code == 200
+
+
+def test_card_text_with_html_is_shown_as_text(client, kannagi):
+    card = Card.objects.create(
+        game=kannagi, name="<script>alert(1)</script>", card_type="道具札", rules_text="<b>太字</b>", attrs={"season": ["春"]}
+    )
+    html = client.get(card.get_absolute_url()).content.decode()
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
+    assert "<b>太字</b>" not in html
+
+
+def test_login_and_logout(client, user, games):
+    response = client.post(reverse("login"), {"username": "player", "password": "pw-player-123"}, follow=True)
+    assert response.context["user"].is_authenticated
+    response = client.post(reverse("logout"), follow=True)
+    assert not response.context["user"].is_authenticated
+
+
+def test_home_lists_the_games_in_the_registry_order(client, bundled):
+    listed = [g.slug for g in client.get("/").context["games"]]
+    assert listed == list(GAMES)
