@@ -36,7 +36,7 @@ lint: $(STAMP)
 test: translations lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: load
+bench: translations
 	$(BIN)/python bench/run.py
 
 clean:

@@ -42,3 +42,14 @@ TEMPLATES = (
 def error_message(err: FieldError) -> str:
     """The error in the active language."""
     return gettext(err.template).format(field=err.field, **err.params)
+
+
+def cli_language() -> str:
+    """The language for command-line output: the shell's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    import os
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"

@@ -8,6 +8,7 @@ from pathlib import Path
 from django.contrib.auth.models import Group, Permission
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
 
@@ -96,7 +97,9 @@ class CardIndex:
         if len(unnumbered) == 1:
             return unnumbered[0], None
         numbers = ", ".join(sorted(c.number for c in same_name))
-        return None, f"{len(same_name)} cards are named {name!r} (numbers {numbers}): give the number"
+        return None, gettext("{count} cards are named {name!r} (numbers {numbers}): give the number").format(
+            count=len(same_name), name=name, numbers=numbers
+        )
 
 
 def _merge(existing: dict | None, raw: dict) -> dict:
@@ -143,6 +146,7 @@ def import_cards(
     to_create: list[Card] = []
     to_update: dict[int, Card] = {}
     bad_rows: set[int] = set()
+    pending_rows: dict[int, int] = {}  # id(card to create) -> its row
     now = timezone.now()
 
     def fail(row: RawRow, field_name: str, message: str):
@@ -157,13 +161,18 @@ def import_cards(
         raw_number = row.values.get("number")
         number = raw_number.strip() if isinstance(raw_number, str) else ""
         raw_name = row.values.get("name")
-        name = " ".join(raw_name.split()) if isinstance(raw_name, str) else ""
+        name = raw_name.strip() if isinstance(raw_name, str) else ""  # as the registry cleans it
         match, ambiguity = index.match(number, name) if name else (None, None)
         if create_only and (match is not None or ambiguity):
             report.unchanged += 1  # the card exists (perhaps as several reprints): keep it as it is
             continue
         if ambiguity:
             fail(row, "name", ambiguity)
+            continue
+        if match is not None and match.pk is None:
+            # The card a row of this same file creates: two rows for one card.
+            by = "number" if number and match.number == number else "name"
+            fail(row, by, gettext("the same card as row {row}").format(row=pending_rows[id(match)]))
             continue
         values = row.values
         if match is not None and match.number and not number:
@@ -179,24 +188,37 @@ def import_cards(
         key_number, key_name = cleaned["number"], cleaned["name"]
         if key_number:
             if key_number in seen_numbers:
-                fail(row, "number", f"number {key_number!r} is also on row {seen_numbers[key_number]}")
+                fail(
+                    row,
+                    "number",
+                    gettext("number {number!r} is also on row {row}").format(
+                        number=key_number, row=seen_numbers[key_number]
+                    ),
+                )
                 continue
             seen_numbers[key_number] = row.row
         else:
             if key_name in seen_names:
-                fail(row, "name", f"{key_name!r} without a number is also on row {seen_names[key_name]}")
+                fail(
+                    row,
+                    "name",
+                    gettext("{name!r} without a number is also on row {row}").format(
+                        name=key_name, row=seen_names[key_name]
+                    ),
+                )
                 continue
             seen_names[key_name] = row.row
         if match is None:
             card = Card(game=game_obj)
             card.apply_data(cleaned)
             to_create.append(card)
+            pending_rows[id(card)] = row.row
             index.add(card)
             report.created += 1
         elif cleaned == existing:
             report.unchanged += 1
         elif match.pk in to_update:
-            fail(row, "name", f"updates the same card as an earlier row ({match})")
+            fail(row, "name", gettext("updates the same card as an earlier row ({card})").format(card=match))
         else:
             match.apply_data(cleaned)
             match.updated_at = now
@@ -218,7 +240,7 @@ def import_cards(
                     list(to_update.values()), [*COMMON_KEYS, "attrs", "updated_at"], batch_size=500
                 )
     except IntegrityError as exc:  # e.g. a concurrent write took a number meanwhile
-        report.errors.append(RowError(0, "database", f"nothing was written: {exc}"))
+        report.errors.append(RowError(0, "database", gettext("nothing was written: {error}").format(error=exc)))
         report.skipped_rows = []
         report.created = report.updated = report.unchanged = 0
         return report

@@ -55,6 +55,15 @@ class FieldError:
         return self.message
 
 
+class ParseError(ValueError):
+    """Raised by a Field's parse_text with a message template (see FieldError) and its parameters."""
+
+    def __init__(self, template: str, **params):
+        self.template = template
+        self.params = params
+        super().__init__(template.format(field="", **params))
+
+
 class CardDataError(ValueError):
     """Raised with the list of FieldErrors when card data is refused."""
 
@@ -118,10 +127,10 @@ class Field:
             if self.parse_text is not None:
                 try:
                     value = self.parse_text(value)
+                except ParseError as exc:
+                    raise CardDataError([FieldError(path, exc.template, exc.params)]) from None
                 except ValueError as exc:
-                    raise CardDataError(
-                        [FieldError(path, "{field}: {reason}", {"reason": str(exc)})]
-                    ) from None
+                    raise CardDataError([FieldError(path, "{field}: {reason}", {"reason": str(exc)})]) from None
         cleaner = getattr(self, f"_clean_{self.kind}")
         return cleaner(value, path)
 
@@ -209,7 +218,7 @@ class Field:
             item = item.strip()
             if not item:
                 continue
-            if len(item) > self.max_length or "|" in item or re.search(r"\s", item):
+            if len(item) > self.max_length or LIST_SPLIT.search(item):
                 raise self._err(path, "{field}: item {value!r} is not a short single word", value=item)
             if item not in out:
                 out.append(item)

@@ -1,5 +1,3 @@
-import sys
-
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.io import FORMATS
@@ -18,8 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, game, format, output=None, **options):
         data = export_cards(game=game, fmt=format)
         if output in (None, "-"):
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
+            self.stdout.write(data.decode("utf-8"), ending="")
             return
         try:
             with open(output, "wb") as fh:

@@ -1,7 +1,9 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
+from cards.i18n import cli_language
 from cards.io import FORMATS, CardFileError, load_mapping
 from cards.services import import_cards
 from rules.games import GAMES
@@ -25,7 +27,11 @@ class Command(BaseCommand):
             help="write the good rows (in one transaction) and report the bad ones as skipped",
         )
 
-    def handle(self, *args, game, file, format=None, mapping=None, dry_run=False, skip_invalid=False, **options):
+    def handle(self, *args, **options):
+        with translation.override(cli_language()):
+            return self._import(**options)
+
+    def _import(self, *, game, file, format=None, mapping=None, dry_run=False, skip_invalid=False, **options):
         path = Path(file)
         try:
             data = path.read_bytes()

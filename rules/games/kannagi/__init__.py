@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..base import CardType, GameDef
-from ..fields import CHOICES, INT, LIMIT, STRINGS, Field
+from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 
 SEASONS = ("春", "夏", "秋", "冬", "無")
 _MIXED_MARK = re.compile(r"^混化\s*")
@@ -15,13 +15,13 @@ def parse_season(text: str) -> list[str]:
     """Read a season as players write it.
 
     "春" -> ["春"]; "混化 春夏", "春夏", "春 夏", "春/夏" -> ["春", "夏"] (a dual,
-    混化, season). Raises ValueError naming what is not a season.
+    混化, season). Raises ParseError naming what is not a season.
     """
     body = _MIXED_MARK.sub("", text.strip())
     seasons = [ch for ch in body if not ch.isspace() and ch not in "/／・,、|"]
     unknown = [ch for ch in seasons if ch not in SEASONS]
     if unknown:
-        raise ValueError(f"{''.join(unknown)!r} is not a season ({' '.join(SEASONS)})")
+        raise ParseError("{field}: {value!r} is not one of {allowed}", value="".join(unknown), allowed=" ".join(SEASONS))
     return list(dict.fromkeys(seasons))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import CardType, GameDef
-from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, RECORDS, STR, TEXT, Field
+from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
 ATTRIBUTES = ("火", "水", "風", "地", "光", "闇", "無")
@@ -11,14 +11,9 @@ SPECIAL_TYPES_2 = ("緋", "蒼", "天", "碧", "太陽", "深淵", "黄金", "�
 EFFECT_KINDS = ("通常", "対抗", "永続", "ルール")
 
 
-def parse_attributes(text: str) -> list[str]:
-    """'地・風・水' (as printed) -> ['地', '風', '水']."""
-    return [part for part in text.replace("・", " ").replace("/", " ").split() if part]
-
-
-def parse_effect_kinds(text: str) -> list[str]:
-    """'通常・対抗' (as printed) -> ['通常', '対抗']."""
-    return [part for part in text.replace("・", " ").split() if part]
+def parse_printed_list(text: str) -> list[str]:
+    """'地・風・水' or '通常・対抗' (as printed), or the list form '地 | 風 | 水' -> ['地', '風', '水']."""
+    return [part for part in LIST_SPLIT.split(text.replace("・", " ").replace("/", " ")) if part]
 
 
 GAME = GameDef(
@@ -39,7 +34,7 @@ GAME = GameDef(
             "Attributes",
             choices=ATTRIBUTES,
             required_for=(SOLDIER, CURSE, LAND),
-            parse_text=parse_attributes,
+            parse_text=parse_printed_list,
             help_en="火 水 風 地 光 闇 (無 for none). Costs need a 倉庫 card of each attribute.",
             help_ja="火 水 風 地 光 闇（無属性は 無）。コストには各属性の倉庫カードが必要です。",
         ),
@@ -70,7 +65,7 @@ GAME = GameDef(
                     "Kind",
                     choices=EFFECT_KINDS,
                     required=True,
-                    parse_text=parse_effect_kinds,
+                    parse_text=parse_printed_list,
                 ),
                 Field("forced", BOOL, "強制", "Forced"),
                 Field("category", STR, "効果種別", "Category", help_en="e.g. スペル, 呪法, 武術."),
