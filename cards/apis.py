@@ -11,6 +11,7 @@ from .i18n import error_message
 from .models import Card, Game
 from .permissions import can_edit_game
 from .selectors import card_list, game_list
+from .services import merge_card_data
 
 READ_ONLY_KEYS = ("id", "game", "image", "url")
 
@@ -65,19 +66,13 @@ class CardSerializer(serializers.BaseSerializer):
             raise serializers.ValidationError({"game": ["required: the game's slug"]})
         raw = {k: v for k, v in data.items() if k not in READ_ONLY_KEYS}
         if self.instance and self.partial:
-            merged = self.instance.to_data()
-            for key, value in raw.items():
-                if key == "fields" and isinstance(value, dict):
-                    merged["fields"].update(value)
-                else:
-                    merged[key] = value
-            raw = merged
+            raw = merge_card_data(self.instance.to_data(), raw)
         try:
             cleaned = definition.clean_card(raw)
         except CardDataError as exc:
             errors: dict = {}
             for err in exc.errors:
-                top = err.field.split("[", 1)[0].split(".", 1)[0]
+                top = err.top
                 key = top if top in COMMON_KEYS else f"fields.{top}" if top in {f.key for f in definition.fields} else top
                 errors.setdefault(key, []).append(error_message(err))
             raise serializers.ValidationError(errors) from None

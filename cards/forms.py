@@ -110,7 +110,7 @@ class CardForm(forms.ModelForm):
             self.card_data = self.game_def.clean_card(raw)
         except CardDataError as exc:
             for err in exc.errors:
-                top = err.field.split("[", 1)[0].split(".", 1)[0]
+                top = err.top
                 target = top if top in self.fields else PREFIX + top if PREFIX + top in self.fields else None
                 self.add_error(target, error_message(err))
         return cleaned

@@ -32,10 +32,6 @@ class RawRow:
     values: dict  # common keys -> raw value, "fields" -> {game key: raw value}
     errors: list = field(default_factory=list)  # (field, message) found while reading
 
-    @property
-    def label(self) -> str:
-        return str(self.row)
-
 
 @dataclass(frozen=True)
 class Mapping:

@@ -178,7 +178,7 @@ def display_value(f, value, lang: str) -> str:
 def _errors_by_model_field(exc: CardDataError) -> dict:
     out: dict[str, list[str]] = {}
     for err in exc.errors:
-        key = err.field.split("[", 1)[0].split(".", 1)[0]
+        key = err.top
         model_field = key if key in COMMON_KEYS else "attrs"
         out.setdefault(model_field, []).append(error_message(err))
     return out

@@ -8,7 +8,7 @@ from pathlib import Path
 from django.contrib.auth.models import Group, Permission
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
 
@@ -17,6 +17,10 @@ from .io import CardFileError, Mapping, RawRow, detect_format, read_rows
 from .models import Card, Game, editor_group_name
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
+DUPLICATE_IN_FILE = {
+    "number": gettext_noop("number {value!r} is also on row {row}"),
+    "name": gettext_noop("{value!r} without a number is also on row {row}"),
+}
 EDITOR_PERMISSIONS = ("add_card", "change_card", "delete_card", "view_card", "view_game")
 
 
@@ -102,7 +106,7 @@ class CardIndex:
         )
 
 
-def _merge(existing: dict | None, raw: dict) -> dict:
+def merge_card_data(existing: dict | None, raw: dict) -> dict:
     """A row updates only the values it provides; the rest of the card is kept."""
     if existing is None:
         return raw
@@ -141,8 +145,7 @@ def import_cards(
     rows = read_rows(data, definition, fmt, mapping)
     report = ImportReport(game=game, rows=len(rows), dry_run=dry_run)
     index = CardIndex(Card.objects.filter(game=game_obj).order_by("id"))
-    seen_numbers: dict[str, int] = {}
-    seen_names: dict[str, int] = {}
+    seen_rows: dict[tuple[str, str], int] = {}
     to_create: list[Card] = []
     to_update: dict[int, Card] = {}
     bad_rows: set[int] = set()
@@ -180,34 +183,17 @@ def import_cards(
             values = {k: v for k, v in values.items() if k != "number"}
         try:
             existing = match.to_data() if match else None
-            cleaned = definition.clean_card(_merge(existing, values))
+            cleaned = definition.clean_card(merge_card_data(existing, values))
         except CardDataError as exc:
             for err in exc.errors:
                 fail(row, err.field, error_message(err))
             continue
-        key_number, key_name = cleaned["number"], cleaned["name"]
-        if key_number:
-            if key_number in seen_numbers:
-                fail(
-                    row,
-                    "number",
-                    gettext("number {number!r} is also on row {row}").format(
-                        number=key_number, row=seen_numbers[key_number]
-                    ),
-                )
-                continue
-            seen_numbers[key_number] = row.row
-        else:
-            if key_name in seen_names:
-                fail(
-                    row,
-                    "name",
-                    gettext("{name!r} without a number is also on row {row}").format(
-                        name=key_name, row=seen_names[key_name]
-                    ),
-                )
-                continue
-            seen_names[key_name] = row.row
+        # Within one file, a number (or, for unnumbered cards, a name) names one card only.
+        key = ("number", cleaned["number"]) if cleaned["number"] else ("name", cleaned["name"])
+        if key in seen_rows:
+            fail(row, key[0], gettext(DUPLICATE_IN_FILE[key[0]]).format(value=key[1], row=seen_rows[key]))
+            continue
+        seen_rows[key] = row.row
         if match is None:
             card = Card(game=game_obj)
             card.apply_data(cleaned)

@@ -51,6 +51,11 @@ class FieldError:
     def message(self) -> str:
         return self.template.format(field=self.field, **self.params)
 
+    @property
+    def top(self) -> str:
+        """The card field the error is in: "effects[1].kind" -> "effects"."""
+        return self.field.split("[", 1)[0].split(".", 1)[0]
+
     def __str__(self) -> str:
         return self.message
 
