@@ -11,6 +11,8 @@ PORT   ?= 8000
 .PHONY: run test lint bench install translations migrate load clean
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "Needs Python 3.11+ with venv (on Debian/Ubuntu: apt-get install python3-venv)." >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check ".[dev]"
 	rm -rf build *.egg-info

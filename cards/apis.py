@@ -10,7 +10,7 @@ from rules.games import COMMON_KEYS, CardDataError, UnknownGame, get_game
 from .i18n import error_message
 from .models import Card, Game
 from .permissions import can_edit_game
-from .selectors import card_list, game_list
+from .selectors import card_list, game_list, query_param
 from .services import merge_card_data
 
 READ_ONLY_KEYS = ("id", "game", "image", "url")
@@ -117,13 +117,15 @@ class CardViewSet(viewsets.ModelViewSet):
     permission_classes = [IsGameEditorOrReadOnly]
 
     def get_queryset(self):
+        if self.action != "list":
+            return card_list()
         game = None
-        slug = self.request.query_params.get("game")
-        if slug and self.action == "list":
+        slug = query_param(self.request.query_params.get("game"), 32)
+        if slug:
             game = Game.objects.filter(slug=slug).first()
             if game is None:
                 return Card.objects.none()
-        return card_list(game=game, q=self.request.query_params.get("q", "") if self.action == "list" else "")
+        return card_list(game=game, q=query_param(self.request.query_params.get("q")))
 
     def perform_create(self, serializer):
         if not can_edit_game(self.request.user, serializer.validated_data["game"]):

@@ -3,6 +3,7 @@
 import json
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -112,6 +113,8 @@ class CardForm(forms.ModelForm):
             for err in exc.errors:
                 top = err.top
                 target = top if top in self.fields else PREFIX + top if PREFIX + top in self.fields else None
+                if target is not None and target in self.errors:
+                    continue  # the form field already says what is wrong
                 self.add_error(target, error_message(err))
         return cleaned
 
@@ -151,6 +154,16 @@ class ImportForm(forms.Form):
     skip_invalid = forms.BooleanField(
         label=_("import the good rows and skip the bad ones"), required=False, initial=False
     )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        limit = settings.CARD_IMPORT_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                _("The file is %(size)s MB; the limit is %(limit)s MB.")
+                % {"size": round(upload.size / 1e6, 1), "limit": round(limit / 1e6, 1)}
+            )
+        return upload
 
     def __init__(self, *args, games=None, **kwargs):
         super().__init__(*args, **kwargs)

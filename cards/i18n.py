@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop
 from rules.games import FieldError
 
 TEMPLATES = (
+    gettext_noop("{field}: contains a control character"),
     gettext_noop("{field}: does not apply to {card_type} (only to {types})"),
     gettext_noop("{field}: expected a list of entries, got {value!r}"),
     gettext_noop("{field}: expected a list, got {value!r}"),

@@ -90,12 +90,15 @@ def detect_format(data: bytes, filename: str = "") -> str:
 def read_rows(data: bytes, game: GameDef, fmt: str, mapping: Mapping | None = None) -> list[RawRow]:
     if fmt not in FORMATS:
         raise CardFileError(f"unknown format {fmt!r} (use csv or json)")
-    text = decode(data)
     if fmt == "json":
         if mapping is not None:
             raise CardFileError("a column mapping applies to CSV files only")
+        try:
+            text = data.decode("utf-8-sig")  # JSON is UTF-8 by definition
+        except UnicodeDecodeError as exc:
+            raise CardFileError(f"not UTF-8 text (byte {exc.start})") from None
         return _read_json(text, game)
-    return _read_csv(text, game, mapping)
+    return _read_csv(decode(data), game, mapping)
 
 
 def _read_json(text: str, game: GameDef) -> list[RawRow]:
@@ -103,6 +106,8 @@ def _read_json(text: str, game: GameDef) -> list[RawRow]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CardFileError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, or absurd nesting
+        raise CardFileError("invalid JSON: a value is too large or nested too deeply") from None
     if isinstance(doc, dict):
         if doc.get("game") not in (None, game.slug):
             raise CardFileError(f"this file holds cards of {doc.get('game')!r}, not {game.slug!r}")
@@ -133,11 +138,14 @@ def _read_csv(text: str, game: GameDef, mapping: Mapping | None) -> list[RawRow]
         raise CardFileError(f"line 1: {exc}") from None
     header = [h.strip() for h in header]
     game_keys = {f.key for f in game.fields}
-    targets: list[tuple[str, str] | None] = []  # per column: ("common"|"fields", key) or None to skip
+    targets: list[tuple[str, str] | None] = []  # per column: ("common"|"fields"|"blank", key), None to skip
     problems = []
     seen: dict[str, str] = {}
     for column in header:
         target = column
+        if column == "":
+            targets.append(("blank", ""))  # spreadsheets add these; ignored while their cells are empty
+            continue
         if mapping is not None:
             if column in mapping.ignore:
                 targets.append(None)
@@ -178,10 +186,14 @@ def _read_csv(text: str, game: GameDef, mapping: Mapping | None) -> list[RawRow]
         errors = []
         if len(cells) > len(header):
             errors.append(("row", f"{len(cells)} cells but the header has {len(header)} columns"))
-        for target, cell in zip(targets, cells, strict=False):
+        for position, (target, cell) in enumerate(zip(targets, cells, strict=False), start=1):
             if target is None:
                 continue
             where, key = target
+            if where == "blank":
+                if cell.strip():
+                    errors.append(("row", f"column {position} has a value but no header"))
+                continue
             if where == "common":
                 values[key] = cell
             else:
@@ -194,7 +206,8 @@ def _read_csv(text: str, game: GameDef, mapping: Mapping | None) -> list[RawRow]
 
 
 def _natural(text: str) -> tuple:
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.findall(r"\d+|\D+", text))
+    # ASCII digits only: "①" or "５" are text here (str.isdigit() would accept them but int() would not).
+    return tuple((0, int(part), "") if part[0] in "0123456789" else (1, 0, part) for part in re.findall(r"[0-9]+|[^0-9]+", text))
 
 
 def export_sort_key(card: dict) -> tuple:

@@ -1,8 +1,17 @@
 """Reads of the card database."""
 
+import re
+
 from django.db.models import Count, Q, QuerySet
 
 from .models import Card, Game
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def query_param(value: str | None, max_length: int = 200) -> str:
+    """A search parameter as typed, without control characters (PostgreSQL refuses NUL), trimmed."""
+    return _CONTROL.sub(" ", value or "").strip()[:max_length]
 
 
 def game_list() -> QuerySet[Game]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -149,7 +149,6 @@ def import_cards(
     to_create: list[Card] = []
     to_update: dict[int, Card] = {}
     bad_rows: set[int] = set()
-    pending_rows: dict[int, int] = {}  # id(card to create) -> its row
     now = timezone.now()
 
     def fail(row: RawRow, field_name: str, message: str):
@@ -172,11 +171,6 @@ def import_cards(
         if ambiguity:
             fail(row, "name", ambiguity)
             continue
-        if match is not None and match.pk is None:
-            # The card a row of this same file creates: two rows for one card.
-            by = "number" if number and match.number == number else "name"
-            fail(row, by, gettext("the same card as row {row}").format(row=pending_rows[id(match)]))
-            continue
         values = row.values
         if match is not None and match.number and not number:
             # Matched by name: a row without a number does not erase the card's number.
@@ -197,9 +191,7 @@ def import_cards(
         if match is None:
             card = Card(game=game_obj)
             card.apply_data(cleaned)
-            to_create.append(card)
-            pending_rows[id(card)] = row.row
-            index.add(card)
+            to_create.append(card)  # not indexed: a later row names it again only by its number (seen_rows)
             report.created += 1
         elif cleaned == existing:
             report.unchanged += 1
@@ -225,7 +217,7 @@ def import_cards(
                 Card.objects.bulk_update(
                     list(to_update.values()), [*COMMON_KEYS, "attrs", "updated_at"], batch_size=500
                 )
-    except IntegrityError as exc:  # e.g. a concurrent write took a number meanwhile
+    except (IntegrityError, DataError) as exc:  # e.g. a concurrent write took a number meanwhile
         report.errors.append(RowError(0, "database", gettext("nothing was written: {error}").format(error=exc)))
         report.skipped_rows = []
         report.created = report.updated = report.unchanged = 0

@@ -32,8 +32,8 @@ def game_detail(request, slug):
 
 def card_list(request, slug=None):
     game = get_object_or_404(Game, slug=slug) if slug else None
-    q = request.GET.get("q", "").strip()[:200]
-    card_type = request.GET.get("type", "").strip()[:40] if game else ""
+    q = selectors.query_param(request.GET.get("q"))
+    card_type = selectors.query_param(request.GET.get("type"), 40) if game else ""
     cards = selectors.card_list(game=game, q=q, card_type=card_type)
     page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
     lang = get_language() or "ja"

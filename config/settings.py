@@ -1,14 +1,13 @@
 """Settings, read from environment variables with safe defaults for local use.
 
 DEBUG         "1" to enable debug pages (off unless set; `make run` sets it).
-SECRET_KEY    required when DEBUG is off outside tests; a fixed local key otherwise.
+SECRET_KEY    a fixed, public, local-only key unless set: set it anywhere but your own machine.
 ALLOWED_HOSTS comma-separated; default 127.0.0.1,localhost,[::1].
 DATABASE_URL  default sqlite:///<project>/db.sqlite3; e.g. postgres://user:pw@host:5432/name.
 MEDIA_ROOT    where uploaded images go; default <project>/media.
 """
 
 import os
-import sys
 import warnings
 from pathlib import Path
 
@@ -26,7 +25,6 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_bool("DEBUG", False)
-TESTING = "pytest" in sys.modules or (len(sys.argv) > 1 and sys.argv[1] == "test")
 
 _LOCAL_KEY = "django-insecure-local-only-key-do-not-use-in-production-1f3b9c"
 SECRET_KEY = os.environ.get("SECRET_KEY") or _LOCAL_KEY
@@ -117,13 +115,18 @@ warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.
 # Uploads: card images are small; refuse anything huge before it reaches Pillow.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
-CARD_IMPORT_MAX_BYTES = 20 * 1024 * 1024
+CARD_IMPORT_MAX_BYTES = 20 * 1024 * 1024  # card files (admin import and import_cards)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "cards.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }

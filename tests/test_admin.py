@@ -149,3 +149,19 @@ def test_the_admin_import_refuses_a_game_the_editor_does_not_edit(editor_client,
     assert "game" in response.context["form"].errors
     assert not Card.objects.filter(name="侵入者").exists()
 
+
+
+def test_an_admin_import_over_the_size_limit_is_refused(editor_client, kannagi, settings):
+    settings.CARD_IMPORT_MAX_BYTES = 100
+    csv_text = "name,card_type,season\n" + "大きな札,道具札,春\n" * 20
+    response = editor_client.post(
+        reverse("admin:cards_card_import"), {"game": "kannagi", "file": upload("big.csv", csv_text), "format": "", "mapping": ""}
+    )
+    assert "file" in response.context["form"].errors
+    assert not Card.objects.filter(name="大きな札").exists()
+
+
+def test_a_refused_form_value_is_reported_once(editor_client, neko):
+    url = reverse("admin:cards_card_change", args=[neko.pk])
+    response = editor_client.post(url, kannagi_form(neko, f_power="abc"))
+    assert len(response.context["adminform"].form.errors["f_power"]) == 1

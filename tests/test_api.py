@@ -105,3 +105,42 @@ def test_a_card_cannot_move_to_another_game(editor_client, place):
     assert response.status_code == 400
     place.refresh_from_db()
     assert place.game_id == "kannagi"
+
+
+def test_fields_null_is_refused_and_wipes_nothing(editor_client, place):
+    for junk in (None, [], "", 0):
+        response = post_json(editor_client, f"/api/cards/{place.pk}/", {"fields": junk}, method="patch")
+        assert response.status_code == 400, junk
+    place.refresh_from_db()
+    assert place.attrs == {"season": ["春"], "power": 1}
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"cost": "9" * 5000},
+        {"fields": {"copy_limit": "9" * 5000}},
+        {"rules_text": "a\u0000b"},
+        {"name": "a\u0000b"},
+        {"fields": {"attributes": ["a\u0000b"]}},
+        {"name": 123},
+        {"cost": -1},
+    ],
+)
+def test_odd_values_are_a_400_naming_the_field(editor_client, place, payload):
+    response = post_json(editor_client, f"/api/cards/{place.pk}/", payload, method="patch")
+    assert response.status_code == 400
+    key = next(iter(payload))
+    named = key if key != "fields" else f"fields.{next(iter(payload['fields']))}"
+    assert named in response.json()
+
+
+def test_a_body_nested_too_deeply_is_a_400(editor_client, place):
+    body = "[" * 50_000 + "]" * 50_000
+    response = editor_client.patch(f"/api/cards/{place.pk}/", data=body, content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_a_nul_in_query_parameters_is_not_an_error(client, bundled):
+    for url in ("/api/cards/?q=%00", "/api/cards/?game=%00"):
+        assert client.get(url).status_code == 200

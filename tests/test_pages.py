@@ -91,3 +91,8 @@ def test_login_and_logout(client, user, games):
 def test_home_lists_the_games_in_the_registry_order(client, bundled):
     listed = [g.slug for g in client.get("/").context["games"]]
     assert listed == list(GAMES)
+
+
+def test_a_nul_in_the_search_is_not_an_error(client, bundled):
+    for url in ("/cards/?q=%00", "/games/kannagi/cards/?type=%00&q=a%00b"):
+        assert client.get(url).status_code == 200

@@ -141,7 +141,7 @@ class GameDef:
 
         Returns them cleaned, empty values dropped, in declaration order.
         """
-        raw = raw or {}
+        raw = {} if raw is None else raw
         errors: list[FieldError] = []
         if not isinstance(raw, dict):
             raise CardDataError([FieldError("fields", "{field}: expected an object of game fields", {})])
@@ -209,7 +209,9 @@ class GameDef:
                 value = [k for k in dict.fromkeys(normalise_keyword(w) for w in value) if k]
             out[f.key] = COMMON_DEFAULTS.get(f.key) if value is None else value
         card_type = out.get("card_type")
-        if card_type:
+        if "fields" in raw and not isinstance(raw["fields"], dict):
+            errors.append(FieldError("fields", "{field}: expected an object of game fields", {}))
+        elif card_type:
             try:
                 out["fields"] = self.clean_fields(card_type, raw.get("fields"))
             except CardDataError as exc:

@@ -149,7 +149,8 @@ class Field:
             value = int(value)
         if isinstance(value, str):
             text = value.translate(_FULLWIDTH_DIGITS)
-            if not re.fullmatch(r"[+-]?\d+", text):
+            if len(text) > 18 or not re.fullmatch(r"[+-]?[0-9]+", text):
+                value = value if len(value) <= 20 else value[:20] + "…"
                 raise self._err(path, "{field}: expected a whole number, got {value!r}", value=value)
             value = int(text)
         if not isinstance(value, int):
@@ -163,8 +164,10 @@ class Field:
     def _clean_str(self, value, path):
         if not isinstance(value, str):
             raise self._err(path, "{field}: expected text, got {value!r}", value=value)
-        if "\n" in value:
+        if "\n" in value or "\r" in value:
             raise self._err(path, "{field}: must be a single line")
+        if _CONTROL.search(value):
+            raise self._err(path, "{field}: contains a control character")
         if len(value) > self.max_length:
             raise self._err(path, "{field}: longer than {max_length} characters", max_length=self.max_length)
         return value
@@ -172,7 +175,10 @@ class Field:
     def _clean_text(self, value, path):
         if not isinstance(value, str):
             raise self._err(path, "{field}: expected text, got {value!r}", value=value)
-        return value.replace("\r\n", "\n")
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
+        if _CONTROL.search(value.replace("\n", "").replace("\t", "")):
+            raise self._err(path, "{field}: contains a control character")
+        return value
 
     def _clean_bool(self, value, path):
         if isinstance(value, bool):
@@ -223,7 +229,7 @@ class Field:
             item = item.strip()
             if not item:
                 continue
-            if len(item) > self.max_length or LIST_SPLIT.search(item):
+            if len(item) > self.max_length or LIST_SPLIT.search(item) or _CONTROL.search(item):
                 raise self._err(path, "{field}: item {value!r} is not a short single word", value=item)
             if item not in out:
                 out.append(item)
@@ -238,7 +244,7 @@ class Field:
             item = " ".join(item.split())
             if not item:
                 continue
-            if len(item) > self.max_length or "|" in item:
+            if len(item) > self.max_length or "|" in item or _CONTROL.search(item):
                 raise self._err(path, "{field}: item {value!r} may not contain “|”", value=item)
             if item not in out:
                 out.append(item)
@@ -263,6 +269,8 @@ class Field:
                 value = json.loads(value)
             except json.JSONDecodeError as exc:
                 raise self._err(path, "{field}: not valid JSON ({reason})", reason=exc.msg) from None
+            except (ValueError, RecursionError):  # absurd numbers or nesting
+                raise self._err(path, "{field}: not valid JSON ({reason})", reason="too large or too deep") from None
         if not isinstance(value, list):
             raise self._err(path, "{field}: expected a list of entries, got {value!r}", value=value)
         subs = {f.key: f for f in self.subfields}
@@ -311,4 +319,6 @@ class Field:
         return str(value)
 
 
+# Control characters other than tab and newline; PostgreSQL refuses NUL outright.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９＋－", "0123456789+-")

@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
@@ -34,6 +35,8 @@ class Command(BaseCommand):
     def _import(self, *, game, file, format=None, mapping=None, dry_run=False, skip_invalid=False, **options):
         path = Path(file)
         try:
+            if path.stat().st_size > settings.CARD_IMPORT_MAX_BYTES:
+                raise CommandError(f"{file}: larger than {settings.CARD_IMPORT_MAX_BYTES // 1_000_000} MB")
             data = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"{file}: {exc.strerror}") from None
