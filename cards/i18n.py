@@ -5,6 +5,8 @@ listed here inside gettext so that makemessages extracts it and the UI shows it
 in the user's language. tests/test_i18n.py checks that none is missing.
 """
 
+import os
+
 from django.utils.translation import gettext, gettext_noop
 
 from rules.games import FieldError
@@ -47,8 +49,6 @@ def error_message(err: FieldError) -> str:
 
 def cli_language() -> str:
     """The language for command-line output: the shell's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
-    import os
-
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         if value:
