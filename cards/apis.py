@@ -2,14 +2,17 @@
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 from rest_framework import permissions, serializers, viewsets
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.response import Response
 
 from rules.games import COMMON_KEYS, CardDataError, UnknownGame, get_game
 
-from .i18n import error_message
+from .i18n import error_message, query_error_message
 from .models import Card, Game
 from .permissions import can_edit_game
+from .search.query import QueryError
 from .selectors import card_list, game_list, query_param
 from .services import merge_card_data
 
@@ -95,6 +98,12 @@ class CardSerializer(serializers.BaseSerializer):
         return self._save(instance, validated)
 
 
+class InvalidQuery(ParseError):
+    """HTTP 400 for a search the query language cannot read, naming the position and the problem."""
+
+    default_code = "invalid_query"
+
+
 class IsGameEditorOrReadOnly(permissions.BasePermission):
     def has_permission(self, request, view):
         return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_authenticated)
@@ -118,14 +127,24 @@ class CardViewSet(viewsets.ModelViewSet):
 
     def get_queryset(self):
         if self.action != "list":
-            return card_list()
+            return Card.objects.select_related("game")
         game = None
         slug = query_param(self.request.query_params.get("game"), 32)
         if slug:
             game = Game.objects.filter(slug=slug).first()
             if game is None:
-                return Card.objects.none()
+                raise InvalidQuery(gettext("unknown game {slug!r} (known: {known})").format(
+                    slug=slug, known=" ".join(Game.objects.values_list("slug", flat=True))))
         return card_list(game=game, q=query_param(self.request.query_params.get("q")))
+
+    def list(self, request, *args, **kwargs):
+        try:
+            return super().list(request, *args, **kwargs)
+        except QueryError as exc:
+            return Response(
+                {"detail": query_error_message(exc), "position": exc.position, "q": request.query_params.get("q")},
+                status=400,
+            )
 
     def perform_create(self, serializer):
         if not can_edit_game(self.request.user, serializer.validated_data["game"]):

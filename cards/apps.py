@@ -7,6 +7,14 @@ class CardsConfig(AppConfig):
     verbose_name = "Cards"
 
     def ready(self):
+        from django.db import connections
+
+        from .search.index import ensure_index
         from .services import sync_games
 
-        post_migrate.connect(lambda sender, **kwargs: sync_games(), sender=self, weak=False)
+        def after_migrate(sender, using="default", **kwargs):
+            sync_games()
+            # A migration that rebuilds the card table (SQLite) drops the triggers of the text index.
+            ensure_index(connections[using])
+
+        post_migrate.connect(after_migrate, sender=self, weak=False)

@@ -54,3 +54,8 @@ def cli_language() -> str:
         if value:
             return "ja" if value.lower().startswith("ja") else "en"
     return "en"
+
+
+def query_error_message(err) -> str:
+    """A search query error (cards.search.query.QueryError) in the active language."""
+    return gettext(err.template).format(**err.params)

@@ -1,5 +1,5 @@
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.games import COMMON_KEYS, CardDataError, GameDef, get_game
 
 from .i18n import error_message
+from .search.index import search_columns, sync_facets
 
 
 def editor_group_name(slug: str) -> str:
@@ -43,6 +44,14 @@ class Game(models.Model):
         return self.name_ja if (get_language() or "ja").startswith("ja") else self.name_en
 
 
+def validate_new_image(value):
+    """Check a newly uploaded image (one already stored was checked when it came)."""
+    if value and not getattr(value, "_committed", True):
+        from .images import validate_card_image
+
+        validate_card_image(value.file)
+
+
 def card_image_path(instance, filename):
     return f"cards/{instance.game_id}/{filename}"
 
@@ -62,9 +71,18 @@ class Card(models.Model):
     number = models.CharField(_("number"), max_length=40, blank=True)
     rarity = models.CharField(_("rarity"), max_length=40, blank=True)
     keywords = models.JSONField(_("keywords"), default=list, blank=True)
-    image = models.ImageField(_("image"), upload_to=card_image_path, blank=True)
+    image = models.ImageField(
+        _("image"), upload_to=card_image_path, blank=True, validators=[validate_new_image], max_length=200
+    )
     sample = models.BooleanField(_("sample"), default=False)
     attrs = models.JSONField(_("game fields"), default=dict, blank=True)
+    # Normalised copies for search (cards.search.normalise), set from the data on every write.
+    search_name = models.CharField(max_length=200, blank=True, default="", editable=False)
+    search_aliases = models.TextField(blank=True, default="", editable=False)
+    search_reading = models.CharField(max_length=200, blank=True, default="", editable=False)
+    search_text = models.TextField(blank=True, default="", editable=False)
+    search_flavor = models.TextField(blank=True, default="", editable=False)
+    sort_key = models.CharField(max_length=200, blank=True, default="", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -84,6 +102,9 @@ class Card(models.Model):
             models.Index(fields=["game", "name"]),
             models.Index(fields=["game", "reading"]),
             models.Index(fields=["game", "card_type"]),
+            models.Index(fields=["game", "sort_key"]),
+            models.Index(fields=["sort_key"]),
+            models.Index(fields=["search_name"]),
         ]
 
     def __str__(self):
@@ -92,10 +113,25 @@ class Card(models.Model):
     def save(self, *args, **kwargs):
         # Every write path goes through the registry, including code that skips full_clean().
         self.clean_game_data()
-        super().save(*args, **kwargs)
+        with transaction.atomic(using=kwargs.get("using")):
+            super().save(*args, **kwargs)
+            sync_facets([self])
 
     def get_absolute_url(self):
         return reverse("card_detail", args=[self.pk])
+
+    def thumb_url(self, size: str) -> str:
+        from .images import token
+
+        return reverse("card_thumb", args=[self.pk, size, token(self)]) if self.image else ""
+
+    @property
+    def thumb_s(self) -> str:
+        return self.thumb_url("s")
+
+    @property
+    def thumb_m(self) -> str:
+        return self.thumb_url("m")
 
     @property
     def definition(self) -> GameDef:
@@ -113,6 +149,8 @@ class Card(models.Model):
         for key in COMMON_KEYS:
             setattr(self, key, data[key])
         self.attrs = data["fields"]
+        for column, value in search_columns(self.definition, data).items():
+            setattr(self, column, value)
 
     def clean_game_data(self) -> None:
         """Validate and canonicalise against the registry; ValidationError names each field."""
@@ -153,6 +191,25 @@ class Card(models.Model):
             f = self.definition.field(key)
             out.append(display_value(f, (self.attrs or {}).get(key), lang))
         return out
+
+
+class CardFacet(models.Model):
+    """One searchable field value of a card (normalised), so that field comparisons use an index."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="facets")
+    key = models.CharField(max_length=60)
+    text = models.CharField(max_length=255)
+    num = models.BigIntegerField(null=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["key", "text"]),
+            models.Index(fields=["key", "num"]),
+            models.Index(fields=["card", "key"]),
+        ]
+
+    def __str__(self):
+        return f"{self.key}={self.text}"
 
 
 def display_value(f, value, lang: str) -> str:

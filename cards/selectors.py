@@ -1,15 +1,22 @@
 """Reads of the card database."""
 
 import re
+from functools import lru_cache
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
+from django.utils.translation import get_language
+
+from rules.games import GAMES, get_game
 
 from .models import Card, Game
+from .search.compiler import search
+from .search.filters import combine, controls_for, filter_nodes
+from .search.query import Query, Schema, parse
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def query_param(value: str | None, max_length: int = 200) -> str:
+def query_param(value: str | None, max_length: int = 2000) -> str:
     """A search parameter as typed, without control characters (PostgreSQL refuses NUL), trimmed."""
     return _CONTROL.sub(" ", value or "").strip()[:max_length]
 
@@ -18,19 +25,62 @@ def game_list() -> QuerySet[Game]:
     return Game.objects.annotate(card_count=Count("cards")).order_by("order", "slug")
 
 
-def card_list(*, game: Game | None = None, q: str = "", card_type: str = "") -> QuerySet[Card]:
-    """A plain list; the full query language arrives with the search issue."""
+@lru_cache(maxsize=16)
+def search_schema(slug: str | None) -> Schema:
+    """The fields a query may name: one game's, or every game's on the all-games list."""
+    return Schema.for_games([get_game(slug)] if slug else list(GAMES.values()))
+
+
+def parse_query(q: str, game: Game | None = None) -> Query:
+    """Raises cards.search.query.QueryError naming the position and the problem."""
+    return parse(q, search_schema(game.slug if game else None))
+
+
+def card_list(*, game: Game | None = None, q: str = "", filters=None) -> QuerySet[Card]:
+    """The cards a search finds, ranked (exact name, prefix, reading, text) or in the order it asks for.
+
+    `q` is the query language (cards.search.query); `filters` the list page's controls
+    (a mapping of parameter -> value). Raises QueryError (or FilterError) for bad input.
+    """
+    query = parse_query(q, game)
+    if filters:
+        definition = game.definition if game else None
+        nodes = filter_nodes(controls_for(definition), filters, search_schema(game.slug if game else None))
+        query.root = combine(query.root, nodes)
     cards = Card.objects.select_related("game")
     if game is not None:
         cards = cards.filter(game=game)
-    if card_type:
-        cards = cards.filter(card_type=card_type)
-    for word in q.split():
-        cards = cards.filter(
-            Q(name__icontains=word) | Q(reading__icontains=word) | Q(rules_text__icontains=word) | Q(number=word)
-        )
-    return cards.order_by("game__order", "name", "number", "id")
+    return search(query, cards)
 
 
 def card_reprints(card: Card) -> QuerySet[Card]:
     return Card.objects.filter(game_id=card.game_id, name=card.name).exclude(pk=card.pk).order_by("number")
+
+
+def card_limit(card: Card) -> dict | None:
+    """How many copies of the card a deck may hold in the game's default regulation, and why."""
+    from django.utils.translation import gettext as _
+
+    from rules.games.fields import UNLIMITED
+    from rules.games.regulation import LISTED, OWN, TYPE
+
+    regulation = card.definition.regulation
+    if regulation is None:
+        return None
+    lang = get_language() or "ja"
+    limit = regulation.limit_for(card.name, card.aliases or (), card.card_type, (card.attrs or {}).get("copy_limit"))
+    copies = _("unlimited") if limit.copies == UNLIMITED else str(limit.copies)
+    if limit.source == LISTED:
+        status = limit.list_ja if lang.startswith("ja") else limit.list_en
+    elif limit.source == OWN:
+        status = _("the card's own limit")
+    elif limit.source == TYPE:
+        status = _("every card of its type")
+    else:
+        status = ""
+    return {
+        "regulation": regulation.name_ja if lang.startswith("ja") else regulation.name_en,
+        "copies": copies,
+        "status": status,
+        "restricted": limit.source == LISTED,
+    }

@@ -15,6 +15,7 @@ from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
 from .i18n import error_message
 from .io import CardFileError, Mapping, RawRow, detect_format, read_rows
 from .models import Card, Game, editor_group_name
+from .search.index import SEARCH_COLUMNS, sync_facets
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
 DUPLICATE_IN_FILE = {
@@ -215,8 +216,9 @@ def import_cards(
             Card.objects.bulk_create(to_create, batch_size=500)
             if to_update:
                 Card.objects.bulk_update(
-                    list(to_update.values()), [*COMMON_KEYS, "attrs", "updated_at"], batch_size=500
+                    list(to_update.values()), [*COMMON_KEYS, "attrs", *SEARCH_COLUMNS, "updated_at"], batch_size=500
                 )
+            sync_facets([*to_create, *to_update.values()])
     except (IntegrityError, DataError) as exc:  # e.g. a concurrent write took a number meanwhile
         report.errors.append(RowError(0, "database", gettext("nothing was written: {error}").format(error=exc)))
         report.skipped_rows = []

@@ -1,12 +1,22 @@
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
-from . import selectors
+from rules.games import GAMES
+
+from . import images, selectors
+from .i18n import query_error_message
 from .models import Card, Game
 from .permissions import can_edit_game
+from .search.filters import FilterError, controls_for
+from .search.help import examples_for, field_rows
+from .search.query import QueryError
 
 PAGE_SIZE = 60
+VIEWS = ("grid", "table")
 
 
 def home(request):
@@ -26,28 +36,46 @@ def game_detail(request, slug):
         "card_types": [(t.code, t.label(lang), game.cards.filter(card_type=t.code).count()) for t in definition.card_types],
         "card_count": game.cards.count(),
         "sample_count": game.cards.filter(sample=True).count(),
+        "examples": examples_for(slug)[:3],
     }
     return render(request, "cards/game_detail.html", context)
 
 
 def card_list(request, slug=None):
     game = get_object_or_404(Game, slug=slug) if slug else None
-    q = selectors.query_param(request.GET.get("q"))
-    card_type = selectors.query_param(request.GET.get("type"), 40) if game else ""
-    cards = selectors.card_list(game=game, q=q, card_type=card_type)
-    page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
     lang = get_language() or "ja"
-    list_fields = [game.definition.field(k).label(lang) for k in game.definition.list_fields] if game else []
+    q = selectors.query_param(request.GET.get("q"))
+    controls = controls_for(game.definition if game else None)
+    filters = {p: selectors.query_param(request.GET.get(p), 100) for c in controls for p in c.params}
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
+    error = error_param = None
+    status = 200
+    try:
+        cards = selectors.card_list(game=game, q=q, filters=filters)
+        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+        total = page.paginator.count
+    except FilterError as exc:
+        error, error_param, status = query_error_message(exc), exc.param, 400
+        page, total = None, 0
+    except QueryError as exc:
+        error, status = query_error_message(exc), 400
+        page, total = None, 0
     context = {
         "game": game,
         "q": q,
-        "card_type": card_type,
-        "card_types": [(t.code, t.label(lang)) for t in game.definition.card_types] if game else [],
+        "view": view,
+        "controls": [
+            {"control": c, "label": c.label(lang), "values": [filters.get(p, "") for p in c.params],
+             "options": [(v, ja if lang.startswith("ja") else en) for v, ja, en in c.options]}
+            for c in controls
+        ],
         "page": page,
-        "total": page.paginator.count,
-        "list_fields": list_fields,
+        "total": total,
+        "error": error,
+        "error_param": error_param,
+        "list_fields": [game.definition.field(k).label(lang) for k in game.definition.list_fields] if game else [],
     }
-    return render(request, "cards/card_list.html", context)
+    return render(request, "cards/card_list.html", context, status=status)
 
 
 def card_detail(request, pk):
@@ -57,6 +85,32 @@ def card_detail(request, pk):
         "game": card.game,
         "rows": card.field_rows(),
         "reprints": selectors.card_reprints(card),
+        "limit": selectors.card_limit(card),
         "can_edit": can_edit_game(request.user, card.game_id),
     }
     return render(request, "cards/card_detail.html", context)
+
+
+@require_safe
+def card_thumb(request, pk, size, token):
+    card = get_object_or_404(Card, pk=pk)
+    if not card.image or size not in images.SIZES:
+        raise Http404(_("This card has no image."))
+    if token != images.token(card):
+        return redirect(card.thumb_url(size), permanent=False)
+    try:
+        path = images.make_thumbnail(card, size)
+    except (OSError, ValueError) as exc:  # the stored image went missing or unreadable
+        raise Http404(str(exc)) from None
+    response = FileResponse(path.open("rb"), content_type="image/webp")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+def search_help(request):
+    lang = get_language() or "ja"
+    games = [
+        {"slug": g.slug, "name": g.name(lang), "fields": field_rows(g.slug, lang), "examples": examples_for(g.slug)}
+        for g in GAMES.values()
+    ]
+    return render(request, "cards/search_help.html", {"games": games, "common": field_rows(None, lang), "examples_all": examples_for(None)})

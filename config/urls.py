@@ -12,6 +12,8 @@ urlpatterns = [
     path("games/<slug:slug>/cards/", card_views.card_list, name="game_cards"),
     path("cards/", card_views.card_list, name="card_list"),
     path("cards/<int:pk>/", card_views.card_detail, name="card_detail"),
+    path("cards/<int:pk>/thumb/<str:size>/<str:token>.webp", card_views.card_thumb, name="card_thumb"),
+    path("search/help/", card_views.search_help, name="search_help"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

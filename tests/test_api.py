@@ -29,7 +29,9 @@ def test_cards_are_listed_per_game(api, bundled):
     body = response.json()
     assert body["count"] == Card.objects.filter(game="timestorm").count()
     assert {c["game"] for c in body["results"]} == {"timestorm"}
-    assert api.get("/api/cards/?game=nosuchgame").json()["count"] == 0
+    unknown = api.get("/api/cards/?game=nosuchgame")
+    assert unknown.status_code == 400
+    assert "nosuchgame" in unknown.json()["detail"]
 
 
 def test_a_card_reads_in_the_import_form(api, place):

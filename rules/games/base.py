@@ -23,6 +23,7 @@ from .fields import (
     Field,
     FieldError,
 )
+from .regulation import Regulation
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,8 @@ class GameDef:
     # The game-specific fields shown in card lists (the game's "main" stats).
     list_fields: tuple[str, ...] = ()
     order: int = 0
+    # The default regulation (copy limits, restricted list); None where the game has no copy limits.
+    regulation: Regulation | None = None
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):

@@ -6,6 +6,7 @@ import re
 
 from ..base import CardType, GameDef
 from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
+from ..regulation import Regulation
 
 SEASONS = ("春", "夏", "秋", "冬", "無")
 _MIXED_MARK = re.compile(r"^混化\s*")
@@ -83,6 +84,21 @@ GAME = GameDef(
             help_en="Only for cards that print their own limit: a number of copies, or “unlimited”.",
             help_ja="札自身が枚数を定める場合のみ。枚数または unlimited。",
         ),
+    ),
+    regulation=Regulation(
+        "基本ルール（シード文書の制限リスト）",
+        "Base rules (the seed's restricted list)",
+        copy_limit=4,
+        card_limits={
+            "人魚の活血": 1,
+            "肥川の大蛇": 1,
+            "消さなきゃ": 1,
+            "悠習の古日記": 2,
+            "本物のお化け屋敷": 2,
+            "仮想世界の外": 2,
+            "暗躍者": 2,
+        },
+        list_names={0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")},
     ),
     known_keywords=("速攻", "潜在能力", "襲撃", "不屈", "憤怒", "学校の怪談"),
     list_fields=("season", "power"),

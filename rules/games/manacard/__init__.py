@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import CardType, GameDef
 from ..fields import BOOL, CHOICE, INT, LIMIT, Field
+from ..regulation import Regulation
 
 UNIT = "ユニット"
 DECKS = ("main", "skill", "status")
@@ -61,6 +62,7 @@ GAME = GameDef(
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
     ),
+    regulation=Regulation("基本ルール", "Base rules"),
     known_keywords=("恩恵スキル", "ユニーク", "逆転", "回復"),
     list_fields=("deck", "distance", "attack", "hp", "speed"),
     summary_ja=(

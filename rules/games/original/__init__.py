@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import CardType, GameDef
 from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
+from ..regulation import Regulation
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
 ATTRIBUTES = ("火", "水", "風", "地", "光", "闇", "無")
@@ -79,6 +80,7 @@ GAME = GameDef(
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
     ),
+    regulation=Regulation("基本ルール", "Base rules"),
     list_fields=("attributes", "move_cost", "power", "upkeep"),
     summary_ja=(
         "60枚のデッキから5枚を表向きの戦力（ライフ）に、残りを支援（山札）にします。場は自陣倉庫・自陣・戦場・"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import CardType, GameDef
 from ..fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
+from ..regulation import Regulation
 
 CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマンド", "天候"
 PLAYABLE = (CHARACTER, SPELL, COMMAND)
@@ -64,6 +65,9 @@ GAME = GameDef(
             help_ja="天候が加えるルール。自動α（常在）または自動γ（誘発）と本文。",
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit", types=PLAYABLE),
+    ),
+    regulation=Regulation(
+        "基本ルール", "Base rules", copy_limit=3, type_limits={WEATHER: 1}
     ),
     known_keywords=("速攻", "先制", "貫通", "奇襲", "隠密", "マナチャージ", "世界呪符"),
     list_fields=("required_nodes", "attack", "defence"),

@@ -1,0 +1,176 @@
+"""From a parsed query to a filtered, ranked QuerySet, the same on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models import Case, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Collate
+
+from ..models import Card, CardFacet
+from .index import FTS_TABLE, has_fts
+from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_STR, K_TEXT, K_TYPE, And, Cmp, Not, Or, Query, Term
+
+# The columns a bare word or phrase searches, and their FTS5 column names (the same).
+TERM_COLUMNS = ("search_name", "search_aliases", "search_reading", "search_text")
+# Which columns a text field searches ("name:" also finds aliases).
+FIELD_COLUMNS = {
+    "search_name": ("search_name", "search_aliases"),
+    "search_aliases": ("search_aliases",),
+    "search_reading": ("search_reading",),
+    "search_text": ("search_text",),
+    "search_flavor": ("search_flavor",),
+}
+FTS_MIN = 3  # the trigram index answers substrings of 3 characters or more
+NUM_LOOKUPS = {":": "exact", "=": "exact", "!=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+SORT_COLUMNS = {"name": "sort_key", "reading": "sort_key", "type": "card_type", "number": "number", "set": "set_name",
+                "rarity": "rarity"}
+
+
+class Compiler:
+    def __init__(self):
+        self.fts = has_fts(connection)
+
+    # -- text ------------------------------------------------------------------
+
+    def contains(self, columns: tuple[str, ...], value: str) -> Q:
+        fts_columns = [c for c in columns if c in TERM_COLUMNS]
+        if self.fts and len(value) >= FTS_MIN and len(fts_columns) == len(columns):
+            phrase = '"' + value.replace('"', '""') + '"'
+            match = phrase if len(columns) == len(TERM_COLUMNS) else "{" + " ".join(columns) + "} : " + phrase
+            return Q(pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [match]))
+        q = Q()
+        for column in columns:
+            q |= Q(**{f"{column}__contains": value})
+        return q
+
+    # -- facets ----------------------------------------------------------------
+
+    @staticmethod
+    def facet(key: str, **lookup) -> Q:
+        return Q(pk__in=CardFacet.objects.filter(key=key, **lookup).values("card_id"))
+
+    # -- nodes -------------------------------------------------------------------
+
+    def node(self, node) -> Q:
+        if isinstance(node, Term):
+            return self.contains(TERM_COLUMNS, node.value)
+        if isinstance(node, Not):
+            return ~self.node(node.child)
+        if isinstance(node, And):
+            q = Q()
+            for child in node.children:
+                q &= self.node(child)
+            return q
+        if isinstance(node, Or):
+            q = self.node(node.children[0])
+            for child in node.children[1:]:
+                q |= self.node(child)
+            return q
+        if isinstance(node, Cmp):
+            q = self.comparison(node)
+            return ~q if node.op == "!=" else q
+        raise TypeError(node)
+
+    def comparison(self, cmp: Cmp) -> Q:
+        spec, op, value = cmp.spec, cmp.op, cmp.value
+        if spec.kind == K_TEXT:
+            columns = FIELD_COLUMNS[spec.column]
+            if op == ":":
+                return self.contains(columns, value)
+            q = Q()
+            for column in columns:
+                q |= Q(**{column: value}) if column != "search_aliases" else self.alias_equals(value)
+            return q
+        if spec.kind == K_TYPE:
+            return Q(card_type__in=value)
+        if spec.kind == K_GAME:
+            return Q(game_id__in=value)
+        if spec.kind == K_NUM:
+            lookup = NUM_LOOKUPS[op]
+            if spec.column:
+                return Q(**{f"{spec.column}__{lookup}": value})
+            return self.facet(spec.key, **{f"num__{lookup}": value})
+        if spec.kind == K_BOOL:
+            if spec.column:
+                return Q(**{spec.column: value})
+            q = self.facet(spec.key, num=1)
+            return q if value else ~q
+        if spec.kind == K_CHOICE:
+            q = Q()
+            for code in value:  # every one of them (kannagi "春夏")
+                q &= self.facet(spec.key, text=_normalised(code))
+            return q
+        if spec.kind == K_STR:
+            if op == ":":
+                return self.facet(spec.key, text__contains=value)
+            return self.facet(spec.key, text=value)
+        raise ValueError(spec.kind)
+
+    @staticmethod
+    def alias_equals(value: str) -> Q:
+        # Aliases are one per line: equal to a whole line.
+        return (
+            Q(search_aliases=value)
+            | Q(search_aliases__startswith=value + "\n")
+            | Q(search_aliases__endswith="\n" + value)
+            | Q(search_aliases__contains="\n" + value + "\n")
+        )
+
+    # -- ranking and order -----------------------------------------------------------
+
+    @staticmethod
+    def rank(term: str):
+        """0 exact name, 1 name prefix, 2 reading, 3 name/alias contains, 4 text."""
+        return Case(
+            When(search_name=term, then=Value(0)),
+            When(search_name__startswith=term, then=Value(1)),
+            When(search_reading__startswith=term, then=Value(2)),
+            When(Q(search_name__contains=term) | Q(search_aliases__contains=term), then=Value(3)),
+            When(search_reading__contains=term, then=Value(3)),
+            default=Value(4),
+            output_field=IntegerField(),
+        )
+
+    def order(self, cards: QuerySet, query: Query) -> QuerySet:
+        binary = _binary
+        tail = [binary("sort_key").asc(), binary("number").asc(), F("id").asc()]
+        if query.sort:
+            if query.sort == "cost":
+                expr = F("cost")
+            elif query.sort in SORT_COLUMNS:
+                expr = binary(SORT_COLUMNS[query.sort])
+            else:  # a number field of the game, kept in facets
+                cards = cards.annotate(
+                    sort_value=Subquery(
+                        CardFacet.objects.filter(card=OuterRef("pk"), key=query.sort).values("num")[:1]
+                    )
+                )
+                expr = F("sort_value")
+            first = expr.desc(nulls_last=True) if query.descending else expr.asc(nulls_last=True)
+            return cards.order_by(first, *tail)
+        if query.text_terms:
+            cards = cards.annotate(rank=self.rank(query.text_terms[0]))
+            return cards.order_by("rank", *tail)
+        return cards.order_by("game__order", *tail)
+
+
+def _binary(column: str):
+    """Order by code point on both databases (PostgreSQL would otherwise follow its locale)."""
+    if connection.vendor == "postgresql":
+        return Collate(F(column), "C")
+    return F(column)
+
+
+def _normalised(code: str) -> str:
+    from .normalise import normalise
+
+    return normalise(code)
+
+
+def search(query: Query, cards: QuerySet | None = None) -> QuerySet:
+    compiler = Compiler()
+    cards = Card.objects.all() if cards is None else cards
+    if query.root is not None:
+        cards = cards.filter(compiler.node(query.root))
+    return compiler.order(cards, query)

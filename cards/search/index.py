@@ -1,0 +1,188 @@
+"""What a card contributes to the search index, and the database side of that index.
+
+Every card carries normalised copies of its searchable text (the `search_*`
+columns) and one CardFacet row per field value, so that field comparisons are
+indexed lookups on both databases. Text search is backed by SQLite FTS5 with
+the trigram tokenizer (kept in step by triggers) or by pg_trgm GIN indexes on
+PostgreSQL; both answer "contains this substring", so results are the same.
+"""
+
+from __future__ import annotations
+
+from django.db import connection as default_connection
+from django.db import transaction
+
+from rules.games.fields import BOOL, CHOICE, CHOICES, INT, LIMIT, NAMES, RECORDS, STR, STRINGS, TEXT, UNLIMITED
+
+from .normalise import normalise, normalise_list
+from .query import COMMON_FACET_KEYS, UNLIMITED_NUM
+
+SEARCH_COLUMNS = ("search_name", "search_aliases", "search_reading", "search_text", "search_flavor", "sort_key")
+TEXT_COLUMNS = ("search_name", "search_aliases", "search_reading", "search_text")
+FTS_TABLE = "cards_card_fts"
+FACET_TEXT_MAX = 255
+
+
+def _record_texts(definition, attrs: dict) -> list[str]:
+    texts = []
+    for f in definition.fields:
+        value = attrs.get(f.key)
+        if value is None:
+            continue
+        if f.kind == TEXT:
+            texts.append(value)
+        elif f.kind == RECORDS:
+            for record in value:
+                texts.extend(str(v) for k, v in record.items() if isinstance(v, str))
+    return texts
+
+
+def search_columns(definition, data: dict) -> dict:
+    """The normalised search columns of a card given as plain data (Card.to_data())."""
+    name = normalise(data["name"])
+    reading = normalise(data.get("reading"))
+    text = normalise_list([data.get("rules_text") or "", *_record_texts(definition, data.get("fields") or {})])
+    return {
+        "search_name": name,
+        "search_aliases": normalise_list(data.get("aliases")),
+        "search_reading": reading,
+        "search_text": text,
+        "search_flavor": normalise(data.get("flavor_text")),
+        "sort_key": (reading or name)[:200],
+    }
+
+
+def _facet_values(f, value):
+    """(text, num) pairs for one field value."""
+    if value is None:
+        return []
+    if f.kind == INT:
+        return [(str(value), value)]
+    if f.kind == LIMIT:
+        return [(UNLIMITED, UNLIMITED_NUM)] if value == UNLIMITED else [(str(value), value)]
+    if f.kind == BOOL:
+        return [("1", 1)] if value else []
+    if f.kind in (STR, CHOICE):
+        return [(normalise(value), None)] if value != "" else []
+    if f.kind in (STRINGS, NAMES, CHOICES):
+        return [(normalise(v), None) for v in value if v != ""]
+    return []
+
+
+def card_facets(definition, data: dict) -> list[tuple[str, str, int | None]]:
+    """(key, text, num) rows for every field value a query can compare."""
+    rows: list[tuple[str, str, int | None]] = []
+    for key, facet_key in COMMON_FACET_KEYS.items():
+        value = data.get(facet_key)
+        values = value if isinstance(value, list) else [value]
+        rows.extend((key, normalise(v), None) for v in values if v)
+    attrs = data.get("fields") or {}
+    for f in definition.fields:
+        value = attrs.get(f.key)
+        if f.kind == RECORDS and value:
+            for record in value:
+                for sub in f.subfields:
+                    if sub.kind in (STR, CHOICE, CHOICES, STRINGS, BOOL):
+                        rows.extend((f"{f.key}.{sub.key}", t, n) for t, n in _facet_values(sub, record.get(sub.key)))
+            continue
+        rows.extend((f.key, t, n) for t, n in _facet_values(f, value))
+    seen = set()
+    out = []
+    for key, text, num in rows:
+        row = (key, text[:FACET_TEXT_MAX], num)
+        if row not in seen and text:
+            seen.add(row)
+            out.append(row)
+    return out
+
+
+def sync_facets(cards) -> None:
+    """Rewrite the facet rows of these (saved) cards."""
+    from ..models import CardFacet
+
+    cards = [c for c in cards if c.pk is not None]
+    if not cards:
+        return
+    with transaction.atomic():
+        ids = [c.pk for c in cards]
+        for start in range(0, len(ids), 500):
+            CardFacet.objects.filter(card_id__in=ids[start : start + 500]).delete()
+        rows = [
+            CardFacet(card_id=card.pk, key=key, text=text, num=num)
+            for card in cards
+            for key, text, num in card_facets(card.definition, card.to_data())
+        ]
+        CardFacet.objects.bulk_create(rows, batch_size=1000)
+
+
+# -- the database side ----------------------------------------------------------------
+
+_SQLITE_TRIGGERS = {
+    f"{FTS_TABLE}_ai": f"""CREATE TRIGGER {FTS_TABLE}_ai AFTER INSERT ON cards_card BEGIN
+  INSERT INTO {FTS_TABLE}(rowid, {", ".join(TEXT_COLUMNS)})
+  VALUES (new.id, {", ".join("new." + c for c in TEXT_COLUMNS)});
+END""",
+    f"{FTS_TABLE}_ad": f"""CREATE TRIGGER {FTS_TABLE}_ad AFTER DELETE ON cards_card BEGIN
+  INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, {", ".join(TEXT_COLUMNS)})
+  VALUES ('delete', old.id, {", ".join("old." + c for c in TEXT_COLUMNS)});
+END""",
+    f"{FTS_TABLE}_au": f"""CREATE TRIGGER {FTS_TABLE}_au AFTER UPDATE OF {", ".join(TEXT_COLUMNS)} ON cards_card BEGIN
+  INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, {", ".join(TEXT_COLUMNS)})
+  VALUES ('delete', old.id, {", ".join("old." + c for c in TEXT_COLUMNS)});
+  INSERT INTO {FTS_TABLE}(rowid, {", ".join(TEXT_COLUMNS)})
+  VALUES (new.id, {", ".join("new." + c for c in TEXT_COLUMNS)});
+END""",
+}
+PG_INDEXES = {f"cards_card_{c}_trgm": c for c in TEXT_COLUMNS}
+
+
+def has_fts(connection=None) -> bool:
+    connection = connection or default_connection
+    if connection.vendor != "sqlite":
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type='table' AND name=%s", [FTS_TABLE])
+        return cursor.fetchone() is not None
+
+
+def ensure_index(connection=None) -> None:
+    """Create the text index if it is missing (after migrations, which may rebuild the card table)."""
+    connection = connection or default_connection
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name LIKE %s",
+                           [f"{FTS_TABLE}%"])
+            present = {row[0] for row in cursor.fetchall()}
+            if FTS_TABLE in present and set(_SQLITE_TRIGGERS) <= present:
+                return
+            cursor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")
+            cursor.execute(
+                f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5({', '.join(TEXT_COLUMNS)}, "
+                f"content='cards_card', content_rowid='id', tokenize='trigram')"
+            )
+            for name, sql in _SQLITE_TRIGGERS.items():
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+                cursor.execute(sql)
+            cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')")
+        elif connection.vendor == "postgresql":
+            cursor.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")
+            if cursor.fetchone() is None:
+                try:
+                    with transaction.atomic(using=connection.alias):
+                        cursor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+                except Exception:  # no right to create it: search still works, without the index
+                    return
+            for name, column in PG_INDEXES.items():
+                cursor.execute(f"CREATE INDEX IF NOT EXISTS {name} ON cards_card USING gin ({column} gin_trgm_ops)")
+
+
+def drop_index(connection=None) -> None:
+    connection = connection or default_connection
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            for name in _SQLITE_TRIGGERS:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+            cursor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")
+        elif connection.vendor == "postgresql":
+            for name in PG_INDEXES:
+                cursor.execute(f"DROP INDEX IF EXISTS {name}")
