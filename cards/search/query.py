@@ -348,7 +348,7 @@ def tokenize(raw: str) -> list[_Tok]:
         while j < n and not view[j].isspace() and view[j] not in '()"':
             j += 1
         word = raw[i:j]
-        upper = word.upper()
+        upper = unicodedata.normalize("NFKC", word).upper()
         if upper in ("OR", "AND") or word in ("|",):
             tokens.append(_Tok("OR" if upper != "AND" else "AND", i, text=word))
         else:
