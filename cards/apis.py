@@ -3,20 +3,24 @@
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils.translation import gettext
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from rules.games import COMMON_KEYS, CardDataError, UnknownGame, get_game
 
+from . import api_schema as doc
 from .i18n import error_message, query_error_message
 from .models import Card, Game
 from .permissions import can_edit_game
 from .search.query import QueryError
 from .selectors import card_list, game_list, query_param
-from .services import merge_card_data
+from .services import card_remove_image, card_set_image, merge_card_data
 
-READ_ONLY_KEYS = ("id", "game", "image", "url")
+READ_ONLY_KEYS = ("id", "game", "image", "thumbnails", "url")
 
 
 def field_spec(f) -> dict:
@@ -50,10 +54,22 @@ class GameSerializer(serializers.BaseSerializer):
 class CardSerializer(serializers.BaseSerializer):
     def to_representation(self, card):
         request = self.context.get("request")
-        image = card.image.url if card.image else None
-        if image and request is not None:
-            image = request.build_absolute_uri(image)
-        return {"id": card.pk, "game": card.game_id, **card.to_data(), "image": image, "url": card.get_absolute_url()}
+
+        def absolute(url):
+            return request.build_absolute_uri(url) if request is not None else url
+
+        image = thumbnails = None
+        if card.image:
+            image = absolute(card.image.url)
+            thumbnails = {size: absolute(card.thumb_url(size)) for size in ("s", "m")}
+        return {
+            "id": card.pk,
+            "game": card.game_id,
+            **card.to_data(),
+            "image": image,
+            "thumbnails": thumbnails,
+            "url": card.get_absolute_url(),
+        }
 
     def to_internal_value(self, data):
         if not isinstance(data, dict):
@@ -112,6 +128,10 @@ class IsGameEditorOrReadOnly(permissions.BasePermission):
         return request.method in permissions.SAFE_METHODS or can_edit_game(request.user, obj.game_id)
 
 
+@extend_schema_view(
+    list=extend_schema(summary="The games, with their card types and card field declarations"),
+    retrieve=extend_schema(summary="A game, with its card types and card field declarations", parameters=[doc.GAME_SLUG]),
+)
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = GameSerializer
     lookup_field = "slug"
@@ -121,9 +141,40 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         return game_list()
 
 
+@extend_schema_view(
+    list=extend_schema(
+        summary="List and search cards",
+        parameters=doc.CARD_LIST_PARAMETERS,
+        responses={200: CardSerializer(many=True), 400: doc.BAD_QUERY, 404: doc.NOT_FOUND},
+    ),
+    retrieve=extend_schema(
+        summary="A card", parameters=[doc.CARD_ID], responses={200: CardSerializer, 404: doc.NOT_FOUND}
+    ),
+    create=extend_schema(
+        summary="Add a card (editors of its game)",
+        responses={201: CardSerializer, 400: doc.FIELD_ERRORS, 403: doc.FORBIDDEN},
+    ),
+    update=extend_schema(
+        summary="Replace a card's data (editors of its game); values left out take their defaults",
+        parameters=[doc.CARD_ID],
+        responses={200: CardSerializer, 400: doc.FIELD_ERRORS, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
+    ),
+    partial_update=extend_schema(
+        summary="Change some of a card's values (editors of its game); `fields` merges key by key",
+        parameters=[doc.CARD_ID],
+        responses={200: CardSerializer, 400: doc.FIELD_ERRORS, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
+    ),
+    destroy=extend_schema(
+        summary="Delete a card (editors of its game)",
+        parameters=[doc.CARD_ID],
+        responses={204: None, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
+    ),
+)
 class CardViewSet(viewsets.ModelViewSet):
     serializer_class = CardSerializer
-    permission_classes = [IsGameEditorOrReadOnly]
+    # IsAuthenticatedOrReadOnly adds nothing to IsGameEditorOrReadOnly at run time; it is listed
+    # so that the OpenAPI document says reads need no login (spectacular knows DRF's classes only).
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsGameEditorOrReadOnly]
 
     def get_queryset(self):
         if self.action != "list":
@@ -150,3 +201,35 @@ class CardViewSet(viewsets.ModelViewSet):
         if not can_edit_game(self.request.user, serializer.validated_data["game"]):
             raise PermissionDenied("you are not an editor of this game")
         serializer.save()
+
+    @extend_schema(
+        methods=["POST"],
+        summary="Set the card's image (editors of its game)",
+        parameters=[doc.CARD_ID],
+        description="A multipart upload in the field `image`. The file is checked with Pillow (JPEG, PNG, WebP "
+        "or GIF, within the size and pixel limits) before anything is stored; the previous image and its "
+        "thumbnails are removed.",
+        request={"multipart/form-data": doc.IMAGE_UPLOAD},
+        responses={200: CardSerializer, 400: doc.BAD_IMAGE, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
+    )
+    @extend_schema(
+        methods=["DELETE"],
+        summary="Remove the card's image (editors of its game)",
+        parameters=[doc.CARD_ID],
+        request=None,
+        responses={200: CardSerializer, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
+    )
+    @action(detail=True, methods=["post", "delete"], parser_classes=[MultiPartParser])
+    def image(self, request, pk=None):
+        card = self.get_object()  # 403 unless the user edits the card's game
+        try:
+            if request.method == "DELETE":
+                card = card_remove_image(card=card)
+            else:
+                upload = request.FILES.get("image")
+                if upload is None:
+                    raise DjangoValidationError({"image": [gettext("Send the image file in the form field “image”.")]})
+                card = card_set_image(card=card, upload=upload)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.message_dict) from None
+        return Response(self.get_serializer(card).data)

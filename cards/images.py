@@ -22,6 +22,7 @@ MAX_PIXELS = 40_000_000  # e.g. 8000 x 5000; a card scanned at 1200 dpi is about
 MAX_SIDE = 12_000
 MIN_SIDE = 16
 FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+EXTENSIONS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp", "GIF": "gif"}
 SIZES = {"s": 240, "m": 640}  # width in pixels: grid tiles, card page
 
 
@@ -59,6 +60,21 @@ def validate_card_image(upload) -> None:
         raise ValidationError(_("This file is not a readable image (%(reason)s).") % {"reason": exc}) from None
     finally:
         upload.seek(0)
+
+
+def stored_name(upload) -> str:
+    """The upload's file name with the extension of the format Pillow read (call after validating).
+
+    A file is served by its extension, so a valid GIF sent as "x.html" is stored as "x.gif".
+    """
+    upload.seek(0)
+    try:
+        with Image.open(upload) as image:
+            fmt = image.format
+    finally:
+        upload.seek(0)
+    stem = Path(getattr(upload, "name", "") or "").stem or "image"
+    return f"{stem}.{EXTENSIONS[fmt]}"
 
 
 def _thumb_root() -> Path:

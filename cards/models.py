@@ -102,8 +102,11 @@ class Card(models.Model):
             models.Index(fields=["game", "name"]),
             models.Index(fields=["game", "reading"]),
             models.Index(fields=["game", "card_type"]),
-            models.Index(fields=["game", "sort_key"]),
-            models.Index(fields=["sort_key"]),
+            # The list orders: by reading (the default), and by cost.
+            models.Index(fields=["sort_key", "number", "id"]),
+            models.Index(fields=["game", "sort_key", "number", "id"]),
+            models.Index(fields=["-cost", "sort_key", "number", "id"]),
+            models.Index(fields=["game", "cost"]),
             models.Index(fields=["search_name"]),
         ]
 

@@ -6,12 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission
+from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
 
+from . import images
 from .i18n import error_message
 from .io import CardFileError, Mapping, RawRow, detect_format, read_rows
 from .models import Card, Game, editor_group_name
@@ -34,6 +36,53 @@ def sync_games() -> None:
         )
         group, _ = Group.objects.get_or_create(name=editor_group_name(slug))
         group.permissions.add(*perms)
+
+
+# -- images ------------------------------------------------------------------------
+
+
+def card_set_image(*, card: Card, upload) -> Card:
+    """Give the card a new image, checked with Pillow before anything is stored.
+
+    Raises ValidationError ({"image": [message]} for a refused file). The previous file
+    and the card's thumbnails are removed once the change is committed, so a rollback
+    leaves the card with its old image intact; a failed save removes the new file.
+    """
+    try:
+        images.validate_card_image(upload)
+    except ValidationError as exc:
+        raise ValidationError({"image": exc.messages}) from None
+    old_name = card.image.name if card.image else ""
+    with transaction.atomic():
+        card.image.save(images.stored_name(upload), upload, save=False)
+        new_name = card.image.name
+        try:
+            card.save(update_fields=["image", "updated_at"])
+        except BaseException:
+            card.image.storage.delete(new_name)
+            card.image.name = old_name
+            raise
+        transaction.on_commit(lambda: _discard_image_files(card.pk, card.image.storage, old_name))
+    return card
+
+
+def card_remove_image(*, card: Card) -> Card:
+    """Take the card's image away (nothing happens when it has none)."""
+    if not card.image:
+        return card
+    old_name = card.image.name
+    storage = card.image.storage
+    with transaction.atomic():
+        card.image = None
+        card.save(update_fields=["image", "updated_at"])
+        transaction.on_commit(lambda: _discard_image_files(card.pk, storage, old_name))
+    return card
+
+
+def _discard_image_files(card_pk: int, storage, name: str) -> None:
+    if name:
+        storage.delete(name)
+    images.remove_thumbnails(card_pk)
 
 
 # -- import ------------------------------------------------------------------------

@@ -39,6 +39,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files (no CDN)
     "rules",
     "cards",
     "decks",
@@ -129,6 +131,27 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+# The OpenAPI document (/api/schema/) and its interactive docs (/api/docs/), all served by the site itself.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Card Game Workshop API",
+    "DESCRIPTION": (
+        "The card database of five Japanese indie card games. Games and their card fields are read from "
+        "/api/games/; cards travel in the same plain form as the import/export files. `GET /api/cards/` "
+        "takes `game` (a slug) and `q`, a search in the site's query language (words, `field:value`, "
+        "`cost>=3`, `-word`, `OR`, quotes and brackets; described with examples at /search/help/). "
+        "A query that cannot be read answers 400 with `detail`, `position` and `q`. "
+        "Reads are public; writes need the session of an editor of the card's game."
+    ),
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Swagger UI's default would ask validator.swagger.io about the schema: nothing leaves the site.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 LOGGING = {

@@ -322,7 +322,7 @@ def test_postgresql_has_trigram_indexes(db):
         pytest.skip("SQLite uses FTS5")
     with connection.cursor() as cursor:
         cursor.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'cards_card' AND indexname LIKE '%%trgm'")
-        assert len(cursor.fetchall()) == 4
+        assert len(cursor.fetchall()) == 4  # one per text column
 
 
 # -- pages and API ----------------------------------------------------------------------
@@ -405,3 +405,9 @@ def test_the_card_page_shows_the_restricted_status(client, bundled):
     assert "制限" in page
     other = Card.objects.get(game="kannagi", name="悠習の古日記")
     assert "準制限" in client.get(other.get_absolute_url()).content.decode()
+
+
+def test_japanese_brackets_inside_a_phrase_are_text():
+    schema = search_schema("kannagi")
+    assert parse('"「夜」の学校"', schema).root.value == normalise("「夜」の学校")
+    assert parse("「夜の学校」", schema).root.value == normalise("夜の学校")

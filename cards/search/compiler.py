@@ -8,7 +8,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
 
 from ..models import Card, CardFacet
-from .index import FTS_TABLE, has_fts
+from .index import FTS_TABLE, SHORT_TABLE, has_fts, has_short_index, short_phrase
 from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_STR, K_TEXT, K_TYPE, And, Cmp, Not, Or, Query, Term
 
 # The columns a bare word or phrase searches, and their FTS5 column names (the same).
@@ -30,15 +30,17 @@ SORT_COLUMNS = {"name": "sort_key", "reading": "sort_key", "type": "card_type", 
 class Compiler:
     def __init__(self):
         self.fts = has_fts(connection)
+        self.short = self.fts and has_short_index(connection)
 
     # -- text ------------------------------------------------------------------
 
     def contains(self, columns: tuple[str, ...], value: str) -> Q:
         fts_columns = [c for c in columns if c in TERM_COLUMNS]
-        if self.fts and len(value) >= FTS_MIN and len(fts_columns) == len(columns):
-            phrase = '"' + value.replace('"', '""') + '"'
+        if self.fts and len(fts_columns) == len(columns) and (len(value) >= FTS_MIN or self.short):
+            table, text = (FTS_TABLE, value) if len(value) >= FTS_MIN else (SHORT_TABLE, short_phrase(value))
+            phrase = '"' + text.replace('"', '""') + '"'
             match = phrase if len(columns) == len(TERM_COLUMNS) else "{" + " ".join(columns) + "} : " + phrase
-            return Q(pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [match]))
+            return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match]))
         q = Q()
         for column in columns:
             q |= Q(**{f"{column}__contains": value})
@@ -152,7 +154,7 @@ class Compiler:
         if query.text_terms:
             cards = cards.annotate(rank=self.rank(query.text_terms[0]))
             return cards.order_by("rank", *tail)
-        return cards.order_by("game__order", *tail)
+        return cards.order_by(*tail)
 
 
 def _binary(column: str):

@@ -20,6 +20,10 @@ from .query import COMMON_FACET_KEYS, UNLIMITED_NUM
 SEARCH_COLUMNS = ("search_name", "search_aliases", "search_reading", "search_text", "search_flavor", "sort_key")
 TEXT_COLUMNS = ("search_name", "search_aliases", "search_reading", "search_text")
 FTS_TABLE = "cards_card_fts"
+# Trigrams cannot find a word of one or two characters (火, 神社), which Japanese searches often are.
+# SHORT_TABLE indexes the same text with every character written three times: then "a" is found as
+# "aaa" and "ab" as "abbb", both long enough for the trigram index, and exactly (see tripled()).
+SHORT_TABLE = "cards_card_short"
 FACET_TEXT_MAX = 255
 
 
@@ -96,8 +100,17 @@ def card_facets(definition, data: dict) -> list[tuple[str, str, int | None]]:
     return out
 
 
+def tripled(text: str) -> str:
+    return "".join(ch * 3 for ch in text)
+
+
+def short_phrase(term: str) -> str:
+    """The tripled-text phrase that finds a one- or two-character term: "a" -> "aaa", "ab" -> "abbb"."""
+    return term * 3 if len(term) == 1 else term[0] + term[1] * 3
+
+
 def sync_facets(cards) -> None:
-    """Rewrite the facet rows of these (saved) cards."""
+    """Rewrite the facet rows (and, on SQLite, the short-word index rows) of these saved cards."""
     from ..models import CardFacet
 
     cards = [c for c in cards if c.pk is not None]
@@ -113,6 +126,27 @@ def sync_facets(cards) -> None:
             for key, text, num in card_facets(card.definition, card.to_data())
         ]
         CardFacet.objects.bulk_create(rows, batch_size=1000)
+        if has_short_index():
+            _write_short([(c.pk, *(getattr(c, col) for col in TEXT_COLUMNS)) for c in cards])
+
+
+def _write_short(rows, connection=None) -> None:
+    connection = connection or default_connection
+    with connection.cursor() as cursor:
+        ids = [(row[0],) for row in rows]
+        cursor.executemany(f"DELETE FROM {SHORT_TABLE} WHERE rowid = %s", ids)
+        cursor.executemany(
+            f"INSERT INTO {SHORT_TABLE}(rowid, {', '.join(TEXT_COLUMNS)}) VALUES (%s, %s, %s, %s, %s)",
+            [(row[0], *(tripled(v or "") for v in row[1:])) for row in rows],
+        )
+
+
+def _fill_short(connection) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, {', '.join(TEXT_COLUMNS)} FROM cards_card")
+        rows = cursor.fetchall()
+    for start in range(0, len(rows), 2000):
+        _write_short(rows[start : start + 2000], connection)
 
 
 # -- the database side ----------------------------------------------------------------
@@ -133,16 +167,39 @@ END""",
   VALUES (new.id, {", ".join("new." + c for c in TEXT_COLUMNS)});
 END""",
 }
+_SHORT_TRIGGER = (
+    f"{SHORT_TABLE}_ad",
+    f"""CREATE TRIGGER {SHORT_TABLE}_ad AFTER DELETE ON cards_card BEGIN
+  DELETE FROM {SHORT_TABLE} WHERE rowid = old.id;
+END""",
+)
 PG_INDEXES = {f"cards_card_{c}_trgm": c for c in TEXT_COLUMNS}
+_C_ORDER = 'sort_key COLLATE "C", number COLLATE "C", id'
+PG_ORDER_INDEXES = {
+    "cards_card_order_c": _C_ORDER,
+    "cards_card_game_order_c": f"game_id, {_C_ORDER}",
+    "cards_card_cost_order_c": f"cost DESC, {_C_ORDER}",
+}
+_table_cache: dict = {}
+
+
+def _has_table(connection, table: str) -> bool:
+    if connection.vendor != "sqlite":
+        return False
+    key = (connection.alias, connection.settings_dict.get("NAME"), table)
+    if not _table_cache.get(key):  # remembered once present; looked up again while absent
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT name FROM sqlite_master WHERE type='table' AND name=%s", [table])
+            _table_cache[key] = cursor.fetchone() is not None
+    return _table_cache[key]
 
 
 def has_fts(connection=None) -> bool:
-    connection = connection or default_connection
-    if connection.vendor != "sqlite":
-        return False
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT name FROM sqlite_master WHERE type='table' AND name=%s", [FTS_TABLE])
-        return cursor.fetchone() is not None
+    return _has_table(connection or default_connection, FTS_TABLE)
+
+
+def has_short_index(connection=None) -> bool:
+    return _has_table(connection or default_connection, SHORT_TABLE)
 
 
 def ensure_index(connection=None) -> None:
@@ -153,6 +210,15 @@ def ensure_index(connection=None) -> None:
             cursor.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name LIKE %s",
                            [f"{FTS_TABLE}%"])
             present = {row[0] for row in cursor.fetchall()}
+            if SHORT_TABLE not in present or _SHORT_TRIGGER[0] not in present:
+                cursor.execute(f"DROP TABLE IF EXISTS {SHORT_TABLE}")
+                cursor.execute(
+                    f"CREATE VIRTUAL TABLE {SHORT_TABLE} USING fts5({', '.join(TEXT_COLUMNS)}, tokenize='trigram')"
+                )
+                cursor.execute(f"DROP TRIGGER IF EXISTS {_SHORT_TRIGGER[0]}")
+                cursor.execute(_SHORT_TRIGGER[1])
+                _table_cache.clear()
+                _fill_short(connection)
             if FTS_TABLE in present and set(_SQLITE_TRIGGERS) <= present:
                 return
             cursor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")
@@ -174,15 +240,20 @@ def ensure_index(connection=None) -> None:
                     return
             for name, column in PG_INDEXES.items():
                 cursor.execute(f"CREATE INDEX IF NOT EXISTS {name} ON cards_card USING gin ({column} gin_trgm_ops)")
+            # The list orders compare by code point (COLLATE "C", as SQLite does): index them that way.
+            for name, columns in PG_ORDER_INDEXES.items():
+                cursor.execute(f"CREATE INDEX IF NOT EXISTS {name} ON cards_card ({columns})")
 
 
 def drop_index(connection=None) -> None:
     connection = connection or default_connection
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite":
-            for name in _SQLITE_TRIGGERS:
+            for name in (*_SQLITE_TRIGGERS, _SHORT_TRIGGER[0]):
                 cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
             cursor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")
+            cursor.execute(f"DROP TABLE IF EXISTS {SHORT_TABLE}")
+            _table_cache.clear()
         elif connection.vendor == "postgresql":
-            for name in PG_INDEXES:
+            for name in (*PG_INDEXES, *PG_ORDER_INDEXES):
                 cursor.execute(f"DROP INDEX IF EXISTS {name}")

@@ -272,7 +272,9 @@ class Query:
 # Full-width and Japanese forms of the syntax characters, so a query typed with the IME on works.
 _SYNTAX = {"（": "(", "）": ")", "＂": '"', "“": '"', "”": '"', "「": '"', "」": '"', "：": ":", "＜": "<",
            "＞": ">", "＝": "=", "－": "-", "−": "-", "！": "!"}
-_CLOSE_QUOTE = {'"': '"', "「": "」", "“": "”", "＂": "＂"}
+# What closes a phrase: a Japanese 「 only its 」; a straight or curly double quote any double quote.
+_DOUBLE = {'"', "＂", "“", "”"}
+_CLOSE_QUOTE = {"「": {"」"}, '"': _DOUBLE, "＂": _DOUBLE, "“": _DOUBLE, "”": _DOUBLE}
 _FIELD = re.compile(r"([^\s:<>=!()\"]+?)(<=|>=|!=|:|=|<|>)")
 
 
@@ -290,13 +292,12 @@ def _syntax_view(text: str) -> str:
     return "".join(_SYNTAX.get(ch, ch) for ch in text)
 
 
-def _read_quoted(raw: str, view: str, i: int) -> tuple[str, int]:
+def _read_quoted(raw: str, i: int) -> tuple[str, int]:
     """The phrase starting at raw[i] (a quote); returns (phrase, index after the closing quote)."""
-    opener = raw[i]
-    closer = _CLOSE_QUOTE.get(opener, '"')
+    closers = _CLOSE_QUOTE.get(raw[i], _DOUBLE)
     j = i + 1
     while j < len(raw):
-        if raw[j] == closer or (closer == '"' and view[j] == '"'):
+        if raw[j] in closers:
             return raw[i + 1 : j], j + 1
         j += 1
     raise QueryError(_("the quote at position {position} is never closed"), i + 1, {"position": i + 1})
@@ -323,7 +324,7 @@ def tokenize(raw: str) -> list[_Tok]:
         if ch == "-":
             raise QueryError(_("nothing follows the '-' at position {position}"), i + 1, {"position": i + 1})
         if ch == '"':
-            phrase, i2 = _read_quoted(raw, view, i)
+            phrase, i2 = _read_quoted(raw, i)
             tokens.append(_Tok("WORD", i, text=phrase, op='"'))
             i = i2
             continue
@@ -335,7 +336,7 @@ def tokenize(raw: str) -> list[_Tok]:
             op = view[field_match.start(2) : field_match.end(2)]
             j = field_match.end()
             if j < n and view[j] == '"':
-                value, j2 = _read_quoted(raw, view, j)
+                value, j2 = _read_quoted(raw, j)
                 tokens.append(_Tok("FIELD", i, text=value, name=name, op=op))
                 i = j2
                 continue
