@@ -264,12 +264,16 @@ def real_names():
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        db_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp}/search.sqlite3"
+        keep = os.environ.get("BENCH_SQLITE_PATH")  # reuse a catalogue built by an earlier run
+        db_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{keep or tmp + '/search.sqlite3'}"
         setup(db_url)
         from django.db import connection
 
+        from cards.models import Card
+
         print(f"search benchmark on {connection.vendor}, {os.cpu_count()} CPUs, {REPEAT} samples per query")
-        build(N_CARDS)
+        if not (keep and Card.objects.exclude(number__startswith="Z").count() == 0 and Card.objects.exists()):
+            build(N_CARDS)
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")
@@ -293,7 +297,8 @@ def main():
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=10)
-        real_names()
+        if not keep:
+            real_names()
         print("  targets: p95 <= 50 ms, API <= 3x raw SQL: " + ("met" if not failures else "NOT met"))
         for failure in failures:
             print(f"    {failure}")
