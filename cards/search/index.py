@@ -178,7 +178,7 @@ _C_ORDER = 'sort_key COLLATE "C", number COLLATE "C", id'
 PG_ORDER_INDEXES = {
     "cards_card_order_c": _C_ORDER,
     "cards_card_game_order_c": f"game_id, {_C_ORDER}",
-    "cards_card_cost_order_c": f"cost DESC, {_C_ORDER}",
+    "cards_card_cost_order_c": f"cost DESC NULLS LAST, {_C_ORDER}",
 }
 _table_cache: dict = {}
 
