@@ -193,7 +193,7 @@ class CardViewSet(viewsets.ModelViewSet):
             return super().list(request, *args, **kwargs)
         except QueryError as exc:
             return Response(
-                {"detail": query_error_message(exc), "position": exc.position, "q": request.query_params.get("q")},
+                {"detail": query_error_message(exc), "position": exc.position, "q": query_param(request.query_params.get("q"))},
                 status=400,
             )
 

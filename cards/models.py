@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.games import COMMON_KEYS, CardDataError, GameDef, get_game
 
 from .i18n import error_message
-from .search.index import search_columns, sync_facets
+from .search.index import SEARCH_COLUMNS, search_columns, sync_facets
 
 
 def editor_group_name(slug: str) -> str:
@@ -116,6 +116,8 @@ class Card(models.Model):
     def save(self, *args, **kwargs):
         # Every write path goes through the registry, including code that skips full_clean().
         self.clean_game_data()
+        if kwargs.get("update_fields") is not None:  # the search copies follow whatever changed
+            kwargs["update_fields"] = {*kwargs["update_fields"], *SEARCH_COLUMNS}
         with transaction.atomic(using=kwargs.get("using")):
             super().save(*args, **kwargs)
             sync_facets([self])

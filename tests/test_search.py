@@ -130,6 +130,10 @@ def test_negated_words_do_not_rank():
         ("-sort:cost", 2, "cannot negate"),
         ("a " + "(" * 30 + "b" + ")" * 30, 23, "nested"),
         ("x" * 501, 501, "too long"),
+        ("name:ー", 1, "needs a value"),
+        ("ねこ type:ｰ", 4, "needs a value"),
+        (":x", 1, "field name"),
+        ("a <=3", 3, "field name"),
     ],
 )
 def test_a_query_that_cannot_be_read_names_the_position_and_the_problem(text, position, fragment):
@@ -411,3 +415,33 @@ def test_japanese_brackets_inside_a_phrase_are_text():
     schema = search_schema("kannagi")
     assert parse('"「夜」の学校"', schema).root.value == normalise("「夜」の学校")
     assert parse("「夜の学校」", schema).root.value == normalise("夜の学校")
+
+
+def test_every_games_labels_work_on_the_all_games_list(tricky):
+    assert parse("パワー>=3", search_schema(None)).root.spec.key == "power"
+    assert parse("力>=3", search_schema(None)).root.spec.key == "power"
+
+
+def test_a_filter_value_cannot_add_query_syntax(client, tricky, kannagi):
+    url = reverse("game_cards", args=["kannagi"])
+    plain = client.get(url, {"type": "場所札"}).context["total"]
+    injected = client.get(url, {"type": "場所札” OR “の"})
+    assert injected.status_code == 400 or injected.context["total"] <= plain
+
+
+def test_an_exact_alias_ranks_with_an_exact_name(tricky, kannagi):
+    found = names(card_list(game=kannagi, q="猫缶"))
+    assert found[0] == "キャットフード"
+
+
+def test_saving_some_fields_keeps_the_search_copies_current(tricky, kannagi):
+    card = tricky[0]
+    card.name = "狐塚神社"
+    card.save(update_fields=["name"])
+    assert names(card_list(game=kannagi, q="狐塚")) == ["狐塚神社"]
+    assert names(card_list(game=kannagi, q="狐")) == ["狐塚神社"]
+
+
+def test_order_desc_alone_reverses_the_reading_order(tricky, kannagi):
+    keys = [c.sort_key for c in card_list(game=kannagi, q="order:desc")]
+    assert keys == sorted(keys, reverse=True)

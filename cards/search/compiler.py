@@ -35,6 +35,8 @@ class Compiler:
     # -- text ------------------------------------------------------------------
 
     def contains(self, columns: tuple[str, ...], value: str) -> Q:
+        if not value:
+            raise ValueError("empty search term")  # the parser refuses these
         fts_columns = [c for c in columns if c in TERM_COLUMNS]
         if self.fts and len(fts_columns) == len(columns) and (len(value) >= FTS_MIN or self.short):
             table, text = (FTS_TABLE, value) if len(value) >= FTS_MIN else (SHORT_TABLE, short_phrase(value))
@@ -125,7 +127,7 @@ class Compiler:
     def rank(term: str):
         """0 exact name, 1 name prefix, 2 reading, 3 name/alias contains, 4 text."""
         return Case(
-            When(search_name=term, then=Value(0)),
+            When(Q(search_name=term) | Compiler.alias_equals(term), then=Value(0)),
             When(search_name__startswith=term, then=Value(1)),
             When(search_reading__startswith=term, then=Value(2)),
             When(Q(search_name__contains=term) | Q(search_aliases__contains=term), then=Value(3)),

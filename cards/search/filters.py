@@ -52,8 +52,12 @@ def controls_for(game: GameDef | None) -> list[Control]:
     return controls
 
 
+_QUOTES = str.maketrans("", "", '"＂“”「」')
+
+
 def _quote(value: str) -> str:
-    return '"' + value.replace('"', "") + '"'
+    """A control's value as one phrase: quotes of every kind removed, so it cannot add syntax."""
+    return '"' + value.translate(_QUOTES) + '"'
 
 
 def filter_clauses(controls: list[Control], params) -> list[tuple[Control, str, str]]:

@@ -47,9 +47,9 @@ def search_columns(definition, data: dict) -> dict:
     reading = normalise(data.get("reading"))
     text = normalise_list([data.get("rules_text") or "", *_record_texts(definition, data.get("fields") or {})])
     return {
-        "search_name": name,
+        "search_name": name[:200],
         "search_aliases": normalise_list(data.get("aliases")),
-        "search_reading": reading,
+        "search_reading": reading[:200],
         "search_text": text,
         "search_flavor": normalise(data.get("flavor_text")),
         "sort_key": (reading or name)[:200],
@@ -207,8 +207,11 @@ def ensure_index(connection=None) -> None:
     connection = connection or default_connection
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite":
-            cursor.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name LIKE %s",
-                           [f"{FTS_TABLE}%"])
+            names = [FTS_TABLE, SHORT_TABLE, _SHORT_TRIGGER[0], *_SQLITE_TRIGGERS]
+            cursor.execute(
+                f"SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name IN ({', '.join(['%s'] * len(names))})",
+                names,
+            )
             present = {row[0] for row in cursor.fetchall()}
             if SHORT_TABLE not in present or _SHORT_TRIGGER[0] not in present:
                 cursor.execute(f"DROP TABLE IF EXISTS {SHORT_TABLE}")

@@ -180,7 +180,9 @@ class Schema:
                 if spec is None:
                     spec = Spec(f.key, kind, f.ja, f.en, column=column, parse_text=f.parse_text)
                     self._add(spec, (f.key, f.ja, f.en, *GAME_FIELD_ALIASES.get(f.key, ())))
-                elif spec.kind != kind:
+                else:
+                    self._add(spec, (f.ja, f.en))  # another game's labels for the same field
+                if spec.kind != kind:
                     # The same key with different kinds in two games: compare as free text.
                     if K_NUM not in (spec.kind, kind) and K_TEXT not in (spec.kind, kind):
                         spec.kind = K_STR
@@ -323,6 +325,9 @@ def tokenize(raw: str) -> list[_Tok]:
             continue
         if ch == "-":
             raise QueryError(_("nothing follows the '-' at position {position}"), i + 1, {"position": i + 1})
+        if ch in ":<>=" or (ch == "!" and i + 1 < n and view[i + 1] == "="):
+            raise QueryError(_("the '{op}' at position {position} needs a field name before it"), i + 1,
+                             {"op": ch, "position": i + 1})
         if ch == '"':
             phrase, i2 = _read_quoted(raw, i)
             tokens.append(_Tok("WORD", i, text=phrase, op='"'))
@@ -383,6 +388,8 @@ class _Parser:
             raise QueryError(_("the ')' at position {position} has no matching '('"), tok.pos + 1,
                              {"position": tok.pos + 1})
         self.query.root = root
+        if self.query.descending and self.query.sort is None:
+            self.query.sort = "name"  # order:desc alone reverses the reading order
         return self.query
 
     def or_expr(self):
@@ -499,6 +506,9 @@ class _Parser:
 
     def value(self, spec: Spec, raw_value: str, pos: int, name: str):
         norm = normalise(raw_value)
+        if not norm:  # e.g. only a long-vowel mark, which normalisation drops
+            raise QueryError(_("'{name}{op}' at position {position} needs a value"), pos,
+                             {"name": name, "op": ":", "position": pos})
         if spec.kind == K_NUM:
             if norm in _UNLIMITED and "unlimited" in spec.choices:
                 return UNLIMITED_NUM
