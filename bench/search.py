@@ -13,6 +13,7 @@ emptied first). BENCH_CARDS sets the catalogue size, BENCH_REPEAT the samples pe
 Target: p95 <= 50 ms for every query, API within 3x of raw SQL.
 """
 
+import json
 import os
 import random
 import signal
@@ -197,8 +198,6 @@ def time_api(base, game, q, repeat):
         if i >= 3:
             samples.append((time.perf_counter() - start) * 1000)
         if count is None:
-            import json
-
             count = json.loads(body)["count"]
     return samples, count
 

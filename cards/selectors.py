@@ -5,8 +5,11 @@ from functools import lru_cache
 
 from django.db.models import Count, QuerySet
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from rules.games import GAMES, get_game
+from rules.games.fields import UNLIMITED
+from rules.games.regulation import LISTED, OWN, TYPE
 
 from .models import Card, Game
 from .search.compiler import search
@@ -59,11 +62,6 @@ def card_reprints(card: Card) -> QuerySet[Card]:
 
 def card_limit(card: Card) -> dict | None:
     """How many copies of the card a deck may hold in the game's default regulation, and why."""
-    from django.utils.translation import gettext as _
-
-    from rules.games.fields import UNLIMITED
-    from rules.games.regulation import LISTED, OWN, TYPE
-
     regulation = card.definition.regulation
     if regulation is None:
         return None

@@ -109,9 +109,10 @@ def fill_search_index(apps, schema_editor):
         definition = get_game(card.game_id)
         data = {key: getattr(card, key) for key in COMMON_KEYS}
         data["fields"] = card.attrs or {}
-        for column, value in search_columns(definition, data).items():
+        columns = search_columns(definition, data)
+        for column, value in columns.items():
             setattr(card, column, value)
-        card.save(update_fields=list(search_columns(definition, data)))
+        card.save(update_fields=list(columns))
         facets.extend(CardFacet(card_id=card.pk, key=k, text=t, num=n) for k, t, n in card_facets(definition, data))
     CardFacet.objects.using(schema_editor.connection.alias).bulk_create(facets, batch_size=1000)
     ensure_index(schema_editor.connection)

@@ -9,6 +9,7 @@ from django.db.models.functions import Collate
 
 from ..models import Card, CardFacet
 from .index import FTS_TABLE, SHORT_TABLE, has_fts, has_short_index, short_phrase
+from .normalise import normalise
 from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_STR, K_TEXT, K_TYPE, And, Cmp, Not, Or, Query, Term
 
 # The columns a bare word or phrase searches, and their FTS5 column names (the same).
@@ -103,7 +104,7 @@ class Compiler:
         if spec.kind == K_CHOICE:
             q = Q()
             for code in value:  # every one of them (kannagi "春夏")
-                q &= self.facet(spec.key, text=_normalised(code))
+                q &= self.facet(spec.key, text=normalise(code))
             return q
         if spec.kind == K_STR:
             if op == ":":
@@ -164,12 +165,6 @@ def _binary(column: str):
     if connection.vendor == "postgresql":
         return Collate(F(column), "C")
     return F(column)
-
-
-def _normalised(code: str) -> str:
-    from .normalise import normalise
-
-    return normalise(code)
 
 
 def search(query: Query, cards: QuerySet | None = None) -> QuerySet:

@@ -525,7 +525,7 @@ class _Parser:
             raise QueryError(_("'{name}' at position {position} takes yes or no, not '{value}'"), pos,
                              {"name": name, "position": pos, "value": raw_value})
         if spec.kind in (K_TYPE, K_GAME):
-            codes = self.match_choices(spec, norm, allow_partial=True)
+            codes = self.match_choices(spec, norm)
             if not codes:
                 raise QueryError(
                     _("'{value}' at position {position} is not one of {allowed}"),
@@ -554,12 +554,11 @@ class _Parser:
         return norm  # K_TEXT, K_STR
 
     @staticmethod
-    def match_choices(spec: Spec, norm: str, allow_partial: bool) -> list[str]:
+    def match_choices(spec: Spec, norm: str) -> list[str]:
+        """The codes a value names: the one it spells exactly, else every one it is the start of."""
         exact = spec.choices.get(norm)
         if exact is not None:
             return [exact]
-        if not allow_partial:
-            return []
         return list(dict.fromkeys(code for spelling, code in spec.choices.items() if spelling.startswith(norm)))
 
     def set_order(self, spec: Spec, raw_value: str, pos: int, name: str) -> None:
