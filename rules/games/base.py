@@ -27,6 +27,17 @@ from .regulation import Regulation
 
 
 @dataclass(frozen=True)
+class DrawRules:
+    """How a game fills the hand: what statistics need for "by turn N" odds."""
+
+    opening: int  # cards in the opening hand
+    section: str = "main"  # the deck section hands are drawn from
+    per_turn: int = 1  # cards drawn each turn
+    first_player_skips_first_draw: bool = True
+    second_player_extra: int = 0  # manacard: the second player starts with one more
+
+
+@dataclass(frozen=True)
 class CardType:
     """A card type as printed (`code`, e.g. 場所札) with its labels."""
 
@@ -100,8 +111,11 @@ class GameDef:
     # The game-specific fields shown in card lists (the game's "main" stats).
     list_fields: tuple[str, ...] = ()
     order: int = 0
-    # The default regulation (copy limits, restricted list); None where the game has no copy limits.
-    regulation: Regulation | None = None
+    # The regulations (formats) the registry ships; the first is the default (the seed's rules).
+    regulations: tuple[Regulation, ...] = ()
+    draw: DrawRules | None = None
+    # The fields deck statistics break a deck down by, besides card type (kannagi: season).
+    stat_fields: tuple[str, ...] = ()
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
@@ -117,12 +131,23 @@ class GameDef:
             if unknown:
                 raise ValueError(f"{self.slug}.{f.key}: unknown card types {unknown}")
         self._field_map.update({f.key: f for f in self.fields})
+        regulation_codes = [r.code for r in self.regulations]
+        if len(set(regulation_codes)) != len(regulation_codes):
+            raise ValueError(f"{self.slug}: duplicate regulation codes")
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang.startswith("ja") else self.name_en
 
     def summary(self, lang: str) -> str:
         return self.summary_ja if lang.startswith("ja") else self.summary_en
+
+    @property
+    def regulation(self) -> Regulation | None:
+        """The default regulation: the seed's rules."""
+        return self.regulations[0] if self.regulations else None
+
+    def regulation_by_code(self, code: str) -> Regulation | None:
+        return next((r for r in self.regulations if r.code == code), None)
 
     def field(self, key: str) -> Field:
         return self._field_map[key]

@@ -1,7 +1,8 @@
-"""A game's default regulation (format): copy limits per name and the restricted list.
+"""Regulations (formats): a deck's sections with their sizes, copy limits per name, the restricted list.
 
-Plain data; the decks issue turns it into dated, editable records. Here it answers
-"how many copies of this card may a deck hold, and why" for the card pages.
+Plain data. Each game declares its default regulation (the seed's rules) and any other bundled ones in
+its registry entry; the web shell stores them as dated records that the game's editors may change or add
+to, and turns each record back into a `Regulation` before calling the construction rules.
 """
 
 from __future__ import annotations
@@ -27,13 +28,49 @@ class Limit:
 
 
 @dataclass(frozen=True)
+class SectionRule:
+    """One part of a deck (main deck, skill deck, weather deck, a pool entry …) and its size rule."""
+
+    key: str  # main, skill, status, weather, entry
+    ja: str
+    en: str
+    min: int | None = None  # None: no lower bound
+    max: int | None = None  # None: no upper bound; min == max: exactly
+    # Card types that may go in this section; () = any type of the game.
+    card_types: tuple[str, ...] = ()
+    # More words a decklist may use as this section's header (besides ja/en), e.g. ("メインデッキ", "HP").
+    headers: tuple[str, ...] = ()
+
+    def label(self, lang: str) -> str:
+        return self.ja if lang.startswith("ja") else self.en
+
+
+@dataclass(frozen=True)
 class Regulation:
     name_ja: str
     name_en: str
+    code: str = "base"  # unique within the game; the web shell's key for it
+    effective: str = ""  # ISO date the regulation takes effect ("" = since the seed)
+    sections: tuple[SectionRule, ...] = (SectionRule("main", "メイン", "Main"),)
     copy_limit: int | None = None  # per name; None: any number
     type_limits: dict = field(default_factory=dict)  # card type -> copies
-    card_limits: dict = field(default_factory=dict)  # card name -> copies (0 banned)
+    card_limits: dict = field(default_factory=dict)  # card name -> copies (0 banned) or UNLIMITED
     list_names: dict = field(default_factory=dict)  # copies -> (ja, en), e.g. 1 -> (制限, Restricted)
+    # Game-specific switches read by the game's construction rules, e.g. timestorm {"entry": "win_condition"}.
+    options: dict = field(default_factory=dict)
+    # Cards every deck of this format holds besides the player's own (timestorm: the basic cards of the
+    # shared deck), as (card name, copies).
+    basic: tuple[tuple[str, int], ...] = ()
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang.startswith("ja") else self.name_en
+
+    def section(self, key: str) -> SectionRule | None:
+        return next((s for s in self.sections if s.key == key), None)
+
+    @property
+    def section_keys(self) -> tuple[str, ...]:
+        return tuple(s.key for s in self.sections)
 
     def limit_for(self, name: str, aliases=(), card_type: str = "", own_limit=None) -> Limit:
         for candidate in (name, *aliases):

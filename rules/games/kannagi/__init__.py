@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ..base import CardType, GameDef
+from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
-from ..regulation import Regulation
+from ..regulation import Regulation, SectionRule
+
+MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "Deck"))
+LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")}
 
 SEASONS = ("春", "夏", "秋", "冬", "無")
 _MIXED_MARK = re.compile(r"^混化\s*")
@@ -85,22 +88,48 @@ GAME = GameDef(
             help_ja="札自身が枚数を定める場合のみ。枚数または unlimited。",
         ),
     ),
-    regulation=Regulation(
-        "基本ルール（シード文書の制限リスト）",
-        "Base rules (the seed's restricted list)",
-        copy_limit=4,
-        card_limits={
-            "人魚の活血": 1,
-            "肥川の大蛇": 1,
-            "消さなきゃ": 1,
-            "悠習の古日記": 2,
-            "本物のお化け屋敷": 2,
-            "仮想世界の外": 2,
-            "暗躍者": 2,
-        },
-        list_names={0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")},
+    regulations=(
+        Regulation(
+            "基本ルール（シード文書の制限リスト）",
+            "Base rules (the seed's restricted list)",
+            code="base",
+            sections=(MAIN,),
+            copy_limit=4,
+            card_limits={
+                "人魚の活血": 1,
+                "肥川の大蛇": 1,
+                "消さなきゃ": 1,
+                "悠習の古日記": 2,
+                "本物のお化け屋敷": 2,
+                "仮想世界の外": 2,
+                "暗躍者": 2,
+            },
+            list_names=LIST_NAMES,
+        ),
+        # The official post of 2025-06-06 (GAMES.md) made 悠習の古日記, 本物のお化け屋敷 and 消さなきゃ
+        # 準制限; the rest of the seed's list is carried over.
+        Regulation(
+            "2025年6月6日 制限改訂",
+            "Restricted list of 2025-06-06",
+            code="2025-06-06",
+            effective="2025-06-06",
+            sections=(MAIN,),
+            copy_limit=4,
+            card_limits={
+                "人魚の活血": 1,
+                "肥川の大蛇": 1,
+                "消さなきゃ": 2,
+                "悠習の古日記": 2,
+                "本物のお化け屋敷": 2,
+                "仮想世界の外": 2,
+                "暗躍者": 2,
+            },
+            list_names=LIST_NAMES,
+        ),
     ),
+    draw=DrawRules(opening=8),
     known_keywords=("速攻", "潜在能力", "襲撃", "不屈", "憤怒", "学校の怪談"),
+    stat_fields=("season",),
     list_fields=("season", "power"),
     summary_ja=(
         "二人対戦。各自40枚以上のデッキ（同じ名前の札は4枚まで）、ライフ30。初手8枚から「零探し」を一度行い、"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import CardType, GameDef
+from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, INT, LIMIT, Field
-from ..regulation import Regulation
+from ..regulation import Regulation, SectionRule
 
 UNIT = "ユニット"
 DECKS = ("main", "skill", "status")
@@ -62,8 +62,22 @@ GAME = GameDef(
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
     ),
-    regulation=Regulation("基本ルール", "Base rules"),
+    regulations=(
+        Regulation(
+            "基本ルール",
+            "Base rules",
+            code="base",
+            sections=(
+                SectionRule("main", "メイン", "Main", min=50, max=50, headers=("メインデッキ", "HP", "Main deck")),
+                SectionRule("skill", "スキル", "Skill", min=50, max=50, headers=("スキルデッキ", "MP", "Skill deck")),
+                SectionRule("status", "ステータス", "Status", headers=("ステータスカード", "Status cards")),
+            ),
+            options={"blessing_max": 10},
+        ),
+    ),
+    draw=DrawRules(opening=5, per_turn=0, first_player_skips_first_draw=False, second_player_extra=1),
     known_keywords=("恩恵スキル", "ユニーク", "逆転", "回復"),
+    stat_fields=("distance",),
     list_fields=("deck", "distance", "attack", "hp", "speed"),
     summary_ja=(
         "メインデッキ（HP）50枚、スキルデッキ（MP）50枚、任意の枚数のステータスカードで遊びます。"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import CardType, GameDef
+from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
-from ..regulation import Regulation
+from ..regulation import Regulation, SectionRule
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
 ATTRIBUTES = ("火", "水", "風", "地", "光", "闇", "無")
@@ -80,7 +80,17 @@ GAME = GameDef(
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
     ),
-    regulation=Regulation("基本ルール", "Base rules"),
+    regulations=(
+        Regulation(
+            "基本ルール",
+            "Base rules",
+            code="base",
+            # No copy limit is stated; the game's editors can set one on the regulation.
+            sections=(SectionRule("main", "メイン", "Main", min=60, max=60, headers=("デッキ", "メインデッキ", "Deck")),),
+        ),
+    ),
+    draw=DrawRules(opening=5, first_player_skips_first_draw=False),
+    stat_fields=("attributes",),
     list_fields=("attributes", "move_cost", "power", "upkeep"),
     summary_ja=(
         "60枚のデッキから5枚を表向きの戦力（ライフ）に、残りを支援（山札）にします。場は自陣倉庫・自陣・戦場・"

@@ -2,8 +2,24 @@
 
 from __future__ import annotations
 
-from ..base import CardType, GameDef
+from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, Field
+from ..regulation import Regulation, SectionRule
+
+ENTRY = SectionRule("entry", "持ち寄り", "Entry", min=1, headers=("勝利条件", "エントリー", "Win condition"))
+# The basic cards of the shared deck in the standard format: the bundled Battery and sample set (no card
+# list of the game is public). Editors change this on the regulation.
+BASIC = (
+    ("バッテリー", 12),
+    ("情報整理", 3),
+    ("時間泥棒", 3),
+    ("未来予知", 3),
+    ("時の巻き戻し", 2),
+    ("時間停止", 3),
+    ("とっさの閃き", 3),
+    ("一瞬の猶予", 3),
+    ("時限装置", 2),
+)
 
 GAME = GameDef(
     slug="timestorm",
@@ -26,7 +42,29 @@ GAME = GameDef(
             help_ja="各プレイヤーは勝利条件カードを1種類選び、共有デッキに混ぜます。",
         ),
     ),
+    stat_fields=("win_condition",),
     list_fields=("win_condition",),
+    regulations=(
+        # Each player's entry is one kind of win-condition card; the shared deck is the basic cards plus
+        # every player's chosen kind.
+        Regulation(
+            "基本ルール",
+            "Standard",
+            code="base",
+            sections=(ENTRY,),
+            options={"entry": "win_condition"},
+            basic=BASIC,
+        ),
+        # バリアント: each player brings any 13 cards; all of them together are the shared deck.
+        Regulation(
+            "バリアント（13枚持ち寄り）",
+            "Variant: 13-card pooling",
+            code="pool13",
+            sections=(SectionRule("entry", "持ち寄り", "Entry", min=13, max=13, headers=ENTRY.headers),),
+            options={"entry": "any"},
+        ),
+    ),
+    draw=DrawRules(opening=6, section="shared"),
     summary_ja=(
         "全員で1つのデッキを共有するゲーム。各プレイヤーはバッテリー2枚を未使用で場に出し、勝利条件カードを"
         "1種類選んで基本のカードと混ぜ、手札6枚で始めます。ターンは再充電→メイン→ドロー→エンド。"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import CardType, GameDef
+from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
-from ..regulation import Regulation
+from ..regulation import Regulation, SectionRule
 
 CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマンド", "天候"
 PLAYABLE = (CHARACTER, SPELL, COMMAND)
@@ -66,10 +66,25 @@ GAME = GameDef(
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit", types=PLAYABLE),
     ),
-    regulation=Regulation(
-        "基本ルール", "Base rules", copy_limit=3, type_limits={WEATHER: 1}
+    regulations=(
+        Regulation(
+            "基本ルール＋非想天則天候ルール",
+            "Base rules with the Hisoutensoku weather rule",
+            code="base",
+            sections=(
+                SectionRule(
+                    "main", "メイン", "Main", min=50, max=50, card_types=PLAYABLE, headers=("デッキ", "メインデッキ", "Deck")
+                ),
+                # The weather cards in use; a new deck starts with all of them, one each.
+                SectionRule("weather", "天候", "Weather", min=1, card_types=(WEATHER,), headers=("天候デッキ", "Weather deck")),
+            ),
+            copy_limit=3,
+            type_limits={WEATHER: 1},
+        ),
     ),
+    draw=DrawRules(opening=7),
     known_keywords=("速攻", "先制", "貫通", "奇襲", "隠密", "マナチャージ", "世界呪符"),
+    stat_fields=("race",),
     list_fields=("required_nodes", "attack", "defence"),
     summary_ja=(
         "東方VISIONの基本ルール（デッキ50枚・同名3枚まで、ライフ25、初手7枚、アクティブ→メンテナンス→ドロー→"
