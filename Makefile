@@ -28,6 +28,7 @@ migrate: translations
 
 load: migrate
 	$(BIN)/python manage.py load_bundled
+	$(BIN)/python manage.py load_sample_decks
 
 run: load
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",  # token auth for API clients (scripts, tools)
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files (no CDN)
     "rules",
@@ -122,6 +123,7 @@ CARD_IMPORT_MAX_BYTES = 20 * 1024 * 1024  # card files (admin import and import_
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [

@@ -15,6 +15,7 @@ urlpatterns = [
     path("cards/<int:pk>/", card_views.card_detail, name="card_detail"),
     path("cards/<int:pk>/thumb/<str:size>/<str:token>.webp", card_views.card_thumb, name="card_thumb"),
     path("search/help/", card_views.search_help, name="search_help"),
+    path("", include("decks.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -23,6 +24,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api_urls")),
+    path("api/", include("decks.api_urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,0 +1,527 @@
+"""Decks and pools over HTTP (DRF): CRUD for your decks, validation without an account, decklist export."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpResponse
+from django.utils.translation import get_language, gettext
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.response import Response
+
+from cards.models import Card, Game
+
+from . import selectors, services
+from .models import Deck, Pool, Visibility
+from .presenters import deck_payload, pool_payload, validation_payload
+
+# -- shapes (used for input and for the OpenAPI document) ------------------------------------------
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable identifier, e.g. `too_many_copies`, `section_too_small`.")
+    message = serializers.CharField(help_text="In the request's language (Accept-Language; Japanese by default).")
+    cards = serializers.ListField(child=serializers.IntegerField(), help_text="Ids of the cards responsible.")
+    section = serializers.CharField(allow_null=True)
+    section_label = serializers.CharField()
+
+
+class LineErrorSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text="1-based line of the decklist text.")
+    code = serializers.CharField(help_text="`unknown_card`, `ambiguous_card`, `bad_count` or `unknown_section`.")
+    message = serializers.CharField()
+    text = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField(), help_text="The closest card names.")
+
+
+class DeckInputErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = serializers.ListField(child=serializers.CharField())
+    lines = LineErrorSerializer(many=True)
+
+
+class EntrySerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    card_type = serializers.CharField()
+    cost = serializers.IntegerField(allow_null=True)
+
+
+class SectionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+    min = serializers.IntegerField(allow_null=True)
+    max = serializers.IntegerField(allow_null=True)
+    entries = EntrySerializer(many=True)
+
+
+class RegulationRefSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    effective_date = serializers.DateField(allow_null=True)
+
+
+class DeckSerializer(serializers.Serializer):
+    """A deck as the API answers it."""
+
+    id = serializers.IntegerField(read_only=True)
+    url = serializers.CharField(read_only=True, help_text="The deck's page.")
+    owner = serializers.CharField(read_only=True)
+    game = serializers.CharField(read_only=True)
+    regulation = RegulationRefSerializer(read_only=True)
+    name = serializers.CharField(read_only=True)
+    description = serializers.CharField(read_only=True)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, read_only=True)
+    revision = serializers.IntegerField(read_only=True, help_text="Send it back as `revision` to detect a concurrent change.")
+    created_at = serializers.DateTimeField(read_only=True)
+    updated_at = serializers.DateTimeField(read_only=True)
+    sections = SectionSerializer(many=True, read_only=True)
+    legal = serializers.BooleanField(read_only=True)
+    violations = ViolationSerializer(many=True, read_only=True)
+    share_url = serializers.CharField(read_only=True, allow_null=True, help_text="The unlisted link (owner only).")
+
+
+class DeckWriteSerializer(serializers.Serializer):
+    """Create or change a deck. Cards come either as `sections` or as `decklist` text (not both)."""
+
+    game = serializers.SlugField(required=False, help_text="Required when creating; cannot change.")
+    regulation = serializers.CharField(required=False, help_text="A regulation code of the game; default: the game's default.")
+    name = serializers.CharField(required=False, max_length=100)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    sections = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=999)),
+        required=False,
+        help_text='Section key → {card id: copies}, e.g. {"main": {"12": 4}}. Replaces every entry.',
+    )
+    decklist = serializers.CharField(required=False, allow_blank=True, max_length=100_000, help_text="Decklist text; replaces every entry.")
+    revision = serializers.IntegerField(required=False, help_text="The revision you changed; 409 if the deck changed since.")
+
+    def validate(self, attrs):
+        if "sections" in attrs and "decklist" in attrs:
+            raise serializers.ValidationError(gettext("Send either sections or decklist, not both."))
+        return attrs
+
+
+class ValidateSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    regulation = serializers.CharField(required=False, help_text="Regulation code; default: the game's default.")
+    decklist = serializers.CharField(required=False, allow_blank=True, max_length=100_000)
+    sections = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=999)), required=False
+    )
+
+
+class ValidationResultSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    regulation = RegulationRefSerializer()
+    legal = serializers.BooleanField()
+    violations = ViolationSerializer(many=True)
+    sections = SectionSerializer(many=True)
+    statistics = serializers.DictField(help_text="Cost curve, breakdowns and opening-hand odds.")
+
+
+class EntryChangeSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    section = serializers.CharField(required=False, help_text="Default: where the card belongs.")
+    count = serializers.IntegerField(required=False, min_value=0, max_value=999, help_text="Set the copies (0 removes).")
+    delta = serializers.IntegerField(required=False, min_value=-999, max_value=999, help_text="Or add/remove copies.")
+    revision = serializers.IntegerField(required=False)
+
+    def validate(self, attrs):
+        if ("count" in attrs) == ("delta" in attrs):
+            raise serializers.ValidationError(gettext("Send exactly one of count and delta."))
+        return attrs
+
+
+class RevisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    author = serializers.CharField(allow_null=True)
+    note = serializers.CharField()
+    regulation = serializers.CharField()
+    diff = serializers.ListField(child=serializers.DictField())
+
+
+class RestoreSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+
+
+class PoolEntrySerializer(serializers.Serializer):
+    deck = serializers.IntegerField()
+    deck_name = serializers.CharField()
+    player = serializers.CharField()
+    count = serializers.IntegerField()
+    legal = serializers.BooleanField()
+    violations = ViolationSerializer(many=True)
+
+
+class PoolSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    url = serializers.CharField(read_only=True)
+    owner = serializers.CharField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    description = serializers.CharField(read_only=True)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, read_only=True)
+    regulation = RegulationRefSerializer(read_only=True)
+    entries = PoolEntrySerializer(many=True, read_only=True)
+    combined = EntrySerializer(many=True, read_only=True, help_text="The shared deck.")
+    combined_count = serializers.IntegerField(read_only=True)
+    legal = serializers.BooleanField(read_only=True)
+    violations = ViolationSerializer(many=True, read_only=True)
+
+
+class PoolWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    regulation = serializers.CharField(required=False)
+    decks = serializers.ListField(child=serializers.IntegerField(), help_text="The entries: your decks or public decks.")
+    players = serializers.ListField(child=serializers.CharField(max_length=60), required=False)
+
+
+DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The deck's id.")
+POOL_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The pool's id.")
+INPUT_ERROR = OpenApiResponse(DeckInputErrorSerializer, description="Bad input, each problem named.")
+NOT_FOUND = OpenApiResponse(description="No such deck, or not yours and not public.")
+FORBIDDEN = OpenApiResponse(description="Not your deck.")
+CONFLICT = OpenApiResponse(description="The deck changed since `revision`; reload it.")
+
+
+def input_error(exc: services.DeckInputError) -> Response:
+    return Response(
+        {"detail": exc.messages[0] if exc.messages else "", "errors": exc.messages, "lines": exc.lines},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+def conflict(exc: services.DeckConflict) -> Response:
+    return Response(
+        {"detail": gettext("This deck was changed elsewhere (now revision {revision}). Reload it.").format(revision=exc.current), "revision": exc.current},
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+def _regulation(game_slug: str, code: str | None):
+    regulation = selectors.regulation_for(game_slug, code)
+    if regulation is None:
+        raise services.DeckInputError([gettext("regulation: {value!r} is not a regulation of this game").format(value=code)])
+    return regulation
+
+
+# -- decks --------------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Your decks and public decks",
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
+            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only your own decks."),
+        ],
+    ),
+    retrieve=extend_schema(summary="A deck (yours, or public)", parameters=[DECK_ID], responses={200: DeckSerializer, 404: NOT_FOUND}),
+    create=extend_schema(
+        summary="Create a deck",
+        request=DeckWriteSerializer,
+        responses={201: DeckSerializer, 400: INPUT_ERROR},
+    ),
+    partial_update=extend_schema(
+        summary="Change your deck (details, cards or decklist)",
+        parameters=[DECK_ID],
+        request=DeckWriteSerializer,
+        responses={200: DeckSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+    ),
+    update=extend_schema(
+        summary="Change your deck (details, cards or decklist)",
+        parameters=[DECK_ID],
+        request=DeckWriteSerializer,
+        responses={200: DeckSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+    ),
+    destroy=extend_schema(summary="Delete your deck", parameters=[DECK_ID], responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND}),
+)
+class DeckViewSet(viewsets.GenericViewSet):
+    serializer_class = DeckSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    queryset = Deck.objects.none()
+
+    def _visible(self, pk) -> Deck:
+        try:
+            return selectors.visible_deck(self.request.user, int(pk))
+        except (Http404, ValueError, TypeError):
+            raise NotFound() from None
+
+    def _owned(self, pk) -> Deck:
+        deck = self._visible(pk)
+        if deck.owner_id != self.request.user.pk:
+            raise PermissionDenied(gettext("This is not your deck."))
+        return deck
+
+    def _payload(self, deck, status_code=200):
+        return Response(deck_payload(deck, self.request), status=status_code)
+
+    def list(self, request):
+        user = request.user
+        if user.is_authenticated and request.query_params.get("mine") in ("1", "true", "yes"):
+            qs = selectors.user_decks(user)
+        elif user.is_authenticated:
+            qs = selectors.deck_queryset().filter(owner=user) | selectors.public_decks()
+        else:
+            qs = selectors.public_decks()
+        game = request.query_params.get("game")
+        if game:
+            qs = qs.filter(game_id=game)
+        page = self.paginate_queryset(qs.order_by("-updated_at", "id"))
+        return self.get_paginated_response([deck_payload(d, request, brief=True) for d in page])
+
+    def retrieve(self, request, pk=None):
+        return self._payload(self._visible(pk))
+
+    def create(self, request):
+        data = DeckWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        game = v.get("game")
+        if not game or not Game.objects.filter(slug=game).exists():
+            return input_error(services.DeckInputError([gettext("game: required, one of {known}").format(
+                known=" ".join(Game.objects.values_list("slug", flat=True)))]))
+        try:
+            regulation = _regulation(game, v.get("regulation"))
+            sections = v.get("sections")
+            if "decklist" in v:
+                sections = services.decklist_sections(game, regulation, v["decklist"])
+            deck = services.deck_create(
+                owner=request.user,
+                game=game,
+                regulation=regulation,
+                name=v.get("name", ""),
+                description=v.get("description", ""),
+                visibility=v.get("visibility", Visibility.PRIVATE),
+                sections=sections,
+            )
+        except services.DeckInputError as exc:
+            return input_error(exc)
+        return self._payload(deck, status.HTTP_201_CREATED)
+
+    def partial_update(self, request, pk=None):
+        deck = self._owned(pk)
+        data = DeckWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        if "game" in v and v["game"] != deck.game_id:
+            return input_error(services.DeckInputError([gettext("game: a deck's game cannot change")]))
+        expected = v.get("revision")
+        try:
+            regulation = _regulation(deck.game_id, v["regulation"]) if "regulation" in v else None
+            if {"name", "description", "visibility"} & set(v) or regulation is not None:
+                services.deck_update(
+                    deck=deck,
+                    user=request.user,
+                    name=v.get("name"),
+                    description=v.get("description"),
+                    visibility=v.get("visibility"),
+                    regulation=regulation,
+                    expected_revision=expected,
+                )
+                expected = None if expected is None else deck.revision
+            if "decklist" in v:
+                services.deck_import_text(deck=deck, user=request.user, text=v["decklist"], expected_revision=expected)
+            elif "sections" in v:
+                services.deck_set_sections(deck=deck, user=request.user, sections=v["sections"], expected_revision=expected)
+        except services.DeckInputError as exc:
+            return input_error(exc)
+        except services.DeckConflict as exc:
+            return conflict(exc)
+        deck.refresh_from_db()
+        return self._payload(deck)
+
+    def update(self, request, pk=None):
+        return self.partial_update(request, pk)
+
+    def destroy(self, request, pk=None):
+        services.deck_delete(deck=self._owned(pk), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        summary="Validate a decklist or sections against a regulation (no account needed)",
+        request=ValidateSerializer,
+        responses={200: ValidationResultSerializer, 400: INPUT_ERROR},
+    )
+    @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
+    def validate(self, request):
+        data = ValidateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        game = v["game"]
+        if not Game.objects.filter(slug=game).exists():
+            return input_error(services.DeckInputError([gettext("game: required, one of {known}").format(
+                known=" ".join(Game.objects.values_list("slug", flat=True)))]))
+        try:
+            regulation = _regulation(game, v.get("regulation"))
+            if "sections" in v:
+                sections = services.check_sections(game, regulation, v["sections"])
+            else:
+                sections = services.decklist_sections(game, regulation, v.get("decklist", ""))
+        except services.DeckInputError as exc:
+            return input_error(exc)
+        return Response(validation_payload(game, regulation, sections, request))
+
+    @extend_schema(
+        summary="The deck as decklist text",
+        parameters=[DECK_ID, OpenApiParameter("lang", OpenApiTypes.STR, enum=["ja", "en"], description="Header language.")],
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        deck = self._visible(pk)
+        lang = request.query_params.get("lang") or get_language() or "ja"
+        text = services.deck_export_text(deck, "en" if lang.startswith("en") else "ja")
+        return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+    @extend_schema(
+        summary="Set or change the copies of one card (the editor's round trip)",
+        parameters=[DECK_ID],
+        request=EntryChangeSerializer,
+        responses={200: DeckSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def entries(self, request, pk=None):
+        deck = self._owned(pk)
+        data = EntryChangeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        card = Card.objects.filter(pk=v["card"], game_id=deck.game_id).first()
+        try:
+            if card is None:
+                raise services.DeckInputError([gettext("card {card}: no such card in this game").format(card=v["card"])])
+            section = v.get("section") or services.section_for(deck.regulation, card)
+            current = deck.entries.filter(section=section, card=card).values_list("count", flat=True).first() or 0
+            count = v["count"] if "count" in v else max(0, current + v["delta"])
+            services.deck_set_count(
+                deck=deck, user=request.user, card=card, section=section, count=count, expected_revision=v.get("revision")
+            )
+        except services.DeckInputError as exc:
+            return input_error(exc)
+        except services.DeckConflict as exc:
+            return conflict(exc)
+        deck.refresh_from_db()
+        return self._payload(deck)
+
+    @extend_schema(summary="The deck's revisions, newest first", parameters=[DECK_ID], responses={200: RevisionSerializer(many=True), 404: NOT_FOUND})
+    @action(detail=True, methods=["get"])
+    def revisions(self, request, pk=None):
+        deck = self._visible(pk)
+        return Response(
+            [
+                {
+                    "number": r.number,
+                    "created_at": r.created_at,
+                    "author": r.author.get_username() if r.author else None,
+                    "note": gettext(r.note) if r.note else "",
+                    "regulation": r.regulation_code,
+                    "diff": r.diff,
+                }
+                for r in deck.revisions.select_related("author")
+            ]
+        )
+
+    @extend_schema(
+        summary="Restore a revision (kept as a new revision)",
+        parameters=[DECK_ID],
+        request=RestoreSerializer,
+        responses={200: DeckSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"])
+    def restore(self, request, pk=None):
+        deck = self._owned(pk)
+        data = RestoreSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            services.deck_restore(deck=deck, user=request.user, number=data.validated_data["number"])
+        except services.DeckInputError as exc:
+            return input_error(exc)
+        deck.refresh_from_db()
+        return self._payload(deck)
+
+    @extend_schema(summary="Copy a public deck (or your own) into your decks", parameters=[DECK_ID], request=None, responses={201: DeckSerializer, 404: NOT_FOUND})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def copy(self, request, pk=None):
+        deck = self._visible(pk)
+        try:
+            new = services.deck_copy(deck=deck, user=request.user)
+        except DjangoPermissionDenied:
+            raise NotFound() from None
+        return self._payload(new, status.HTTP_201_CREATED)
+
+
+# -- pools ----------------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Your pools and public pools"),
+    retrieve=extend_schema(summary="A pool with each entry's validation and the combined shared deck", parameters=[POOL_ID], responses={200: PoolSerializer, 404: NOT_FOUND}),
+    create=extend_schema(summary="Create a pool (Time Storm)", request=PoolWriteSerializer, responses={201: PoolSerializer, 400: INPUT_ERROR}),
+    update=extend_schema(summary="Change your pool", parameters=[POOL_ID], request=PoolWriteSerializer, responses={200: PoolSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND}),
+    destroy=extend_schema(summary="Delete your pool", parameters=[POOL_ID], responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND}),
+)
+class PoolViewSet(viewsets.GenericViewSet):
+    serializer_class = PoolSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    queryset = Pool.objects.none()
+
+    def _visible(self, pk) -> Pool:
+        try:
+            return selectors.visible_pool(self.request.user, int(pk))
+        except (Http404, ValueError, TypeError):
+            raise NotFound() from None
+
+    def _owned(self, pk) -> Pool:
+        pool = self._visible(pk)
+        if pool.owner_id != self.request.user.pk:
+            raise PermissionDenied(gettext("This is not your pool."))
+        return pool
+
+    def list(self, request):
+        qs = selectors.pool_queryset().filter(visibility=Visibility.PUBLIC)
+        if request.user.is_authenticated:
+            qs = qs | selectors.pool_queryset().filter(owner=request.user)
+        page = self.paginate_queryset(qs.order_by("-updated_at", "id"))
+        return self.get_paginated_response([pool_payload(p, request) for p in page])
+
+    def retrieve(self, request, pk=None):
+        return Response(pool_payload(self._visible(pk), request))
+
+    def _save(self, request, pool=None):
+        data = PoolWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            regulation = _regulation("timestorm", v["regulation"]) if v.get("regulation") else None
+            pool = services.pool_save(
+                user=request.user,
+                pool=pool,
+                name=v["name"],
+                description=v.get("description", ""),
+                visibility=v.get("visibility", pool.visibility if pool else Visibility.PRIVATE),
+                regulation=regulation,
+                deck_ids=v["decks"],
+                players=v.get("players"),
+            )
+        except services.DeckInputError as exc:
+            return input_error(exc)
+        return Response(pool_payload(pool, request), status=200 if pool and request.method == "PUT" else 201)
+
+    def create(self, request):
+        return self._save(request)
+
+    def update(self, request, pk=None):
+        return self._save(request, self._owned(pk))
+
+    def destroy(self, request, pk=None):
+        services.pool_delete(pool=self._owned(pk), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

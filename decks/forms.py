@@ -1,0 +1,120 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from . import selectors
+from .models import Regulation, Visibility
+
+
+def format_choices(game_slug: str | None = None) -> list:
+    """Regulations grouped by game, as (pk, name) choices: choosing one chooses the game too."""
+    groups = []
+    for game, regulations in selectors.games_with_regulations():
+        if game_slug and game.slug != game_slug:
+            continue
+        if regulations:
+            groups.append((game.name, [(r.pk, _regulation_label(r)) for r in regulations]))
+    return groups
+
+
+def _regulation_label(r: Regulation) -> str:
+    date = f" ({r.effective_date.isoformat()})" if r.effective_date else ""
+    return f"{r.name}{date}"
+
+
+class FormatField(forms.TypedChoiceField):
+    def __init__(self, game_slug=None, **kwargs):
+        super().__init__(choices=format_choices(game_slug), coerce=int, **kwargs)
+
+
+class DeckForm(forms.Form):
+    regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int)
+    name = forms.CharField(label=_("Name"), max_length=100)
+    description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000)
+    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
+    decklist = forms.CharField(
+        label=_("Decklist (optional)"),
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "4 ねこやま\n4x Name\n# comment"}),
+        required=False,
+        max_length=100_000,
+    )
+
+    def __init__(self, *args, game_slug=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["regulation"].choices = format_choices(game_slug)
+
+    def clean_regulation(self):
+        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"]).first()
+        if regulation is None:
+            raise forms.ValidationError(_("Choose a format."))
+        return regulation
+
+
+class DeckSettingsForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000)
+    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
+    regulation = forms.TypedChoiceField(label=_("Format"), coerce=int)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, game_slug=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["regulation"].choices = format_choices(game_slug)
+
+    def clean_regulation(self):
+        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"]).first()
+        if regulation is None:
+            raise forms.ValidationError(_("Choose a format."))
+        return regulation
+
+
+class DecklistForm(forms.Form):
+    decklist = forms.CharField(label=_("Decklist"), widget=forms.Textarea(attrs={"rows": 12}), max_length=100_000)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
+class CheckForm(forms.Form):
+    regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int)
+    decklist = forms.CharField(
+        label=_("Decklist"),
+        widget=forms.Textarea(attrs={"rows": 14, "placeholder": "メイン:\n4 ねこやま\n4x Name\n# comment"}),
+        max_length=100_000,
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["regulation"].choices = format_choices()
+
+    def clean_regulation(self):
+        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"]).first()
+        if regulation is None:
+            raise forms.ValidationError(_("Choose a format."))
+        return regulation
+
+
+class PoolForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False, max_length=5000)
+    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
+    regulation = forms.TypedChoiceField(label=_("Format"), coerce=int)
+    decks = forms.TypedMultipleChoiceField(
+        label=_("Entries (two or more)"), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["regulation"].choices = format_choices("timestorm")
+        self.fields["decks"].choices = [
+            (d.pk, f"{d.name} ({d.owner.get_username()} · {d.regulation.name})")
+            for d in selectors.decks_usable_in_pool(user).order_by("owner__username", "name")
+        ]
+
+    def clean_regulation(self):
+        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"], game_id="timestorm").first()
+        if regulation is None:
+            raise forms.ValidationError(_("Choose a format."))
+        return regulation
+
+
+class SignupForm(UserCreationForm):
+    pass

@@ -1,0 +1,273 @@
+"""Plain dicts describing a deck, its validation and statistics: one shape for the pages, the editor's
+script and the API."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from cards.models import Card
+from rules.decks import DeckData
+from rules.decks import pool as combine_pool
+from rules.games import get_game
+from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets
+
+from . import selectors
+from .models import Deck, Pool, Regulation
+
+DEFAULT_TURNS = 5
+MAX_TURNS = 20
+
+
+def _lang() -> str:
+    return get_language() or "ja"
+
+
+def regulation_ref(regulation: Regulation) -> dict:
+    return {"code": regulation.code, "name": regulation.name, "effective_date": regulation.effective_date}
+
+
+def _entry(card: dict, count: int) -> dict:
+    return {"card": card["id"], "name": card["name"], "count": count, "card_type": card["card_type"], "cost": card.get("cost")}
+
+
+def _sort_key(item: dict) -> tuple:
+    cost = item["cost"]
+    return (cost is None, cost or 0, item["name"], item["card"])
+
+
+def sections_payload(regulation: Regulation, deck: DeckData, cards: dict, flagged: set | None = None) -> list[dict]:
+    rules = regulation.to_rules()
+    lang = _lang()
+    out = []
+    keys = list(rules.section_keys) + [k for k in deck.sections if k not in rules.section_keys]
+    for key in keys:
+        section = rules.section(key)
+        entries = [_entry(cards[cid], n) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
+        entries.sort(key=_sort_key)
+        if flagged is not None:
+            for e in entries:
+                e["flagged"] = e["card"] in flagged
+        out.append(
+            {
+                "key": key,
+                "label": section.label(lang) if section else key,
+                "count": sum(e["count"] for e in entries),
+                "min": section.min if section else None,
+                "max": section.max if section else None,
+                "entries": entries,
+            }
+        )
+    return out
+
+
+def _population(game_slug: str, regulation: Regulation, deck: DeckData, cards: dict) -> tuple[dict, dict]:
+    """The cards hands are drawn from: a section of the deck, or (timestorm) the shared deck."""
+    game = get_game(game_slug)
+    section = game.draw.section if game.draw else "main"
+    if section != "shared":
+        return dict(deck.sections.get(section) or next(iter(deck.sections.values()), {})), cards
+    all_cards = {**selectors.game_cards(game_slug), **cards}
+    result = combine_pool(game, regulation.to_rules(), [deck], all_cards)
+    return result.combined, all_cards
+
+
+def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: dict, params=None) -> dict:
+    """Cost curve per section, breakdowns, and the exact odds of drawing a group of cards.
+
+    `params` (a QueryDict or dict) may choose the group: `group` = a preset code, or `card` = card ids;
+    `k` = at least how many; `turns` = how many turns to show.
+    """
+    params = params or {}
+    game = get_game(game_slug)
+    lang = _lang()
+    rules = regulation.to_rules()
+    curve = cost_curve(deck, cards)
+    curve_rows = []
+    for key, rows in curve.items():
+        section = rules.section(key)
+        peak = max((n for _c, n in rows), default=0)
+        curve_rows.append(
+            {
+                "section": key,
+                "label": section.label(lang) if section else key,
+                "bars": [{"cost": c, "copies": n, "share": (n / peak if peak else 0)} for c, n in rows],
+            }
+        )
+    breakdowns = []
+    for key, buckets in breakdown(game, deck, cards).items():
+        label = (
+            ("種類" if lang.startswith("ja") else "Card type")
+            if key == "type"
+            else (game.field(key).ja if lang.startswith("ja") else game.field(key).en)
+        )
+        total = sum(b.copies for b in buckets) or 1
+        breakdowns.append(
+            {
+                "key": key,
+                "label": label,
+                "rows": [{"label": b.label(lang), "copies": b.copies, "share": b.copies / total} for b in buckets if b.copies],
+            }
+        )
+    population, all_cards = _population(game_slug, regulation, deck, cards)
+    choices = [{"code": p.code, "label": p.label(lang)} for p in presets(game)]
+    getlist = params.getlist if hasattr(params, "getlist") else (lambda name: params.get(name) or [])
+    chosen_cards = []
+    for raw in getlist("card"):
+        try:
+            if int(raw) in population:
+                chosen_cards.append(int(raw))
+        except (TypeError, ValueError):
+            continue
+    code = params.get("group") or (choices[0]["code"] if choices else "")
+    if chosen_cards:
+        group, code = set(chosen_cards), ""
+    else:
+        chosen = preset(game, code) or (presets(game)[0] if presets(game) else None)
+        code = chosen.code if chosen else ""
+        group = group_ids(chosen, {cid: all_cards[cid] for cid in population if cid in all_cards}) if chosen else set()
+    k = _int(params.get("k"), 1, 1, 60)
+    turns = _int(params.get("turns"), DEFAULT_TURNS, 0, MAX_TURNS)
+    odds = draw_odds(game, population, group, k, turns) if game.draw else []
+    return {
+        "curve": curve_rows,
+        "breakdowns": breakdowns,
+        "odds": {
+            "group": code,
+            "cards": sorted(chosen_cards),
+            "group_size": sum(n for cid, n in population.items() if cid in group),
+            "population": sum(population.values()),
+            "k": k,
+            "turns": turns,
+            "presets": choices,
+            "rows": odds,
+            "opening": game.draw.opening if game.draw else 0,
+        },
+    }
+
+
+def _int(raw, default: int, low: int, high: int) -> int:
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        return default
+    return min(max(value, low), high)
+
+
+def validation_payload(game_slug: str, regulation: Regulation, sections: dict, request=None, params=None) -> dict:
+    """Validation and statistics for sections {key: {card id: count}} whose cards exist in the game."""
+    wanted = {cid for entries in sections.values() for cid in entries}
+    cards = selectors.card_dicts(Card.objects.filter(pk__in=wanted, game_id=game_slug))
+    deck = DeckData(sections={key: {} for key in regulation.to_rules().section_keys} | {k: dict(v) for k, v in sections.items()})
+    violations = selectors.validate_deck_data(game_slug, regulation, deck, cards)
+    flagged = {cid for v in violations for cid in v.cards}
+    return {
+        "game": game_slug,
+        "regulation": regulation_ref(regulation),
+        "legal": not violations,
+        "violations": selectors.violation_dicts(violations, regulation),
+        "sections": sections_payload(regulation, deck, cards, flagged),
+        "statistics": statistics(game_slug, regulation, deck, cards, params if params is not None else (request.query_params if request is not None and hasattr(request, "query_params") else None)),
+    }
+
+
+def deck_view(deck: Deck, params=None) -> dict:
+    """Everything a deck page shows: sections with flagged cards, violations, statistics."""
+    data, cards = selectors.deck_state(deck)
+    violations = selectors.validate_deck_data(deck.game_id, deck.regulation, data, cards)
+    flagged = {cid for v in violations for cid in v.cards}
+    return {
+        "data": data,
+        "cards": cards,
+        "legal": not violations,
+        "violations": selectors.violation_dicts(violations, deck.regulation),
+        "sections": sections_payload(deck.regulation, data, cards, flagged),
+        "statistics": statistics(deck.game_id, deck.regulation, data, cards, params),
+        "total": data.total(),
+    }
+
+
+def deck_payload(deck: Deck, request=None, brief: bool = False) -> dict:
+    user = getattr(request, "user", None)
+    is_owner = bool(user and user.is_authenticated and deck.owner_id == user.pk)
+    url = deck.get_absolute_url()
+    payload = {
+        "id": deck.pk,
+        "url": request.build_absolute_uri(url) if request is not None else url,
+        "owner": deck.owner.get_username(),
+        "game": deck.game_id,
+        "regulation": regulation_ref(deck.regulation),
+        "name": deck.name,
+        "description": deck.description,
+        "visibility": deck.visibility,
+        "revision": deck.revision,
+        "created_at": deck.created_at,
+        "updated_at": deck.updated_at,
+        "share_url": (request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])) if request else None)
+        if is_owner
+        else None,
+    }
+    if brief:
+        return payload
+    view = deck_view(deck)
+    payload.update(sections=view["sections"], legal=view["legal"], violations=view["violations"])
+    if not brief:
+        payload["statistics"] = view["statistics"]
+    return payload
+
+
+def pool_view(pool: Pool) -> dict:
+    """Each entry with its validation, and the combined shared deck."""
+    game = get_game(pool.game_id)
+    rules = pool.regulation.to_rules()
+    cards = selectors.game_cards(pool.game_id)
+    entries, datas = [], []
+    for entry in pool.entries.select_related("deck", "deck__owner", "deck__regulation"):
+        data, _cards = selectors.deck_state(entry.deck)
+        # An entry is judged by the pool's regulation, whatever its own deck says.
+        data = DeckData(sections={key: data.sections.get(key, {}) for key in rules.section_keys})
+        datas.append(data)
+        entries.append({"entry": entry, "data": data})
+    result = combine_pool(game, rules, datas, cards)
+    out_entries = []
+    for item, violations in zip(entries, result.entries, strict=True):
+        entry = item["entry"]
+        out_entries.append(
+            {
+                "deck": entry.deck_id,
+                "deck_obj": entry.deck,
+                "deck_name": entry.deck.name,
+                "player": entry.player,
+                "count": item["data"].total(),
+                "legal": not violations,
+                "violations": selectors.violation_dicts(violations, pool.regulation),
+                "sections": sections_payload(pool.regulation, item["data"], cards, {c for v in violations for c in v.cards}),
+            }
+        )
+    combined = sorted((_entry(cards[cid], n) for cid, n in result.combined.items() if cid in cards), key=_sort_key)
+    return {
+        "entries": out_entries,
+        "combined": combined,
+        "combined_count": sum(e["count"] for e in combined),
+        "violations": selectors.violation_dicts(result.violations, pool.regulation),
+        "legal": not result.violations and all(e["legal"] for e in out_entries),
+    }
+
+
+def pool_payload(pool: Pool, request=None) -> dict:
+    view = pool_view(pool)
+    url = pool.get_absolute_url()
+    return {
+        "id": pool.pk,
+        "url": request.build_absolute_uri(url) if request is not None else url,
+        "owner": pool.owner.get_username(),
+        "name": pool.name,
+        "description": pool.description,
+        "visibility": pool.visibility,
+        "regulation": regulation_ref(pool.regulation),
+        "entries": [{k: v for k, v in e.items() if k not in ("deck_obj", "sections")} for e in view["entries"]],
+        "combined": view["combined"],
+        "combined_count": view["combined_count"],
+        "legal": view["legal"],
+        "violations": view["violations"],
+    }

@@ -1,0 +1,183 @@
+"""Reads for decks: visibility checks, plain data for the construction rules, statistics."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.utils.translation import get_language, gettext
+
+from cards.models import Card, Game
+from rules.decklist import CardIndex
+from rules.decks import DeckData, Violation, validate
+from rules.games import get_game
+
+from .models import Deck, Pool, Regulation, Visibility
+
+
+def _lang() -> str:
+    return get_language() or "ja"
+
+
+# -- cards as plain data ----------------------------------------------------------
+
+
+def card_dict(card: Card) -> dict:
+    data = card.to_data()
+    data["id"] = card.pk
+    return data
+
+
+def card_dicts(cards) -> dict[int, dict]:
+    return {c.pk: card_dict(c) for c in cards}
+
+
+def game_cards(game_slug: str) -> dict[int, dict]:
+    """Every card of a game as plain data (the decklist parser looks names up among them)."""
+    return card_dicts(Card.objects.filter(game_id=game_slug).order_by("id"))
+
+
+def game_card_index(game_slug: str) -> CardIndex:
+    return CardIndex(game_cards(game_slug).values())
+
+
+# -- regulations --------------------------------------------------------------------
+
+
+def regulations_for(game_slug: str) -> QuerySet[Regulation]:
+    return Regulation.objects.filter(game_id=game_slug).prefetch_related("sections", "card_limits", "basic_cards")
+
+
+def regulation_for(game_slug: str, code: str | None = None) -> Regulation | None:
+    """The named regulation of a game, or its default one; None if there is no such code."""
+    qs = regulations_for(game_slug)
+    if code:
+        return qs.filter(code=code).first() or qs.filter(Q(name_ja=code) | Q(name_en=code)).first()
+    return qs.filter(is_default=True).first() or qs.first()
+
+
+# -- decks ---------------------------------------------------------------------------
+
+
+def deck_queryset() -> QuerySet[Deck]:
+    return Deck.objects.select_related("owner", "game", "regulation")
+
+
+def visible_deck(user, pk: int) -> Deck:
+    """A deck the user may read by its id: their own, or a public one. Unlisted decks only by link."""
+    deck = deck_queryset().filter(pk=pk).first()
+    if deck is None:
+        raise Http404
+    if deck.visibility == Visibility.PUBLIC or (user.is_authenticated and deck.owner_id == user.pk):
+        return deck
+    raise Http404
+
+
+def shared_deck(token: str) -> Deck:
+    deck = deck_queryset().filter(share_token=token).exclude(visibility=Visibility.PRIVATE).first()
+    if deck is None:
+        raise Http404
+    return deck
+
+
+def owned_deck(user, pk: int) -> Deck:
+    """A deck the user may change: only their own (others' decks are 404, never revealed)."""
+    if not user.is_authenticated:
+        raise Http404
+    deck = deck_queryset().filter(pk=pk, owner=user).first()
+    if deck is None:
+        raise Http404
+    return deck
+
+
+def public_decks(game_slug: str | None = None) -> QuerySet[Deck]:
+    qs = deck_queryset().filter(visibility=Visibility.PUBLIC)
+    return qs.filter(game_id=game_slug) if game_slug else qs
+
+
+def user_decks(user) -> QuerySet[Deck]:
+    return deck_queryset().filter(owner=user)
+
+
+def deck_entries(deck: Deck):
+    return deck.entries.select_related("card").order_by("id")
+
+
+def deck_state(deck: Deck) -> tuple[DeckData, dict[int, dict]]:
+    """The deck as plain data, and its cards: the one query validation needs."""
+    sections: dict[str, dict] = {key: {} for key in deck.regulation.to_rules().section_keys}
+    cards: dict[int, dict] = {}
+    for entry in deck_entries(deck):
+        sections.setdefault(entry.section, {})[entry.card_id] = entry.count
+        cards[entry.card_id] = card_dict(entry.card)
+    return DeckData(sections=sections), cards
+
+
+def validate_deck_data(game_slug: str, regulation: Regulation, deck: DeckData, cards: dict) -> list[Violation]:
+    return validate(get_game(game_slug), regulation.to_rules(), deck, cards)
+
+
+def violation_dicts(violations: list[Violation], regulation: Regulation) -> list[dict]:
+    """Violations for the page and the API, their messages in the active language."""
+    rules = regulation.to_rules()
+    lang = _lang()
+    out = []
+    for v in violations:
+        params = dict(v.params)
+        if "section" in params:
+            section = rules.section(str(params["section"]))
+            params["section"] = section.label(lang) if section else params["section"]
+        section = rules.section(v.section) if v.section else None
+        out.append(
+            {
+                "code": v.code,
+                "message": gettext(v.template).format(**params),
+                "cards": list(v.cards),
+                "section": v.section,
+                "section_label": section.label(lang) if section else (v.section or ""),
+            }
+        )
+    return out
+
+
+def pool_queryset() -> QuerySet[Pool]:
+    return Pool.objects.select_related("owner", "game", "regulation")
+
+
+def visible_pool(user, pk: int) -> Pool:
+    pool = pool_queryset().filter(pk=pk).first()
+    if pool is None or not (
+        pool.visibility == Visibility.PUBLIC or (user.is_authenticated and pool.owner_id == user.pk)
+    ):
+        raise Http404
+    return pool
+
+
+def shared_pool(token: str) -> Pool:
+    pool = pool_queryset().filter(share_token=token).exclude(visibility=Visibility.PRIVATE).first()
+    if pool is None:
+        raise Http404
+    return pool
+
+
+def owned_pool(user, pk: int) -> Pool:
+    if not user.is_authenticated:
+        raise Http404
+    pool = pool_queryset().filter(pk=pk, owner=user).first()
+    if pool is None:
+        raise Http404
+    return pool
+
+
+def decks_usable_in_pool(user, game_slug: str = "timestorm") -> QuerySet[Deck]:
+    """Entries a user may put in a pool: their own decks and public decks of the game."""
+    qs = deck_queryset().filter(game_id=game_slug)
+    if user.is_authenticated:
+        return qs.filter(Q(owner_id=user.pk) | Q(visibility=Visibility.PUBLIC))
+    return qs.filter(visibility=Visibility.PUBLIC)
+
+
+def games_with_regulations() -> list[tuple[Game, list[Regulation]]]:
+    regs: dict[str, list[Regulation]] = {}
+    for r in Regulation.objects.order_by("game__order", "-is_default", "-effective_date", "code"):
+        regs.setdefault(r.game_id, []).append(r)
+    return [(g, regs.get(g.slug, [])) for g in Game.objects.all()]

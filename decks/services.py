@@ -1,0 +1,591 @@
+"""Writes for regulations, decks, revisions and pools. Every write is atomic and checks ownership."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
+
+from cards.models import Card, Game, editor_group_name
+from rules.decklist import export as export_decklist
+from rules.decklist import parse as parse_decklist
+from rules.games import GAMES
+
+from . import selectors
+from .models import (
+    MAX_COPIES,
+    Deck,
+    DeckEntry,
+    DeckRevision,
+    Pool,
+    PoolEntry,
+    Regulation,
+    RegulationBasicCard,
+    RegulationCardLimit,
+    RegulationSection,
+    Visibility,
+)
+
+BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
+SAMPLE_OWNER = "samples"
+
+
+@dataclass
+class DeckInputError(Exception):
+    """Input that cannot become a deck: each message names the line, card or value at fault."""
+
+    messages: list[str] = field(default_factory=list)
+    lines: list[dict] = field(default_factory=list)  # decklist line errors: line, code, message, suggestions
+
+    def __str__(self) -> str:
+        return "; ".join(self.messages)
+
+
+class DeckConflict(Exception):
+    """The deck changed since the client loaded it (another tab or editor saved first)."""
+
+    def __init__(self, current: int):
+        super().__init__(current)
+        self.current = current
+
+
+def _check_owner(deck, user) -> None:
+    if not (user and user.is_authenticated and deck.owner_id == user.pk):
+        raise PermissionDenied
+
+
+# -- regulations --------------------------------------------------------------------
+
+
+REGULATION_PERMISSIONS = tuple(
+    f"{action}_{model}"
+    for model in ("regulation", "regulationsection", "regulationcardlimit", "regulationbasiccard")
+    for action in ("add", "change", "delete", "view")
+)
+
+
+def sync_regulations() -> None:
+    """Create the registry's regulations that are missing; existing ones (maybe edited) are kept.
+
+    Each game's editor group may edit that game's regulations (the admin scopes them to the game).
+    """
+    perms = list(Permission.objects.filter(content_type__app_label="decks", codename__in=REGULATION_PERMISSIONS))
+    for slug, definition in GAMES.items():
+        group, _created = Group.objects.get_or_create(name=editor_group_name(slug))
+        group.permissions.add(*perms)
+        existing = set(Regulation.objects.filter(game_id=slug).values_list("code", flat=True))
+        has_default = Regulation.objects.filter(game_id=slug, is_default=True).exists()
+        for index, rules in enumerate(definition.regulations):
+            if rules.code in existing:
+                continue
+            with transaction.atomic():
+                regulation = Regulation.objects.create(
+                    game_id=slug,
+                    code=rules.code,
+                    name_ja=rules.name_ja,
+                    name_en=rules.name_en,
+                    effective_date=rules.effective or None,
+                    is_default=index == 0 and not has_default,
+                    copy_limit=rules.copy_limit,
+                    type_limits=dict(rules.type_limits),
+                    options=dict(rules.options),
+                )
+                RegulationSection.objects.bulk_create(
+                    RegulationSection(
+                        regulation=regulation,
+                        key=s.key,
+                        name_ja=s.ja,
+                        name_en=s.en,
+                        min_cards=s.min,
+                        max_cards=s.max,
+                        card_types=list(s.card_types),
+                        headers=list(s.headers),
+                        order=i,
+                    )
+                    for i, s in enumerate(rules.sections)
+                )
+                RegulationCardLimit.objects.bulk_create(
+                    RegulationCardLimit(
+                        regulation=regulation, card_name=name, copies=None if not isinstance(n, int) else n
+                    )
+                    for name, n in rules.card_limits.items()
+                )
+                RegulationBasicCard.objects.bulk_create(
+                    RegulationBasicCard(regulation=regulation, card_name=name, copies=n) for name, n in rules.basic
+                )
+
+
+# -- decks ----------------------------------------------------------------------------
+
+
+def _clean_sections(deck_game: str, regulation: Regulation, sections: dict) -> dict[str, dict[int, int]]:
+    """Checks raw sections ({key: {card id: count}}) for storing; raises DeckInputError naming what is wrong."""
+    keys = regulation.to_rules().section_keys
+    errors = []
+    clean: dict[str, dict[int, int]] = {}
+    wanted: set[int] = set()
+    if not isinstance(sections, dict):
+        raise DeckInputError([gettext("sections: expected an object of section → cards")])
+    for key, entries in sections.items():
+        if key not in keys:
+            errors.append(gettext("section {section!r} is not part of this regulation (sections: {keys})").format(
+                section=key, keys=" ".join(keys)))
+            continue
+        if not isinstance(entries, dict):
+            errors.append(gettext("section {section!r}: expected card → count").format(section=key))
+            continue
+        clean[key] = {}
+        for raw_id, raw_count in entries.items():
+            try:
+                card_id, count = int(raw_id), int(raw_count)
+            except (TypeError, ValueError):
+                errors.append(gettext("section {section!r}: {card!r} → {count!r} is not a card id and a count").format(
+                    section=key, card=raw_id, count=raw_count))
+                continue
+            if not 0 <= count <= MAX_COPIES or isinstance(raw_count, bool):
+                errors.append(gettext("card {card}: count {count} is not between 0 and {max}").format(
+                    card=card_id, count=raw_count, max=MAX_COPIES))
+                continue
+            if count:
+                clean[key][card_id] = clean[key].get(card_id, 0) + count
+                wanted.add(card_id)
+    found = set(Card.objects.filter(pk__in=wanted, game_id=deck_game).values_list("pk", flat=True))
+    for missing in sorted(wanted - found):
+        errors.append(gettext("card {card}: no such card in this game").format(card=missing))
+    if errors:
+        raise DeckInputError(errors)
+    return clean
+
+
+def check_sections(game_slug: str, regulation: Regulation, sections: dict) -> dict[str, dict[int, int]]:
+    """Sections from outside ({key: {card id: count}}) checked for shape and that their cards exist."""
+    return _clean_sections(game_slug, regulation, sections)
+
+
+def section_for(regulation: Regulation, card: Card) -> str:
+    """Where a card goes when no section is named: its own deck field (manacard), else the first section
+    that takes its type."""
+    rules = regulation.to_rules()
+    own = (card.attrs or {}).get("deck")
+    if own in rules.section_keys:
+        return own
+    for section in rules.sections:
+        if not section.card_types or card.card_type in section.card_types:
+            return section.key
+    return rules.sections[0].key if rules.sections else "main"
+
+
+def _snapshot(deck: Deck) -> dict:
+    sections: dict[str, list] = {}
+    for entry in selectors.deck_entries(deck):
+        sections.setdefault(entry.section, []).append([entry.card_id, entry.count, entry.card.name])
+    return {"sections": sections}
+
+
+def _diff(before: dict, after: dict) -> list[dict]:
+    def flat(snapshot):
+        return {
+            (key, card_id): (count, name)
+            for key, entries in snapshot.get("sections", {}).items()
+            for card_id, count, name in entries
+        }
+
+    old, new = flat(before), flat(after)
+    out = []
+    for key in list(dict.fromkeys([*new, *old])):
+        delta = new.get(key, (0, ""))[0] - old.get(key, (0, ""))[0]
+        if delta:
+            name = (new.get(key) or old.get(key))[1]
+            out.append({"section": key[0], "card": key[1], "name": name, "delta": delta})
+    return out
+
+
+def _record_revision(deck: Deck, user, note: str, before: dict | None) -> DeckRevision:
+    after = _snapshot(deck)
+    deck.revision += 1
+    deck.save(update_fields=["revision", "updated_at"])
+    return DeckRevision.objects.create(
+        deck=deck,
+        number=deck.revision,
+        author=user if user and user.is_authenticated else None,
+        note=note[:200],
+        regulation_code=deck.regulation.code,
+        snapshot=after,
+        diff=_diff(before or {}, after),
+    )
+
+
+def _lock(deck: Deck, expected_revision: int | None) -> Deck:
+    current = Deck.objects.select_for_update().only("id", "revision").get(pk=deck.pk)
+    if expected_revision is not None and int(expected_revision) != current.revision:
+        raise DeckConflict(current.revision)
+    deck.revision = current.revision
+    return deck
+
+
+def _replace_entries(deck: Deck, sections: dict[str, dict[int, int]]) -> None:
+    deck.entries.all().delete()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, section=key, card_id=card_id, count=count)
+        for key, entries in sections.items()
+        for card_id, count in entries.items()
+        if count > 0
+    )
+
+
+def _check_regulation(game: Game | str, regulation: Regulation | None) -> Regulation:
+    slug = game if isinstance(game, str) else game.slug
+    if regulation is None:
+        regulation = selectors.regulation_for(slug)
+    if regulation is None or regulation.game_id != slug:
+        raise DeckInputError([gettext("regulation: not a regulation of this game")])
+    return regulation
+
+
+def deck_create(
+    *,
+    owner,
+    game: Game | str,
+    name: str,
+    regulation: Regulation | None = None,
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+    sections: dict | None = None,
+    note: str = "",
+    sample: bool = False,
+) -> Deck:
+    if not (owner and owner.is_authenticated):
+        raise PermissionDenied
+    slug = game if isinstance(game, str) else game.slug
+    regulation = _check_regulation(slug, regulation)
+    name = (name or "").strip()
+    if not name:
+        raise DeckInputError([gettext("name: required")])
+    if sections is None:
+        sections = default_sections(slug, regulation)
+    clean = _clean_sections(slug, regulation, sections)
+    with transaction.atomic():
+        deck = Deck.objects.create(
+            owner=owner,
+            game_id=slug,
+            regulation=regulation,
+            name=name[:100],
+            description=description or "",
+            visibility=visibility,
+            sample=sample,
+        )
+        _replace_entries(deck, clean)
+        _record_revision(deck, owner, note or gettext_noop("created"), None)
+    return deck
+
+
+def default_sections(game_slug: str, regulation: Regulation) -> dict:
+    """What a new deck starts with: vision's weather deck holds every weather card once, else nothing."""
+    sections: dict[str, dict] = {}
+    for section in regulation.to_rules().sections:
+        if section.key == "weather" and section.card_types:
+            cards = Card.objects.filter(game_id=game_slug, card_type__in=section.card_types).order_by("sort_key", "id")
+            seen, chosen = set(), {}
+            for card in cards:  # one printing per name
+                if card.name not in seen:
+                    seen.add(card.name)
+                    chosen[card.pk] = 1
+            sections[section.key] = chosen
+    return sections
+
+
+def deck_update(
+    *,
+    deck: Deck,
+    user,
+    name: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+    regulation: Regulation | None = None,
+    expected_revision: int | None = None,
+) -> Deck:
+    """Change the deck's details; a change of regulation is kept as a revision (it can change legality)."""
+    _check_owner(deck, user)
+    if regulation is not None:
+        _check_regulation(deck.game_id, regulation)
+    if name is not None and not name.strip():
+        raise DeckInputError([gettext("name: required")])
+    if visibility is not None and visibility not in Visibility.values:
+        raise DeckInputError([gettext("visibility: {value!r} is not one of {allowed}").format(
+            value=visibility, allowed=" ".join(Visibility.values))])
+    with transaction.atomic():
+        _lock(deck, expected_revision)
+        if name is not None:
+            deck.name = name.strip()[:100]
+        if description is not None:
+            deck.description = description
+        if visibility is not None:
+            deck.visibility = visibility
+        changed_regulation = regulation is not None and regulation.pk != deck.regulation_id
+        if changed_regulation:
+            deck.regulation = regulation
+        deck.save()
+        if changed_regulation:
+            before = deck.revisions.order_by("-number").values_list("snapshot", flat=True).first()
+            _record_revision(deck, user, gettext_noop("regulation changed"), before)
+    return deck
+
+
+def deck_set_sections(
+    *, deck: Deck, user, sections: dict, expected_revision: int | None = None, note: str = ""
+) -> DeckRevision | None:
+    """Replace every entry of the deck; keeps a revision with the diff (none when nothing changed)."""
+    _check_owner(deck, user)
+    clean = _clean_sections(deck.game_id, deck.regulation, sections)
+    with transaction.atomic():
+        _lock(deck, expected_revision)
+        before = _snapshot(deck)
+        _replace_entries(deck, clean)
+        if not _diff(before, _snapshot(deck)):
+            return None
+        return _record_revision(deck, user, note or gettext_noop("saved"), before)
+
+
+def deck_set_count(
+    *, deck: Deck, user, card: Card, section: str, count: int, expected_revision: int | None = None
+) -> DeckRevision | None:
+    """Set how many copies of `card` the section holds (0 removes it)."""
+    _check_owner(deck, user)
+    if card.game_id != deck.game_id:
+        raise DeckInputError([gettext("card {card}: no such card in this game").format(card=card.pk)])
+    if section not in deck.regulation.to_rules().section_keys:
+        raise DeckInputError([gettext("section {section!r} is not part of this regulation (sections: {keys})").format(
+            section=section, keys=" ".join(deck.regulation.to_rules().section_keys))])
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+        raise DeckInputError([gettext("card {card}: count {count} is not between 0 and {max}").format(
+            card=card.pk, count=count, max=MAX_COPIES)])
+    with transaction.atomic():
+        _lock(deck, expected_revision)
+        entry = DeckEntry.objects.filter(deck=deck, section=section, card=card).first()
+        old = entry.count if entry else 0
+        if old == count:
+            return None
+        before = deck.revisions.order_by("-number").values_list("snapshot", flat=True).first() or _snapshot(deck)
+        if count == 0:
+            entry.delete()
+        elif entry:
+            entry.count = count
+            entry.save(update_fields=["count"])
+        else:
+            DeckEntry.objects.create(deck=deck, section=section, card=card, count=count)
+        return _record_revision(deck, user, gettext_noop("saved"), before)
+
+
+def deck_add_card(*, deck: Deck, user, card: Card, section: str, count: int = 1) -> DeckRevision | None:
+    """Add (or with a negative count, take away) copies of a card."""
+    entry = DeckEntry.objects.filter(deck=deck, section=section, card=card).first()
+    current = entry.count if entry else 0
+    return deck_set_count(deck=deck, user=user, card=card, section=section, count=max(0, current + count))
+
+
+def decklist_sections(game_slug: str, regulation: Regulation, text: str) -> dict[str, dict[int, int]]:
+    """Parse decklist text against every card of the game; raises DeckInputError listing each bad line."""
+    index = selectors.game_card_index(game_slug)
+    result = parse_decklist(text, regulation.to_rules(), index)
+    if result.errors:
+        lines = [decklist_error_dict(e) for e in result.errors]
+        raise DeckInputError([e["message"] for e in lines], lines)
+    return {key: dict(entries) for key, entries in result.deck.sections.items()}
+
+
+def decklist_error_dict(error) -> dict:
+    message = gettext(error.template).format(**error.params)
+    return {
+        "line": error.line,
+        "code": error.code,
+        "message": message,
+        "text": error.text,
+        "suggestions": list(error.suggestions),
+    }
+
+
+def deck_import_text(*, deck: Deck, user, text: str, expected_revision: int | None = None) -> DeckRevision | None:
+    """Replace the deck with a pasted decklist; if any line is bad nothing changes."""
+    _check_owner(deck, user)
+    sections = decklist_sections(deck.game_id, deck.regulation, text)
+    return deck_set_sections(
+        deck=deck, user=user, sections=sections, expected_revision=expected_revision, note=gettext_noop("imported")
+    )
+
+
+def deck_export_text(deck: Deck, lang: str = "ja") -> str:
+    data, _cards = selectors.deck_state(deck)
+    return export_decklist(data, selectors.game_card_index(deck.game_id), deck.regulation.to_rules(), lang)
+
+
+def deck_restore(*, deck: Deck, user, number: int) -> DeckRevision | None:
+    """Make the deck what it was at revision `number` (a new revision; history is never rewritten)."""
+    _check_owner(deck, user)
+    revision = deck.revisions.filter(number=number).first()
+    if revision is None:
+        raise DeckInputError([gettext("revision {number}: no such revision").format(number=number)])
+    existing = set(Card.objects.filter(game_id=deck.game_id).values_list("pk", flat=True))
+    sections: dict[str, dict[int, int]] = {}
+    for key, entries in revision.snapshot.get("sections", {}).items():
+        sections[key] = {card_id: count for card_id, count, _name in entries if card_id in existing}
+    regulation = Regulation.objects.filter(game_id=deck.game_id, code=revision.regulation_code).first()
+    with transaction.atomic():
+        _lock(deck, None)
+        before = _snapshot(deck)
+        if regulation is not None and regulation.pk != deck.regulation_id:
+            deck.regulation = regulation
+            deck.save(update_fields=["regulation", "updated_at"])
+        keys = deck.regulation.to_rules().section_keys
+        _replace_entries(deck, {k: v for k, v in sections.items() if k in keys})
+        return _record_revision(deck, user, gettext_noop("restored revision %(number)s") % {"number": number}, before)
+
+
+def deck_copy(*, deck: Deck, user, name: str | None = None) -> Deck:
+    """A private copy of a deck the user may read, owned by the user."""
+    if not (user and user.is_authenticated):
+        raise PermissionDenied
+    if deck.owner_id != user.pk and deck.visibility == Visibility.PRIVATE:
+        raise PermissionDenied
+    data, _cards = selectors.deck_state(deck)
+    with transaction.atomic():
+        copy = deck_create(
+            owner=user,
+            game=deck.game_id,
+            regulation=deck.regulation,
+            name=name or gettext("Copy of {name}").format(name=deck.name),
+            description=deck.description,
+            sections=data.sections,
+            note=gettext_noop("copied"),
+        )
+        copy.copied_from = deck
+        copy.save(update_fields=["copied_from"])
+    return copy
+
+
+def deck_delete(*, deck: Deck, user) -> None:
+    _check_owner(deck, user)
+    deck.delete()
+
+
+# -- pools ------------------------------------------------------------------------------
+
+
+def _pool_decks(user, game_slug: str, deck_ids) -> list[Deck]:
+    try:
+        ids = [int(i) for i in deck_ids]
+    except (TypeError, ValueError):
+        raise DeckInputError([gettext("entries: expected deck ids")]) from None
+    usable = {d.pk: d for d in selectors.decks_usable_in_pool(user, game_slug).filter(pk__in=ids)}
+    missing = [i for i in ids if i not in usable]
+    if missing:
+        raise DeckInputError(
+            [gettext("deck {deck}: no such deck of yours or public deck of this game").format(deck=i) for i in missing]
+        )
+    if len(set(ids)) != len(ids):
+        raise DeckInputError([gettext("entries: a deck is listed twice")])
+    return [usable[i] for i in ids]
+
+
+def pool_save(
+    *,
+    user,
+    name: str,
+    deck_ids,
+    regulation: Regulation | None = None,
+    pool: Pool | None = None,
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+    players: list[str] | None = None,
+) -> Pool:
+    """Create or change a pool: the entries (decks) of two or more players and the format."""
+    if pool is not None:
+        _check_owner(pool, user)
+    elif not (user and user.is_authenticated):
+        raise PermissionDenied
+    regulation = _check_regulation("timestorm", regulation or (pool.regulation if pool else None))
+    if not (name or "").strip():
+        raise DeckInputError([gettext("name: required")])
+    if visibility not in Visibility.values:
+        raise DeckInputError([gettext("visibility: {value!r} is not one of {allowed}").format(
+            value=visibility, allowed=" ".join(Visibility.values))])
+    decks = _pool_decks(user, "timestorm", deck_ids)
+    players = list(players or [])
+    with transaction.atomic():
+        if pool is None:
+            pool = Pool(owner_id=user.pk, game_id="timestorm")
+        pool.name, pool.description, pool.visibility, pool.regulation = name.strip()[:100], description, visibility, regulation
+        pool.save()
+        pool.entries.all().delete()
+        PoolEntry.objects.bulk_create(
+            PoolEntry(pool=pool, deck=deck, order=i, player=(players[i] if i < len(players) else deck.owner.get_username())[:60])
+            for i, deck in enumerate(decks)
+        )
+    return pool
+
+
+def pool_delete(*, pool: Pool, user) -> None:
+    _check_owner(pool, user)
+    pool.delete()
+
+
+# -- sample decks --------------------------------------------------------------------------
+
+
+def sample_owner():
+    User = get_user_model()
+    owner, created = User.objects.get_or_create(username=SAMPLE_OWNER, defaults={"is_active": False})
+    if created:
+        owner.set_unusable_password()
+        owner.save(update_fields=["password"])
+    return owner
+
+
+def load_sample_decks() -> list[str]:
+    """Load decks/bundled/samples.json: public sample decks (and pools) owned by the "samples" user.
+
+    Idempotent: a deck or pool whose name already exists for that owner and game is left alone.
+    """
+    data = json.loads((BUNDLED_DIR / "samples.json").read_text(encoding="utf-8"))
+    owner = sample_owner()
+    loaded = []
+    with transaction.atomic():
+        by_name = {}
+        for item in data["decks"]:
+            existing = Deck.objects.filter(owner=owner, game_id=item["game"], name=item["name"]).first()
+            if existing is None:
+                regulation = selectors.regulation_for(item["game"], item.get("regulation"))
+                sections = decklist_sections(item["game"], regulation, item["decklist"])
+                existing = deck_create(
+                    owner=owner,
+                    game=item["game"],
+                    regulation=regulation,
+                    name=item["name"],
+                    description=item.get("description", ""),
+                    visibility=Visibility.PUBLIC,
+                    sections=sections,
+                    sample=True,
+                )
+                loaded.append(f"deck {item['game']}: {item['name']}")
+            by_name[(item["game"], item["name"])] = existing
+        for item in data.get("pools", []):
+            if Pool.objects.filter(owner=owner, name=item["name"]).exists():
+                continue
+            decks = [by_name[("timestorm", n)] for n in item["entries"]]
+            pool = pool_save(
+                user=owner,
+                name=item["name"],
+                description=item.get("description", ""),
+                deck_ids=[d.pk for d in decks],
+                regulation=selectors.regulation_for("timestorm", item.get("regulation")),
+                visibility=Visibility.PUBLIC,
+                players=item.get("players"),
+            )
+            Pool.objects.filter(pk=pool.pk).update(sample=True)
+            loaded.append(f"pool: {item['name']}")
+    return loaded

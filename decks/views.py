@@ -1,0 +1,355 @@
+"""Deck pages: thin views that fetch with a permission check first and write through services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cards.models import Game
+
+from . import selectors, services
+from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, SignupForm
+from .models import Visibility
+from .presenters import deck_view, pool_view, validation_payload
+
+PAGE_SIZE = 30
+
+
+def _lang() -> str:
+    return get_language() or "ja"
+
+
+# -- lists ---------------------------------------------------------------------------------
+
+
+def deck_list(request):
+    game = Game.objects.filter(slug=request.GET.get("game")).first()
+    decks = selectors.public_decks(game.slug if game else None)
+    page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+    mine = selectors.user_decks(request.user)[:100] if request.user.is_authenticated else []
+    return render(
+        request,
+        "decks/deck_list.html",
+        {"page": page, "mine": mine, "game": game, "games": Game.objects.all(), "pools": selectors.pool_queryset().filter(visibility=Visibility.PUBLIC)[:20]},
+    )
+
+
+# -- one deck ---------------------------------------------------------------------------------
+
+
+def _render_deck(request, deck, shared=False):
+    view = deck_view(deck, request.GET)
+    is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    export_text = services.deck_export_text(deck, _lang())
+    return render(
+        request,
+        "decks/deck_detail.html",
+        {
+            "deck": deck,
+            "view": view,
+            "is_owner": is_owner,
+            "shared": shared,
+            "export_text": export_text,
+            "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])) if is_owner else "",
+            "game": deck.game,
+        },
+    )
+
+
+def deck_detail(request, pk):
+    deck = selectors.visible_deck(request.user, pk)
+    return _render_deck(request, deck)
+
+
+def deck_shared(request, token):
+    deck = selectors.shared_deck(token)
+    return _render_deck(request, deck, shared=True)
+
+
+def deck_export(request, pk):
+    deck = selectors.visible_deck(request.user, pk)
+    return _export(request, deck)
+
+
+def deck_shared_export(request, token):
+    return _export(request, selectors.shared_deck(token))
+
+
+def _export(request, deck):
+    lang = request.GET.get("lang") or _lang()
+    text = services.deck_export_text(deck, "en" if lang.startswith("en") else "ja")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    if request.GET.get("download"):
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.txt"'
+    return response
+
+
+def deck_history(request, pk):
+    deck = selectors.visible_deck(request.user, pk)
+    revisions = deck.revisions.select_related("author")
+    is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    return render(request, "decks/deck_history.html", {"deck": deck, "revisions": revisions, "is_owner": is_owner, "game": deck.game})
+
+
+@require_POST
+def deck_restore(request, pk, number):
+    deck = selectors.owned_deck(request.user, pk)
+    try:
+        services.deck_restore(deck=deck, user=request.user, number=number)
+        messages.success(request, _("Revision %(number)s restored.") % {"number": number})
+    except services.DeckInputError as exc:
+        messages.error(request, str(exc))
+    return redirect("deck_edit", pk=deck.pk)
+
+
+@require_POST
+def deck_copy(request, pk=None, token=None):
+    deck = selectors.shared_deck(token) if token else selectors.visible_deck(request.user, pk)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={deck.get_absolute_url()}")
+    copy = services.deck_copy(deck=deck, user=request.user)
+    messages.success(request, _("Copied into your decks."))
+    return redirect("deck_edit", pk=copy.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_delete(request, pk):
+    deck = selectors.owned_deck(request.user, pk)
+    if request.method == "POST":
+        services.deck_delete(deck=deck, user=request.user)
+        messages.success(request, _("Deck deleted."))
+        return redirect("deck_list")
+    return render(request, "decks/deck_confirm_delete.html", {"deck": deck, "game": deck.game})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_new(request):
+    game_slug = request.GET.get("game") or None
+    form = DeckForm(request.POST or None, game_slug=None, initial=_initial_format(game_slug))
+    line_errors = []
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        regulation = d["regulation"]
+        try:
+            sections = None
+            if d["decklist"].strip():
+                sections = services.decklist_sections(regulation.game_id, regulation, d["decklist"])
+            deck = services.deck_create(
+                owner=request.user,
+                game=regulation.game_id,
+                regulation=regulation,
+                name=d["name"],
+                description=d["description"],
+                visibility=d["visibility"],
+                sections=sections,
+            )
+        except services.DeckInputError as exc:
+            line_errors = exc.lines
+            if not exc.lines:
+                form.add_error(None, str(exc))
+        else:
+            return redirect("deck_edit", pk=deck.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "decks/deck_form.html", {"form": form, "line_errors": line_errors}, status=status)
+
+
+def _initial_format(game_slug):
+    regulation = selectors.regulation_for(game_slug) if game_slug else None
+    return {"regulation": regulation.pk} if regulation else {}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_edit(request, pk):
+    deck = selectors.owned_deck(request.user, pk)
+    settings_form = DeckSettingsForm(
+        request.POST if request.POST.get("action") == "settings" else None,
+        game_slug=deck.game_id,
+        initial={
+            "name": deck.name,
+            "description": deck.description,
+            "visibility": deck.visibility,
+            "regulation": deck.regulation_id,
+            "revision": deck.revision,
+        },
+    )
+    import_form = DecklistForm(
+        request.POST if request.POST.get("action") == "import" else None,
+        initial={"decklist": services.deck_export_text(deck, _lang()), "revision": deck.revision},
+    )
+    line_errors, status = [], 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "settings" and settings_form.is_valid():
+                d = settings_form.cleaned_data
+                if d["regulation"].game_id != deck.game_id:
+                    raise services.DeckInputError([_("A deck's game cannot change.")])
+                services.deck_update(
+                    deck=deck,
+                    user=request.user,
+                    name=d["name"],
+                    description=d["description"],
+                    visibility=d["visibility"],
+                    regulation=d["regulation"],
+                    expected_revision=d.get("revision"),
+                )
+                messages.success(request, _("Saved."))
+                return redirect("deck_edit", pk=deck.pk)
+            if request.POST.get("action") == "import" and import_form.is_valid():
+                services.deck_import_text(
+                    deck=deck,
+                    user=request.user,
+                    text=import_form.cleaned_data["decklist"],
+                    expected_revision=import_form.cleaned_data.get("revision"),
+                )
+                messages.success(request, _("Decklist imported."))
+                return redirect("deck_edit", pk=deck.pk)
+            status = 400
+        except services.DeckInputError as exc:
+            line_errors, status = exc.lines, 400
+            if not exc.lines:
+                messages.error(request, str(exc))
+        except services.DeckConflict:
+            messages.error(request, _("This deck was changed elsewhere. Your change was not saved; here is the current deck."))
+            return redirect("deck_edit", pk=deck.pk)
+    view = deck_view(deck, request.GET)
+    return render(
+        request,
+        "decks/deck_edit.html",
+        {
+            "deck": deck,
+            "view": view,
+            "settings_form": settings_form,
+            "import_form": import_form,
+            "line_errors": line_errors,
+            "game": deck.game,
+            "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])),
+            "section_rules": deck.regulation.to_rules().sections,
+        },
+        status=status,
+    )
+
+
+# -- validate without an account ------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def deck_check(request):
+    form = CheckForm(request.POST or None, initial=_initial_format(request.GET.get("game")))
+    result, line_errors, status = None, [], 200
+    if request.method == "POST":
+        if form.is_valid():
+            regulation = form.cleaned_data["regulation"]
+            try:
+                sections = services.decklist_sections(regulation.game_id, regulation, form.cleaned_data["decklist"])
+                result = validation_payload(regulation.game_id, regulation, sections, params=request.POST)
+            except services.DeckInputError as exc:
+                line_errors, status = exc.lines, 400
+        else:
+            status = 400
+    return render(request, "decks/deck_check.html", {"form": form, "result": result, "line_errors": line_errors}, status=status)
+
+
+# -- pools ---------------------------------------------------------------------------------------
+
+
+def _render_pool(request, pool):
+    is_owner = request.user.is_authenticated and pool.owner_id == request.user.pk
+    return render(request, "decks/pool_detail.html", {"pool": pool, "view": pool_view(pool), "is_owner": is_owner, "game": pool.game})
+
+
+def pool_detail(request, pk):
+    return _render_pool(request, selectors.visible_pool(request.user, pk))
+
+
+def pool_shared(request, token):
+    return _render_pool(request, selectors.shared_pool(token))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pool_edit(request, pk=None):
+    pool = selectors.owned_pool(request.user, pk) if pk else None
+    initial = (
+        {
+            "name": pool.name,
+            "description": pool.description,
+            "visibility": pool.visibility,
+            "regulation": pool.regulation_id,
+            "decks": list(pool.entries.values_list("deck_id", flat=True)),
+        }
+        if pool
+        else _initial_format("timestorm")
+    )
+    form = PoolForm(request.POST or None, user=request.user, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                pool = services.pool_save(
+                    user=request.user,
+                    pool=pool,
+                    name=d["name"],
+                    description=d["description"],
+                    visibility=d["visibility"],
+                    regulation=d["regulation"],
+                    deck_ids=d["decks"],
+                )
+                return redirect(pool.get_absolute_url() if pool.visibility != Visibility.UNLISTED else reverse("pool_detail", args=[pool.pk]))
+            except services.DeckInputError as exc:
+                form.add_error(None, str(exc))
+        status = 400
+    return render(request, "decks/pool_form.html", {"form": form, "pool": pool}, status=status)
+
+
+@login_required
+@require_POST
+def pool_delete(request, pk):
+    pool = selectors.owned_pool(request.user, pk)
+    services.pool_delete(pool=pool, user=request.user)
+    messages.success(request, _("Pool deleted."))
+    return redirect("deck_list")
+
+
+# -- accounts --------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("deck_list")
+    form = SignupForm(request.POST or None)
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! Your account is ready."))
+        if next_url and url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
+            return redirect(next_url)
+        return redirect("deck_list")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request):
+    from rest_framework.authtoken.models import Token
+
+    if request.method == "POST":
+        Token.objects.filter(user=request.user).delete()
+        token = Token.objects.create(user=request.user)
+        messages.success(request, _("A new API token was made; the old one no longer works."))
+        return render(request, "registration/account.html", {"token": token.key})
+    return render(request, "registration/account.html", {"has_token": Token.objects.filter(user=request.user).exists()})

@@ -1,0 +1,345 @@
+"""Decklist text import and export (rules.decklist): plain Python, hand-built cards, no database."""
+
+import time
+
+import pytest
+
+from rules.decklist import (
+    AMBIGUOUS_CARD,
+    BAD_COUNT,
+    CARD,
+    COMMENT,
+    HEADER,
+    TEMPLATES,
+    UNKNOWN_CARD,
+    UNKNOWN_PRINTING,
+    UNKNOWN_SECTION,
+    CardIndex,
+    export,
+    parse,
+)
+from rules.decks import DeckData
+from rules.games import get_game
+
+
+def card(card_id, name, card_type, cost=None, number="", reading="", aliases=(), **fields):
+    return {
+        "id": card_id,
+        "name": name,
+        "reading": reading,
+        "aliases": list(aliases),
+        "card_type": card_type,
+        "cost": cost,
+        "number": number,
+        "fields": fields,
+    }
+
+
+KANNAGI = [
+    card(1, "人魚の活き血", "道具札", 2, "K-050", "ニンギョノイキチ", ("人魚の活血",), season=["夏"]),
+    # A reprint: same name, a higher number, so not the default printing.
+    card(2, "人魚の活き血", "道具札", 2, "P-003", "ニンギョノイキチ", ("人魚の活血",), season=["夏"]),
+    card(3, "本物のお化け屋敷", "場所札", 0, "K-012", "ホンモノノオバケヤシキ", season=["無"], power=2),
+    card(4, "肥川の大蛇", "怪異札", 3, "K-020", "ヒカワノオロチ", season=["秋"]),
+    card(5, "旧校舎「音楽室」", "場所札", 1, "K-030", "キュウコウシャオンガクシツ", season=["春", "夏"], power=1),
+    card(6, "ボックス・イン・ザ・ボックス", "道具札", None, "", "", season=["冬"]),
+    card(7, "消さなきゃ", "道具札", 1, "K-040", "ケサナキャ", season=["冬"]),
+    card(8, "暗躍者", "怪異札", 4, "K-041", "アンヤクシャ", season=["秋"]),
+    # Two different cards one search form apart (カード = カド in the normal form).
+    card(9, "カード", "季節札", None, "K-060", season=["春"]),
+    card(10, "カド", "季節札", None, "K-061", season=["夏"]),
+    card(11, "Fox Box", "場所札", 2, "K-070", season=["冬"], power=3),
+    card(12, "xylophone", "場所札", 2, "K-071", season=["冬"], power=3),
+]
+VISION = [
+    card(101, "博麗霊夢", "キャラクター", 1, "V-001", "ハクレイレイム", required_nodes=1, attack=2, defence=2),
+    card(102, "夢想封印", "スペル", 2, "V-010", "ムソウフウイン", required_nodes=2),
+    card(103, "宴会", "コマンド", 0, "V-020", "エンカイ", required_nodes=0),
+    card(104, "快晴", "天候", None, "W-012", "カイセイ", weather_effects=[{"kind": "自動α", "text": "晴れ。"}]),
+    card(105, "濃霧", "天候", None, "W-018", "ノウム", weather_effects=[{"kind": "自動α", "text": "霧。"}]),
+]
+TIMESTORM = [
+    card(201, "時間泥棒", "Action", 1, "", "ジカンドロボウ"),
+    card(202, "永遠の勝利", "Trigger", 3, "", "エイエンノショウリ", win_condition=True),
+    card(203, "バッテリー", "Battery", None, "", "バッテリー"),
+]
+ORIGINAL = [
+    card(301, "炎の剣士", "兵", 2, "F-01", "ホノオノケンシ", attributes=["火"], move_cost=1, power=3),
+    card(302, "業火", "呪術", 3, "F-02", "ゴウカ", attributes=["火"]),
+    card(303, "火山地帯", "土地", 2, "F-03", "カザンチタイ", attributes=["火"]),
+]
+MANACARD = [
+    card(
+        401, "見習い剣士", "ユニット", 1, "M-001", "ミナライケンシ", deck="main", distance="近", attack=2, hp=2, speed=2
+    ),
+    card(402, "火球", "魔法", 2, "M-002", "カキュウ", deck="skill"),
+    card(403, "剣術", "技能", 1, "M-003", "ケンジュツ", deck="skill"),
+    card(404, "勇者の資質", "ステータス", None, "M-004", "ユウシャノシシツ", deck="status", unique=True),
+]
+CARDS = {"kannagi": KANNAGI, "vision": VISION, "timestorm": TIMESTORM, "original": ORIGINAL, "manacard": MANACARD}
+
+
+def read(text, slug="kannagi"):
+    return parse(text, get_game(slug).regulation, CardIndex(CARDS[slug]))
+
+
+def main(text, slug="kannagi"):
+    result = read(text, slug)
+    assert not result.errors, [e.message for e in result.errors]
+    return result.deck.sections
+
+
+def only_error(text, slug="kannagi"):
+    result = read(text, slug)
+    assert len(result.errors) == 1, [e.message for e in result.errors]
+    return result.errors[0]
+
+
+# -- counts and names ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "3 肥川の大蛇",
+        "3x 肥川の大蛇",
+        "3X 肥川の大蛇",
+        "3 x 肥川の大蛇",
+        "3×肥川の大蛇",
+        "x3 肥川の大蛇",
+        "肥川の大蛇 x3",
+        "肥川の大蛇 ×3",
+        "肥川の大蛇×3",
+        "3枚 肥川の大蛇",
+        "肥川の大蛇 3枚",
+        "３ 肥川の大蛇",
+        "３ｘ 肥川の大蛇",
+        "  3   肥川の大蛇  ",
+    ],
+)
+def test_it_reads_every_count_form(line):
+    assert main(line) == {"main": {4: 3}}
+
+
+def test_it_reads_4x_name():
+    assert main("4x 消さなきゃ") == {"main": {7: 4}}
+
+
+def test_a_bare_name_is_one_copy():
+    assert main("暗躍者") == {"main": {8: 1}}
+
+
+def test_names_keep_brackets_middle_dots_spaces_and_an_x_inside_words():
+    sections = main("2 旧校舎「音楽室」\n1 ボックス・イン・ザ・ボックス\n3x Fox Box\nFox Box x1\n2 xylophone")
+    assert sections == {"main": {5: 2, 6: 1, 11: 4, 12: 2}}
+
+
+def test_names_are_found_by_reading_alias_and_number_in_any_kana_or_width():
+    assert main("1 ひかわのおろち") == {"main": {4: 1}}  # reading, in hiragana
+    assert main("1 ﾋｶﾜﾉｵﾛﾁ") == {"main": {4: 1}}  # half-width katakana
+    assert main("1 人魚の活血") == {"main": {1: 1}}  # alias -> the default printing
+    assert main("2 k-041") == {"main": {8: 2}}  # collector number, case-insensitive
+    assert main("2 P-003") == {"main": {2: 2}}  # a number names its printing
+
+
+def test_the_same_card_twice_in_a_section_adds_up():
+    assert main("2 暗躍者\n暗躍者 x1\n1 あんやくしゃ") == {"main": {8: 4}}
+
+
+def test_comments_and_blank_lines_are_skipped():
+    text = "# my deck\n\n// built today\n4 消さなきゃ  # the best card\n2 暗躍者 // two\n  \n"
+    result = read(text)
+    assert result.errors == []
+    assert result.deck.sections == {"main": {7: 4, 8: 2}}
+    assert [line.kind for line in result.lines][:3] == ["comment", "blank", COMMENT]
+
+
+# -- reprints --------------------------------------------------------------------------
+
+
+def test_a_name_means_its_default_printing_the_lowest_number():
+    index = CardIndex(KANNAGI)
+    assert index.default_id("人魚の活き血") == 1  # K-050 < P-003
+    assert main("1 人魚の活き血") == {"main": {1: 1}}
+
+
+def test_a_numbered_card_sorts_before_an_unnumbered_printing_and_ids_break_ties():
+    index = CardIndex([card(31, "札", "道具札"), card(30, "札", "道具札"), card(32, "札", "道具札", number="Z-9")])
+    assert index.printings("札") == [32, 30, 31]
+
+
+def test_a_number_in_square_brackets_picks_that_printing():
+    assert main("4 人魚の活き血 [P-003]") == {"main": {2: 4}}
+    assert main("人魚の活き血 [p-003] x2") == {"main": {2: 2}}
+
+
+def test_a_number_that_is_not_a_printing_of_the_name_is_an_error_listing_its_printings():
+    error = only_error("4 人魚の活き血 [K-999]")
+    assert error.code == UNKNOWN_PRINTING
+    assert error.params["number"] == "K-999"
+    assert error.suggestions == ["K-050", "P-003"]
+
+
+# -- errors ----------------------------------------------------------------------------
+
+
+def test_unknown_line_names_its_line_and_the_closest_names():
+    result = read("4 消さなきゃ\n\n3 人魚の活ぎ血\n2 暗躍者")
+    assert len(result.errors) == 1
+    error = result.errors[0]
+    assert (error.line, error.code) == (3, UNKNOWN_CARD)
+    assert error.params["name"] == "人魚の活ぎ血"
+    assert error.suggestions[0] == "人魚の活き血"
+    assert "Line 3" in error.message and "人魚の活ぎ血" in error.message
+    assert result.deck.sections == {"main": {7: 4, 8: 2}}  # the bad line adds nothing, the rest stands
+
+
+def test_suggestions_include_names_that_contain_what_was_typed():
+    error = only_error("1 お化け")
+    assert error.code == UNKNOWN_CARD
+    assert "本物のお化け屋敷" in error.suggestions
+    assert len(error.suggestions) <= 5
+
+
+def test_every_error_is_collected_not_only_the_first():
+    result = read("1 ないカード\n0 暗躍者\n1 もっとないカード")
+    assert [(e.line, e.code) for e in result.errors] == [(1, UNKNOWN_CARD), (2, BAD_COUNT), (3, UNKNOWN_CARD)]
+
+
+@pytest.mark.parametrize("line", ["0 暗躍者", "-1 暗躍者", "1000 暗躍者", "暗躍者 x0"])
+def test_zero_negative_and_absurd_counts_are_bad_counts(line):
+    error = only_error(line)
+    assert error.code == BAD_COUNT
+    assert error.line == 1
+
+
+def test_a_key_shared_by_different_names_is_ambiguous_and_lists_them():
+    # "かど" is the normal form of both カード and カド; neither spelling is typed exactly.
+    error = only_error("1 かど")
+    assert error.code == AMBIGUOUS_CARD
+    assert sorted(error.suggestions) == ["カド", "カード"]
+
+
+def test_the_exact_spelling_settles_two_names_with_one_normal_form():
+    assert main("1 カード\n1 カド") == {"main": {9: 1, 10: 1}}
+
+
+def test_errors_carry_english_templates_with_named_params():
+    for code, template in TEMPLATES.items():
+        assert "{line}" in template, code
+    error = only_error("Sideboard:")
+    assert error.message == error.template.format(**error.params)
+    assert error.as_dict()["code"] == UNKNOWN_SECTION
+
+
+# -- sections ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["スキル:", "スキル：", "Skill", "skill deck (50)", "Skill deck（５０）", "スキルデッキ 50枚", "MP", "【スキル】"],
+)
+def test_section_headers_are_read_in_every_form(header):
+    result = read(f"{header}\n2 火球", "manacard")
+    assert result.errors == []
+    assert result.deck.sections == {"skill": {402: 2}}
+    assert result.lines[0].kind == HEADER and result.lines[0].section == "skill"
+
+
+def test_a_header_of_an_unknown_section_is_an_error_and_its_cards_are_left_out():
+    result = read("メイン:\n2 見習い剣士\nSideboard (15):\n3 火球\nスキル:\n1 剣術", "manacard")
+    assert [(e.line, e.code) for e in result.errors] == [(3, UNKNOWN_SECTION)]
+    assert result.deck.sections == {"main": {401: 2}, "skill": {403: 1}}
+    assert result.lines[3].kind == CARD and result.lines[3].section is None
+
+
+def test_a_section_word_of_another_game_is_an_unknown_section():
+    error = only_error("天候\n1 暗躍者")  # vision's weather deck, not a kannagi section
+    assert (error.line, error.code) == (1, UNKNOWN_SECTION)
+
+
+def test_cards_before_any_header_go_where_the_card_says_then_by_type():
+    sections = main("2 見習い剣士\n3 火球\n1 勇者の資質", "manacard")
+    assert sections == {"main": {401: 2}, "skill": {402: 3}, "status": {404: 1}}
+    # vision: the weather card goes to the weather deck, whose card types admit it
+    assert main("3 博麗霊夢\n快晴", "vision") == {"main": {101: 3}, "weather": {104: 1}}
+
+
+def test_a_header_overrides_where_a_card_would_go_by_itself():
+    assert main("Main:\n2 火球", "manacard") == {"main": {402: 2}}
+
+
+def test_a_line_naming_no_card_and_ending_in_a_colon_is_an_unknown_section():
+    error = only_error("おまけ:\n1 暗躍者")
+    assert error.code == UNKNOWN_SECTION
+
+
+# -- export and round trips ------------------------------------------------------------
+
+
+def test_export_writes_headers_and_cards_by_cost_then_name_and_numbers_only_for_other_printings():
+    deck = DeckData(sections={"main": {6: 1, 8: 2, 3: 2, 2: 1, 1: 3, 7: 4}})
+    text = export(deck, CardIndex(KANNAGI), get_game("kannagi").regulation)
+    assert text == (
+        "メイン:\n"
+        "2 本物のお化け屋敷\n"
+        "4 消さなきゃ\n"
+        "3 人魚の活き血\n"
+        "1 人魚の活き血 [P-003]\n"
+        "2 暗躍者\n"
+        "1 ボックス・イン・ザ・ボックス\n"
+    )
+
+
+def test_export_in_english_uses_the_english_labels_and_separates_sections_with_a_blank_line():
+    deck = DeckData(sections={"main": {401: 50}, "skill": {402: 50}})
+    text = export(deck, CardIndex(MANACARD), get_game("manacard").regulation, lang="en")
+    assert text == "Main:\n50 見習い剣士\n\nSkill:\n50 火球\n"
+
+
+ROUND_TRIPS = {
+    "kannagi": {"main": {1: 3, 2: 1, 3: 2, 4: 1, 5: 4, 6: 4, 7: 1, 8: 2, 9: 1, 10: 1, 11: 2, 12: 2}},
+    "vision": {"main": {101: 3, 102: 3, 103: 2}, "weather": {104: 1, 105: 1}},
+    "timestorm": {"entry": {202: 1, 201: 3}},
+    "original": {"main": {301: 20, 302: 20, 303: 20}},
+    "manacard": {"main": {401: 50}, "skill": {402: 30, 403: 20}, "status": {404: 1}},
+}
+
+
+@pytest.mark.parametrize("slug", sorted(ROUND_TRIPS))
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_export_then_parse_gives_the_same_deck(slug, lang):
+    game = get_game(slug)
+    index = CardIndex(CARDS[slug])
+    deck = DeckData(sections=ROUND_TRIPS[slug])
+    for regulation in game.regulations:
+        result = parse(export(deck, index, regulation, lang), regulation, index)
+        assert result.errors == []
+        assert result.deck.sections == deck.sections
+
+
+def test_the_kannagi_round_trip_keeps_a_printing_that_is_not_the_default():
+    index = CardIndex(KANNAGI)
+    assert not index.is_default(2)
+    regulation = get_game("kannagi").regulation
+    assert parse(export(DeckData({"main": {2: 4}}), index, regulation), regulation, index).deck.sections == {
+        "main": {2: 4}
+    }
+
+
+# -- speed -----------------------------------------------------------------------------
+
+
+def test_a_hundred_line_list_parses_in_well_under_five_milliseconds():
+    cards = [card(i, f"テストカード{i:04d}", "道具札", i % 7, f"T-{i:04d}", season=["春"]) for i in range(1, 3001)]
+    index = CardIndex(cards)
+    text = "メイン:\n" + "\n".join(f"{1 + i % 4}x テストカード{i * 29 % 3000 + 1:04d}" for i in range(100))
+    regulation = get_game("kannagi").regulation
+    parse(text, regulation, index)  # warm up
+    start = time.perf_counter()
+    for _ in range(10):
+        result = parse(text, regulation, index)
+    elapsed = (time.perf_counter() - start) / 10
+    assert result.errors == []
+    assert result.deck.total() == sum(1 + i % 4 for i in range(100))
+    assert elapsed < 0.005, f"{elapsed * 1000:.2f} ms"
