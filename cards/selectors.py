@@ -61,8 +61,14 @@ def card_reprints(card: Card) -> QuerySet[Card]:
 
 
 def card_limit(card: Card) -> dict | None:
-    """How many copies of the card a deck may hold in the game's default regulation, and why."""
-    regulation = card.definition.regulation
+    """How many copies of the card a deck may hold in the game's default regulation, and why.
+
+    The regulation is the stored one (editors may have changed it), else the registry's.
+    """
+    from decks.selectors import regulation_for  # decks builds on cards; imported here, not at module level
+
+    stored = regulation_for(card.game_id)
+    regulation = stored.to_rules() if stored is not None else card.definition.regulation
     if regulation is None:
         return None
     lang = get_language() or "ja"
