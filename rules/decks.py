@@ -8,7 +8,12 @@ No Django. The web shell loads a deck's cards once, turns them into card dicts (
     validate(get_game("kannagi"), regulation, deck, cards) -> [Violation, ...]   # [] = legal
 
 Violations carry a stable `code`, an English message `template` with {named} params (translated by the
-web shell, like the registry's field errors), the ids of the cards responsible and the section at fault.
+web shell, like the registry's field errors), the ids of the cards responsible and the section at fault
+(None when the fault spans sections, e.g. copies of one name in two sections). Params named `section` or
+`deck` hold section keys (main, skill, …) for the shell to show as the regulation's labels.
+
+The common checks live here; each game's own rules are `rules/games/<slug>/construction.py`, called by
+`validate` through `game_checks()`. `pool` combines several entries into one shared deck (timestorm).
 """
 
 from __future__ import annotations
@@ -142,7 +147,6 @@ class DeckView:
         self.cards = cards
         self.entries: list[Entry] = []
         self.totals: dict[str, int] = {}  # section -> copies (valid counts; unknown cards included)
-        self.copies: dict = {}  # card id -> copies over all known sections (known cards only)
         self.problems: list[Violation] = []
         self._order: dict[str, int] = {}  # section key -> index (regulation order, then unknown ones)
         self._pos: dict = {}  # (section, card id) -> index within the section
@@ -194,7 +198,6 @@ class DeckView:
                     )
                     continue
                 self.entries.append(Entry(key, card_id, card, count))
-                self.copies[card_id] = self.copies.get(card_id, 0) + count
             self.totals[key] = total
 
     def in_section(self, key: str) -> list[Entry]:
@@ -202,8 +205,9 @@ class DeckView:
 
     @property
     def groups(self) -> list[Group]:
-        """The deck's cards grouped by name, in deck order: a union-find over normalised names and
-        aliases, so reprints (other ids, same name) and alias spellings share one group."""
+        """The deck's cards grouped by name, in deck order: cards sharing a normalised name or alias are
+        one group, transitively (a union of the linked names), so reprints (other ids, same name) and
+        alias spellings share one copy limit."""
         if self._groups is None:
             self._groups = self._build_groups()
         return self._groups
@@ -217,14 +221,15 @@ class DeckView:
             group = of_card.get(entry.card_id)
             if group is None:
                 card = entry.card
-                keys = {k for k in (_norm(card.get("name")), *map(_norm, card.get("aliases") or ())) if k}
+                keys = [k for k in (_norm(card.get("name")), *map(_norm, card.get("aliases") or ())) if k]
                 hits = {id(of_key[k]): of_key[k] for k in keys if k in of_key}
                 if not hits:
-                    group = Group(name=card.get("name", ""), names=keys)
+                    group = Group(name=card.get("name", ""), names=set(keys))
                     groups.append(group)
                 else:
-                    group, *others = hits.values()
-                    group.names |= keys
+                    # The earliest group absorbs the others: its name (its first card's) stays the group's.
+                    group, *others = sorted(hits.values(), key=lambda g: self._first[g.ids[0]])
+                    group.names.update(keys)
                     for other in others:  # the card links two names seen apart so far
                         merged = True
                         group.names |= other.names

@@ -159,10 +159,28 @@ def test_a_joined_name_counts_later_sections_too(kannagi, kannagi_cards):
         kannagi.regulation,
         sections=(SectionRule("main", "メイン", "Main"), SectionRule("side", "サイド", "Side")),
     )
-    deck = DeckData(sections={"main": {MERMAID_LIST_SPELLING: 1, MERMAID_REPRINT: 1, MERMAID: 1}, "side": {21: 1}})
+    main = {MERMAID_LIST_SPELLING: 1, MERMAID_REPRINT: 1, MERMAID: 1}
+    deck = DeckData(sections={"main": main, "side": {MERMAID_REPRINT: 1}})
     violations = validate(kannagi, regulation, deck, kannagi_cards)
     assert [(v.code, v.cards, v.section, v.params["count"]) for v in violations] == [
         ("too_many_copies", (MERMAID_LIST_SPELLING, MERMAID_REPRINT, MERMAID), None, 4),
+    ]
+
+
+def test_names_joined_by_aliases_are_one_group_whatever_the_order(kannagi):
+    """甲; 乙 (alias 丙); 甲 again; 甲 (alias 乙) joins them; then 丙 belongs to the joined group too."""
+    cards = index(
+        card(1, "甲", "場所札"),
+        card(2, "乙", "場所札", aliases=["丙"]),
+        card(3, "甲", "場所札", aliases=["乙"]),
+        card(4, "丙", "場所札"),
+        card(5, "甲", "場所札", number="P-1"),
+        *(card(i, f"札{i}", "場所札") for i in range(10, 20)),
+    )
+    deck = DeckData(sections={"main": {1: 2, 10: 4, 2: 1, 5: 1, 3: 1, 4: 1, **{i: 4 for i in range(11, 19)}}})
+    violations = validate(kannagi, kannagi.regulation, deck, cards)
+    assert [(v.code, v.cards, v.params["name"], v.params["count"]) for v in violations] == [
+        ("too_many_copies", (1, 2, 5, 3, 4), "甲", 6),
     ]
 
 

@@ -37,7 +37,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
             )
         level = fields.get("blessing_level")
         if isinstance(level, int) and not isinstance(level, bool) and level > 0:
-            total += level
+            total += level * entry.count
             blessed.setdefault(entry.card_id)
     limit = regulation.options.get("blessing_max", BLESSING_MAX)
     if total > limit:
