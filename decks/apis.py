@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.utils.translation import get_language, gettext
 from drf_spectacular.types import OpenApiTypes
@@ -317,28 +318,32 @@ class DeckViewSet(viewsets.GenericViewSet):
             return input_error(services.DeckInputError([gettext("game: a deck's game cannot change")]))
         expected = v.get("revision")
         try:
-            regulation = _regulation(deck.game_id, v["regulation"]) if "regulation" in v else None
-            if {"name", "description", "visibility"} & set(v) or regulation is not None:
-                services.deck_update(
-                    deck=deck,
-                    user=request.user,
-                    name=v.get("name"),
-                    description=v.get("description"),
-                    visibility=v.get("visibility"),
-                    regulation=regulation,
-                    expected_revision=expected,
-                )
-                expected = None if expected is None else deck.revision
-            if "decklist" in v:
-                services.deck_import_text(deck=deck, user=request.user, text=v["decklist"], expected_revision=expected)
-            elif "sections" in v:
-                services.deck_set_sections(deck=deck, user=request.user, sections=v["sections"], expected_revision=expected)
+            with transaction.atomic():  # details and cards change together or not at all
+                self._apply_changes(request, deck, v, expected)
         except services.DeckInputError as exc:
             return input_error(exc)
         except services.DeckConflict as exc:
             return conflict(exc)
         deck.refresh_from_db()
         return self._payload(deck)
+
+    def _apply_changes(self, request, deck, v, expected):
+        regulation = _regulation(deck.game_id, v["regulation"]) if "regulation" in v else None
+        if {"name", "description", "visibility"} & set(v) or regulation is not None:
+            services.deck_update(
+                deck=deck,
+                user=request.user,
+                name=v.get("name"),
+                description=v.get("description"),
+                visibility=v.get("visibility"),
+                regulation=regulation,
+                expected_revision=expected,
+            )
+            expected = None if expected is None else deck.revision
+        if "decklist" in v:
+            services.deck_import_text(deck=deck, user=request.user, text=v["decklist"], expected_revision=expected)
+        elif "sections" in v:
+            services.deck_set_sections(deck=deck, user=request.user, sections=v["sections"], expected_revision=expected)
 
     def update(self, request, pk=None):
         return self.partial_update(request, pk)

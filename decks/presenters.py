@@ -13,7 +13,7 @@ from rules.games import get_game
 from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets
 
 from . import selectors
-from .models import Deck, Pool, Regulation
+from .models import Deck, Pool, Regulation, Visibility
 
 DEFAULT_TURNS = 5
 MAX_TURNS = 20
@@ -222,7 +222,11 @@ def pool_view(pool: Pool) -> dict:
     rules = pool.regulation.to_rules()
     cards = selectors.game_cards(pool.game_id)
     entries, datas = [], []
+    hidden = 0
     for entry in pool.entries.select_related("deck", "deck__owner", "deck__regulation"):
+        if entry.deck.visibility == Visibility.PRIVATE and entry.deck.owner_id != pool.owner_id:
+            hidden += 1  # its owner has made it private since: neither shown nor counted
+            continue
         data, _cards = selectors.deck_state(entry.deck)
         # An entry is judged by the pool's regulation, whatever its own deck says.
         data = DeckData(sections={key: data.sections.get(key, {}) for key in rules.section_keys})
@@ -251,6 +255,7 @@ def pool_view(pool: Pool) -> dict:
         "combined_count": sum(e["count"] for e in combined),
         "violations": selectors.violation_dicts(result.violations, pool.regulation),
         "legal": not result.violations and all(e["legal"] for e in out_entries),
+        "hidden": hidden,
     }
 
 

@@ -123,9 +123,10 @@ def violation_dicts(violations: list[Violation], regulation: Regulation) -> list
     out = []
     for v in violations:
         params = dict(v.params)
-        if "section" in params:
-            section = rules.section(str(params["section"]))
-            params["section"] = section.label(lang) if section else params["section"]
+        for key in ("section", "deck"):  # section keys (main, skill …) shown by their labels
+            if key in params:
+                named = rules.section(str(params[key]))
+                params[key] = named.label(lang) if named else params[key]
         section = rules.section(v.section) if v.section else None
         out.append(
             {
