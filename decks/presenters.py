@@ -224,8 +224,8 @@ def pool_view(pool: Pool) -> dict:
     entries, datas = [], []
     hidden = 0
     for entry in pool.entries.select_related("deck", "deck__owner", "deck__regulation"):
-        if entry.deck.visibility == Visibility.PRIVATE and entry.deck.owner_id != pool.owner_id:
-            hidden += 1  # its owner has made it private since: neither shown nor counted
+        if entry.deck.visibility != Visibility.PUBLIC and entry.deck.owner_id != pool.owner_id:
+            hidden += 1  # another player's deck that is no longer public: neither shown nor counted
             continue
         data, _cards = selectors.deck_state(entry.deck)
         # An entry is judged by the pool's regulation, whatever its own deck says.

@@ -57,3 +57,84 @@ def vision_editor(games):
 def editor_client(client, kannagi_editor):
     client.force_login(kannagi_editor)
     return client
+
+
+# -- decks ------------------------------------------------------------------------------------------
+
+# A legal kannagi deck under "base": 40 cards, the restricted cards within their limits.
+KANNAGI_DECKLIST = (
+    "メイン:\n4 ねこやま\n2 本物のお化け屋敷\n4 鉄の風\n4 桜並木の小径\n4 無人の踏切\n4 花火の河川敷\n"
+    "1 肥川の大蛇\n2 仮想世界の外\n3 春霞の丘\n2 北海道：円形校舎\n4 手作りのお守り\n2 悠習の古日記\n4 古びた懐中電灯\n"
+)
+
+
+@pytest.fixture
+def samples(bundled):
+    """The bundled cards, then the bundled sample decks and pools (public, owned by "samples")."""
+    from decks.models import Deck
+    from decks.services import load_sample_decks
+
+    load_sample_decks()
+    return Deck.objects.filter(sample=True)
+
+
+@pytest.fixture
+def other_user(db):
+    return User.objects.create_user("intruder", password="pw-intruder-123")
+
+
+@pytest.fixture
+def user_client(client, user):
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def other_client(other_user):
+    from django.test import Client
+
+    other = Client()
+    other.force_login(other_user)
+    return other
+
+
+@pytest.fixture
+def kannagi_base(bundled):
+    from decks.models import Regulation
+
+    return Regulation.objects.get(game="kannagi", code="base")
+
+
+@pytest.fixture
+def kannagi_2025(bundled):
+    from decks.models import Regulation
+
+    return Regulation.objects.get(game="kannagi", code="2025-06-06")
+
+
+@pytest.fixture
+def deck(user, kannagi_base):
+    """A legal, private kannagi deck of `user` (revision 1)."""
+    from decks import services
+
+    sections = services.decklist_sections("kannagi", kannagi_base, KANNAGI_DECKLIST)
+    return services.deck_create(owner=user, game="kannagi", regulation=kannagi_base, name="私のデッキ", sections=sections)
+
+
+@pytest.fixture
+def deck_state():
+    """What a deck holds in the database, to assert that a refused write changed nothing."""
+    from decks.models import Deck
+
+    def state(deck):
+        fresh = Deck.objects.filter(pk=deck.pk).first()
+        if fresh is None:
+            return None
+        return {
+            "fields": (fresh.owner_id, fresh.name, fresh.description, fresh.visibility, fresh.regulation_id, fresh.revision),
+            "updated_at": fresh.updated_at,
+            "entries": sorted(fresh.entries.values_list("section", "card_id", "count")),
+            "revisions": list(fresh.revisions.order_by("number").values_list("number", "diff")),
+        }
+
+    return state
