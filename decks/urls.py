@@ -8,6 +8,7 @@ urlpatterns = [
     path("decks/check/", views.deck_check, name="deck_check"),
     path("decks/<int:pk>/", views.deck_detail, name="deck_detail"),
     path("decks/<int:pk>/edit/", views.deck_edit, name="deck_edit"),
+    path("decks/<int:pk>/stats/", views.deck_stats, name="deck_stats"),
     path("decks/<int:pk>/history/", views.deck_history, name="deck_history"),
     path("decks/<int:pk>/history/<int:number>/restore/", views.deck_restore, name="deck_restore"),
     path("decks/<int:pk>/copy/", views.deck_copy, name="deck_copy"),

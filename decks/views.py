@@ -93,6 +93,13 @@ def _export(request, deck):
     return response
 
 
+def deck_stats(request, pk):
+    """The statistics panel alone, for the editor to redraw after a change (and the odds form's target)."""
+    deck = selectors.visible_deck(request.user, pk)
+    view = deck_view(deck, request.GET)
+    return render(request, "decks/_stats.html", {"stats": view["statistics"], "odds_action": reverse("deck_edit", args=[deck.pk])})
+
+
 def deck_history(request, pk):
     deck = selectors.visible_deck(request.user, pk)
     revisions = deck.revisions.select_related("author")
@@ -236,6 +243,7 @@ def deck_edit(request, pk):
             "game": deck.game,
             "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])),
             "section_rules": deck.regulation.to_rules().sections,
+            "card_types": [{"code": t.code, "label": t.label(_lang())} for t in deck.game.definition.card_types],
         },
         status=status,
     )

@@ -8,6 +8,8 @@
   const d = root.dataset;
   const q = document.getElementById("picker-q");
   const sectionSelect = document.getElementById("picker-section");
+  const typeSelect = document.getElementById("picker-type");
+  const statsBox = document.getElementById("stats-panel");
   const results = document.getElementById("picker-results");
   const pickerError = document.getElementById("picker-error");
   const sectionsBox = document.getElementById("sections");
@@ -114,8 +116,23 @@
       }
       apply(body);
       saveState.textContent = d.msgSaved;
+      refreshStats();
     }).catch(() => { saveState.textContent = d.msgError; });
     return queue;
+  }
+
+  let statsTimer = null;
+  function refreshStats() {  // the server draws the panel; redraw it once the changes settle
+    clearTimeout(statsTimer);
+    statsTimer = setTimeout(async () => {
+      const form = statsBox.querySelector("form.odds-form");
+      const params = form ? new URLSearchParams(new FormData(form)).toString() : "";
+      const response = await fetch(d.statsUrl + (params ? "?" + params : ""), { credentials: "same-origin" });
+      if (!response.ok) return;
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = doc.getElementById("stats");
+      if (fresh) statsBox.replaceChildren(document.adoptNode(fresh));
+    }, 300);
   }
 
   async function reload() {
@@ -148,16 +165,19 @@
   // -- the picker -------------------------------------------------------------------------------
   let timer = null;
   let searchSeq = 0;
+  typeSelect.addEventListener("change", search);
   q.addEventListener("input", () => {
     clearTimeout(timer);
     timer = setTimeout(search, 180);
   });
 
   async function search() {
-    const text = q.value.trim();
+    const typed = q.value.trim();
     const seq = ++searchSeq;
     pickerError.hidden = true;
-    if (!text) { results.replaceChildren(); found = []; return; }
+    if (!typed && !typeSelect.value) { results.replaceChildren(); found = []; return; }
+    // The type filter is a clause of the same query language as the typed text.
+    const text = typeSelect.value ? (typed ? "(" + typed + ") " : "") + 'type:"' + typeSelect.value + '"' : typed;
     const url = d.cardsApi + "?game=" + encodeURIComponent(d.game) + "&q=" + encodeURIComponent(text);
     const response = await fetch(url, { headers: { "Accept": "application/json" } });
     const body = await response.json().catch(() => ({}));

@@ -68,6 +68,18 @@ def test_a_player_builds_a_legal_kannagi_deck_from_the_picker_by_keyboard(page, 
     picker.press("Shift+Enter")
     page.wait_for_function("() => document.querySelector('#validation').dataset.legal === 'true'")
 
+    # The statistics follow the deck without a reload: 7 of the 10 names are 0-cost places.
+    page.wait_for_function("() => document.querySelector('#stats-panel').textContent.includes('40枚中28枚')")
+
+    # The type filter narrows the picker to one card type.
+    picker.fill("")
+    page.get_by_label("種類").last.select_option("季節札")
+    page.wait_for_function(
+        "() => { const k = [...document.querySelectorAll('#picker-results li small')].map(e => e.textContent);"
+        " return k.length > 0 && k.every(t => t.startsWith('季節札')); }"
+    )
+    assert page.locator("#picker-results li").count() == 4  # the bundled season cards
+
     deck = Deck.objects.get(owner=player, name="春の零探し")
     assert sum(deck.entries.values_list("count", flat=True)) == 40
     assert deck.revisions.count() == deck.revision == 1 + 4 * len(NAMES) + 2  # created, 40 adds, +1, −1
