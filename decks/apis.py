@@ -404,11 +404,14 @@ class DeckViewSet(viewsets.GenericViewSet):
         try:
             if card is None:
                 raise services.DeckInputError([gettext("card {card}: no such card in this game").format(card=v["card"])])
-            section = v.get("section") or services.section_for(deck.regulation, card)
-            current = deck.entries.filter(section=section, card=card).values_list("count", flat=True).first() or 0
-            count = v["count"] if "count" in v else max(0, current + v["delta"])
-            services.deck_set_count(
-                deck=deck, user=request.user, card=card, section=section, count=count, expected_revision=v.get("revision")
+            services.deck_change_count(
+                deck=deck,
+                user=request.user,
+                card=card,
+                section=v.get("section") or services.section_for(deck.regulation, card),
+                count=v.get("count"),
+                delta=v.get("delta"),
+                expected_revision=v.get("revision"),
             )
         except services.DeckInputError as exc:
             return input_error(exc)
@@ -427,7 +430,7 @@ class DeckViewSet(viewsets.GenericViewSet):
                     "number": r.number,
                     "created_at": r.created_at,
                     "author": r.author.get_username() if r.author else None,
-                    "note": gettext(r.note) if r.note else "",
+                    "note": r.note_display,
                     "regulation": r.regulation_code,
                     "diff": r.diff,
                 }

@@ -22,12 +22,22 @@ def _regulation_label(r: Regulation) -> str:
     return f"{r.name}{date}"
 
 
-class FormatField(forms.TypedChoiceField):
-    def __init__(self, game_slug=None, **kwargs):
-        super().__init__(choices=format_choices(game_slug), coerce=int, **kwargs)
+class RegulationChoice:
+    """A form whose `regulation` field holds a regulation's id, cleaned into the Regulation."""
+
+    regulation_game: str | None = None
+
+    def clean_regulation(self):
+        regulations = Regulation.objects.filter(pk=self.cleaned_data["regulation"])
+        if self.regulation_game:
+            regulations = regulations.filter(game_id=self.regulation_game)
+        regulation = regulations.first()
+        if regulation is None:
+            raise forms.ValidationError(_("Choose a format."))
+        return regulation
 
 
-class DeckForm(forms.Form):
+class DeckForm(RegulationChoice, forms.Form):
     regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int)
     name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000)
@@ -43,14 +53,9 @@ class DeckForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["regulation"].choices = format_choices(game_slug)
 
-    def clean_regulation(self):
-        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"]).first()
-        if regulation is None:
-            raise forms.ValidationError(_("Choose a format."))
-        return regulation
 
 
-class DeckSettingsForm(forms.Form):
+class DeckSettingsForm(RegulationChoice, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000)
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
@@ -59,13 +64,9 @@ class DeckSettingsForm(forms.Form):
 
     def __init__(self, *args, game_slug=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.regulation_game = game_slug
         self.fields["regulation"].choices = format_choices(game_slug)
 
-    def clean_regulation(self):
-        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"]).first()
-        if regulation is None:
-            raise forms.ValidationError(_("Choose a format."))
-        return regulation
 
 
 class DecklistForm(forms.Form):
@@ -73,7 +74,7 @@ class DecklistForm(forms.Form):
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
 
-class CheckForm(forms.Form):
+class CheckForm(RegulationChoice, forms.Form):
     regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int)
     decklist = forms.CharField(
         label=_("Decklist"),
@@ -85,14 +86,10 @@ class CheckForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["regulation"].choices = format_choices()
 
-    def clean_regulation(self):
-        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"]).first()
-        if regulation is None:
-            raise forms.ValidationError(_("Choose a format."))
-        return regulation
 
 
-class PoolForm(forms.Form):
+class PoolForm(RegulationChoice, forms.Form):
+    regulation_game = "timestorm"
     name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False, max_length=5000)
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
@@ -109,11 +106,6 @@ class PoolForm(forms.Form):
             for d in selectors.decks_usable_in_pool(user).order_by("owner__username", "name")
         ]
 
-    def clean_regulation(self):
-        regulation = Regulation.objects.filter(pk=self.cleaned_data["regulation"], game_id="timestorm").first()
-        if regulation is None:
-            raise forms.ValidationError(_("Choose a format."))
-        return regulation
 
 
 class SignupForm(UserCreationForm):

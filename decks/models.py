@@ -17,7 +17,7 @@ from cards.models import Card, Game
 from rules.games import get_game
 from rules.games.fields import UNLIMITED
 from rules.games.regulation import Regulation as RulesRegulation
-from rules.games.regulation import SectionRule
+from rules.games.regulation import SectionRule, option_errors
 
 MAX_COPIES = 999
 
@@ -85,6 +85,10 @@ class Regulation(models.Model):
                 errors["type_limits"] = _("Unknown card types: %(types)s") % {"types": " ".join(sorted(unknown))}
         if not isinstance(self.options, dict):
             errors["options"] = _("Expected an object.")
+        elif self.game_id:
+            problems = option_errors(self.game_id, self.options)
+            if problems:
+                errors["options"] = "; ".join(problems)
         if errors:
             raise ValidationError(errors)
 
@@ -114,6 +118,19 @@ class Regulation(models.Model):
         )
         self._rules_cache = rules
         return rules
+
+
+class RegistryRegulation(models.Model):
+    """Marks a registry regulation as created once, so that one an editor deleted or renamed stays so."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    code = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "code"], name="registry_regulation_once")]
+
+    def __str__(self):
+        return f"{self.game_id}:{self.code}"
 
 
 class RegulationSection(models.Model):
@@ -271,7 +288,8 @@ class DeckRevision(models.Model):
     number = models.PositiveIntegerField()
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=200, blank=True)  # an English template, translated when shown
+    note_params = models.JSONField(default=dict, blank=True)
     regulation_code = models.CharField(max_length=40)
     # {"sections": {key: [[card_id, count, name], ...]}}
     snapshot = models.JSONField(default=dict)
@@ -284,6 +302,17 @@ class DeckRevision(models.Model):
 
     def __str__(self):
         return f"{self.deck_id}#{self.number}"
+
+    @property
+    def note_display(self) -> str:
+        from django.utils.translation import gettext
+
+        if not self.note:
+            return ""
+        try:
+            return gettext(self.note) % self.note_params if self.note_params else gettext(self.note)
+        except (KeyError, TypeError, ValueError):
+            return self.note
 
     @property
     def added(self) -> list[dict]:

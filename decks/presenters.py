@@ -211,8 +211,7 @@ def deck_payload(deck: Deck, request=None, brief: bool = False) -> dict:
         return payload
     view = deck_view(deck)
     payload.update(sections=view["sections"], legal=view["legal"], violations=view["violations"])
-    if not brief:
-        payload["statistics"] = view["statistics"]
+    payload["statistics"] = view["statistics"]
     return payload
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from cards.models import Card, Game, editor_group_name
 from rules.decklist import export as export_decklist
 from rules.decklist import parse as parse_decklist
+from rules.decklist import placement
 from rules.games import GAMES
 
 from . import selectors
@@ -25,6 +26,7 @@ from .models import (
     DeckRevision,
     Pool,
     PoolEntry,
+    RegistryRegulation,
     Regulation,
     RegulationBasicCard,
     RegulationCardLimit,
@@ -34,6 +36,7 @@ from .models import (
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
 SAMPLE_OWNER = "samples"
+MAX_ID = 2**63 - 1  # the largest primary key a database column holds; larger numbers name no row
 
 
 @dataclass
@@ -79,12 +82,16 @@ def sync_regulations() -> None:
     for slug, definition in GAMES.items():
         group, _created = Group.objects.get_or_create(name=editor_group_name(slug))
         group.permissions.add(*perms)
+        done = set(RegistryRegulation.objects.filter(game_id=slug).values_list("code", flat=True))
         existing = set(Regulation.objects.filter(game_id=slug).values_list("code", flat=True))
         has_default = Regulation.objects.filter(game_id=slug, is_default=True).exists()
         for index, rules in enumerate(definition.regulations):
-            if rules.code in existing:
+            if rules.code in done:  # created once; an editor may have changed, renamed or deleted it since
                 continue
             with transaction.atomic():
+                RegistryRegulation.objects.create(game_id=slug, code=rules.code)
+                if rules.code in existing:
+                    continue
                 regulation = Regulation.objects.create(
                     game_id=slug,
                     code=rules.code,
@@ -124,8 +131,9 @@ def sync_regulations() -> None:
 # -- decks ----------------------------------------------------------------------------
 
 
-def _clean_sections(deck_game: str, regulation: Regulation, sections: dict) -> dict[str, dict[int, int]]:
-    """Checks raw sections ({key: {card id: count}}) for storing; raises DeckInputError naming what is wrong."""
+def check_sections(deck_game: str, regulation: Regulation, sections: dict) -> dict[str, dict[int, int]]:
+    """Sections from outside ({key: {card id: count}}) checked for shape and that their cards exist in the
+    game; raises DeckInputError naming what is wrong."""
     keys = regulation.to_rules().section_keys
     errors = []
     clean: dict[str, dict[int, int]] = {}
@@ -144,6 +152,8 @@ def _clean_sections(deck_game: str, regulation: Regulation, sections: dict) -> d
         for raw_id, raw_count in entries.items():
             try:
                 card_id, count = int(raw_id), int(raw_count)
+                if not 0 < card_id <= MAX_ID:
+                    raise ValueError
             except (TypeError, ValueError):
                 errors.append(gettext("section {section!r}: {card!r} → {count!r} is not a card id and a count").format(
                     section=key, card=raw_id, count=raw_count))
@@ -163,22 +173,9 @@ def _clean_sections(deck_game: str, regulation: Regulation, sections: dict) -> d
     return clean
 
 
-def check_sections(game_slug: str, regulation: Regulation, sections: dict) -> dict[str, dict[int, int]]:
-    """Sections from outside ({key: {card id: count}}) checked for shape and that their cards exist."""
-    return _clean_sections(game_slug, regulation, sections)
-
-
 def section_for(regulation: Regulation, card: Card) -> str:
-    """Where a card goes when no section is named: its own deck field (manacard), else the first section
-    that takes its type."""
-    rules = regulation.to_rules()
-    own = (card.attrs or {}).get("deck")
-    if own in rules.section_keys:
-        return own
-    for section in rules.sections:
-        if not section.card_types or card.card_type in section.card_types:
-            return section.key
-    return rules.sections[0].key if rules.sections else "main"
+    """Where a card goes when no section is named (the decklist parser's rule)."""
+    return placement(selectors.card_dict(card), regulation.to_rules())
 
 
 def _snapshot(deck: Deck) -> dict:
@@ -206,7 +203,7 @@ def _diff(before: dict, after: dict) -> list[dict]:
     return out
 
 
-def _record_revision(deck: Deck, user, note: str, before: dict | None) -> DeckRevision:
+def _record_revision(deck: Deck, user, note: str, before: dict | None, note_params: dict | None = None) -> DeckRevision:
     after = _snapshot(deck)
     deck.revision += 1
     deck.save(update_fields=["revision", "updated_at"])
@@ -215,6 +212,7 @@ def _record_revision(deck: Deck, user, note: str, before: dict | None) -> DeckRe
         number=deck.revision,
         author=user if user and user.is_authenticated else None,
         note=note[:200],
+        note_params=note_params or {},
         regulation_code=deck.regulation.code,
         snapshot=after,
         diff=_diff(before or {}, after),
@@ -269,7 +267,7 @@ def deck_create(
         raise DeckInputError([gettext("name: required")])
     if sections is None:
         sections = default_sections(slug, regulation)
-    clean = _clean_sections(slug, regulation, sections)
+    clean = check_sections(slug, regulation, sections)
     with transaction.atomic():
         deck = Deck.objects.create(
             owner=owner,
@@ -310,7 +308,9 @@ def deck_update(
     regulation: Regulation | None = None,
     expected_revision: int | None = None,
 ) -> Deck:
-    """Change the deck's details; a change of regulation is kept as a revision (it can change legality)."""
+    """Change the deck's details. Every change is kept as a revision, so a stale form or client (an older
+    `expected_revision`) is refused instead of undoing someone's change. Only the changed columns are
+    written."""
     _check_owner(deck, user)
     if regulation is not None:
         _check_regulation(deck.game_id, regulation)
@@ -321,19 +321,30 @@ def deck_update(
             value=visibility, allowed=" ".join(Visibility.values))])
     with transaction.atomic():
         _lock(deck, expected_revision)
-        if name is not None:
-            deck.name = name.strip()[:100]
-        if description is not None:
-            deck.description = description
-        if visibility is not None:
-            deck.visibility = visibility
-        changed_regulation = regulation is not None and regulation.pk != deck.regulation_id
-        if changed_regulation:
-            deck.regulation = regulation
-        deck.save()
-        if changed_regulation:
+        current = Deck.objects.get(pk=deck.pk)  # the stored row, not what the caller loaded earlier
+        changes = {}
+        if name is not None and name.strip()[:100] != current.name:
+            changes["name"] = name.strip()[:100]
+        if description is not None and description != current.description:
+            changes["description"] = description
+        if visibility is not None and visibility != current.visibility:
+            changes["visibility"] = visibility
+        if regulation is not None and regulation.pk != current.regulation_id:
+            stranded = sorted(
+                set(deck.entries.values_list("section", flat=True)) - set(regulation.to_rules().section_keys)
+            )
+            if stranded:
+                raise DeckInputError([gettext(
+                    "regulation: {name} has no section {sections} for the cards there; move or remove them first"
+                ).format(name=regulation.name, sections=", ".join(stranded))])
+            changes["regulation"] = regulation
+        for field_name, value in changes.items():
+            setattr(deck, field_name, value)
+        if changes:
+            deck.save(update_fields=[*changes, "updated_at"])
             before = deck.revisions.order_by("-number").values_list("snapshot", flat=True).first()
-            _record_revision(deck, user, gettext_noop("regulation changed"), before)
+            note = gettext_noop("regulation changed") if "regulation" in changes else gettext_noop("details changed")
+            _record_revision(deck, user, note, before)
     return deck
 
 
@@ -342,7 +353,7 @@ def deck_set_sections(
 ) -> DeckRevision | None:
     """Replace every entry of the deck; keeps a revision with the diff (none when nothing changed)."""
     _check_owner(deck, user)
-    clean = _clean_sections(deck.game_id, deck.regulation, sections)
+    clean = check_sections(deck.game_id, deck.regulation, sections)
     with transaction.atomic():
         _lock(deck, expected_revision)
         before = _snapshot(deck)
@@ -352,41 +363,49 @@ def deck_set_sections(
         return _record_revision(deck, user, note or gettext_noop("saved"), before)
 
 
-def deck_set_count(
-    *, deck: Deck, user, card: Card, section: str, count: int, expected_revision: int | None = None
+def deck_change_count(
+    *,
+    deck: Deck,
+    user,
+    card: Card,
+    section: str,
+    count: int | None = None,
+    delta: int | None = None,
+    expected_revision: int | None = None,
 ) -> DeckRevision | None:
-    """Set how many copies of `card` the section holds (0 removes it)."""
+    """Set how many copies of `card` the section holds (`count`, 0 removes it), or add/take away (`delta`).
+
+    The new count is worked out under the deck's lock, so two concurrent +1s make +2. A section the
+    regulation no longer has (an editor changed it) can still be emptied.
+    """
     _check_owner(deck, user)
     if card.game_id != deck.game_id:
         raise DeckInputError([gettext("card {card}: no such card in this game").format(card=card.pk)])
-    if section not in deck.regulation.to_rules().section_keys:
-        raise DeckInputError([gettext("section {section!r} is not part of this regulation (sections: {keys})").format(
-            section=section, keys=" ".join(deck.regulation.to_rules().section_keys))])
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
-        raise DeckInputError([gettext("card {card}: count {count} is not between 0 and {max}").format(
-            card=card.pk, count=count, max=MAX_COPIES)])
+    if (count is None) == (delta is None):
+        raise ValueError("give count or delta")
+    keys = deck.regulation.to_rules().section_keys
     with transaction.atomic():
         _lock(deck, expected_revision)
         entry = DeckEntry.objects.filter(deck=deck, section=section, card=card).first()
         old = entry.count if entry else 0
-        if old == count:
+        new = count if count is not None else max(0, old + delta)
+        if section not in keys and not (entry and new == 0):
+            raise DeckInputError([gettext("section {section!r} is not part of this regulation (sections: {keys})").format(
+                section=section, keys=" ".join(keys))])
+        if isinstance(new, bool) or not isinstance(new, int) or not 0 <= new <= MAX_COPIES:
+            raise DeckInputError([gettext("card {card}: count {count} is not between 0 and {max}").format(
+                card=card.pk, count=new, max=MAX_COPIES)])
+        if old == new:
             return None
         before = deck.revisions.order_by("-number").values_list("snapshot", flat=True).first() or _snapshot(deck)
-        if count == 0:
+        if new == 0:
             entry.delete()
         elif entry:
-            entry.count = count
+            entry.count = new
             entry.save(update_fields=["count"])
         else:
-            DeckEntry.objects.create(deck=deck, section=section, card=card, count=count)
+            DeckEntry.objects.create(deck=deck, section=section, card=card, count=new)
         return _record_revision(deck, user, gettext_noop("saved"), before)
-
-
-def deck_add_card(*, deck: Deck, user, card: Card, section: str, count: int = 1) -> DeckRevision | None:
-    """Add (or with a negative count, take away) copies of a card."""
-    entry = DeckEntry.objects.filter(deck=deck, section=section, card=card).first()
-    current = entry.count if entry else 0
-    return deck_set_count(deck=deck, user=user, card=card, section=section, count=max(0, current + count))
 
 
 def decklist_sections(game_slug: str, regulation: Regulation, text: str) -> dict[str, dict[int, int]]:
@@ -425,15 +444,16 @@ def deck_export_text(deck: Deck, lang: str = "ja") -> str:
 
 
 def deck_restore(*, deck: Deck, user, number: int) -> DeckRevision | None:
-    """Make the deck what it was at revision `number` (a new revision; history is never rewritten)."""
+    """Make the deck what it was at revision `number` (a new revision; history is never rewritten).
+
+    Cards deleted since, and sections the regulation no longer has, cannot come back: the new revision
+    gets `left_out`, a list of their names, for the caller to show.
+    """
     _check_owner(deck, user)
     revision = deck.revisions.filter(number=number).first()
     if revision is None:
         raise DeckInputError([gettext("revision {number}: no such revision").format(number=number)])
     existing = set(Card.objects.filter(game_id=deck.game_id).values_list("pk", flat=True))
-    sections: dict[str, dict[int, int]] = {}
-    for key, entries in revision.snapshot.get("sections", {}).items():
-        sections[key] = {card_id: count for card_id, count, _name in entries if card_id in existing}
     regulation = Regulation.objects.filter(game_id=deck.game_id, code=revision.regulation_code).first()
     with transaction.atomic():
         _lock(deck, None)
@@ -442,8 +462,20 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckRevision | None:
             deck.regulation = regulation
             deck.save(update_fields=["regulation", "updated_at"])
         keys = deck.regulation.to_rules().section_keys
-        _replace_entries(deck, {k: v for k, v in sections.items() if k in keys})
-        return _record_revision(deck, user, gettext_noop("restored revision %(number)s") % {"number": number}, before)
+        sections: dict[str, dict[int, int]] = {}
+        left_out: list[str] = []
+        for key, entries in revision.snapshot.get("sections", {}).items():
+            for card_id, count, name in entries:
+                if card_id in existing and key in keys:
+                    sections.setdefault(key, {})[card_id] = count
+                else:
+                    left_out.append(name)
+        _replace_entries(deck, sections)
+        restored = _record_revision(
+            deck, user, gettext_noop("restored revision %(number)s"), before, note_params={"number": number}
+        )
+    restored.left_out = left_out
+    return restored
 
 
 def deck_copy(*, deck: Deck, user, name: str | None = None) -> Deck:
@@ -453,6 +485,7 @@ def deck_copy(*, deck: Deck, user, name: str | None = None) -> Deck:
     if deck.owner_id != user.pk and deck.visibility == Visibility.PRIVATE:
         raise PermissionDenied
     data, _cards = selectors.deck_state(deck)
+    keys = deck.regulation.to_rules().section_keys
     with transaction.atomic():
         copy = deck_create(
             owner=user,
@@ -460,7 +493,7 @@ def deck_copy(*, deck: Deck, user, name: str | None = None) -> Deck:
             regulation=deck.regulation,
             name=name or gettext("Copy of {name}").format(name=deck.name),
             description=deck.description,
-            sections=data.sections,
+            sections={k: v for k, v in data.sections.items() if k in keys},
             note=gettext_noop("copied"),
         )
         copy.copied_from = deck
@@ -473,14 +506,29 @@ def deck_delete(*, deck: Deck, user) -> None:
     deck.delete()
 
 
+def account_new_token(*, user):
+    """Replace the user's API token (the old one stops working)."""
+    from rest_framework.authtoken.models import Token
+
+    if not (user and user.is_authenticated):
+        raise PermissionDenied
+    with transaction.atomic():
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user)
+
+
 # -- pools ------------------------------------------------------------------------------
 
 
 def _pool_decks(user, game_slug: str, deck_ids) -> list[Deck]:
     try:
         ids = [int(i) for i in deck_ids]
+        if not all(0 < i <= MAX_ID for i in ids):
+            raise ValueError
     except (TypeError, ValueError):
         raise DeckInputError([gettext("entries: expected deck ids")]) from None
+    if len(ids) < 2:
+        raise DeckInputError([gettext("entries: a pool combines two or more decks")])
     usable = {d.pk: d for d in selectors.decks_usable_in_pool(user, game_slug).filter(pk__in=ids)}
     missing = [i for i in ids if i not in usable]
     if missing:

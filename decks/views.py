@@ -111,8 +111,14 @@ def deck_history(request, pk):
 def deck_restore(request, pk, number):
     deck = selectors.owned_deck(request.user, pk)
     try:
-        services.deck_restore(deck=deck, user=request.user, number=number)
+        restored = services.deck_restore(deck=deck, user=request.user, number=number)
         messages.success(request, _("Revision %(number)s restored.") % {"number": number})
+        if restored.left_out:
+            messages.warning(
+                request,
+                _("These cards could not come back (deleted since, or their section is gone): %(names)s")
+                % {"names": ", ".join(restored.left_out)},
+            )
     except services.DeckInputError as exc:
         messages.error(request, str(exc))
     return redirect("deck_edit", pk=deck.pk)
@@ -200,8 +206,6 @@ def deck_edit(request, pk):
         try:
             if request.POST.get("action") == "settings" and settings_form.is_valid():
                 d = settings_form.cleaned_data
-                if d["regulation"].game_id != deck.game_id:
-                    raise services.DeckInputError([_("A deck's game cannot change.")])
                 services.deck_update(
                     deck=deck,
                     user=request.user,
@@ -228,8 +232,10 @@ def deck_edit(request, pk):
             if not exc.lines:
                 messages.error(request, str(exc))
         except services.DeckConflict:
+            # The form keeps what was typed; the page below shows the deck as it is now.
             messages.error(request, _("This deck was changed elsewhere. Your change was not saved; here is the current deck."))
-            return redirect("deck_edit", pk=deck.pk)
+            status = 409
+            deck.refresh_from_db()
     view = deck_view(deck, request.GET)
     return render(
         request,
@@ -255,18 +261,20 @@ def deck_edit(request, pk):
 @require_http_methods(["GET", "POST"])
 def deck_check(request):
     form = CheckForm(request.POST or None, initial=_initial_format(request.GET.get("game")))
-    result, line_errors, status = None, [], 200
+    result, line_errors, status, odds_hidden = None, [], 200, []
     if request.method == "POST":
         if form.is_valid():
             regulation = form.cleaned_data["regulation"]
             try:
                 sections = services.decklist_sections(regulation.game_id, regulation, form.cleaned_data["decklist"])
                 result = validation_payload(regulation.game_id, regulation, sections, params=request.POST)
+                # The odds form posts the list again with its choices, so the result stays on the page.
+                odds_hidden = [("regulation", regulation.pk), ("decklist", form.cleaned_data["decklist"])]
             except services.DeckInputError as exc:
                 line_errors, status = exc.lines, 400
         else:
             status = 400
-    return render(request, "decks/deck_check.html", {"form": form, "result": result, "line_errors": line_errors}, status=status)
+    return render(request, "decks/deck_check.html", {"form": form, "result": result, "line_errors": line_errors, "odds_hidden": odds_hidden}, status=status)
 
 
 # -- pools ---------------------------------------------------------------------------------------
@@ -356,8 +364,7 @@ def account(request):
     from rest_framework.authtoken.models import Token
 
     if request.method == "POST":
-        Token.objects.filter(user=request.user).delete()
-        token = Token.objects.create(user=request.user)
+        token = services.account_new_token(user=request.user)
         messages.success(request, _("A new API token was made; the old one no longer works."))
         return render(request, "registration/account.html", {"token": token.key})
     return render(request, "registration/account.html", {"has_token": Token.objects.filter(user=request.user).exists()})

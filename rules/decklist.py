@@ -73,6 +73,7 @@ AMBIGUOUS_CARD = "ambiguous_card"
 UNKNOWN_PRINTING = "unknown_printing"
 BAD_COUNT = "bad_count"
 UNKNOWN_SECTION = "unknown_section"
+LINE_TOO_LONG = "line_too_long"
 
 TEMPLATES = {
     UNKNOWN_CARD: _('Line {line}: no card is called "{name}".'),
@@ -82,7 +83,9 @@ TEMPLATES = {
     UNKNOWN_SECTION: _(
         'Line {line}: "{name}" is not a section of this deck (sections: {sections}); the cards below it are left out.'
     ),
+    LINE_TOO_LONG: _("Line {line}: longer than {max} characters."),
 }
+MAX_LINE = 300  # far beyond any card name; keeps the line patterns' work small
 
 MAX_COUNT = 999
 SUGGESTIONS = 5
@@ -316,7 +319,8 @@ class ParseResult:
 
 _COMMENT_START = re.compile(r"^(?:#|//)")
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
-_NUMBER = r"([-−]?\d+)"
+_NUMBER = r"([-−]?\d{1,6})"  # longer numbers are no count (and int() of thousands of digits fails)
+_SPACES = re.compile(r"\s+")
 _TIMES = r"[x×✕]"
 # Card line readings, most likely first; each yields (count, name).
 _COUNT_FORMS = (
@@ -438,7 +442,7 @@ def _resolve(index: CardIndex, name: str) -> tuple[Lookup, str | None]:
     return Lookup(None, found.names), number
 
 
-def _placement(card: Mapping, regulation: Regulation) -> str:
+def placement(card: Mapping, regulation: Regulation) -> str:
     """Where a card goes when no header precedes it (see the module doc)."""
     keys = regulation.section_keys
     own = (card.get("fields") or {}).get("deck")
@@ -470,7 +474,10 @@ def parse(text: str, regulation: Regulation, index: CardIndex) -> ParseResult:
         lines.append(ParsedLine(lineno, raw, ERROR, None if skipping else current, name=params.get("name", "")))
 
     for number, raw in enumerate((text or "").splitlines(), start=1):
-        body = unicodedata.normalize("NFKC", raw).strip()
+        if len(raw) > MAX_LINE:
+            error(number, raw[:MAX_LINE], LINE_TOO_LONG, max=MAX_LINE)
+            continue
+        body = _SPACES.sub(" ", unicodedata.normalize("NFKC", raw)).strip()
         if not body:
             lines.append(ParsedLine(number, raw, BLANK, current))
             continue
@@ -528,7 +535,7 @@ def parse(text: str, regulation: Regulation, index: CardIndex) -> ParseResult:
         if skipping:
             lines.append(ParsedLine(number, raw, CARD, None, found.card_id, count, name))
             continue
-        section = current if current is not None else _placement(card, regulation)
+        section = current if current is not None else placement(card, regulation)
         entries = sections.setdefault(section, {})
         entries[found.card_id] = entries.get(found.card_id, 0) + count
         lines.append(ParsedLine(number, raw, CARD, section, found.card_id, count, name))

@@ -164,6 +164,7 @@ class DeckView:
                         "unknown_section",
                         _("This regulation has no section “{section}”."),
                         {"section": key},
+                        cards=tuple(lines),
                         section=key,
                     )
                 )

@@ -71,7 +71,7 @@ def unlisted_deck(deck):
 @pytest.fixture
 def edited_deck(deck, user):
     """`deck` at revision 2: one 無人の踏切 fewer."""
-    services.deck_set_count(deck=deck, user=user, card=card("無人の踏切"), section="main", count=3)
+    services.deck_change_count(deck=deck, user=user, card=card("無人の踏切"), section="main", count=3)
     return Deck.objects.get(pk=deck.pk)
 
 

@@ -69,8 +69,8 @@ def unlisted_deck(deck):
 @pytest.fixture
 def edited_deck(deck, user):
     """`deck` with a second revision: one more 無人の踏切 taken out, two 清めの塩 put in."""
-    services.deck_set_count(deck=deck, user=user, card=card("無人の踏切"), section="main", count=3)
-    services.deck_set_count(deck=deck, user=user, card=card("清めの塩"), section="main", count=2)
+    services.deck_change_count(deck=deck, user=user, card=card("無人の踏切"), section="main", count=3)
+    services.deck_change_count(deck=deck, user=user, card=card("清めの塩"), section="main", count=2)
     return fresh(deck)
 
 
@@ -450,15 +450,16 @@ def test_the_settings_form_saves_name_description_and_visibility(user_client, de
 
 
 def test_a_settings_form_from_a_stale_revision_changes_nothing(user_client, user, deck, deck_state):
-    services.deck_set_count(deck=deck, user=user, card=card("清めの塩"), section="main", count=1)
+    services.deck_change_count(deck=deck, user=user, card=card("清めの塩"), section="main", count=1)
     before = deck_state(deck)
     response = user_client.post(reverse("deck_edit", args=[deck.pk]), settings_form(deck, name="古い画面から", revision=1))
-    assert response.status_code == 302
+    assert response.status_code == 409
     assert deck_state(deck) == before
+    assert 'value="古い画面から"' in response.content.decode()  # what was typed is still in the form
 
 
 def test_a_stale_import_changes_nothing(user_client, user, deck, deck_state):
-    services.deck_set_count(deck=deck, user=user, card=card("清めの塩"), section="main", count=1)
+    services.deck_change_count(deck=deck, user=user, card=card("清めの塩"), section="main", count=1)
     before = deck_state(deck)
     user_client.post(reverse("deck_edit", args=[deck.pk]), {"action": "import", "decklist": KANNAGI_DECKLIST, "revision": 1})
     assert deck_state(deck) == before
@@ -697,8 +698,8 @@ def test_services_refuse_a_write_by_another_user(other_user, edited_deck, deck_s
         lambda: services.deck_update(deck=edited_deck, user=other_user, name="乗っ取り"),
         lambda: services.deck_update(deck=edited_deck, user=other_user, regulation=kannagi_2025),
         lambda: services.deck_set_sections(deck=edited_deck, user=other_user, sections={}),
-        lambda: services.deck_set_count(deck=edited_deck, user=other_user, card=card("ねこやま"), section="main", count=1),
-        lambda: services.deck_add_card(deck=edited_deck, user=other_user, card=card("ねこやま"), section="main"),
+        lambda: services.deck_change_count(deck=edited_deck, user=other_user, card=card("ねこやま"), section="main", count=1),
+        lambda: services.deck_change_count(deck=edited_deck, user=other_user, card=card("ねこやま"), section="main", delta=1),
         lambda: services.deck_import_text(deck=edited_deck, user=other_user, text="40 ねこやま"),
         lambda: services.deck_restore(deck=edited_deck, user=other_user, number=1),
         lambda: services.deck_delete(deck=edited_deck, user=other_user),

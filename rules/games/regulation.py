@@ -19,6 +19,30 @@ DEFAULT = "default"  # the regulation's copy limit per name
 NONE = "none"  # no limit
 
 
+# The options each game's construction rules read, with the values they accept; anything else is refused
+# when an editor saves a regulation (a typo would otherwise switch a rule off or break validation).
+OPTION_SPECS: dict[str, dict[str, tuple]] = {
+    "manacard": {"blessing_max": (int,)},  # the sum of 恩恵スキルレベル allowed (default 10)
+    "timestorm": {"entry": ("win_condition", "any")},  # an entry: one kind of win-condition card, or any cards
+}
+
+
+def option_errors(game: str, options: dict) -> list[str]:
+    """What is wrong with a regulation's options for `game` (English, one line each)."""
+    spec = OPTION_SPECS.get(game, {})
+    errors = []
+    for key, value in options.items():
+        if key not in spec:
+            known = ", ".join(spec) or "none"
+            errors.append(f"unknown option {key!r} (known: {known})")
+        elif spec[key] == (int,):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                errors.append(f"{key}: expected a whole number of 0 or more, got {value!r}")
+        elif value not in spec[key]:
+            errors.append(f"{key}: expected one of {', '.join(spec[key])}, got {value!r}")
+    return errors
+
+
 @dataclass(frozen=True)
 class Limit:
     copies: int | str  # a number, or UNLIMITED

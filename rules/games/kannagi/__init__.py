@@ -8,7 +8,7 @@ from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 from ..regulation import Regulation, SectionRule
 
-MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "Deck"))
+MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "Deck", "Main deck"))
 LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")}
 
 SEASONS = ("春", "夏", "秋", "冬", "無")

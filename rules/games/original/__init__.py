@@ -86,7 +86,7 @@ GAME = GameDef(
             "Base rules",
             code="base",
             # No copy limit is stated; the game's editors can set one on the regulation.
-            sections=(SectionRule("main", "メイン", "Main", min=60, max=60, headers=("デッキ", "メインデッキ", "Deck")),),
+            sections=(SectionRule("main", "メイン", "Main", min=60, max=60, headers=("デッキ", "メインデッキ", "Deck", "Main deck")),),
         ),
     ),
     draw=DrawRules(opening=5, first_player_skips_first_draw=False),

@@ -73,7 +73,7 @@ GAME = GameDef(
             code="base",
             sections=(
                 SectionRule(
-                    "main", "メイン", "Main", min=50, max=50, card_types=PLAYABLE, headers=("デッキ", "メインデッキ", "Deck")
+                    "main", "メイン", "Main", min=50, max=50, card_types=PLAYABLE, headers=("デッキ", "メインデッキ", "Deck", "Main deck")
                 ),
                 # The weather cards in use; a new deck starts with all of them, one each.
                 SectionRule("weather", "天候", "Weather", min=1, card_types=(WEATHER,), headers=("天候デッキ", "Weather deck")),
