@@ -29,21 +29,16 @@ class GameAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
-    list_display = ("name", "game", "card_type", "cost", "number", "set_name", "sample")
-    list_filter = ("game", "card_type", "sample", "set_name")
-    search_fields = ("name", "reading", "number", "rules_text", "set_name")
-    list_select_related = ("game",)
-    change_list_template = "admin/cards/card/change_list.html"
+class GameScopedAdmin(admin.ModelAdmin):
+    """An editor sees and writes the records of their games only (superusers: all games)."""
 
-    # -- ownership: an editor sees and writes the cards of their games only ----------
+    game_field = "game"
 
     def get_queryset(self, request):
-        return super().get_queryset(request).filter(game__in=editable_game_slugs(request.user))
+        return super().get_queryset(request).filter(**{f"{self.game_field}__in": editable_game_slugs(request.user)})
 
     def _may_edit(self, request, obj) -> bool:
-        return obj is None or obj.game_id in editable_game_slugs(request.user)
+        return obj is None or getattr(obj, f"{self.game_field}_id") in editable_game_slugs(request.user)
 
     def has_view_permission(self, request, obj=None):
         return super().has_view_permission(request, obj) and self._may_edit(request, obj)
@@ -56,6 +51,20 @@ class CardAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return super().has_add_permission(request) and bool(editable_game_slugs(request.user))
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == self.game_field:
+            kwargs["queryset"] = Game.objects.filter(slug__in=editable_game_slugs(request.user))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(Card)
+class CardAdmin(GameScopedAdmin):
+    list_display = ("name", "game", "card_type", "cost", "number", "set_name", "sample")
+    list_filter = ("game", "card_type", "sample", "set_name")
+    search_fields = ("name", "reading", "number", "rules_text", "set_name")
+    list_select_related = ("game",)
+    change_list_template = "admin/cards/card/change_list.html"
 
     # -- the form follows the card's game --------------------------------------
 

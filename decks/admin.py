@@ -1,8 +1,10 @@
 """Regulations in the admin: a game's editors change its formats and add dated ones; decks are read-only here."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext as _
 
-from cards.permissions import editable_game_slugs
+from cards.admin import GameScopedAdmin
+from cards.models import Card
 
 from .models import Deck, Regulation, RegulationBasicCard, RegulationCardLimit, RegulationSection
 
@@ -25,37 +27,6 @@ class BasicCardInline(admin.TabularInline):
     fields = ("card_name", "copies")
 
 
-class GameScopedAdmin(admin.ModelAdmin):
-    """An editor sees and writes the records of their games only (superusers: all)."""
-
-    game_field = "game"
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).filter(**{f"{self.game_field}__in": editable_game_slugs(request.user)})
-
-    def _may_edit(self, request, obj) -> bool:
-        return obj is None or getattr(obj, f"{self.game_field}_id") in editable_game_slugs(request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return super().has_view_permission(request, obj) and self._may_edit(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) and self._may_edit(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return super().has_delete_permission(request, obj) and self._may_edit(request, obj)
-
-    def has_add_permission(self, request):
-        return super().has_add_permission(request) and bool(editable_game_slugs(request.user))
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == self.game_field:
-            from cards.models import Game
-
-            kwargs["queryset"] = Game.objects.filter(slug__in=editable_game_slugs(request.user))
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
-
-
 @admin.register(Regulation)
 class RegulationAdmin(GameScopedAdmin):
     list_display = ("name_ja", "name_en", "game", "code", "effective_date", "is_default", "copy_limit")
@@ -65,6 +36,21 @@ class RegulationAdmin(GameScopedAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ("game",) if obj is not None else ()
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # A misspelt name on the restricted list would restrict nothing: say so (cards may come later).
+        regulation = form.instance
+        known = set()
+        for name, aliases in Card.objects.filter(game_id=regulation.game_id).values_list("name", "aliases"):
+            known.add(name)
+            known.update(aliases or ())
+        unknown = sorted(set(regulation.card_limits.values_list("card_name", flat=True)) - known)
+        unknown += sorted(set(regulation.basic_cards.values_list("card_name", flat=True)) - known)
+        if unknown:
+            messages.warning(
+                request, _("No card of this game is called: %(names)s") % {"names": ", ".join(unknown)}
+            )
 
     def save_model(self, request, obj, form, change):
         if obj.is_default:  # one default per game: choosing a new one releases the old one

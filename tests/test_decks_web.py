@@ -897,3 +897,16 @@ def test_signing_up_follows_a_local_next_link_only(client, games):
     client.post(reverse("logout"))
     away = client.post(reverse("signup"), {"username": "second", "next": "https://evil.example/", **data})
     assert away.status_code == 302 and away["Location"] == reverse("deck_list")
+
+
+def test_the_admin_warns_about_a_restricted_name_no_card_has(editor_client, kannagi_base):
+    url = reverse("admin:decks_regulation_change", args=[kannagi_base.pk])
+    page = editor_client.get(url)
+    data = admin_form_data(page)
+    prefix = card_limit_prefix(page)
+    data[f"{prefix}-card_name"] = "ねこやまx"
+    data[f"{prefix}-copies"] = "1"
+    response = editor_client.post(url, data, follow=True)
+    shown = [str(m) for m in response.context["messages"]]
+    assert any("ねこやまx" in m for m in shown)
+    assert not any("人魚の活血" in m for m in shown)  # an alias on the list is a known name
