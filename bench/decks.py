@@ -13,9 +13,7 @@ Targets: validation <= 1 ms; round trip p95 <= 100 ms. BENCH_REPEAT sets the rou
 import json
 import os
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,13 +22,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._common import free_port, percentile, start_server  # noqa: E402
+
 REPEAT = int(os.environ.get("BENCH_REPEAT", "300"))
 VALIDATIONS = 2000
-
-
-def percentile(samples, q):
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def bundled_cards(slug):
@@ -85,29 +80,6 @@ def bench_validation():
         print(f"    {slug:10} {deck.total():4d} cards, {len(violations):2d} violations: "
               f"median {median * 1000:6.0f} µs, p95 {percentile(samples, 0.95) * 1000:6.0f} µs")
     print(f"  target: validation <= 1 ms: {'met' if worst <= 1.0 else 'NOT met'} (slowest median {worst * 1000:.0f} µs)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db_url, port, media):
-    env = dict(os.environ, DATABASE_URL=db_url, DEBUG="0", ALLOWED_HOSTS="127.0.0.1", MEDIA_ROOT=media)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/"):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("gunicorn did not start")
 
 
 def bench_round_trip(tmp):

@@ -7,7 +7,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 
 for script in sorted(BENCH.glob("*.py")):
-    if script.name == "run.py":
+    if script.name == "run.py" or script.name.startswith("_"):  # _common.py: shared pieces
         continue
     print(f"== {script.stem} ==", flush=True)
     sys.argv = [str(script)]

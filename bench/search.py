@@ -17,9 +17,7 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._common import free_port, percentile, start_server  # noqa: E402
+
 FAN_LIST = ROOT.parent / "shared" / "data" / "kannagi-cardlist.csv"
 N_CARDS = int(os.environ.get("BENCH_CARDS", "100000"))
 REPEAT = int(os.environ.get("BENCH_REPEAT", "60"))
@@ -63,12 +63,6 @@ TEXTS = [
     "相手の場所札1枚を伏せる。",
     "■速攻",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def card_name(rng, i):
@@ -118,11 +112,6 @@ def catalogue(game: str, n: int, rng: random.Random) -> bytes:
     for row in rows:
         lines.append(",".join(str(row.get(c, "")).replace(",", "、") for c in columns))
     return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-def percentile(samples, q):
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def setup(db_url: str):
@@ -200,23 +189,6 @@ def time_api(base, game, q, repeat):
         if count is None:
             count = json.loads(body)["count"]
     return samples, count
-
-
-def start_server(db_url, port, media):
-    env = dict(os.environ, DATABASE_URL=db_url, DEBUG="0", ALLOWED_HOSTS="127.0.0.1", MEDIA_ROOT=media)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/"):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("gunicorn did not start")
 
 
 def real_names():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status, viewsets
@@ -218,6 +218,25 @@ def _regulation(game_slug: str, code: str | None):
 # -- decks --------------------------------------------------------------------------------------
 
 
+class OwnedViewSet(viewsets.GenericViewSet):
+    """Reads check visibility first (404 when hidden); writes also need the owner (403 otherwise)."""
+
+    visible = None  # selectors.visible_deck / visible_pool: (user, pk) -> object or Http404
+    not_yours = ""
+
+    def _visible(self, pk):
+        try:
+            return type(self).visible(self.request.user, int(pk))
+        except (Http404, ValueError, TypeError, OverflowError):
+            raise NotFound() from None
+
+    def _owned(self, pk):
+        obj = self._visible(pk)
+        if obj.owner_id != self.request.user.pk:
+            raise PermissionDenied(str(self.not_yours))
+        return obj
+
+
 @extend_schema_view(
     list=extend_schema(
         summary="Your decks and public decks",
@@ -246,22 +265,13 @@ def _regulation(game_slug: str, code: str | None):
     ),
     destroy=extend_schema(summary="Delete your deck", parameters=[DECK_ID], responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND}),
 )
-class DeckViewSet(viewsets.GenericViewSet):
+class DeckViewSet(OwnedViewSet):
     serializer_class = DeckSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     queryset = Deck.objects.none()
 
-    def _visible(self, pk) -> Deck:
-        try:
-            return selectors.visible_deck(self.request.user, int(pk))
-        except (Http404, ValueError, TypeError):
-            raise NotFound() from None
-
-    def _owned(self, pk) -> Deck:
-        deck = self._visible(pk)
-        if deck.owner_id != self.request.user.pk:
-            raise PermissionDenied(gettext("This is not your deck."))
-        return deck
+    visible = staticmethod(selectors.visible_deck)
+    not_yours = gettext_lazy("This is not your deck.")
 
     def _payload(self, deck, status_code=200):
         return Response(deck_payload(deck, self.request), status=status_code)
@@ -477,22 +487,13 @@ class DeckViewSet(viewsets.GenericViewSet):
     update=extend_schema(summary="Change your pool", parameters=[POOL_ID], request=PoolWriteSerializer, responses={200: PoolSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND}),
     destroy=extend_schema(summary="Delete your pool", parameters=[POOL_ID], responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND}),
 )
-class PoolViewSet(viewsets.GenericViewSet):
+class PoolViewSet(OwnedViewSet):
     serializer_class = PoolSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     queryset = Pool.objects.none()
 
-    def _visible(self, pk) -> Pool:
-        try:
-            return selectors.visible_pool(self.request.user, int(pk))
-        except (Http404, ValueError, TypeError):
-            raise NotFound() from None
-
-    def _owned(self, pk) -> Pool:
-        pool = self._visible(pk)
-        if pool.owner_id != self.request.user.pk:
-            raise PermissionDenied(gettext("This is not your pool."))
-        return pool
+    visible = staticmethod(selectors.visible_pool)
+    not_yours = gettext_lazy("This is not your pool.")
 
     def list(self, request):
         qs = selectors.pool_queryset().filter(visibility=Visibility.PUBLIC)

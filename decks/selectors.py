@@ -58,13 +58,23 @@ def regulation_for(game_slug: str, code: str | None = None) -> Regulation | None
 # -- decks ---------------------------------------------------------------------------
 
 
+MAX_ID = 2**63 - 1  # no row has a larger key; a larger number in a URL would overflow the query
+
+
+def _id(pk) -> int:
+    """A primary key from a URL, or 404."""
+    if not isinstance(pk, int) or isinstance(pk, bool) or not 0 < pk <= MAX_ID:
+        raise Http404
+    return pk
+
+
 def deck_queryset() -> QuerySet[Deck]:
     return Deck.objects.select_related("owner", "game", "regulation")
 
 
 def visible_deck(user, pk: int) -> Deck:
     """A deck the user may read by its id: their own, or a public one. Unlisted decks only by link."""
-    deck = deck_queryset().filter(pk=pk).first()
+    deck = deck_queryset().filter(pk=_id(pk)).first()
     if deck is None:
         raise Http404
     if deck.visibility == Visibility.PUBLIC or (user.is_authenticated and deck.owner_id == user.pk):
@@ -83,7 +93,7 @@ def owned_deck(user, pk: int) -> Deck:
     """A deck the user may change: only their own (others' decks are 404, never revealed)."""
     if not user.is_authenticated:
         raise Http404
-    deck = deck_queryset().filter(pk=pk, owner=user).first()
+    deck = deck_queryset().filter(pk=_id(pk), owner=user).first()
     if deck is None:
         raise Http404
     return deck
@@ -145,7 +155,7 @@ def pool_queryset() -> QuerySet[Pool]:
 
 
 def visible_pool(user, pk: int) -> Pool:
-    pool = pool_queryset().filter(pk=pk).first()
+    pool = pool_queryset().filter(pk=_id(pk)).first()
     if pool is None or not (
         pool.visibility == Visibility.PUBLIC or (user.is_authenticated and pool.owner_id == user.pk)
     ):
@@ -163,7 +173,7 @@ def shared_pool(token: str) -> Pool:
 def owned_pool(user, pk: int) -> Pool:
     if not user.is_authenticated:
         raise Http404
-    pool = pool_queryset().filter(pk=pk, owner=user).first()
+    pool = pool_queryset().filter(pk=_id(pk), owner=user).first()
     if pool is None:
         raise Http404
     return pool

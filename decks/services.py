@@ -450,7 +450,7 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckRevision | None:
     gets `left_out`, a list of their names, for the caller to show.
     """
     _check_owner(deck, user)
-    revision = deck.revisions.filter(number=number).first()
+    revision = deck.revisions.filter(number=number).first() if 0 < number <= MAX_ID else None
     if revision is None:
         raise DeckInputError([gettext("revision {number}: no such revision").format(number=number)])
     existing = set(Card.objects.filter(game_id=deck.game_id).values_list("pk", flat=True))

@@ -157,3 +157,20 @@ def test_a_change_of_details_is_a_revision_so_a_stale_client_is_refused(user, de
     with pytest.raises(services.DeckConflict):
         services.deck_update(deck=Deck.objects.get(pk=deck.pk), user=user, name="old tab", expected_revision=1)
     assert Deck.objects.get(pk=deck.pk).visibility == Visibility.PUBLIC
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/decks/99999999999999999999/", "/decks/99999999999999999999/history/", "/pools/99999999999999999999/",
+     "/api/decks/99999999999999999999/", "/api/pools/99999999999999999999/", "/decks/99999999999999999999/edit/"],
+)
+def test_an_id_too_large_for_the_database_is_not_found(user_client, db, url):
+    assert user_client.get(url).status_code == 404
+
+
+def test_restoring_a_revision_number_too_large_for_the_database_is_a_clear_error(user_client, deck):
+    response = post_json(user_client, f"/api/decks/{deck.pk}/restore/", {"number": 99999999999999999999})
+    assert response.status_code == 400
+    page = user_client.post(f"/decks/{deck.pk}/history/99999999999999999999/restore/", follow=True)
+    assert page.status_code == 200
+    assert Deck.objects.get(pk=deck.pk).revision == 1
