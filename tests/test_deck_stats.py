@@ -231,3 +231,13 @@ def test_every_game_offers_its_own_preset_then_one_per_card_type():
         assert codes[-len(game.card_types) :] == [f"type:{t.code}" for t in game.card_types]
     places = preset(get_game("kannagi"), "type:場所札")
     assert group_ids(places, KANNAGI) == {1, 2}
+
+
+def test_the_page_never_rounds_a_near_certainty_up_to_certain():
+    from decks.templatetags.deck_extras import percent
+
+    assert percent(0.99996) == ">99.9%"
+    assert percent(1) == "100.0%"
+    assert percent(0.00004) == "<0.1%"
+    assert percent(0) == "0.0%"
+    assert percent(0.6064) == "60.6%"

@@ -5,8 +5,13 @@ register = template.Library()
 
 @register.filter
 def percent(value) -> str:
-    """0.6396 -> "64.0%" (a share or a probability)."""
+    """0.6396 -> "64.0%" (a share or a probability). Nearly certain is not certain: 0.99996 -> ">99.9%"."""
     try:
-        return f"{float(value) * 100:.1f}%"
+        value = float(value)
     except (TypeError, ValueError):
         return ""
+    if 0.999 < value < 1:
+        return ">99.9%"
+    if 0 < value < 0.001:
+        return "<0.1%"
+    return f"{value * 100:.1f}%"
