@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	  echo "Needs Python 3.11+ with venv (on Debian/Ubuntu: apt-get install python3-venv)." >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check ".[dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps "matplotlib-fontja==1.1.0"
 	rm -rf build *.egg-info
 	touch $(STAMP)
 

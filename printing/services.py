@@ -1,0 +1,36 @@
+"""The web shell around the sheet renderer: cards from the database in, PDF bytes out."""
+
+from __future__ import annotations
+
+from cards.models import Card
+from rules.games import get_game
+
+from .faces import LAYOUT_VERSION
+from .sheets import PrintCard, PrintOptions, render
+
+
+def face_key(card: Card) -> str:
+    """Changes whenever what the face shows changes (its data, its image, the layout)."""
+    stamp = card.updated_at.strftime("%Y%m%d%H%M%S%f") if card.updated_at else "0"
+    return f"{card.pk}-{stamp}-{LAYOUT_VERSION}"
+
+
+def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False) -> list[PrintCard]:
+    """The cards to print in a stable order (by the list order of the game): copies from `counts`, or one each."""
+    cards = Card.objects.filter(game_id=game_slug, pk__in=list(counts)).order_by("sort_key", "number", "id")
+    items = []
+    for card in cards:
+        data = card.to_data()
+        image = card.image.path if card.image else None
+        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image))
+    return items
+
+
+def print_game_set(game_slug: str) -> list[PrintCard]:
+    """Every card of a game once: a designer's set checklist."""
+    ids = dict.fromkeys(Card.objects.filter(game_id=game_slug).values_list("pk", flat=True), 1)
+    return print_cards(game_slug, ids, one_each=True)
+
+
+def render_cards(game_slug: str, items: list[PrintCard], options: PrintOptions, title: str = "", progress=None) -> bytes:
+    return render(get_game(game_slug), items, options, title=title, progress=progress)

@@ -1,0 +1,314 @@
+"""Print-and-play sheets: card faces on pages that print true to size.
+
+Geometry is in millimetres and converted to points only when drawing (1 mm = 72 / 25.4 pt); the PDF's
+page size is the paper's exact size. Each distinct face is drawn once as a form XObject and placed as
+often as it prints, so a PDF grows with the distinct cards, not the copies. Backs (optional) follow each
+page of fronts, mirrored for long-edge or short-edge duplex and shifted by the printer's offset.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor, black
+from reportlab.pdfgen.canvas import Canvas
+
+from rules.games import GameDef
+
+from .faces import draw_back, draw_face, face_spec
+from .fonts import register
+
+MM = 72 / 25.4
+PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A3": (297.0, 420.0)}
+CARD_SIZES = {"63x88": (63.0, 88.0), "59x86": (59.0, 86.0)}
+GAME_CARD_SIZE = {"vision": "59x86", "timestorm": "63x88", "kannagi": "63x88", "original": "63x88", "manacard": "63x88"}
+MARKS = ("crop", "cut", "none")
+BACKS = ("none", "long", "short")
+MIN_MARGIN = 4.0  # what most printers cannot print near the edge (3×3 cards of 63×88 with 2 mm bleed fit A4)
+RULER_LENGTH = 100.0
+RULER_HEIGHT = 7.0
+MARK_LENGTH = 4.0
+MARK_GAP = 1.0
+
+
+class PrintOptionError(ValueError):
+    """An option that cannot make a sheet; the message names it."""
+
+
+def parse_size(text: str) -> tuple[float, float]:
+    """'63x88', '59×86' or '60.5x90' (millimetres) -> (63.0, 88.0)."""
+    text = (text or "").strip().lower().replace("×", "x").replace("mm", "")
+    if text in CARD_SIZES:
+        return CARD_SIZES[text]
+    try:
+        w, h = (float(part) for part in text.split("x"))
+    except ValueError:
+        raise PrintOptionError(f"card size {text!r}: expected WxH in millimetres, e.g. 63x88") from None
+    if not (20 <= w <= 200 and 20 <= h <= 300):
+        raise PrintOptionError(f"card size {text!r}: width 20–200 mm and height 20–300 mm")
+    return w, h
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    card_w: float = 63.0
+    card_h: float = 88.0
+    paper: str = "A4"
+    gutter: float = 0.0
+    bleed: float = 0.0
+    marks: str = "crop"
+    backs: str = "none"
+    offset_x: float = 0.0  # where the back lands relative to the front, as the printer shifts it
+    offset_y: float = 0.0
+    ruler: bool = True
+
+    def __post_init__(self):
+        if self.paper not in PAPERS:
+            raise PrintOptionError(f"paper {self.paper!r}: one of {', '.join(PAPERS)}")
+        if not 0 <= self.bleed <= 3:
+            raise PrintOptionError(f"bleed {self.bleed}: 0 to 3 mm")
+        if not 0 <= self.gutter <= 20:
+            raise PrintOptionError(f"gutter {self.gutter}: 0 to 20 mm")
+        if self.marks not in MARKS:
+            raise PrintOptionError(f"marks {self.marks!r}: one of {', '.join(MARKS)}")
+        if self.backs not in BACKS:
+            raise PrintOptionError(f"backs {self.backs!r}: one of {', '.join(BACKS)}")
+        if abs(self.offset_x) > 10 or abs(self.offset_y) > 10:
+            raise PrintOptionError("offset: at most 10 mm either way")
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+
+@dataclass(frozen=True)
+class Layout:
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    slots: tuple[tuple[float, float], ...]  # lower-left corner of each card's trim box, in reading order
+    grid: tuple[float, float, float, float]  # x0, y0, x1, y1 of the grid's outer trim edges
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def layout(options: PrintOptions) -> Layout:
+    """The grid for these options: as many cards as fit inside the printable area, centred."""
+    page_w, page_h = options.page
+    cell_w = options.card_w + 2 * options.bleed
+    cell_h = options.card_h + 2 * options.bleed
+    usable_w, usable_h = page_w - 2 * MIN_MARGIN, page_h - 2 * MIN_MARGIN
+    cols = int((usable_w + options.gutter + 1e-9) // (cell_w + options.gutter))
+    rows = int((usable_h + options.gutter + 1e-9) // (cell_h + options.gutter))
+    if cols < 1 or rows < 1:
+        raise PrintOptionError(f"a {options.card_w:g}×{options.card_h:g} mm card does not fit on {options.paper}")
+    total_w = cols * cell_w + (cols - 1) * options.gutter
+    total_h = rows * cell_h + (rows - 1) * options.gutter
+    x0 = (page_w - total_w) / 2
+    y_top = (page_h + total_h) / 2
+    slots = []
+    for r in range(rows):
+        for col in range(cols):
+            x = x0 + col * (cell_w + options.gutter) + options.bleed
+            y = y_top - (r + 1) * cell_h - r * options.gutter + options.bleed
+            slots.append((round(x, 4), round(y, 4)))
+    grid = (x0 + options.bleed, y_top - total_h + options.bleed, x0 + total_w - options.bleed, y_top - options.bleed)
+    return Layout(page_w, page_h, cols, rows, tuple(slots), grid)
+
+
+def back_slot(options: PrintOptions, lay: Layout, slot: tuple[float, float]) -> tuple[float, float]:
+    """Where the back of the card at `slot` goes on the back page: mirrored for the flip, plus the offset."""
+    x, y = slot
+    if options.backs == "long":  # turned over the long (vertical) edge: left and right swap
+        x = lay.page_w - x - options.card_w
+    elif options.backs == "short":  # turned over the short edge: top and bottom swap
+        y = lay.page_h - y - options.card_h
+    return round(x + options.offset_x, 4), round(y + options.offset_y, 4)
+
+
+@dataclass
+class PrintCard:
+    """One distinct card to print: its face key, its data, how many copies, and an image if it has one."""
+
+    key: str
+    card: dict
+    copies: int = 1
+    image: str | None = None  # a file path: an uploaded image replaces the drawn face
+
+
+def _copies(cards: Iterable[PrintCard]) -> Iterator[PrintCard]:
+    for item in cards:
+        for _ in range(max(0, item.copies)):
+            yield item
+
+
+def _draw_image_face(c, path: str, options: PrintOptions) -> None:
+    """An uploaded image fills the card; with bleed, it is scaled so its edge pixels extend past the trim."""
+    w, h = options.card_w * MM, options.card_h * MM
+    b = options.bleed * MM
+    c.drawImage(path, -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
+
+
+def _marks(c, options: PrintOptions, lay: Layout) -> None:
+    c.setStrokeColor(black)
+    c.setLineWidth(0.25)
+    x0, y0, x1, y1 = lay.grid
+    xs = sorted({x for x, _ in lay.slots} | {x + options.card_w for x, _ in lay.slots})
+    ys = sorted({y for _, y in lay.slots} | {y + options.card_h for _, y in lay.slots})
+    if options.marks == "cut":
+        for x in xs:
+            c.line(x * MM, 0, x * MM, lay.page_h * MM)
+        for y in ys:
+            c.line(0, y * MM, lay.page_w * MM, y * MM)
+    elif options.marks == "crop":
+        gap = MARK_GAP + options.bleed
+        for x in xs:  # above and below the grid, in the margin
+            c.line(x * MM, (y1 + gap) * MM, x * MM, (y1 + gap + MARK_LENGTH) * MM)
+            c.line(x * MM, (y0 - gap) * MM, x * MM, (y0 - gap - MARK_LENGTH) * MM)
+        for y in ys:  # left and right of the grid
+            c.line((x0 - gap) * MM, y * MM, (x0 - gap - MARK_LENGTH) * MM, y * MM)
+            c.line((x1 + gap) * MM, y * MM, (x1 + gap + MARK_LENGTH) * MM, y * MM)
+
+
+def _ruler(c, lay: Layout, note: str) -> bool:
+    """A 100 mm ruler with millimetre ticks in the bottom (else top) margin; False if neither has room."""
+    bottom = lay.grid[1]
+    top = lay.page_h - lay.grid[3]
+    if bottom >= RULER_HEIGHT + MIN_MARGIN + MARK_LENGTH:
+        y = MIN_MARGIN
+    elif top >= RULER_HEIGHT + MIN_MARGIN + MARK_LENGTH:
+        y = lay.page_h - MIN_MARGIN - RULER_HEIGHT
+    else:
+        return False
+    x = (lay.page_w - RULER_LENGTH) / 2
+    font = register()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.3)
+    c.line(x * MM, y * MM, (x + RULER_LENGTH) * MM, y * MM)
+    for mm in range(0, int(RULER_LENGTH) + 1):
+        tick = 3.0 if mm % 10 == 0 else (2.0 if mm % 5 == 0 else 1.0)
+        c.line((x + mm) * MM, y * MM, (x + mm) * MM, (y + tick) * MM)
+    c.setFillColor(black)
+    c.setFont(font, 6)
+    for mm in range(0, int(RULER_LENGTH) + 1, 10):
+        c.drawCentredString((x + mm) * MM, (y + 3.6) * MM, str(mm))
+    c.setFont(font, 6.5)
+    c.drawString((x + RULER_LENGTH + 2) * MM, (y + 0.5) * MM, "100 mm")
+    c.drawCentredString(lay.page_w / 2 * MM, (y + RULER_HEIGHT - 1.2) * MM, note)
+    return True
+
+
+RULER_NOTE = "実寸（100%）で印刷してください。「ページに合わせる」は使わないでください。 Print at 100% (actual size), not “fit to page”."
+
+
+def render(
+    game: GameDef,
+    cards: list[PrintCard],
+    options: PrintOptions,
+    title: str = "",
+    progress: Callable[[int, int], None] | None = None,
+    back_image: str | None = None,
+) -> bytes:
+    """The PDF bytes: fronts (and backs after each page of fronts when options.backs is set)."""
+    register()
+    lay = layout(options)
+    buffer = io.BytesIO()
+    c = Canvas(
+        buffer, pagesize=(lay.page_w * MM, lay.page_h * MM), pageCompression=1, invariant=1, initialFontName=register()
+    )
+    c.setTitle(title or game.name_ja)
+    c.setCreator("Card Game Workshop")
+    w, h, b = options.card_w * MM, options.card_h * MM, options.bleed * MM
+    defined: set[str] = set()
+
+    def form_for(item: PrintCard) -> str:
+        name = f"face-{item.key}"
+        if name not in defined:
+            c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+            if item.image:
+                _draw_image_face(c, item.image, options)
+            else:
+                draw_face(c, face_spec(item.card, game), w, h, b)
+            c.endForm()
+            defined.add(name)
+        return name
+
+    def back_form() -> str:
+        name = "back"
+        if name not in defined:
+            c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+            if back_image:
+                c.drawImage(back_image, -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
+            else:
+                draw_back(c, game, w, h, b)
+            c.endForm()
+            defined.add(name)
+        return name
+
+    total = sum(max(0, item.copies) for item in cards)
+    pages = max(1, math.ceil(total / lay.per_page))
+    stream = _copies(cards)
+    done = 0
+    for page in range(pages):
+        placed = []
+        for slot in lay.slots:
+            item = next(stream, None)
+            if item is None:
+                break
+            name = form_for(item)
+            c.saveState()
+            c.translate(slot[0] * MM, slot[1] * MM)
+            c.doForm(name)
+            c.restoreState()
+            placed.append(slot)
+            done += 1
+        _marks(c, options, lay)
+        if page == 0 and options.ruler:
+            _ruler(c, lay, RULER_NOTE)
+        c.showPage()
+        if options.backs != "none":
+            name = back_form()
+            for slot in placed:
+                x, y = back_slot(options, lay, slot)
+                c.saveState()
+                c.translate(x * MM, y * MM)
+                c.doForm(name)
+                c.restoreState()
+            c.showPage()
+        if progress:
+            progress(done, total)
+    c.save()
+    return buffer.getvalue()
+
+
+def alignment_sheet(options: PrintOptions) -> bytes:
+    """One sheet (front and back) for checking duplex alignment: each card's frame and centre cross on the
+    front, the same mirrored (plus the offset) on the back; held to the light, the crosses should meet."""
+    register()
+    lay = layout(options)
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(lay.page_w * MM, lay.page_h * MM), invariant=1, initialFontName=register())
+    c.setTitle("Duplex alignment test")
+    font = register()
+    for side in ("front", "back"):
+        c.setStrokeColor(HexColor("#c62828") if side == "front" else HexColor("#1565c0"))
+        c.setLineWidth(0.4)
+        for slot in lay.slots:
+            x, y = slot if side == "front" else back_slot(options, lay, slot)
+            c.rect(x * MM, y * MM, options.card_w * MM, options.card_h * MM, stroke=1, fill=0)
+            cx, cy = x + options.card_w / 2, y + options.card_h / 2
+            c.line((cx - 5) * MM, cy * MM, (cx + 5) * MM, cy * MM)
+            c.line(cx * MM, (cy - 5) * MM, cx * MM, (cy + 5) * MM)
+        c.setFillColor(black)
+        c.setFont(font, 9)
+        label = "表 FRONT" if side == "front" else f"裏 BACK ({options.backs}-edge, offset {options.offset_x:+g}/{options.offset_y:+g} mm)"
+        c.drawCentredString(lay.page_w / 2 * MM, (MIN_MARGIN + 1) * MM, label)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
