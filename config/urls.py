@@ -6,6 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards import views as card_views
+from printing import views as printing_views
 
 urlpatterns = [
     path("", card_views.home, name="home"),
@@ -14,6 +15,7 @@ urlpatterns = [
     path("cards/", card_views.card_list, name="card_list"),
     path("cards/<int:pk>/", card_views.card_detail, name="card_detail"),
     path("cards/<int:pk>/thumb/<str:size>/<str:token>.webp", card_views.card_thumb, name="card_thumb"),
+    path("cards/<int:pk>/face/<str:size>/<str:key>.webp", printing_views.card_face, name="card_face"),
     path("search/help/", card_views.search_help, name="search_help"),
     path("", include("decks.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -1,0 +1,62 @@
+"""Card faces as images for the site: the print drawing, rasterised with PDFium, cached on disk.
+
+A face image is the one-page PDF of that face (printing/faces.py, the same drawing the sheets use)
+rendered to WebP. Files live under MEDIA_ROOT/faces/<card id>/ named by the face key, which changes when
+the card or the layout changes, so a URL can be cached for good and an edited card gets a new image.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from reportlab.pdfgen.canvas import Canvas
+
+from rules.games import get_game
+
+from .faces import draw_face, face_spec
+from .fonts import register
+from .sheets import GAME_CARD_SIZE, MM, parse_size
+
+SIZES = {"s": 240, "m": 640}  # width in pixels, as the uploaded images' thumbnails
+
+
+def face_pdf(card: dict, game_slug: str) -> bytes:
+    """One page the size of the game's card, holding its drawn face."""
+    w, h = parse_size(GAME_CARD_SIZE.get(game_slug, "63x88"))
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(w * MM, h * MM), invariant=1, initialFontName=register())
+    draw_face(c, face_spec(card, get_game(game_slug)), w * MM, h * MM)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def face_path(card_id: int, key: str, size: str) -> Path:
+    return Path(settings.MEDIA_ROOT) / "faces" / str(card_id) / f"{key}-{size}.webp"
+
+
+def make_face(card, key: str, size: str) -> Path:
+    """The cached face image of `card` (a Card) at `size`, drawn now if missing."""
+    import pypdfium2 as pdfium
+
+    path = face_path(card.pk, key, size)
+    if path.exists():
+        return path
+    document = pdfium.PdfDocument(face_pdf(card.to_data(), card.game_id))
+    try:
+        page = document[0]
+        image = page.render(scale=SIZES[size] / page.get_width()).to_pil().convert("RGB")
+    finally:
+        document.close()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for old in path.parent.glob(f"*-{size}.webp"):  # an earlier version of this face
+        old.unlink(missing_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    with os.fdopen(fd, "wb") as out:
+        image.save(out, "WEBP", quality=88, method=4)
+    os.replace(tmp, path)
+    return path
