@@ -18,6 +18,7 @@ urlpatterns = [
     path("cards/<int:pk>/face/<str:size>/<str:key>.webp", printing_views.card_face, name="card_face"),
     path("search/help/", card_views.search_help, name="search_help"),
     path("", include("decks.urls")),
+    path("", include("printing.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

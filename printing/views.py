@@ -1,12 +1,19 @@
-from django.http import FileResponse, Http404
-from django.shortcuts import get_object_or_404, redirect
+import io
+
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from cards.models import Card
+from decks import selectors as deck_selectors
+from decks.presenters import pool_view
 
 from . import raster
-from .services import face_key
+from .forms import PrintForm
+from .services import face_key, print_cards, render_cards
+from .sheets import PrintOptionError, alignment_sheet, layout
 
 
 @require_safe
@@ -20,4 +27,120 @@ def card_face(request, pk, size, key):
         return redirect(reverse("card_face", args=[card.pk, size, current]))
     response = FileResponse(raster.make_face(card, current, size).open("rb"), content_type="image/webp")
     response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+# -- printing a deck or a pool -------------------------------------------------------------------------
+
+
+
+
+PREVIEW_WIDTH = 620
+
+
+def _deck_counts(deck) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card_id, n in deck.entries.values_list("card_id", "count"):
+        counts[card_id] = counts.get(card_id, 0) + n
+    return counts
+
+
+def _pool_counts(pool) -> dict[int, int]:
+    return {e["card"]: e["count"] for e in pool_view(pool)["combined"]}
+
+
+def _target(request, kind, pk):
+    if kind == "deck":
+        deck = deck_selectors.visible_deck(request.user, pk)
+        return deck, deck.game_id, deck.name, _deck_counts(deck)
+    pool = deck_selectors.visible_pool(request.user, pk)
+    return pool, pool.game_id, pool.name, _pool_counts(pool)
+
+
+def _options(request, game_slug):
+    form = PrintForm(request.GET or None, game_slug=game_slug)
+    if request.GET and form.is_valid():
+        try:
+            return form, form.options()
+        except PrintOptionError:
+            return form, None
+    if not request.GET:
+        form = PrintForm({"card_size": form.fields["card_size"].initial}, game_slug=game_slug)
+        form.is_valid()
+        return form, form.options()
+    return form, None
+
+
+def print_page(request, kind, pk):
+    obj, game_slug, name, counts = _target(request, kind, pk)
+    form, options = _options(request, game_slug)
+    query = request.GET.urlencode()
+    context = {
+        "object": obj,
+        "kind": kind,
+        "form": form,
+        "options": options,
+        "layout": layout(options) if options else None,
+        "query": query,
+        "cards": sum(counts.values()),
+        "game": obj.game,
+    }
+    return render(request, "printing/print.html", context, status=200 if options else 400)
+
+
+def _items(request, kind, pk):
+    obj, game_slug, name, counts = _target(request, kind, pk)
+    form, options = _options(request, game_slug)
+    if options is None:
+        return None, None, None, None, form
+    return obj, game_slug, name, print_cards(game_slug, counts, one_each=request.GET.get("copies") == "one"), options
+
+
+def print_pdf(request, kind, pk):
+    obj, game_slug, name, items, options = _items(request, kind, pk)
+    if obj is None:
+        return HttpResponse("; ".join(f"{k}: {' '.join(v)}" for k, v in options.errors.items()), status=400, content_type="text/plain; charset=utf-8")
+    pdf = render_cards(game_slug, items, options, title=name)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{kind}-{obj.pk}.pdf"'
+    return response
+
+
+def print_preview(request, kind, pk):
+    """The first sheet as a PNG: what the options make, before downloading."""
+    import pypdfium2 as pdfium
+
+    obj, game_slug, name, items, options = _items(request, kind, pk)
+    if obj is None:
+        return HttpResponse(status=400)
+    first, room = [], layout(options).per_page
+    for item in items:
+        if room <= 0:
+            break
+        take = min(room, 1 if request.GET.get("copies") == "one" else item.copies)
+        first.append(type(item)(item.key, item.card, take, item.image))
+        room -= take
+    pdf = render_cards(game_slug, first, options.__class__(**{**options.__dict__, "backs": "none"}), title=name)
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[0]
+        image = page.render(scale=PREVIEW_WIDTH / page.get_width()).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
+    response = HttpResponse(out.getvalue(), content_type="image/png")
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+def print_alignment(request, kind, pk):
+    obj, game_slug, name, counts = _target(request, kind, pk)
+    form, options = _options(request, game_slug)
+    if options is None:
+        return HttpResponse(_("Check the print options."), status=400)
+    if options.backs == "none":
+        options = options.__class__(**{**options.__dict__, "backs": "long"})
+    response = HttpResponse(alignment_sheet(options), content_type="application/pdf")
+    response["Content-Disposition"] = 'attachment; filename="alignment-test.pdf"'
     return response

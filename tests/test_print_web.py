@@ -1,0 +1,82 @@
+"""Printing from the site: a Print page on every deck and pool with options, a preview and the PDF."""
+
+import io
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from decks.models import Deck, Pool, Visibility
+from printing.sheets import MM
+
+
+@pytest.fixture
+def kannagi_sample(samples):
+    return Deck.objects.get(name="サンプル：春と無の零探し")
+
+
+def pdf_of(response):
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    return PdfReader(io.BytesIO(response.content))
+
+
+def test_a_deck_page_links_its_print_page_with_options_and_a_preview(client, kannagi_sample):
+    assert f"/decks/{kannagi_sample.pk}/print/" in client.get(f"/decks/{kannagi_sample.pk}/").content.decode()
+    page = client.get(f"/decks/{kannagi_sample.pk}/print/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "100%" in html and 'name="bleed"' in html and 'name="backs"' in html
+    preview = client.get(f"/decks/{kannagi_sample.pk}/print/preview.png?paper=A4")
+    image = Image.open(io.BytesIO(preview.content))
+    assert image.format == "PNG" and abs(image.height / image.width - 297 / 210) < 0.01
+
+
+def test_the_pdf_prints_the_decks_counts_or_one_of_each(client, kannagi_sample):
+    total = sum(kannagi_sample.entries.values_list("count", flat=True))
+    distinct = kannagi_sample.entries.count()
+    reader = pdf_of(client.get(f"/decks/{kannagi_sample.pk}/print.pdf"))
+    assert len(reader.pages) == -(-total // 9)
+    reader = pdf_of(client.get(f"/decks/{kannagi_sample.pk}/print.pdf?copies=one"))
+    assert len(reader.pages) == -(-distinct // 9)
+
+
+def test_options_from_the_form_reach_the_pdf(client, kannagi_sample):
+    reader = pdf_of(client.get(f"/decks/{kannagi_sample.pk}/print.pdf?paper=Letter&card_size=59x86&backs=short&bleed=1"))
+    box = reader.pages[0].mediabox
+    assert float(box.width) / MM == pytest.approx(215.9, abs=0.01) and float(box.height) / MM == pytest.approx(279.4, abs=0.01)
+    assert len(reader.pages) % 2 == 0  # every page of fronts has its backs
+
+
+def test_a_bad_option_is_a_clear_400(client, kannagi_sample):
+    page = client.get(f"/decks/{kannagi_sample.pk}/print/?bleed=9")
+    assert page.status_code == 400 and 'class="errorlist' in page.content.decode()
+    assert client.get(f"/decks/{kannagi_sample.pk}/print.pdf?card_size=custom&custom_size=5x5").status_code == 400
+
+
+def test_a_pool_prints_its_shared_deck_with_one_back(client, samples):
+    pool = Pool.objects.get(name="サンプル：13枚持ち寄り（2人）")
+    reader = pdf_of(client.get(f"/pools/{pool.pk}/print.pdf?backs=long"))
+    assert len(reader.pages) == 2 * -(-26 // 9)
+    backs = set()
+    for page in reader.pages[1::2]:
+        for operands, op in page.get_contents().operations:
+            if op == b"Do":
+                backs.add(operands[0])
+    assert len(backs) == 1
+
+
+def test_nobody_prints_a_private_deck_but_its_owner(user_client, user, samples):
+    from django.test import Client
+
+    from decks import services
+
+    anonymous = Client()
+    deck = services.deck_create(owner=user, game="kannagi", name="秘密", visibility=Visibility.PRIVATE)
+    for url in (f"/decks/{deck.pk}/print/", f"/decks/{deck.pk}/print.pdf", f"/decks/{deck.pk}/print/preview.png"):
+        assert anonymous.get(url).status_code == 404
+        assert user_client.get(url).status_code == 200
+
+
+def test_the_alignment_sheet_downloads(client, kannagi_sample):
+    reader = pdf_of(client.get(f"/decks/{kannagi_sample.pk}/print/alignment.pdf?backs=short&offset_x=1"))
+    assert len(reader.pages) == 2
