@@ -21,7 +21,7 @@ from rules.games import GameDef
 from .fonts import register
 from .textlayout import fit
 
-LAYOUT_VERSION = 1  # bump when the drawing changes: cached face images are keyed by it
+LAYOUT_VERSION = 2  # bump when the drawing changes: cached face images are keyed by it
 
 KANJI_DIGITS = "〇一二三四五六七八九"
 
@@ -198,16 +198,21 @@ def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0
     # name band
     band_h = 9 * u
     top = height - inset
-    cost_w = 10 * u if spec.top_left else 0
+    cost_size = 6.2 * u if len(spec.top_left) <= 2 else 4.6 * u
+    cost_text, cost_size = _fit_line(spec.top_left, font, 18 * u, cost_size, 2.5 * u)
+    cost_w = max(10 * u, stringWidth(cost_text, font, cost_size) + 3 * u) if spec.top_left else 0
     c.setFillColor(white)
     c.roundRect(inset + 1 * u, top - band_h - 1 * u, width - 2 * inset - 2 * u, band_h, 1.2 * u, stroke=0, fill=1)
     if spec.top_left:
         c.setFillColor(accent)
-        c.circle(inset + 1 * u + cost_w / 2, top - 1 * u - band_h / 2, band_h * 0.62, stroke=0, fill=1)
+        cy = top - 1 * u - band_h / 2
+        if cost_w <= 10 * u:  # one figure: a round badge
+            c.circle(inset + 1 * u + cost_w / 2, cy, band_h * 0.62, stroke=0, fill=1)
+        else:  # e.g. vision's 2/1: a pill as wide as the text
+            c.roundRect(inset + 0.4 * u, cy - band_h * 0.62, cost_w + 1.2 * u, band_h * 1.24, band_h * 0.62, stroke=0, fill=1)
         c.setFillColor(white)
-        text, size = _fit_line(spec.top_left, font, cost_w * 1.1, 6.2 * u, 2.5 * u)
-        c.setFont(font, size)
-        c.drawCentredString(inset + 1 * u + cost_w / 2, top - 1 * u - band_h / 2 - size * 0.35, text)
+        c.setFont(font, cost_size)
+        c.drawCentredString(inset + 1 * u + cost_w / 2, cy - cost_size * 0.35, cost_text)
     name_x = inset + 2 * u + cost_w + (1 * u if cost_w else 0)
     name_w = width - name_x - inset - 2 * u
     if spec.top_right:

@@ -28,8 +28,10 @@ GAME_CARD_SIZE = {"vision": "59x86", "timestorm": "63x88", "kannagi": "63x88", "
 MARKS = ("crop", "cut", "none")
 BACKS = ("none", "long", "short")
 MIN_MARGIN = 4.0  # what most printers cannot print near the edge (3×3 cards of 63×88 with 2 mm bleed fit A4)
+# The ruler's band at the bottom of the first page: the grid never reaches into it.
+RULER_BAND = MIN_MARGIN + 3.0 + 0.5
 RULER_LENGTH = 100.0
-RULER_HEIGHT = 7.0
+RULER_HEIGHT = 3.0
 MARK_LENGTH = 4.0
 MARK_GAP = 1.0
 
@@ -103,7 +105,7 @@ def layout(options: PrintOptions) -> Layout:
     page_w, page_h = options.page
     cell_w = options.card_w + 2 * options.bleed
     cell_h = options.card_h + 2 * options.bleed
-    usable_w, usable_h = page_w - 2 * MIN_MARGIN, page_h - 2 * MIN_MARGIN
+    usable_w, usable_h = page_w - 2 * MIN_MARGIN, page_h - 2 * RULER_BAND  # room for the ruler on page 1
     cols = int((usable_w + options.gutter + 1e-9) // (cell_w + options.gutter))
     rows = int((usable_h + options.gutter + 1e-9) // (cell_h + options.gutter))
     if cols < 1 or rows < 1:
@@ -155,7 +157,9 @@ def _draw_image_face(c, path: str, options: PrintOptions) -> None:
     c.drawImage(path, -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
 
 
-def _marks(c, options: PrintOptions, lay: Layout) -> None:
+def _marks(c, options: PrintOptions, lay: Layout, floor: float = 0.0) -> None:
+    """Crop marks (outside the grid, on every trim line) or full cut lines. Bottom marks stop at `floor`
+    (the top of the ruler on the first page); the top marks mark the same lines."""
     c.setStrokeColor(black)
     c.setLineWidth(0.25)
     x0, y0, x1, y1 = lay.grid
@@ -163,45 +167,44 @@ def _marks(c, options: PrintOptions, lay: Layout) -> None:
     ys = sorted({y for _, y in lay.slots} | {y + options.card_h for _, y in lay.slots})
     if options.marks == "cut":
         for x in xs:
-            c.line(x * MM, 0, x * MM, lay.page_h * MM)
+            c.line(x * MM, floor * MM, x * MM, lay.page_h * MM)
         for y in ys:
             c.line(0, y * MM, lay.page_w * MM, y * MM)
     elif options.marks == "crop":
         gap = MARK_GAP + options.bleed
         for x in xs:  # above and below the grid, in the margin
             c.line(x * MM, (y1 + gap) * MM, x * MM, (y1 + gap + MARK_LENGTH) * MM)
-            c.line(x * MM, (y0 - gap) * MM, x * MM, (y0 - gap - MARK_LENGTH) * MM)
+            bottom = max(y0 - gap - MARK_LENGTH, floor)
+            if bottom < y0 - gap:
+                c.line(x * MM, (y0 - gap) * MM, x * MM, bottom * MM)
         for y in ys:  # left and right of the grid
             c.line((x0 - gap) * MM, y * MM, (x0 - gap - MARK_LENGTH) * MM, y * MM)
             c.line((x1 + gap) * MM, y * MM, (x1 + gap + MARK_LENGTH) * MM, y * MM)
 
 
-def _ruler(c, lay: Layout, note: str) -> bool:
-    """A 100 mm ruler with millimetre ticks in the bottom (else top) margin; False if neither has room."""
-    bottom = lay.grid[1]
-    top = lay.page_h - lay.grid[3]
-    if bottom >= RULER_HEIGHT + MIN_MARGIN + MARK_LENGTH:
-        y = MIN_MARGIN
-    elif top >= RULER_HEIGHT + MIN_MARGIN + MARK_LENGTH:
-        y = lay.page_h - MIN_MARGIN - RULER_HEIGHT
-    else:
-        return False
-    x = (lay.page_w - RULER_LENGTH) / 2
+def _ruler(c, lay: Layout, options: PrintOptions, note: str) -> float:
+    """A 100 mm ruler with millimetre ticks in the bottom margin of the page, below the cards and their
+    bleed; returns the height its top reaches (crop marks below the grid stop there)."""
     font = register()
+    y = MIN_MARGIN
+    x = (lay.page_w - RULER_LENGTH) / 2
     c.setStrokeColor(black)
     c.setLineWidth(0.3)
     c.line(x * MM, y * MM, (x + RULER_LENGTH) * MM, y * MM)
     for mm in range(0, int(RULER_LENGTH) + 1):
-        tick = 3.0 if mm % 10 == 0 else (2.0 if mm % 5 == 0 else 1.0)
+        tick = 2.5 if mm % 10 == 0 else (1.8 if mm % 5 == 0 else 1.0)
         c.line((x + mm) * MM, y * MM, (x + mm) * MM, (y + tick) * MM)
     c.setFillColor(black)
-    c.setFont(font, 6)
+    c.setFont(font, 4.5)
     for mm in range(0, int(RULER_LENGTH) + 1, 10):
-        c.drawCentredString((x + mm) * MM, (y + 3.6) * MM, str(mm))
-    c.setFont(font, 6.5)
-    c.drawString((x + RULER_LENGTH + 2) * MM, (y + 0.5) * MM, "100 mm")
-    c.drawCentredString(lay.page_w / 2 * MM, (y + RULER_HEIGHT - 1.2) * MM, note)
-    return True
+        c.drawString((x + mm + 0.4) * MM, (y + 1.3) * MM, str(mm))
+    c.setFont(font, 6)
+    c.drawString((x + RULER_LENGTH + 4) * MM, (y + 0.2) * MM, "100 mm")
+    top_room = lay.page_h - (lay.grid[3] + options.bleed)
+    c.setFont(font, 6)
+    if top_room >= MIN_MARGIN + 2.5:  # the reminder goes above the cards, else beside the ruler
+        c.drawCentredString(lay.page_w / 2 * MM, (lay.page_h - MIN_MARGIN - 2.2) * MM, note)
+    return y + RULER_HEIGHT
 
 
 RULER_NOTE = "実寸（100%）で印刷してください。「ページに合わせる」は使わないでください。 Print at 100% (actual size), not “fit to page”."
@@ -268,9 +271,8 @@ def render(
             c.restoreState()
             placed.append(slot)
             done += 1
-        _marks(c, options, lay)
-        if page == 0 and options.ruler:
-            _ruler(c, lay, RULER_NOTE)
+        floor = _ruler(c, lay, options, RULER_NOTE) if page == 0 and options.ruler else 0.0
+        _marks(c, options, lay, floor)
         c.showPage()
         if options.backs != "none":
             name = back_form()

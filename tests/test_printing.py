@@ -295,3 +295,18 @@ def test_print_deck_names_a_bad_line_and_a_bad_option(bundled, tmp_path, capsys)
     with pytest.raises(CommandError, match="bleed"):
         call_command("print_deck", str(deck), "--game", "kannagi", "-o", str(tmp_path / "x.pdf"), "--bleed", "9")
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
+@pytest.mark.parametrize("bleed", [0, 2, 3])
+@pytest.mark.parametrize("marks", ["crop", "cut"])
+def test_the_ruler_is_on_every_first_page_and_clear_of_the_cards(paper, bleed, marks):
+    options = PrintOptions(paper=paper, bleed=bleed, marks=marks)
+    lay = layout(options)
+    page = read(render(get_game("kannagi"), items("kannagi", limit=3), options)).pages[0]
+    ticks = [m for m in lines_on(page) if abs(m[0] - m[2]) < 1e-6 and m[1] == pytest.approx(4.0, abs=0.01)]
+    assert len({round(m[0], 3) for m in ticks}) == 101
+    ruler_top = max(max(m[1], m[3]) for m in ticks)
+    assert ruler_top < lay.grid[1] - bleed  # below the lowest card and its bleed
+    crossing = [m for m in lines_on(page) if min(m[1], m[3]) < ruler_top and abs(m[1] - m[3]) > 1e-6 and abs(m[0] - m[2]) < 1e-6 and not any(abs(m[0] - t[0]) < 1e-6 and m[1] == t[1] for t in ticks)]
+    assert not crossing  # no crop mark or cut line runs into the ruler
