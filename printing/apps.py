@@ -1,5 +1,21 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class PrintingConfig(AppConfig):
     name = "printing"
+    verbose_name = "Printing"
+
+    def ready(self):
+        def after_migrate(sender, **kwargs):
+            from django.contrib.auth.models import Group, Permission
+
+            from cards.models import editor_group_name
+            from rules.games import GAMES
+
+            perms = list(Permission.objects.filter(content_type__app_label="printing", codename__endswith="_cardback"))
+            for slug in GAMES:
+                group, _created = Group.objects.get_or_create(name=editor_group_name(slug))
+                group.permissions.add(*perms)
+
+        post_migrate.connect(after_migrate, sender=self, weak=False)

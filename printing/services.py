@@ -32,5 +32,13 @@ def print_game_set(game_slug: str) -> list[PrintCard]:
     return print_cards(game_slug, ids, one_each=True)
 
 
+def back_image(game_slug: str) -> str | None:
+    """The game's uploaded back (a file path), if an editor uploaded one."""
+    from .models import CardBack
+
+    back = CardBack.objects.filter(game_id=game_slug).first()
+    return back.image.path if back and back.image else None
+
+
 def render_cards(game_slug: str, items: list[PrintCard], options: PrintOptions, title: str = "", progress=None) -> bytes:
-    return render(get_game(game_slug), items, options, title=title, progress=progress)
+    return render(get_game(game_slug), items, options, title=title, progress=progress, back_image=back_image(game_slug))

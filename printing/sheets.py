@@ -150,11 +150,41 @@ def _copies(cards: Iterable[PrintCard]) -> Iterator[PrintCard]:
             yield item
 
 
-def _draw_image_face(c, path: str, options: PrintOptions) -> None:
-    """An uploaded image fills the card; with bleed, it is scaled so its edge pixels extend past the trim."""
+def extend_edges(image, pad_x: int, pad_y: int):
+    """The image with its edge pixels repeated outwards by pad_x / pad_y pixels: bleed for a picture that
+    has none, so trimming a little off never shows white and the card itself is not scaled."""
+    from PIL import Image
+
+    w, h = image.size
+    out = Image.new(image.mode, (w + 2 * pad_x, h + 2 * pad_y))
+    out.paste(image, (pad_x, pad_y))
+    if pad_x:
+        out.paste(image.crop((0, 0, 1, h)).resize((pad_x, h)), (0, pad_y))
+        out.paste(image.crop((w - 1, 0, w, h)).resize((pad_x, h)), (w + pad_x, pad_y))
+    if pad_y:
+        top = out.crop((0, pad_y, w + 2 * pad_x, pad_y + 1)).resize((w + 2 * pad_x, pad_y))
+        bottom = out.crop((0, pad_y + h - 1, w + 2 * pad_x, pad_y + h)).resize((w + 2 * pad_x, pad_y))
+        out.paste(top, (0, 0))
+        out.paste(bottom, (0, pad_y + h))
+    return out
+
+
+def _draw_image(c, path: str, options: PrintOptions) -> None:
+    """An uploaded image fills the card's trim box; with bleed, its edges are extended past the trim."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
     w, h = options.card_w * MM, options.card_h * MM
     b = options.bleed * MM
-    c.drawImage(path, -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
+    if not b:
+        c.drawImage(path, 0, 0, w, h, preserveAspectRatio=False, mask="auto")
+        return
+    with Image.open(path) as image:
+        image = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
+        pad_x = round(image.width * options.bleed / options.card_w)
+        pad_y = round(image.height * options.bleed / options.card_h)
+        padded = extend_edges(image, pad_x, pad_y)
+    c.drawImage(ImageReader(padded), -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
 
 
 def _marks(c, options: PrintOptions, lay: Layout, floor: float = 0.0) -> None:
@@ -235,7 +265,7 @@ def render(
         if name not in defined:
             c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
             if item.image:
-                _draw_image_face(c, item.image, options)
+                _draw_image(c, item.image, options)
             else:
                 draw_face(c, face_spec(item.card, game), w, h, b)
             c.endForm()
@@ -247,7 +277,7 @@ def render(
         if name not in defined:
             c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
             if back_image:
-                c.drawImage(back_image, -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
+                _draw_image(c, back_image, options)
             else:
                 draw_back(c, game, w, h, b)
             c.endForm()

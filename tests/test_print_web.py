@@ -80,3 +80,25 @@ def test_nobody_prints_a_private_deck_but_its_owner(user_client, user, samples):
 def test_the_alignment_sheet_downloads(client, kannagi_sample):
     reader = pdf_of(client.get(f"/decks/{kannagi_sample.pk}/print/alignment.pdf?backs=short&offset_x=1"))
     assert len(reader.pages) == 2
+
+
+def test_a_games_editor_uploads_a_back_that_every_print_of_the_game_uses(editor_client, kannagi_sample, settings, tmp_path):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    from printing.models import CardBack
+
+    settings.MEDIA_ROOT = tmp_path
+    buffer = io.BytesIO()
+    Image.new("RGB", (63, 88), (5, 5, 5)).save(buffer, "PNG")
+    upload = SimpleUploadedFile("back.png", buffer.getvalue(), content_type="image/png")
+    response = editor_client.post("/admin/printing/cardback/add/", {"game": "kannagi", "image": upload})
+    assert response.status_code == 302, response.content.decode()[:500]
+    assert CardBack.objects.filter(game="kannagi").exists()
+    reader = pdf_of(editor_client.get(f"/decks/{kannagi_sample.pk}/print.pdf?backs=long"))
+    back_page = reader.pages[1]
+    forms = [ref.get_object() for ref in back_page["/Resources"]["/XObject"].values()]
+    assert any("/Image" in str(x.get_object()["/Subtype"]) for f in forms for x in f["/Resources"].get("/XObject", {}).values())
+    # another game's editor cannot touch it
+    other = editor_client.post("/admin/printing/cardback/add/", {"game": "vision", "image": upload})
+    assert not CardBack.objects.filter(game="vision").exists() and other.status_code in (200, 403)

@@ -310,3 +310,40 @@ def test_the_ruler_is_on_every_first_page_and_clear_of_the_cards(paper, bleed, m
     assert ruler_top < lay.grid[1] - bleed  # below the lowest card and its bleed
     crossing = [m for m in lines_on(page) if min(m[1], m[3]) < ruler_top and abs(m[1] - m[3]) > 1e-6 and abs(m[0] - m[2]) < 1e-6 and not any(abs(m[0] - t[0]) < 1e-6 and m[1] == t[1] for t in ticks)]
     assert not crossing  # no crop mark or cut line runs into the ruler
+
+
+# -- uploaded images ---------------------------------------------------------------------------------------
+
+
+def test_an_uploaded_image_replaces_the_drawn_face_and_its_edges_extend_into_the_bleed(tmp_path):
+    from PIL import Image
+
+    from printing.sheets import extend_edges
+
+    picture = Image.new("RGB", (63, 88), (200, 30, 30))
+    picture.paste((30, 30, 200), (0, 0, 10, 88))  # a blue left edge
+    padded = extend_edges(picture, 5, 7)
+    assert padded.size == (73, 102)
+    assert padded.getpixel((0, 50)) == (30, 30, 200)  # the left edge, repeated outwards
+    assert padded.getpixel((72, 0)) == (200, 30, 30)  # the top-right corner takes the corner pixel
+    path = tmp_path / "face.png"
+    picture.save(path)
+    card = {"name": "画像のカード", "card_type": "場所札", "cost": 0, "fields": {"season": ["春"], "power": 1}}
+    reader = read(render(get_game("kannagi"), [PrintCard("img", card, 2, str(path))], PrintOptions(bleed=2)))
+    page = reader.pages[0]
+    form = next(ref.get_object() for ref in page["/Resources"]["/XObject"].values())
+    images = [x.get_object() for x in form["/Resources"]["/XObject"].values() if x.get_object()["/Subtype"] == "/Image"]
+    assert len(images) == 1 and "画像のカード" not in page.extract_text()  # the picture, not a drawn face
+
+
+def test_an_uploaded_back_is_used_for_every_back(tmp_path):
+    from PIL import Image
+
+    back = tmp_path / "back.png"
+    Image.new("RGB", (63, 88), (10, 10, 10)).save(back)
+    reader = read(render(get_game("kannagi"), items("kannagi", limit=3), PrintOptions(backs="long"), back_image=str(back)))
+    back_page = reader.pages[1]
+    names = {name for *_xy, name in placements(back_page)}
+    assert len(names) == 1
+    form = back_page["/Resources"]["/XObject"][next(iter(names))].get_object()
+    assert any(x.get_object()["/Subtype"] == "/Image" for x in form["/Resources"]["/XObject"].values())
