@@ -32,6 +32,9 @@ load: migrate
 	$(BIN)/python manage.py load_sample_decks
 
 run: load
+	@# The background worker (big prints, simulations) runs beside the web server and stops with it.
+	trap 'kill 0' INT TERM EXIT; \
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload & \
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)

@@ -42,6 +42,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",  # token auth for API clients (scripts, tools)
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files (no CDN)
+    "django_tasks",
+    "django_tasks_db",
     "rules",
     "cards",
     "decks",
@@ -91,6 +93,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # revision is answered 409) instead of failing with "database is locked" halfway through.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background jobs: stored in the database, run by `manage.py db_worker` (make run starts one).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

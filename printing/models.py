@@ -21,3 +21,44 @@ class CardBack(models.Model):
 
     def __str__(self):
         return str(self.game)
+
+
+def new_job_token() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(16)
+
+
+class PrintJob(models.Model):
+    """A PDF made in the background (big prints): its options, progress and the finished file."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Making the PDF")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    token = models.CharField(max_length=32, unique=True, default=new_job_token, editable=False)
+    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, null=True, blank=True, related_name="print_jobs")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="print_jobs")
+    title = models.CharField(max_length=200)
+    # What to print: card id -> copies (already resolved from the deck, pool or set when the job was made).
+    counts = models.JSONField(default=dict)
+    options = models.JSONField(default=dict)  # PrintOptions fields
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    file = models.FileField(upload_to="prints/", blank=True, max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.title} ({self.status})"
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.done / self.total) if self.total else 0

@@ -42,3 +42,25 @@ def back_image(game_slug: str) -> str | None:
 
 def render_cards(game_slug: str, items: list[PrintCard], options: PrintOptions, title: str = "", progress=None) -> bytes:
     return render(get_game(game_slug), items, options, title=title, progress=progress, back_image=back_image(game_slug))
+
+
+def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int], options: PrintOptions):
+    """Record a print job and queue it for a worker (printing.tasks.render_print_job)."""
+    from dataclasses import asdict
+
+    from django.db import transaction
+
+    from .models import PrintJob
+    from .tasks import render_print_job
+
+    with transaction.atomic():
+        job = PrintJob.objects.create(
+            owner=user if user and user.is_authenticated else None,
+            game_id=game_slug,
+            title=title[:200],
+            counts={str(k): v for k, v in counts.items()},
+            options=asdict(options),
+            total=sum(counts.values()),
+        )
+        transaction.on_commit(lambda: render_print_job.enqueue(job.pk))
+    return job

@@ -3,10 +3,17 @@ from django.urls import path
 from . import views
 
 urlpatterns = []
-for kind, prefix in (("deck", "decks"), ("pool", "pools")):
+for kind, prefix, key in (("deck", "decks", "int"), ("pool", "pools", "int"), ("set", "games", "slug")):
     urlpatterns += [
-        path(f"{prefix}/<int:pk>/print/", views.print_page, {"kind": kind}, name=f"{kind}_print"),
-        path(f"{prefix}/<int:pk>/print.pdf", views.print_pdf, {"kind": kind}, name=f"{kind}_print_pdf"),
-        path(f"{prefix}/<int:pk>/print/preview.png", views.print_preview, {"kind": kind}, name=f"{kind}_print_preview"),
-        path(f"{prefix}/<int:pk>/print/alignment.pdf", views.print_alignment, {"kind": kind}, name=f"{kind}_print_alignment"),
+        path(f"{prefix}/<{key}:pk>/print/", views.print_page, {"kind": kind}, name=f"{kind}_print"),
+        path(f"{prefix}/<{key}:pk>/print.pdf", views.print_pdf, {"kind": kind}, name=f"{kind}_print_pdf"),
+        path(f"{prefix}/<{key}:pk>/print/preview.png", views.print_preview, {"kind": kind}, name=f"{kind}_print_preview"),
+        path(f"{prefix}/<{key}:pk>/print/alignment.pdf", views.print_alignment, {"kind": kind}, name=f"{kind}_print_alignment"),
+        path(f"{prefix}/<{key}:pk>/print/job/", views.print_job_start, {"kind": kind}, name=f"{kind}_print_job"),
     ]
+
+urlpatterns += [
+    path("print/jobs/<str:token>/", views.print_job, name="print_job"),
+    path("print/jobs/<str:token>/status.json", views.print_job_status, name="print_job_status"),
+    path("print/jobs/<str:token>/file.pdf", views.print_job_file, name="print_job_file"),
+]

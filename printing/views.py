@@ -1,18 +1,19 @@
 import io
 
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
-from cards.models import Card
+from cards.models import Card, Game
 from decks import selectors as deck_selectors
 from decks.presenters import pool_view
 
 from . import raster
 from .forms import PrintForm
-from .services import face_key, print_cards, render_cards
+from .models import PrintJob
+from .services import face_key, print_cards, render_cards, start_print_job
 from .sheets import PrintOptionError, alignment_sheet, layout
 
 
@@ -36,6 +37,8 @@ def card_face(request, pk, size, key):
 
 
 PREVIEW_WIDTH = 620
+BACKGROUND_OVER = 200  # cards: bigger prints are made by a worker, with a progress bar
+DIRECT_LIMIT = 600  # cards: the most one web request renders itself
 
 
 def _deck_counts(deck) -> dict[int, int]:
@@ -50,6 +53,10 @@ def _pool_counts(pool) -> dict[int, int]:
 
 
 def _target(request, kind, pk):
+    if kind == "set":  # a designer's checklist: every card of the game once
+        game = get_object_or_404(Game, slug=pk)
+        counts = dict.fromkeys(Card.objects.filter(game=game).values_list("pk", flat=True), 1)
+        return game, game.slug, game.name, counts
     if kind == "deck":
         deck = deck_selectors.visible_deck(request.user, pk)
         return deck, deck.game_id, deck.name, _deck_counts(deck)
@@ -75,15 +82,21 @@ def print_page(request, kind, pk):
     obj, game_slug, name, counts = _target(request, kind, pk)
     form, options = _options(request, game_slug)
     query = request.GET.urlencode()
+    key = obj.pk if kind != "set" else obj.slug
+    urls = {name: reverse(f"{kind}_print{suffix}", args=[key]) for name, suffix in (
+        ("pdf", "_pdf"), ("preview", "_preview"), ("alignment", "_alignment"), ("job", "_job"))}
+    urls["back"] = obj.get_absolute_url() if kind != "deck" else reverse("deck_detail", args=[obj.pk])
     context = {
+        "urls": urls,
         "object": obj,
+        "background": sum(counts.values()) > BACKGROUND_OVER,
         "kind": kind,
         "form": form,
         "options": options,
         "layout": layout(options) if options else None,
         "query": query,
         "cards": sum(counts.values()),
-        "game": obj.game,
+        "game": obj if kind == "set" else obj.game,
     }
     return render(request, "printing/print.html", context, status=200 if options else 400)
 
@@ -98,6 +111,12 @@ def _items(request, kind, pk):
 
 def print_pdf(request, kind, pk):
     obj, game_slug, name, items, options = _items(request, kind, pk)
+    if obj is not None and sum(i.copies for i in items) > DIRECT_LIMIT:
+        return HttpResponse(
+            _("This print has more than %(limit)s cards: make it in the background from the print page.") % {"limit": DIRECT_LIMIT},
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
     if obj is None:
         return HttpResponse("; ".join(f"{k}: {' '.join(v)}" for k, v in options.errors.items()), status=400, content_type="text/plain; charset=utf-8")
     pdf = render_cards(game_slug, items, options, title=name)
@@ -143,4 +162,51 @@ def print_alignment(request, kind, pk):
         options = options.__class__(**{**options.__dict__, "backs": "long"})
     response = HttpResponse(alignment_sheet(options), content_type="application/pdf")
     response["Content-Disposition"] = 'attachment; filename="alignment-test.pdf"'
+    return response
+
+
+# -- background jobs ---------------------------------------------------------------------------------------
+
+
+@require_POST
+def print_job_start(request, kind, pk):
+    """Queue the PDF for a worker and show its progress."""
+    obj, game_slug, name, counts = _target(request, kind, pk)
+    form = PrintForm(request.POST, game_slug=game_slug)
+    if not form.is_valid():
+        return HttpResponse(_("Check the print options."), status=400)
+    try:
+        options = form.options()
+    except PrintOptionError:
+        return HttpResponse(_("Check the print options."), status=400)
+    if form.one_each:
+        counts = dict.fromkeys(counts, 1)
+    job = start_print_job(user=request.user, game_slug=game_slug, title=name, counts=counts, options=options)
+    return redirect("print_job", token=job.token)
+
+
+def print_job(request, token):
+    job = get_object_or_404(PrintJob, token=token)
+    return render(request, "printing/job.html", {"job": job})
+
+
+def print_job_status(request, token):
+    job = get_object_or_404(PrintJob, token=token)
+    return JsonResponse(
+        {
+            "status": job.status,
+            "label": job.get_status_display(),
+            "done": job.done,
+            "total": job.total,
+            "percent": job.percent,
+            "file": reverse("print_job_file", args=[job.token]) if job.status == PrintJob.Status.DONE else None,
+            "error": job.error if job.status == PrintJob.Status.FAILED else "",
+        }
+    )
+
+
+def print_job_file(request, token):
+    job = get_object_or_404(PrintJob, token=token, status=PrintJob.Status.DONE)
+    response = FileResponse(job.file.open("rb"), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="print-{job.pk}.pdf"'
     return response

@@ -102,3 +102,48 @@ def test_a_games_editor_uploads_a_back_that_every_print_of_the_game_uses(editor_
     # another game's editor cannot touch it
     other = editor_client.post("/admin/printing/cardback/add/", {"game": "vision", "image": upload})
     assert not CardBack.objects.filter(game="vision").exists() and other.status_code in (200, 403)
+
+
+# -- background jobs -----------------------------------------------------------------------------------------
+
+
+def run_worker():
+    from django.core.management import call_command
+
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+
+
+def test_a_set_print_runs_as_a_background_job_with_progress_and_a_download(client, bundled, settings, tmp_path, django_capture_on_commit_callbacks):
+    from printing.models import PrintJob
+
+    settings.MEDIA_ROOT = tmp_path
+    page = client.get("/games/kannagi/print/?copies=one")
+    assert page.status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/games/kannagi/print/job/", {"paper": "A4", "copies": "one", "backs": "long"})
+    job = PrintJob.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/print/jobs/{job.token}/"
+    status = client.get(f"/print/jobs/{job.token}/status.json").json()
+    assert status["status"] == "queued" and status["done"] == 0 and status["total"] == 32 and status["file"] is None
+    assert "<progress" in client.get(f"/print/jobs/{job.token}/").content.decode()
+    run_worker()
+    status = client.get(f"/print/jobs/{job.token}/status.json").json()
+    assert status["status"] == "done" and status["done"] == status["total"] == 32 and status["percent"] == 100
+    reader = PdfReader(io.BytesIO(b"".join(client.get(status["file"]).streaming_content)))
+    assert len(reader.pages) == 2 * -(-32 // 9)  # fronts and backs
+
+
+def test_a_big_print_is_steered_to_the_background(client, bundled):
+    from cards.models import Card
+
+    Card.objects.bulk_create(
+        [Card(game_id="original", name=f"試作{i}", card_type="兵", cost=1, attrs={"attributes": ["火"], "move_cost": 1, "power": 1}) for i in range(650)]
+    )
+    page = client.get("/games/original/print/?copies=one").content.decode()
+    assert 'id="job-button"' in page and 'id="pdf-link"' not in page
+    assert client.get("/games/original/print.pdf?copies=one").status_code == 400
+
+
+def test_a_job_page_for_an_unknown_token_is_not_found(client, db):
+    assert client.get("/print/jobs/nope/").status_code == 404
+    assert client.get("/print/jobs/nope/file.pdf").status_code == 404

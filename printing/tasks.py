@@ -1,0 +1,34 @@
+"""Background print jobs: run by a worker (`manage.py db_worker`), never in the web request."""
+
+from django.core.files.base import ContentFile
+from django.utils import timezone
+from django_tasks import task
+
+from .models import PrintJob
+from .services import print_cards, render_cards
+from .sheets import PrintOptions
+
+PROGRESS_EVERY = 9  # cards between progress writes (one sheet of 3×3)
+
+
+@task()
+def render_print_job(job_id: int) -> None:
+    job = PrintJob.objects.get(pk=job_id)
+    PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.RUNNING)
+    try:
+        items = print_cards(job.game_id, {int(k): v for k, v in job.counts.items()})
+        last = [0]
+
+        def progress(done, total):
+            if done - last[0] >= PROGRESS_EVERY or done == total:
+                last[0] = done
+                PrintJob.objects.filter(pk=job_id).update(done=done, total=total)
+
+        pdf = render_cards(job.game_id, items, PrintOptions(**job.options), title=job.title, progress=progress)
+        job.refresh_from_db()
+        job.file.save(f"{job.token}.pdf", ContentFile(pdf), save=False)
+        job.status, job.finished_at, job.done = PrintJob.Status.DONE, timezone.now(), job.total
+        job.save(update_fields=["file", "status", "finished_at", "done"])
+    except Exception as exc:  # the job records why; the worker goes on with the next one
+        PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=str(exc)[:2000], finished_at=timezone.now())
+        raise
