@@ -33,8 +33,8 @@ load: migrate
 
 run: load
 	@# The background worker (big prints, simulations) runs beside the web server and stops with it.
-	trap 'kill 0' INT TERM EXIT; \
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload & \
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)

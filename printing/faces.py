@@ -21,7 +21,7 @@ from rules.games import GameDef
 from .fonts import register
 from .textlayout import fit
 
-LAYOUT_VERSION = 2  # bump when the drawing changes: cached face images are keyed by it
+LAYOUT_VERSION = 3  # bump when the drawing changes: cached face images are keyed by it
 
 KANJI_DIGITS = "〇一二三四五六七八九"
 
@@ -78,8 +78,9 @@ def face_spec(card: dict, game: GameDef) -> FaceSpec:
     ctype = game.card_type(card_type)
     type_label = ctype.ja if ctype else card_type
     cost = card.get("cost")
-    keywords = " ".join(f"■{k}" for k in card.get("keywords") or [])
     text = card.get("rules_text") or ""
+    # Keywords the text does not print itself (many cards print 【ユニーク】 or ■速攻 in their text).
+    keywords = " ".join(f"■{k}" for k in card.get("keywords") or [] if k not in text)
     footer = " ".join(x for x in (card.get("set_name") or "", card.get("number") or "") if x)
     spec = FaceSpec(
         game=game.slug,
@@ -145,10 +146,11 @@ def face_spec(card: dict, game: GameDef) -> FaceSpec:
         if card_type == "ユニット":
             spec.top_right = f"距離 {_val(f.get('distance'))}"
             spec.stats = [("攻撃", _val(f.get("attack"))), ("体力", _val(f.get("hp"))), ("素早さ", _val(f.get("speed")))]
-        marks = []
+        marks = []  # the construction marks, unless the card's keywords or text already print them
+        said = spec.text
         if f.get("blessing_level"):
             marks.append(f"【恩恵スキル Lv{f['blessing_level']}】")
-        if f.get("unique"):
+        if f.get("unique") and "ユニーク" not in said:
             marks.append("【ユニーク】")
         if marks:
             spec.text = "".join(marks) + (f"\n{spec.text}" if spec.text else "")

@@ -347,3 +347,10 @@ def test_an_uploaded_back_is_used_for_every_back(tmp_path):
     assert len(names) == 1
     form = back_page["/Resources"]["/XObject"][next(iter(names))].get_object()
     assert any(x.get_object()["/Subtype"] == "/Image" for x in form["/Resources"]["/XObject"].values())
+
+
+def test_a_unique_card_says_so_once():
+    card = next(c for c in bundled_cards("manacard") if c["name"] == "放浪の竜騎士")
+    assert face_spec(card, get_game("manacard")).text.count("ユニーク") == 1
+    plain = {**card, "keywords": [], "rules_text": ""}
+    assert face_spec(plain, get_game("manacard")).text == "【ユニーク】"
