@@ -113,14 +113,14 @@ def run_worker():
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
 
 
-def test_a_set_print_runs_as_a_background_job_with_progress_and_a_download(client, bundled, settings, tmp_path, django_capture_on_commit_callbacks):
+@pytest.mark.django_db(transaction=True)  # the worker closes and reopens connections, as in production
+def test_a_set_print_runs_as_a_background_job_with_progress_and_a_download(client, bundled, settings, tmp_path):
     from printing.models import PrintJob
 
     settings.MEDIA_ROOT = tmp_path
     page = client.get("/games/kannagi/print/?copies=one")
     assert page.status_code == 200
-    with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/games/kannagi/print/job/", {"paper": "A4", "copies": "one", "backs": "long"})
+    response = client.post("/games/kannagi/print/job/", {"paper": "A4", "copies": "one", "backs": "long"})
     job = PrintJob.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/print/jobs/{job.token}/"
     status = client.get(f"/print/jobs/{job.token}/status.json").json()
