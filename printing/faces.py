@@ -21,7 +21,7 @@ from rules.games import GameDef
 from .fonts import register
 from .textlayout import fit
 
-LAYOUT_VERSION = 3  # bump when the drawing changes: cached face images are keyed by it
+LAYOUT_VERSION = 4  # bump when the drawing changes: cached face images are keyed by it
 
 KANJI_DIGITS = "〇一二三四五六七八九"
 
@@ -188,7 +188,7 @@ def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0
     """Draw the face with its lower-left corner at (0, 0); sizes in points."""
     font = register()
     measure = _measure(font)
-    u = width / 63.0  # one millimetre of a 63 mm card in points, scaled with the card
+    u = min(width / 63.0, height / 88.0)  # a millimetre of a 63×88 card in points, scaled to fit both ways
     accent = HexColor(spec.accent)
     # background, past the edges by the bleed
     c.setFillColor(accent)
@@ -266,14 +266,16 @@ def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0
             c.setFillColor(accent)
             c.circle(inset + 5 * u, bar_y + stats_h / 2, stats_h * 0.48, stroke=0, fill=1)
             c.setFillColor(white)
-            c.setFont(font, 4.2 * u)
-            c.drawCentredString(inset + 5 * u, bar_y + stats_h / 2 - 1.5 * u, spec.bottom_left)
+            power, size = _fit_line(spec.bottom_left, font, stats_h * 0.85, 4.2 * u, 1.5 * u)
+            c.setFont(font, size)
+            c.drawCentredString(inset + 5 * u, bar_y + stats_h / 2 - size * 0.35, power)
         if spec.bottom_right:
             c.setFillColor(accent)
             c.roundRect(width - inset - 16 * u, bar_y + 0.5 * u, 15 * u, stats_h - 1 * u, 1.2 * u, stroke=0, fill=1)
             c.setFillColor(white)
-            c.setFont(font, 3.8 * u)
-            c.drawCentredString(width - inset - 8.5 * u, bar_y + stats_h / 2 - 1.3 * u, spec.bottom_right)
+            value, size = _fit_line(spec.bottom_right, font, 13 * u, 3.8 * u, 1.5 * u)
+            c.setFont(font, size)
+            c.drawCentredString(width - inset - 8.5 * u, bar_y + stats_h / 2 - size * 0.35, value)
         if spec.stats:
             left = inset + (10 * u if spec.bottom_left else 1.5 * u)
             right = width - inset - (17 * u if spec.bottom_right else 1.5 * u)
@@ -284,8 +286,9 @@ def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0
                 c.setFont(font, 1.8 * u)
                 c.drawCentredString(cx, bar_y + stats_h - 2.2 * u, label)
                 c.setFillColor(HexColor("#111111"))
-                c.setFont(font, 3.4 * u)
-                c.drawCentredString(cx, bar_y + 1.0 * u, value or "–")
+                shown, size = _fit_line(value or "–", font, cell * 0.9, 3.4 * u, 1.5 * u)
+                c.setFont(font, size)
+                c.drawCentredString(cx, bar_y + 1.0 * u, shown)
 
     # footer
     c.setFillColor(accent)
@@ -305,7 +308,7 @@ def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0
 def draw_back(c, game: GameDef, width: float, height: float, bleed: float = 0.0) -> None:
     """The game's default back: its colour, a frame and its name, the same for every card of the game."""
     font = register()
-    u = width / 63.0
+    u = min(width / 63.0, height / 88.0)
     accent = GAME_COLOURS.get(game.slug, "#444444")
     c.setFillColor(HexColor(accent))
     c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)

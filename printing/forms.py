@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .sheets import GAME_CARD_SIZE, PAPERS, PrintOptionError, PrintOptions, parse_size
+from .sheets import GAME_CARD_SIZE, PAPERS, PrintOptionError, PrintOptions, layout, parse_size
 
 SIZE_CHOICES = [("63x88", _("63 × 88 mm (standard)")), ("59x86", _("59 × 86 mm (Japanese small)")), ("custom", _("Custom"))]
 
@@ -26,8 +26,8 @@ class PrintForm(forms.Form):
         initial="none",
         required=False,
     )
-    offset_x = forms.FloatField(label=_("Back offset X (mm)"), min_value=-10, max_value=10, initial=0, required=False)
-    offset_y = forms.FloatField(label=_("Back offset Y (mm)"), min_value=-10, max_value=10, initial=0, required=False)
+    offset_x = forms.FloatField(label=_("Back correction X (mm)"), min_value=-10, max_value=10, initial=0, required=False)
+    offset_y = forms.FloatField(label=_("Back correction Y (mm)"), min_value=-10, max_value=10, initial=0, required=False)
     copies = forms.ChoiceField(
         label=_("Copies"),
         choices=[("deck", _("As in the deck")), ("one", _("One of each card"))],
@@ -46,7 +46,7 @@ class PrintForm(forms.Form):
         size = d.get("card_size") or GAME_CARD_SIZE.get(self.game_slug, "63x88")
         try:
             w, h = parse_size(d.get("custom_size") if size == "custom" else size)
-            return PrintOptions(
+            options = PrintOptions(
                 card_w=w,
                 card_h=h,
                 paper=d.get("paper") or "A4",
@@ -57,6 +57,8 @@ class PrintForm(forms.Form):
                 offset_x=d.get("offset_x") or 0.0,
                 offset_y=d.get("offset_y") or 0.0,
             )
+            layout(options)  # a card too big for the paper is an error here, not in the renderer
+            return options
         except PrintOptionError as exc:
             self.add_error(None, str(exc))
             raise

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 from django.conf import settings
@@ -22,6 +23,21 @@ from .fonts import register
 from .sheets import GAME_CARD_SIZE, MM, parse_size
 
 SIZES = {"s": 240, "m": 640}  # width in pixels, as the uploaded images' thumbnails
+# PDFium is not thread-safe, even across documents: every use in this process goes through this lock.
+PDFIUM = threading.Lock()
+
+
+def render_png(pdf: bytes, width_px: int, page: int = 0):
+    """A page of a PDF as a PIL image `width_px` wide (PDFium, one call at a time)."""
+    import pypdfium2 as pdfium
+
+    with PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            sheet = document[page]
+            return sheet.render(scale=width_px / sheet.get_width()).to_pil()
+        finally:
+            document.close()
 
 
 def face_pdf(card: dict, game_slug: str) -> bytes:
@@ -41,22 +57,22 @@ def face_path(card_id: int, key: str, size: str) -> Path:
 
 def make_face(card, key: str, size: str) -> Path:
     """The cached face image of `card` (a Card) at `size`, drawn now if missing."""
-    import pypdfium2 as pdfium
-
     path = face_path(card.pk, key, size)
     if path.exists():
         return path
-    document = pdfium.PdfDocument(face_pdf(card.to_data(), card.game_id))
-    try:
-        page = document[0]
-        image = page.render(scale=SIZES[size] / page.get_width()).to_pil().convert("RGB")
-    finally:
-        document.close()
+    image = render_png(face_pdf(card.to_data(), card.game_id), SIZES[size]).convert("RGB")
     path.parent.mkdir(parents=True, exist_ok=True)
-    for old in path.parent.glob(f"*-{size}.webp"):  # an earlier version of this face
-        old.unlink(missing_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "wb") as out:
-        image.save(out, "WEBP", quality=88, method=4)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            image.save(out, "WEBP", quality=88, method=4)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    for old in path.parent.glob(f"*-{size}.webp"):  # earlier versions of this face
+        if old.name != path.name:
+            old.unlink(missing_ok=True)
     return path

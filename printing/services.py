@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from cards.models import Card
 from rules.games import get_game
 
@@ -26,12 +28,6 @@ def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False) 
     return items
 
 
-def print_game_set(game_slug: str) -> list[PrintCard]:
-    """Every card of a game once: a designer's set checklist."""
-    ids = dict.fromkeys(Card.objects.filter(game_id=game_slug).values_list("pk", flat=True), 1)
-    return print_cards(game_slug, ids, one_each=True)
-
-
 def back_image(game_slug: str) -> str | None:
     """The game's uploaded back (a file path), if an editor uploaded one."""
     from .models import CardBack
@@ -53,6 +49,7 @@ def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int],
     from .models import PrintJob
     from .tasks import render_print_job
 
+    prune_print_jobs()
     with transaction.atomic():
         job = PrintJob.objects.create(
             owner=user if user and user.is_authenticated else None,
@@ -64,3 +61,22 @@ def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int],
         )
         transaction.on_commit(lambda: render_print_job.enqueue(job.pk))
     return job
+
+
+KEEP_JOBS = timedelta(days=7)
+
+
+def prune_print_jobs() -> int:
+    """Forget finished jobs older than a week, and their files."""
+    from django.utils import timezone
+
+    from .models import PrintJob
+
+    old = PrintJob.objects.filter(finished_at__lt=timezone.now() - KEEP_JOBS)
+    count = 0
+    for job in old:
+        if job.file:
+            job.file.delete(save=False)
+        job.delete()
+        count += 1
+    return count

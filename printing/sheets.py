@@ -68,6 +68,9 @@ class PrintOptions:
     ruler: bool = True
 
     def __post_init__(self):
+        for name in ("card_w", "card_h", "gutter", "bleed", "offset_x", "offset_y"):
+            if not math.isfinite(getattr(self, name)):
+                raise PrintOptionError(f"{name.replace('_', ' ')}: a number, not {getattr(self, name)!r}")
         if self.paper not in PAPERS:
             raise PrintOptionError(f"paper {self.paper!r}: one of {', '.join(PAPERS)}")
         if not 0 <= self.bleed <= 3:
@@ -169,27 +172,40 @@ def extend_edges(image, pad_x: int, pad_y: int):
     return out
 
 
-def _draw_image(c, path: str, options: PrintOptions) -> None:
-    """An uploaded image fills the card's trim box; with bleed, its edges are extended past the trim."""
-    from PIL import Image
+def _draw_image(c, path: str, options: PrintOptions) -> bool:
+    """An uploaded image fills the card's trim box; with bleed, its edges are extended past the trim.
+    A JPEG stays a JPEG (embedded as it is without bleed, re-encoded once with it). False if the file
+    cannot be read (the caller draws the face from data instead)."""
+    from PIL import Image, UnidentifiedImageError
     from reportlab.lib.utils import ImageReader
 
     w, h = options.card_w * MM, options.card_h * MM
     b = options.bleed * MM
-    if not b:
-        c.drawImage(path, 0, 0, w, h, preserveAspectRatio=False, mask="auto")
-        return
-    with Image.open(path) as image:
-        image = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
-        pad_x = round(image.width * options.bleed / options.card_w)
-        pad_y = round(image.height * options.bleed / options.card_h)
-        padded = extend_edges(image, pad_x, pad_y)
+    try:
+        if not b:
+            c.drawImage(path, 0, 0, w, h, preserveAspectRatio=False, mask="auto")
+            return True
+        with Image.open(path) as image:
+            jpeg = image.format == "JPEG"
+            image = image.convert("RGB" if jpeg or image.mode not in ("RGBA", "LA", "P") else "RGBA")
+            pad_x = round(image.width * options.bleed / options.card_w)
+            pad_y = round(image.height * options.bleed / options.card_h)
+            padded = extend_edges(image, pad_x, pad_y)
+    except (OSError, UnidentifiedImageError, ValueError):
+        return False
+    if jpeg:
+        encoded = io.BytesIO()
+        padded.save(encoded, "JPEG", quality=92)
+        encoded.seek(0)
+        padded = encoded
     c.drawImage(ImageReader(padded), -b, -b, w + 2 * b, h + 2 * b, preserveAspectRatio=False, mask="auto")
+    return True
 
 
-def _marks(c, options: PrintOptions, lay: Layout, floor: float = 0.0) -> None:
-    """Crop marks (outside the grid, on every trim line) or full cut lines. Bottom marks stop at `floor`
-    (the top of the ruler on the first page); the top marks mark the same lines."""
+def _marks(c, options: PrintOptions, lay: Layout, floor: float = 0.0, ceiling: float | None = None) -> None:
+    """Crop marks (outside the grid, on every trim line) or full cut lines. On the first page they stay
+    between `floor` (the top of the ruler) and `ceiling` (the bottom of the reminder to print at 100%)."""
+    ceiling = lay.page_h if ceiling is None else ceiling
     c.setStrokeColor(black)
     c.setLineWidth(0.25)
     x0, y0, x1, y1 = lay.grid
@@ -197,13 +213,15 @@ def _marks(c, options: PrintOptions, lay: Layout, floor: float = 0.0) -> None:
     ys = sorted({y for _, y in lay.slots} | {y + options.card_h for _, y in lay.slots})
     if options.marks == "cut":
         for x in xs:
-            c.line(x * MM, floor * MM, x * MM, lay.page_h * MM)
+            c.line(x * MM, floor * MM, x * MM, ceiling * MM)
         for y in ys:
             c.line(0, y * MM, lay.page_w * MM, y * MM)
     elif options.marks == "crop":
         gap = MARK_GAP + options.bleed
         for x in xs:  # above and below the grid, in the margin
-            c.line(x * MM, (y1 + gap) * MM, x * MM, (y1 + gap + MARK_LENGTH) * MM)
+            top = min(y1 + gap + MARK_LENGTH, ceiling)
+            if top > y1 + gap:
+                c.line(x * MM, (y1 + gap) * MM, x * MM, top * MM)
             bottom = max(y0 - gap - MARK_LENGTH, floor)
             if bottom < y0 - gap:
                 c.line(x * MM, (y0 - gap) * MM, x * MM, bottom * MM)
@@ -230,13 +248,11 @@ def _ruler(c, lay: Layout, options: PrintOptions, note: str) -> float:
         c.drawString((x + mm + 0.4) * MM, (y + 1.3) * MM, str(mm))
     c.setFont(font, 6)
     c.drawString((x + RULER_LENGTH + 4) * MM, (y + 0.2) * MM, "100 mm")
-    top_room = lay.page_h - (lay.grid[3] + options.bleed)
-    c.setFont(font, 6)
-    if top_room >= MIN_MARGIN + 2.5:  # the reminder goes above the cards, else beside the ruler
-        c.drawCentredString(lay.page_w / 2 * MM, (lay.page_h - MIN_MARGIN - 2.2) * MM, note)
+    c.drawCentredString(lay.page_w / 2 * MM, (lay.page_h - MIN_MARGIN - 2.2) * MM, note)
     return y + RULER_HEIGHT
 
 
+NOTE_BAND = MIN_MARGIN + 3.0  # from the top edge: the reminder's line on the first page
 RULER_NOTE = "実寸（100%）で印刷してください。「ページに合わせる」は使わないでください。 Print at 100% (actual size), not “fit to page”."
 
 
@@ -264,9 +280,7 @@ def render(
         name = f"face-{item.key}"
         if name not in defined:
             c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
-            if item.image:
-                _draw_image(c, item.image, options)
-            else:
+            if not (item.image and _draw_image(c, item.image, options)):
                 draw_face(c, face_spec(item.card, game), w, h, b)
             c.endForm()
             defined.add(name)
@@ -276,9 +290,7 @@ def render(
         name = "back"
         if name not in defined:
             c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
-            if back_image:
-                _draw_image(c, back_image, options)
-            else:
+            if not (back_image and _draw_image(c, back_image, options)):
                 draw_back(c, game, w, h, b)
             c.endForm()
             defined.add(name)
@@ -301,8 +313,10 @@ def render(
             c.restoreState()
             placed.append(slot)
             done += 1
-        floor = _ruler(c, lay, options, RULER_NOTE) if page == 0 and options.ruler else 0.0
-        _marks(c, options, lay, floor)
+        if page == 0 and options.ruler:
+            _marks(c, options, lay, _ruler(c, lay, options, RULER_NOTE), lay.page_h - NOTE_BAND)
+        else:
+            _marks(c, options, lay)
         c.showPage()
         if options.backs != "none":
             name = back_form()
@@ -335,11 +349,22 @@ def alignment_sheet(options: PrintOptions) -> bytes:
             x, y = slot if side == "front" else back_slot(options, lay, slot)
             c.rect(x * MM, y * MM, options.card_w * MM, options.card_h * MM, stroke=1, fill=0)
             cx, cy = x + options.card_w / 2, y + options.card_h / 2
-            c.line((cx - 5) * MM, cy * MM, (cx + 5) * MM, cy * MM)
-            c.line(cx * MM, (cy - 5) * MM, cx * MM, (cy + 5) * MM)
+            c.line((cx - 10) * MM, cy * MM, (cx + 10) * MM, cy * MM)
+            c.line(cx * MM, (cy - 10) * MM, cx * MM, (cy + 10) * MM)
+            for mm in range(-10, 11):  # millimetre ticks: read how far the back is off
+                tick = 1.5 if mm % 5 == 0 else 0.7
+                c.line((cx + mm) * MM, (cy - tick) * MM, (cx + mm) * MM, (cy + tick) * MM)
+                c.line((cx - tick) * MM, (cy + mm) * MM, (cx + tick) * MM, (cy + mm) * MM)
+            c.setFont(font, 6)
+            c.drawString((x + 2) * MM, (y + options.card_h - 4) * MM, "↑ 上 top")
         c.setFillColor(black)
         c.setFont(font, 9)
-        label = "表 FRONT" if side == "front" else f"裏 BACK ({options.backs}-edge, offset {options.offset_x:+g}/{options.offset_y:+g} mm)"
+        label = (
+            "表 FRONT: print both sides, hold to the light; the blue cross should sit on the red one"
+            if side == "front"
+            else f"裏 BACK ({options.backs}-edge flip, correction {options.offset_x:+g}/{options.offset_y:+g} mm): "
+            "enter the gap you read as the opposite correction"
+        )
         c.drawCentredString(lay.page_w / 2 * MM, (MIN_MARGIN + 1) * MM, label)
         c.showPage()
     c.save()

@@ -29,6 +29,6 @@ def render_print_job(job_id: int) -> None:
         job.file.save(f"{job.token}.pdf", ContentFile(pdf), save=False)
         job.status, job.finished_at, job.done = PrintJob.Status.DONE, timezone.now(), job.total
         job.save(update_fields=["file", "status", "finished_at", "done"])
-    except Exception as exc:  # the job records why; the worker goes on with the next one
-        PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=str(exc)[:2000], finished_at=timezone.now())
+    except BaseException as exc:  # also a stopped worker: the job never stays "running" for ever
+        PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=repr(exc)[:2000], finished_at=timezone.now())
         raise

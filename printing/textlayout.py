@@ -82,7 +82,12 @@ def wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
                 token = line[-1] + token
                 line = line[:-1]
             lines.append(line.rstrip(" "))
-            line = token.lstrip(" ")
+            line = ""
+            for ch in token.lstrip(" "):  # a token wider than a whole line is split by character
+                if line and measure(line + ch, size) > width:
+                    lines.append(line)
+                    line = ""
+                line += ch
         lines.append(line.rstrip(" "))
     return lines
 

@@ -1,4 +1,5 @@
 import io
+from dataclasses import replace
 
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -87,6 +88,8 @@ def print_page(request, kind, pk):
         ("pdf", "_pdf"), ("preview", "_preview"), ("alignment", "_alignment"), ("job", "_job"))}
     urls["back"] = obj.get_absolute_url() if kind != "deck" else reverse("deck_detail", args=[obj.pk])
     context = {
+        # the background job's form posts the options shown (the script keeps them in step with the form)
+        "job_fields": [(name, value) for name, value in request.GET.items() if name in form.fields],
         "urls": urls,
         "object": obj,
         "background": sum(counts.values()) > BACKGROUND_OVER,
@@ -127,8 +130,6 @@ def print_pdf(request, kind, pk):
 
 def print_preview(request, kind, pk):
     """The first sheet as a PNG: what the options make, before downloading."""
-    import pypdfium2 as pdfium
-
     obj, game_slug, name, items, options = _items(request, kind, pk)
     if obj is None:
         return HttpResponse(status=400)
@@ -136,18 +137,12 @@ def print_preview(request, kind, pk):
     for item in items:
         if room <= 0:
             break
-        take = min(room, 1 if request.GET.get("copies") == "one" else item.copies)
-        first.append(type(item)(item.key, item.card, take, item.image))
+        take = min(room, item.copies)
+        first.append(replace(item, copies=take))
         room -= take
-    pdf = render_cards(game_slug, first, options.__class__(**{**options.__dict__, "backs": "none"}), title=name)
-    document = pdfium.PdfDocument(pdf)
-    try:
-        page = document[0]
-        image = page.render(scale=PREVIEW_WIDTH / page.get_width()).to_pil()
-    finally:
-        document.close()
+    pdf = render_cards(game_slug, first, replace(options, backs="none"), title=name)
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=True)
+    raster.render_png(pdf, PREVIEW_WIDTH).save(out, "PNG", optimize=True)
     response = HttpResponse(out.getvalue(), content_type="image/png")
     response["Cache-Control"] = "private, max-age=300"
     return response
@@ -159,7 +154,7 @@ def print_alignment(request, kind, pk):
     if options is None:
         return HttpResponse(_("Check the print options."), status=400)
     if options.backs == "none":
-        options = options.__class__(**{**options.__dict__, "backs": "long"})
+        options = replace(options, backs="long")
     response = HttpResponse(alignment_sheet(options), content_type="application/pdf")
     response["Content-Disposition"] = 'attachment; filename="alignment-test.pdf"'
     return response
@@ -200,7 +195,7 @@ def print_job_status(request, token):
             "total": job.total,
             "percent": job.percent,
             "file": reverse("print_job_file", args=[job.token]) if job.status == PrintJob.Status.DONE else None,
-            "error": job.error if job.status == PrintJob.Status.FAILED else "",
+            "error": _("The PDF could not be made. Try again, or with fewer cards.") if job.status == PrintJob.Status.FAILED else "",
         }
     )
 

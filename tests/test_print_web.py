@@ -147,3 +147,40 @@ def test_a_big_print_is_steered_to_the_background(client, bundled):
 def test_a_job_page_for_an_unknown_token_is_not_found(client, db):
     assert client.get("/print/jobs/nope/").status_code == 404
     assert client.get("/print/jobs/nope/file.pdf").status_code == 404
+
+
+@pytest.mark.parametrize("suffix", ["print/", "print.pdf", "print/preview.png", "print/alignment.pdf"])
+def test_a_card_too_big_for_the_paper_is_a_400_naming_it(client, kannagi_sample, suffix):
+    response = client.get(f"/decks/{kannagi_sample.pk}/{suffix}?card_size=custom&custom_size=200x300")
+    assert response.status_code == 400
+
+
+def test_a_job_for_a_card_too_big_for_the_paper_is_refused(client, kannagi_sample):
+    from printing.models import PrintJob
+
+    response = client.post(f"/decks/{kannagi_sample.pk}/print/job/", {"card_size": "custom", "custom_size": "200x300"})
+    assert response.status_code == 400 and not PrintJob.objects.exists()
+
+
+def test_a_card_whose_image_went_missing_prints_its_drawn_face(client, kannagi_sample, settings, tmp_path):
+    from cards.models import Card
+
+    settings.MEDIA_ROOT = tmp_path
+    card = kannagi_sample.entries.first().card
+    Card.objects.filter(pk=card.pk).update(image="cards/kannagi/gone.png")
+    for bleed in ("0", "2"):
+        reader = pdf_of(client.get(f"/decks/{kannagi_sample.pk}/print.pdf?bleed={bleed}"))
+        assert any(card.name in page.extract_text() for page in reader.pages)  # drawn from its data
+
+
+def test_the_background_form_posts_the_options_and_the_option_form_carries_no_csrf_token(client, bundled):
+    from cards.models import Card
+
+    Card.objects.bulk_create(
+        [Card(game_id="original", name=f"試作{i}", card_type="兵", cost=1, attrs={"attributes": ["火"], "move_cost": 1, "power": 1}) for i in range(250)]
+    )
+    html = client.get("/games/original/print/?copies=one&paper=A3").content.decode()
+    options_form = html[html.index('id="print-form"'):html.index("</form>", html.index('id="print-form"'))]
+    job_form = html[html.index('id="job-form"'):html.index("</form>", html.index('id="job-form"'))]
+    assert "csrfmiddlewaretoken" not in options_form
+    assert "csrfmiddlewaretoken" in job_form and 'name="paper" value="A3"' in job_form

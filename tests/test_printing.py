@@ -354,3 +354,21 @@ def test_a_unique_card_says_so_once():
     assert face_spec(card, get_game("manacard")).text.count("ユニーク") == 1
     plain = {**card, "keywords": [], "rules_text": ""}
     assert face_spec(plain, get_game("manacard")).text == "【ユニーク】"
+
+
+def test_a_long_latin_run_mid_paragraph_is_split_to_the_width():
+    text = "このカードの効果：" + "A" * 150 + " https://example.com/" + "x" * 80
+    for line in wrap(text, 20 * 10, 10, width):
+        assert len(line) * 10 <= 20 * 10
+
+
+def test_options_that_are_not_numbers_are_refused():
+    with pytest.raises(PrintOptionError, match="offset"):
+        PrintOptions(offset_x=float("nan"))
+    with pytest.raises(PrintOptionError):
+        layout(PrintOptions(card_w=200, card_h=300))
+
+
+def test_a_short_wide_custom_card_keeps_its_face_inside(tmp_path):
+    reader = read(render(get_game("kannagi"), items("kannagi", limit=1), PrintOptions(card_w=100, card_h=60)))
+    assert "人魚の活き血" in reader.pages[0].extract_text()

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.models import Game
 from decks import selectors, services
 from printing.services import print_cards, render_cards
-from printing.sheets import CARD_SIZES, GAME_CARD_SIZE, PAPERS, PrintOptionError, PrintOptions, parse_size
+from printing.sheets import CARD_SIZES, GAME_CARD_SIZE, PAPERS, PrintOptionError, PrintOptions, layout, parse_size
 
 
 class Command(BaseCommand):
@@ -23,7 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--crop-marks", action="store_true", help="marks outside the cards on every cut line")
         parser.add_argument("--cut-lines", action="store_true", help="full cut lines across the page")
         parser.add_argument("--backs", choices=["long", "short"], help="add backs for duplex, flipped on this edge")
-        parser.add_argument("--offset", default="0,0", help="X,Y in mm: where your printer shifts the back")
+        parser.add_argument("--offset", default="0,0", help="X,Y in mm: a correction applied to the backs (read it off the alignment sheet)")
         parser.add_argument("--one-each", action="store_true", help="one copy of each card in the list")
 
     def handle(self, *args, file, game, output, regulation=None, card_size=None, paper="A4", bleed=0.0, gutter=0.0,
@@ -50,6 +50,7 @@ class Command(BaseCommand):
                 marks="cut" if cut_lines else ("crop" if crop_marks else "none"),
                 backs=backs or "none", offset_x=ox, offset_y=oy,
             )
+            layout(print_options)
         except PrintOptionError as exc:
             raise CommandError(str(exc)) from None
         try:
