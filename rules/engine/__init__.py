@@ -1,0 +1,29 @@
+"""The rules engine: plain Python, no Django. See core.py for the state and the API."""
+
+from .core import (
+    IllegalAction,
+    apply,
+    check_invariants,
+    digest,
+    legal_actions,
+    new_game,
+    redo,
+    replay,
+    result,
+    undo,
+    view,
+)
+
+__all__ = [
+    "IllegalAction",
+    "apply",
+    "check_invariants",
+    "digest",
+    "legal_actions",
+    "new_game",
+    "redo",
+    "replay",
+    "result",
+    "undo",
+    "view",
+]

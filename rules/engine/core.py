@@ -1,0 +1,237 @@
+"""The engine core: game state as JSON-able data, actions, events, the log, replay, undo and redo.
+
+    state = new_game("kannagi", decks, seed=42)          # decks: one list of card dicts per player
+    legal_actions(state)                                  # the rule actions the game offers now
+    apply(state, {"type": "pass"})                        # -> events; the state changes in place
+    result(state)                                         # None, or {"winner", "turn", "reason"}
+    view(state, player)                                   # what that player may see
+    digest(state)                                         # a hash of everything but the log
+    undo(state, 2) / redo(state)                          # replays of the log from the setup
+
+State: "setup" (game, decks, seed, options: enough to replay), "rng" (one integer, see rng.py), "defs"
+(card data by key), "cards" (instances by id: def, owner, zone, face_up, tapped, counters, …), "zones"
+(ordered lists of instance ids; zone names like "p0.hand"), "players", "turn", "phase", "active",
+"stack", "pending", "result", "log" and "redo". Every random event draws from the state's generator.
+Manual actions (manual.py) are always legal and logged as overrides.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+from . import rng
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+def _rules(slug: str):
+    from .registry import rules_for
+
+    return rules_for(slug)
+
+
+def zone(player: int, name: str) -> str:
+    return f"p{player}.{name}"
+
+
+def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None) -> dict:
+    """A fresh game: every deck's cards as instances in their owner's deck zone, then the game's setup.
+
+    `decks` is one list per player of card dicts ("key" identifies the card's data: the same key is the
+    same card; other keys are the card's data, as Card.to_data() plus "id")."""
+    rules = _rules(game)
+    options = {**rules.default_options(), **(options or {})}
+    state: dict = {
+        "version": VERSION,
+        "setup": {"game": game, "decks": decks, "seed": seed, "options": options},
+        "game": game,
+        "options": options,
+        "rng": rng.seed_state(seed),
+        "defs": {},
+        "cards": {},
+        "zones": {},
+        "players": [],
+        "next_id": 1,
+        "turn": 0,
+        "phase": "setup",
+        "active": 0,
+        "priority": None,
+        "stack": [],
+        "pending": None,
+        "result": None,
+        "log": [],
+        "redo": [],
+    }
+    for player, deck in enumerate(rules.players(decks, options)):
+        state["players"].append(
+            {"id": player, "name": deck["name"], "goldfish": deck.get("goldfish", False), "life": None, "lost": False}
+        )
+        for name in rules.zones:
+            state["zones"][zone(player, name)] = []
+        for card in deck["cards"]:
+            add_card(state, card, player, zone(player, rules.deck_zone))
+    for name in getattr(rules, "shared_zones", ()):
+        state["zones"].setdefault(name, [])
+    rules.setup(state)
+    return state
+
+
+def add_card(state: dict, card: dict, owner: int, to_zone: str, token: bool = False) -> str:
+    key = str(card.get("key") or card.get("id") or card.get("name"))
+    state["defs"].setdefault(key, {k: v for k, v in card.items() if k != "key"})
+    iid = f"c{state['next_id']}"
+    state["next_id"] += 1
+    state["cards"][iid] = {
+        "def": key,
+        "owner": owner,
+        "zone": to_zone,
+        "face_up": False,
+        "tapped": False,
+        "counters": {},
+        "token": token,
+    }
+    state["zones"].setdefault(to_zone, []).append(iid)
+    return iid
+
+
+def card_def(state: dict, iid: str) -> dict:
+    return state["defs"][state["cards"][iid]["def"]]
+
+
+def move(state: dict, iid: str, to_zone: str, index: int | None = None, face_up: bool | None = None) -> Event:
+    """Move an instance to a zone (at `index`, default the end = top for decks) and return the event."""
+    card = state["cards"][iid]
+    source = card["zone"]
+    state["zones"][source].remove(iid)
+    target = state["zones"].setdefault(to_zone, [])
+    if index is None or index >= len(target):
+        target.append(iid)
+    else:
+        target.insert(max(0, index), iid)
+    card["zone"] = to_zone
+    if face_up is not None:
+        card["face_up"] = face_up
+    return {"type": "move", "card": iid, "from": source, "to": to_zone}
+
+
+def shuffle_zone(state: dict, name: str) -> Event:
+    rng.shuffle(state, state["zones"][name])
+    return {"type": "shuffle", "zone": name}
+
+
+def legal_actions(state: dict) -> list[Action]:
+    if state["result"] is not None:
+        return []
+    return _rules(state["game"]).legal_actions(state)
+
+
+def _apply(state: dict, action: Action) -> list[Event]:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("an action is an object with a type")
+    if action["type"].startswith("manual."):
+        from .manual import apply_manual
+
+        events = apply_manual(state, action)
+        override = True
+    else:
+        if state["result"] is not None:
+            raise IllegalAction("the game is over")
+        events = _rules(state["game"]).apply(state, action)
+        override = False
+    state["log"].append({"action": action, "events": events, "override": override})
+    if state["result"] is None:
+        _rules(state["game"]).check_result(state)
+    return events
+
+
+def apply(state: dict, action: Action) -> list[Event]:
+    """Apply a rule action (it must be legal) or a manual one; log it; clear the redo list."""
+    events = _apply(state, action)
+    state["redo"] = []
+    return events
+
+
+def result(state: dict) -> dict | None:
+    return state["result"]
+
+
+def replay(setup: dict, actions: list[Action]) -> dict:
+    """The state after `actions` from `setup`: the same seed and actions always give the same state."""
+    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"])
+    for action in actions:
+        _apply(state, action)
+    return state
+
+
+def undo(state: dict, steps: int = 1) -> dict:
+    """The game `steps` actions ago (a replay of the log minus its tail); the undone actions can be redone."""
+    steps = max(0, min(steps, len(state["log"])))
+    actions = [entry["action"] for entry in state["log"]]
+    kept, undone = actions[: len(actions) - steps], actions[len(actions) - steps :]
+    new = replay(state["setup"], kept)
+    new["redo"] = undone + state["redo"]  # in the order they were played
+    return new
+
+
+def redo(state: dict, steps: int = 1) -> dict:
+    """Apply again the last undone actions (in order)."""
+    redo_list = list(state["redo"])
+    for _ in range(min(steps, len(redo_list))):
+        _apply(state, redo_list.pop(0))
+    state["redo"] = redo_list
+    return state
+
+
+def digest(state: dict) -> str:
+    """A hash of the game as it stands (cards, zones, players, turn, phase, stack, RNG), not its log."""
+    keys = ("game", "rng", "cards", "zones", "players", "turn", "phase", "active", "priority", "stack", "pending", "result")
+    body = json.dumps({k: state[k] for k in keys}, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+def view(state: dict, player: int) -> dict:
+    """What `player` may see: own hand; face-up cards anywhere; for hidden cards only their count."""
+    rules = _rules(state["game"])
+    out = copy.deepcopy({k: v for k, v in state.items() if k not in ("setup", "log", "redo", "defs", "cards", "zones", "rng")})
+    out["zones"] = {}
+    out["cards"] = {}
+    out["defs"] = {}
+    for name, ids in state["zones"].items():
+        visible = rules.zone_visible(state, name, player)
+        shown = []
+        for iid in ids:
+            card = state["cards"][iid]
+            if visible or card["face_up"]:
+                shown.append(iid)
+                out["cards"][iid] = dict(card)
+                out["defs"][card["def"]] = state["defs"][card["def"]]
+            else:
+                shown.append(None)  # a hidden card: its place, not its identity
+        out["zones"][name] = shown
+    out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
+    out["can_undo"] = bool(state["log"])
+    out["can_redo"] = bool(state["redo"])
+    return out
+
+
+def check_invariants(state: dict) -> None:
+    """Card conservation: every instance in exactly one zone, and that zone is the one it records."""
+    seen: dict[str, str] = {}
+    for name, ids in state["zones"].items():
+        for iid in ids:
+            if iid in seen:
+                raise AssertionError(f"{iid} is in {seen[iid]} and {name}")
+            seen[iid] = name
+            if state["cards"][iid]["zone"] != name:
+                raise AssertionError(f"{iid} records {state['cards'][iid]['zone']} but is in {name}")
+    if set(seen) != set(state["cards"]):
+        raise AssertionError(f"cards in no zone: {sorted(set(state['cards']) - set(seen))}")

@@ -1,0 +1,79 @@
+"""Goldfish rules for a game the engine does not automate yet: zones, the opening hand, turns, draws.
+
+The player's deck is shuffled and the opening hand drawn (the game's DrawRules); each turn the player
+draws (except the first player's first turn where the game says so), plays with manual actions and passes
+the turn. The goldfish takes its turns doing nothing, and loses when its life reaches 0. The player loses
+when they must draw from an empty deck.
+"""
+
+from __future__ import annotations
+
+from ..games import get_game
+from . import core
+from .core import IllegalAction, zone
+
+
+class GenericRules:
+    zones = ("deck", "hand", "field", "discard", "exile")
+    deck_zone = "deck"
+
+    def __init__(self, slug: str, life: int = 20):
+        self.slug = slug
+        self.life = life
+
+    def default_options(self) -> dict:
+        return {"goldfish_life": self.life}
+
+    def players(self, decks: list[list[dict]], options: dict) -> list[dict]:
+        out = [{"name": "player", "cards": decks[0] if decks else []}]
+        out.append({"name": "goldfish", "goldfish": True, "cards": decks[1] if len(decks) > 1 else []})
+        return out
+
+    def zone_visible(self, state: dict, name: str, player: int) -> bool:
+        owner, _, kind = name.partition(".")
+        if kind in ("field", "discard", "exile"):
+            return True
+        return kind == "hand" and owner == f"p{player}"
+
+    def draw_source(self, state: dict, player: int) -> str:
+        return zone(player, "deck")
+
+    def setup(self, state: dict) -> None:
+        from .manual import draw
+
+        draw_rules = get_game(self.slug).draw
+        opening = draw_rules.opening if draw_rules else 5
+        core.shuffle_zone(state, zone(0, "deck"))
+        draw(state, 0, opening)
+        state["players"][1]["life"] = state["options"]["goldfish_life"]
+        state["turn"], state["phase"], state["active"] = 1, "main", 0
+        if draw_rules and not draw_rules.first_player_skips_first_draw:
+            self._draw_for_turn(state)
+
+    def _draw_for_turn(self, state: dict) -> list[dict]:
+        from .manual import draw
+
+        draw_rules = get_game(self.slug).draw
+        n = draw_rules.per_turn if draw_rules else 1
+        events = draw(state, 0, n)
+        if any(e["type"] == "draw_from_empty" for e in events):
+            state["players"][0]["lost"] = True
+        return events
+
+    def legal_actions(self, state: dict) -> list[dict]:
+        return [{"type": "end_turn"}]
+
+    def apply(self, state: dict, action: dict) -> list[dict]:
+        if action["type"] != "end_turn":
+            raise IllegalAction(f"{action['type']!r} is not an action of this game now (end_turn, or a manual action)")
+        # the goldfish's turn: it does nothing; then the player's next turn begins with its draw
+        state["turn"] += 1
+        events = [{"type": "turn", "turn": state["turn"], "player": 0}]
+        return events + self._draw_for_turn(state)
+
+    def check_result(self, state: dict) -> None:
+        fish = state["players"][1]
+        if fish["life"] is not None and fish["life"] <= 0:
+            state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
+        elif state["players"][0]["lost"]:
+            state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
