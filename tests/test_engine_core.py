@@ -26,7 +26,8 @@ def deck(n=40, kinds=10):
 
 @pytest.fixture
 def game():
-    return new_game("kannagi", [deck()], seed=7)
+    """A game the engine runs with its generic goldfish rules (vision: opening hand 7, no first draw)."""
+    return new_game("vision", [deck()], seed=7)
 
 
 def test_splitmix64_gives_its_published_first_value():
@@ -35,7 +36,7 @@ def test_splitmix64_gives_its_published_first_value():
 
 
 def test_the_same_seed_and_actions_give_the_same_game_and_another_seed_another():
-    a, b, c = (new_game("kannagi", [deck()], seed=s) for s in (7, 7, 8))
+    a, b, c = (new_game("vision", [deck()], seed=s) for s in (7, 7, 8))
     assert digest(a) == digest(b) != digest(c)
     for state in (a, b):
         apply(state, {"type": "end_turn"})
@@ -56,7 +57,7 @@ def test_the_state_is_json_and_a_reloaded_state_plays_on_identically(game):
 
 
 def test_the_opening_hand_follows_the_games_draw_rules(game):
-    assert len(game["zones"]["p0.hand"]) == 8  # kannagi
+    assert len(game["zones"]["p0.hand"]) == 7  # vision
     assert len(new_game("manacard", [deck(50)], seed=1)["zones"]["p0.hand"]) == 5
     assert len(new_game("original", [deck(60)], seed=1)["zones"]["p0.hand"]) == 6  # 5 and the first turn's draw
 
@@ -111,7 +112,7 @@ def test_the_goldfish_loses_at_zero_life_and_then_only_manual_actions_remain(gam
 
 
 def test_drawing_from_an_empty_deck_loses():
-    state = new_game("kannagi", [deck(9)], seed=3)  # 8 in hand, 1 left
+    state = new_game("vision", [deck(8)], seed=3)  # 7 in hand, 1 left
     apply(state, {"type": "end_turn"})
     assert state["result"] is None
     apply(state, {"type": "end_turn"})
@@ -121,9 +122,9 @@ def test_drawing_from_an_empty_deck_loses():
 def test_a_player_sees_their_hand_but_not_the_order_of_any_deck(game):
     seen = view(game, 0)
     assert all(seen["zones"]["p0.hand"])
-    assert seen["zones"]["p0.deck"] == [None] * 32
+    assert seen["zones"]["p0.deck"] == [None] * 33
     other = view(game, 1)
-    assert other["zones"]["p0.hand"] == [None] * 8
+    assert other["zones"]["p0.hand"] == [None] * 7
     assert not set(seen["cards"]) & set(game["zones"]["p0.deck"])
 
 
@@ -155,7 +156,7 @@ def random_manual(state, pick):
 def test_thousands_of_random_actions_keep_every_card_in_exactly_one_zone_and_undo_redo_exact():
     for game_seed in range(30):
         pick = random.Random(game_seed)
-        state = new_game(pick.choice(["kannagi", "vision", "original", "manacard"]), [deck(50)], seed=game_seed)
+        state = new_game(pick.choice(["vision", "original", "manacard"]), [deck(50)], seed=game_seed)
         total = len(state["cards"])
         for _ in range(120):
             action = random_manual(state, pick)

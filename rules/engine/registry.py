@@ -14,4 +14,8 @@ def rules_for(slug: str):
     from ..games import get_game
 
     get_game(slug)  # an unknown game raises UnknownGame
+    if slug == "kannagi":
+        from ..games.kannagi.play import KannagiRules
+
+        return KannagiRules()
     return GenericRules(slug, LIFE.get(slug, 20))

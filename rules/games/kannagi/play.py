@@ -1,0 +1,336 @@
+"""巫KANNAGI play rules for the engine (seed 002; GAMES.md's kannagi section), against a goldfish.
+
+Zones per player: deck (top = end of the list), hand, field (places, seasons, possessed apparitions),
+soul (魂), exile (除外), reveal (手札公開場). A card on the field may sit on another: a place on its
+player's season card, an apparition on a place (`on`, with `order` = possession order). 伏せ is
+`tapped`. The sub-phases of the main phase are in state["flags"], consumed when an action COMPLETES.
+
+Readings (GAMES.md, as options): the goldfish has no deck and never defends or uses tools; a mixed
+(混化) card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" needs each).
+Card text beyond these rules is applied with manual actions.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import IllegalAction, move, shuffle_zone, zone
+
+PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
+SUB_PHASES = ("summon", "attack", "possess", "deploy")
+HAND_LIMIT = 8
+
+
+class KannagiRules:
+    slug = "kannagi"
+    zones = ("deck", "hand", "field", "soul", "exile", "reveal")
+    deck_zone = "deck"
+
+    def default_options(self) -> dict:
+        return {"life": 30, "goldfish_life": 30, "opening": 8, "mixed_season": "any", "first_player_draws": False}
+
+    def players(self, decks, options):
+        return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
+
+    def zone_visible(self, state, name, player):
+        owner, _, kind = name.partition(".")
+        if kind in ("field", "reveal", "exile"):
+            return True
+        return kind in ("hand", "soul") and owner == f"p{player}"
+
+    def draw_source(self, state, player):
+        return zone(player, "deck")
+
+    # -- helpers ---------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _def(state, iid):
+        return state["defs"][state["cards"][iid]["def"]]
+
+    def _seasons(self, state, iid) -> list[str]:
+        return list((self._def(state, iid).get("fields") or {}).get("season") or [])
+
+    def _type(self, state, iid) -> str:
+        return self._def(state, iid).get("card_type", "")
+
+    def _cost(self, state, iid) -> int:
+        return self._def(state, iid).get("cost") or 0
+
+    def _keywords(self, state, iid) -> list[str]:
+        return list(self._def(state, iid).get("keywords") or [])
+
+    def affordable(self, state, player: int, iid: str) -> bool:
+        """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
+        soul = state["zones"][zone(player, "soul")]
+        cost = self._cost(state, iid)
+        if cost > len(soul):
+            return False
+        seasons = self._seasons(state, iid)
+        if not seasons or "無" in seasons or (self._type(state, iid) == PLACE and cost == 0):
+            return True
+        present = set()
+        for s in soul:
+            present.update(self._seasons(state, s))
+        present.discard("無")
+        if state["options"].get("mixed_season") == "all":
+            return all(s in present for s in seasons)
+        return any(s in present for s in seasons)
+
+    def _on_field(self, state, player, card_type=None) -> list[str]:
+        return [i for i in state["zones"][zone(player, "field")] if card_type is None or self._type(state, i) == card_type]
+
+    def _riders(self, state, host: str) -> list[str]:
+        """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
+        riders = [i for i in state["zones"][state["cards"][host]["zone"]] if state["cards"][i].get("on") == host]
+        return sorted(riders, key=lambda i: state["cards"][i].get("order", 0))
+
+    def _to_soul(self, state, iid) -> list[dict]:
+        """A card and everything on it (recursively) to its owner's 魂."""
+        events = []
+        for rider in self._riders(state, iid):
+            events += self._to_soul(state, rider)
+        card = state["cards"][iid]
+        card.pop("on", None)
+        card.pop("order", None)
+        card["tapped"] = False
+        card["counters"] = {}
+        events.append(move(state, iid, zone(card["owner"], "soul"), face_up=False))
+        return events
+
+    def _god_rule(self, state, newest: str) -> list[dict]:
+        """Two cards of one name with the attribute 神 cannot both be on the field: the newer goes to 魂."""
+        d = self._def(state, newest)
+        if "神" not in ((d.get("fields") or {}).get("attributes") or []):
+            return []
+        for player in range(len(state["players"])):
+            for other in self._on_field(state, player):
+                if other != newest and self._def(state, other).get("name") == d.get("name"):
+                    return [{"type": "god_rule", "card": newest}] + self._to_soul(state, newest)
+        return []
+
+    def _draw(self, state, player, n=1) -> list[dict]:
+        events = []
+        for _ in range(n):
+            deck = state["zones"][zone(player, "deck")]
+            if not deck:
+                state["players"][player]["lost"] = True
+                events.append({"type": "draw_from_empty", "player": player})
+                break
+            events.append(move(state, deck[-1], zone(player, "hand")))
+        return events
+
+    # -- setup and turns ----------------------------------------------------------------------------------
+
+    def setup(self, state):
+        opts = state["options"]
+        state["players"][0]["life"] = opts["life"]
+        state["players"][1]["life"] = opts["goldfish_life"]
+        shuffle_zone(state, zone(0, "deck"))
+        self._draw(state, 0, opts["opening"])
+        state["turn"], state["active"], state["phase"] = 0, 0, "zero_search"
+        state["flags"] = {}
+        state["pending"] = {"type": "zero_search", "player": 0}
+
+    def _start_turn(self, state) -> list[dict]:
+        """The player's turn: ⓪ start, ① recovery (伏せ → 起き, damage restored), ② draw, ③ main."""
+        state["turn"] += 1
+        state["active"] = 0
+        state["flags"] = {k: False for k in (*SUB_PHASES, "tool")}
+        events = [{"type": "turn", "turn": state["turn"]}]
+        for iid in self._on_field(state, 0):
+            card = state["cards"][iid]
+            card["tapped"] = False
+            card["counters"].pop("damage", None)
+        if state["turn"] > 1 or state["options"].get("first_player_draws"):
+            events += self._draw(state, 0)
+        state["phase"] = "main"
+        return events
+
+    # -- actions --------------------------------------------------------------------------------------------
+
+    def legal_actions(self, state):
+        pending = state.get("pending")
+        hand = state["zones"][zone(0, "hand")]
+        if pending and pending["type"] == "zero_search":
+            return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
+        if pending and pending["type"] == "potential":
+            out = [{"type": "potential_done"}]
+            out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i) and self.affordable(state, 0, i)]
+            return out
+        if pending and pending["type"] == "hand_limit":
+            excess = len(hand) - HAND_LIMIT
+            return [{"type": "hand_limit", "cards": hand[:excess]}]
+        flags = state["flags"]
+        out = []
+        if not flags["summon"]:
+            seasons_free = [s for s in self._on_field(state, 0, SEASON) if not any(self._type(state, r) == PLACE for r in self._riders(state, s))]
+            for i in hand:
+                if self._type(state, i) == PLACE and self.affordable(state, 0, i):
+                    out.append({"type": "summon", "card": i})
+                    out += [{"type": "summon", "card": i, "onto": s} for s in seasons_free]
+        if not flags["attack"]:
+            out += [{"type": "attack", "card": p} for p in self._on_field(state, 0, PLACE) if not state["cards"][p]["tapped"]]
+        if not flags["possess"]:
+            places = self._on_field(state, 0, PLACE)
+            out += [{"type": "possess", "card": i, "target": p} for i in hand if self._type(state, i) == APPARITION for p in places]
+        if not flags["deploy"]:
+            out += [{"type": "deploy", "card": i} for i in hand if self._type(state, i) == SEASON and self.affordable(state, 0, i)]
+        if not flags["tool"]:
+            out += [{"type": "tool", "card": i} for i in hand if self._type(state, i) == TOOL and self.affordable(state, 0, i)]
+        out.append({"type": "end_turn"})
+        return out
+
+    def _hand_card(self, state, action, card_type) -> str:
+        iid = action.get("card")
+        if iid not in state["zones"][zone(0, "hand")]:
+            raise IllegalAction(f"card: {iid!r} is not in your hand")
+        if self._type(state, iid) != card_type:
+            raise IllegalAction(f"card: {iid!r} is not a {card_type}")
+        return iid
+
+    def _need(self, state, flag):
+        if state.get("pending"):
+            raise IllegalAction(f"first: {state['pending']['type']}")
+        if state["flags"].get(flag):
+            raise IllegalAction(f"{flag}: already done this turn")
+
+    def _pay(self, state, iid):
+        if not self.affordable(state, 0, iid):
+            raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
+
+    def apply(self, state, action):
+        kind = action["type"]
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None:
+            raise IllegalAction(f"{kind!r} is not a kannagi action")
+        return handler(state, action)
+
+    def _do_zero_search(self, state, action):
+        if not state.get("pending") or state["pending"]["type"] != "zero_search":
+            raise IllegalAction("zero_search: only once, at the start")
+        cards = action.get("cards")
+        hand = state["zones"][zone(0, "hand")]
+        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+            raise IllegalAction("cards: a list of different cards from your hand")
+        events = []
+        for iid in cards:  # to the bottom, in the order given (the last given is the lowest)
+            events.append(move(state, iid, zone(0, "deck"), index=0))
+        events += self._draw(state, 0, len(cards))
+        state["pending"] = {"type": "potential", "player": 0}
+        return [{"type": "zero_search", "count": len(cards)}] + events
+
+    def _do_potential(self, state, action):
+        if not state.get("pending") or state["pending"]["type"] != "potential":
+            raise IllegalAction("potential: only after 零探し")
+        iid = self._hand_card(state, action, PLACE)
+        if "潜在能力" not in self._keywords(state, iid):
+            raise IllegalAction("card: has no ■潜在能力")
+        self._pay(state, iid)
+        events = [move(state, iid, zone(0, "field"), face_up=True)]
+        state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
+        return events + self._god_rule(state, iid)
+
+    def _do_potential_done(self, state, action):
+        if not state.get("pending") or state["pending"]["type"] != "potential":
+            raise IllegalAction("potential_done: only after 零探し")
+        state["pending"] = None
+        return self._start_turn(state)
+
+    def _do_summon(self, state, action):
+        self._need(state, "summon")
+        iid = self._hand_card(state, action, PLACE)
+        self._pay(state, iid)
+        onto = action.get("onto")
+        if onto is not None:
+            if onto not in self._on_field(state, 0, SEASON) or any(self._type(state, r) == PLACE for r in self._riders(state, onto)):
+                raise IllegalAction("onto: your season card with no place on it")
+        events = [move(state, iid, zone(0, "field"), face_up=True)]
+        card = state["cards"][iid]
+        if onto is not None:
+            card["on"] = onto
+        card["tapped"] = "速攻" not in self._keywords(state, iid)
+        state["flags"]["summon"] = True
+        return events + self._god_rule(state, iid)
+
+    def _do_possess(self, state, action):
+        self._need(state, "possess")
+        iid = self._hand_card(state, action, APPARITION)
+        target = action.get("target")
+        if target not in self._on_field(state, 0, PLACE):
+            raise IllegalAction("target: one of your places on the field")
+        order = state.get("next_order", 1)
+        state["next_order"] = order + 1
+        events = [move(state, iid, zone(0, "field"), face_up=False)]
+        state["cards"][iid].update(on=target, order=order)
+        state["flags"]["possess"] = True
+        return events
+
+    def _do_deploy(self, state, action):
+        self._need(state, "deploy")
+        iid = self._hand_card(state, action, SEASON)
+        self._pay(state, iid)
+        events = []
+        for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
+            events += self._to_soul(state, old)
+        events.append(move(state, iid, zone(0, "field"), face_up=True))
+        state["flags"]["deploy"] = True
+        return events + self._god_rule(state, iid)
+
+    def _do_tool(self, state, action):
+        self._need(state, "tool")
+        iid = self._hand_card(state, action, TOOL)
+        self._pay(state, iid)
+        state["flags"]["tool"] = True
+        return [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}] + self._to_soul(state, iid)
+
+    def _do_attack(self, state, action):
+        self._need(state, "attack")
+        place = action.get("card")
+        if place not in self._on_field(state, 0, PLACE) or state["cards"][place]["tapped"]:
+            raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
+        events = [{"type": "attack", "card": place}]
+        for rider in self._riders(state, place):  # apparitions, oldest first; an unmet cost: no effect
+            if self._type(state, rider) != APPARITION:
+                continue
+            state["cards"][rider]["face_up"] = True
+            events.append({"type": "apparition", "card": rider, "effect": self.affordable(state, 0, rider)})
+        power = (self._def(state, place).get("fields") or {}).get("power") or 0
+        power += state["cards"][place]["counters"].get("power", 0)
+        target = state["players"][1]
+        target["life"] -= max(0, power)
+        events.append({"type": "damage", "player": 1, "amount": max(0, power), "life": target["life"]})
+        events += self._to_soul(state, place)  # the place and its apparitions
+        state["flags"]["attack"] = True
+        return events
+
+    def _do_end_turn(self, state, action):
+        if state.get("pending"):
+            raise IllegalAction(f"first: {state['pending']['type']}")
+        hand = state["zones"][zone(0, "hand")]
+        if len(hand) > HAND_LIMIT:
+            state["phase"] = "end"
+            state["pending"] = {"type": "hand_limit", "player": 0, "n": len(hand) - HAND_LIMIT}
+            return [{"type": "hand_limit", "n": len(hand) - HAND_LIMIT}]
+        return self._next_turn(state)
+
+    def _do_hand_limit(self, state, action):
+        pending = state.get("pending")
+        if not pending or pending["type"] != "hand_limit":
+            raise IllegalAction("hand_limit: only at the end of a turn with more than 8 cards")
+        cards = action.get("cards")
+        hand = state["zones"][zone(0, "hand")]
+        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in hand for c in cards) or len(cards) != pending["n"]:
+            raise IllegalAction(f"cards: exactly {pending['n']} different cards from your hand")
+        events = []
+        for iid in cards:
+            events.append(move(state, iid, zone(0, "soul"), face_up=False))
+        state["pending"] = None
+        return events + self._next_turn(state)
+
+    def _next_turn(self, state):
+        # the goldfish's turn: it has no deck and does nothing
+        return [{"type": "goldfish_turn"}] + self._start_turn(state)
+
+    def check_result(self, state):
+        if state["players"][1]["life"] <= 0:
+            state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
+        elif state["players"][0]["lost"]:
+            state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}

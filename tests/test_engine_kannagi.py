@@ -1,0 +1,259 @@
+"""巫KANNAGI in the engine: golden playthroughs of the seed's rules (each quotes the passage it checks),
+and random legal games that keep the invariants."""
+
+import random
+
+import pytest
+
+from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, redo, undo
+
+
+def card(key, card_type="場所札", cost=0, season=("春",), power=2, keywords=(), attributes=()):
+    fields = {"season": list(season)}
+    if card_type == "場所札":
+        fields["power"] = power
+    if attributes:
+        fields["attributes"] = list(attributes)
+    return {"key": key, "name": key, "card_type": card_type, "cost": cost, "keywords": list(keywords), "fields": fields}
+
+
+FILLER = [card(f"filler{i}", cost=5, season=("冬",)) for i in range(40)]
+
+
+def start(extra=(), seed=1):
+    """A game past 零探し (kept) and 潜在能力 (none): turn 1, main phase. `extra` cards are put in hand."""
+    cards = list(extra) + FILLER
+    state = new_game("kannagi", [cards], seed=seed)
+    apply(state, {"type": "zero_search", "cards": []})
+    apply(state, {"type": "potential_done"})
+    return state
+
+
+def take(state, key):
+    """Move the instance of card `key` into the hand (a logged manual action)."""
+    iid = next(i for i, c in state["cards"].items() if c["def"] == key)
+    apply(state, {"type": "manual.move", "card": iid, "to": "p0.hand"})
+    return iid
+
+
+def to_soul(state, key):
+    iid = next(i for i, c in state["cards"].items() if c["def"] == key)
+    apply(state, {"type": "manual.move", "card": iid, "to": "p0.soul"})
+    return iid
+
+
+def hand(state):
+    return state["zones"]["p0.hand"]
+
+
+def end_turn(state):
+    """End the turn; over the hand limit, filler cards go to 魂."""
+    apply(state, {"type": "end_turn"})
+    if state["pending"] and state["pending"]["type"] == "hand_limit":
+        fillers = [i for i in hand(state) if state["cards"][i]["def"].startswith("filler")]
+        apply(state, {"type": "hand_limit", "cards": fillers[: state["pending"]["n"]]})
+
+
+def test_setup_life_30_and_an_opening_hand_of_8_then_zero_search():
+    """【ゲームの準備】ライフ30、手札8枚。零探し: 手札を任意の枚数、好きな順番で山札の1番下に置き、その枚数分引く。"""
+    state = new_game("kannagi", [FILLER], seed=5)
+    assert [p["life"] for p in state["players"]] == [30, 30]
+    assert len(hand(state)) == 8 and state["pending"] == {"type": "zero_search", "player": 0}
+    back = hand(state)[:3]
+    apply(state, {"type": "zero_search", "cards": back})
+    assert state["zones"]["p0.deck"][:3] == back[::-1]  # at the bottom, the last given lowest
+    assert len(hand(state)) == 8 and not set(back) & set(hand(state))
+    with pytest.raises(IllegalAction):
+        apply(state, {"type": "zero_search", "cards": []})  # once only
+
+
+def test_potential_places_may_be_summoned_after_zero_search_and_rise_in_the_first_recovery():
+    """零探しの後「■潜在能力」を持つ【場所札】があれば召喚できます…回復フェイズで「起き」にできます。"""
+    state = new_game("kannagi", [[card("潜む家", keywords=("潜在能力",))] + FILLER], seed=2)
+    iid = next(i for i, c in state["cards"].items() if c["def"] == "潜む家")
+    apply(state, {"type": "manual.move", "card": iid, "to": "p0.hand"})
+    apply(state, {"type": "zero_search", "cards": []})
+    assert {"type": "potential", "card": iid} in legal_actions(state)
+    apply(state, {"type": "potential", "card": iid})
+    assert state["cards"][iid]["zone"] == "p0.field" and state["cards"][iid]["tapped"]
+    apply(state, {"type": "potential_done"})
+    assert not state["cards"][iid]["tapped"]  # turn 1's recovery raised it
+    assert {"type": "attack", "card": iid} in legal_actions(state)
+
+
+def test_the_first_player_does_not_draw_on_the_first_turn_but_draws_on_the_next():
+    """②ドロー: 先攻1ターン目は引かない。"""
+    state = start()
+    assert state["turn"] == 1 and len(hand(state)) == 8
+    apply(state, {"type": "end_turn"})
+    assert state["turn"] == 2 and len(hand(state)) == 9
+
+
+def test_a_zero_cost_place_needs_no_season_and_enters_fuse_so_it_cannot_attack_at_once():
+    """零コストの【場所札】は魂に季節が無くても召喚できる。横向き「伏せ」状態の【場所札】は攻撃できない。"""
+    state = start([card("ねこやま", cost=0, power=3)])
+    iid = take(state, "ねこやま")
+    apply(state, {"type": "summon", "card": iid})
+    assert state["cards"][iid]["tapped"]
+    assert {"type": "attack", "card": iid} not in legal_actions(state)
+    with pytest.raises(IllegalAction, match="summon"):
+        apply(state, {"type": "summon", "card": take(state, "filler0")})  # the summon sub-phase is spent
+
+
+def test_an_attack_deals_the_places_power_and_sends_it_to_soul_the_next_turn():
+    """④【場所札】の左下に記載の数字分相手のライフにダメージ。⑤攻撃を終えた【場所札】は魂になります。"""
+    state = start([card("ねこやま", cost=0, power=3)])
+    iid = take(state, "ねこやま")
+    apply(state, {"type": "summon", "card": iid})
+    end_turn(state)
+    assert not state["cards"][iid]["tapped"]  # 回復フェイズ: 起き
+    apply(state, {"type": "attack", "card": iid})
+    assert state["players"][1]["life"] == 27
+    assert state["cards"][iid]["zone"] == "p0.soul"
+    with pytest.raises(IllegalAction, match="attack"):
+        apply(state, {"type": "attack", "card": iid})
+
+
+def test_soul_is_a_threshold_with_the_season_and_is_not_spent():
+    """コスト表記と同じ枚数の魂が必要。同じ季節の札が魂に無いと使えない。魂はコストとして消費されない。"""
+    state = start([card("春の家", cost=2, season=("春",)), card("春札", card_type="道具札", cost=0), card("秋札", cost=9, season=("秋",))])
+    spring = take(state, "春の家")
+    assert not any(a.get("card") == spring for a in legal_actions(state))
+    to_soul(state, "秋札")
+    to_soul(state, "filler1")
+    assert len(state["zones"]["p0.soul"]) == 2
+    assert not any(a.get("card") == spring for a in legal_actions(state))  # two in 魂, but no 春
+    apply(state, {"type": "manual.move", "card": state["zones"]["p0.soul"][0], "to": "p0.hand"})
+    to_soul(state, "春札")
+    assert any(a.get("card") == spring for a in legal_actions(state))
+    apply(state, {"type": "summon", "card": spring})
+    assert len(state["zones"]["p0.soul"]) == 2  # not spent
+
+
+def test_a_card_of_the_season_mu_needs_no_season_in_soul():
+    """無の季節の札は、どの季節の魂でも使えます。"""
+    state = start([card("無の家", cost=1, season=("無",))])
+    iid = take(state, "無の家")
+    to_soul(state, "filler3")  # a 冬 card: any season
+    assert {"type": "summon", "card": iid} in legal_actions(state)
+
+
+def test_apparitions_possess_face_down_turn_up_in_order_on_attack_and_go_to_soul_with_the_place():
+    """【怪異札】裏向きで憑依。攻撃時、憑依した順番で表向きにし発動。攻撃後は一斉に魂に置かれる。"""
+    state = start([card("家", cost=0, power=1), card("影", card_type="怪異札", cost=0, season=("無",)), card("髪", card_type="怪異札", cost=3, season=("夏",))])
+    place = take(state, "家")
+    apply(state, {"type": "summon", "card": place})
+    shadow = take(state, "影")
+    apply(state, {"type": "possess", "card": shadow, "target": place})
+    assert not state["cards"][shadow]["face_up"] and state["cards"][shadow]["on"] == place
+    end_turn(state)
+    hair = take(state, "髪")
+    apply(state, {"type": "possess", "card": hair, "target": place})  # cost unmet: possession still allowed
+    events = apply(state, {"type": "attack", "card": place})
+    shown = [e for e in events if e["type"] == "apparition"]
+    assert [e["card"] for e in shown] == [shadow, hair] and [e["effect"] for e in shown] == [True, False]
+    assert all(state["cards"][i]["zone"] == "p0.soul" for i in (place, shadow, hair))
+
+
+def test_one_season_card_a_player_and_a_new_one_sends_the_old_and_its_place_to_soul():
+    """自分の場に1枚しか置けず、新たに【季節札】を展開した場合、前の【季節札】は魂に置かれる。上にある札も魂。"""
+    state = start([card("夏夜", card_type="季節札", cost=0, season=("無",)), card("円形校舎", card_type="季節札", cost=0, season=("無",)), card("上の家", cost=0)])
+    first = take(state, "夏夜")
+    apply(state, {"type": "deploy", "card": first})
+    house = take(state, "上の家")
+    apply(state, {"type": "summon", "card": house, "onto": first})
+    end_turn(state)
+    second = take(state, "円形校舎")
+    apply(state, {"type": "deploy", "card": second})
+    assert state["cards"][first]["zone"] == state["cards"][house]["zone"] == "p0.soul"
+    assert state["cards"][second]["zone"] == "p0.field"
+
+
+def test_a_tool_is_used_once_a_turn_and_goes_to_soul():
+    """【道具札】手札からそのまま使え、魂に置き効果を発動する。自分のターン開始時から次のターン開始時までに1度だけ。"""
+    state = start([card("塩", card_type="道具札", cost=0, season=("無",)), card("灯", card_type="道具札", cost=0, season=("無",))])
+    salt, lamp = take(state, "塩"), take(state, "灯")
+    apply(state, {"type": "tool", "card": salt})
+    assert state["cards"][salt]["zone"] == "p0.soul"
+    with pytest.raises(IllegalAction, match="tool"):
+        apply(state, {"type": "tool", "card": lamp})
+    end_turn(state)
+    apply(state, {"type": "tool", "card": lamp})
+
+
+def test_haste_lets_a_place_attack_the_turn_it_arrives():
+    """■速攻: 伏せずに召喚される。"""
+    state = start([card("速い家", cost=0, power=4, keywords=("速攻",))])
+    iid = take(state, "速い家")
+    apply(state, {"type": "summon", "card": iid})
+    apply(state, {"type": "attack", "card": iid})
+    assert state["players"][1]["life"] == 26
+
+
+def test_a_hand_over_8_at_the_end_goes_down_to_8_into_soul():
+    """④エンド: 手札が8枚になるように魂に置きます。"""
+    state = start()
+    take(state, "filler30")
+    assert len(hand(state)) == 9
+    apply(state, {"type": "end_turn"})
+    assert state["pending"]["type"] == "hand_limit"
+    with pytest.raises(IllegalAction):
+        apply(state, {"type": "hand_limit", "cards": hand(state)[:2]})
+    chosen = hand(state)[0]
+    apply(state, {"type": "hand_limit", "cards": [chosen]})
+    assert state["cards"][chosen]["zone"] == "p0.soul" and state["turn"] == 2 and len(hand(state)) == 9  # 8 + the draw
+
+
+def test_two_god_cards_of_one_name_cannot_both_be_on_the_field():
+    """”神”と書かれた同じ札(同名札)は場に同時に存在する事ができず…即刻持ち主の魂にする。"""
+    god = card("山神", cost=0, attributes=("神",))
+    state = start([god, {**god}])
+    first, second = [i for i, c in state["cards"].items() if c["def"] == "山神"][:2]
+    apply(state, {"type": "manual.move", "card": first, "to": "p0.field", "face_up": True})
+    apply(state, {"type": "manual.move", "card": second, "to": "p0.hand"})
+    apply(state, {"type": "summon", "card": second})
+    assert state["cards"][second]["zone"] == "p0.soul" and state["cards"][first]["zone"] == "p0.field"
+
+
+def test_the_player_wins_when_the_goldfish_life_reaches_0_and_loses_drawing_from_an_empty_deck():
+    """勝利: 相手のライフが0。山札から引けなくなった時は負け。"""
+    state = start([card("大蛇", cost=0, power=30, keywords=("速攻",))])
+    iid = take(state, "大蛇")
+    apply(state, {"type": "summon", "card": iid})
+    apply(state, {"type": "attack", "card": iid})
+    assert state["result"] == {"winner": 0, "turn": 1, "reason": "life"}
+    thin = new_game("kannagi", [FILLER[:9]], seed=1)
+    apply(thin, {"type": "zero_search", "cards": []})
+    apply(thin, {"type": "potential_done"})
+    end_turn(thin)  # turn 2 draws the last card
+    assert thin["result"] is None and not thin["zones"]["p0.deck"]
+    end_turn(thin)  # 9 in hand: one to 魂; turn 3 must draw from the empty deck
+    assert thin["result"] == {"winner": 1, "turn": 3, "reason": "deck"}
+
+
+def sample_deck():
+    import json
+    from pathlib import Path
+
+    cards = json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/kannagi.json").read_text(encoding="utf-8"))["cards"]
+    out = []
+    for i, c in enumerate(cards):
+        out += [{**c, "key": f"k{i}"}] * (4 if i % 3 else 2)
+    return out[:48]
+
+
+def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
+    for seed in range(60):
+        pick = random.Random(seed)
+        state = new_game("kannagi", [sample_deck()], seed=seed)
+        total = len(state["cards"])
+        steps = 0
+        while state["result"] is None and steps < 300:
+            action = pick.choice(legal_actions(state))
+            apply(state, action)
+            check_invariants(state)
+            assert len(state["cards"]) == total
+            steps += 1
+        back = pick.randint(1, min(25, len(state["log"])))
+        final = digest(state)
+        assert digest(redo(undo(state, back), back)) == final
