@@ -33,10 +33,16 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why."""
 
 
-def _rules(slug: str):
-    from .registry import rules_for
+_RULES: dict = {}
 
-    return rules_for(slug)
+
+def _rules(slug: str):
+    rules = _RULES.get(slug)
+    if rules is None:
+        from .registry import rules_for  # imported here: the registry's rules import this module
+
+        rules = _RULES[slug] = rules_for(slug)
+    return rules
 
 
 def zone(player: int, name: str) -> str:

@@ -57,19 +57,26 @@ class KannagiRules:
     def _keywords(self, state, iid) -> list[str]:
         return list(self._def(state, iid).get("keywords") or [])
 
-    def affordable(self, state, player: int, iid: str) -> bool:
-        """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
+    def soul_seasons(self, state, player: int) -> tuple[int, set]:
+        """How many cards 魂 holds, and the seasons among them (無 is no season)."""
         soul = state["zones"][zone(player, "soul")]
-        cost = self._cost(state, iid)
-        if cost > len(soul):
-            return False
-        seasons = self._seasons(state, iid)
-        if not seasons or "無" in seasons or (self._type(state, iid) == PLACE and cost == 0):
-            return True
-        present = set()
+        defs, cards = state["defs"], state["cards"]
+        present: set = set()
         for s in soul:
-            present.update(self._seasons(state, s))
+            present.update((defs[cards[s]["def"]].get("fields") or {}).get("season") or ())
         present.discard("無")
+        return len(soul), present
+
+    def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
+        """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
+        count, present = soul if soul is not None else self.soul_seasons(state, player)
+        d = self._def(state, iid)
+        cost = d.get("cost") or 0
+        if cost > count:
+            return False
+        seasons = (d.get("fields") or {}).get("season") or ()
+        if not seasons or "無" in seasons or (cost == 0 and d.get("card_type") == PLACE):
+            return True
         if state["options"].get("mixed_season") == "all":
             return all(s in present for s in seasons)
         return any(s in present for s in seasons)
@@ -160,21 +167,23 @@ class KannagiRules:
             return [{"type": "hand_limit", "cards": hand[:excess]}]
         flags = state["flags"]
         out = []
+        soul = self.soul_seasons(state, 0)
+        types = {i: self._type(state, i) for i in hand}
         if not flags["summon"]:
             seasons_free = [s for s in self._on_field(state, 0, SEASON) if not any(self._type(state, r) == PLACE for r in self._riders(state, s))]
             for i in hand:
-                if self._type(state, i) == PLACE and self.affordable(state, 0, i):
+                if types[i] == PLACE and self.affordable(state, 0, i, soul):
                     out.append({"type": "summon", "card": i})
                     out += [{"type": "summon", "card": i, "onto": s} for s in seasons_free]
         if not flags["attack"]:
             out += [{"type": "attack", "card": p} for p in self._on_field(state, 0, PLACE) if not state["cards"][p]["tapped"]]
         if not flags["possess"]:
             places = self._on_field(state, 0, PLACE)
-            out += [{"type": "possess", "card": i, "target": p} for i in hand if self._type(state, i) == APPARITION for p in places]
+            out += [{"type": "possess", "card": i, "target": p} for i in hand if types[i] == APPARITION for p in places]
         if not flags["deploy"]:
-            out += [{"type": "deploy", "card": i} for i in hand if self._type(state, i) == SEASON and self.affordable(state, 0, i)]
+            out += [{"type": "deploy", "card": i} for i in hand if types[i] == SEASON and self.affordable(state, 0, i, soul)]
         if not flags["tool"]:
-            out += [{"type": "tool", "card": i} for i in hand if self._type(state, i) == TOOL and self.affordable(state, 0, i)]
+            out += [{"type": "tool", "card": i} for i in hand if types[i] == TOOL and self.affordable(state, 0, i, soul)]
         out.append({"type": "end_turn"})
         return out
 
