@@ -221,6 +221,7 @@ def _regulation(game_slug: str, code: str | None):
 class OwnedViewSet(viewsets.GenericViewSet):
     """Reads check visibility first (404 when hidden); writes also need the owner (403 otherwise)."""
 
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     visible = None  # selectors.visible_deck / visible_pool: (user, pk) -> object or Http404
     not_yours = ""
 
@@ -267,7 +268,6 @@ class OwnedViewSet(viewsets.GenericViewSet):
 )
 class DeckViewSet(OwnedViewSet):
     serializer_class = DeckSerializer
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     queryset = Deck.objects.none()
 
     visible = staticmethod(selectors.visible_deck)
@@ -489,7 +489,6 @@ class DeckViewSet(OwnedViewSet):
 )
 class PoolViewSet(OwnedViewSet):
     serializer_class = PoolSerializer
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     queryset = Pool.objects.none()
 
     visible = staticmethod(selectors.visible_pool)

@@ -72,31 +72,44 @@ def deck_queryset() -> QuerySet[Deck]:
     return Deck.objects.select_related("owner", "game", "regulation")
 
 
-def visible_deck(user, pk: int) -> Deck:
-    """A deck the user may read by its id: their own, or a public one. Unlisted decks only by link."""
-    deck = deck_queryset().filter(pk=_id(pk)).first()
-    if deck is None:
+def _readable(queryset, user, pk):
+    """A deck or pool the user may read by its id: their own, or a public one. Unlisted only by link."""
+    found = queryset.filter(pk=_id(pk)).first()
+    if found is None or not (
+        found.visibility == Visibility.PUBLIC or (user.is_authenticated and found.owner_id == user.pk)
+    ):
         raise Http404
-    if deck.visibility == Visibility.PUBLIC or (user.is_authenticated and deck.owner_id == user.pk):
-        return deck
-    raise Http404
+    return found
+
+
+def _shared(queryset, token: str):
+    """A deck or pool by its share link (unlisted or public; a private one never)."""
+    found = queryset.filter(share_token=token).exclude(visibility=Visibility.PRIVATE).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def _owned(queryset, user, pk):
+    """A deck or pool the user may change: only their own (others' are 404, never revealed)."""
+    if not user.is_authenticated:
+        raise Http404
+    found = queryset.filter(pk=_id(pk), owner=user).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def visible_deck(user, pk: int) -> Deck:
+    return _readable(deck_queryset(), user, pk)
 
 
 def shared_deck(token: str) -> Deck:
-    deck = deck_queryset().filter(share_token=token).exclude(visibility=Visibility.PRIVATE).first()
-    if deck is None:
-        raise Http404
-    return deck
+    return _shared(deck_queryset(), token)
 
 
 def owned_deck(user, pk: int) -> Deck:
-    """A deck the user may change: only their own (others' decks are 404, never revealed)."""
-    if not user.is_authenticated:
-        raise Http404
-    deck = deck_queryset().filter(pk=_id(pk), owner=user).first()
-    if deck is None:
-        raise Http404
-    return deck
+    return _owned(deck_queryset(), user, pk)
 
 
 def public_decks(game_slug: str | None = None) -> QuerySet[Deck]:
@@ -155,28 +168,15 @@ def pool_queryset() -> QuerySet[Pool]:
 
 
 def visible_pool(user, pk: int) -> Pool:
-    pool = pool_queryset().filter(pk=_id(pk)).first()
-    if pool is None or not (
-        pool.visibility == Visibility.PUBLIC or (user.is_authenticated and pool.owner_id == user.pk)
-    ):
-        raise Http404
-    return pool
+    return _readable(pool_queryset(), user, pk)
 
 
 def shared_pool(token: str) -> Pool:
-    pool = pool_queryset().filter(share_token=token).exclude(visibility=Visibility.PRIVATE).first()
-    if pool is None:
-        raise Http404
-    return pool
+    return _shared(pool_queryset(), token)
 
 
 def owned_pool(user, pk: int) -> Pool:
-    if not user.is_authenticated:
-        raise Http404
-    pool = pool_queryset().filter(pk=_id(pk), owner=user).first()
-    if pool is None:
-        raise Http404
-    return pool
+    return _owned(pool_queryset(), user, pk)
 
 
 def decks_usable_in_pool(user, game_slug: str = "timestorm") -> QuerySet[Deck]:
