@@ -203,8 +203,10 @@ def _diff(before: dict, after: dict) -> list[dict]:
     return out
 
 
-def _record_revision(deck: Deck, user, note: str, before: dict | None, note_params: dict | None = None) -> DeckRevision:
-    after = _snapshot(deck)
+def _record_revision(
+    deck: Deck, user, note: str, before: dict | None, note_params: dict | None = None, after: dict | None = None
+) -> DeckRevision:
+    after = after if after is not None else _snapshot(deck)
     deck.revision += 1
     deck.save(update_fields=["revision", "updated_at"])
     return DeckRevision.objects.create(
@@ -358,9 +360,10 @@ def deck_set_sections(
         _lock(deck, expected_revision)
         before = _snapshot(deck)
         _replace_entries(deck, clean)
-        if not _diff(before, _snapshot(deck)):
+        after = _snapshot(deck)
+        if not _diff(before, after):
             return None
-        return _record_revision(deck, user, note or gettext_noop("saved"), before)
+        return _record_revision(deck, user, note or gettext_noop("saved"), before, after=after)
 
 
 def deck_change_count(
@@ -438,8 +441,10 @@ def deck_import_text(*, deck: Deck, user, text: str, expected_revision: int | No
     )
 
 
-def deck_export_text(deck: Deck, lang: str = "ja") -> str:
-    data, _cards = selectors.deck_state(deck)
+def deck_export_text(deck: Deck, lang: str = "ja", data=None) -> str:
+    """The deck as decklist text; `data` is its DeckData when the caller has already loaded it."""
+    if data is None:
+        data, _cards = selectors.deck_state(deck)
     return export_decklist(data, selectors.game_card_index(deck.game_id), deck.regulation.to_rules(), lang)
 
 

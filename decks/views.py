@@ -49,7 +49,7 @@ def deck_list(request):
 def _render_deck(request, deck, shared=False):
     view = deck_view(deck, request.GET)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
-    export_text = services.deck_export_text(deck, _lang())
+    export_text = services.deck_export_text(deck, _lang(), data=view["data"])
     return render(
         request,
         "decks/deck_detail.html",
@@ -199,7 +199,7 @@ def deck_edit(request, pk):
     )
     import_form = DecklistForm(
         request.POST if request.POST.get("action") == "import" else None,
-        initial={"decklist": services.deck_export_text(deck, _lang()), "revision": deck.revision},
+        initial={"revision": deck.revision},  # the list itself is filled in below, once the deck is loaded
     )
     line_errors, status = [], 200
     if request.method == "POST":
@@ -237,6 +237,7 @@ def deck_edit(request, pk):
             status = 409
             deck.refresh_from_db()
     view = deck_view(deck, request.GET)
+    import_form.initial["decklist"] = services.deck_export_text(deck, _lang(), data=view["data"])
     return render(
         request,
         "decks/deck_edit.html",
