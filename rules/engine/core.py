@@ -45,6 +45,11 @@ def _rules(slug: str):
     return rules
 
 
+def rules_of(state: dict):
+    """The rules object that runs this game."""
+    return _rules(state["game"])
+
+
 def zone(player: int, name: str) -> str:
     return f"p{player}.{name}"
 
@@ -127,6 +132,21 @@ def move(state: dict, iid: str, to_zone: str, index: int | None = None, face_up:
     if face_up is not None:
         card["face_up"] = face_up
     return {"type": "move", "card": iid, "from": source, "to": to_zone}
+
+
+def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
+    """Draw n cards from the top (end) of the player's draw source into their hand, face down. An empty
+    deck stops the drawing and is noted; when the rules force the draw (`forced`), the player has lost."""
+    source = _rules(state["game"]).draw_source(state, player)
+    events = []
+    for _ in range(n):
+        if not state["zones"][source]:
+            if forced:
+                state["players"][player]["lost"] = True
+            events.append({"type": "draw_from_empty", "player": player})
+            break
+        events.append(move(state, state["zones"][source][-1], zone(player, "hand"), face_up=False))
+    return events
 
 
 def shuffle_zone(state: dict, name: str) -> Event:

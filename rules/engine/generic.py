@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..games import get_game
 from . import core
-from .core import IllegalAction, zone
+from .core import IllegalAction, draw, zone
 
 
 class GenericRules:
@@ -39,8 +39,6 @@ class GenericRules:
         return zone(player, "deck")
 
     def setup(self, state: dict) -> None:
-        from .manual import draw
-
         draw_rules = get_game(self.slug).draw
         opening = draw_rules.opening if draw_rules else 5
         core.shuffle_zone(state, zone(0, "deck"))
@@ -51,14 +49,8 @@ class GenericRules:
             self._draw_for_turn(state)
 
     def _draw_for_turn(self, state: dict) -> list[dict]:
-        from .manual import draw
-
         draw_rules = get_game(self.slug).draw
-        n = draw_rules.per_turn if draw_rules else 1
-        events = draw(state, 0, n)
-        if any(e["type"] == "draw_from_empty" for e in events):
-            state["players"][0]["lost"] = True
-        return events
+        return draw(state, 0, draw_rules.per_turn if draw_rules else 1, forced=True)
 
     def legal_actions(self, state: dict) -> list[dict]:
         return [{"type": "end_turn"}]

@@ -15,7 +15,7 @@ Every move keeps each card in exactly one zone; tokens are new instances that ma
 from __future__ import annotations
 
 from . import rng
-from .core import IllegalAction, add_card, move, shuffle_zone, zone
+from .core import IllegalAction, add_card, draw, move, rules_of, shuffle_zone, zone
 
 MAX_N = 100
 
@@ -46,28 +46,6 @@ def _n(action: dict, key: str = "n", default: int = 1, low: int = 0, high: int =
     if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= high:
         raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {n!r}")
     return n
-
-
-def deck_zone(state: dict, player: int) -> str:
-    from .registry import rules_for
-
-    return zone(player, rules_for(state["game"]).deck_zone)
-
-
-def draw(state: dict, player: int, n: int) -> list[dict]:
-    """Draw n cards from the top (end) of the player's deck; an empty deck stops the drawing and is noted."""
-    from .registry import rules_for
-
-    rules = rules_for(state["game"])
-    source = rules.draw_source(state, player)
-    events = []
-    for _ in range(n):
-        if not state["zones"][source]:
-            events.append({"type": "draw_from_empty", "player": player})
-            break
-        iid = state["zones"][source][-1]
-        events.append(move(state, iid, zone(player, "hand"), face_up=False))
-    return events
 
 
 def apply_manual(state: dict, action: dict) -> list[dict]:
@@ -116,9 +94,7 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
         n = _n(action)
         if kind == "draw":
             return draw(state, player, n)
-        from .registry import rules_for
-
-        source = rules_for(state["game"]).draw_source(state, player)
+        source = rules_of(state).draw_source(state, player)
         events = []
         for _ in range(min(n, len(state["zones"][source]))):
             events.append(move(state, state["zones"][source][-1], zone(player, "discard"), face_up=True))

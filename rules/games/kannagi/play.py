@@ -12,7 +12,7 @@ Card text beyond these rules is applied with manual actions.
 
 from __future__ import annotations
 
-from ...engine.core import IllegalAction, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 
 PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
@@ -113,17 +113,6 @@ class KannagiRules:
                     return [{"type": "god_rule", "card": newest}] + self._to_soul(state, newest)
         return []
 
-    def _draw(self, state, player, n=1) -> list[dict]:
-        events = []
-        for _ in range(n):
-            deck = state["zones"][zone(player, "deck")]
-            if not deck:
-                state["players"][player]["lost"] = True
-                events.append({"type": "draw_from_empty", "player": player})
-                break
-            events.append(move(state, deck[-1], zone(player, "hand")))
-        return events
-
     # -- setup and turns ----------------------------------------------------------------------------------
 
     def setup(self, state):
@@ -131,7 +120,7 @@ class KannagiRules:
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
         shuffle_zone(state, zone(0, "deck"))
-        self._draw(state, 0, opts["opening"])
+        draw(state, 0, opts["opening"], forced=True)
         state["turn"], state["active"], state["phase"] = 0, 0, "zero_search"
         state["flags"] = {}
         state["pending"] = {"type": "zero_search", "player": 0}
@@ -147,7 +136,7 @@ class KannagiRules:
             card["tapped"] = False
             card["counters"].pop("damage", None)
         if state["turn"] > 1 or state["options"].get("first_player_draws"):
-            events += self._draw(state, 0)
+            events += draw(state, 0, 1, forced=True)
         state["phase"] = "main"
         return events
 
@@ -222,7 +211,7 @@ class KannagiRules:
         events = []
         for iid in cards:  # to the bottom, in the order given (the last given is the lowest)
             events.append(move(state, iid, zone(0, "deck"), index=0))
-        events += self._draw(state, 0, len(cards))
+        events += draw(state, 0, len(cards), forced=True)
         state["pending"] = {"type": "potential", "player": 0}
         return [{"type": "zero_search", "count": len(cards)}] + events
 
