@@ -37,3 +37,17 @@ def start_server(db_url, port, media):
             time.sleep(0.1)
     server.kill()
     raise RuntimeError("gunicorn did not start")
+
+
+def setup(db_url: str):
+    """Django on `db_url`, migrated (a PostgreSQL database is emptied first)."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ["DATABASE_URL"] = db_url
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if db_url.startswith("postgres"):
+        call_command("flush", verbosity=0, interactive=False)
+    call_command("migrate", verbosity=0, interactive=False)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench._common import free_port, percentile, start_server  # noqa: E402
+from bench._common import free_port, percentile, setup, start_server  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "300"))
 VALIDATIONS = 2000
@@ -84,13 +84,8 @@ def bench_validation():
 
 def bench_round_trip(tmp):
     db_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp}/decks.sqlite3"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ["DATABASE_URL"] = db_url
-    import django
-
-    django.setup()
+    setup(db_url)
     from django.contrib.auth.models import User
-    from django.core.management import call_command
     from django.db import connection
     from rest_framework.authtoken.models import Token
 
@@ -98,9 +93,6 @@ def bench_round_trip(tmp):
     from decks.models import Deck
     from decks.services import deck_copy, load_sample_decks
 
-    if db_url.startswith("postgres"):
-        call_command("flush", verbosity=0, interactive=False)
-    call_command("migrate", verbosity=0, interactive=False)
     load_bundled()
     load_sample_decks()
     user = User.objects.create_user("bench", password="pw-bench-123")

@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench._common import free_port, percentile, start_server  # noqa: E402
+from bench._common import free_port, percentile, setup, start_server  # noqa: E402
 
 FAN_LIST = ROOT.parent / "shared" / "data" / "kannagi-cardlist.csv"
 N_CARDS = int(os.environ.get("BENCH_CARDS", "100000"))
@@ -112,19 +112,6 @@ def catalogue(game: str, n: int, rng: random.Random) -> bytes:
     for row in rows:
         lines.append(",".join(str(row.get(c, "")).replace(",", "、") for c in columns))
     return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-def setup(db_url: str):
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ["DATABASE_URL"] = db_url
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    if db_url.startswith("postgres"):
-        call_command("flush", verbosity=0, interactive=False)
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def build(n: int):

@@ -105,23 +105,23 @@ def print_page(request, kind, pk):
 
 
 def _items(request, kind, pk):
+    """(object, game, name, the cards to print, options, form); options is None when the form is invalid."""
     obj, game_slug, name, counts = _target(request, kind, pk)
     form, options = _options(request, game_slug)
-    if options is None:
-        return None, None, None, None, form
-    return obj, game_slug, name, print_cards(game_slug, counts, one_each=request.GET.get("copies") == "one"), options
+    items = print_cards(game_slug, counts, one_each=request.GET.get("copies") == "one") if options else []
+    return obj, game_slug, name, items, options, form
 
 
 def print_pdf(request, kind, pk):
-    obj, game_slug, name, items, options = _items(request, kind, pk)
-    if obj is not None and sum(i.copies for i in items) > DIRECT_LIMIT:
+    obj, game_slug, name, items, options, form = _items(request, kind, pk)
+    if options is None:
+        return HttpResponse("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()), status=400, content_type="text/plain; charset=utf-8")
+    if sum(i.copies for i in items) > DIRECT_LIMIT:
         return HttpResponse(
             _("This print has more than %(limit)s cards: make it in the background from the print page.") % {"limit": DIRECT_LIMIT},
             status=400,
             content_type="text/plain; charset=utf-8",
         )
-    if obj is None:
-        return HttpResponse("; ".join(f"{k}: {' '.join(v)}" for k, v in options.errors.items()), status=400, content_type="text/plain; charset=utf-8")
     pdf = render_cards(game_slug, items, options, title=name)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{kind}-{obj.pk}.pdf"'
@@ -130,8 +130,8 @@ def print_pdf(request, kind, pk):
 
 def print_preview(request, kind, pk):
     """The first sheet as a PNG: what the options make, before downloading."""
-    obj, game_slug, name, items, options = _items(request, kind, pk)
-    if obj is None:
+    obj, game_slug, name, items, options, _form = _items(request, kind, pk)
+    if options is None:
         return HttpResponse(status=400)
     first, room = [], layout(options).per_page
     for item in items:
