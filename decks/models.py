@@ -223,7 +223,33 @@ class Visibility(models.TextChoices):
     PUBLIC = "public", _("Public")
 
 
-class Deck(models.Model):
+class Shareable(models.Model):
+    """What decks and pools share: a name, a description, a visibility with its link, and their times."""
+
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), max_length=5000, blank=True)
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    detail_url = shared_url = ""  # URL names: by id (public, or its owner), by link (unlisted)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        if self.visibility == Visibility.UNLISTED:
+            return reverse(self.shared_url, args=[self.share_token])
+        return reverse(self.detail_url, args=[self.pk])
+
+
+class Deck(Shareable):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks", verbose_name=_("owner")
     )
@@ -231,20 +257,14 @@ class Deck(models.Model):
     regulation = models.ForeignKey(
         Regulation, on_delete=models.PROTECT, related_name="decks", verbose_name=_("regulation")
     )
-    name = models.CharField(_("name"), max_length=100)
-    description = models.TextField(_("description"), max_length=5000, blank=True)
-    visibility = models.CharField(
-        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
-    )
-    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     copied_from = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies", editable=False
     )
     # The number of the latest revision; a client sends it back to detect a concurrent change.
     revision = models.PositiveIntegerField(default=0, editable=False)
     sample = models.BooleanField(_("sample"), default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+
+    detail_url, shared_url = "deck_detail", "deck_shared"
 
     class Meta:
         ordering = ["-updated_at", "id"]
@@ -254,14 +274,6 @@ class Deck(models.Model):
             models.Index(fields=["owner", "-updated_at"]),
             models.Index(fields=["visibility", "game", "-updated_at"]),
         ]
-
-    def __str__(self):
-        return self.name
-
-    def get_absolute_url(self):
-        if self.visibility == Visibility.UNLISTED:
-            return reverse("deck_shared", args=[self.share_token])
-        return reverse("deck_detail", args=[self.pk])
 
 
 class DeckEntry(models.Model):
@@ -323,34 +335,20 @@ class DeckRevision(models.Model):
         return [d for d in self.diff if d["delta"] < 0]
 
 
-class Pool(models.Model):
+class Pool(Shareable):
     """Time Storm: the entries of two or more players combined into one shared deck."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pools")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="pools")
     regulation = models.ForeignKey(Regulation, on_delete=models.PROTECT, related_name="pools")
-    name = models.CharField(_("name"), max_length=100)
-    description = models.TextField(_("description"), max_length=5000, blank=True)
-    visibility = models.CharField(
-        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
-    )
-    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     sample = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+
+    detail_url, shared_url = "pool_detail", "pool_shared"
 
     class Meta:
         ordering = ["-updated_at", "id"]
         verbose_name = _("pool")
         verbose_name_plural = _("pools")
-
-    def __str__(self):
-        return self.name
-
-    def get_absolute_url(self):
-        if self.visibility == Visibility.UNLISTED:
-            return reverse("pool_shared", args=[self.share_token])
-        return reverse("pool_detail", args=[self.pk])
 
 
 class PoolEntry(models.Model):
