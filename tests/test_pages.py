@@ -96,3 +96,12 @@ def test_home_lists_the_games_in_the_registry_order(client, bundled):
 def test_a_nul_in_the_search_is_not_an_error(client, bundled):
     for url in ("/cards/?q=%00", "/games/kannagi/cards/?type=%00&q=a%00b"):
         assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_game_pages_title_is_its_name_and_its_deck_links_sit_in_the_page_once(client, games, slug):
+    html = client.get(reverse("game_detail", args=[slug])).content.decode()
+    title = html[html.index("<title>") + len("<title>") : html.index("</title>")]
+    assert "<" not in title and games[slug].name in title
+    assert html.count(reverse("deck_check") + f"?game={slug}") == 1
+    assert html.count(reverse("set_print", args=[slug])) == 1
