@@ -58,7 +58,8 @@ def test_setup_life_30_and_an_opening_hand_of_8_then_zero_search():
     """【ゲームの準備】ライフ30、手札8枚。零探し: 手札を任意の枚数、好きな順番で山札の1番下に置き、その枚数分引く。"""
     state = new_game("kannagi", [FILLER], seed=5)
     assert [p["life"] for p in state["players"]] == [30, 30]
-    assert len(hand(state)) == 8 and state["pending"] == {"type": "zero_search", "player": 0}
+    assert len(hand(state)) == 8 and state["pending"]["type"] == "zero_search"
+    assert state["pending"]["choose"] == {"zone": "p0.hand", "min": 0, "max": 8}  # any of the 8 may go back
     back = hand(state)[:3]
     apply(state, {"type": "zero_search", "cards": back})
     assert state["zones"]["p0.deck"][:3] == back[::-1]  # at the bottom, the last given lowest
@@ -231,6 +232,64 @@ def test_the_player_wins_when_the_goldfish_life_reaches_0_and_loses_drawing_from
     assert thin["result"] == {"winner": 1, "turn": 3, "reason": "deck"}
 
 
+def bundled(name):
+    import json
+    from pathlib import Path
+
+    cards = json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/kannagi.json").read_text(encoding="utf-8"))["cards"]
+    return {**next(c for c in cards if c["name"] == name), "key": name}
+
+
+def test_attack_effects_of_the_season_the_place_and_its_apparitions_run_before_the_damage():
+    """The sample set's 攻撃時 texts as engine steps: 春霞の丘「この札の上にある場所札の力を1上げる。」
+    蝉しぐれの校庭「攻撃時、相手に1ダメージを与える。」 囁く黒髪「攻撃時、相手に1ダメージを与える。」 (cost met in 魂)."""
+    state = start([bundled("春霞の丘"), bundled("蝉しぐれの校庭"), bundled("囁く黒髪"), card("夏の魂", season=("夏",)), card("春の魂")])
+    hill = take(state, "春霞の丘")
+    to_soul(state, "夏の魂")
+    to_soul(state, "春の魂")
+    apply(state, {"type": "deploy", "card": hill})
+    yard = take(state, "蝉しぐれの校庭")
+    apply(state, {"type": "summon", "card": yard, "onto": hill})
+    hair = take(state, "囁く黒髪")
+    apply(state, {"type": "possess", "card": hair, "target": yard})
+    end_turn(state)
+    events = apply(state, {"type": "attack", "card": yard})
+    kinds = [(e["type"], e.get("amount")) for e in events if e["type"] in ("stat", "damage")]
+    assert kinds == [("stat", 1), ("damage", 1), ("damage", 1), ("damage", 2)]  # power 1 + 1 from the season
+    assert state["players"][1]["life"] == 30 - 4
+    assert state["cards"][yard]["zone"] == state["cards"][hair]["zone"] == "p0.soul"
+    assert state["cards"][yard]["counters"] == {}
+
+
+def test_a_tool_with_engine_steps_applies_them_and_goes_to_soul():
+    """手作りのお守り「自分のライフを2回復する。」 古びた懐中電灯「カードを1枚引く。」"""
+    state = start([bundled("手作りのお守り"), bundled("古びた懐中電灯"), card("春の魂", season=("春",)), card("魂2")])
+    charm = take(state, "手作りのお守り")
+    to_soul(state, "春の魂")
+    to_soul(state, "魂2")
+    apply(state, {"type": "tool", "card": charm})
+    assert state["players"][0]["life"] == 32 and state["cards"][charm]["zone"] == "p0.soul"
+    end_turn(state)
+    lamp = take(state, "古びた懐中電灯")
+    before = len(hand(state))
+    apply(state, {"type": "tool", "card": lamp})
+    assert len(hand(state)) == before - 1 + 1
+
+
+def test_a_chosen_stat_change_waits_for_the_players_choice_and_ends_with_the_turn():
+    buff = card("札", card_type="道具札", cost=0, season=("無",))
+    buff["fields"]["script"] = [{"op": "stat", "stat": "power", "amount": 3}]
+    state = start([buff, card("家", cost=0, power=1, keywords=("速攻",))])
+    house = take(state, "家")
+    apply(state, {"type": "summon", "card": house})
+    apply(state, {"type": "tool", "card": take(state, "札")})
+    assert state["pending"]["type"] == "choose" and legal_actions(state) == [{"type": "choose", "card": house}]
+    apply(state, {"type": "choose", "card": house})
+    assert state["cards"][house]["counters"] == {"power": 3} and state["pending"] is None
+    end_turn(state)
+    assert state["cards"][house]["counters"] == {}
+
+
 def sample_deck():
     import json
     from pathlib import Path
@@ -243,7 +302,7 @@ def sample_deck():
 
 
 def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
-    for seed in range(60):
+    for seed in range(1500):
         pick = random.Random(seed)
         state = new_game("kannagi", [sample_deck()], seed=seed)
         total = len(state["cards"])
@@ -251,9 +310,12 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
         while state["result"] is None and steps < 300:
             action = pick.choice(legal_actions(state))
             apply(state, action)
-            check_invariants(state)
+            if seed % 25 == 0:
+                check_invariants(state)
             assert len(state["cards"]) == total
             steps += 1
-        back = pick.randint(1, min(25, len(state["log"])))
-        final = digest(state)
-        assert digest(redo(undo(state, back), back)) == final
+        check_invariants(state)
+        if seed % 5 == 0:
+            back = pick.randint(1, len(state["log"]))
+            final = digest(state)
+            assert digest(redo(undo(state, back), back)) == final

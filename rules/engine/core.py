@@ -88,8 +88,8 @@ def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None
         )
         for name in rules.zones:
             state["zones"][zone(player, name)] = []
-        for card in deck["cards"]:
-            add_card(state, card, player, zone(player, rules.deck_zone))
+        for card in deck["cards"]:  # a shared deck (timestorm) names its zone
+            add_card(state, card, player, deck.get("zone") or zone(player, rules.deck_zone))
     for name in getattr(rules, "shared_zones", ()):
         state["zones"].setdefault(name, [])
     rules.setup(state)

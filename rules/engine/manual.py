@@ -7,7 +7,7 @@
     {"type": "manual.mill", "player": 0, "n": 1}            {"type": "manual.shuffle", "zone": "p0.deck"}
     {"type": "manual.reveal", "zone": "p0.deck", "n": 3}    {"type": "manual.search", "zone": "p0.deck"}
     {"type": "manual.token", "player": 0, "to": "p0.field", "name": "トークン"}
-    {"type": "manual.roll", "sides": 6}
+    {"type": "manual.roll", "sides": 6}                      {"type": "manual.win", "player": 0}
 
 Every move keeps each card in exactly one zone; tokens are new instances that may later leave play.
 """
@@ -94,10 +94,12 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
         n = _n(action)
         if kind == "draw":
             return draw(state, player, n)
-        source = rules_of(state).draw_source(state, player)
+        rules = rules_of(state)
+        source = rules.draw_source(state, player)
+        to = zone(player, getattr(rules, "discard_zone", "discard"))
         events = []
         for _ in range(min(n, len(state["zones"][source]))):
-            events.append(move(state, state["zones"][source][-1], zone(player, "discard"), face_up=True))
+            events.append(move(state, state["zones"][source][-1], to, face_up=to.endswith("discard")))
         return events
     if kind == "shuffle":
         return [shuffle_zone(state, _zone(state, action))]
@@ -116,6 +118,12 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
         iid = add_card(state, {"key": key, "name": name, "card_type": "token"}, player, to, token=True)
         state["cards"][iid]["face_up"] = True
         return [{"type": "token", "card": iid, "to": to}]
+    if kind == "win":  # card text that wins (or concedes) the game
+        player = _player(state, action)
+        if state["result"] is not None:
+            raise IllegalAction("the game is over")
+        state["result"] = {"winner": player, "turn": state["turn"], "reason": "declared"}
+        return [{"type": "win", "player": player}]
     if kind == "roll":
         sides = _n(action, "sides", 6, 2, 1000)
         value = rng.below(state, sides) + 1

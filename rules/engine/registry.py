@@ -6,7 +6,7 @@ from functools import cache
 
 from .generic import GenericRules
 
-LIFE = {"vision": 25, "kannagi": 30, "original": 10, "manacard": 50, "timestorm": 0}
+LIFE = {"vision": 25, "kannagi": 30, "original": 10, "manacard": 50}
 
 
 @cache
@@ -18,4 +18,8 @@ def rules_for(slug: str):
         from ..games.kannagi.play import KannagiRules
 
         return KannagiRules()
+    if slug == "timestorm":
+        from ..games.timestorm.play import TimestormRules
+
+        return TimestormRules()
     return GenericRules(slug, LIFE.get(slug, 20))

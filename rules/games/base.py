@@ -24,6 +24,7 @@ from .fields import (
     FieldError,
 )
 from .regulation import Regulation
+from .script import SCRIPT_FIELD
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,8 @@ class GameDef:
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
+        if not any(f.key == SCRIPT_FIELD.key for f in self.fields):  # every game takes the effect vocabulary
+            object.__setattr__(self, "fields", (*self.fields, SCRIPT_FIELD))
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise ValueError(f"{self.slug}: duplicate field keys")

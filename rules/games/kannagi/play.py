@@ -12,6 +12,7 @@ Card text beyond these rules is applied with manual actions.
 
 from __future__ import annotations
 
+from ...engine import effects
 from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 
 PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
@@ -23,6 +24,7 @@ class KannagiRules:
     slug = "kannagi"
     zones = ("deck", "hand", "field", "soul", "exile", "reveal")
     deck_zone = "deck"
+    discard_zone = "soul"  # a milled card goes to 魂 (kannagi has no discard pile)
 
     def default_options(self) -> dict:
         return {"life": 30, "goldfish_life": 30, "opening": 8, "mixed_season": "any", "first_player_draws": False}
@@ -123,7 +125,8 @@ class KannagiRules:
         draw(state, 0, opts["opening"], forced=True)
         state["turn"], state["active"], state["phase"] = 0, 0, "zero_search"
         state["flags"] = {}
-        state["pending"] = {"type": "zero_search", "player": 0}
+        hand = len(state["zones"][zone(0, "hand")])
+        state["pending"] = {"type": "zero_search", "player": 0, "choose": {"zone": zone(0, "hand"), "min": 0, "max": hand}}
 
     def _start_turn(self, state) -> list[dict]:
         """The player's turn: ⓪ start, ① recovery (伏せ → 起き, damage restored), ② draw, ③ main."""
@@ -151,6 +154,8 @@ class KannagiRules:
             out = [{"type": "potential_done"}]
             out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i) and self.affordable(state, 0, i)]
             return out
+        if pending and pending["type"] == "choose":
+            return effects.choose_actions(state)
         if pending and pending["type"] == "hand_limit":
             excess = len(hand) - HAND_LIMIT
             return [{"type": "hand_limit", "cards": hand[:excess]}]
@@ -246,7 +251,10 @@ class KannagiRules:
             card["on"] = onto
         card["tapped"] = "速攻" not in self._keywords(state, iid)
         state["flags"]["summon"] = True
-        return events + self._god_rule(state, iid)
+        events += self._god_rule(state, iid)
+        if state["cards"][iid]["zone"] == zone(0, "field"):
+            events += effects.run(state, iid, 0, effects.steps_of(state, iid, "played"))
+        return events
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
@@ -277,27 +285,42 @@ class KannagiRules:
         iid = self._hand_card(state, action, TOOL)
         self._pay(state, iid)
         state["flags"]["tool"] = True
-        return [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}] + self._to_soul(state, iid)
+        events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
+        return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then="tool")
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
         place = action.get("card")
         if place not in self._on_field(state, 0, PLACE) or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
+        state["flags"]["attack"] = True
         events = [{"type": "attack", "card": place}]
-        for rider in self._riders(state, place):  # apparitions, oldest first; an unmet cost: no effect
+        # 攻撃時 effects: the season the place sits on, the place, then its apparitions in possession order
+        # (an apparition whose cost 魂 does not meet has no effect); then the damage from power.
+        host = state["cards"][place].get("on")
+        steps = effects.steps_of(state, host, "attack") if host else []
+        steps += effects.steps_of(state, place, "attack")
+        for rider in self._riders(state, place):
             if self._type(state, rider) != APPARITION:
                 continue
             state["cards"][rider]["face_up"] = True
-            events.append({"type": "apparition", "card": rider, "effect": self.affordable(state, 0, rider)})
-        power = (self._def(state, place).get("fields") or {}).get("power") or 0
-        power += state["cards"][place]["counters"].get("power", 0)
-        target = state["players"][1]
-        target["life"] -= max(0, power)
-        events.append({"type": "damage", "player": 1, "amount": max(0, power), "life": target["life"]})
-        events += self._to_soul(state, place)  # the place and its apparitions
-        state["flags"]["attack"] = True
-        return events
+            met = self.affordable(state, 0, rider)
+            events.append({"type": "apparition", "card": rider, "effect": met})
+            if met:
+                steps += effects.steps_of(state, rider, "attack")
+        return events + effects.run(state, place, 0, steps, then="attack")
+
+    def after_effects(self, state, then, source, player) -> list[dict]:
+        if then == "attack":  # the damage from power, then the place and its apparitions to 魂
+            power = (self._def(state, source).get("fields") or {}).get("power") or 0
+            power = max(0, power + state["cards"][source]["counters"].get("power", 0))
+            target = state["players"][1]
+            target["life"] -= power
+            events = [{"type": "damage", "player": 1, "amount": power, "life": target["life"]}]
+            return events + self._to_soul(state, source)
+        if then == "tool":
+            return self._to_soul(state, source)
+        return []
 
     def _do_end_turn(self, state, action):
         if state.get("pending"):
@@ -305,7 +328,8 @@ class KannagiRules:
         hand = state["zones"][zone(0, "hand")]
         if len(hand) > HAND_LIMIT:
             state["phase"] = "end"
-            state["pending"] = {"type": "hand_limit", "player": 0, "n": len(hand) - HAND_LIMIT}
+            n = len(hand) - HAND_LIMIT
+            state["pending"] = {"type": "hand_limit", "player": 0, "n": n, "choose": {"zone": zone(0, "hand"), "min": n, "max": n}}
             return [{"type": "hand_limit", "n": len(hand) - HAND_LIMIT}]
         return self._next_turn(state)
 
@@ -323,9 +347,17 @@ class KannagiRules:
         state["pending"] = None
         return events + self._next_turn(state)
 
+    def _do_choose(self, state, action):
+        return effects.choose(state, action)
+
+    def add_resource(self, state, player, amount) -> list[dict]:
+        """Kannagi's resource is 魂: the top cards of the deck go to it."""
+        deck = state["zones"][zone(player, "deck")]
+        return [move(state, deck[-1], zone(player, "soul"), face_up=False) for _ in range(min(amount, len(deck)))]
+
     def _next_turn(self, state):
         # the goldfish's turn: it has no deck and does nothing
-        return [{"type": "goldfish_turn"}] + self._start_turn(state)
+        return effects.end_of_turn(state) + [{"type": "goldfish_turn"}] + self._start_turn(state)
 
     def check_result(self, state):
         if state["players"][1]["life"] <= 0:

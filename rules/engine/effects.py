@@ -1,0 +1,233 @@
+"""Carrying out a card's effect steps (the "script" card field, see rules/games/script.py).
+
+    run(state, source, player, steps_of(state, source, "played"), then="resolved")
+
+Steps run in order for each player they affect. A step that needs the human player's choice (a card to
+move from their hand or discard, a card to change a stat of) sets state["pending"] to a "choose"
+decision holding the rest of the work (the "frame"); `choose_actions` lists the choices and `choose`
+carries one out and goes on. A goldfish choosing (e.g. discarding for 時間泥棒) picks with the game's RNG.
+When every step is done the game's rules get `after_effects(state, then)` (timestorm: the resolved card
+goes to the discard pile). The games' hooks, all optional: `draw_cards`, `add_resource`, `counter_top`,
+`after_effects`, `discard_zone`.
+"""
+
+from __future__ import annotations
+
+from . import rng
+from .core import IllegalAction, draw, move, rules_of, zone
+
+DEFAULT_WHO = {"damage": "opponent", "stat": "chosen"}
+
+
+def steps_of(state: dict, iid: str, when: str) -> list[dict]:
+    """The card's steps that run at `when` (a step without "when" runs when the card is played)."""
+    fields = state["defs"][state["cards"][iid]["def"]].get("fields") or {}
+    return [dict(s) for s in fields.get("script") or () if (s.get("when") or "played") == when]
+
+
+def _targets(state: dict, player: int, who: str) -> list[int]:
+    n = len(state["players"])
+    others = [(player + k) % n for k in range(1, n) if not state["players"][(player + k) % n]["lost"]]
+    if who == "opponent":
+        return others[:1]
+    if who == "each_opponent":
+        return others
+    if who == "each_player":
+        return ([] if state["players"][player]["lost"] else [player]) + others
+    return [player]
+
+
+def zone_of(state: dict, player: int, kind: str) -> str | None:
+    """A zone kind of the vocabulary as this game's zone for the player (None if the game has none)."""
+    rules = rules_of(state)
+    if kind == "deck":
+        return rules.draw_source(state, player)
+    if kind == "discard":
+        kind = getattr(rules, "discard_zone", "discard")
+    name = zone(player, kind)
+    return name if name in state["zones"] else None
+
+
+def _count(state: dict, player: int, step: dict) -> bool:
+    kind = step.get("if_zone")
+    if not kind:
+        return True
+    name = zone_of(state, player, kind)
+    ids = state["zones"].get(name, []) if name else []
+    wanted = step.get("if_type")
+    if wanted:
+        ids = [i for i in ids if state["defs"][state["cards"][i]["def"]].get("card_type") == wanted]
+    return len(ids) >= (step.get("if_min") or 0)
+
+
+def run(state: dict, source: str, player: int, steps: list[dict], then: str | None = None) -> list[dict]:
+    frame = {"source": source, "player": player, "steps": list(steps), "targets": None, "left": None, "then": then}
+    return _continue(state, frame)
+
+
+def _continue(state: dict, frame: dict) -> list[dict]:
+    events: list[dict] = []
+    while frame["steps"] and state["result"] is None:
+        step = frame["steps"][0]
+        if frame["targets"] is None:
+            if not _count(state, frame["player"], step):
+                events.append({"type": "step_skipped", "card": frame["source"], "op": step["op"]})
+                frame["steps"].pop(0)
+                continue
+            who = step.get("who") or DEFAULT_WHO.get(step["op"], "you")
+            frame["targets"] = _targets(state, frame["player"], "you" if who in ("self", "chosen") else who)
+        while frame["targets"] and state["result"] is None:
+            more, pending = _do(state, frame, step, frame["targets"][0])
+            events += more
+            if pending:
+                pending["frame"] = frame
+                state["pending"] = pending
+                return events
+            frame["targets"].pop(0)
+            frame["left"] = None
+        frame["steps"].pop(0)
+        frame["targets"] = None
+    then = frame["then"]
+    if then:
+        events += rules_of(state).after_effects(state, then, frame["source"], frame["player"])
+    return events
+
+
+def _choose_pending(state, frame, step, target, candidates) -> dict:
+    return {
+        "type": "choose",
+        "player": target,
+        "op": step["op"],
+        "card": frame["source"],
+        "candidates": candidates,
+        "left": frame["left"],
+    }
+
+
+def _candidates(state: dict, step: dict, target: int, source: str) -> tuple[list[str], str | None]:
+    if step["op"] == "stat":
+        name = zone_of(state, target, "field")
+        return [i for i in state["zones"].get(name, [])] if name else [], None
+    src = zone_of(state, target, step.get("from") or "hand")
+    dst = zone_of(state, target, step.get("to") or "discard")
+    if not src or not dst:
+        return [], None
+    return [i for i in state["zones"][src] if i != source], dst
+
+
+def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], dict | None]:
+    op, amount = step["op"], step.get("amount")
+    amount = 1 if amount is None else amount
+    rules = rules_of(state)
+    players = state["players"]
+    if op in ("damage", "life"):
+        if players[target]["life"] is None:
+            return [{"type": "step_skipped", "card": frame["source"], "op": op}], None
+        players[target]["life"] -= amount if op == "damage" else -amount
+        return [{"type": op, "player": target, "amount": amount, "life": players[target]["life"]}], None
+    if op == "draw":
+        drawer = getattr(rules, "draw_cards", None)
+        return (drawer(state, target, amount) if drawer else draw(state, target, amount, forced=True)), None
+    if op == "mill":
+        source, to = rules.draw_source(state, target), zone_of(state, target, "discard")
+        events = [move(state, state["zones"][source][-1], to, face_up=True) for _ in range(min(amount, len(state["zones"][source])))]
+        return events, None
+    if op == "resource":
+        hook = getattr(rules, "add_resource", None)
+        if hook is None:
+            players[target]["resource"] = players[target].get("resource", 0) + amount
+            return [{"type": "resource", "player": target, "value": players[target]["resource"]}], None
+        return hook(state, target, amount), None
+    if op == "counter":
+        hook = getattr(rules, "counter_top", None)
+        return (hook(state) if hook else [{"type": "step_skipped", "card": frame["source"], "op": op}]), None
+    if op == "win":
+        state["result"] = {"winner": target, "turn": state["turn"], "reason": "card"}
+        return [{"type": "win", "player": target, "card": frame["source"]}], None
+    if op == "stat" and (step.get("who") == "self"):
+        return _stat(state, frame["source"], step), None
+    # move, or stat on a chosen card: the top of a deck moves at once; otherwise the player chooses
+    if frame["left"] is None:
+        frame["left"] = 1 if op == "stat" else max(0, amount)
+    if op == "move" and (step.get("from") or "hand") == "deck":
+        source, dst = rules.draw_source(state, target), zone_of(state, target, step.get("to") or "discard")
+        events = []
+        while frame["left"] > 0 and state["zones"][source] and dst:
+            events.append(move(state, state["zones"][source][-1], dst, face_up=(step.get("to") or "discard") != "hand"))
+            frame["left"] -= 1
+        return events, None
+    events = []
+    while frame["left"] > 0:
+        candidates, dst = _candidates(state, step, target, frame["source"])
+        if not candidates:
+            break
+        if players[target]["goldfish"]:
+            events += _chosen(state, step, candidates[rng.below(state, len(candidates))], dst)
+            frame["left"] -= 1
+        else:
+            return events, _choose_pending(state, frame, step, target, candidates)
+    return events, None
+
+
+def _stat(state: dict, iid: str, step: dict) -> list[dict]:
+    stat, amount = step.get("stat") or "power", step.get("amount") or 0
+    card = state["cards"][iid]
+    card["counters"][stat] = card["counters"].get(stat, 0) + amount
+    if not card["counters"][stat]:
+        del card["counters"][stat]
+    state.setdefault("eot", []).append({"card": iid, "stat": stat, "amount": amount, "zone": card["zone"]})
+    return [{"type": "stat", "card": iid, "stat": stat, "amount": amount}]
+
+
+def _chosen(state: dict, step: dict, iid: str, dst: str | None) -> list[dict]:
+    if step["op"] == "stat":
+        return _stat(state, iid, step)
+    face_up = not dst.endswith((".hand", ".deck"))
+    return [move(state, iid, dst, face_up=face_up)]
+
+
+def choose_actions(state: dict) -> list[dict]:
+    return [{"type": "choose", "card": c} for c in state["pending"]["candidates"]]
+
+
+def choose(state: dict, action: dict) -> list[dict]:
+    """The human player's choice for a pending "choose"; the rest of the effect goes on."""
+    pending = state.get("pending")
+    if not pending or pending["type"] != "choose":
+        raise IllegalAction("choose: there is nothing to choose")
+    iid = action.get("card")
+    if iid not in pending["candidates"]:
+        raise IllegalAction(f"card: {iid!r} is not one of the cards to choose from")
+    frame = pending["frame"]
+    step = frame["steps"][0]
+    state["pending"] = None
+    _, dst = _candidates(state, step, pending["player"], frame["source"])
+    events = _chosen(state, step, iid, dst)
+    frame["left"] -= 1
+    more, again = _do(state, frame, step, pending["player"]) if frame["left"] > 0 else ([], None)
+    events += more
+    if again:
+        again["frame"] = frame
+        state["pending"] = again
+        return events
+    frame["targets"].pop(0)
+    frame["left"] = None
+    if not frame["targets"]:
+        frame["steps"].pop(0)
+        frame["targets"] = None
+    return events + _continue(state, frame)
+
+
+def end_of_turn(state: dict) -> list[dict]:
+    """Stat changes "until end of turn" end (for cards still where they were changed)."""
+    events = []
+    for change in state.pop("eot", None) or ():
+        card = state["cards"].get(change["card"])
+        if card is None or card["zone"] != change["zone"]:
+            continue
+        counters = card["counters"]
+        counters[change["stat"]] = counters.get(change["stat"], 0) - change["amount"]
+        if not counters[change["stat"]]:
+            del counters[change["stat"]]
+        events.append({"type": "stat_ends", "card": change["card"], "stat": change["stat"]})
+    return events

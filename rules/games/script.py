@@ -1,0 +1,62 @@
+"""The effect vocabulary: card effects as data the engine carries out (the card field "script").
+
+Every game declares the same field, so designers write effects in the admin as a list of steps:
+
+    [{"op": "draw", "amount": 2}]                                   情報整理: カードを2枚引く。
+    [{"op": "move", "who": "each_opponent", "from": "hand", "to": "discard"}]      時間泥棒
+    [{"op": "win", "if_zone": "field", "if_type": "Battery", "if_min": 5}]        充電完了
+
+Steps (`op`): damage (to players' life), life (gain, or lose with a negative amount), draw, mill, move
+(`amount` cards from one of the player's zones to another: the top of a deck, otherwise chosen),
+stat (a card's stat `stat` changed by `amount` until the end of the turn), resource (the game's
+resource: a timestorm battery made unused again, a kannagi card from the deck to 魂), counter (the
+card on top of the stack is cancelled), win (the player wins). `who` says whom a step affects; `when` says
+when the steps run (played = when the card is played or resolves, attack = when it attacks, drawn = when
+it is drawn). `if_zone`/`if_type`/`if_min` make a step conditional on the player having at least
+`if_min` cards (of type `if_type`) in that zone. Card text the steps cannot express stays on the card
+and is applied with manual actions.
+"""
+
+from __future__ import annotations
+
+from .fields import CHOICE, INT, RECORDS, STR, Field
+
+OPS = ("damage", "life", "draw", "mill", "move", "stat", "resource", "counter", "win")
+WHO = ("you", "opponent", "each_opponent", "each_player", "self", "chosen")
+WHEN = ("played", "attack", "drawn")
+ZONES = ("deck", "hand", "field", "discard", "exile", "soul")
+
+SCRIPT_FIELD = Field(
+    "script",
+    RECORDS,
+    "自動処理",
+    "Engine effects",
+    subfields=(
+        Field(
+            "op",
+            CHOICE,
+            "処理",
+            "Step",
+            choices=OPS,
+            required=True,
+            help_en="damage, life, draw, mill, move, stat, resource, counter or win.",
+        ),
+        Field("amount", INT, "数", "Amount", min=-99, max=99, help_en="How many (negative: lose life, lower a stat)."),
+        Field("who", CHOICE, "対象", "Whom", choices=WHO, help_en="you (default), opponent, each_opponent, each_player, self, chosen."),
+        Field("when", CHOICE, "タイミング", "When", choices=WHEN, help_en="played (default), attack or drawn."),
+        Field("stat", STR, "能力値", "Stat", max_length=30, help_en="For stat: the stat changed until end of turn (e.g. power)."),
+        Field("from", CHOICE, "移動元", "From", choices=ZONES),
+        Field("to", CHOICE, "移動先", "To", choices=ZONES),
+        Field("if_zone", CHOICE, "条件：領域", "If: zone", choices=ZONES),
+        Field("if_type", STR, "条件：種類", "If: card type", max_length=40),
+        Field("if_min", INT, "条件：枚数以上", "If: at least", min=0, max=999),
+    ),
+    help_en=(
+        "What the engine does for this card in goldfish games, as steps: op (damage, life, draw, mill, move, "
+        "stat, resource, counter, win), amount, whom, when (played, attack, drawn), zones and a condition."
+    ),
+    help_ja=(
+        "一人回しでエンジンが自動で行う処理。処理（damage/life/draw/mill/move/stat/resource/counter/win）、数、対象、"
+        "タイミング（played/attack/drawn）、領域、条件を並べます。書けない効果は手動で処理します。"
+    ),
+)

@@ -1,0 +1,308 @@
+"""Time Storm play rules for the engine (seed 001; GAMES.md's timestorm section), against goldfish.
+
+Zones: one shared deck ("shared.deck", top = end of the list) and the stack ("shared.stack", with
+state["stack"] = [{"card", "player"}], newest last); per player a hand, a field (batteries) and a discard
+pile (墓地). Player 0 is the human; the others are goldfish that take their turns, draw in their draw
+phase (so they deplete the shared deck) and always pass priority.
+
+Turns: 再充電 (the turn player's batteries become unused; nobody plays) → メイン → ドロー (the turn player
+draws 1; nobody plays) → エンド. Priority is given from the turn player at the start of main and end,
+after a play, and after a resolution; when every player still in the game has passed in a row, the
+newest card on the stack resolves, or with an empty stack the phase ends. A battery: your main phase,
+empty stack, once a turn, from hand unused. An action: your main phase, empty stack, pay its cost by
+making that many batteries used. A quick action: whenever you hold priority (main and end phases).
+A player who must draw from the empty deck has lost and the game goes on; the last player left wins.
+
+Readings and conveniences (options): the two starting batteries come from a supply outside the deck
+("supply_batteries"); "first" says who starts; "opponents" how many goldfish; "auto_pass": "smart" passes
+for the human when they can play nothing (except in their own main phase with an empty stack, where
+passing ends the phase), "never" leaves every pass to them. Dealing the opening hands is not drawing
+(Trigger cards do not fire); a Trigger drawn later fires at once ("このカードを引いたとき"), its steps
+that would need the human's choice are left to manual actions.
+"""
+
+from __future__ import annotations
+
+from ...engine import effects
+from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
+
+BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
+DECK, STACK = "shared.deck", "shared.stack"
+SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type": BATTERY, "fields": {}}
+MAX_STEPS = 100_000
+
+
+class TimestormRules:
+    slug = "timestorm"
+    zones = ("hand", "field", "discard")
+    shared_zones = (DECK, STACK)
+    deck_zone = "hand"  # unused: players() puts every card in the shared deck
+    discard_zone = "discard"
+
+    def default_options(self) -> dict:
+        return {"opponents": 1, "first": "player", "hand": 6, "supply_batteries": True, "auto_pass": "smart"}
+
+    def players(self, decks, options):
+        opponents = options.get("opponents", 1)
+        if not isinstance(opponents, int) or isinstance(opponents, bool) or not 1 <= opponents <= 5:
+            raise IllegalAction(f"opponents: a whole number from 1 to 5, not {opponents!r}")
+        count = max(len(decks), 1 + opponents)
+        out = []
+        for p in range(count):
+            cards = decks[p] if p < len(decks) else []
+            out.append({"name": "player" if p == 0 else f"goldfish {p}", "goldfish": p > 0, "cards": cards, "zone": DECK})
+        return out
+
+    def zone_visible(self, state, name, player):
+        owner, _, kind = name.partition(".")
+        if name == STACK or kind in ("field", "discard"):
+            return True
+        return kind == "hand" and owner == f"p{player}"
+
+    def draw_source(self, state, player):
+        return DECK
+
+    # -- helpers ---------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _type(state, iid) -> str:
+        return state["defs"][state["cards"][iid]["def"]].get("card_type", "")
+
+    @staticmethod
+    def _cost(state, iid) -> int:
+        return state["defs"][state["cards"][iid]["def"]].get("cost") or 0
+
+    def _unused(self, state, player) -> list[str]:
+        cards = state["cards"]
+        return [i for i in state["zones"][zone(player, "field")] if not cards[i]["tapped"] and self._type(state, i) == BATTERY]
+
+    def _alive(self, state) -> list[int]:
+        return [p["id"] for p in state["players"] if not p["lost"]]
+
+    def _next_alive(self, state, after: int) -> int | None:
+        n = len(state["players"])
+        for k in range(1, n + 1):
+            p = (after + k) % n
+            if not state["players"][p]["lost"]:
+                return p
+        return None
+
+    # -- setup and turns ----------------------------------------------------------------------------------
+
+    def setup(self, state):
+        opts = state["options"]
+        first = {"player": 0, "goldfish": 1}.get(opts.get("first"))
+        if first is None:
+            raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
+        if opts.get("auto_pass") not in ("smart", "never"):
+            raise IllegalAction(f"auto_pass: smart or never, not {opts.get('auto_pass')!r}")
+        hand = opts.get("hand")
+        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= 20:
+            raise IllegalAction(f"hand: a whole number from 0 to 20, not {hand!r}")
+        state["passed"] = []
+        state["flags"] = {"battery": False}
+        for p in range(len(state["players"])):
+            if opts.get("supply_batteries", True):
+                key = next((k for k, d in state["defs"].items() if d.get("card_type") == BATTERY), None)
+                card = {**state["defs"][key], "key": key} if key else SUPPLY_BATTERY
+                for _ in range(2):
+                    iid = add_card(state, card, p, zone(p, "field"))
+                    state["cards"][iid]["face_up"] = True
+            else:  # the reading switched off: the two batteries come out of the shared deck
+                for iid in [i for i in state["zones"][DECK] if self._type(state, i) == BATTERY][:2]:
+                    move(state, iid, zone(p, "field"), face_up=True)
+        shuffle_zone(state, DECK)
+        order = [(first + k) % len(state["players"]) for k in range(len(state["players"]))]
+        for _ in range(hand):  # dealt one at a time from the first player on; dealing is not drawing
+            for p in order:
+                draw(state, p, 1)
+        self._start_turn(state, first)
+        self._advance(state)
+
+    def _grant(self, state) -> None:
+        """Priority to the turn player (or the next player still in), nobody has passed yet."""
+        active = state["active"]
+        state["priority"] = active if not state["players"][active]["lost"] else self._next_alive(state, active)
+        state["passed"] = []
+
+    def _start_turn(self, state, player) -> list[dict]:
+        state["turn"] += 1
+        state["active"] = player
+        state["flags"] = {"battery": False}
+        events = [{"type": "turn", "turn": state["turn"], "player": player}]
+        state["phase"] = "recharge"
+        for iid in state["zones"][zone(player, "field")]:
+            if state["cards"][iid]["tapped"] and self._type(state, iid) == BATTERY:
+                state["cards"][iid]["tapped"] = False
+        state["phase"] = "main"
+        self._grant(state)
+        return events
+
+    def _next_turn(self, state) -> list[dict]:
+        events = effects.end_of_turn(state)
+        self.check_result(state)
+        nxt = self._next_alive(state, state["active"])
+        if nxt is None or state["result"] is not None:
+            return events
+        return events + self._start_turn(state, nxt)
+
+    def _end_phase(self, state) -> list[dict]:
+        """Everyone passed with an empty stack: main → draw → end, or end → the next turn."""
+        if state["phase"] == "main" and not state["players"][state["active"]]["lost"]:
+            state["phase"] = "draw"
+            events = [{"type": "phase", "phase": "draw"}] + self.draw_cards(state, state["active"], 1)
+            if state["players"][state["active"]]["lost"] or state["result"] is not None:
+                return events + self._next_turn(state)
+            state["phase"] = "end"
+            self._grant(state)
+            return events + [{"type": "phase", "phase": "end"}]
+        return self._next_turn(state)
+
+    def draw_cards(self, state, player, n) -> list[dict]:
+        """Draws that the rules or a card make: an empty deck loses; a drawn Trigger fires."""
+        events = []
+        for _ in range(n):
+            if state["players"][player]["lost"]:
+                break
+            got = draw(state, player, 1, forced=True)
+            events += got
+            if got and got[-1]["type"] == "move":
+                iid = got[-1]["card"]
+                steps = effects.steps_of(state, iid, "drawn")
+                if steps or self._type(state, iid) == TRIGGER:
+                    events.append({"type": "trigger", "card": iid, "player": player})
+                    events.append(move(state, iid, zone(player, "discard"), face_up=True))
+                    human = not state["players"][player]["goldfish"]
+                    steps = [s for s in steps if not (human and s["op"] in ("move", "stat") and s.get("from") != "deck")]
+                    events += effects.run(state, iid, player, steps)
+        return events
+
+    # -- the hooks of the effect vocabulary ----------------------------------------------------------------
+
+    def add_resource(self, state, player, amount) -> list[dict]:
+        """A used battery of the player's becomes unused (一瞬の猶予), `amount` times."""
+        events = []
+        for iid in state["zones"][zone(player, "field")]:
+            if amount <= 0:
+                break
+            if state["cards"][iid]["tapped"] and self._type(state, iid) == BATTERY:
+                state["cards"][iid]["tapped"] = False
+                events.append({"type": "tap", "card": iid, "tapped": False})
+                amount -= 1
+        return events
+
+    def counter_top(self, state) -> list[dict]:
+        """The newest card waiting on the stack is cancelled: to its player's discard pile unresolved."""
+        if not state["stack"]:
+            return [{"type": "step_skipped", "op": "counter"}]
+        entry = state["stack"].pop()
+        return [{"type": "countered", "card": entry["card"]}, move(state, entry["card"], zone(entry["player"], "discard"), face_up=True)]
+
+    def after_effects(self, state, then, source, player) -> list[dict]:
+        events = []
+        if state["cards"][source]["zone"] == STACK:
+            events.append(move(state, source, zone(player, "discard"), face_up=True))
+        self._grant(state)  # priority again from the turn player after a resolution
+        return events
+
+    # -- priority -------------------------------------------------------------------------------------------
+
+    def _plays(self, state) -> list[dict]:
+        """The human's plays while holding priority (besides passing)."""
+        if state["priority"] != 0 or state["phase"] not in ("main", "end"):
+            return []
+        hand = state["zones"][zone(0, "hand")]
+        mine = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
+        unused = len(self._unused(state, 0))
+        out = []
+        for iid in hand:
+            kind = self._type(state, iid)
+            if kind == BATTERY:
+                if mine and not state["flags"]["battery"]:
+                    out.append({"type": "battery", "card": iid})
+            elif (kind == ACTION and mine) or kind == QUICK:
+                if self._cost(state, iid) <= unused:
+                    out.append({"type": "play", "card": iid})
+        return out
+
+    def _pass(self, state, player) -> list[dict]:
+        events = [{"type": "pass", "player": player}]
+        state["passed"].append(player)
+        if len(state["passed"]) < len(self._alive(state)):
+            state["priority"] = self._next_alive(state, player)
+            return events
+        if state["stack"]:  # everyone passed in a row: the newest card resolves
+            entry = state["stack"].pop()
+            state["priority"] = None
+            events.append({"type": "resolve", "card": entry["card"], "player": entry["player"]})
+            return events + effects.run(state, entry["card"], entry["player"], effects.steps_of(state, entry["card"], "played"), then="resolved")
+        return events + self._end_phase(state)
+
+    def _advance(self, state) -> list[dict]:
+        """Goldfish pass, and the human passes where auto_pass says, until the human must decide."""
+        events: list[dict] = []
+        for _ in range(MAX_STEPS):
+            self.check_result(state)
+            if state["result"] is not None or state["pending"]:
+                return events
+            holder = state["priority"]
+            if holder is None:
+                return events
+            if state["players"][holder]["goldfish"]:
+                events += self._pass(state, holder)
+                continue
+            own_main = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
+            if state["options"].get("auto_pass") == "smart" and not own_main and not self._plays(state):
+                events += self._pass(state, holder)
+                continue
+            return events
+        raise RuntimeError("timestorm: the game did not come back to the player")
+
+    # -- actions --------------------------------------------------------------------------------------------
+
+    def legal_actions(self, state):
+        pending = state.get("pending")
+        if pending and pending["type"] == "choose":
+            return effects.choose_actions(state)
+        if state["priority"] != 0:
+            return []
+        return [{"type": "pass"}, *self._plays(state)]
+
+    def apply(self, state, action):
+        kind = action["type"]
+        if kind == "choose":
+            events = effects.choose(state, action)
+            return events + self._advance(state)
+        if state.get("pending"):
+            raise IllegalAction(f"first: {state['pending']['type']}")
+        if state["priority"] != 0:
+            raise IllegalAction("you do not hold priority")
+        if kind == "pass":
+            return self._pass(state, 0) + self._advance(state)
+        if kind not in ("battery", "play"):
+            raise IllegalAction(f"{kind!r} is not a timestorm action (pass, battery, play, choose)")
+        iid = action.get("card")
+        if {"type": kind, "card": iid} not in self._plays(state):
+            raise IllegalAction(f"card: {iid!r} cannot be played now")
+        if kind == "battery":
+            state["flags"]["battery"] = True
+            state["passed"] = []
+            return [move(state, iid, zone(0, "field"), face_up=True)]
+        events = [{"type": "play", "card": iid, "player": 0}]
+        for battery in self._unused(state, 0)[: self._cost(state, iid)]:
+            state["cards"][battery]["tapped"] = True
+            events.append({"type": "tap", "card": battery, "tapped": True})
+        events.append(move(state, iid, STACK, face_up=True))
+        state["stack"].append({"card": iid, "player": 0})
+        self._grant(state)  # priority from the turn player after a play
+        return events + self._advance(state)
+
+    def check_result(self, state):
+        if state["result"] is not None:
+            winner = state["result"]["winner"]
+            for p in state["players"]:  # if anyone wins, every other player loses
+                p["lost"] = p["id"] != winner
+            return
+        alive = self._alive(state)
+        if len(alive) == 1:
+            state["result"] = {"winner": alive[0], "turn": state["turn"], "reason": "deck"}

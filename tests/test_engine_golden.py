@@ -1,0 +1,93 @@
+"""Golden playthroughs: recorded games (seed + actions) that must replay to the same digests, result and
+final state. A deliberate change to the rules re-records them: `RECORD_GOLDEN=1 pytest tests/test_engine_golden.py`
+(then review the diff of tests/golden/*.json: it is the change's effect on whole games).
+
+Each file holds its decks, so edits to the bundled card data do not move them; the games are played by
+a simple greedy policy (the strongest-looking legal action first), so they reach a result."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from rules.engine import apply, check_invariants, digest, legal_actions, new_game, replay, undo
+
+HERE = Path(__file__).resolve().parent / "golden"
+BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
+PREFERENCE = {
+    "kannagi": ["potential_done", "hand_limit", "zero_search", "attack", "summon", "deploy", "possess", "tool", "choose", "end_turn"],
+    "timestorm": ["choose", "battery", "play", "pass"],
+}
+
+
+def bundled_cards(game):
+    cards = json.loads((BUNDLED / f"{game}.json").read_text(encoding="utf-8"))["cards"]
+    return {c["name"]: {**c, "key": c["name"]} for c in cards}
+
+
+def kannagi_deck():
+    cards = bundled_cards("kannagi")
+    names = sorted(cards)
+    return [cards[n] for i, n in enumerate(names) for _ in range(2 if i % 2 else 1)][:40]
+
+
+def timestorm_decks():
+    cards = bundled_cards("timestorm")
+    basic = [("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3), ("とっさの閃き", 3), ("一瞬の猶予", 3), ("時限装置", 2)]
+    return [[cards[n] for n, k in basic for _ in range(k)] + [cards["充電完了"]] * 3, [cards["無限の書庫"]] * 3]
+
+
+GAMES = {
+    "kannagi-greedy-seed7": ("kannagi", lambda: [kannagi_deck()], 7, {}),
+    "kannagi-all-seasons-seed21": ("kannagi", lambda: [kannagi_deck()], 21, {"mixed_season": "all"}),
+    "timestorm-greedy-seed3": ("timestorm", timestorm_decks, 3, {}),
+    "timestorm-three-players-seed11": ("timestorm", lambda: timestorm_decks() + [[]], 11, {"first": "goldfish", "auto_pass": "never"}),
+}
+
+
+def play(game, decks, seed, options):
+    state = new_game(game, decks, seed=seed, options=options)
+    order = PREFERENCE[game]
+    while state["result"] is None and len(state["log"]) < 1500:
+        actions = legal_actions(state)
+        action = min(actions, key=lambda a: (order.index(a["type"]), json.dumps(a, sort_keys=True)))
+        apply(state, action)
+    return state
+
+
+def summary(state):
+    return {
+        "result": state["result"],
+        "life": [p["life"] for p in state["players"]],
+        "lost": [p["lost"] for p in state["players"]],
+        "zones": {name: len(ids) for name, ids in sorted(state["zones"].items())},
+    }
+
+
+def record(name):
+    game, decks, seed, options = GAMES[name]
+    state = play(game, decks(), seed, options)
+    actions = [entry["action"] for entry in state["log"]]
+    checkpoints = []
+    for n in sorted({len(actions) // 4, len(actions) // 2, (3 * len(actions)) // 4}):
+        checkpoints.append({"after": n, "digest": digest(replay(state["setup"], actions[:n]))})
+    return {"setup": state["setup"], "actions": actions, "checkpoints": checkpoints, "digest": digest(state), "final": summary(state)}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_recorded_game_replays_to_the_same_digests_and_final_state(name):
+    path = HERE / f"{name}.json"
+    if os.environ.get("RECORD_GOLDEN"):
+        path.write_text(json.dumps(record(name), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    setup, actions = golden["setup"], golden["actions"]
+    for point in golden["checkpoints"]:
+        assert digest(replay(setup, actions[: point["after"]])) == point["digest"], f"diverged by action {point['after']}"
+    state = replay(setup, actions)
+    check_invariants(state)
+    assert digest(state) == golden["digest"]
+    assert summary(state) == golden["final"]
+    assert state["result"] is not None  # every recorded game ends
+    point = golden["checkpoints"][0]
+    assert digest(undo(state, len(actions) - point["after"])) == point["digest"]
