@@ -240,9 +240,10 @@ def bundled(name):
     return {**next(c for c in cards if c["name"] == name), "key": name}
 
 
-def test_attack_effects_of_the_season_the_place_and_its_apparitions_run_before_the_damage():
-    """The sample set's 攻撃時 texts as engine steps: 春霞の丘「この札の上にある場所札の力を1上げる。」
-    蝉しぐれの校庭「攻撃時、相手に1ダメージを与える。」 囁く黒髪「攻撃時、相手に1ダメージを与える。」 (cost met in 魂)."""
+def test_attack_effects_of_the_apparitions_then_the_place_and_its_season_run_before_the_damage():
+    """怪異: 攻撃時、憑依した順番で表向きにし発動 (before the place's own 攻撃時, GAMES.md); then the damage.
+    The sample set's texts as engine steps: 囁く黒髪「攻撃時、相手に1ダメージを与える。」 (cost met in 魂),
+    蝉しぐれの校庭「攻撃時、相手に1ダメージを与える。」 春霞の丘「この札の上にある場所札の力を1上げる。」"""
     state = start([bundled("春霞の丘"), bundled("蝉しぐれの校庭"), bundled("囁く黒髪"), card("夏の魂", season=("夏",)), card("春の魂")])
     hill = take(state, "春霞の丘")
     to_soul(state, "夏の魂")
@@ -254,11 +255,23 @@ def test_attack_effects_of_the_season_the_place_and_its_apparitions_run_before_t
     apply(state, {"type": "possess", "card": hair, "target": yard})
     end_turn(state)
     events = apply(state, {"type": "attack", "card": yard})
-    kinds = [(e["type"], e.get("amount")) for e in events if e["type"] in ("stat", "damage")]
-    assert kinds == [("stat", 1), ("damage", 1), ("damage", 1), ("damage", 2)]  # power 1 + 1 from the season
+    kinds = [(e["type"], e.get("amount"), e.get("card")) for e in events if e["type"] in ("stat", "damage", "apparition")]
+    assert kinds == [("apparition", None, hair), ("damage", 1, None), ("damage", 1, None), ("stat", 1, yard), ("damage", 2, None)]
     assert state["players"][1]["life"] == 30 - 4
     assert state["cards"][yard]["zone"] == state["cards"][hair]["zone"] == "p0.soul"
     assert state["cards"][yard]["counters"] == {}
+
+
+def test_a_places_steps_without_a_timing_happen_on_attack_not_on_summon():
+    """【場所札】タイミングが書かれていない効果は攻撃時に発動する (GAMES.md's reading of the seed)."""
+    place = card("家", cost=0, power=1, keywords=("速攻",))
+    place["fields"]["script"] = [{"op": "damage", "amount": 3}]
+    state = start([place])
+    iid = take(state, "家")
+    apply(state, {"type": "summon", "card": iid})
+    assert state["players"][1]["life"] == 30
+    apply(state, {"type": "attack", "card": iid})
+    assert state["players"][1]["life"] == 30 - 3 - 1
 
 
 def test_a_tool_with_engine_steps_applies_them_and_goes_to_soul():

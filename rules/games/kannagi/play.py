@@ -251,10 +251,7 @@ class KannagiRules:
             card["on"] = onto
         card["tapped"] = "速攻" not in self._keywords(state, iid)
         state["flags"]["summon"] = True
-        events += self._god_rule(state, iid)
-        if state["cards"][iid]["zone"] == zone(0, "field"):
-            events += effects.run(state, iid, 0, effects.steps_of(state, iid, "played"))
-        return events
+        return events + self._god_rule(state, iid)
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
@@ -295,11 +292,10 @@ class KannagiRules:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         state["flags"]["attack"] = True
         events = [{"type": "attack", "card": place}]
-        # 攻撃時 effects: the season the place sits on, the place, then its apparitions in possession order
-        # (an apparition whose cost 魂 does not meet has no effect); then the damage from power.
-        host = state["cards"][place].get("on")
-        steps = effects.steps_of(state, host, "attack") if host else []
-        steps += effects.steps_of(state, place, "attack")
+        # The possessed apparitions turn face up in possession order and resolve (an unmet cost: no
+        # effect), then the place's own 攻撃時 (with its season's "when the place on it attacks"); then the
+        # damage from power. A place's or apparition's steps without a timing happen on attack (seed).
+        steps = []
         for rider in self._riders(state, place):
             if self._type(state, rider) != APPARITION:
                 continue
@@ -307,8 +303,14 @@ class KannagiRules:
             met = self.affordable(state, 0, rider)
             events.append({"type": "apparition", "card": rider, "effect": met})
             if met:
-                steps += effects.steps_of(state, rider, "attack")
+                steps += self._on_attack(state, rider)
+        host = state["cards"][place].get("on")
+        steps += self._on_attack(state, place) + (effects.steps_of(state, host, "attack") if host else [])
         return events + effects.run(state, place, 0, steps, then="attack")
+
+    @staticmethod
+    def _on_attack(state, iid) -> list[dict]:
+        return effects.steps_of(state, iid, "attack") + effects.steps_of(state, iid, "played")
 
     def after_effects(self, state, then, source, player) -> list[dict]:
         if then == "attack":  # the damage from power, then the place and its apparitions to 魂
