@@ -91,6 +91,8 @@ def test_manual_actions_are_logged_as_overrides_and_the_rules_as_rules(game):
         ({"type": "manual.draw", "player": 5}, "player"),
         ({"type": "manual.draw", "player": 0, "n": -1}, "n"),
         ({"type": "manual.roll", "sides": 1}, "sides"),
+        ({"type": "manual.move", "card": "c1", "to": "p0.field", "pos": [1]}, "pos"),
+        ({"type": "manual.win", "player": 7}, "player"),
         ({"type": "manual.teleport"}, "unknown"),
         ({"type": "fly"}, "fly"),
         ({"kind": "x"}, "type"),
@@ -109,6 +111,28 @@ def test_the_goldfish_loses_at_zero_life_and_then_only_manual_actions_remain(gam
     assert legal_actions(game) == []
     with pytest.raises(IllegalAction):
         apply(game, {"type": "end_turn"})
+
+
+def test_a_card_moves_to_a_square_of_a_grid_and_leaves_it_when_moved_without_one(game):
+    iid = game["zones"]["p0.hand"][0]
+    events = apply(game, {"type": "manual.move", "card": iid, "to": "p0.field", "pos": [2, 4]})
+    assert game["cards"][iid]["pos"] == [2, 4] and events[0]["pos"] == [2, 4]
+    apply(game, {"type": "manual.move", "card": iid, "to": "p0.discard"})
+    assert "pos" not in game["cards"][iid]
+
+
+def test_a_declared_win_ends_the_game_for_card_text_the_engine_does_not_know(game):
+    apply(game, {"type": "manual.win", "player": 0})
+    assert game["result"] == {"winner": 0, "turn": 1, "reason": "declared"} and legal_actions(game) == []
+    assert game["log"][-1]["override"] is True
+    with pytest.raises(IllegalAction, match="over"):
+        apply(game, {"type": "manual.win", "player": 1})
+
+
+def test_a_milled_card_goes_to_the_games_discard_pile():
+    state = new_game("kannagi", [[{"key": f"k{i}", "name": f"k{i}", "card_type": "場所札", "cost": 0} for i in range(20)]], seed=1)
+    apply(state, {"type": "manual.mill", "player": 0, "n": 2})
+    assert len(state["zones"]["p0.soul"]) == 2 and "p0.discard" not in state["zones"]  # kannagi: 魂
 
 
 def test_drawing_from_an_empty_deck_loses():

@@ -1,6 +1,6 @@
 """Manual actions: always legal, logged as overrides, for whatever the engine does not automate.
 
-    {"type": "manual.move", "card": "c12", "to": "p0.field", "index": 0, "face_up": true}
+    {"type": "manual.move", "card": "c12", "to": "p0.field", "index": 0, "face_up": true, "pos": [2, 3]}
     {"type": "manual.flip", "card": "c12"}                 {"type": "manual.tap", "card": "c12", "tapped": true}
     {"type": "manual.counter", "card": "c12", "name": "damage", "delta": 2}
     {"type": "manual.life", "player": 1, "delta": -3}       {"type": "manual.draw", "player": 0, "n": 2}
@@ -59,7 +59,18 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
         face_up = action.get("face_up")
         if face_up is not None and not isinstance(face_up, bool):
             raise IllegalAction("face_up: true or false")
-        return [move(state, iid, to, index, face_up)]
+        pos = action.get("pos")  # a square of a grid board: [row, column]
+        if pos is not None and not (
+            isinstance(pos, list) and len(pos) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 100 for x in pos)
+        ):
+            raise IllegalAction(f"pos: [row, column], two whole numbers from 0 to 99, not {pos!r}")
+        event = move(state, iid, to, index, face_up)
+        if pos is not None:
+            state["cards"][iid]["pos"] = pos
+            event["pos"] = pos
+        else:
+            state["cards"][iid].pop("pos", None)
+        return [event]
     if kind == "flip":
         iid = _card(state, action)
         card = state["cards"][iid]
