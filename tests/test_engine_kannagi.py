@@ -321,7 +321,10 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
         total = len(state["cards"])
         steps = 0
         while state["result"] is None and steps < 300:
-            action = pick.choice(legal_actions(state))
+            if pick.random() < 0.03:  # now and then a manual move, as a player fixing up card text would
+                action = {"type": "manual.move", "card": pick.choice(sorted(state["cards"])), "to": pick.choice(sorted(state["zones"]))}
+            else:
+                action = pick.choice(legal_actions(state))
             apply(state, action)
             if seed % 25 == 0:
                 check_invariants(state)

@@ -32,7 +32,7 @@ TAKEN: dict = {}
 
 def put(state, key, to="p0.hand"):
     """An instance of card `key` not put before, moved into a zone unless it is there (a logged manual action)."""
-    taken = TAKEN.setdefault(id(state), set())
+    taken = TAKEN.setdefault(id(state), (state, set()))[1]  # (holding the state keeps its id unique)
     iid = next(i for i, c in state["cards"].items() if c["def"] == key and i not in taken)
     taken.add(iid)
     if state["cards"][iid]["zone"] != to:
@@ -310,7 +310,10 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact(players)
         state = new_game("timestorm", sample_entries(players), seed=seed, options=options)
         total = len(state["cards"])
         while state["result"] is None:
-            apply(state, pick.choice(legal_actions(state)))
+            if pick.random() < 0.03:  # now and then a manual move, as a player fixing up card text would
+                apply(state, {"type": "manual.move", "card": pick.choice(sorted(state["cards"])), "to": pick.choice(sorted(state["zones"]))})
+            else:
+                apply(state, pick.choice(legal_actions(state)))
             assert len(state["cards"]) == total and len(state["log"]) < 2000
             if seed % 50 == 0:
                 check_invariants(state)

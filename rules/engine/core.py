@@ -168,6 +168,9 @@ def _apply(state: dict, action: Action) -> list[Event]:
 
         events = apply_manual(state, action)
         override = True
+        refresh = getattr(_rules(state["game"]), "after_manual", None)
+        if refresh:  # a pending decision may depend on what the manual action changed (e.g. a hand size)
+            refresh(state)
     else:
         if state["result"] is not None:
             raise IllegalAction("the game is over")

@@ -157,8 +157,7 @@ class KannagiRules:
         if pending and pending["type"] == "choose":
             return effects.choose_actions(state)
         if pending and pending["type"] == "hand_limit":
-            excess = len(hand) - HAND_LIMIT
-            return [{"type": "hand_limit", "cards": hand[:excess]}]
+            return [{"type": "hand_limit", "cards": hand[: pending["n"]]}]
         flags = state["flags"]
         out = []
         soul = self.soul_seasons(state, 0)
@@ -348,6 +347,19 @@ class KannagiRules:
             events.append(move(state, iid, zone(0, "soul"), face_up=False))
         state["pending"] = None
         return events + self._next_turn(state)
+
+    def after_manual(self, state) -> None:
+        """Keep a pending decision about the hand in step with a hand a manual action changed."""
+        pending = state.get("pending")
+        if not pending:
+            return
+        size = len(state["zones"][zone(0, "hand")])
+        if pending["type"] == "zero_search":
+            pending["choose"]["max"] = size
+        elif pending["type"] == "hand_limit":
+            n = max(0, size - HAND_LIMIT)
+            pending["n"] = n
+            pending["choose"].update(min=n, max=n)
 
     def _do_choose(self, state, action):
         return effects.choose(state, action)
