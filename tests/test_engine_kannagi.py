@@ -335,3 +335,98 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
             back = pick.randint(1, len(state["log"]))
             final = digest(state)
             assert digest(redo(undo(state, back), back)) == final
+
+
+def test_the_player_loses_at_life_0_too():
+    """勝利条件: 相手のライフが0点になった瞬間 (the player's own life as well)."""
+    state = start()
+    apply(state, {"type": "manual.life", "player": 0, "delta": -30})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "life"}
+
+
+def test_drawing_from_the_empty_deck_during_an_attack_loses_before_the_damage_would_win():
+    """The condition that happens first decides: ドローする際…山札がない loses before the damage lands."""
+    place = card("家", cost=0, power=5, keywords=("速攻",))
+    place["fields"]["script"] = [{"op": "draw", "when": "attack"}]
+    state = new_game("kannagi", [[place] + FILLER[:8]], seed=1, options={"goldfish_life": 5})
+    apply(state, {"type": "zero_search", "cards": []})
+    apply(state, {"type": "potential_done"})
+    iid = take(state, "家")
+    for other in list(state["zones"]["p0.deck"]):
+        apply(state, {"type": "manual.move", "card": other, "to": "p0.exile"})
+    apply(state, {"type": "summon", "card": iid})
+    apply(state, {"type": "attack", "card": iid})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "deck"} and state["players"][1]["life"] == 5
+
+
+def test_moving_cards_from_an_empty_deck_by_an_effect_loses():
+    """効果によって山札から札を移動する際に山札がない: a loss, as drawing is."""
+    mill = card("削り", card_type="道具札", cost=0, season=("無",))
+    mill["fields"]["script"] = [{"op": "mill", "amount": 2}]
+    state = start([mill])
+    tool = take(state, "削り")
+    for other in state["zones"]["p0.deck"][1:]:
+        apply(state, {"type": "manual.move", "card": other, "to": "p0.exile"})
+    apply(state, {"type": "tool", "card": tool})
+    assert state["result"]["winner"] == 1 and state["result"]["reason"] == "deck"
+
+
+def test_a_draw_aimed_at_the_goldfish_does_nothing_and_later_damage_still_lands():
+    odd = card("札", card_type="道具札", cost=0, season=("無",))
+    odd["fields"]["script"] = [{"op": "draw", "who": "opponent"}, {"op": "damage", "amount": 3}]
+    state = start([odd])
+    apply(state, {"type": "tool", "card": take(state, "札")})
+    assert not state["players"][1]["lost"] and state["players"][1]["life"] == 27 and state["result"] is None
+
+
+def test_a_season_leaving_the_field_by_hand_takes_the_place_on_it_to_soul():
+    """季節札が場を離れた場合…上にある全ての札は魂に置かれます。"""
+    state = start([card("季", card_type="季節札", cost=0, season=("無",)), card("上", cost=0)])
+    season = take(state, "季")
+    apply(state, {"type": "deploy", "card": season})
+    place = take(state, "上")
+    apply(state, {"type": "summon", "card": place, "onto": season})
+    apply(state, {"type": "manual.move", "card": season, "to": "p0.exile"})
+    assert state["cards"][place]["zone"] == "p0.soul" and "on" not in state["cards"][place]
+
+
+def test_potential_places_need_no_cost_at_zero_search():
+    """「◼︎潜在能力」を持つ【場所札】があれば召喚できます (no cost named; 魂 is empty then)."""
+    hotel = card("廃ホテル", cost=4, season=("冬",), keywords=("潜在能力",))
+    state = new_game("kannagi", [[hotel] * 8 + FILLER], seed=2)
+    apply(state, {"type": "zero_search", "cards": []})
+    offered = [a for a in legal_actions(state) if a["type"] == "potential"]
+    assert offered
+    apply(state, offered[0])
+    assert state["cards"][offered[0]["card"]]["zone"] == "p0.field"
+
+
+def test_a_malformed_card_list_is_refused_not_crashed_on():
+    state = new_game("kannagi", [FILLER], seed=1)
+    with pytest.raises(IllegalAction, match="cards"):
+        apply(state, {"type": "zero_search", "cards": [["c1"]]})
+
+
+def test_the_hand_limit_counts_the_revealed_hand():
+    """②手札公開場: 手札公開場に置かれた札は表向きで置かれます。手札として数えます。"""
+    state = start()
+    iid = take(state, "filler30")
+    apply(state, {"type": "manual.move", "card": iid, "to": "p0.reveal"})
+    assert len(hand(state)) == 8
+    apply(state, {"type": "end_turn"})
+    assert state["pending"]["type"] == "hand_limit" and state["pending"]["n"] == 1
+
+
+def test_damage_lowers_a_places_power_and_at_0_it_goes_to_soul():
+    """ダメージルール②: 力が0以下になった【場所札】は魂に置かれます。"""
+    state = start([card("家", cost=0, power=2, keywords=("速攻",)), card("家2", cost=0, power=3)])
+    house = take(state, "家")
+    apply(state, {"type": "summon", "card": house})
+    apply(state, {"type": "manual.counter", "card": house, "name": "damage", "delta": 1})
+    apply(state, {"type": "attack", "card": house})
+    assert state["players"][1]["life"] == 29
+    end_turn(state)
+    other = take(state, "家2")
+    apply(state, {"type": "summon", "card": other})
+    apply(state, {"type": "manual.counter", "card": other, "name": "damage", "delta": 3})
+    assert state["cards"][other]["zone"] == "p0.soul"

@@ -324,3 +324,37 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact(players)
             final = digest(state)
             assert digest(redo(undo(state, back), back)) == final
     assert outcomes == {"deck", "card"}
+
+
+def test_when_one_step_would_deck_everyone_the_last_player_left_wins_before_drawing():
+    """敗北していないプレイヤーが1人となった場合、そのプレイヤーが勝利する (at once, before their own draw)."""
+    boom = card("boom", cost=0, script=[{"op": "draw", "who": "each_player"}])
+    state = start([boom], deck=FILLER[:11])  # all 12 dealt: the deck is empty
+    apply(state, {"type": "play", "card": put(state, "boom")})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "deck"}
+    assert state["players"][0]["lost"] and not state["players"][1]["lost"]
+
+
+def test_the_goldfish_draws_are_not_named_in_the_events_the_player_sees():
+    from rules.engine import events_for
+
+    state = start()
+    events = events_for(state, apply(state, {"type": "pass"}), 0)
+    draws = [e for e in events if e["type"] == "move" and e["from"] == "shared.deck"]
+    assert [e["to"] for e in draws] == ["p0.hand", "p1.hand"]
+    assert draws[0]["card"] is not None and draws[1]["card"] is None
+
+
+def test_a_manual_win_makes_every_other_player_lose():
+    state = start(opponents=2)
+    apply(state, {"type": "manual.win", "player": 0})
+    assert [p["lost"] for p in state["players"]] == [False, True, True]
+
+
+def test_a_trigger_step_that_would_wait_for_the_players_choice_is_left_to_them():
+    trap = card("trap", card_type="Trigger", script=[{"op": "move", "from": "hand", "to": "discard", "when": "drawn"}, {"op": "draw", "when": "drawn"}])
+    state = start([trap], auto_pass="never")
+    apply(state, {"type": "manual.move", "card": put(state, "trap", "shared.deck"), "to": "shared.deck"})
+    hand = len(state["zones"]["p0.hand"])
+    apply(state, {"type": "pass"})  # draw phase: trap, then the draw its second step makes
+    assert state["pending"] is None and len(state["zones"]["p0.hand"]) == hand + 1

@@ -461,3 +461,32 @@ def test_cleaning_loose_input_twice_changes_nothing():
     once = clean("original", raw)
     assert once["cost"] == 3 and once["fields"]["power"] == 7
     assert clean("original", once) == once
+
+
+@pytest.mark.parametrize(
+    "game,step,field",
+    [
+        ("kannagi", {"op": "move", "from": "hand"}, "script[1].to"),
+        ("kannagi", {"op": "move", "from": "hand", "to": "hand"}, "script[1].to"),
+        ("kannagi", {"op": "draw", "from": "deck"}, "script[1].from"),
+        ("kannagi", {"op": "draw", "when": "drawn"}, "script[1].when"),  # kannagi has no "when drawn"
+        ("timestorm", {"op": "draw", "when": "attack"}, "script[1].when"),  # nor Time Storm attacks
+        ("timestorm", {"op": "move", "from": "hand", "to": "soul"}, "script[1].to"),
+        ("kannagi", {"op": "win", "if_min": 3}, "script[1].if_zone"),
+        ("kannagi", {"op": "damage", "who": "self"}, "script[1].who"),
+        ("kannagi", {"op": "damage", "amount": -2}, "script[1].amount"),
+        ("kannagi", {"op": "draw", "amount": 0}, "script[1].amount"),
+    ],
+)
+def test_engine_steps_that_could_not_work_are_refused_naming_the_field(game, step, field):
+    raw = {"name": "x", "card_type": get_game(game).card_types[0].code, "fields": {"script": [step]}}
+    if game == "kannagi":
+        raw["fields"].update(season=["春"], power=1)
+    with pytest.raises(CardDataError) as caught:
+        get_game(game).clean_card(raw)
+    assert field in {e.field for e in caught.value.errors}
+
+
+def test_engine_steps_that_make_sense_are_kept():
+    raw = {"name": "x", "card_type": "Action", "fields": {"script": [{"op": "move", "who": "each_opponent", "from": "hand", "to": "discard"}, {"op": "life", "amount": -2}]}}
+    assert get_game("timestorm").clean_card(raw)["fields"]["script"][1] == {"op": "life", "amount": -2}

@@ -171,6 +171,10 @@ def _apply(state: dict, action: Action) -> list[Event]:
         refresh = getattr(_rules(state["game"]), "after_manual", None)
         if refresh:  # a pending decision may depend on what the manual action changed (e.g. a hand size)
             refresh(state)
+        if state.get("pending") and state["pending"].get("type") == "choose":
+            from .effects import refresh_choice
+
+            refresh_choice(state)
     else:
         if state["result"] is not None:
             raise IllegalAction("the game is over")
@@ -223,7 +227,9 @@ def redo(state: dict, steps: int = 1) -> dict:
 def digest(state: dict) -> str:
     """A hash of the game as it stands (cards, zones, players, turn, phase, stack, RNG), not its log."""
     keys = ("game", "rng", "cards", "zones", "players", "turn", "phase", "active", "priority", "stack", "pending", "result")
-    body = json.dumps({k: state[k] for k in keys}, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    extra = ("flags", "passed", "eot", "next_order")  # the games' own bookkeeping, where they keep it
+    body = {k: state[k] for k in keys} | {k: state[k] for k in extra if k in state}
+    body = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
@@ -249,6 +255,23 @@ def view(state: dict, player: int) -> dict:
     out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])
+    return out
+
+
+def events_for(state: dict, events: list[Event], player: int) -> list[Event]:
+    """The events as `player` may see them: a card that moved between zones they cannot see, face down,
+    is not named (instance ids follow the deck list, so an id would tell which card the goldfish drew)."""
+    rules = _rules(state["game"])
+    out = []
+    for event in events:
+        if event.get("type") == "move" and event.get("card"):
+            card = state["cards"].get(event["card"])
+            hidden = not (
+                rules.zone_visible(state, event["from"], player) or rules.zone_visible(state, event["to"], player)
+            )
+            if hidden and card is not None and not card["face_up"]:
+                event = {**event, "card": None}
+        out.append(event)
     return out
 
 

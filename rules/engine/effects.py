@@ -66,6 +66,7 @@ def run(state: dict, source: str, player: int, steps: list[dict], then: str | No
 
 
 def _continue(state: dict, frame: dict) -> list[dict]:
+    rules = rules_of(state)
     events: list[dict] = []
     while frame["steps"] and state["result"] is None:
         step = frame["steps"][0]
@@ -79,17 +80,24 @@ def _continue(state: dict, frame: dict) -> list[dict]:
         while frame["targets"] and state["result"] is None:
             more, pending = _do(state, frame, step, frame["targets"][0])
             events += more
+            rules.check_result(state)  # whatever happens first decides (a loss by drawing, life 0, …)
             if pending:
                 pending["frame"] = frame
                 state["pending"] = pending
                 return events
             frame["targets"].pop(0)
             frame["left"] = None
-        frame["steps"].pop(0)
-        frame["targets"] = None
-    then = frame["then"]
-    if then:
-        events += rules_of(state).after_effects(state, then, frame["source"], frame["player"])
+            if state["pending"]:  # a nested effect (a drawn trigger) waits for a choice: this frame after it
+                if not frame["targets"]:
+                    frame["steps"].pop(0)
+                    frame["targets"] = None
+                state["pending"].setdefault("outer", []).append(frame)
+                return events
+        if frame["targets"] is not None and not frame["targets"]:
+            frame["steps"].pop(0)
+            frame["targets"] = None
+    if frame["then"] and state["result"] is None:
+        events += rules.after_effects(state, frame["then"], frame["source"], frame["player"])
     return events
 
 
@@ -131,7 +139,7 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
     if op == "mill":
         source, to = rules.draw_source(state, target), zone_of(state, target, "discard")
         events = [move(state, state["zones"][source][-1], to, face_up=True) for _ in range(min(amount, len(state["zones"][source])))]
-        return events, None
+        return events + _short(state, target, len(events) < amount), None
     if op == "resource":
         hook = getattr(rules, "add_resource", None)
         if hook is None:
@@ -153,9 +161,9 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         source, dst = rules.draw_source(state, target), zone_of(state, target, step.get("to") or "discard")
         events = []
         while frame["left"] > 0 and state["zones"][source] and dst:
-            events.append(move(state, state["zones"][source][-1], dst, face_up=(step.get("to") or "discard") != "hand"))
+            events.append(move(state, state["zones"][source][-1], dst, face_up=_shown(dst)))
             frame["left"] -= 1
-        return events, None
+        return events + _short(state, target, frame["left"] > 0), None
     events = []
     while frame["left"] > 0:
         candidates, dst = _candidates(state, step, target, frame["source"])
@@ -167,6 +175,23 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         else:
             return events, _choose_pending(state, frame, step, target, candidates)
     return events, None
+
+
+def _short(state: dict, player: int, short: bool) -> list[dict]:
+    """An effect moved cards from a deck that ran out: a loss where the game says so (kannagi)."""
+    if short and getattr(rules_of(state), "empty_deck_move_loses", False):
+        state["players"][player]["lost"] = True
+        return [{"type": "draw_from_empty", "player": player}]
+    return []
+
+
+def needs_choice(state: dict, player: int, step: dict) -> bool:
+    """Whether the step would wait for the human player's choice."""
+    if step["op"] == "stat":
+        return (step.get("who") or "chosen") == "chosen" and not state["players"][player]["goldfish"]
+    if step["op"] != "move" or (step.get("from") or "hand") == "deck":
+        return False
+    return any(not state["players"][p]["goldfish"] for p in _targets(state, player, step.get("who") or "you"))
 
 
 def _stat(state: dict, iid: str, step: dict) -> list[dict]:
@@ -182,32 +207,52 @@ def _stat(state: dict, iid: str, step: dict) -> list[dict]:
 def _chosen(state: dict, step: dict, iid: str, dst: str | None) -> list[dict]:
     if step["op"] == "stat":
         return _stat(state, iid, step)
-    face_up = not dst.endswith((".hand", ".deck"))
-    return [move(state, iid, dst, face_up=face_up)]
+    return [move(state, iid, dst, face_up=_shown(dst))]
+
+
+def _shown(name: str) -> bool:
+    """Cards moved into a hand or a deck go face down; elsewhere (field, discard, …) face up."""
+    return not name.endswith((".hand", ".deck"))
+
+
+def refresh_choice(state: dict) -> None:
+    """The cards to choose from, again (after a manual action moved cards)."""
+    pending = state["pending"]
+    frame = pending["frame"]
+    pending["candidates"], _ = _candidates(state, frame["steps"][0], pending["player"], frame["source"])
 
 
 def choose_actions(state: dict) -> list[dict]:
-    return [{"type": "choose", "card": c} for c in state["pending"]["candidates"]]
+    """One action a card to choose; none left to choose (cards moved away by hand): go on without."""
+    candidates = state["pending"]["candidates"]
+    return [{"type": "choose", "card": c} for c in candidates] or [{"type": "choose", "card": None}]
 
 
 def choose(state: dict, action: dict) -> list[dict]:
-    """The human player's choice for a pending "choose"; the rest of the effect goes on."""
+    """The human player's choice for a pending "choose"; the rest of the effect goes on, then any effect
+    it interrupted (innermost first)."""
     pending = state.get("pending")
     if not pending or pending["type"] != "choose":
         raise IllegalAction("choose: there is nothing to choose")
-    iid = action.get("card")
-    if iid not in pending["candidates"]:
-        raise IllegalAction(f"card: {iid!r} is not one of the cards to choose from")
     frame = pending["frame"]
     step = frame["steps"][0]
+    candidates, dst = _candidates(state, step, pending["player"], frame["source"])
+    iid = action.get("card")
+    outer = pending.get("outer", [])
+    if iid is None and not candidates:  # nothing left to choose: the step ends here
+        frame["left"] = 0
+        events = []
+    elif not isinstance(iid, str) or iid not in candidates:
+        raise IllegalAction(f"card: {iid!r} is not one of the cards to choose from")
+    else:
+        events = _chosen(state, step, iid, dst)
+        frame["left"] -= 1
     state["pending"] = None
-    _, dst = _candidates(state, step, pending["player"], frame["source"])
-    events = _chosen(state, step, iid, dst)
-    frame["left"] -= 1
     more, again = _do(state, frame, step, pending["player"]) if frame["left"] > 0 else ([], None)
     events += more
     if again:
         again["frame"] = frame
+        again["outer"] = outer
         state["pending"] = again
         return events
     frame["targets"].pop(0)
@@ -215,7 +260,13 @@ def choose(state: dict, action: dict) -> list[dict]:
     if not frame["targets"]:
         frame["steps"].pop(0)
         frame["targets"] = None
-    return events + _continue(state, frame)
+    frames = [*outer, frame]
+    while frames and state["result"] is None:
+        events += _continue(state, frames.pop())
+        if state["pending"]:
+            state["pending"]["outer"] = frames + state["pending"].get("outer", [])
+            break
+    return events
 
 
 def end_of_turn(state: dict) -> list[dict]:
@@ -223,9 +274,12 @@ def end_of_turn(state: dict) -> list[dict]:
     events = []
     for change in state.pop("eot", None) or ():
         card = state["cards"].get(change["card"])
-        if card is None or card["zone"] != change["zone"]:
+        if card is None:
             continue
         counters = card["counters"]
+        if card["zone"] != change["zone"]:  # it left: the change does not come back with it
+            counters.pop(change["stat"], None)
+            continue
         counters[change["stat"]] = counters.get(change["stat"], 0) - change["amount"]
         if not counters[change["stat"]]:
             del counters[change["stat"]]

@@ -64,6 +64,8 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
             isinstance(pos, list) and len(pos) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 100 for x in pos)
         ):
             raise IllegalAction(f"pos: [row, column], two whole numbers from 0 to 99, not {pos!r}")
+        if face_up is None and to.endswith((".deck", ".hand")):
+            face_up = False  # a card put into a deck or a hand is hidden again unless told otherwise
         event = move(state, iid, to, index, face_up)
         if pos is not None:
             state["cards"][iid]["pos"] = pos
@@ -134,6 +136,8 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
         if state["result"] is not None:
             raise IllegalAction("the game is over")
         state["result"] = {"winner": player, "turn": state["turn"], "reason": "declared"}
+        for other in state["players"]:  # if anyone wins, everyone else has lost
+            other["lost"] = other["id"] != player
         return [{"type": "win", "player": player}]
     if kind == "roll":
         sides = _n(action, "sides", 6, 2, 1000)

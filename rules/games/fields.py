@@ -99,6 +99,8 @@ class Field:
     parse_text: Callable[[str], Any] | None = None
     help_en: str = ""
     help_ja: str = ""
+    # For RECORDS: checks across one cleaned record's subfields -> [(subfield key, template, params)].
+    record_check: Callable[[dict], list[tuple[str, str, dict]]] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -299,6 +301,8 @@ class Field:
                     errors.append(FieldError(f"{where}.{sub.key}", "{field}: required", {}))
                 if v is not None:
                     clean[sub.key] = v
+            if self.record_check and not errors:
+                errors.extend(FieldError(f"{where}.{key}", template, params) for key, template, params in self.record_check(clean))
             out.append(clean)
         if errors:
             raise CardDataError(errors)

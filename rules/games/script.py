@@ -26,37 +26,70 @@ WHO = ("you", "opponent", "each_opponent", "each_player", "self", "chosen")
 WHEN = ("played", "attack", "drawn")
 ZONES = ("deck", "hand", "field", "discard", "exile", "soul")
 
-SCRIPT_FIELD = Field(
-    "script",
-    RECORDS,
-    "自動処理",
-    "Engine effects",
-    subfields=(
-        Field(
-            "op",
-            CHOICE,
-            "処理",
-            "Step",
-            choices=OPS,
-            required=True,
-            help_en="damage, life, draw, mill, move, stat, resource, counter or win.",
+# The least `amount` that makes sense per step (damage never heals; a draw of 0 does nothing).
+AMOUNT_MIN = {"damage": 0, "draw": 1, "mill": 1, "move": 1, "resource": 1}
+
+
+def check_step(step: dict) -> list[tuple[str, str, dict]]:
+    """Checks across one step's fields (the subfields check themselves): (key, English template, params)."""
+    errors = []
+    op = step.get("op")
+    if op == "move":
+        for key, template in (("from", "{field}: a move step needs the zone to move from"), ("to", "{field}: a move step needs the zone to move to")):
+            if not step.get(key):
+                errors.append((key, template, {}))
+        if step.get("from") and step.get("from") == step.get("to"):
+            errors.append(("to", "{field}: the same zone as from", {}))
+    else:
+        errors += [(key, "{field}: only a move step takes a zone to move from or to", {}) for key in ("from", "to") if key in step]
+    if ("if_type" in step or "if_min" in step) and not step.get("if_zone"):
+        errors.append(("if_zone", "{field}: required with if_type or if_min", {}))
+    if step.get("who") in ("self", "chosen") and op != "stat":
+        errors.append(("who", "{field}: {value!r} only applies to a stat step", {"value": step["who"]}))
+    low = AMOUNT_MIN.get(op)
+    if low is not None and step.get("amount") is not None and step["amount"] < low:
+        errors.append(("amount", "{field}: must be at least {min} for {op}", {"min": low, "op": op}))
+    return errors
+
+
+def script_field(whens: tuple[str, ...] = WHEN, zones: tuple[str, ...] = ZONES) -> Field:
+    """The field for a game: its timings and zones (kannagi has 魂 and no discard pile, for instance)."""
+    return Field(
+        "script",
+        RECORDS,
+        "自動処理",
+        "Engine effects",
+        subfields=(
+            Field(
+                "op",
+                CHOICE,
+                "処理",
+                "Step",
+                choices=OPS,
+                required=True,
+                help_en="damage, life, draw, mill, move, stat, resource, counter or win.",
+            ),
+            Field("amount", INT, "数", "Amount", min=-99, max=99, help_en="How many (negative: lose life, lower a stat)."),
+            Field("who", CHOICE, "対象", "Whom", choices=WHO, help_en="you (default), opponent, each_opponent, each_player, self, chosen."),
+            Field("when", CHOICE, "タイミング", "When", choices=whens, help_en=f"{', '.join(whens)} (default: played)."),
+            Field("stat", STR, "能力値", "Stat", max_length=30, help_en="For stat: the stat changed until end of turn (e.g. power)."),
+            Field("from", CHOICE, "移動元", "From", choices=zones),
+            Field("to", CHOICE, "移動先", "To", choices=zones),
+            Field("if_zone", CHOICE, "条件：領域", "If: zone", choices=zones),
+            Field("if_type", STR, "条件：種類", "If: card type", max_length=40),
+            Field("if_min", INT, "条件：枚数以上", "If: at least", min=0, max=999),
         ),
-        Field("amount", INT, "数", "Amount", min=-99, max=99, help_en="How many (negative: lose life, lower a stat)."),
-        Field("who", CHOICE, "対象", "Whom", choices=WHO, help_en="you (default), opponent, each_opponent, each_player, self, chosen."),
-        Field("when", CHOICE, "タイミング", "When", choices=WHEN, help_en="played (default), attack or drawn."),
-        Field("stat", STR, "能力値", "Stat", max_length=30, help_en="For stat: the stat changed until end of turn (e.g. power)."),
-        Field("from", CHOICE, "移動元", "From", choices=ZONES),
-        Field("to", CHOICE, "移動先", "To", choices=ZONES),
-        Field("if_zone", CHOICE, "条件：領域", "If: zone", choices=ZONES),
-        Field("if_type", STR, "条件：種類", "If: card type", max_length=40),
-        Field("if_min", INT, "条件：枚数以上", "If: at least", min=0, max=999),
-    ),
-    help_en=(
-        "What the engine does for this card in goldfish games, as steps: op (damage, life, draw, mill, move, "
-        "stat, resource, counter, win), amount, whom, when (played, attack, drawn), zones and a condition."
-    ),
-    help_ja=(
-        "一人回しでエンジンが自動で行う処理。処理（damage/life/draw/mill/move/stat/resource/counter/win）、数、対象、"
-        "タイミング（played/attack/drawn）、領域、条件を並べます。書けない効果は手動で処理します。"
-    ),
-)
+        record_check=check_step,
+        help_en=(
+            "What the engine does for this card in goldfish games, as steps: op (damage, life, draw, mill, move, "
+            "stat, resource, counter, win), amount, whom, when, zones and a condition."
+        ),
+        help_ja=(
+            "一人回しでエンジンが自動で行う処理。処理（damage/life/draw/mill/move/stat/resource/counter/win）、数、対象、"
+            "タイミング、領域、条件を並べます。書けない効果は手動で処理します。"
+        ),
+    )
+
+
+# The games without rules of their own in the engine yet take every timing and zone.
+SCRIPT_FIELD = script_field()

@@ -7,6 +7,7 @@ import re
 from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 from ..regulation import Regulation, SectionRule
+from ..script import script_field
 
 MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "Deck", "Main deck"))
 LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")}
@@ -87,6 +88,8 @@ GAME = GameDef(
             help_en="Only for cards that print their own limit: a number of copies, or “unlimited”.",
             help_ja="札自身が枚数を定める場合のみ。枚数または unlimited。",
         ),
+        # attack = 攻撃時 (a place's or apparition's steps without a timing also happen on attack)
+        script_field(whens=("played", "attack"), zones=("deck", "hand", "field", "soul", "exile")),
     ),
     regulations=(
         Regulation(

@@ -20,11 +20,16 @@ SUB_PHASES = ("summon", "attack", "possess", "deploy")
 HAND_LIMIT = 8
 
 
+def _card_list(cards) -> bool:
+    return isinstance(cards, list) and all(isinstance(c, str) for c in cards) and len(set(cards)) == len(cards)
+
+
 class KannagiRules:
     slug = "kannagi"
     zones = ("deck", "hand", "field", "soul", "exile", "reveal")
     deck_zone = "deck"
     discard_zone = "soul"  # a milled card goes to 魂 (kannagi has no discard pile)
+    empty_deck_move_loses = True  # 効果によって山札から札を移動する際に山札がない: a loss, like drawing
 
     def default_options(self) -> dict:
         return {"life": 30, "goldfish_life": 30, "opening": 8, "mixed_season": "any", "first_player_draws": False}
@@ -119,6 +124,14 @@ class KannagiRules:
 
     def setup(self, state):
         opts = state["options"]
+        if opts.get("mixed_season") not in ("any", "all"):
+            raise IllegalAction(f"mixed_season: any or all, not {opts.get('mixed_season')!r}")
+        for key, low, high in (("life", 1, 999), ("goldfish_life", 1, 999), ("opening", 0, 40)):
+            value = opts.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {value!r}")
+        if not isinstance(opts.get("first_player_draws"), bool):
+            raise IllegalAction("first_player_draws: true or false")
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
         shuffle_zone(state, zone(0, "deck"))
@@ -152,12 +165,13 @@ class KannagiRules:
             return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
         if pending and pending["type"] == "potential":
             out = [{"type": "potential_done"}]
-            out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i) and self.affordable(state, 0, i)]
+            # any number of them, with no cost named (seed: 「◼︎潜在能力」を持つ【場所札】があれば召喚できます)
+            out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i)]
             return out
         if pending and pending["type"] == "choose":
             return effects.choose_actions(state)
         if pending and pending["type"] == "hand_limit":
-            return [{"type": "hand_limit", "cards": hand[: pending["n"]]}]
+            return [{"type": "hand_limit", "cards": self._hand(state)[: pending["n"]]}]
         flags = state["flags"]
         out = []
         soul = self.soul_seasons(state, 0)
@@ -210,7 +224,7 @@ class KannagiRules:
             raise IllegalAction("zero_search: only once, at the start")
         cards = action.get("cards")
         hand = state["zones"][zone(0, "hand")]
-        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+        if not _card_list(cards) or any(c not in hand for c in cards):
             raise IllegalAction("cards: a list of different cards from your hand")
         events = []
         for iid in cards:  # to the bottom, in the order given (the last given is the lowest)
@@ -225,7 +239,6 @@ class KannagiRules:
         iid = self._hand_card(state, action, PLACE)
         if "潜在能力" not in self._keywords(state, iid):
             raise IllegalAction("card: has no ■潜在能力")
-        self._pay(state, iid)
         events = [move(state, iid, zone(0, "field"), face_up=True)]
         state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
         return events + self._god_rule(state, iid)
@@ -246,6 +259,7 @@ class KannagiRules:
                 raise IllegalAction("onto: your season card with no place on it")
         events = [move(state, iid, zone(0, "field"), face_up=True)]
         card = state["cards"][iid]
+        card.pop("on", None)
         if onto is not None:
             card["on"] = onto
         card["tapped"] = "速攻" not in self._keywords(state, iid)
@@ -304,8 +318,15 @@ class KannagiRules:
             if met:
                 steps += self._on_attack(state, rider)
         host = state["cards"][place].get("on")
-        steps += self._on_attack(state, place) + (effects.steps_of(state, host, "attack") if host else [])
+        on_field = host is not None and state["cards"][host]["zone"] == zone(0, "field")
+        steps += self._on_attack(state, place) + (effects.steps_of(state, host, "attack") if on_field else [])
         return events + effects.run(state, place, 0, steps, then="attack")
+
+    def power(self, state, iid) -> int:
+        """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
+        counters = state["cards"][iid]["counters"]
+        printed = (self._def(state, iid).get("fields") or {}).get("power") or 0
+        return printed + counters.get("power", 0) - counters.get("damage", 0)
 
     @staticmethod
     def _on_attack(state, iid) -> list[dict]:
@@ -313,8 +334,7 @@ class KannagiRules:
 
     def after_effects(self, state, then, source, player) -> list[dict]:
         if then == "attack":  # the damage from power, then the place and its apparitions to 魂
-            power = (self._def(state, source).get("fields") or {}).get("power") or 0
-            power = max(0, power + state["cards"][source]["counters"].get("power", 0))
+            power = max(0, self.power(state, source))
             target = state["players"][1]
             target["life"] -= power
             events = [{"type": "damage", "player": 1, "amount": power, "life": target["life"]}]
@@ -323,10 +343,15 @@ class KannagiRules:
             return self._to_soul(state, source)
         return []
 
+    @staticmethod
+    def _hand(state) -> list[str]:
+        """The hand as the hand limit counts it: 手札公開場 cards count as hand (seed)."""
+        return state["zones"][zone(0, "hand")] + state["zones"][zone(0, "reveal")]
+
     def _do_end_turn(self, state, action):
         if state.get("pending"):
             raise IllegalAction(f"first: {state['pending']['type']}")
-        hand = state["zones"][zone(0, "hand")]
+        hand = self._hand(state)
         if len(hand) > HAND_LIMIT:
             state["phase"] = "end"
             n = len(hand) - HAND_LIMIT
@@ -339,8 +364,8 @@ class KannagiRules:
         if not pending or pending["type"] != "hand_limit":
             raise IllegalAction("hand_limit: only at the end of a turn with more than 8 cards")
         cards = action.get("cards")
-        hand = state["zones"][zone(0, "hand")]
-        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in hand for c in cards) or len(cards) != pending["n"]:
+        hand = self._hand(state)
+        if not _card_list(cards) or any(c not in hand for c in cards) or len(cards) != pending["n"]:
             raise IllegalAction(f"cards: exactly {pending['n']} different cards from your hand")
         events = []
         for iid in cards:
@@ -349,15 +374,27 @@ class KannagiRules:
         return events + self._next_turn(state)
 
     def after_manual(self, state) -> None:
-        """Keep a pending decision about the hand in step with a hand a manual action changed."""
+        """After a manual action: a card off the field sits on nothing; cards on a host that left the field
+        go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している場所札が場を離れた時、魂); a pending
+        decision about the hand follows the hand."""
+        cards = state["cards"]
+        for player in range(len(state["players"])):
+            field = zone(player, "field")
+            for iid in list(state["zones"][field]):
+                host = cards[iid].get("on")
+                if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
+                    self._to_soul(state, iid)
+        for card in cards.values():
+            if "on" in card and not card["zone"].endswith(".field"):
+                card.pop("on", None)
+                card.pop("order", None)
         pending = state.get("pending")
         if not pending:
             return
-        size = len(state["zones"][zone(0, "hand")])
         if pending["type"] == "zero_search":
-            pending["choose"]["max"] = size
+            pending["choose"]["max"] = len(state["zones"][zone(0, "hand")])
         elif pending["type"] == "hand_limit":
-            n = max(0, size - HAND_LIMIT)
+            n = max(0, len(self._hand(state)) - HAND_LIMIT)
             pending["n"] = n
             pending["choose"].update(min=n, max=n)
 
@@ -367,14 +404,32 @@ class KannagiRules:
     def add_resource(self, state, player, amount) -> list[dict]:
         """Kannagi's resource is 魂: the top cards of the deck go to it."""
         deck = state["zones"][zone(player, "deck")]
-        return [move(state, deck[-1], zone(player, "soul"), face_up=False) for _ in range(min(amount, len(deck)))]
+        events = [move(state, deck[-1], zone(player, "soul"), face_up=False) for _ in range(min(amount, len(deck)))]
+        if len(events) < amount:
+            state["players"][player]["lost"] = True
+            events.append({"type": "draw_from_empty", "player": player})
+        return events
+
+    def draw_cards(self, state, player, n) -> list[dict]:
+        """A draw an effect makes; the goldfish has no deck, so it draws nothing (and does not lose)."""
+        if state["players"][player]["goldfish"]:
+            return [{"type": "step_skipped", "op": "draw", "player": player}]
+        return draw(state, player, n, forced=True)
 
     def _next_turn(self, state):
         # the goldfish's turn: it has no deck and does nothing
         return effects.end_of_turn(state) + [{"type": "goldfish_turn"}] + self._start_turn(state)
 
     def check_result(self, state):
+        # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once
+        for iid in self._on_field(state, 0, PLACE):
+            counters = state["cards"][iid]["counters"]
+            lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
+            if lowered and state["cards"][iid]["zone"] == zone(0, "field") and self.power(state, iid) <= 0:
+                self._to_soul(state, iid)
         if state["players"][1]["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
+        elif state["players"][0]["life"] <= 0:
+            state["result"] = {"winner": 1, "turn": state["turn"], "reason": "life"}
         elif state["players"][0]["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}

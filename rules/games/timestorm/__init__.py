@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, Field
 from ..regulation import Regulation, SectionRule
+from ..script import script_field
 
 ENTRY = SectionRule("entry", "持ち寄り", "Entry", min=1, headers=("勝利条件", "エントリー", "Win condition"))
 # The basic cards of the shared deck in the standard format: the bundled Battery and sample set (no card
@@ -41,6 +42,8 @@ GAME = GameDef(
             help_en="Each player picks one kind of win-condition card for the shared deck.",
             help_ja="各プレイヤーは勝利条件カードを1種類選び、共有デッキに混ぜます。",
         ),
+        # played = when the card resolves; drawn = a Trigger's "when you draw this card"
+        script_field(whens=("played", "drawn"), zones=("deck", "hand", "field", "discard")),
     ),
     stat_fields=("win_condition",),
     list_fields=("win_condition",),

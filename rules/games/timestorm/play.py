@@ -166,14 +166,17 @@ class TimestormRules:
                 break
             got = draw(state, player, 1, forced=True)
             events += got
+            self.check_result(state)  # the last player not lost wins at once, before having to draw
+            if state["result"] is not None:
+                break
             if got and got[-1]["type"] == "move":
                 iid = got[-1]["card"]
                 steps = effects.steps_of(state, iid, "drawn")
                 if steps or self._type(state, iid) == TRIGGER:
                     events.append({"type": "trigger", "card": iid, "player": player})
                     events.append(move(state, iid, zone(player, "discard"), face_up=True))
-                    human = not state["players"][player]["goldfish"]
-                    steps = [s for s in steps if not (human and s["op"] in ("move", "stat") and s.get("from") != "deck")]
+                    # steps that would wait for the human's choice in the middle of a draw are left to them
+                    steps = [s for s in steps if not effects.needs_choice(state, player, s)]
                     events += effects.run(state, iid, player, steps)
         return events
 
@@ -304,5 +307,5 @@ class TimestormRules:
                 p["lost"] = p["id"] != winner
             return
         alive = self._alive(state)
-        if len(alive) == 1:
-            state["result"] = {"winner": alive[0], "turn": state["turn"], "reason": "deck"}
+        if len(alive) <= 1:  # (nobody left can only come from manual actions: then nobody wins)
+            state["result"] = {"winner": alive[0] if alive else None, "turn": state["turn"], "reason": "deck"}
