@@ -39,6 +39,14 @@ TEMPLATES = (
     gettext_noop("{field}: {value!r} is not one of {allowed}"),
     gettext_noop("{field}: {value} is above the maximum {max}"),
     gettext_noop("{field}: {value} is below the minimum {min}"),
+    # the effect vocabulary's checks across a step (rules/games/script.py)
+    gettext_noop("{field}: a move step needs the zone to move from"),
+    gettext_noop("{field}: a move step needs the zone to move to"),
+    gettext_noop("{field}: the same zone as from"),
+    gettext_noop("{field}: only a move step takes a zone to move from or to"),
+    gettext_noop("{field}: required with if_type or if_min"),
+    gettext_noop("{field}: {value!r} only applies to a stat step"),
+    gettext_noop("{field}: must be at least {min} for {op}"),
 )
 
 

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "printing",
+    "goldfish",
 ]
 
 MIDDLEWARE = [

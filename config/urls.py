@@ -19,6 +19,7 @@ urlpatterns = [
     path("search/help/", card_views.search_help, name="search_help"),
     path("", include("decks.urls")),
     path("", include("printing.urls")),
+    path("", include("goldfish.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -28,6 +29,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api_urls")),
     path("api/", include("decks.api_urls")),
+    path("api/", include("goldfish.api_urls")),
     path("admin/", admin.site.urls),
 ]
 

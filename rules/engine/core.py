@@ -26,7 +26,7 @@ from . import rng
 
 Action = dict[str, Any]
 Event = dict[str, Any]
-VERSION = 1
+VERSION = 2  # bump when the state's shape or the rules' outcome for a logged game changes
 
 
 class IllegalAction(ValueError):
@@ -252,6 +252,8 @@ def view(state: dict, player: int) -> dict:
             else:
                 shown.append(None)  # a hidden card: its place, not its identity
         out["zones"][name] = shown
+    if out.get("pending"):  # the effect's unfinished work is the engine's business, not the player's
+        out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
     out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])

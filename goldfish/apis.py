@@ -1,0 +1,346 @@
+"""Goldfish sessions over HTTP (DRF): start a game, read it (anyone with the link), and, for its owner,
+play an action, undo, redo and start again. Each write answers with the new view and legal actions, so
+the page needs one round trip per click."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.response import Response
+
+from decks import selectors as deck_selectors
+from decks.apis import DeckInputErrorSerializer
+
+from . import selectors, services
+from .actors import actor, owns
+from .models import GoldfishSession, SourceKind
+from .presenters import session_payload
+
+# -- shapes ---------------------------------------------------------------------------------------------
+
+
+class SourceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=SourceKind.choices)
+    name = serializers.CharField()
+    deck = serializers.IntegerField(allow_null=True)
+    deck_revision = serializers.IntegerField(allow_null=True, help_text="The deck's revision the game was dealt from.")
+    pool = serializers.IntegerField(allow_null=True)
+    regulation = serializers.CharField()
+
+
+class SessionSerializer(serializers.Serializer):
+    """A goldfish game as the API answers it."""
+
+    id = serializers.CharField(help_text="The game's public id (random, in its link).")
+    url = serializers.CharField(help_text="The game's page.")
+    api = serializers.CharField()
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    source = SourceSerializer()
+    seed = serializers.IntegerField(help_text="With the cards and the actions, reproduces the game exactly.")
+    options = serializers.DictField()
+    version = serializers.IntegerField(help_text="Send it back as `version` to detect a write from elsewhere (409).")
+    can_act = serializers.BooleanField(help_text="You own this game: you may play, undo, redo and start again.")
+    step = serializers.IntegerField(help_text="The actions this view is after (less than `steps` when replaying).")
+    steps = serializers.IntegerField(help_text="The actions played so far.")
+    view = serializers.DictField(
+        help_text="rules.engine.view for the player: players, turn, phase, active, priority, stack, pending, "
+        "result, zones (zone -> instance ids; null for a hidden card), cards, defs (card data, with `face`, "
+        "the drawn face's URL, where the card has one), log, can_undo, can_redo."
+    )
+    legal_actions = serializers.ListField(child=serializers.DictField(), help_text="The rule actions you may play now (empty for others).")
+    events = serializers.ListField(child=serializers.DictField(), help_text="What the action just done did.")
+    revealed = serializers.DictField(help_text="Cards a manual reveal or search just showed you: {cards, defs}.")
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class SessionBriefSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    game = serializers.CharField()
+    source_name = serializers.CharField()
+    seed = serializers.IntegerField()
+    result = serializers.DictField(allow_null=True)
+    updated_at = serializers.DateTimeField()
+
+
+class StartSerializer(serializers.Serializer):
+    """Start a game from exactly one of: a deck, a pool, or decklist text."""
+
+    game = serializers.SlugField(required=False, help_text="Required with `decklist`; otherwise it must match the deck's game.")
+    deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
+    deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
+    pool = serializers.IntegerField(required=False, min_value=1, help_text="A Time Storm pool: yours or a public one.")
+    pool_token = serializers.CharField(required=False, max_length=64, help_text="Or a pool by its share link's token.")
+    decklist = serializers.CharField(required=False, allow_blank=True, max_length=100_000, help_text="Decklist text, read as /decks/check/ reads it.")
+    regulation = serializers.CharField(required=False, max_length=40, help_text="With `decklist`: a regulation code (default: the game's default).")
+    seed = serializers.JSONField(required=False, allow_null=True, help_text="0 to 2**63-1; empty or null: a random seed.")
+    options = serializers.DictField(required=False, help_text="The game's options (see its defaults in a started game's `options`).")
+
+    SOURCES = ("deck", "deck_token", "pool", "pool_token", "decklist")
+
+    def validate(self, attrs):
+        given = [k for k in self.SOURCES if k in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(gettext("Send exactly one of deck, deck_token, pool, pool_token and decklist."))
+        return attrs
+
+
+class ActionSerializer(serializers.Serializer):
+    action = serializers.DictField(
+        help_text='A legal action from `legal_actions` (e.g. {"type": "end_turn"}) or a manual one '
+        '(e.g. {"type": "manual.draw", "player": 0, "n": 1}); see rules/engine/manual.py.'
+    )
+    version = serializers.IntegerField(required=False, help_text="The version you saw; 409 if the game changed since.")
+
+
+class StepsSerializer(serializers.Serializer):
+    steps = serializers.IntegerField(required=False, min_value=1, max_value=services.MAX_STEPS, default=1)
+    version = serializers.IntegerField(required=False)
+
+
+class NewGameSerializer(serializers.Serializer):
+    seed = serializers.JSONField(required=False, allow_null=True, help_text="Empty or null: a random seed.")
+    options = serializers.DictField(required=False, help_text="Default: the options of this game.")
+
+
+class ConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    version = serializers.IntegerField()
+
+
+SESSION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's public id.")
+STEP = OpenApiParameter("step", OpenApiTypes.INT, description="Replay: the game after its first `step` actions.")
+INPUT_ERROR = OpenApiResponse(DeckInputErrorSerializer, description="Bad input or an illegal action, the field named; nothing changed.")
+NOT_FOUND = OpenApiResponse(description="No such game.")
+FORBIDDEN = OpenApiResponse(description="Not your game: you may look at it, not play it.")
+CONFLICT = OpenApiResponse(ConflictSerializer, description="The game changed since `version`; reload it.")
+
+
+def input_error(exc: services.GoldfishInputError) -> Response:
+    return Response(
+        {"detail": exc.messages[0] if exc.messages else "", "errors": exc.messages, "lines": exc.lines},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+def conflict(exc: services.GoldfishConflict) -> Response:
+    return Response(
+        {"detail": gettext("This game was changed elsewhere (now version {version}). Reload it.").format(version=exc.current), "version": exc.current},
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+# -- the API ------------------------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Your recent goldfish games", responses={200: SessionBriefSerializer(many=True)}),
+    retrieve=extend_schema(
+        summary="A goldfish game: the view and, for its owner, the legal actions (anyone with the link may look)",
+        parameters=[SESSION_ID, STEP],
+        responses={200: SessionSerializer, 400: INPUT_ERROR, 404: NOT_FOUND},
+    ),
+    create=extend_schema(
+        summary="Start a goldfish game from a deck, a pool or a decklist",
+        request=StartSerializer,
+        responses={201: SessionSerializer, 400: INPUT_ERROR},
+    ),
+)
+class GoldfishViewSet(viewsets.GenericViewSet):
+    """Reads are open to anyone with the link; writes need the game's owner (403 otherwise)."""
+
+    permission_classes = [permissions.AllowAny]  # anonymous visitors goldfish too: ownership is checked per game
+    serializer_class = SessionSerializer
+    queryset = GoldfishSession.objects.none()
+    lookup_value_regex = r"[A-Za-z0-9_\-]{1,24}"
+    pagination_class = None
+
+    # -- helpers
+
+    def _session(self, pk):
+        try:
+            return selectors.get_session(pk)
+        except Http404:
+            raise NotFound() from None
+
+    def _check_csrf(self, request):
+        """Anonymous writes are authorised by the session cookie, so they need the CSRF token too (DRF only
+        checks it for signed-in sessions)."""
+        if request.auth is None and not request.user.is_authenticated:
+            SessionAuthentication().enforce_csrf(request)
+
+    def _owned(self, request, pk):
+        """Permission first: the game must exist (404) and be yours (403)."""
+        try:
+            session = selectors.session_owner(pk)
+        except Http404:
+            raise NotFound() from None
+        if not owns(session, actor(request)):
+            raise PermissionDenied(gettext("This is not your game: you may watch it, not play it."))
+        self._check_csrf(request)
+        return session
+
+    def _answer(self, request, outcome: services.Outcome, status_code=200):
+        payload = session_payload(outcome.session, outcome.state, can_act=True, events=outcome.events, request=request)
+        return Response(payload, status=status_code)
+
+    def _write(self, request, call, **kwargs):
+        try:
+            outcome = call(session_id=kwargs.pop("pk"), who=actor(request), **kwargs)
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        except services.GoldfishConflict as exc:
+            return conflict(exc)
+        except GoldfishSession.DoesNotExist:
+            raise NotFound() from None
+        except DjangoPermissionDenied:
+            raise PermissionDenied() from None
+        return self._answer(request, outcome)
+
+    # -- reads
+
+    def list(self, request):
+        sessions = selectors.recent_sessions(actor(request))
+        return Response(
+            [
+                {
+                    "id": s.id,
+                    "url": request.build_absolute_uri(s.get_absolute_url()),
+                    "game": s.game_id,
+                    "source_name": s.source_name,
+                    "seed": s.seed,
+                    "result": s.result,
+                    "updated_at": s.updated_at,
+                }
+                for s in sessions
+            ]
+        )
+
+    def retrieve(self, request, pk=None):
+        session = self._session(pk)
+        can_act = owns(session, actor(request))
+        raw_step = request.query_params.get("step")
+        if raw_step is None or raw_step == "":
+            return Response(session_payload(session, selectors.session_state(session), can_act=can_act, request=request))
+        try:
+            step = int(raw_step)
+            if not 0 <= step <= session.steps:
+                raise ValueError
+        except ValueError:
+            return input_error(services.GoldfishInputError([gettext("step: a whole number from 0 to {max}").format(max=session.steps)]))
+        if step == session.steps:
+            state = selectors.session_state(session)
+        else:
+            state = selectors.state_at(session, step)
+        return Response(session_payload(session, state, can_act=can_act, step=step, request=request))
+
+    # -- writes
+
+    def create(self, request):
+        self._check_csrf(request)
+        data = StartSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        who = actor(request, create=True)
+        common = {"who": who, "seed": v.get("seed"), "options": v.get("options")}
+        try:
+            if "decklist" in v:
+                outcome = services.start_from_decklist(game=v.get("game"), text=v["decklist"], regulation_code=v.get("regulation"), **common)
+            elif "deck" in v or "deck_token" in v:
+                deck = self._source(lambda: deck_selectors.visible_deck(request.user, v["deck"]) if "deck" in v else deck_selectors.shared_deck(v["deck_token"]), "deck")
+                self._same_game(v, deck.game_id)
+                outcome = services.start_from_deck(deck=deck, **common)
+            else:
+                pool = self._source(lambda: deck_selectors.visible_pool(request.user, v["pool"]) if "pool" in v else deck_selectors.shared_pool(v["pool_token"]), "pool")
+                self._same_game(v, pool.game_id)
+                outcome = services.start_from_pool(pool=pool, **common)
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        except DjangoPermissionDenied:
+            raise PermissionDenied() from None
+        return self._answer(request, outcome, status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _source(find, name):
+        try:
+            return find()
+        except Http404:
+            raise services.GoldfishInputError(
+                [gettext("{field}: no such {field} that you may see").format(field=name)]
+            ) from None
+
+    @staticmethod
+    def _same_game(v, game):
+        if v.get("game") and v["game"] != game:
+            raise services.GoldfishInputError([gettext("game: the cards are of {game}, not {value}").format(game=game, value=v["game"])])
+
+    @extend_schema(
+        summary="Play an action (the owner only); the answer is the new view and legal actions",
+        parameters=[SESSION_ID],
+        request=ActionSerializer,
+        responses={200: SessionSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"], url_path="actions", url_name="actions")
+    def play(self, request, pk=None):
+        self._owned(request, pk)
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._write(request, services.act, pk=pk, action=v["action"], expected_version=v.get("version"))
+
+    @extend_schema(
+        summary="Undo the last action(s) (the owner only)",
+        parameters=[SESSION_ID],
+        request=StepsSerializer,
+        responses={200: SessionSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        self._owned(request, pk)
+        data = StepsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._write(request, services.take_back, pk=pk, steps=v["steps"], expected_version=v.get("version"))
+
+    @extend_schema(
+        summary="Redo the last undone action(s) (the owner only)",
+        parameters=[SESSION_ID],
+        request=StepsSerializer,
+        responses={200: SessionSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def redo(self, request, pk=None):
+        self._owned(request, pk)
+        data = StepsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._write(request, services.play_again, pk=pk, steps=v["steps"], expected_version=v.get("version"))
+
+    @extend_schema(
+        summary="A new game with the same cards and options (the owner only): a new seed, or the one given",
+        parameters=[SESSION_ID],
+        request=NewGameSerializer,
+        responses={201: SessionSerializer, 400: INPUT_ERROR, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], url_path="new", url_name="new")
+    def new_game(self, request, pk=None):
+        self._owned(request, pk)
+        data = NewGameSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            outcome = services.restart(session_id=pk, who=actor(request), seed=v.get("seed"), options=v.get("options"))
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        except DjangoPermissionDenied:
+            raise PermissionDenied() from None
+        return self._answer(request, outcome, status.HTTP_201_CREATED)

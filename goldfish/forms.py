@@ -1,0 +1,94 @@
+"""The start form: a deck, pool or pasted decklist, a seed, and the game's options (typed from their
+defaults: a checkbox for true/false, a number for a whole number, a text or a choice for a text)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from decks.forms import RegulationChoice, format_choices
+from rules.games import GAMES
+
+from . import selectors
+from .services import MAX_OPTION_INT, MAX_SEED
+
+OPTION_LABELS = {
+    "life": _("Your life"),
+    "goldfish_life": _("The goldfish's life"),
+    "opening": _("Cards in the opening hand"),
+    "mixed_season": _("A mixed (混化) card needs in 魂"),
+    "first_player_draws": _("The first player draws on the first turn"),
+    "opponents": _("Goldfish opponents"),
+    "first": _("Who starts"),
+    "hand": _("Cards in the opening hand"),
+    "supply_batteries": _("The two starting batteries come from outside the deck"),
+    "auto_pass": _("Pass for me"),
+}
+OPTION_CHOICES = {
+    "mixed_season": [("any", _("a card of any one of its seasons")), ("all", _("a card of each of its seasons"))],
+    "first": [("player", _("you")), ("goldfish", _("the goldfish"))],
+    "auto_pass": [("smart", _("when I can play nothing")), ("never", _("never"))],
+}
+
+
+def option_field_name(game: str, key: str) -> str:
+    return f"opt_{game}_{key}"
+
+
+def option_fields(game: str) -> dict[str, forms.Field]:
+    out = {}
+    for key, default in selectors.default_options(game).items():
+        label = OPTION_LABELS.get(key, key)
+        if isinstance(default, bool):
+            field = forms.BooleanField(label=label, required=False, initial=default)
+        elif isinstance(default, int):
+            field = forms.IntegerField(label=label, min_value=0, max_value=MAX_OPTION_INT, initial=default, required=False)
+        elif key in OPTION_CHOICES:
+            field = forms.ChoiceField(label=label, choices=OPTION_CHOICES[key], initial=default, required=False)
+        else:
+            field = forms.CharField(label=label, max_length=40, initial=default, required=False)
+        field.widget.attrs["data-option"] = key
+        out[option_field_name(game, key)] = field
+    return out
+
+
+class StartForm(RegulationChoice, forms.Form):
+    """With `game` set (a deck or pool chosen), only that game's options; otherwise a decklist with a
+    format, and every game's options (the page shows those of the chosen format's game)."""
+
+    regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int, required=False)
+    decklist = forms.CharField(
+        label=_("Decklist"),
+        widget=forms.Textarea(attrs={"rows": 10, "placeholder": "メイン:\n4 ねこやま\n4x Name\n# comment"}),
+        required=False,
+        max_length=100_000,
+    )
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED,
+        help_text=_("Empty: a random one. The same seed and the same plays give the same game."),
+    )
+
+    def __init__(self, *args, game: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        if game:
+            del self.fields["regulation"], self.fields["decklist"]
+        else:
+            self.fields["regulation"].choices = format_choices()
+            self.fields["regulation"].required = True
+            self.fields["decklist"].required = True
+        self.option_groups = []
+        for slug in [game] if game else list(GAMES):
+            fields = option_fields(slug)
+            self.fields.update(fields)
+            self.option_groups.append((GAMES[slug], list(fields)))
+
+    def bound_option_groups(self):
+        return [(definition, [self[name] for name in names]) for definition, names in self.option_groups]
+
+    def options_for(self, game: str) -> dict:
+        prefix = f"opt_{game}_"
+        return {name[len(prefix):]: value for name, value in self.cleaned_data.items() if name.startswith(prefix) and value not in (None, "")}

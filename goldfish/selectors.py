@@ -1,0 +1,191 @@
+"""Reads for goldfish sessions: finding one, its engine state (cached or replayed), the cards a deck,
+pool or decklist puts into a game, and a player's recent sessions."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.urls import reverse
+
+from cards.models import Card
+from decks import selectors as deck_selectors
+from decks.models import Deck, Pool, Regulation, Visibility
+from printing.services import face_key
+from rules.engine import apply, new_game
+from rules.engine.core import VERSION as ENGINE_VERSION
+from rules.engine.registry import rules_for
+
+from .actors import Actor
+from .models import GoldfishSession
+
+log = logging.getLogger(__name__)
+
+
+# -- sessions -----------------------------------------------------------------------------------------
+
+
+def get_session(session_id) -> GoldfishSession:
+    """A session by its public id (anyone with the link may look at it), or 404."""
+    if not isinstance(session_id, str) or not 0 < len(session_id) <= 24:
+        raise Http404
+    found = GoldfishSession.objects.select_related("game").filter(pk=session_id).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def session_owner(session_id) -> GoldfishSession:
+    """Only what the ownership check reads (writes load the whole row again, locked), or 404."""
+    if not isinstance(session_id, str) or not 0 < len(session_id) <= 24:
+        raise Http404
+    found = GoldfishSession.objects.only("id", "owner_id", "owner_key").filter(pk=session_id).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def recent_sessions(who: Actor, limit: int = 20) -> QuerySet[GoldfishSession]:
+    """The actor's own sessions, newest first (without their heavy columns)."""
+    condition = Q(pk__in=[])
+    if who.user_id is not None:
+        condition |= Q(owner_id=who.user_id)
+    if who.key:
+        condition |= Q(owner__isnull=True, owner_key=who.key)
+    return (
+        GoldfishSession.objects.filter(condition)
+        .select_related("game")
+        .defer("setup", "actions", "redo", "state", "faces")
+        .order_by("-updated_at")[:limit]
+    )
+
+
+def rebuild(setup: dict, actions: list) -> tuple[dict, int]:
+    """The state after replaying `actions` from `setup`, and how many of them still apply (an engine that
+    changed its rules may refuse a logged action: the replay stops there)."""
+    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"])
+    for done, action in enumerate(actions):
+        try:
+            apply(state, action)
+        except Exception:  # noqa: BLE001 - any refusal ends the replay; the caller keeps the prefix
+            log.warning("goldfish replay stopped at action %s of %s", done, len(actions), exc_info=True)
+            return state, done
+    return state, len(actions)
+
+
+def is_current(session: GoldfishSession) -> bool:
+    """The cached state was made by this engine version and can be used as it is."""
+    state = session.state
+    return isinstance(state, dict) and session.engine_version == ENGINE_VERSION and state.get("version") == ENGINE_VERSION
+
+
+def session_state(session: GoldfishSession) -> dict:
+    """The engine's state of the session: the cached copy, or a replay of the log when that is missing
+    or was made by another engine version."""
+    if is_current(session):
+        state = dict(session.state)
+        state["setup"] = session.setup
+        return state
+    state, applied = rebuild(session.setup, session.actions)
+    state["redo"] = list(session.redo) if applied == len(session.actions) else []
+    return state
+
+
+def state_at(session: GoldfishSession, step: int) -> dict:
+    """The game after its first `step` actions (a replay, for the replay controls)."""
+    state, _applied = rebuild(session.setup, session.actions[:step])
+    return state
+
+
+# -- what a game is played with -------------------------------------------------------------------------
+
+
+def engine_card(card: Card) -> dict:
+    """A card as the engine takes it: its plain data, its id, and the key that says "same card"."""
+    data = card.to_data()
+    data["id"] = card.pk
+    data["key"] = str(card.pk)
+    return data
+
+
+def _copies(counts: list[tuple[int, int]], cards: dict[int, Card]) -> list[dict]:
+    out = []
+    for card_id, count in counts:
+        card = cards.get(card_id)
+        if card is not None:
+            data = engine_card(card)
+            out += [dict(data) for _ in range(count)]
+    return out
+
+
+def faces_of(cards) -> dict[str, str]:
+    """Card id -> the URL of its small drawn face (printing's card_face)."""
+    return {str(c.pk): reverse("card_face", args=[c.pk, "s", face_key(c)]) for c in cards}
+
+
+def basic_counts(regulation: Regulation | None, game_slug: str) -> list[tuple[int, int]]:
+    """The regulation's basic cards (Time Storm's shared deck), as (card id, copies): by name, else alias."""
+    if regulation is None:
+        return []
+    basic = regulation.to_rules().basic
+    if not basic:
+        return []
+    by_name: dict[str, int] = {}
+    by_alias: dict[str, int] = {}
+    for pk, name, aliases in Card.objects.filter(game_id=game_slug).order_by("pk").values_list("pk", "name", "aliases"):
+        by_name.setdefault(name, pk)
+        for alias in aliases or ():
+            by_alias.setdefault(alias, pk)
+    out = []
+    for name, copies in basic:
+        card_id = by_name.get(name) or by_alias.get(name)
+        if card_id is not None:
+            out.append((card_id, copies))
+    return out
+
+
+def _section_counts(regulation: Regulation, sections: dict[str, dict[int, int]]) -> list[tuple[int, int]]:
+    """Every section's cards in the regulation's section order (the sections the engine does not tell
+    apart yet all go into the one deck)."""
+    order = list(regulation.to_rules().section_keys)
+    keys = order + [k for k in sections if k not in order]
+    return [(int(cid), n) for key in keys for cid, n in (sections.get(key) or {}).items() if n > 0]
+
+
+def _cards(ids) -> dict[int, Card]:
+    return {c.pk: c for c in Card.objects.filter(pk__in=set(ids))}
+
+
+def sections_decks(game_slug: str, regulation: Regulation, sections: dict) -> tuple[list[list[dict]], dict]:
+    """The engine's decks for one player's sections (plus the regulation's basic cards), and the faces."""
+    counts = basic_counts(regulation, game_slug) + _section_counts(regulation, sections)
+    cards = _cards(cid for cid, _n in counts)
+    return [_copies(counts, cards)], faces_of(cards.values())
+
+
+def deck_decks(deck: Deck) -> tuple[list[list[dict]], dict]:
+    data, _cards_data = deck_selectors.deck_state(deck)
+    return sections_decks(deck.game_id, deck.regulation, data.sections)
+
+
+def pool_decks(pool: Pool) -> tuple[list[list[dict]], dict]:
+    """A Time Storm pool: the first entry's cards with the basic cards, then one list per other entry.
+    Entries no longer shared by their owners are left out, as on the pool's page."""
+    regulation = pool.regulation
+    lists: list[list[tuple[int, int]]] = []
+    for entry in pool.entries.select_related("deck", "deck__regulation"):
+        if entry.deck.visibility != Visibility.PUBLIC and entry.deck.owner_id != pool.owner_id:
+            continue
+        data, _cards_data = deck_selectors.deck_state(entry.deck)
+        sections = {key: data.sections.get(key, {}) for key in regulation.to_rules().section_keys}
+        lists.append(_section_counts(regulation, sections))
+    if lists:
+        lists[0] = basic_counts(regulation, pool.game_id) + lists[0]
+    cards = _cards(cid for counts in lists for cid, _n in counts)
+    return [_copies(counts, cards) for counts in lists], faces_of(cards.values())
+
+
+def default_options(game_slug: str) -> dict:
+    """The game's options with their defaults (their types are the types an option takes)."""
+    return dict(rules_for(game_slug).default_options())

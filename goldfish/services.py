@@ -1,0 +1,342 @@
+"""Writes for goldfish sessions: start one (from a deck, a pool or a decklist), play an action, undo,
+redo, start again with the same cards, and prune old anonymous sessions.
+
+Every write is atomic and locks the session's row; the owner check comes first, then the optimistic
+version check (a stale `expected_version` raises GoldfishConflict and nothing changes). The engine's
+refusals (rules.engine.IllegalAction) become GoldfishInputError naming the field, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from cards.models import Game
+from decks import selectors as deck_selectors
+from decks.models import Deck, Pool
+from decks.services import DeckInputError, decklist_sections
+from rules.engine import IllegalAction, apply, new_game, redo, undo
+from rules.engine.core import VERSION as ENGINE_VERSION
+
+from . import selectors
+from .actors import Actor, owns
+from .models import GoldfishSession, SourceKind
+
+log = logging.getLogger(__name__)
+
+MAX_SEED = 2**63 - 1
+RANDOM_SEEDS = 10**9  # a seed picked for the player is short enough to read out and type
+MAX_CARDS = 1000  # cards in one game, all players together
+MAX_ACTIONS = 5000  # a session's log; undo and reload replay it
+MAX_STEPS = 1000  # undo / redo steps in one request
+MAX_ACTION_CHARS = 2000  # one action as JSON: it is stored in the log and replayed
+MAX_OPTION_INT = 999
+MAX_OPTION_TEXT = 40
+PRUNE_AFTER_DAYS = 30
+PRUNE_EVERY_SECONDS = 3600
+
+
+@dataclass
+class GoldfishInputError(Exception):
+    """Input that cannot start or continue a game: each message names the field (or decklist line)."""
+
+    messages: list[str] = field(default_factory=list)
+    lines: list[dict] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "; ".join(self.messages)
+
+
+class GoldfishConflict(Exception):
+    """The session changed since the client saw it (another tab played first)."""
+
+    def __init__(self, current: int):
+        super().__init__(current)
+        self.current = current
+
+
+@dataclass
+class Outcome:
+    """A write's result: the session row, its engine state now, and what the last action did."""
+
+    session: GoldfishSession
+    state: dict
+    events: list = field(default_factory=list)
+
+
+# -- checking input ---------------------------------------------------------------------------------
+
+
+def clean_seed(seed) -> int:
+    """A seed from 0 to 2**63-1; None or "" picks a random one."""
+    if seed is None or (isinstance(seed, str) and not seed.strip()):
+        return secrets.randbelow(RANDOM_SEEDS)
+    if isinstance(seed, bool):
+        raise GoldfishInputError([gettext("seed: a whole number from 0 to {max}").format(max=MAX_SEED)])
+    try:
+        value = int(seed.strip()) if isinstance(seed, str) else int(seed)
+        if isinstance(seed, float) and seed != value:
+            raise ValueError
+    except (TypeError, ValueError, OverflowError):
+        raise GoldfishInputError([gettext("seed: a whole number from 0 to {max}").format(max=MAX_SEED)]) from None
+    if not 0 <= value <= MAX_SEED:
+        raise GoldfishInputError([gettext("seed: a whole number from 0 to {max}").format(max=MAX_SEED)])
+    return value
+
+
+def clean_options(game_slug: str, options) -> dict:
+    """The game's options: each key one the game knows, each value of its default's type."""
+    defaults = selectors.default_options(game_slug)
+    if options is None:
+        return defaults
+    if not isinstance(options, dict):
+        raise GoldfishInputError([gettext("options: expected an object of option → value")])
+    errors = []
+    clean = dict(defaults)
+    for key, value in options.items():
+        if key not in defaults:
+            errors.append(gettext("options.{key}: not an option of this game (options: {known})").format(
+                key=key, known=" ".join(defaults)))
+            continue
+        default = defaults[key]
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                errors.append(gettext("options.{key}: true or false").format(key=key))
+                continue
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_OPTION_INT:
+                errors.append(gettext("options.{key}: a whole number from 0 to {max}").format(key=key, max=MAX_OPTION_INT))
+                continue
+        elif isinstance(default, str):
+            if not isinstance(value, str) or not value.strip() or len(value) > MAX_OPTION_TEXT:
+                errors.append(gettext("options.{key}: a short text").format(key=key))
+                continue
+            value = value.strip()
+        elif type(value) is not type(default):
+            errors.append(gettext("options.{key}: not a valid value").format(key=key))
+            continue
+        clean[key] = value
+    if errors:
+        raise GoldfishInputError(errors)
+    return clean
+
+
+def _check_size(decks: list[list[dict]]) -> None:
+    total = sum(len(d) for d in decks)
+    if not decks or not decks[0]:
+        raise GoldfishInputError([gettext("deck: there are no cards to play with")])
+    if total > MAX_CARDS:
+        raise GoldfishInputError([gettext("deck: {count} cards is more than the {max} a goldfish game takes").format(
+            count=total, max=MAX_CARDS)])
+
+
+# -- starting ---------------------------------------------------------------------------------------------
+
+
+def _store(session: GoldfishSession, state: dict) -> None:
+    """Keep the engine's state on the row (its setup is the row's own column)."""
+    session.state = {k: v for k, v in state.items() if k != "setup"}
+    session.actions = [entry["action"] for entry in state["log"]]
+    session.redo = list(state["redo"])
+    session.engine_version = ENGINE_VERSION
+    session.result = state.get("result")
+
+
+def _create(*, who: Actor, game: str, decks, faces, seed, options, **source) -> Outcome:
+    if not Game.objects.filter(slug=game).exists():
+        raise GoldfishInputError([gettext("game: {value!r} is not a game here").format(value=game)])
+    seed = clean_seed(seed)
+    options = clean_options(game, options)
+    _check_size(decks)
+    try:
+        state = new_game(game, decks, seed, options)
+    except IllegalAction as exc:  # an option value the rules cannot start with ("opponents: …")
+        raise GoldfishInputError([f"options.{exc}"]) from None
+    session = GoldfishSession(
+        owner_id=who.user_id,
+        owner_key="" if who.user_id is not None else who.key,
+        game_id=game,
+        seed=seed,
+        setup=state["setup"],
+        faces=faces,
+        **source,
+    )
+    if session.owner_id is None and not session.owner_key:
+        raise PermissionDenied  # nobody would own it
+    _store(session, state)
+    session.save()
+    prune_if_due()
+    return Outcome(session, state)
+
+
+def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None) -> Outcome:
+    """A game with a deck the actor may see (the caller checked it through decks.selectors)."""
+    decks, faces = selectors.deck_decks(deck)
+    return _create(
+        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options,
+        source_kind=SourceKind.DECK, source_name=deck.name[:200], deck=deck, deck_revision=deck.revision,
+        regulation_code=deck.regulation.code,
+    )
+
+
+def start_from_pool(*, who: Actor, pool: Pool, seed=None, options=None) -> Outcome:
+    """A Time Storm game with a pool's shared deck (the caller checked the pool is visible)."""
+    decks, faces = selectors.pool_decks(pool)
+    return _create(
+        who=who, game=pool.game_id, decks=decks, faces=faces, seed=seed, options=options,
+        source_kind=SourceKind.POOL, source_name=pool.name[:200], pool=pool, regulation_code=pool.regulation.code,
+    )
+
+
+def start_from_decklist(*, who: Actor, game: str, text: str, regulation_code: str | None = None, seed=None, options=None) -> Outcome:
+    """A game with a pasted decklist, read as /decks/check/ reads it; every bad line is reported."""
+    if not isinstance(game, str) or not Game.objects.filter(slug=game).exists():
+        known = " ".join(Game.objects.values_list("slug", flat=True))
+        raise GoldfishInputError([gettext("game: required, one of {known}").format(known=known)])
+    regulation = deck_selectors.regulation_for(game, regulation_code or None)
+    if regulation is None:
+        raise GoldfishInputError([gettext("regulation: {value!r} is not a regulation of this game").format(value=regulation_code)])
+    if not (text or "").strip():
+        raise GoldfishInputError([gettext("decklist: required")])
+    try:
+        sections = decklist_sections(game, regulation, text)
+    except DeckInputError as exc:
+        raise GoldfishInputError(exc.messages, exc.lines) from None
+    decks, faces = selectors.sections_decks(game, regulation, sections)
+    first = next((line.strip() for line in text.splitlines() if line.strip() and not line.strip().endswith(":")), "")
+    return _create(
+        who=who, game=game, decks=decks, faces=faces, seed=seed, options=options,
+        source_kind=SourceKind.DECKLIST, source_name=gettext("Decklist ({first}…)").format(first=first[:40]),
+        regulation_code=regulation.code, decklist=text,
+    )
+
+
+def restart(*, session_id: str, who: Actor, seed=None, options=None) -> Outcome:
+    """A new game with the same cards (the snapshot, not the deck as it is now) and a new or given seed."""
+    old = selectors.get_session(session_id)
+    if not owns(old, who):
+        raise PermissionDenied
+    setup = old.setup
+    if options is None:  # the same options, less any the engine no longer has
+        known = selectors.default_options(old.game_id)
+        options = {k: v for k, v in (setup.get("options") or {}).items() if k in known}
+    return _create(
+        who=who, game=old.game_id, decks=setup["decks"], faces=old.faces, seed=seed, options=options,
+        source_kind=old.source_kind, source_name=old.source_name, deck_id=old.deck_id,
+        deck_revision=old.deck_revision, pool_id=old.pool_id, regulation_code=old.regulation_code, decklist=old.decklist,
+    )
+
+
+# -- playing --------------------------------------------------------------------------------------------
+
+
+def _locked(session_id: str, who: Actor, expected_version) -> tuple[GoldfishSession, dict]:
+    session = GoldfishSession.objects.select_for_update(of=("self",)).select_related("game").filter(pk=session_id).first()
+    if session is None:
+        raise GoldfishSession.DoesNotExist
+    if not owns(session, who):
+        raise PermissionDenied
+    if expected_version is not None and expected_version != session.version:
+        raise GoldfishConflict(session.version)
+    state = selectors.session_state(session)
+    if not selectors.is_current(session):
+        _store(session, state)  # replayed by this engine: the log is what still applies
+    return session, state
+
+
+def _save(session: GoldfishSession, state: dict) -> None:
+    _store(session, state)
+    session.version += 1
+    session.save(update_fields=["state", "actions", "redo", "engine_version", "result", "version", "updated_at"])
+
+
+def _engine(call, *args):
+    """Run an engine call; its refusal (or any failure on odd input) is the player's input error."""
+    try:
+        return call(*args)
+    except IllegalAction as exc:
+        raise GoldfishInputError([str(exc)]) from None
+    except Exception as exc:  # noqa: BLE001 - odd input must answer 400, never 500; the trace is logged
+        log.exception("goldfish: the engine failed on %r", args[1:] if len(args) > 1 else args)
+        raise GoldfishInputError([gettext("action: the rules engine could not carry this out ({error})").format(
+            error=type(exc).__name__)]) from None
+
+
+def act(*, session_id: str, who: Actor, action, expected_version=None) -> Outcome:
+    """Play one action (a rule action the engine offers, or a manual one); a refused one changes nothing."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise GoldfishInputError([gettext("action: an object with a type, e.g. {example}").format(example='{"type": "end_turn"}')])
+    if len(json.dumps(action, ensure_ascii=False)) > MAX_ACTION_CHARS:
+        raise GoldfishInputError([gettext("action: longer than {max} characters").format(max=MAX_ACTION_CHARS)])
+    with transaction.atomic():
+        session, state = _locked(session_id, who, expected_version)
+        if len(state["log"]) >= MAX_ACTIONS:
+            raise GoldfishInputError([gettext("action: this game has reached {max} actions; start a new one").format(max=MAX_ACTIONS)])
+        events = _engine(apply, state, action)
+        _save(session, state)
+    return Outcome(session, state, events)
+
+
+def _steps(steps) -> int:
+    if steps is None:
+        return 1
+    if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_STEPS:
+        raise GoldfishInputError([gettext("steps: a whole number from 1 to {max}").format(max=MAX_STEPS)])
+    return steps
+
+
+def take_back(*, session_id: str, who: Actor, steps=1, expected_version=None) -> Outcome:
+    """Undo the last `steps` actions (a replay of the log without them); they can be redone."""
+    steps = _steps(steps)
+    with transaction.atomic():
+        session, state = _locked(session_id, who, expected_version)
+        if not state["log"]:
+            raise GoldfishInputError([gettext("undo: there is nothing to undo")])
+        state = _engine(undo, state, steps)
+        _save(session, state)
+    return Outcome(session, state)
+
+
+def play_again(*, session_id: str, who: Actor, steps=1, expected_version=None) -> Outcome:
+    """Redo the last undone actions, in order."""
+    steps = _steps(steps)
+    with transaction.atomic():
+        session, state = _locked(session_id, who, expected_version)
+        if not state["redo"]:
+            raise GoldfishInputError([gettext("redo: there is nothing to redo")])
+        before = len(state["log"])
+        state = _engine(redo, state, steps)
+        events = [e for entry in state["log"][before:] for e in entry.get("events", [])]
+        _save(session, state)
+    return Outcome(session, state, events)
+
+
+# -- housekeeping ------------------------------------------------------------------------------------------
+
+_last_prune = 0.0
+
+
+def prune_sessions(days: int = PRUNE_AFTER_DAYS, now=None) -> int:
+    """Delete anonymous sessions untouched for `days` days (an account's sessions are kept); the count."""
+    cutoff = (now or timezone.now()) - timedelta(days=days)
+    deleted, _by_model = GoldfishSession.objects.filter(owner__isnull=True, updated_at__lt=cutoff).delete()
+    return deleted
+
+
+def prune_if_due() -> None:
+    """Prune at most once an hour per process (called when a session starts)."""
+    global _last_prune
+    now = time.monotonic()
+    if _last_prune and now - _last_prune < PRUNE_EVERY_SECONDS:
+        return
+    _last_prune = now
+    prune_sessions()

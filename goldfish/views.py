@@ -1,0 +1,260 @@
+"""Goldfish pages: the start form and the board. Thin: the permission check first (through decks'
+selectors for the deck or pool, through the session's owner for writes), writes through services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language, pgettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from decks import selectors as deck_selectors
+from decks.models import Regulation
+
+from . import selectors, services
+from .actors import actor, owns
+from .forms import StartForm
+from .presenters import session_payload
+
+# -- the labels the board's script shows (gettext here, so the catalogue holds them) -------------------
+
+
+def ui_labels() -> dict:
+    return {
+        "actions": {
+            "zero_search": pgettext("goldfish", "零探し (redraw)"),
+            "potential": pgettext("goldfish", "Summon with ■潜在能力"),
+            "potential_done": pgettext("goldfish", "Done with ■潜在能力"),
+            "summon": pgettext("goldfish", "Summon"),
+            "attack": pgettext("goldfish", "Attack"),
+            "possess": pgettext("goldfish", "Possess"),
+            "deploy": pgettext("goldfish", "Deploy"),
+            "tool": pgettext("goldfish", "Use"),
+            "battery": pgettext("goldfish", "Put as a battery"),
+            "end_turn": pgettext("goldfish", "End turn"),
+            "hand_limit": pgettext("goldfish", "Put into 魂 (hand limit)"),
+            "pass": pgettext("goldfish", "Pass"),
+            "play": pgettext("goldfish", "Play"),
+            "choose": pgettext("goldfish", "Choose"),
+            "manual.move": pgettext("goldfish", "Move"),
+            "manual.flip": pgettext("goldfish", "Flip"),
+            "manual.tap": pgettext("goldfish", "Tap / untap"),
+            "manual.counter": pgettext("goldfish", "Counter"),
+            "manual.life": pgettext("goldfish", "Life"),
+            "manual.draw": pgettext("goldfish", "Draw"),
+            "manual.mill": pgettext("goldfish", "Mill"),
+            "manual.shuffle": pgettext("goldfish", "Shuffle"),
+            "manual.reveal": pgettext("goldfish", "Reveal"),
+            "manual.search": pgettext("goldfish", "Search"),
+            "manual.token": pgettext("goldfish", "Token"),
+            "manual.roll": pgettext("goldfish", "Roll a die"),
+            "manual.win": pgettext("goldfish", "Declare the winner"),
+        },
+        "zones": {
+            "deck": pgettext("goldfish", "Deck"),
+            "hand": pgettext("goldfish", "Hand"),
+            "field": pgettext("goldfish", "Field"),
+            "soul": pgettext("goldfish", "魂 (soul)"),
+            "exile": pgettext("goldfish", "Exile"),
+            "reveal": pgettext("goldfish", "Revealed hand"),
+            "discard": pgettext("goldfish", "Discard"),
+            "stack": pgettext("goldfish", "Stack"),
+        },
+        "phases": {
+            "setup": pgettext("goldfish", "Setup"),
+            "zero_search": pgettext("goldfish", "零探し (redraw)"),
+            "potential": pgettext("goldfish", "■潜在能力"),
+            "recharge": pgettext("goldfish", "Recharge phase"),
+            "main": pgettext("goldfish", "Main phase"),
+            "draw": pgettext("goldfish", "Draw phase"),
+            "end": pgettext("goldfish", "End phase"),
+        },
+        "pending": {
+            "zero_search": pgettext("goldfish", "零探し: choose the cards to put at the bottom of your deck (or none), then confirm."),
+            "potential": pgettext("goldfish", "■潜在能力: summon places that have it, or go on."),
+            "hand_limit": pgettext("goldfish", "Hand limit: choose the cards to put into 魂, then confirm."),
+            "choose": pgettext("goldfish", "Choose."),
+        },
+        "reasons": {
+            "life": pgettext("goldfish", "life"),
+            "deck": pgettext("goldfish", "deck out"),
+            "declared": pgettext("goldfish", "declared"),
+            "card": pgettext("goldfish", "card text"),
+        },
+        "players": {"player": pgettext("goldfish", "You"), "goldfish": pgettext("goldfish", "Goldfish")},
+        "ui": {
+            "turn": pgettext("goldfish", "Turn"),
+            "phase": pgettext("goldfish", "Phase"),
+            "active": pgettext("goldfish", "Active"),
+            "priority": pgettext("goldfish", "Priority"),
+            "stack": pgettext("goldfish", "Stack"),
+            "life": pgettext("goldfish", "Life"),
+            "cards": pgettext("goldfish", "cards"),
+            "won": pgettext("goldfish", "You won!"),
+            "lost": pgettext("goldfish", "You lost."),
+            "winner": pgettext("goldfish", "Winner"),
+            "on_turn": pgettext("goldfish", "on turn"),
+            "confirm": pgettext("goldfish", "Confirm"),
+            "selected": pgettext("goldfish", "selected"),
+            "close": pgettext("goldfish", "Close"),
+            "manual": pgettext("goldfish", "Manual"),
+            "move_to": pgettext("goldfish", "Move to"),
+            "top": pgettext("goldfish", "top"),
+            "bottom": pgettext("goldfish", "bottom"),
+            "flip": pgettext("goldfish", "Flip"),
+            "tap": pgettext("goldfish", "Tap / untap"),
+            "counter": pgettext("goldfish", "Counter"),
+            "counter_name": pgettext("goldfish", "Counter name"),
+            "draw": pgettext("goldfish", "Draw"),
+            "mill": pgettext("goldfish", "Mill"),
+            "shuffle": pgettext("goldfish", "Shuffle"),
+            "reveal": pgettext("goldfish", "Reveal the top"),
+            "search": pgettext("goldfish", "Search"),
+            "token": pgettext("goldfish", "Token"),
+            "token_name": pgettext("goldfish", "Token name"),
+            "roll": pgettext("goldfish", "Roll a die"),
+            "rolled": pgettext("goldfish", "Rolled"),
+            "win": pgettext("goldfish", "Declare a winner"),
+            "hidden": pgettext("goldfish", "Face-down card"),
+            "face_down": pgettext("goldfish", "face down"),
+            "tapped": pgettext("goldfish", "tapped"),
+            "log": pgettext("goldfish", "Log"),
+            "override": pgettext("goldfish", "manual"),
+            "undo": pgettext("goldfish", "Undo"),
+            "redo": pgettext("goldfish", "Redo"),
+            "replay": pgettext("goldfish", "Replay"),
+            "step": pgettext("goldfish", "Step"),
+            "latest": pgettext("goldfish", "Back to the latest"),
+            "working": pgettext("goldfish", "Working…"),
+            "error": pgettext("goldfish", "Not done"),
+            "conflict": pgettext("goldfish", "This game was changed elsewhere; reloaded."),
+            "actions": pgettext("goldfish", "Actions"),
+            "no_actions": pgettext("goldfish", "No rule actions now; use the manual tools."),
+            "shown": pgettext("goldfish", "Shown to you"),
+            "faces": pgettext("goldfish", "Card images"),
+            "empty": pgettext("goldfish", "empty"),
+            "n": pgettext("goldfish", "How many"),
+            "sides": pgettext("goldfish", "Sides"),
+            "player": pgettext("goldfish", "Player"),
+            "zone": pgettext("goldfish", "Zone"),
+            "on": pgettext("goldfish", "on"),
+            "cost": pgettext("goldfish", "Cost"),
+        },
+    }
+
+
+def _game_labels(game) -> dict:
+    """The game's card types and card fields by their labels in the page's language."""
+    ja = (get_language() or "ja").startswith("ja")
+    definition = game.definition
+    return {
+        "types": {t.code: t.ja if ja else t.en for t in definition.card_types},
+        "fields": {f.key: f.ja if ja else f.en for f in definition.fields},
+    }
+
+
+SOURCE_PARAMS = ("deck", "deck_token", "pool", "pool_token")
+
+
+def _source_from(request, data):
+    """The deck or pool named in the query or form (visible to this visitor; 404 otherwise) as
+    (kind, object, (parameter, value)); (None, None, None) for a pasted decklist."""
+    param = next((p for p in SOURCE_PARAMS if data.get(p)), None)
+    if param is None:
+        return None, None, None
+    value = str(data[param])
+    if param in ("deck", "pool"):
+        try:
+            pk = int(value)
+        except (ValueError, OverflowError):
+            raise Http404 from None
+        found = (deck_selectors.visible_deck if param == "deck" else deck_selectors.visible_pool)(request.user, pk)
+    else:
+        found = (deck_selectors.shared_deck if param == "deck_token" else deck_selectors.shared_pool)(value)
+    return param.split("_")[0], found, (param, value)
+
+
+@require_http_methods(["GET", "POST"])
+def goldfish_new(request):
+    data = request.POST if request.method == "POST" else request.GET
+    kind, source, source_param = _source_from(request, data)
+    initial = {"seed": request.GET.get("seed", "")}
+    if source is None and request.GET.get("game"):
+        regulation = deck_selectors.regulation_for(request.GET["game"])
+        if regulation is not None:
+            initial["regulation"] = regulation.pk
+    form = StartForm(request.POST or None, game=source.game_id if source else None, initial=initial)
+    line_errors, status = [], 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            d = form.cleaned_data
+            who = actor(request, create=True)
+            try:
+                if kind == "deck":
+                    outcome = services.start_from_deck(who=who, deck=source, seed=d["seed"], options=form.options_for(source.game_id))
+                elif kind == "pool":
+                    outcome = services.start_from_pool(who=who, pool=source, seed=d["seed"], options=form.options_for(source.game_id))
+                else:
+                    regulation: Regulation = d["regulation"]
+                    outcome = services.start_from_decklist(
+                        who=who, game=regulation.game_id, text=d["decklist"], regulation_code=regulation.code,
+                        seed=d["seed"], options=form.options_for(regulation.game_id),
+                    )
+            except services.GoldfishInputError as exc:
+                line_errors = exc.lines
+                if not exc.lines:
+                    form.add_error(None, str(exc))
+            else:
+                return redirect(outcome.session)
+    regulation_games = {str(r.pk): r.game_id for r in Regulation.objects.only("pk", "game_id")}
+    return render(
+        request,
+        "goldfish/new.html",
+        {
+            "form": form,
+            "kind": kind,
+            "source": source,
+            "source_param": source_param,
+            "line_errors": line_errors,
+            "recent": selectors.recent_sessions(actor(request), limit=10),
+            "regulation_games": regulation_games,
+            "game": source.game if source else None,
+        },
+        status=status,
+    )
+
+
+def goldfish_play(request, session_id):
+    session = selectors.get_session(session_id)
+    can_act = owns(session, actor(request))
+    payload = session_payload(session, selectors.session_state(session), can_act=can_act, request=request)
+    return render(
+        request,
+        "goldfish/play.html",
+        {
+            "session": session,
+            "payload": payload,
+            "labels": {**ui_labels(), **_game_labels(session.game)},
+            "can_act": can_act,
+            "share_url": request.build_absolute_uri(session.get_absolute_url()),
+            "game": session.game,
+        },
+    )
+
+
+@require_POST
+def goldfish_restart(request, session_id):
+    """New game with the same cards: a new random seed, or the one typed."""
+    session = selectors.session_owner(session_id)
+    who = actor(request)
+    if not owns(session, who):
+        raise PermissionDenied
+    try:
+        outcome = services.restart(session_id=session.id, who=who, seed=request.POST.get("seed"))
+    except services.GoldfishInputError as exc:
+        messages.error(request, str(exc))
+        return redirect(session)
+    return redirect(outcome.session)

@@ -1,0 +1,166 @@
+"""The goldfish pages: the start form (from a deck, a pool or a pasted decklist), the board page in Japanese
+and English, its read-only form for others, "new game" with the same deck, and the links to them."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from decks.models import Deck, Pool, Visibility
+from goldfish.models import GoldfishSession
+
+from .conftest import KANNAGI_DECKLIST
+
+
+def started(response) -> GoldfishSession:
+    assert response.status_code == 302, response.content.decode()[:2000]
+    session_id = re.fullmatch(r"/goldfish/([\w-]+)/", response["Location"]).group(1)
+    return GoldfishSession.objects.get(pk=session_id)
+
+
+def payload(html: str) -> dict:
+    return json.loads(re.search(r'<script id="gf-payload" type="application/json">(.*?)</script>', html, re.S).group(1))
+
+
+@pytest.fixture
+def session(user_client, deck):
+    return started(user_client.post(reverse("goldfish_new") + f"?deck={deck.pk}", {"deck": deck.pk, "seed": "11"}))
+
+
+def test_the_deck_page_links_to_the_goldfish_start_with_the_deck(user_client, deck):
+    html = user_client.get(reverse("deck_detail", args=[deck.pk])).content.decode()
+    assert f'href="{reverse("goldfish_new")}?deck={deck.pk}"' in html
+    form = user_client.get(reverse("goldfish_new"), {"deck": deck.pk, "seed": "5"}).content.decode()
+    assert deck.name in form and 'value="5"' in form and f'name="deck" value="{deck.pk}"' in form
+    assert 'data-option="goldfish_life"' in form and 'data-option="power"' not in form
+
+
+def test_a_shared_deck_page_starts_by_its_token(client, deck):
+    Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.UNLISTED)
+    deck.refresh_from_db()
+    html = client.get(reverse("deck_shared", args=[deck.share_token])).content.decode()
+    assert f"?deck_token={deck.share_token}" in html
+    session = started(client.post(reverse("goldfish_new"), {"deck_token": deck.share_token}))
+    assert session.deck == deck and session.owner is None and session.owner_key
+
+
+def test_a_private_deck_of_someone_else_cannot_be_started(other_client, deck):
+    assert other_client.get(reverse("goldfish_new"), {"deck": deck.pk}).status_code == 404
+    assert other_client.post(reverse("goldfish_new"), {"deck": deck.pk}).status_code == 404
+    assert not GoldfishSession.objects.exists()
+
+
+def test_the_form_starts_a_game_with_the_seed_and_options_typed(user_client, deck, user):
+    response = user_client.post(
+        reverse("goldfish_new"),
+        {"deck": deck.pk, "seed": "123", "opt_kannagi_goldfish_life": "12", "opt_kannagi_first_player_draws": "on", "opt_kannagi_mixed_season": "all"},
+    )
+    session = started(response)
+    assert session.owner == user and session.seed == 123
+    options = session.setup["options"]
+    assert options["goldfish_life"] == 12 and options["first_player_draws"] is True and options["mixed_season"] == "all"
+    assert options["opening"] == 8  # left as it was
+
+
+def test_a_pool_page_links_to_a_goldfish_game_with_the_shared_deck(client, samples):
+    pool = Pool.objects.get(name="サンプル：基本ルールの共有デッキ（2人）")
+    html = client.get(reverse("pool_detail", args=[pool.pk])).content.decode()
+    assert f"{reverse('goldfish_new')}?pool={pool.pk}" in html
+    session = started(client.post(reverse("goldfish_new"), {"pool": pool.pk, "seed": ""}))
+    assert session.pool == pool and session.game_id == "timestorm" and len(session.setup["decks"]) == 2
+
+
+def test_a_pasted_decklist_starts_a_game_without_an_account(client, kannagi_base):
+    response = client.post(reverse("goldfish_new"), {"regulation": kannagi_base.pk, "decklist": KANNAGI_DECKLIST, "seed": ""})
+    session = started(response)
+    assert session.source_kind == "decklist" and session.game_id == "kannagi" and 0 <= session.seed < 10**9
+    # the same browser owns it: the board offers the actions
+    html = client.get(session.get_absolute_url()).content.decode()
+    assert payload(html)["can_act"] is True and 'data-can-act="true"' in html
+
+
+def test_a_decklist_with_bad_lines_is_shown_again_with_each_line_named(client, kannagi_base):
+    response = client.post(reverse("goldfish_new"), {"regulation": kannagi_base.pk, "decklist": "4 ねこやま\n2 ないカード\n"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'data-line="2"' in html and "ないカード" in html
+    assert not GoldfishSession.objects.exists()
+
+
+def test_a_bad_seed_is_refused_on_the_form(user_client, deck):
+    response = user_client.post(reverse("goldfish_new"), {"deck": deck.pk, "seed": "-4"})
+    assert response.status_code == 400 and not GoldfishSession.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("ja", ["一人回し", "新しいゲーム", "シード", "山札", "手札", "ターン終了", "元に戻す"]),
+        ("en", ["Goldfish", "New game (same deck)", "Seed", "Deck", "Hand", "End turn", "Undo"]),
+    ],
+)
+def test_the_board_page_renders_in_japanese_and_english(user_client, session, language, words):
+    response = user_client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    html = response.content.decode()
+    labels = json.loads(re.search(r'<script id="gf-labels" type="application/json">(.*?)</script>', html, re.S).group(1))
+    text = html + json.dumps(labels, ensure_ascii=False)
+    for word in words:
+        assert word in text, word
+    assert f'lang="{language}"' in html and str(session.seed) in html
+    data = payload(html)
+    assert data["id"] == session.id and data["version"] == 0 and data["legal_actions"]
+
+
+@pytest.mark.parametrize("language, word", [("ja", "一人回し"), ("en", "Goldfish")])
+def test_the_start_page_renders_in_japanese_and_english(client, kannagi_base, language, word):
+    html = client.get(reverse("goldfish_new"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert word in html and 'name="decklist"' in html and 'data-game="timestorm"' in html
+
+
+def test_the_board_page_has_no_inline_script(user_client, session):
+    html = user_client.get(session.get_absolute_url()).content.decode()
+    for attributes, body in re.findall(r"<script\b([^>]*)>(.*?)</script>", html, flags=re.S):
+        assert 'type="application/json"' in attributes or (body.strip() == "" and "src=" in attributes), attributes
+
+
+def test_others_see_the_board_read_only(other_client, session):
+    html = other_client.get(session.get_absolute_url()).content.decode()
+    data = payload(html)
+    assert data["can_act"] is False and data["legal_actions"] == []
+    assert 'data-can-act="false"' in html and 'id="gf-readonly"' in html
+    assert reverse("goldfish_restart", args=[session.id]) not in html
+
+
+def test_new_game_starts_again_with_the_same_cards_and_a_new_or_typed_seed(user_client, session):
+    new = started(user_client.post(reverse("goldfish_restart", args=[session.id]), {"seed": "99"}))
+    assert new.pk != session.pk and new.seed == 99 and new.setup["decks"] == session.setup["decks"]
+    random_seeded = started(user_client.post(reverse("goldfish_restart", args=[session.id]), {"seed": ""}))
+    assert random_seeded.pk not in (session.pk, new.pk)
+
+
+def test_new_game_is_for_the_owner_only(other_client, session):
+    assert other_client.post(reverse("goldfish_restart", args=[session.id]), {"seed": "1"}).status_code == 403
+    assert Client().post(reverse("goldfish_restart", args=[session.id])).status_code == 403
+    assert GoldfishSession.objects.count() == 1
+
+
+def test_an_unknown_game_page_is_404(client, db):
+    assert client.get("/goldfish/doesnotexist/").status_code == 404
+
+
+def test_your_recent_games_are_listed_on_the_start_page(user_client, session):
+    html = user_client.get(reverse("goldfish_new")).content.decode()
+    assert session.get_absolute_url() in html
+
+
+def test_staff_can_look_into_a_game_in_the_admin_but_not_change_it(client, session, db):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_superuser("root", password="pw-root-123"))
+    assert session.id in client.get("/admin/goldfish/goldfishsession/").content.decode()
+    page = client.get(f"/admin/goldfish/goldfishsession/{session.id}/change/")
+    assert page.status_code == 200 and str(session.seed) in page.content.decode()
+    assert 'name="_save"' not in page.content.decode()
