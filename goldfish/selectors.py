@@ -109,12 +109,16 @@ def engine_card(card: Card) -> dict:
     return data
 
 
-def _copies(counts: list[tuple[int, int]], cards: dict[int, Card]) -> list[dict]:
+def _copies(counts: list[tuple], cards: dict[int, Card]) -> list[dict]:
+    """Card dicts, one a copy; a card from a deck section carries its key as "section" (the engine puts a
+    section that is not the main deck, like vision's weather deck, in a zone of its own)."""
     out = []
-    for card_id, count in counts:
+    for card_id, count, *section in counts:
         card = cards.get(card_id)
         if card is not None:
             data = engine_card(card)
+            if section and section[0]:
+                data["section"] = section[0]
             out += [dict(data) for _ in range(count)]
     return out
 
@@ -145,12 +149,11 @@ def basic_counts(regulation: Regulation | None, game_slug: str) -> list[tuple[in
     return out
 
 
-def _section_counts(regulation: Regulation, sections: dict[str, dict[int, int]]) -> list[tuple[int, int]]:
-    """Every section's cards in the regulation's section order (the sections the engine does not tell
-    apart yet all go into the one deck)."""
+def _section_counts(regulation: Regulation, sections: dict[str, dict[int, int]]) -> list[tuple[int, int, str]]:
+    """Every section's cards in the regulation's section order, as (card id, copies, section key)."""
     order = list(regulation.to_rules().section_keys)
     keys = order + [k for k in sections if k not in order]
-    return [(int(cid), n) for key in keys for cid, n in (sections.get(key) or {}).items() if n > 0]
+    return [(int(cid), n, key) for key in keys for cid, n in (sections.get(key) or {}).items() if n > 0]
 
 
 def _cards(ids) -> dict[int, Card]:
@@ -160,7 +163,7 @@ def _cards(ids) -> dict[int, Card]:
 def sections_decks(game_slug: str, regulation: Regulation, sections: dict) -> tuple[list[list[dict]], dict]:
     """The engine's decks for one player's sections (plus the regulation's basic cards), and the faces."""
     counts = basic_counts(regulation, game_slug) + _section_counts(regulation, sections)
-    cards = _cards(cid for cid, _n in counts)
+    cards = _cards(c[0] for c in counts)
     return [_copies(counts, cards)], faces_of(cards.values())
 
 
@@ -182,7 +185,7 @@ def pool_decks(pool: Pool) -> tuple[list[list[dict]], dict]:
         lists.append(_section_counts(regulation, sections))
     if lists:
         lists[0] = basic_counts(regulation, pool.game_id) + lists[0]
-    cards = _cards(cid for counts in lists for cid, _n in counts)
+    cards = _cards(c[0] for counts in lists for c in counts)
     return [_copies(counts, cards) for counts in lists], faces_of(cards.values())
 
 

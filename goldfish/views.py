@@ -61,6 +61,9 @@ def ui_labels() -> dict:
             "reveal": pgettext("goldfish", "Revealed hand"),
             "discard": pgettext("goldfish", "Discard"),
             "stack": pgettext("goldfish", "Stack"),
+            "weather": pgettext("goldfish", "Weather deck"),
+            "skill": pgettext("goldfish", "Skill deck"),
+            "status": pgettext("goldfish", "Status cards"),
         },
         "phases": {
             "setup": pgettext("goldfish", "Setup"),

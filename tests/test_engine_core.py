@@ -204,3 +204,12 @@ def test_the_engine_imports_no_django():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={"PATH": ""})
     assert out.stdout.strip() == "False"
 
+
+
+def test_a_deck_section_other_than_the_main_deck_starts_in_its_own_zone_seen_by_its_owner():
+    weathers = [{"key": f"w{i}", "name": f"w{i}", "card_type": "天候", "section": "weather"} for i in range(3)]
+    state = new_game("vision", [deck(20) + weathers], seed=1)
+    assert len(state["zones"]["p0.weather"]) == 3 and len(state["zones"]["p0.deck"]) == 20 - 7
+    assert "section" not in state["defs"]["w0"]
+    assert all(view(state, 0)["zones"]["p0.weather"]) and view(state, 1)["zones"]["p0.weather"] == [None] * 3
+    check_invariants(state)

@@ -121,6 +121,16 @@ def test_a_time_storm_pool_deals_the_basic_cards_with_the_first_entry_and_one_li
     assert response.json()["source"] == {**response.json()["source"], "kind": "pool", "pool": pool.pk}
 
 
+def test_a_vision_deck_keeps_its_weather_deck_apart_from_the_main_deck(user_client, samples):
+    deck = Deck.objects.filter(game="vision", name__startswith="サンプル").first()
+    response = post(user_client, API, {"deck": deck.pk, "seed": 1})
+    assert response.status_code == 201, response.content
+    zones = response.json()["view"]["zones"]
+    weathers = deck.entries.filter(section="weather").values_list("count", flat=True)
+    assert len(zones["p0.weather"]) == sum(weathers) > 0 and all(zones["p0.weather"])  # the owner sees them
+    assert len(zones["p0.deck"]) + len(zones["p0.hand"]) == sum(deck.entries.filter(section="main").values_list("count", flat=True))
+
+
 def test_an_anonymous_visitor_starts_from_a_decklist_and_owns_the_game_through_their_session(anonymous, kannagi_base):
     response = post(anonymous, API, {"game": "kannagi", "decklist": KANNAGI_DECKLIST, "seed": 3})
     assert response.status_code == 201, response.content

@@ -88,8 +88,10 @@ def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None
         )
         for name in rules.zones:
             state["zones"][zone(player, name)] = []
-        for card in deck["cards"]:  # a shared deck (timestorm) names its zone
-            add_card(state, card, player, deck.get("zone") or zone(player, rules.deck_zone))
+        section_zone = getattr(rules, "section_zone", None)
+        for card in deck["cards"]:  # a shared deck (timestorm) names its zone; a deck section may have its own
+            where = section_zone(card.get("section")) if section_zone and card.get("section") else None
+            add_card(state, card, player, deck.get("zone") or zone(player, where or rules.deck_zone))
     for name in getattr(rules, "shared_zones", ()):
         state["zones"].setdefault(name, [])
     rules.setup(state)
@@ -98,7 +100,7 @@ def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None
 
 def add_card(state: dict, card: dict, owner: int, to_zone: str, token: bool = False) -> str:
     key = str(card.get("key") or card.get("id") or card.get("name"))
-    state["defs"].setdefault(key, {k: v for k, v in card.items() if k != "key"})
+    state["defs"].setdefault(key, {k: v for k, v in card.items() if k not in ("key", "section")})
     iid = f"c{state['next_id']}"
     state["next_id"] += 1
     state["cards"][iid] = {

@@ -29,11 +29,20 @@ class GenericRules:
         out.append({"name": "goldfish", "goldfish": True, "cards": decks[1] if len(decks) > 1 else []})
         return out
 
+    @staticmethod
+    def section_zone(section: str) -> str | None:
+        """A deck section other than the main deck (vision's weather deck, manacard's skill deck and status
+        cards) starts in a zone of its own, named by the section; the main deck is the deck."""
+        return None if section in ("main", "deck") else section
+
     def zone_visible(self, state: dict, name: str, player: int) -> bool:
         owner, _, kind = name.partition(".")
         if kind in ("field", "discard", "exile"):
             return True
-        return kind == "hand" and owner == f"p{player}"
+        if owner != f"p{player}":
+            return False
+        return kind == "hand" or kind not in self.zones  # and the side sections they built; not the deck
+
 
     def draw_source(self, state: dict, player: int) -> str:
         return zone(player, "deck")
