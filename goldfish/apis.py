@@ -305,11 +305,7 @@ class GoldfishViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
-        self._owned(request, pk)
-        data = StepsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        return self._write(request, services.take_back, pk=pk, steps=v["steps"], expected_version=v.get("version"))
+        return self._steps(request, pk, services.take_back)
 
     @extend_schema(
         summary="Redo the last undone action(s) (the owner only)",
@@ -319,11 +315,15 @@ class GoldfishViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def redo(self, request, pk=None):
+        return self._steps(request, pk, services.play_again)
+
+    def _steps(self, request, pk, service):
+        """Undo or redo: the owner only, a number of steps, the version the client saw."""
         self._owned(request, pk)
         data = StepsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        return self._write(request, services.play_again, pk=pk, steps=v["steps"], expected_version=v.get("version"))
+        return self._write(request, service, pk=pk, steps=v["steps"], expected_version=v.get("version"))
 
     @extend_schema(
         summary="A new game with the same cards and options (the owner only): a new seed, or the one given",

@@ -430,3 +430,12 @@ def test_damage_lowers_a_places_power_and_at_0_it_goes_to_soul():
     apply(state, {"type": "summon", "card": other})
     apply(state, {"type": "manual.counter", "card": other, "name": "damage", "delta": 3})
     assert state["cards"][other]["zone"] == "p0.soul"
+
+
+def test_a_mill_step_puts_the_cards_in_soul_face_down_as_a_manual_mill_does():
+    mill = card("削り", card_type="道具札", cost=0, season=("無",))
+    mill["fields"]["script"] = [{"op": "mill", "amount": 2}]
+    state = start([mill])
+    apply(state, {"type": "tool", "card": take(state, "削り")})
+    milled = [i for i in state["zones"]["p0.soul"] if state["cards"][i]["def"] != "削り"]
+    assert len(milled) == 2 and not any(state["cards"][i]["face_up"] for i in milled)

@@ -14,7 +14,7 @@ goes to the discard pile). The games' hooks, all optional: `draw_cards`, `add_re
 from __future__ import annotations
 
 from . import rng
-from .core import IllegalAction, draw, move, rules_of, zone
+from .core import IllegalAction, draw, mill, move, rules_of, zone
 
 DEFAULT_WHO = {"damage": "opponent", "stat": "chosen"}
 
@@ -85,20 +85,25 @@ def _continue(state: dict, frame: dict) -> list[dict]:
                 pending["frame"] = frame
                 state["pending"] = pending
                 return events
-            frame["targets"].pop(0)
-            frame["left"] = None
+            _target_done(frame)
             if state["pending"]:  # a nested effect (a drawn trigger) waits for a choice: this frame after it
-                if not frame["targets"]:
-                    frame["steps"].pop(0)
-                    frame["targets"] = None
                 state["pending"].setdefault("outer", []).append(frame)
                 return events
-        if frame["targets"] is not None and not frame["targets"]:
-            frame["steps"].pop(0)
-            frame["targets"] = None
+        if frame["targets"] is not None and not frame["targets"]:  # a step with no one (left) to affect
+            _target_done(frame, pop=False)
     if frame["then"] and state["result"] is None:
         events += rules.after_effects(state, frame["then"], frame["source"], frame["player"])
     return events
+
+
+def _target_done(frame: dict, pop: bool = True) -> None:
+    """The current step is done for its current target; with no target left, the step is done."""
+    if pop:
+        frame["targets"].pop(0)
+    frame["left"] = None
+    if not frame["targets"]:
+        frame["steps"].pop(0)
+        frame["targets"] = None
 
 
 def _choose_pending(state, frame, step, target, candidates) -> dict:
@@ -137,8 +142,7 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         drawer = getattr(rules, "draw_cards", None)
         return (drawer(state, target, amount) if drawer else draw(state, target, amount, forced=True)), None
     if op == "mill":
-        source, to = rules.draw_source(state, target), zone_of(state, target, "discard")
-        events = [move(state, state["zones"][source][-1], to, face_up=True) for _ in range(min(amount, len(state["zones"][source])))]
+        events = mill(state, target, amount)
         return events + _short(state, target, len(events) < amount), None
     if op == "resource":
         hook = getattr(rules, "add_resource", None)
@@ -255,11 +259,7 @@ def choose(state: dict, action: dict) -> list[dict]:
         again["outer"] = outer
         state["pending"] = again
         return events
-    frame["targets"].pop(0)
-    frame["left"] = None
-    if not frame["targets"]:
-        frame["steps"].pop(0)
-        frame["targets"] = None
+    _target_done(frame)
     frames = [*outer, frame]
     while frames and state["result"] is None:
         events += _continue(state, frames.pop())

@@ -15,7 +15,7 @@ Every move keeps each card in exactly one zone; tokens are new instances that ma
 from __future__ import annotations
 
 from . import rng
-from .core import IllegalAction, add_card, draw, move, rules_of, shuffle_zone, zone
+from .core import IllegalAction, add_card, draw, mill, move, shuffle_zone
 
 MAX_N = 100
 
@@ -107,13 +107,7 @@ def apply_manual(state: dict, action: dict) -> list[dict]:
         n = _n(action)
         if kind == "draw":
             return draw(state, player, n)
-        rules = rules_of(state)
-        source = rules.draw_source(state, player)
-        to = zone(player, getattr(rules, "discard_zone", "discard"))
-        events = []
-        for _ in range(min(n, len(state["zones"][source]))):
-            events.append(move(state, state["zones"][source][-1], to, face_up=to.endswith("discard")))
-        return events
+        return mill(state, player, n)
     if kind == "shuffle":
         return [shuffle_zone(state, _zone(state, action))]
     if kind in ("reveal", "search"):
