@@ -266,6 +266,9 @@ def view(state: dict, player: int) -> dict:
         out["zones"][name] = shown
     if out.get("pending"):  # the effect's unfinished work is the engine's business, not the player's
         out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
+    layout = getattr(rules, "layout", None)
+    if layout:  # how the board draws this game's zones (original's grid, vision's weather area)
+        out["layout"] = layout(state)
     out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])

@@ -8,7 +8,9 @@ decision holding the rest of the work (the "frame"); `choose_actions` lists the 
 carries one out and goes on. A goldfish choosing (e.g. discarding for 時間泥棒) picks with the game's RNG.
 When every step is done the game's rules get `after_effects(state, then)` (timestorm: the resolved card
 goes to the discard pile). The games' hooks, all optional: `draw_cards`, `add_resource`, `counter_top`,
-`after_effects`, `discard_zone`.
+`after_effects`, `discard_zone`, `damage_player(state, player, amount, source)` and
+`gain_life(state, player, amount, source)` (for games whose life is not a number: original's 戦力 cards,
+manacard's main deck).
 """
 
 from __future__ import annotations
@@ -134,6 +136,9 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
     rules = rules_of(state)
     players = state["players"]
     if op in ("damage", "life"):
+        hook = getattr(rules, "damage_player" if op == "damage" else "gain_life", None)
+        if hook is not None:  # a game without a life total (original: 戦力 cards; manacard: the main deck)
+            return hook(state, target, amount, frame["source"]), None
         if players[target]["life"] is None:
             return [{"type": "step_skipped", "card": frame["source"], "op": op}], None
         players[target]["life"] -= amount if op == "damage" else -amount

@@ -1,12 +1,20 @@
-"""Which rules run each game. Games the engine does not automate yet goldfish with GenericRules."""
+"""Which rules run each game: the class in rules/games/<slug>/play.py, or GenericRules while a game has none."""
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 
 from .generic import GenericRules
 
 LIFE = {"vision": 25, "kannagi": 30, "original": 10, "manacard": 50}
+PLAY = {
+    "kannagi": "KannagiRules",
+    "timestorm": "TimestormRules",
+    "original": "OriginalRules",
+    "manacard": "ManacardRules",
+    "vision": "VisionRules",
+}
 
 
 @cache
@@ -14,12 +22,13 @@ def rules_for(slug: str):
     from ..games import get_game
 
     get_game(slug)  # an unknown game raises UnknownGame
-    if slug == "kannagi":
-        from ..games.kannagi.play import KannagiRules
-
-        return KannagiRules()
-    if slug == "timestorm":
-        from ..games.timestorm.play import TimestormRules
-
-        return TimestormRules()
+    if slug in PLAY:
+        name = f"{__package__.rpartition('.')[0]}.games.{slug}.play"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # a missing module inside the game's rules is a real error
+                raise
+        else:
+            return getattr(module, PLAY[slug])()
     return GenericRules(slug, LIFE.get(slug, 20))
