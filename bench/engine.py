@@ -1,7 +1,7 @@
 """The rules engine on one core: median `apply` and `legal_actions` times, and complete games per second
-with random legal actions, for each game with automated rules (kannagi, timestorm).
+with random legal actions, for each of the five games (their bundled sample decks).
 
-Targets (issue 6): apply <= 50 µs median; >= 500 complete random games per second per game.
+Targets (issues 6 and 7): apply <= 50 µs median; >= 500 complete random games per second per game.
 Games per second are measured on a separate pass without the per-call timers.
 """
 
@@ -37,7 +37,32 @@ def timestorm_decks():
     return [[cards[n] for n, k in basic for _ in range(k)] + [cards["充電完了"]] * 3, [cards["無限の書庫"]] * 3]
 
 
-DECKS = {"kannagi": kannagi_decks, "timestorm": timestorm_decks}
+SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
+
+
+def sample_deck(game):
+    """The game's first bundled sample deck as engine cards, each with its deck section."""
+    cards = bundled(game)
+    samples = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
+    text = next(d["decklist"] for d in samples if d["game"] == game)
+    out, section = [], "main"
+    for line in text.splitlines():
+        line = line.strip()
+        if line.endswith(":"):
+            section = SECTIONS.get(line[:-1], "main")
+        elif line:
+            count, name = line.split(" ", 1)
+            out += [{**cards[name], "section": section}] * int(count)
+    return [out]
+
+
+DECKS = {
+    "kannagi": kannagi_decks,
+    "timestorm": timestorm_decks,
+    "original": lambda: sample_deck("original"),
+    "manacard": lambda: sample_deck("manacard"),
+    "vision": lambda: sample_deck("vision"),
+}
 
 
 def timed_pass(game, decks):

@@ -88,7 +88,8 @@
   }
   function zoneLabel(zone, withPlayer) {
     const kind = zoneKind(zone);
-    const name = (L.zones && L.zones[kind]) || kind;
+    const own = L.game_zones && L.game_zones[view().game];  // a game's own name for a zone (original: 支援)
+    const name = (own && own[kind]) || (L.zones && L.zones[kind]) || kind;
     const owner = zoneOwner(zone);
     return withPlayer && owner !== null ? playerName(owner) + ": " + name : name;
   }
@@ -247,8 +248,22 @@
     }
     const fields = def.fields || {};
     const stats = [];
-    if (fields.power !== undefined && fields.power !== null) stats.push("⚔" + fields.power);
+    const mod = (key) => (card.counters && card.counters[key]) || 0;  // "until end of turn" changes
+    const stat = (key, mark) => {
+      if (fields[key] === undefined || fields[key] === null || fields[key] === "") return;
+      const value = typeof fields[key] === "number" ? fields[key] + mod(key) : fields[key];
+      stats.push(mark + value);
+    };
+    stat("power", "⚔");
+    stat("attack", "⚔");
+    stat("defence", "🛡");
+    stat("hp", "♥");
+    stat("speed", "»");
+    stat("distance", "");
+    stat("move_cost", "↕");
+    stat("required_nodes", "◇");
     if (Array.isArray(fields.season) && fields.season.length) stats.push(fields.season.join(""));
+    if (Array.isArray(fields.attributes) && fields.attributes.length) stats.push(fields.attributes.join(""));
     return el("span", { class: "gf-text" },
       el("span", { class: "gf-top" },
         def.cost !== null && def.cost !== undefined ? el("span", { class: "gf-cost", text: String(def.cost) }) : null,
@@ -347,12 +362,112 @@
     return box;
   }
 
-  const PILES = new Set(["deck", "soul", "discard", "exile"]);
+  const PILES = new Set(["deck", "soul", "discard", "exile", "skill", "weather"]);
+
+  // -- the game's layout: original's grid of squares, vision's weather area ------------------------------
+  function layout() { return view().layout || {}; }
+  function laidOut() {  // zones the layout draws itself (not again as rows)
+    const out = new Set();
+    const grid = layout().grid;
+    if (grid) { out.add(grid.zone); Object.values(grid.strips || {}).forEach((z) => out.add(z)); }
+    if (layout().weather) out.add(layout().weather.zone);
+    return out;
+  }
+  function rowLabel(r) {
+    const grid = layout().grid;
+    const names = (L.rows && L.rows[view().game]) || [];
+    return names[r] || (grid ? String(r + 1) : "");
+  }
+  function squareLabel(pos) { return Array.isArray(pos) ? rowLabel(pos[0]) + " " + (pos[1] + 1) : String(pos); }
+  function samePos(a, b) { return Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1]; }
+
+  function dropOnSquare(iid, pos) {
+    // a rule action that puts this card on this square (summon, move, …) if there is one; else a manual move
+    const grid = layout().grid;
+    const rule = live() ? data.legal_actions.find((a) => a.card === iid && samePos(a.pos, pos)) : null;
+    if (rule) act(rule);
+    else act({ type: "manual.move", card: iid, to: grid.zone, pos: pos });
+  }
+
+  function gridNode(grid) {
+    const v = view();
+    const byPos = {};
+    const loose = [];
+    for (const iid of v.zones[grid.zone] || []) {
+      const card = iid === null ? null : v.cards[iid];
+      if (card && Array.isArray(card.pos)) (byPos[card.pos[0] + "," + card.pos[1]] = byPos[card.pos[0] + "," + card.pos[1]] || []).push(iid);
+      else loose.push(iid);
+    }
+    const box = el("section", { class: "gf-grid", "data-zone": grid.zone, "aria-label": zoneLabel(grid.zone, false) });
+    for (let r = grid.rows - 1; r >= 0; r--) {  // the goldfish's side on top, yours at the bottom
+      box.append(el("div", { class: "gf-row-label", text: rowLabel(r) }));
+      const strip = (grid.strips || {})[String(r)];
+      if (strip) {
+        const node = zoneNode(strip, "row");
+        node.classList.add("gf-strip");
+        box.append(node);
+        continue;
+      }
+      for (let c = 0; c < grid.cols; c++) {
+        const pos = [r, c];
+        const ids = byPos[r + "," + c] || [];
+        const square = el("div", { class: "gf-square" + (ids.length ? "" : " empty"), "data-pos": r + "," + c, "aria-label": squareLabel(pos) },
+          ...ids.map((iid) => cardNode(iid)));
+        if (live()) {
+          square.addEventListener("dragover", (event) => { event.preventDefault(); square.classList.add("drop"); });
+          square.addEventListener("dragleave", () => square.classList.remove("drop"));
+          square.addEventListener("drop", (event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            square.classList.remove("drop");
+            const iid = event.dataTransfer.getData("text/plain");
+            if (iid && v.cards[iid] && !(v.cards[iid].zone === grid.zone && samePos(v.cards[iid].pos, pos))) dropOnSquare(iid, pos);
+          });
+        }
+        box.append(square);
+      }
+    }
+    if (loose.length) {  // cards put on the board without a square (a manual move): listed under it
+      box.append(el("div", { class: "gf-row-label", text: ui("unplaced") }), el("div", { class: "gf-strip gf-loose" }, ...loose.map((iid) => cardNode(iid))));
+    }
+    return box;
+  }
+
+  function weatherNode(w) {
+    const v = view();
+    const ids = (v.zones[w.zone] || []).filter((i) => i !== null);
+    const left = typeof w.turns_left === "number" ? ui("weather_left").replace("%(n)s", String(w.turns_left)) : "";
+    const box = el("section", { class: "gf-weather", "data-zone": w.zone, "aria-label": zoneLabel(w.zone, false) },
+      el("h2", {}, zoneLabel(w.zone, false) + " ",
+        el("span", { class: "gf-weather-left", "data-turns-left": String(w.turns_left), "data-changes-after": String(w.changes_after_turn), text: left })));
+    if (!ids.length) box.append(el("p", { class: "muted", text: ui("no_weather") }));
+    for (const iid of ids) {
+      const def = defOf(iid) || {};
+      const rules = ((def.fields || {}).weather_effects || []).map((e) => el("li", {}, el("b", { text: e.kind + " " }), e.text));
+      const automated = (w.automated || []).includes(def.name);
+      box.append(el("div", { class: "gf-weather-card", "data-weather": def.name || "" },
+        cardNode(iid, { mini: true }),
+        el("span", { class: "gf-weather-mode " + (automated ? "auto" : "manual"), text: automated ? ui("automated") : ui("apply_by_hand") }),
+        rules.length ? el("ul", { class: "gf-weather-rules" }, ...rules) : (def.rules_text ? el("p", { class: "gf-rules", text: def.rules_text }) : null)));
+    }
+    if (live()) {
+      box.addEventListener("dragover", (event) => { event.preventDefault(); box.classList.add("drop"); });
+      box.addEventListener("dragleave", () => box.classList.remove("drop"));
+      box.addEventListener("drop", (event) => {
+        event.preventDefault();
+        box.classList.remove("drop");
+        const iid = event.dataTransfer.getData("text/plain");
+        if (iid && v.cards[iid] && v.cards[iid].zone !== w.zone) act({ type: "manual.move", card: iid, to: w.zone, face_up: true });
+      });
+    }
+    return box;
+  }
 
   function playerNode(i) {
     const v = view();
     const p = v.players[i];
-    const zones = Object.keys(v.zones).filter((z) => zoneOwner(z) === i);
+    const skip = laidOut();
+    const zones = Object.keys(v.zones).filter((z) => zoneOwner(z) === i && !skip.has(z));
     const head = el("header", { class: "gf-player-head" },
       el("strong", { class: "gf-player-name", text: playerName(i) }),
       p.life !== null && p.life !== undefined ? el("span", { class: "gf-life", "data-life": String(p.life) }, ui("life") + " ", el("b", { text: String(p.life) })) : null);
@@ -384,8 +499,11 @@
   function drawBoard() {
     const v = view();
     const nodes = [];
+    const skip = laidOut();
+    if (layout().weather) nodes.push(weatherNode(layout().weather));
     v.players.forEach((p, i) => { if (p.goldfish) nodes.push(playerNode(i)); });
-    const shared = Object.keys(v.zones).filter((z) => zoneOwner(z) === null);
+    if (layout().grid) nodes.push(gridNode(layout().grid));
+    const shared = Object.keys(v.zones).filter((z) => zoneOwner(z) === null && !skip.has(z));
     if (shared.length) {
       nodes.push(el("section", { class: "gf-shared" }, ...shared.map((z) => zoneNode(z, zoneKind(z) === "deck" ? "pile" : "row"))));
     }
@@ -473,9 +591,22 @@
       else if (k === "delta" && typeof v === "number") parts.push(v > 0 ? "+" + v : String(v));
       else if (k === "n" && typeof v === "number") parts.push("×" + v);
       else if (k === "sides" && typeof v === "number") parts.push("d" + v);
+      else if (k === "pos" && Array.isArray(v)) parts.push("→ " + squareLabel(v));
+      else if (k === "option") parts.push((L.options && L.options[v]) || String(v));
+      else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard") + " " + v.map(cardName).join("、")); }
+      else if (k === "effect" && typeof v === "number") parts.push(effectName(action.card, v));
       else parts.push(typeof v === "object" ? JSON.stringify(v) : String(v));
     }
     return parts.filter(Boolean).join(" ");
+  }
+
+  function effectName(iid, k) {
+    // the card's k-th effect (original: its ■ effects, by name where printed), or "effect k"
+    const def = defOf(iid);
+    const effects = (def && def.fields && def.fields.effects) || [];
+    const e = effects[k - 1] || effects[k];
+    const label = ui("effect") + " " + k;
+    return e && e.name ? label + "《" + e.name + "》" : label;
   }
 
   function drawActionBar() {
@@ -484,7 +615,8 @@
     box.hidden = false;
     const buttons = data.legal_actions
       .filter((a) => !onCard(a) && !Array.isArray(a.cards))
-      .map((a) => el("button", { type: "button", class: "gf-action", "data-action-type": a.type, text: describe(a), onclick: () => act(a) }));
+      .map((a) => el("button", { type: "button", class: "gf-action", "data-action-type": a.type,
+        "data-option": a.option === undefined ? null : String(a.option), text: describe(a), onclick: () => act(a) }));
     const onCards = data.legal_actions.some(onCard);
     fill(box, el("h2", { text: ui("actions") }),
       buttons.length ? el("div", { class: "gf-buttons" }, ...buttons) : null,
@@ -624,6 +756,9 @@
     for (const action of cardActions(iid)) {
       items.push(menuButton(describe(action, true), () => act(action), {
         class: "rule", "data-action-type": action.type, "data-target": action.target || action.onto || "",
+        "data-pos": Array.isArray(action.pos) ? action.pos.join(",") : null,
+        "data-option": action.option === undefined ? null : String(action.option),
+        "data-effect": action.effect === undefined ? null : String(action.effect),
       }));
     }
     items.push(el("p", { class: "gf-menu-title muted", text: ui("manual") }));
