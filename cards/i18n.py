@@ -47,6 +47,9 @@ TEMPLATES = (
     gettext_noop("{field}: required with if_type or if_min"),
     gettext_noop("{field}: {value!r} only applies to a stat step"),
     gettext_noop("{field}: must be at least {min} for {op}"),
+    # manacard's own steps (rules/games/manacard/__init__.py)
+    gettext_noop("{field}: a unit step takes opponent, you or each_player, not {value!r}"),
+    gettext_noop("{field}: only for a stat step at equipped or status"),
 )
 
 

@@ -24,10 +24,19 @@ def deck(n=40, kinds=10):
     return [{"key": f"k{i % kinds}", "name": f"カード{i % kinds}", "card_type": "場所札", "cost": i % 4} for i in range(n)]
 
 
+@pytest.fixture(autouse=True)
+def generic(monkeypatch):
+    """The core under test runs the generic goldfish rules (vision's draw rules: opening hand 7, no first draw),
+    registered as the game "generic": every real game now has rules of its own."""
+    from rules.engine import core
+    from rules.engine.generic import GenericRules
+
+    monkeypatch.setitem(core._RULES, "generic", GenericRules("vision", 25))
+
+
 @pytest.fixture
 def game():
-    """A game the engine runs with its generic goldfish rules (vision: opening hand 7, no first draw)."""
-    return new_game("vision", [deck()], seed=7)
+    return new_game("generic", [deck()], seed=7)
 
 
 def test_splitmix64_gives_its_published_first_value():
@@ -36,7 +45,7 @@ def test_splitmix64_gives_its_published_first_value():
 
 
 def test_the_same_seed_and_actions_give_the_same_game_and_another_seed_another():
-    a, b, c = (new_game("vision", [deck()], seed=s) for s in (7, 7, 8))
+    a, b, c = (new_game("generic", [deck()], seed=s) for s in (7, 7, 8))
     assert digest(a) == digest(b) != digest(c)
     for state in (a, b):
         apply(state, {"type": "end_turn"})
@@ -57,9 +66,10 @@ def test_the_state_is_json_and_a_reloaded_state_plays_on_identically(game):
 
 
 def test_the_opening_hand_follows_the_games_draw_rules(game):
-    assert len(game["zones"]["p0.hand"]) == 7  # vision
+    assert len(game["zones"]["p0.hand"]) == 7  # the generic rules with vision's draw rules
+    assert len(new_game("vision", [deck(50)], seed=1)["zones"]["p0.hand"]) == 7
     assert len(new_game("manacard", [deck(50)], seed=1)["zones"]["p0.hand"]) == 5
-    assert len(new_game("original", [deck(60)], seed=1)["zones"]["p0.hand"]) == 6  # 5 and the first turn's draw
+    assert len(new_game("original", [deck(60)], seed=1)["zones"]["p0.hand"]) == 5  # the ① draw is optional
 
 
 def test_undo_steps_back_and_redo_forward_to_the_same_digest(game):
@@ -136,7 +146,7 @@ def test_a_milled_card_goes_to_the_games_discard_pile():
 
 
 def test_drawing_from_an_empty_deck_loses():
-    state = new_game("vision", [deck(8)], seed=3)  # 7 in hand, 1 left
+    state = new_game("generic", [deck(8)], seed=3)  # 7 in hand, 1 left
     apply(state, {"type": "end_turn"})
     assert state["result"] is None
     apply(state, {"type": "end_turn"})
@@ -157,9 +167,10 @@ ZONES = ("p0.deck", "p0.hand", "p0.field", "p0.discard", "p0.exile", "p1.field")
 
 def random_manual(state, pick):
     cards = list(state["cards"])
+    zones = [z for z in ZONES if z in state["zones"]] or list(state["zones"])
     kind = pick.choice(["move", "move", "flip", "tap", "counter", "draw", "mill", "shuffle", "token", "roll", "life", "end"])
     if kind == "move":
-        return {"type": "manual.move", "card": pick.choice(cards), "to": pick.choice(ZONES), "index": pick.randrange(0, 5)}
+        return {"type": "manual.move", "card": pick.choice(cards), "to": pick.choice(zones), "index": pick.randrange(0, 5)}
     if kind in ("flip", "tap"):
         return {"type": f"manual.{kind}", "card": pick.choice(cards)}
     if kind == "counter":
@@ -167,20 +178,24 @@ def random_manual(state, pick):
     if kind in ("draw", "mill"):
         return {"type": f"manual.{kind}", "player": 0, "n": pick.randint(0, 3)}
     if kind == "shuffle":
-        return {"type": "manual.shuffle", "zone": pick.choice(ZONES)}
+        return {"type": "manual.shuffle", "zone": pick.choice(zones)}
     if kind == "token":
-        return {"type": "manual.token", "player": 0, "to": "p0.field", "name": "霊"}
+        return {"type": "manual.token", "player": 0, "to": pick.choice(zones), "name": "霊"}
     if kind == "roll":
         return {"type": "manual.roll", "sides": 6}
     if kind == "life":
         return {"type": "manual.life", "player": 1, "delta": pick.randint(-2, 1)}
-    return {"type": "end_turn"}
+    actions = legal_actions(state)  # a rule action of the game
+    return pick.choice(actions) if actions else {"type": "manual.roll"}
+
+
+GAMES = ["generic", "vision", "original", "manacard", "kannagi"]
 
 
 def test_thousands_of_random_actions_keep_every_card_in_exactly_one_zone_and_undo_redo_exact():
     for game_seed in range(30):
         pick = random.Random(game_seed)
-        state = new_game(pick.choice(["vision", "original", "manacard"]), [deck(50)], seed=game_seed)
+        state = new_game(pick.choice(GAMES), [deck(50)], seed=game_seed)
         total = len(state["cards"])
         for _ in range(120):
             action = random_manual(state, pick)
@@ -208,7 +223,7 @@ def test_the_engine_imports_no_django():
 
 def test_a_deck_section_other_than_the_main_deck_starts_in_its_own_zone_seen_by_its_owner():
     weathers = [{"key": f"w{i}", "name": f"w{i}", "card_type": "天候", "section": "weather"} for i in range(3)]
-    state = new_game("vision", [deck(20) + weathers], seed=1)
+    state = new_game("generic", [deck(20) + weathers], seed=1)
     assert len(state["zones"]["p0.weather"]) == 3 and len(state["zones"]["p0.deck"]) == 20 - 7
     assert "section" not in state["defs"]["w0"]
     assert all(view(state, 0)["zones"]["p0.weather"]) and view(state, 1)["zones"]["p0.weather"] == [None] * 3

@@ -127,7 +127,9 @@ def test_a_vision_deck_keeps_its_weather_deck_apart_from_the_main_deck(user_clie
     assert response.status_code == 201, response.content
     zones = response.json()["view"]["zones"]
     weathers = deck.entries.filter(section="weather").values_list("count", flat=True)
-    assert len(zones["p0.weather"]) == sum(weathers) > 0 and all(zones["p0.weather"])  # the owner sees them
+    # the owner sees their weather deck; one weather is in force from the start (the area is public)
+    assert len(zones["p0.weather"]) + len(zones["weather_area"]) == sum(weathers) > 0 and all(zones["p0.weather"])
+    assert len(zones["weather_area"]) >= 1 and all(zones["weather_area"])
     assert len(zones["p0.deck"]) + len(zones["p0.hand"]) == sum(deck.entries.filter(section="main").values_list("count", flat=True))
 
 

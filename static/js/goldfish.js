@@ -81,7 +81,7 @@
     return sameName ? base + " " + (i + 1) : base;
   }
 
-  function zoneKind(zone) { return zone.split(".").slice(1).join("."); }
+  function zoneKind(zone) { const i = zone.indexOf("."); return i < 0 ? zone : zone.slice(i + 1); }  // "p0.hand" -> hand; "board" -> board
   function zoneOwner(zone) {
     const m = /^p(\d+)\./.exec(zone);
     return m ? parseInt(m[1], 10) : null;
@@ -224,13 +224,14 @@
     const result = view().result;
     if (!result) { box.hidden = true; box.removeAttribute("data-winner"); fill(box); return; }
     const won = result.winner === 0;
+    const drawn = result.winner === null || result.winner === undefined;
     const reason = (L.reasons && L.reasons[result.reason]) || result.reason || "";
     box.hidden = false;
     box.dataset.winner = String(result.winner);
     box.className = "gf-result " + (won ? "won" : "lost");
     fill(box,
-      el("strong", { text: won ? ui("won") : ui("lost") }), " ",
-      el("span", { text: ui("winner") + ": " + playerName(result.winner) + " · " + ui("on_turn") + " " + result.turn + (reason ? " · " + reason : "") }));
+      el("strong", { text: won ? ui("won") : (drawn ? ui("drawn") : ui("lost")) }), " ",
+      el("span", { text: (drawn ? "" : ui("winner") + ": " + playerName(result.winner) + " · ") + ui("on_turn") + " " + result.turn + (reason ? " · " + reason : "") }));
   }
 
   function onCard(action) { return action.card !== undefined && action.card !== null; }
@@ -444,10 +445,11 @@
     for (const iid of ids) {
       const def = defOf(iid) || {};
       const rules = ((def.fields || {}).weather_effects || []).map((e) => el("li", {}, el("b", { text: e.kind + " " }), e.text));
-      const automated = (w.automated || []).includes(def.name);
-      box.append(el("div", { class: "gf-weather-card", "data-weather": def.name || "" },
+      const force = (w.in_force || []).find((f) => f.card === iid) || { automated: "manual", manual: "" };
+      const mode = force.automated || "manual";
+      box.append(el("div", { class: "gf-weather-card", "data-weather": def.name || "", "data-mode": mode },
         cardNode(iid, { mini: true }),
-        el("span", { class: "gf-weather-mode " + (automated ? "auto" : "manual"), text: automated ? ui("automated") : ui("apply_by_hand") }),
+        el("span", { class: "gf-weather-mode " + mode, text: ui("weather_" + mode) + (force.manual ? ": " + force.manual : "") }),
         rules.length ? el("ul", { class: "gf-weather-rules" }, ...rules) : (def.rules_text ? el("p", { class: "gf-rules", text: def.rules_text }) : null)));
     }
     if (live()) {
@@ -592,7 +594,7 @@
       else if (k === "n" && typeof v === "number") parts.push("×" + v);
       else if (k === "sides" && typeof v === "number") parts.push("d" + v);
       else if (k === "pos" && Array.isArray(v)) parts.push("→ " + squareLabel(v));
-      else if (k === "option") parts.push((L.options && L.options[v]) || String(v));
+      else if (k === "option") parts.push(optionLabel(v));
       else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard") + " " + v.map(cardName).join("、")); }
       else if (k === "effect" && typeof v === "number") parts.push(effectName(action.card, v));
       else parts.push(typeof v === "object" ? JSON.stringify(v) : String(v));
@@ -600,11 +602,18 @@
     return parts.filter(Boolean).join(" ");
   }
 
+  function optionLabel(v) {
+    // a pass option (manacard), or one of the choices a pending decision spells out (vision's weathers)
+    const listed = ((view().pending || {}).options || []).find((o) => o.option === v);
+    if (listed && listed.label) return listed.label;
+    return (L.options && L.options[v]) || String(v);
+  }
+
   function effectName(iid, k) {
     // the card's k-th effect (original: its ■ effects, by name where printed), or "effect k"
     const def = defOf(iid);
     const effects = (def && def.fields && def.fields.effects) || [];
-    const e = effects[k - 1] || effects[k];
+    const e = effects[k - 1];  // 1-based, as the cards print their ■ effects
     const label = ui("effect") + " " + k;
     return e && e.name ? label + "《" + e.name + "》" : label;
   }

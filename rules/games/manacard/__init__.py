@@ -2,13 +2,75 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..base import CardType, DrawRules, GameDef
-from ..fields import BOOL, CHOICE, INT, LIMIT, Field
+from ..fields import BOOL, CHOICE, INT, LIMIT, STR, Field
 from ..regulation import Regulation, SectionRule
+from ..script import OPS, check_step, script_field
 
 UNIT = "ユニット"
 DECKS = ("main", "skill", "status")
 DISTANCES = ("近", "中", "遠")
+
+# The effect vocabulary (rules/games/script.py) for this game. Besides the common steps:
+# - two steps on ONE unit, the one the play (or the 逆転 activation) names as its "target":
+#   unit_damage (`amount` damage to it; `who`: opponent = an opponent's unit (default), you = one of yours,
+#   each_player = any unit) and unit_heal (its 体力 restored by `amount`, or to its maximum without one;
+#   `who` default you);
+# - timings: played (when the card resolves), attack (when the unit attacks), reversal (when the card is
+#   activated by 【逆転】), equipped (an equipment's stat steps, for as long as it is on its unit) and status
+#   (a status card's stat steps, for its owner's units, or with stat "cost" for the cost of the owner's
+#   cards of type `of_type`); `if_distance` limits an equipped/status stat step to units of that 距離.
+UNIT_OPS = ("unit_damage", "unit_heal")
+WHENS = ("played", "attack", "reversal", "equipped", "status")
+SCRIPT_ZONES = ("deck", "hand", "field", "discard", "exile", "mana", "skill")
+UNIT_WHO = ("opponent", "you", "each_player")
+CONTINUOUS = ("equipped", "status")
+
+
+def check_manacard_step(step: dict) -> list[tuple[str, str, dict]]:
+    """The common checks, with this game's unit steps and continuous timings."""
+    op = step.get("op")
+    errors = []
+    if op in UNIT_OPS:
+        errors += [(key, "{field}: only a move step takes a zone to move from or to", {}) for key in ("from", "to") if key in step]
+        if step.get("who") and step["who"] not in UNIT_WHO:
+            errors.append(("who", "{field}: a unit step takes opponent, you or each_player, not {value!r}", {"value": step["who"]}))
+        if step.get("amount") is not None and step["amount"] < (0 if op == "unit_damage" else 1):
+            errors.append(("amount", "{field}: must be at least {min} for {op}", {"min": 0 if op == "unit_damage" else 1, "op": op}))
+    else:
+        errors += check_step(step)
+    if step.get("when") in CONTINUOUS and op != "stat":
+        errors.append(("when", "{field}: {value!r} only applies to a stat step", {"value": step["when"]}))
+    for key in ("if_distance", "of_type"):
+        if key in step and (op != "stat" or step.get("when") not in CONTINUOUS):
+            errors.append((key, "{field}: only for a stat step at equipped or status", {}))
+    return errors
+
+
+def _script_field() -> Field:
+    base = script_field(whens=WHENS, zones=SCRIPT_ZONES)
+    subfields = tuple(
+        replace(f, choices=OPS + UNIT_OPS, help_en="damage, life, draw, mill, move, stat, resource, counter, win, unit_damage or unit_heal.")
+        if f.key == "op"
+        else f
+        for f in base.subfields
+    )
+    subfields += (
+        Field("if_distance", CHOICE, "条件：距離", "If: distance", choices=DISTANCES, help_en="equipped/status stat steps: only units of this distance."),
+        Field("of_type", STR, "対象の種類", "Of card type", max_length=40, help_en="status stat steps on cost: the card type whose cost changes."),
+    )
+    return replace(
+        base,
+        subfields=subfields,
+        record_check=check_manacard_step,
+        help_en=base.help_en + " Manacard adds unit_damage and unit_heal (on the unit the play names) and the timings "
+        "reversal, equipped and status.",
+        help_ja=base.help_ja + " マナカードでは unit_damage・unit_heal（プレイで選んだユニット1体）と、タイミング reversal（逆転）・"
+        "equipped（装備中）・status（ステータスカード）も使えます。",
+    )
+
 
 GAME = GameDef(
     slug="manacard",
@@ -61,6 +123,7 @@ GAME = GameDef(
             help_en="【ユニーク】: at most one across main deck, skill deck and status cards.",
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
+        _script_field(),
     ),
     regulations=(
         Regulation(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
 from ..regulation import Regulation, SectionRule
+from .script import SCRIPT
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
 ATTRIBUTES = ("火", "水", "風", "地", "光", "闇", "無")
@@ -79,6 +80,7 @@ GAME = GameDef(
             help_ja="■ごとの効果：種類（通常・対抗・永続・ルール）、効果種別、効果名、対抗対象、コスト、本文。",
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
+        SCRIPT,
     ),
     regulations=(
         Regulation(

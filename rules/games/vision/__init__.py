@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
 from ..regulation import Regulation, SectionRule
+from ..script import script_field
 
 CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマンド", "天候"
 PLAYABLE = (CHARACTER, SPELL, COMMAND)
@@ -65,6 +66,8 @@ GAME = GameDef(
             help_ja="天候が加えるルール。自動α（常在）または自動γ（誘発）と本文。",
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit", types=PLAYABLE),
+        # played = when the card is played (a character: when it enters the field so); attack = when it attacks
+        script_field(whens=("played", "attack"), zones=("deck", "hand", "field", "nodes", "discard", "exile")),
     ),
     regulations=(
         Regulation(

@@ -1,0 +1,1053 @@
+"""異世界TCG マナカード play rules for the engine (seed 004; GAMES.md's manacard section), against a goldfish.
+
+Zones per player: deck (メインデッキ = HP, top = end of the list, face down), skill (スキルデッキ = MP; its
+owner sees it, costs are paid with cards of their choosing), status (ステータスカード, face up), mana
+(マナゾーン, face up), hand, field (units; equipment sits on its unit: `on`), discard (destroyed units and
+used main-deck items: the seed names no place for them) and exile (除外: face down = hits and skill cards
+paid as cost, which nobody may look at; face up = cards shown for a 逆転 chance, out of the game). A card
+of the skill deck or a status card records it (`home`: skill or status), as its back shows it; `spent`
+marks a 【逆転】 card once activated and `chance` the cards of a 逆転 chance while it lasts (on the cards, not
+in the open flags: an instance id would tell which card a face-down one is).
+Life: `players[i]["life"]` mirrors the size of the main deck (the HP); a manual life change is a hit
+(down: that many cards of the main deck exiled face down) or 【回復】 (up).
+
+The action right (行動権): `priority` (= `active`, the seed's 手番プレイヤー) is the player holding it. The
+game has no turns; `turn` counts the action rights the human has been given (1 at the start). Playing a
+card passes the right; so does passing without playing, which does ONE of: ① mana: the top of the main
+deck to mana, as many cards as the count of consecutive mana passes (1, 2, 3, …; anything else resets
+it); ② mana_to_hand: any number of mana cards to the hand; ③ return_skill: a face-down exiled skill card
+back to the skill deck; ④ attack: a unit declares an attack (on the opponent, or a unit within its 距離).
+A plain pass does none of them. The goldfish holds the right in turn and always passes it straight
+back; passing during an attack declaration lets the attack hit (攻撃宣言中、行動権を相手に渡す事で攻撃
+ヒット成立), so an attack hits when the goldfish passes. The goldfish never plays, defends or blocks.
+
+Costs: the shown cost as a total number of cards: first the mana cards (pay_mana; to the bottom of the
+main deck, one after another in the order given, so the last given is the bottom card), then the rest
+from the skill deck (pay_skill; chosen cards exiled face down). A card that cannot be paid is not
+playable; `cancel` gives up paying. Skill-deck cards are played straight from the skill deck (nothing
+else brings them to hand). A used magic/technique/item from the skill deck is exiled face down like a
+cost (option `skill_used`: "exile", or "discard"); a used main-deck item goes to the discard pile.
+
+Units: 距離 (近 < 中 < 遠: a unit attacks or counter-attacks only units at its own 距離 or nearer),
+攻撃力, 体力, 素早さ; no summoning sickness; a unit may attack on every action right. On a unit: damage
+both ways at once, unless the attacker is 2 or more faster (no counter-attack); 3 or more faster (それ以上
+の差) and the attacker continues in the same action right with its speed lowered by the target's for the
+rest of it (`flags.chain`, `turn` does not advance). Damage is a "damage" counter; 体力 or more destroys
+the unit (to its owner's discard pile, with its equipment). Damaged units recover fully when the next
+action targets neither of them (`flags.wounded`: the units of the last battle, or the last unit a card
+damaged). A hit on a player exiles that many cards of their main deck face down.
+
+【逆転】 (reading, option `reversal`): after a hit on the human, a 逆転 chance: they may turn face up any
+number of the cards the hit exiled (`reveal`, "hit"; face down, they cannot choose which: the first n), and
+exile face up any cards of their skill deck when it holds a 【逆転】 card (`reveal_skill`, "skill"); "both"
+(default) offers both, "off" none. If a revealed card has 【逆転】 and was not activated before, they may
+activate one (`reversal`: its reversal steps run, it is put face up on top of the main deck and cannot be
+activated again; this uses an action right). A card whose only text is 【逆転】 (no unit, no equipment, no
+steps when played) is used that way, not played (option `play_reversal_cards`). A player whose main deck
+is 0 after damage, with no 逆転 activated, has lost (so a main deck of 1 taking 2+ is not a loss when a
+逆転 is activated). A main deck emptied otherwise (mana) is no loss until damage comes.
+
+Setup: the main and skill decks are shuffled; 5 cards of the main deck to mana, hand 5 (the second player
+6; option `first`: 0 = the human starts). No mulligan. The goldfish without a deck of its own gets
+`goldfish_hp` face-down stand-in cards ("HP") as its main deck and no mana or hand; it loses when hits
+bring that deck to 0. Status cards stay face up in `status`; their `status` script steps (stats of the
+owner's units, costs) apply while they are there; other text is applied by hand.
+"""
+
+from __future__ import annotations
+
+from ...engine import effects
+from ...engine.core import IllegalAction, draw, move, shuffle_zone
+from .. import get_game
+from . import UNIT_OPS
+
+UNIT, EQUIP, STATUS = "ユニット", "装備品", "ステータス"
+RANK = {"近": 0, "中": 1, "遠": 2}
+HP_CARD = {"key": "manacard:HP", "name": "HP", "card_type": "token"}
+READINGS = ("both", "hit", "skill", "off")
+RIGHT_ACTIONS = ("play", "pass", "end_turn")
+FIELD = ("p0.field", "p1.field")
+
+
+NO_STEPS: dict = {"played": ((), ()), "attack": ((), ()), "reversal": ((), ())}
+
+
+class Info:
+    """What the rules need of a card's data, worked out once per card key of a game."""
+
+    __slots__ = (
+        "type", "unit", "distance", "rank", "stats", "cost", "aim", "aim_reversal", "playable", "cost_mods", "reversal",
+        "equipped", "status", "steps",
+    )
+
+    def __init__(self, d: dict, options: dict):
+        fields = d.get("fields") or {}
+        self.type = kind = d.get("card_type", "")
+        self.unit = kind == UNIT
+        self.distance = fields.get("distance")
+        self.rank = RANK.get(self.distance, 0)
+        self.stats = {"attack": fields.get("attack") or 0, "hp": fields.get("hp") or 0, "speed": fields.get("speed") or 0}
+        self.cost = d.get("cost") or 0
+        self.reversal = "逆転" in (d.get("keywords") or ()) or "【逆転】" in (d.get("rules_text") or "")
+        script = fields.get("script")
+        by_when: dict = {}
+        for step in script or ():
+            by_when.setdefault(step.get("when") or "played", []).append(step)
+        only_reversal = self.reversal and kind not in (UNIT, EQUIP) and not by_when.get("played")
+        self.playable = kind != STATUS and (not only_reversal or bool(options.get("play_reversal_cards")))
+        self.aim = ("you", False) if kind == EQUIP else _aim(by_when.get("played"))
+        self.aim_reversal = _aim(by_when.get("reversal"))
+        status = by_when.get("status") or ()
+        self.cost_mods = tuple((s.get("of_type"), s.get("amount") or 0) for s in status if s.get("stat") == "cost")
+        # continuous stat changes: (stat, amount, distance or None) of an equipment for its unit, and of a
+        # status card for its owner's units (cost steps apart, above)
+        self.equipped = tuple((s.get("stat"), s.get("amount") or 0, s.get("if_distance")) for s in by_when.get("equipped") or ())
+        self.status = tuple((s.get("stat"), s.get("amount") or 0, s.get("if_distance")) for s in status if s.get("stat") != "cost" and s.get("of_type") in (None, UNIT))
+        # the steps that run when played, on attack and on a 逆転 activation: (unit steps, the others)
+        self.steps = NO_STEPS
+        if script:
+            self.steps = {
+                when: (tuple(x for x in by_when.get(when, ()) if x["op"] in UNIT_OPS), tuple(x for x in by_when.get(when, ()) if x["op"] not in UNIT_OPS))
+                for when in ("played", "attack", "reversal")
+            }
+
+
+class InfoTable(dict):
+    """Card key -> Info for one game's card data, each worked out when first asked for."""
+
+    def __init__(self, defs: dict, options: dict):
+        super().__init__()
+        self.defs, self.options = defs, options
+        self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
+        self.mods: dict = {}  # (player, their face-up status cards) -> the cost changes they make
+
+    def skill_tops(self, cards: dict, skill: list) -> list:
+        key = tuple(skill)
+        if self.tops[0] != key:
+            self.tops = (key, list({cards[i]["def"]: i for i in skill}.values()))
+        return self.tops[1]
+
+    def __missing__(self, key):
+        found = self[key] = Info(self.defs[key], self.options)
+        return found
+
+
+def _aim(steps) -> tuple | None:
+    """Whose units a play (or a 逆転 activation) with these steps names as its "target", and whether only
+    damaged ones (a heal needs a unit with damage to recover from); None: the card names no target."""
+    for step in steps or ():
+        if step["op"] in UNIT_OPS:
+            who = step.get("who") or ("opponent" if step["op"] == "unit_damage" else "you")
+            return who, step["op"] == "unit_heal"
+    return None
+
+
+def _cards_list(value) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
+
+
+def _whole(value, low, high) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+FIRST = {"player": 0, "goldfish": 1}  # the option "first": who starts
+
+class ManacardRules:
+    slug = "manacard"
+    zones = ("deck", "skill", "status", "mana", "hand", "field", "discard", "exile")
+    deck_zone = "deck"
+    discard_zone = "discard"
+
+    def __init__(self):
+        self._cache: dict = {}  # id(state["defs"]) -> the InfoTable of that defs dict (which it holds)
+        self._last: InfoTable | None = None
+        self._handlers = {kind: getattr(self, f"_do_{kind}") for kinds in self.ALLOWED.values() for kind in kinds}
+        self._decisions = {kind: getattr(self, f"_legal_{kind}") for kind in self.ALLOWED if kind}
+
+    def table(self, state) -> InfoTable:
+        defs = state["defs"]
+        table = self._last
+        if table is not None and table.defs is defs:
+            return table
+        table = self._cache.get(id(defs))
+        if table is None or table.defs is not defs:  # (holding the dict keeps its id from being reused)
+            if len(self._cache) > 16:
+                self._cache.clear()
+            table = self._cache[id(defs)] = InfoTable(defs, state["options"])
+        self._last = table
+        return table
+
+    def info(self, state, key: str) -> Info:
+        return self.table(state)[key]
+
+    def default_options(self) -> dict:
+        rules = get_game(self.slug).draw
+        return {
+            "first": "player",  # who starts: "player" or "goldfish"
+            "goldfish_hp": 50,
+            "mana": 5,
+            "hand": rules.opening,
+            "second_extra": rules.second_player_extra,
+            "reversal": "both",
+            "skill_used": "exile",
+            "play_reversal_cards": False,
+        }
+
+    @staticmethod
+    def section_zone(section: str) -> str | None:
+        return section if section in ("skill", "status") else None
+
+    def players(self, decks, options):
+        hp = options.get("goldfish_hp")
+        if not _whole(hp, 0, 999):
+            raise IllegalAction(f"goldfish_hp: a whole number from 0 to 999, not {hp!r}")
+        seen: set = set()
+        human = [self._placed(c, seen) for c in (decks[0] if decks else [])]
+        fish = [self._placed(c, seen) for c in decks[1]] if len(decks) > 1 and decks[1] else [HP_CARD] * hp
+        return [{"name": "player", "cards": human}, {"name": "goldfish", "goldfish": True, "cards": fish}]
+
+    @staticmethod
+    def _placed(card: dict, seen: set) -> dict:
+        """The card for core.add_card: a card without a deck section starts in the deck its data names
+        (fields.deck); a further copy of a card (the same key) is only its key, as the card data is taken
+        from the first copy anyway (which saves copying every copy's data)."""
+        key = str(card.get("key") or card.get("id") or card.get("name"))
+        section = card.get("section")
+        if section is None:
+            home = (card.get("fields") or {}).get("deck")
+            section = home if home in ("skill", "status") else None
+        if key in seen:
+            return {"key": key, "section": section} if section else {"key": key}
+        seen.add(key)
+        return {**card, "section": section} if section and section != card.get("section") else card
+
+    def zone_visible(self, state, name, player):
+        owner, _, kind = name.partition(".")
+        if kind in ("status", "mana", "field", "discard"):
+            return True
+        if kind in ("hand", "skill"):
+            return owner == f"p{player}"
+        return False  # the decks; exile (its face-up cards are shown anyway)
+
+    def draw_source(self, state, player):
+        return f"p{player}.deck"
+
+    # -- card data ---------------------------------------------------------------------------------------
+
+    def _units(self, state, player) -> list[str]:
+        cards, table = state["cards"], self.table(state)
+        return [i for i in state["zones"][FIELD[player]] if table[cards[i]["def"]].unit]
+
+    def _rank(self, state, iid) -> int:
+        return self.info(state, state["cards"][iid]["def"]).rank
+
+    def stat(self, state, iid, name: str) -> int:
+        """A unit's 攻撃力 ("attack"), 体力 ("hp") or 素早さ ("speed") now: printed, its counters of that name,
+        its equipment's and its controller's status cards' steps, and a continued attack's lowered speed."""
+        cards, table = state["cards"], self.table(state)
+        card = cards[iid]
+        info = table[card["def"]]
+        value = info.stats.get(name, 0) + card["counters"].get(name, 0)
+        where = card["zone"]
+        if not where.endswith(".field"):
+            return value
+        distance = info.distance
+        for other in state["zones"][where]:
+            if cards[other].get("on") == iid:
+                value += sum(a for stat, a, d in table[cards[other]["def"]].equipped if stat == name and d in (None, distance))
+        for status in state["zones"][where[:3] + "status"]:
+            if cards[status]["face_up"]:
+                value += sum(a for stat, a, d in table[cards[status]["def"]].status if stat == name and d in (None, distance))
+        chain = state["flags"]["chain"]
+        if chain and name == "speed" and chain["card"] == iid:
+            value += chain["speed"]
+        return value
+
+    def _cost_mods(self, state, player) -> list[tuple]:
+        """(card type or None, change) of the cost steps of the player's status cards."""
+        statuses = state["zones"][f"p{player}.status"]
+        if not statuses:
+            return []
+        cards, table = state["cards"], self.table(state)
+        key = (player, *[s for s in statuses if cards[s]["face_up"]])
+        found = table.mods.get(key)
+        if found is None:
+            found = table.mods[key] = [m for s in key[1:] for m in table[cards[s]["def"]].cost_mods]
+        return found
+
+    @staticmethod
+    def _cost_of(info: Info, mods) -> int:
+        cost = info.cost
+        for of_type, amount in mods:
+            if of_type in (None, info.type):
+                cost += amount
+        return max(0, cost)
+
+    def cost(self, state, iid) -> int:
+        return self._cost_of(self.info(state, state["cards"][iid]["def"]), self._cost_mods(state, 0))
+
+    def _aimed(self, state, aim: tuple | None, mine=None, theirs=None) -> list[str] | None:
+        """The units a target may be: `aim` is whose (opponent, you, each_player) and whether only units with
+        damage (for a heal); None: the card names no target."""
+        if aim is None:
+            return None
+        who, damaged = aim
+        if who == "opponent":
+            units = self._units(state, 1) if theirs is None else theirs
+        elif who == "you":
+            units = self._units(state, 0) if mine is None else mine
+        else:
+            units = (self._units(state, 0) if mine is None else mine) + (self._units(state, 1) if theirs is None else theirs)
+        if damaged:
+            return [u for u in units if state["cards"][u]["counters"].get("damage")]
+        return units
+
+    # -- setup -------------------------------------------------------------------------------------------
+
+    def setup(self, state):
+        opts = state["options"]
+        if opts.get("first") not in FIRST:
+            raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
+        for key, low, high in (("mana", 0, 50), ("hand", 0, 50), ("second_extra", 0, 50)):
+            if not _whole(opts.get(key), low, high):
+                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {opts.get(key)!r}")
+        if opts.get("reversal") not in READINGS:
+            raise IllegalAction(f"reversal: one of {' '.join(READINGS)}, not {opts.get('reversal')!r}")
+        if opts.get("skill_used") not in ("exile", "discard"):
+            raise IllegalAction(f"skill_used: exile or discard, not {opts.get('skill_used')!r}")
+        cards = state["cards"]
+        for p in (0, 1):  # a card's back: skill or status (main-deck cards need no mark)
+            for kind in ("skill", "status"):
+                for iid in state["zones"][f"p{p}.{kind}"]:
+                    cards[iid]["home"] = kind
+                    cards[iid]["face_up"] = kind == "status"
+        state["flags"] = {"streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0]}
+        first = FIRST[opts["first"]]
+        decks = state["setup"]["decks"]
+        for p in (0, 1):
+            if p == 1 and not (len(decks) > 1 and decks[1]):
+                continue  # the stand-in HP: no mana, no hand
+            shuffle_zone(state, f"p{p}.deck")
+            shuffle_zone(state, f"p{p}.skill")
+            deck = state["zones"][f"p{p}.deck"]
+            for _ in range(min(opts["mana"], len(deck))):
+                move(state, deck[-1], f"p{p}.mana", face_up=True)
+            draw(state, p, opts["hand"] + (opts["second_extra"] if p != first else 0))
+        state["turn"], state["phase"] = 1, "action"
+        state["priority"] = state["active"] = 0  # (a goldfish that starts has passed its first right)
+        self._sync_life(state)
+
+    # -- the action right --------------------------------------------------------------------------------
+
+    def _commit(self, state, kind: str, targets=(), attacker: str | None = None) -> list[dict]:
+        """Bookkeeping when the human's action on the right is done: the mana streak, a continued attack,
+        and the recovery of the units damaged last when this action targets neither of them."""
+        flags = state["flags"]
+        if kind != "mana":
+            flags["streak"] = 0
+        chain = flags["chain"]
+        if chain and chain["card"] != attacker:
+            flags["chain"] = None
+        events = []
+        wounded = flags["wounded"]
+        if wounded and not set(wounded) & set(targets):
+            for iid in wounded:
+                if state["cards"][iid]["counters"].pop("damage", None):
+                    events.append({"type": "recover", "card": iid})
+            flags["wounded"] = []
+        return events
+
+    def _pass_right(self, state) -> list[dict]:
+        """The right goes to the goldfish, which passes it straight back (letting a declared attack hit)."""
+        flags = state["flags"]
+        state["priority"] = state["active"] = 1
+        events = [{"type": "right", "player": 1}, {"type": "pass", "player": 1}]
+        attack, flags["attack"] = flags["attack"], None
+        keep = False
+        if attack:
+            more, keep = self._hit(state, attack)
+            events += more
+            self.check_result(state)
+            if state["result"] is not None:
+                return events
+        state["priority"] = state["active"] = 0
+        if not keep:
+            state["turn"] += 1
+        events.append({"type": "right", "player": 0, "turn": state["turn"]})
+        return events
+
+    def _settle(self, state) -> list[dict]:
+        """After an action: a 逆転 chance owed, then the right passes owed, until a decision waits."""
+        flags = state["flags"]
+        events: list[dict] = []
+        while state["result"] is None and not state["pending"]:
+            if flags["due"] and not flags["chance"]:
+                events += self._open_chance(state)
+            elif flags["owed"] > 0:
+                flags["owed"] -= 1
+                events += self._pass_right(state)
+            else:
+                break
+        return events
+
+    # -- legal actions -----------------------------------------------------------------------------------
+
+    def _exiled_skill(self, state, player) -> list[str]:
+        cards = state["cards"]
+        return [i for i in state["zones"][f"p{player}.exile"] if not cards[i]["face_up"] and cards[i].get("home") == "skill"]
+
+    def legal_actions(self, state):
+        pending = state["pending"]
+        if pending:
+            return self._decisions[pending["type"]](state, pending)
+        if state["priority"] != 0:
+            return []
+        zones, cards = state["zones"], state["cards"]
+        table = self.table(state)
+        mine = [i for i in zones["p0.field"] if table[cards[i]["def"]].unit]
+        theirs = [i for i in zones["p1.field"] if table[cards[i]["def"]].unit]
+        out = self._plays(state, table, mine, theirs)
+        if zones["p0.deck"]:
+            out.append({"type": "pass", "option": "mana"})
+        if zones["p0.mana"]:
+            out.append({"type": "pass", "option": "mana_to_hand"})
+        if any(not cards[i]["face_up"] and cards[i].get("home") == "skill" for i in zones["p0.exile"]):
+            out.append({"type": "pass", "option": "return_skill"})
+        for unit in mine:  # ④ attacks: on the opponent, or on a unit within reach (近 < 中 < 遠)
+            out.append({"type": "pass", "option": "attack", "card": unit})
+            if theirs:
+                rank = table[cards[unit]["def"]].rank
+                out += [{"type": "pass", "option": "attack", "card": unit, "target": t} for t in theirs if table[cards[t]["def"]].rank <= rank]
+        out.append({"type": "pass"})
+        return out
+
+    def _plays(self, state, table, mine, theirs) -> list[dict]:
+        """A play for each card of the hand, and for one of each card of the skill deck, that can be paid."""
+        zones, cards = state["zones"], state["cards"]
+        skill = zones["p0.skill"]
+        budget = len(zones["p0.mana"]) + len(skill)
+        change: dict = {}  # the status cards' cost changes by card type (None: every card)
+        for of_type, amount in self._cost_mods(state, 0):
+            change[of_type] = change.get(of_type, 0) + amount
+        every = change.get(None, 0)
+        aimed: dict = {}  # aim -> its targets, for this call
+        out: list[dict] = []
+        for group in (zones["p0.hand"], table.skill_tops(cards, skill)):  # the top copy of each card of the skill deck
+            for iid in group:
+                info = table[cards[iid]["def"]]
+                if info.playable and (info.cost + every + change.get(info.type, 0) if change else info.cost) <= budget:
+                    if info.aim is None:
+                        out.append({"type": "play", "card": iid})
+                    else:
+                        targets = aimed.get(info.aim)
+                        if targets is None:
+                            targets = aimed[info.aim] = self._aimed(state, info.aim, mine, theirs)
+                        out += [{"type": "play", "card": iid, "target": t} for t in targets]
+            budget -= 1  # a card played from the skill deck cannot pay for itself
+        return out
+
+    def _pay_bounds(self, state, pending) -> tuple[int, int]:
+        """The least and most mana cards the payment may take."""
+        skill = state["zones"]["p0.skill"]
+        spare = len(skill) - (pending["card"] in skill)
+        return max(0, pending["cost"] - spare), min(pending["cost"], len(state["zones"]["p0.mana"]))
+
+    def _legal_pay_mana(self, state, pending):
+        low, high = pending["choose"]["min"], pending["choose"]["max"]
+        mana = state["zones"]["p0.mana"]
+        out = [{"type": "pay_mana", "cards": mana[:high]}]  # the default: as much as the mana zone can, oldest first
+        if high < len(mana):
+            out.append({"type": "pay_mana", "cards": mana[len(mana) - high :]})
+        if low < high:
+            out.append({"type": "pay_mana", "cards": mana[:low]})
+            if low + 1 < high:
+                out.append({"type": "pay_mana", "cards": mana[: (low + high) // 2]})
+        return out + [{"type": "cancel"}]
+
+    def _legal_pay_skill(self, state, pending):
+        rest = pending["rest"]
+        chosen = []
+        for iid in reversed(state["zones"]["p0.skill"]):
+            if len(chosen) == rest:
+                break
+            if iid != pending["card"]:
+                chosen.append(iid)
+        if len(chosen) < rest:
+            return [{"type": "cancel"}]
+        out = [{"type": "pay_skill", "cards": chosen}]  # the default: from the top; or from the bottom, or the middle
+        skill = state["zones"]["p0.skill"]
+        for start in (0, max(0, (len(skill) - rest) // 2)):
+            other = [i for i in skill[start : start + rest + 1] if i != pending["card"]][:rest]
+            if len(other) == rest and all(set(other) != set(o["cards"]) for o in out):
+                out.append({"type": "pay_skill", "cards": other})
+        return out + [{"type": "cancel"}]
+
+    def _legal_mana_to_hand(self, state, pending):
+        mana = state["zones"]["p0.mana"]
+        out = [{"type": "mana_to_hand", "cards": list(mana)}]
+        if len(mana) > 1:
+            out.append({"type": "mana_to_hand", "cards": mana[-1:]})
+        return out + [{"type": "cancel"}]
+
+    def _legal_reveal(self, state, pending):
+        return [{"type": "reveal", "n": k} for k in range(pending["count"] + 1)]
+
+    def _legal_reveal_skill(self, state, pending):
+        out = [{"type": "reveal_skill", "cards": []}]
+        seen = set()
+        for iid in state["zones"]["p0.skill"]:
+            key = state["cards"][iid]["def"]
+            if key not in seen and self.info(state, key).reversal:
+                seen.add(key)
+                out.append({"type": "reveal_skill", "cards": [iid]})
+        return out
+
+    def _legal_reversal(self, state, pending):
+        out = []
+        for iid in self._reversal_candidates(state):
+            targets = self._aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
+            if targets:
+                out += [{"type": "reversal", "card": iid, "target": t} for t in targets]
+            else:
+                out.append({"type": "reversal", "card": iid})
+        return out + [{"type": "no_reversal"}]
+
+    def _legal_choose(self, state, pending):
+        return effects.choose_actions(state)
+
+    # -- actions -----------------------------------------------------------------------------------------
+
+    ALLOWED = {
+        None: RIGHT_ACTIONS,
+        "pay_mana": ("pay_mana", "cancel"),
+        "pay_skill": ("pay_skill", "cancel"),
+        "mana_to_hand": ("mana_to_hand", "cancel"),
+        "reveal": ("reveal",),
+        "reveal_skill": ("reveal_skill",),
+        "reversal": ("reversal", "no_reversal"),
+        "choose": ("choose",),
+    }
+
+    def apply(self, state, action):
+        kind = action["type"]
+        pending = state["pending"]
+        allowed = self.ALLOWED.get(pending["type"] if pending else None, ())
+        if kind not in allowed:
+            if pending:
+                raise IllegalAction(f"type: first {pending['type']} ({' or '.join(allowed)}), not {kind!r}")
+            known = {k for v in self.ALLOWED.values() for k in v}
+            if kind in known:
+                raise IllegalAction(f"type: there is no decision for {kind!r} now")
+            raise IllegalAction(f"type: {kind!r} is not a manacard action (play, pass, or a manual action)")
+        if not pending and state["priority"] != 0:
+            raise IllegalAction("priority: you do not hold the action right")
+        events = self._handlers[kind](state, action)
+        return events + self._settle(state)
+
+    # plays and payment
+
+    def _do_play(self, state, action):
+        iid = action.get("card")
+        if not isinstance(iid, str) or state["cards"].get(iid, {}).get("zone") not in ("p0.hand", "p0.skill"):
+            raise IllegalAction(f"card: {iid!r} is not a card in your hand or skill deck")
+        info = self.info(state, state["cards"][iid]["def"])
+        if not info.playable:
+            raise IllegalAction(f"card: {iid!r} is not played (a status card, or a 【逆転】 card used by 逆転)")
+        targets = self._aimed(state, info.aim)
+        if targets is None and "target" in action:
+            raise IllegalAction("target: this card names no target")
+        if targets is not None and action.get("target") not in targets:
+            raise IllegalAction(f"target: {action.get('target')!r} is not a unit this card may name (one of {targets})")
+        skill = state["zones"]["p0.skill"]
+        budget = len(state["zones"]["p0.mana"]) + len(skill) - (iid in skill)
+        cost = self._cost_of(info, self._cost_mods(state, 0))
+        if cost > budget:
+            raise IllegalAction(f"card: {iid!r} costs {cost}, more than your mana and skill deck can pay ({budget})")
+        target = action.get("target")
+        pending = {"type": "pay_mana", "player": 0, "card": iid, "target": target, "cost": cost}
+        if pending["cost"] == 0:
+            return self._paid(state, pending, [], [])
+        low, high = self._pay_bounds(state, pending)
+        if high == 0:  # no mana: all of it from the skill deck
+            return self._ask_skill(state, pending, [])
+        pending["choose"] = {"zone": "p0.mana", "min": low, "max": high}
+        state["pending"] = pending
+        return [{"type": "pay", "card": iid, "cost": pending["cost"]}]
+
+    def _ask_skill(self, state, pending, mana) -> list[dict]:
+        rest = pending["cost"] - len(mana)
+        state["pending"] = {
+            "type": "pay_skill",
+            "player": 0,
+            "card": pending["card"],
+            "target": pending["target"],
+            "cost": pending["cost"],
+            "mana": list(mana),
+            "rest": rest,
+            "choose": {"zone": "p0.skill", "min": rest, "max": rest},
+        }
+        return [{"type": "pay", "card": pending["card"], "cost": pending["cost"], "mana": list(mana)}]
+
+    def _do_pay_mana(self, state, action):
+        pending = state["pending"]
+        cards = action.get("cards")
+        mana = state["zones"]["p0.mana"]
+        low, high = self._pay_bounds(state, pending)
+        if not _cards_list(cards) or any(c not in mana for c in cards):
+            raise IllegalAction("cards: a list of different cards from your mana zone")
+        if not low <= len(cards) <= high:
+            raise IllegalAction(f"cards: from {low} to {high} mana cards (the rest comes from the skill deck)")
+        if len(cards) == pending["cost"]:
+            return self._paid(state, pending, cards, [])
+        return self._ask_skill(state, pending, cards)
+
+    def _do_pay_skill(self, state, action):
+        pending = state["pending"]
+        cards = action.get("cards")
+        skill = state["zones"]["p0.skill"]
+        if not _cards_list(cards) or any(c not in skill for c in cards):
+            raise IllegalAction("cards: a list of different cards from your skill deck")
+        if pending["card"] in cards:
+            raise IllegalAction("cards: not the card being played")
+        if len(cards) != pending["rest"]:
+            raise IllegalAction(f"cards: exactly {pending['rest']} skill cards")
+        return self._paid(state, pending, pending["mana"], cards)
+
+    def _do_cancel(self, state, action):
+        pending, state["pending"] = state["pending"], None
+        return [{"type": "cancel", "decision": pending["type"]}]
+
+    def _paid(self, state, pending, mana, skill) -> list[dict]:
+        state["pending"] = None
+        iid, target = pending["card"], pending["target"]
+        events = [{"type": "paid", "card": iid, "mana": list(mana), "skill": list(skill)}]
+        for m in mana:  # under the main deck one after another: the last given is the bottom card
+            events.append(move(state, m, "p0.deck", index=0, face_up=False))
+        for s in skill:
+            events.append(move(state, s, "p0.exile", face_up=False))
+        events += self._commit(state, "play", (target,))
+        return events + self._resolve(state, iid, target)
+
+    def _resolve(self, state, iid, target) -> list[dict]:
+        card = state["cards"][iid]
+        kind = self.info(state, card["def"]).type
+        events = [{"type": "play", "card": iid, "player": 0, **({"target": target} if target else {})}]
+        if kind in (UNIT, EQUIP):
+            events.append(move(state, iid, "p0.field", face_up=True))
+            if kind == EQUIP:
+                card["on"] = target
+        else:
+            card["face_up"] = True
+        return events + self._run(state, iid, "played", target)
+
+    def _run(self, state, iid, when, target) -> list[dict]:
+        """The card's steps at `when`: its unit steps on the target first, then the others (effects.run), then
+        after_effects."""
+        unit_steps, others = self.info(state, state["cards"][iid]["def"]).steps[when]
+        events = self._unit_steps(state, unit_steps, target) if unit_steps else []
+        if not others:
+            return events + (self.after_effects(state, when, iid, 0) if state["result"] is None else [])
+        return events + effects.run(state, iid, 0, [dict(x) for x in others], then=when)
+
+    def _unit_steps(self, state, steps, target) -> list[dict]:
+        """unit_damage / unit_heal on the unit the action named (if it is still on a field)."""
+        events: list[dict] = []
+        for step in steps:
+            if not target or not state["cards"][target]["zone"].endswith(".field"):
+                continue
+            if step["op"] == "unit_damage":
+                events += self._damage_unit(state, target, step.get("amount") if step.get("amount") is not None else 1)
+            else:
+                counters = state["cards"][target]["counters"]
+                amount = step.get("amount")
+                left = 0 if amount is None else max(0, counters.get("damage", 0) - amount)
+                if counters.get("damage"):
+                    if left:
+                        counters["damage"] = left
+                    else:
+                        del counters["damage"]
+                    events.append({"type": "unit_heal", "card": target, "damage": left})
+        return events
+
+    def after_effects(self, state, then, source, player) -> list[dict]:
+        flags = state["flags"]
+        events: list[dict] = []
+        if then == "played":
+            events += self._put_away(state, source)
+            flags["owed"] += 1
+        elif then == "attack":
+            flags["owed"] += 1
+        elif then == "reversal":
+            card = state["cards"][source]
+            card["spent"] = True
+            events.append(move(state, source, f"p{player}.deck", face_up=True))
+            flags["owed"] += 1
+            events += self._chance_done(state, True)
+        return events
+
+    def _put_away(self, state, iid) -> list[dict]:
+        """A used card that does not stay in play: skill cards exiled face down (or discarded), others discarded."""
+        card = state["cards"][iid]
+        if card["zone"] not in ("p0.hand", "p0.skill"):
+            return []  # a unit or an equipment in play, or a card moved away by hand meanwhile
+        if card.get("home") == "skill" and state["options"]["skill_used"] == "exile":
+            return [move(state, iid, "p0.exile", face_up=False)]
+        return [move(state, iid, "p0.discard", face_up=True)]
+
+    # passing
+
+    def _do_end_turn(self, state, action):
+        """(The generic rules' end_turn: here a plain pass of the action right.)"""
+        return self._do_pass(state, {"type": "pass"})
+
+    def _do_pass(self, state, action):
+        option = action.get("option")
+        flags = state["flags"]
+        zones = state["zones"]
+        if option is None:
+            events = self._commit(state, "pass")
+            flags["owed"] += 1
+            return events + [{"type": "pass", "player": 0}]
+        if option == "mana":
+            deck = zones["p0.deck"]
+            if not deck:
+                raise IllegalAction("option: the main deck is empty")
+            count = flags["streak"] + 1
+            n = action.get("n", count)
+            if not _whole(n, 1, count):
+                raise IllegalAction(f"n: a whole number from 1 to {count} (the count of consecutive mana passes)")
+            events = self._commit(state, "mana")
+            flags["streak"] = count
+            events.append({"type": "mana", "player": 0, "count": count})
+            for _ in range(min(n, len(deck))):
+                events.append(move(state, deck[-1], "p0.mana", face_up=True))
+            flags["owed"] += 1
+            return events
+        if option == "mana_to_hand":
+            if not zones["p0.mana"]:
+                raise IllegalAction("option: the mana zone is empty")
+            if "cards" not in action:
+                state["pending"] = {"type": "mana_to_hand", "player": 0, "choose": {"zone": "p0.mana", "min": 1, "max": len(zones["p0.mana"])}}
+                return []
+            return self._do_mana_to_hand(state, action)
+        if option == "return_skill":
+            exiled = self._exiled_skill(state, 0)
+            if not exiled:
+                raise IllegalAction("option: no skill card is exiled face down")
+            iid = action.get("card", exiled[-1])
+            if iid not in exiled:
+                raise IllegalAction(f"card: {iid!r} is not a skill card exiled face down")
+            events = self._commit(state, "return_skill")
+            events.append(move(state, iid, "p0.skill", face_up=False))
+            flags["owed"] += 1
+            return events
+        if option == "attack":
+            return self._declare(state, action)
+        raise IllegalAction(f"option: {option!r} is not one of mana, mana_to_hand, return_skill, attack")
+
+    def _do_mana_to_hand(self, state, action):
+        cards = action.get("cards")
+        mana = state["zones"]["p0.mana"]
+        if not _cards_list(cards) or not cards or any(c not in mana for c in cards):
+            raise IllegalAction("cards: a list of one or more different cards from your mana zone")
+        state["pending"] = None
+        events = self._commit(state, "mana_to_hand")
+        events += [move(state, c, "p0.hand", face_up=False) for c in cards]
+        state["flags"]["owed"] += 1
+        return events
+
+    # attacks
+
+    def _declare(self, state, action):
+        unit, target = action.get("card"), action.get("target")
+        if unit not in self._units(state, 0):
+            raise IllegalAction(f"card: {unit!r} is not one of your units on the field")
+        if target is not None:
+            if target not in self._units(state, 1):
+                raise IllegalAction(f"target: {target!r} is not a unit of the opponent's")
+            if self._rank(state, target) > self._rank(state, unit):
+                raise IllegalAction("target: out of reach (近 cannot attack 中 or 遠, 中 cannot attack 遠)")
+        events = self._commit(state, "attack", (target,), attacker=unit)
+        state["flags"]["attack"] = {"card": unit, "target": target}
+        events.append({"type": "attack", "card": unit, "target": target})
+        return events + self._run(state, unit, "attack", target)
+
+    def _hit(self, state, attack) -> tuple[list[dict], bool]:
+        """The declared attack hits: the opponent's main deck, or a battle with the target unit."""
+        unit, target = attack["card"], attack["target"]
+        zone_of = state["cards"][unit]["zone"]
+        if zone_of != "p0.field":
+            return [{"type": "attack_fizzles", "card": unit}], False
+        if target is None:
+            state["flags"]["chain"] = None
+            amount = max(0, self.stat(state, unit, "attack"))
+            return [{"type": "attack_hits", "card": unit, "player": 1, "amount": amount}] + self.damage_player(state, 1, amount, unit), False
+        if state["cards"][target]["zone"] != "p1.field":
+            return [{"type": "attack_fizzles", "card": unit}], False
+        return self._battle(state, unit, target)
+
+    def _battle(self, state, unit, target) -> tuple[list[dict], bool]:
+        flags = state["flags"]
+        target_speed = self.stat(state, target, "speed")
+        diff = self.stat(state, unit, "speed") - target_speed
+        dealt = max(0, self.stat(state, unit, "attack"))
+        counter = diff < 2 and self._rank(state, target) >= self._rank(state, unit)
+        back = max(0, self.stat(state, target, "attack")) if counter else 0
+        events = [{"type": "battle", "card": unit, "target": target, "damage": dealt, "counter": back if counter else None}]
+        events += self._damage_unit(state, target, dealt)
+        events += self._damage_unit(state, unit, back)
+        keep = diff > 2 and state["cards"][unit]["zone"] == "p0.field"
+        chain = flags["chain"]
+        if keep:
+            lowered = (chain["speed"] if chain and chain["card"] == unit else 0) - target_speed
+            flags["chain"] = {"card": unit, "speed": lowered}
+            events.append({"type": "continue", "card": unit, "speed": self.stat(state, unit, "speed")})
+        else:
+            flags["chain"] = None
+        return events, keep
+
+    def _damage_unit(self, state, iid, amount) -> list[dict]:
+        if amount <= 0:
+            return []
+        counters = state["cards"][iid]["counters"]
+        counters["damage"] = counters.get("damage", 0) + amount
+        events = [{"type": "unit_damage", "card": iid, "amount": amount, "damage": counters["damage"]}]
+        if counters["damage"] >= self.stat(state, iid, "hp"):
+            return events + self._destroy(state, iid)
+        if iid not in state["flags"]["wounded"]:
+            state["flags"]["wounded"].append(iid)
+        return events
+
+    def _destroy(self, state, iid) -> list[dict]:
+        cards = state["cards"]
+        flags = state["flags"]
+        events = [{"type": "destroyed", "card": iid}]
+        for other in list(state["zones"][cards[iid]["zone"]]):
+            if cards[other].get("on") == iid:
+                cards[other].pop("on", None)
+                events.append(move(state, other, f"p{cards[other]['owner']}.discard", face_up=True))
+        card = cards[iid]
+        card["counters"] = {}
+        card.pop("on", None)
+        events.append(move(state, iid, f"p{card['owner']}.discard", face_up=True))
+        if iid in flags["wounded"]:
+            flags["wounded"].remove(iid)
+        if flags["chain"] and flags["chain"]["card"] == iid:
+            flags["chain"] = None
+        return events
+
+    # -- hits, 回復 and 逆転 ------------------------------------------------------------------------------
+
+    def damage_player(self, state, player, amount, source) -> list[dict]:
+        """A hit: that many cards of the player's main deck exiled face down. The goldfish (or anyone with
+        the 逆転 reading off) loses at once when it leaves the deck empty; the human first has a 逆転 chance."""
+        if amount <= 0:
+            return []
+        deck = state["zones"][f"p{player}.deck"]
+        exile = f"p{player}.exile"
+        hit = deck[len(deck) - min(amount, len(deck)) :][::-1]  # top first
+        events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
+        events += [move(state, iid, exile, face_up=False) for iid in hit]
+        if player == 0 and not state["players"][0]["goldfish"] and state["options"]["reversal"] != "off":
+            state["flags"]["due"] = True  # the loss, if any, waits for the 逆転 chance
+            mark = "next" if state["flags"]["chance"] else "hit"  # (a hit during a chance has a chance of its own)
+            for iid in hit:  # (marked on the cards: their ids in the open flags would tell which cards they are)
+                state["cards"][iid]["chance"] = mark
+        elif not deck:
+            state["players"][player]["lost"] = True
+        return events
+
+    def gain_life(self, state, player, amount, source) -> list[dict]:
+        """【回復】: that many of the player's main-deck cards exiled face down go back, face down, under the
+        main deck (the latest exiled first). A negative amount is a hit."""
+        if amount < 0:
+            return self.damage_player(state, player, -amount, source)
+        cards = state["cards"]
+        back = [i for i in state["zones"][f"p{player}.exile"] if not cards[i]["face_up"] and cards[i].get("home") is None][::-1][:amount]
+        events: list[dict] = [{"type": "recovery", "player": player, "amount": amount, "returned": len(back)}]
+        return events + [move(state, iid, f"p{player}.deck", index=0, face_up=False) for iid in back]
+
+    def _open_chance(self, state) -> list[dict]:
+        flags = state["flags"]
+        flags["due"], flags["chance"] = False, True
+        for card in state["cards"].values():
+            if card.get("chance") == "next":
+                card["chance"] = "hit"
+        return [{"type": "reversal_chance", "player": 0}] + self._chance_step(state, "reveal")
+
+    def _marked(self, state, mark: str, face_up: bool) -> list[str]:
+        """The human's exiled cards of this 逆転 chance: "hit" (exiled by its hits) or "shown" (turned face up)."""
+        cards = state["cards"]
+        return [i for i in state["zones"]["p0.exile"] if cards[i].get("chance") == mark and cards[i]["face_up"] == face_up]
+
+    def _chance_step(self, state, stage) -> list[dict]:
+        reading = state["options"]["reversal"]
+        if stage == "reveal":
+            hidden = self._marked(state, "hit", False)
+            if reading in ("hit", "both") and hidden:
+                state["pending"] = {"type": "reveal", "player": 0, "count": len(hidden)}
+                return []
+            stage = "reveal_skill"
+        if stage == "reveal_skill":  # (only when the skill deck, which its owner sees, holds a 【逆転】 card)
+            skill = state["zones"]["p0.skill"]
+            cards, table = state["cards"], self.table(state)
+            if reading in ("skill", "both") and any(table[cards[i]["def"]].reversal and not cards[i].get("spent") for i in skill):
+                state["pending"] = {"type": "reveal_skill", "player": 0, "choose": {"zone": "p0.skill", "min": 0, "max": len(skill)}}
+                return []
+        if self._reversal_candidates(state):
+            state["pending"] = {"type": "reversal", "player": 0}
+            return []
+        return self._chance_done(state, False)
+
+    def _reversal_candidates(self, state) -> list[str]:
+        if not state["flags"]["chance"]:
+            return []
+        cards, table = state["cards"], self.table(state)
+        return [i for i in self._marked(state, "shown", True) if not cards[i].get("spent") and table[cards[i]["def"]].reversal]
+
+    def _chance_done(self, state, activated: bool) -> list[dict]:
+        state["flags"]["chance"] = False
+        for card in state["cards"].values():
+            if card.get("chance") in ("hit", "shown"):
+                del card["chance"]
+        if not activated and not state["zones"]["p0.deck"]:
+            state["players"][0]["lost"] = True
+            return [{"type": "no_reversal", "player": 0, "lost": True}]
+        return []
+
+    def _do_reveal(self, state, action):
+        pending = state["pending"]
+        n = action.get("n")
+        if not _whole(n, 0, pending["count"]):
+            raise IllegalAction(f"n: a whole number from 0 to {pending['count']} (the cards the hit exiled)")
+        cards = state["cards"]
+        state["pending"] = None
+        events = []
+        for iid in self._marked(state, "hit", False)[:n]:
+            cards[iid]["face_up"] = True
+            cards[iid]["chance"] = "shown"
+            events.append({"type": "flip", "card": iid, "face_up": True})
+        return events + self._chance_step(state, "reveal_skill")
+
+    def _do_reveal_skill(self, state, action):
+        cards = action.get("cards")
+        skill = state["zones"]["p0.skill"]
+        if not _cards_list(cards) or any(c not in skill for c in cards):
+            raise IllegalAction("cards: a list of different cards from your skill deck")
+        state["pending"] = None
+        events = [move(state, c, "p0.exile", face_up=True) for c in cards]
+        for c in cards:
+            state["cards"][c]["chance"] = "shown"
+        return events + self._chance_step(state, "reversal")
+
+    def _do_reversal(self, state, action):
+        iid = action.get("card")
+        if iid not in self._reversal_candidates(state):
+            raise IllegalAction(f"card: {iid!r} is not a revealed 【逆転】 card that may be activated")
+        targets = self._aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
+        target = action.get("target")
+        if targets and target not in targets:
+            raise IllegalAction(f"target: one of {targets}")
+        if not targets and target is not None:
+            raise IllegalAction("target: this activation names no target")
+        state["pending"] = None
+        events = [{"type": "reversal", "card": iid, "player": 0}]
+        events += self._commit(state, "reversal", (target,))
+        return events + self._run(state, iid, "reversal", target)
+
+    def _do_no_reversal(self, state, action):
+        state["pending"] = None
+        return self._chance_done(state, False)
+
+    def _do_choose(self, state, action):
+        return effects.choose(state, action)
+
+    # -- the engine's hooks ------------------------------------------------------------------------------
+
+    def draw_cards(self, state, player, n) -> list[dict]:
+        """A draw an effect makes, from the top of the main deck; an empty deck is no loss (only damage is)."""
+        return draw(state, player, n)
+
+    @staticmethod
+    def _sync_life(state) -> None:
+        life, players, zones = state["flags"]["life"], state["players"], state["zones"]
+        life[0] = players[0]["life"] = len(zones["p0.deck"])
+        life[1] = players[1]["life"] = len(zones["p1.deck"])
+
+    def after_manual(self, state) -> None:
+        """After a manual action: a life change is a hit or 【回復】; equipment whose unit left goes to the
+        discard pile; the bookkeeping and a pending decision follow the cards that moved."""
+        flags = state.get("flags")
+        if not flags:
+            return
+        for p, player in enumerate(state["players"]):
+            delta = (player["life"] or 0) - flags["life"][p]
+            if delta:
+                (self.gain_life if delta > 0 else self.damage_player)(state, p, abs(delta), None)
+        cards = state["cards"]
+        for iid, card in cards.items():
+            host = card.get("on")
+            if host is None:
+                continue
+            if not card["zone"].endswith(".field"):
+                del card["on"]
+            elif cards[host]["zone"] != card["zone"]:
+                del card["on"]
+                move(state, iid, f"p{card['owner']}.discard", face_up=True)
+        flags["wounded"] = [w for w in flags["wounded"] if cards[w]["zone"].endswith(".field")]
+        if flags["chain"] and cards[flags["chain"]["card"]]["zone"] != "p0.field":
+            flags["chain"] = None
+        self._refresh_pending(state)
+        if state["result"] is None:
+            self._settle(state)
+        self._sync_life(state)
+
+    def _refresh_pending(self, state) -> None:
+        pending = state["pending"]
+        if not pending:
+            return
+        kind = pending["type"]
+        zones = state["zones"]
+        if kind in ("pay_mana", "pay_skill"):
+            card, target = pending["card"], pending["target"]
+            where = state["cards"][card]["zone"]
+            targets = self._aimed(state, self.info(state, state["cards"][card]["def"]).aim)
+            if where not in ("p0.hand", "p0.skill") or (targets is not None and target not in targets):
+                state["pending"] = None  # the card (or its target) is gone: the play is given up
+                return
+            low, high = self._pay_bounds(state, pending)
+            if low > high:
+                state["pending"] = None
+                return
+            if kind == "pay_skill" and all(m in zones["p0.mana"] for m in pending["mana"]) and len(zones["p0.skill"]) - (card in zones["p0.skill"]) >= pending["rest"]:
+                return
+            if high == 0:
+                self._ask_skill(state, pending, [])
+            else:
+                state["pending"] = {
+                    "type": "pay_mana",
+                    "player": 0,
+                    "card": card,
+                    "target": target,
+                    "cost": pending["cost"],
+                    "choose": {"zone": "p0.mana", "min": low, "max": high},
+                }
+        elif kind == "mana_to_hand":
+            if zones["p0.mana"]:
+                pending["choose"]["max"] = len(zones["p0.mana"])
+            else:
+                state["pending"] = None
+        elif kind == "reveal":
+            pending["count"] = len(self._marked(state, "hit", False))
+        elif kind == "reveal_skill":
+            pending["choose"]["max"] = len(zones["p0.skill"])
+
+    def check_result(self, state):
+        if state.get("flags"):
+            self._sync_life(state)
+        if state["result"] is not None:
+            return
+        if state["players"][1]["lost"]:
+            state["result"] = {"winner": 0, "turn": state["turn"], "reason": "hp"}
+        elif state["players"][0]["lost"]:
+            state["result"] = {"winner": 1, "turn": state["turn"], "reason": "hp"}

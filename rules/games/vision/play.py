@@ -1,0 +1,836 @@
+"""東方VISION with the 非想天則 weather rule (seed 000; GAMES.md's vision section), against a goldfish.
+
+Zones per player: deck (top = end of the list), hand, field (characters and cards in play; sleeping =
+`tapped`), nodes (ノード: set face down, seen by their owner; sleeping = `tapped`), discard (捨て札),
+exile (除外: 川霧 and 天気雨 put cards there) and weather (the weather deck: the deck's "weather" section).
+Shared: weather_area (天候エリア, which is not the field). The game's weather deck is the human player's
+weather section; a deck without one plays without the weather rule.
+
+Turns: every player's turn counts (turn 1 = the first player's first turn, turn 2 = the other's, …). A
+turn is ターン開始 → アクティブ → メンテナンス (upkeep, then the phase-start effects) → ドロー (not the first
+player on turn 1) → メイン → ディスカード (hand limit 7) → ターン終了 (damage on characters reset, "until end
+of turn" effects end, end-of-turn effects), then after every 4th turn's end the weather changes. The flow
+runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
+
+The goldfish (player 1) has no deck, no hand and no nodes: it takes its turns doing nothing (no draw
+step: it never draws, so it never decks out), never chooses (春一番 does nothing for it) and never
+defends, so every attack hits its life. Effects that act on "all players" act on it too (地震雲 at its
+end of turn). It has no deck for 雪 to mill, so its life stands in and damage to it lowers its life.
+
+Base rules the engine applies: 必要ノード counts every node, コスト sleeps active nodes (any are
+interchangeable: the first ones); a node comes from hand face down and active (only characters, spells and
+commands: the main deck's cards); one character a turn (奇襲 ones excepted), 速攻 enters active; a spell
+whose 術者 is on your field ignores its node, cost and upkeep; spells with 呪符/世界呪符/幻想生物 and commands
+with 装備 stay on the field, others go to the discard pile; one 世界呪符 a turn; 人形 never attacks; a
+character whose damage reaches its 耐久力 is 決死 and destroyed. Against the goldfish there is no defender:
+先制 and 貫通 change nothing and there is no GRAZE (the goldfish has no deck). Card text goes through the
+`script` steps (played = on play, a character's when it enters; attack = when it attacks); the rest is
+applied with manual actions.
+
+Readings (documented, some options): a weather is revealed at game start ("weather_at_start"); 春一番's
+option 2 heals the chooser and option 3 sleeps one of the chooser's active characters; 雹's "may" is taken
+(an active node is never worse); 凧 rewards the players who dealt damage to an opponent during the turn;
+ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an empty deck
+reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's order; 天候終了時
+effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping characters), before
+the cards go back. Both players losing at once is a draw (winner None).
+"""
+
+from __future__ import annotations
+
+from ...engine import effects, rng
+from ...engine.core import IllegalAction, draw, mill, move, shuffle_zone, zone
+from . import weather as W
+from .weather import AUTOMATED_WEATHERS, WEATHER_STATUS
+
+__all__ = ["AUTOMATED_WEATHERS", "WEATHER_STATUS", "VisionRules"]
+
+CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマンド", "天候"
+PLAYABLE = (CHARACTER, SPELL, COMMAND)
+AREA = "weather_area"
+PERMANENT_SPELL = ("呪符", "世界呪符", "幻想生物")  # spells that stay on the field after they resolve
+PERMANENT_COMMAND = ("装備", "装備/場")
+INT_OPTIONS = {"life": (1, 999), "goldfish_life": (1, 999), "opening": (0, 50), "hand_limit": (0, 99), "weather_every": (1, 99)}
+BOOL_OPTIONS = ("weather", "weather_at_start")
+STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
+PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False}
+
+
+def _card_list(cards) -> bool:
+    return isinstance(cards, list) and all(isinstance(c, str) for c in cards) and len(set(cards)) == len(cards)
+
+
+class VisionRules:
+    """The rules class the registry runs for "vision"."""
+
+    slug = "vision"
+    zones = ("deck", "hand", "field", "nodes", "discard", "exile", "weather")
+    shared_zones = (AREA,)
+    deck_zone = "deck"
+    discard_zone = "discard"
+
+    def __init__(self):
+        self._steps = {step: getattr(self, f"_step_{step}") for step in STEPS}
+
+    def default_options(self) -> dict:
+        return {
+            "life": 25,
+            "goldfish_life": 25,
+            "first": "player",  # who starts: "player" or "goldfish"
+            "opening": 7,
+            "hand_limit": 7,
+            "weather": True,  # the 非想天則 weather rule (needs a weather section in the deck)
+            "weather_at_start": True,  # GAMES.md's reading: a weather from ①ゲーム開始
+            "weather_every": 4,
+        }
+
+    def players(self, decks, options):
+        return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
+
+    @staticmethod
+    def section_zone(section: str) -> str | None:
+        return "weather" if section == "weather" else None
+
+    def zone_visible(self, state, name, player):
+        if name == AREA:
+            return True
+        owner, _, kind = name.partition(".")
+        if kind in ("field", "discard", "exile"):
+            return True
+        return kind in ("hand", "nodes", "weather") and owner == f"p{player}"
+
+    def draw_source(self, state, player):
+        return f"p{player}.deck"
+
+    # -- card data -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _def(state, iid) -> dict:
+        return state["defs"][state["cards"][iid]["def"]]
+
+    @staticmethod
+    def weathers(state) -> list[str]:
+        return state["flags"]["weathers"]
+
+    def _characters(self, state, player) -> list[str]:
+        defs, cards = state["defs"], state["cards"]
+        return [i for i in state["zones"][f"p{player}.field"] if defs[cards[i]["def"]].get("card_type") == CHARACTER]
+
+    def has_caster(self, state, player, iid) -> bool:
+        """The spell's 術者 is a character on the player's field."""
+        caster = (self._def(state, iid).get("fields") or {}).get("caster")
+        if not caster:
+            return False
+        defs, cards = state["defs"], state["cards"]
+        return any(
+            defs[cards[i]["def"]].get("name") == caster and defs[cards[i]["def"]].get("card_type") == CHARACTER
+            for i in state["zones"][f"p{player}.field"]
+        )
+
+    @staticmethod
+    def _ambush(d, w) -> bool:
+        """奇襲 (printed, or 蒼天's for hand characters), unless 豪雨 nullifies it: not counted in the
+        once-a-turn character rule."""
+        if "豪雨" in w:
+            return False
+        return "奇襲" in (d.get("keywords") or ()) or "蒼天" in w
+
+    def costs(self, state, iid, w=None, caster=None) -> tuple[int, int, bool]:
+        """(必要ノード, コスト, 速攻 by 快晴) of a card in hand as it would be played now."""
+        d = self._def(state, iid)
+        w = self.weathers(state) if w is None else w
+        fields = d.get("fields") or {}
+        kind = d.get("card_type")
+        if kind == SPELL and (self.has_caster(state, 0, iid) if caster is None else fields.get("caster") in caster):
+            return 0, 0, False  # 術者 on the field: the node and cost conditions are ignored
+        req, cost = fields.get("required_nodes") or 0, d.get("cost") or 0
+        if not w:
+            return req, cost, False
+        if "晴嵐" in w and not state["flags"]["seiran_off"]:
+            return 0, 0, False
+        if (kind == CHARACTER and "快晴" in w) or (kind == SPELL and "曇天" in w):
+            req = max(0, req - 2)
+            if cost > 0:
+                cost -= 1
+                return req, cost, kind == CHARACTER and cost == 0  # 快晴: コストが0となったキャラクターカードは「速攻」
+        return req, cost, False
+
+    def _why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
+        d = self._def(state, iid)
+        kind = d.get("card_type")
+        if kind not in PLAYABLE:
+            return "only characters, spells and commands are played"
+        flags = state["flags"]
+        if kind == CHARACTER and flags["character"] and not self._ambush(d, w):
+            return "one character a turn"
+        if kind == SPELL and flags["world"] and "世界呪符" in (d.get("keywords") or ()):
+            return "one 世界呪符 a turn"
+        req, cost, _ = self.costs(state, iid, w, caster)
+        if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
+            return "ダイヤモンドダスト: no character with 必要ノード 3 or less"
+        if nodes < req:
+            return f"needs {req} nodes (you have {nodes})"
+        if active < cost:
+            return f"costs {cost} active nodes (you have {active})"
+        return None
+
+    def attack_value(self, state, iid, w, attacking=False) -> int:
+        d = self._def(state, iid)
+        fields = d.get("fields") or {}
+        value = (fields.get("attack") or 0) + state["cards"][iid]["counters"].get("attack", 0)
+        if w:
+            if "疎雨" in w:
+                value += 1
+            req = fields.get("required_nodes") or 0
+            if "烈日" in w and req >= 6:
+                value += req - 4
+            if attacking and "花曇" in w and "マナチャージ" not in (d.get("keywords") or ()):
+                value -= 2
+        return value
+
+    def defence_value(self, state, iid, w) -> int:
+        fields = self._def(state, iid).get("fields") or {}
+        value = (fields.get("defence") or 0) + state["cards"][iid]["counters"].get("defence", 0)
+        req = fields.get("required_nodes") or 0
+        if "烈日" in w and req >= 6:
+            value -= req - 4
+        return value
+
+    def _why_not_attack(self, state, iid, w) -> str | None:
+        d = self._def(state, iid)
+        if d.get("card_type") != CHARACTER:
+            return "only characters attack"
+        if state["cards"][iid]["tapped"]:
+            return "a sleeping character cannot attack"
+        if "人形" in (d.get("keywords") or ()):
+            return "人形 cannot attack"
+        if "花曇" in w and self.attack_value(state, iid, w) <= 3:
+            return "花曇: no attack with an attack of 3 or less"
+        return None
+
+    # -- life, damage, cards leaving -----------------------------------------------------------------------
+
+    def damage(self, state, player, amount, by=None, combat=False, unpreventable=False) -> list[dict]:
+        """Damage to a player. 雪 turns it into milling (not 地震雲's, which nothing prevents; not the
+        goldfish's, which has no deck: its life stands in). A player who deals damage to an opponent is
+        remembered for 凧; combat damage heals its dealer once a turn under 濃霧."""
+        if amount <= 0:
+            return []
+        target = state["players"][player]
+        w = self.weathers(state)
+        if "雪" in w and not unpreventable and not target["goldfish"]:
+            events = mill(state, player, amount)
+            events.append({"type": "weather", "weather": "雪", "player": player, "amount": amount, "milled": len(events)})
+            if len(events) - 1 < amount:
+                target["lost"] = True
+                state["flags"]["loss"] = "card"
+            return events
+        target["life"] -= amount
+        events = [{"type": "damage", "player": player, "amount": amount, "life": target["life"]}]
+        flags = state["flags"]
+        if by is not None and by != player:
+            if by not in flags["dealt"]:
+                flags["dealt"].append(by)
+            if combat and "濃霧" in w and not flags["fog"]:
+                flags["fog"] = True
+                events += self.gain(state, by, amount, weather="濃霧")
+        return events
+
+    def gain(self, state, player, amount, weather=None) -> list[dict]:
+        life = state["players"][player]
+        life["life"] += amount
+        event = {"type": "life", "player": player, "amount": amount, "life": life["life"]}
+        if weather:
+            event["weather"] = weather
+        return [event]
+
+    def mill(self, state, player, n) -> list[dict]:
+        return mill(state, player, n)
+
+    def leave_field(self, state, iid, to, face_up=True, index=None) -> list[dict]:
+        card = state["cards"][iid]
+        card["tapped"] = False
+        card["counters"] = {}
+        card.pop("entered", None)
+        return [move(state, iid, to, index=index, face_up=face_up)]
+
+    def kesshi(self, state, iid) -> list[dict]:
+        """決死状態: the character is destroyed (to the discard pile), unless 台風 (決死状態にならない) or 梅雨
+        (the 決死 is nullified and the character is shuffled into its owner's deck)."""
+        w = self.weathers(state)
+        if "台風" in w:
+            return [{"type": "weather_prevents", "weather": "台風", "card": iid}]
+        owner = state["cards"][iid]["owner"]
+        if "梅雨" in w:
+            deck = f"p{owner}.deck"
+            events = self.leave_field(state, iid, deck, face_up=False)
+            return events + [shuffle_zone(state, deck), {"type": "weather", "weather": "梅雨", "card": iid}]
+        return [{"type": "kesshi", "card": iid}] + self.leave_field(state, iid, f"p{owner}.discard")
+
+    def _state_check(self, state) -> list[dict]:
+        """A character whose damage reaches its defence (耐久力) becomes 決死."""
+        events = []
+        w = state["flags"]["weathers"]
+        scorching = "烈日" in w
+        cards = state["cards"]
+        for player in (0, 1):
+            for iid in state["zones"][f"p{player}.field"]:
+                if not cards[iid]["counters"] and not scorching:
+                    continue
+                d = self._def(state, iid)
+                fields = d.get("fields") or {}
+                if d.get("card_type") != CHARACTER or "defence" not in fields:
+                    continue
+                harm = cards[iid]["counters"].get("damage", 0)
+                defence = self.defence_value(state, iid, w)
+                if defence <= harm and (harm > 0 or defence < (fields["defence"] or 0)):
+                    events.append(iid)
+        return [e for iid in events for e in self.kesshi(state, iid)]
+
+    # -- hooks of the effect runner -------------------------------------------------------------------------
+
+    def damage_player(self, state, player, amount, source) -> list[dict]:
+        by = state["cards"][source]["owner"] if source in state["cards"] else None
+        return self.damage(state, player, amount, by=by)
+
+    def gain_life(self, state, player, amount, source) -> list[dict]:
+        return self.gain(state, player, amount)
+
+    def draw_cards(self, state, player, n) -> list[dict]:
+        """A draw an effect makes; the goldfish has no deck, so it draws nothing (and does not lose)."""
+        if state["players"][player]["goldfish"]:
+            return [{"type": "step_skipped", "op": "draw", "player": player}]
+        return draw(state, player, n, forced=True)
+
+    def add_resource(self, state, player, amount) -> list[dict]:
+        """VISION's resource: the top cards of the deck to the nodes, sleeping (as GRAZE adds them)."""
+        deck = state["zones"][f"p{player}.deck"]
+        events = []
+        for _ in range(min(amount, len(deck))):
+            iid = deck[-1]
+            events.append(move(state, iid, f"p{player}.nodes", face_up=False))
+            state["cards"][iid]["tapped"] = True
+        return events
+
+    def after_effects(self, state, then, source, player) -> list[dict]:
+        for iid in state["zones"][f"p{player}.nodes"]:  # an effect's move to the nodes puts cards face down
+            state["cards"][iid]["face_up"] = False
+        w = self.weathers(state)
+        if then == "attack":
+            return self._combat(state, source, w)
+        events = []
+        if w:
+            for name in w:
+                handler = W.BY_TIMING["resolved"].get(name)
+                if handler:
+                    events += handler(self, state, source)
+                if then == SPELL:
+                    handler = W.BY_TIMING["spell_resolved"].get(name)
+                    if handler:
+                        events += handler(self, state, source)
+                if then == CHARACTER:
+                    handler = W.BY_TIMING["entered"].get(name)
+                    if handler:
+                        events += handler(self, state, source)
+        return events
+
+    # -- setup and the turn's flow ------------------------------------------------------------------------
+
+    def setup(self, state):
+        opts = state["options"]
+        for key, (low, high) in INT_OPTIONS.items():
+            value = opts.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {value!r}")
+        if opts.get("first") not in ("player", "goldfish"):
+            raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
+        for key in BOOL_OPTIONS:
+            if not isinstance(opts.get(key), bool):
+                raise IllegalAction(f"{key}: true or false, not {opts.get(key)!r}")
+        state["players"][0]["life"] = opts["life"]
+        state["players"][1]["life"] = opts["goldfish_life"]
+        shuffle_zone(state, zone(0, "deck"))
+        draw(state, 0, opts["opening"])
+        weather_on = opts["weather"] and bool(state["zones"]["p0.weather"])
+        state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
+        state["turn"], state["active"] = 1, {"player": 0, "goldfish": 1}[opts["first"]]
+        if weather_on and opts["weather_at_start"]:
+            self._reveal(state)
+        self._run(state)
+
+    def _run(self, state) -> list[dict]:
+        """Carry the turn on until a decision, the human player's main phase, or the end of the game."""
+        events: list[dict] = []
+        flags, players = state["flags"], state["players"]
+        while state["result"] is None and state["pending"] is None:
+            step = flags["step"]
+            if step == "main" and not players[state["active"]]["goldfish"]:
+                break
+            events += self._steps[step](state)
+            self._decide(state)
+        return events
+
+    def _trigger(self, state, timing) -> list[dict]:
+        names = state["flags"]["weathers"]
+        if not names:
+            return []
+        events = []
+        table = W.BY_TIMING[timing]
+        for name in names:
+            handler = table.get(name)
+            if handler:
+                events += handler(self, state)
+        return events
+
+    def _step_start(self, state):
+        flags = state["flags"]
+        flags.update(PER_TURN)
+        flags["dealt"] = []
+        state["phase"] = "active"
+        flags["step"] = "active"
+        return [{"type": "turn", "turn": state["turn"], "player": state["active"]}] + self._trigger(state, "turn_start")
+
+    def _step_active(self, state):
+        """アクティブフェイズ: the turn player's cards become active (時雨: not the characters)."""
+        player = state["active"]
+        cards, defs = state["cards"], state["defs"]
+        for iid in state["zones"][f"p{player}.nodes"]:
+            cards[iid]["tapped"] = False
+        shigure = "時雨" in self.weathers(state)
+        for iid in state["zones"][f"p{player}.field"]:
+            if not (shigure and defs[cards[iid]["def"]].get("card_type") == CHARACTER):
+                cards[iid]["tapped"] = False
+        state["flags"]["step"] = "upkeep"
+        return [{"type": "phase", "phase": "active"}]
+
+    def upkeep_cost(self, state, iid) -> int:
+        d = self._def(state, iid)
+        cost = (d.get("fields") or {}).get("upkeep") or 0
+        if cost and d.get("card_type") == SPELL and self.has_caster(state, state["cards"][iid]["owner"], iid):
+            return 0  # 術者 on the field: the upkeep is ignored
+        return cost
+
+    def _active_nodes(self, state, player) -> list[str]:
+        cards = state["cards"]
+        return [i for i in state["zones"][f"p{player}.nodes"] if not cards[i]["tapped"]]
+
+    def _pay(self, state, player, cost) -> list[dict]:
+        """Any active nodes are interchangeable: the first ones turn to sleep."""
+        if cost <= 0:
+            return []
+        paid = self._active_nodes(state, player)[:cost]
+        for iid in paid:
+            state["cards"][iid]["tapped"] = True
+        return [{"type": "pay", "player": player, "cards": paid}]
+
+    def _step_upkeep(self, state):
+        """メンテナンスフェイズ: each upkeep (維持コスト) is paid by sleeping nodes, or its card is destroyed."""
+        state["phase"] = "maintenance"
+        flags = state["flags"]
+        player = state["active"]
+        field = f"p{player}.field"
+        events = []
+        if flags["upkeep"] is None:  # the phase begins
+            events.append({"type": "phase", "phase": "maintenance"})
+            flags["upkeep"] = [i for i in state["zones"][field] if self.upkeep_cost(state, i) > 0]
+        queue = flags["upkeep"]
+        while queue:
+            iid = queue[0]
+            cost = self.upkeep_cost(state, iid) if state["cards"][iid]["zone"] == field else 0
+            if cost <= 0:
+                queue.pop(0)
+                continue
+            if state["players"][player]["goldfish"]:  # it never decides: it pays when it can
+                queue.pop(0)
+                if len(self._active_nodes(state, player)) >= cost:
+                    events += self._pay(state, player, cost)
+                else:
+                    events += self._destroy(state, iid)
+                continue
+            state["pending"] = {"type": "upkeep", "player": player, "card": iid, "cost": cost}
+            return events
+        flags["upkeep"] = None
+        flags["step"] = "maintenance"
+        return events
+
+    def _destroy(self, state, iid) -> list[dict]:
+        owner = state["cards"][iid]["owner"]
+        return [{"type": "destroy", "card": iid}] + self.leave_field(state, iid, f"p{owner}.discard")
+
+    def _step_maintenance(self, state):
+        state["flags"]["step"] = "draw"
+        return self._trigger(state, "maintenance")
+
+    def _step_draw(self, state):
+        """ドローフェイズ: the turn player draws 1; not the first player on turn 1; the goldfish has no deck
+        and no draw step."""
+        state["phase"] = "draw"
+        state["flags"]["step"] = "main_start"
+        player = state["active"]
+        events = [{"type": "phase", "phase": "draw"}]
+        if state["players"][player]["goldfish"] or state["turn"] == 1:
+            return events
+        return events + draw(state, player, 1, forced=True)
+
+    def _step_main_start(self, state):
+        state["phase"] = "main"
+        state["flags"]["step"] = "main"
+        events = [{"type": "phase", "phase": "main"}] + self._trigger(state, "main_start")
+        if state["result"] is None:
+            events += self._trigger(state, "main_choice")
+        return events
+
+    def _step_main(self, state):  # the goldfish's main phase: it does nothing
+        state["flags"]["step"] = "discard"
+        return []
+
+    def _step_discard(self, state):
+        """ディスカードフェイズ: down to the hand limit (7)."""
+        state["phase"] = "discard"
+        state["flags"]["step"] = "end"
+        player = state["active"]
+        hand = state["zones"][f"p{player}.hand"]
+        n = len(hand) - state["options"]["hand_limit"]
+        events = [{"type": "phase", "phase": "discard"}]
+        if n <= 0:
+            return events
+        if state["players"][player]["goldfish"]:  # it never decides: the oldest cards go
+            return events + [move(state, iid, f"p{player}.discard", face_up=True) for iid in hand[:n]]
+        state["pending"] = {"type": "discard", "player": player, "n": n, "choose": {"zone": f"p{player}.hand", "min": n, "max": n}}
+        return events + [{"type": "hand_limit", "n": n}]
+
+    def _step_end(self, state):
+        """ターン終了時: damage on every character is reset, "until end of turn" effects end, then the
+        end-of-turn effects."""
+        state["phase"] = "end"
+        events = [{"type": "turn_end", "turn": state["turn"]}]
+        for player in (0, 1):
+            for iid in state["zones"][f"p{player}.field"]:
+                state["cards"][iid]["counters"].pop("damage", None)
+        events += effects.end_of_turn(state) + self._trigger(state, "turn_end")
+        events += self._state_check(state)
+        state["flags"]["step"] = "change"
+        return events
+
+    def _step_change(self, state):
+        """After the end-of-turn processing of every 4th turn the weather changes; then the next turn."""
+        events = []
+        if state["flags"]["weather_on"] and state["turn"] % state["options"]["weather_every"] == 0:
+            events = self._change_weather(state)
+        if state["result"] is None:
+            state["turn"] += 1
+            state["active"] = 1 - state["active"]
+            state["flags"]["step"] = "start"
+        return events
+
+    def _change_weather(self, state) -> list[dict]:
+        """天候終了時 effects, every weather card in the area back to the weather deck, one revealed at random."""
+        events = [{"type": "weather_change", "turn": state["turn"]}] + self._trigger(state, "weather_end")
+        events += self._state_check(state)
+        cards, defs = state["cards"], state["defs"]
+        for iid in list(state["zones"][AREA]):
+            if defs[cards[iid]["def"]].get("card_type") == WEATHER:
+                events.append(move(state, iid, f"p{cards[iid]['owner']}.weather", face_up=False))
+        state["flags"]["weathers"] = []
+        events += self._reveal(state)
+        return events + self._state_check(state)  # a new 烈日 may leave a character no 耐久力
+
+    def _reveal(self, state, n=1) -> list[dict]:
+        """One weather card (n) from the weather deck at random into the area; 極光 reveals 4 more."""
+        deck = state["zones"]["p0.weather"]
+        events = []
+        for _ in range(n):
+            if not deck:
+                break
+            iid = deck[rng.below(state, len(deck))]
+            name = self._def(state, iid).get("name")
+            events += [move(state, iid, AREA, face_up=True), {"type": "weather", "card": iid, "name": name}]
+            state["flags"]["weathers"] = W.area_weathers(state)
+            if name == "極光":  # このカードが公開された場合、追加で天候カードを4枚公開する。
+                events += self._reveal(state, 4)
+        return events
+
+    # -- actions ------------------------------------------------------------------------------------------------
+
+    def legal_actions(self, state):
+        pending = state["pending"]
+        if pending:
+            kind = pending["type"]
+            if kind == "choose":
+                return effects.choose_actions(state)
+            if kind == "upkeep":
+                pay = len(self._active_nodes(state, pending["player"])) >= pending["cost"]
+                return ([{"type": "pay"}] if pay else []) + [{"type": "destroy"}]
+            if kind == "discard":
+                return [{"type": "discard", "cards": state["zones"][pending["choose"]["zone"]][: pending["n"]]}]
+            if kind == "weather_choice":
+                return [dict(a) for a in pending["actions"]]
+            return []
+        flags = state["flags"]
+        if flags["step"] != "main" or state["active"] != 0:
+            return []
+        zones, cards, defs = state["zones"], state["cards"], state["defs"]
+        hand = zones["p0.hand"]
+        out = []
+        if not flags["node"]:
+            out += [{"type": "node", "card": i} for i in hand if defs[cards[i]["def"]].get("card_type") in PLAYABLE]
+        w = self.weathers(state)
+        nodes = zones["p0.nodes"]
+        active = sum(1 for i in nodes if not cards[i]["tapped"])
+        field = zones["p0.field"]
+        caster = {d["name"] for d in (defs[cards[i]["def"]] for i in field) if d.get("card_type") == CHARACTER}
+        out += [{"type": "play", "card": i} for i in hand if self._why_not_play(state, i, w, len(nodes), active, caster) is None]
+        out += [{"type": "attack", "card": i} for i in field if self._why_not_attack(state, i, w) is None]
+        out.append({"type": "end_turn"})
+        return out
+
+    def apply(self, state, action):
+        handler = getattr(self, f"_do_{action['type']}", None)
+        if handler is None:
+            raise IllegalAction(f"{action['type']!r} is not a vision action (node, play, attack, end_turn, pay, destroy, discard, weather_choice, choose)")
+        return handler(state, action)
+
+    def _main(self, state, what):
+        if state["pending"]:
+            raise IllegalAction(f"{what}: first the {state['pending']['type']} decision")
+        if state["flags"]["step"] != "main" or state["active"] != 0:
+            raise IllegalAction(f"{what}: only in your main phase")
+
+    @staticmethod
+    def _card_in(state, action, name) -> str:
+        iid = action.get("card")
+        if not isinstance(iid, str) or iid not in state["cards"] or state["cards"][iid]["zone"] != name:
+            raise IllegalAction(f"card: {iid!r} is not in {name}")
+        return iid
+
+    def _pending(self, state, kind) -> dict:
+        pending = state["pending"]
+        if not pending or pending["type"] != kind:
+            raise IllegalAction(f"{kind}: there is no {kind} decision now")
+        return pending
+
+    def _do_node(self, state, action):
+        """Set one card from hand as a node, face down and active, once a turn (not a play)."""
+        self._main(state, "node")
+        if state["flags"]["node"]:
+            raise IllegalAction("node: one node a turn")
+        iid = self._card_in(state, action, "p0.hand")
+        if self._def(state, iid).get("card_type") not in PLAYABLE:
+            raise IllegalAction("card: only a character, spell or command card becomes a node")
+        state["flags"]["node"] = True
+        state["cards"][iid]["tapped"] = False
+        return [move(state, iid, "p0.nodes", face_up=False)]
+
+    def _do_play(self, state, action):
+        self._main(state, "play")
+        iid = self._card_in(state, action, "p0.hand")
+        w = self.weathers(state)
+        nodes = state["zones"]["p0.nodes"]
+        why = self._why_not_play(state, iid, w, len(nodes), len(self._active_nodes(state, 0)), None)
+        if why:
+            raise IllegalAction(f"card: {why}")
+        d = self._def(state, iid)
+        kind, keywords = d["card_type"], d.get("keywords") or ()
+        _, cost, clear_haste = self.costs(state, iid, w)
+        flags = state["flags"]
+        if "晴嵐" in w:  # カードがプレイされた場合、ターン終了時まで上記の効果を無効にする。
+            flags["seiran_off"] = True
+        events = [{"type": "play", "card": iid}] + self._pay(state, 0, cost)
+        card = state["cards"][iid]
+        if kind == CHARACTER:
+            if not self._ambush(d, w):
+                flags["character"] = True
+            haste = "速攻" in keywords or clear_haste or "風雨" in w
+            events.append(move(state, iid, "p0.field", face_up=True))
+            card.update(tapped=not haste, counters={}, entered=state["turn"])
+            return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=CHARACTER)
+        if kind == SPELL:
+            if "世界呪符" in keywords:
+                flags["world"] = True
+            stays = any(k in keywords for k in PERMANENT_SPELL)
+            events.append(move(state, iid, "p0.field" if stays else "p0.discard", face_up=True))
+            card.update(tapped="幻想生物" in keywords, counters={})
+            if stays:
+                card["entered"] = state["turn"]
+            return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=SPELL)
+        if "天気雨" in w and "プレイを無効" in (d.get("rules_text") or ""):
+            events += self._tenkiame(state, iid)
+            if card["zone"] == "p0.discard":
+                return events
+        stays = any(k in keywords for k in PERMANENT_COMMAND)
+        events.append(move(state, iid, "p0.field" if stays else "p0.discard", face_up=True))
+        card.update(tapped=False, counters={})
+        if stays:
+            card["entered"] = state["turn"]
+        return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=COMMAND)
+
+    def _tenkiame(self, state, iid) -> list[dict]:
+        """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
+        あったカードの必要ノードの値が上から2枚目にあったカードの必要ノード以下の場合、そのコマンドカードのプレイを無効とし、
+        破棄する。その後、[公開したカード全て]をゲームから除外する。"""
+        deck = state["zones"]["p0.deck"]
+        shown = list(reversed(deck[-2:]))
+        nodes = [(self._def(state, i).get("fields") or {}).get("required_nodes") or 0 for i in shown]
+        events = [{"type": "reveal", "cards": shown, "weather": "天気雨"}]
+        if len(shown) == 2 and nodes[0] <= nodes[1]:
+            events.append({"type": "play_nullified", "card": iid, "weather": "天気雨"})
+            events.append(move(state, iid, "p0.discard", face_up=True))
+        for shown_iid in shown:
+            events.append(move(state, shown_iid, "p0.exile", face_up=True))
+        return events
+
+    def _do_attack(self, state, action):
+        """An active character attacks; it sleeps. The goldfish never defends: the damage goes to its life."""
+        self._main(state, "attack")
+        iid = self._card_in(state, action, "p0.field")
+        w = self.weathers(state)
+        why = self._why_not_attack(state, iid, w)
+        if why:
+            raise IllegalAction(f"card: {why}")
+        state["cards"][iid]["tapped"] = True
+        events = [{"type": "attack", "card": iid}]
+        if "宵闇" in w:
+            return events + W.yoiyami(self, state, iid)
+        return events + self.attack_goes_on(state, iid)
+
+    def attack_goes_on(self, state, iid) -> list[dict]:
+        """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
+        return effects.run(state, iid, 0, effects.steps_of(state, iid, "attack"), then="attack")
+
+    def _combat(self, state, iid, w) -> list[dict]:
+        """Combat damage to the goldfish (no defender: 先制 and 貫通 change nothing; the goldfish has no
+        deck to GRAZE from)."""
+        if state["cards"][iid]["zone"] != "p0.field":
+            return [{"type": "attack_ends", "card": iid}]
+        return self.damage(state, 1, self.attack_value(state, iid, w, attacking=True), by=0, combat=True)
+
+    def _do_end_turn(self, state, action):
+        self._main(state, "end_turn")
+        state["flags"]["step"] = "discard"
+        return self._run(state)
+
+    def _do_pay(self, state, action):
+        pending = self._pending(state, "upkeep")
+        if len(self._active_nodes(state, pending["player"])) < pending["cost"]:
+            raise IllegalAction(f"pay: the upkeep is {pending['cost']} active nodes")
+        events = self._pay(state, pending["player"], pending["cost"])
+        return events + self._upkeep_done(state)
+
+    def _do_destroy(self, state, action):
+        pending = self._pending(state, "upkeep")
+        iid = pending["card"]
+        events = self._destroy(state, iid) if state["cards"][iid]["zone"].endswith(".field") else []
+        return events + self._upkeep_done(state)
+
+    def _upkeep_done(self, state):
+        queue = state["flags"]["upkeep"]
+        if queue:
+            queue.pop(0)
+        state["pending"] = None
+        return self._run(state)
+
+    def _do_discard(self, state, action):
+        pending = self._pending(state, "discard")
+        cards = action.get("cards")
+        hand = state["zones"][pending["choose"]["zone"]]
+        if not _card_list(cards) or any(c not in hand for c in cards) or len(cards) != pending["n"]:
+            raise IllegalAction(f"cards: exactly {pending['n']} different cards from your hand")
+        events = [move(state, iid, f"p{pending['player']}.discard", face_up=True) for iid in cards]
+        state["pending"] = None
+        return events + self._run(state)
+
+    def _do_weather_choice(self, state, action):
+        pending = self._pending(state, "weather_choice")
+        if action not in pending["actions"]:
+            raise IllegalAction(f"option: not one of the choices of {pending['weather']}")
+        state["pending"] = None
+        resolve = W.haru_resolve if pending["weather"] == "春一番" else W.yoiyami_resolve
+        events = resolve(self, state, pending, action)
+        self.check_result(state)
+        return events + self._run(state)
+
+    def _do_choose(self, state, action):
+        return effects.choose(state, action)
+
+    # -- manual actions, the result, the board ----------------------------------------------------------------
+
+    def after_manual(self, state) -> None:
+        """A card put on the field by hand entered now; cards off the field forget it (and 川霧's mark off the
+        exile zone); a pending decision follows what moved (a decision with nothing left to decide is over and
+        the turn goes on)."""
+        turn = state["turn"]
+        state["flags"]["weathers"] = W.area_weathers(state)
+        for card in state["cards"].values():
+            where = card["zone"]
+            if where.endswith(".field"):
+                card.setdefault("entered", turn)
+            elif "entered" in card:
+                del card["entered"]
+            if card.get("river") and not where.endswith(".exile"):
+                del card["river"]
+        pending = state["pending"]
+        if not pending or state["result"] is not None:
+            return
+        kind = pending["type"]
+        if kind == "upkeep":
+            if state["cards"][pending["card"]]["zone"] != f"p{pending['player']}.field":
+                self._upkeep_done(state)
+        elif kind == "discard":
+            n = max(0, len(state["zones"][pending["choose"]["zone"]]) - state["options"]["hand_limit"])
+            pending["n"] = n
+            pending["choose"].update(min=n, max=n)
+        elif kind == "weather_choice" and pending["weather"] == "春一番":
+            player = pending["player"]
+            if pending["stage"] == "option":
+                pending["actions"] = W.haru_actions(state, player)
+            else:
+                pending["actions"] = W.haru_targets(state, player)
+                if not pending["actions"]:  # no character left to target
+                    state["pending"] = None
+                    self._run(state)
+
+    def check_result(self, state) -> None:
+        if state["result"] is None:
+            self._state_check(state)
+            self._decide(state)
+
+    def _decide(self, state) -> None:
+        """The result when a player has lost (life 0 or less, or a loss by the rules); 精霊風 swaps it."""
+        if state["result"] is not None:
+            return
+        players = state["players"]
+        out = [p["lost"] or p["life"] <= 0 for p in players]
+        if True not in out:
+            return
+        if all(out):
+            state["result"] = {"winner": None, "turn": state["turn"], "reason": "draw"}
+            return
+        loser = out.index(True)
+        reason = "life" if players[loser]["life"] <= 0 else (state["flags"].get("loss") or "deck")
+        state["result"] = {"winner": 1 - loser, "turn": state["turn"], "reason": reason}
+        if "精霊風" in self.weathers(state):  # 勝利条件を満たしたプレイヤーは敗北する。敗北条件を満たしたプレイヤーは勝利する。
+            state["result"].update(winner=loser, weather="精霊風")
+
+    def layout(self, state) -> dict:
+        """The weather area and when the weather changes next: after the end of turn t (turns_left counts
+        the current turn)."""
+        flags = state.get("flags") or {}
+        turn = state["turn"]
+        every = state["options"]["weather_every"]
+        on = bool(flags.get("weather_on"))
+        changes = -(-max(turn, 1) // every) * every if on else None
+        in_force = []
+        for iid in state["zones"][AREA]:
+            d = self._def(state, iid)
+            if d.get("card_type") == WEATHER:
+                status, note = W.WEATHER_STATUS.get(d.get("name"), ("manual", ""))
+                in_force.append({"card": iid, "name": d.get("name"), "automated": status, "manual": note})
+        return {
+            "weather": {
+                "zone": AREA,
+                "turns_left": changes - turn + 1 if on else None,
+                "changes_after_turn": changes,
+                "on": on,
+                "in_force": in_force,
+            }
+        }

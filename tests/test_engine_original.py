@@ -1,0 +1,1198 @@
+"""The 兵・呪術・土地 game (original, seed 003) in the engine: golden playthroughs of the seed's rules (each
+quotes the passage it checks), the 特殊種別2, the 対抗 chain, the bundled cards' scripts, and random legal
+games with manual moves mixed in that keep the invariants."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.engine import (
+    IllegalAction,
+    apply,
+    check_invariants,
+    digest,
+    legal_actions,
+    new_game,
+    redo,
+    replay,
+    undo,
+    view,
+)
+from rules.engine.core import rules_of
+
+BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/original.json").read_text(encoding="utf-8"))["cards"]}
+
+
+def bundled(name):
+    return {**BUNDLED[name], "key": name}
+
+
+def soldier(key, cost=1, move=1, power=2, attrs=("火",), s2=None, race=None, special=None, effects=None, script=None):
+    fields = {"attributes": list(attrs), "move_cost": move, "power": power}
+    for name, value in (("special_type2", s2), ("race", race), ("special_type", special), ("effects", effects), ("script", script)):
+        if value is not None:
+            fields[name] = value
+    return {"key": key, "name": key, "card_type": "兵", "cost": cost, "fields": fields}
+
+
+def curse(key, cost=1, upkeep=0, attrs=("火",), effects=None, script=None, card_type="呪術"):
+    fields = {"attributes": list(attrs), "upkeep": upkeep}
+    if effects is not None:
+        fields["effects"] = effects
+    if script is not None:
+        fields["script"] = script
+    return {"key": key, "name": key, "card_type": card_type, "cost": cost, "fields": fields}
+
+
+def land(key, **kw):
+    return curse(key, card_type="土地", **kw)
+
+
+def energy(attr):
+    """A card to sit in 倉庫: what counts there is its attribute."""
+    return soldier(f"E{attr}", cost=99, attrs=(attr,))
+
+
+FILLER = [soldier(f"filler{i}", cost=99, move=99, power=1, attrs=("無",)) for i in range(60)]
+ENERGY = [energy(a) for a in "火水風地光闇" for _ in range(10)]
+
+
+def start(mine=(), theirs=None, seed=1, **options):
+    decks = [list(mine) + ENERGY + FILLER]
+    if theirs is not None:
+        decks.append(list(theirs) + FILLER)
+    return new_game("original", decks, seed=seed, options=options)
+
+
+TAKEN: dict = {}
+
+
+def take(state, key, owner=0):
+    """An instance of card `key` of `owner` not taken before."""
+    taken = TAKEN.setdefault(id(state), (state, set()))[1]
+    iid = next(i for i, c in state["cards"].items() if c["def"] == key and c["owner"] == owner and i not in taken)
+    taken.add(iid)
+    return iid
+
+
+def put(state, key, to="p0.hand", pos=None, owner=0):
+    """A fresh instance of `key` moved to a zone (a logged manual action); with pos, a square of the board."""
+    iid = take(state, key, owner)
+    action = {"type": "manual.move", "card": iid, "to": to}
+    if not to.endswith((".hand", ".deck")):
+        action["face_up"] = True
+    if pos is not None:
+        action["pos"] = list(pos)
+    apply(state, action)
+    return iid
+
+
+def store(state, *attrs):
+    """倉庫 cards of these attributes (unused)."""
+    return [put(state, f"E{a}", "p0.storage") for a in attrs]
+
+
+def to_main(state):
+    """On to phase ②, paying each upkeep with its default payment."""
+    apply(state, {"type": "next_phase"})
+    while state["pending"] and state["pending"]["type"] == "upkeep":
+        pay_first(state)
+    assert state["phase"] == "main", state["pending"]
+
+
+def pay_first(state):
+    """Pay a pending cost with the first (default) payment."""
+    pays = [a for a in legal_actions(state) if a["type"] == "pay"]
+    apply(state, pays[0])
+    return pays[0]
+
+
+def unused(state):
+    return [i for i in state["zones"]["p0.storage"] if not state["cards"][i]["tapped"]]
+
+
+def power(state, iid):
+    return rules_of(state).power(state, iid)
+
+
+def stat(state, iid, name):
+    return rules_of(state).stat(state, iid, name)
+
+
+def damage_of(state, player):
+    top = state["zones"][f"p{player}.power"][-1]
+    return state["cards"][top]["counters"].get("damage", 0)
+
+
+def types(state):
+    return sorted({a["type"] for a in legal_actions(state)})
+
+
+# -- setup and the turn -----------------------------------------------------------------------------------
+
+
+def test_setup_puts_five_face_up_to_power_the_rest_to_support_and_draws_five():
+    """<弐>準備: 60枚のデッキをシャッフルした後、上から5枚を表向きで戦力ゾーンに置き、残りを裏向きで支援ゾーンに置く。
+    お互いに支援から5枚ずつ手札にして、先攻後攻を決める。"""
+    state = new_game("original", [FILLER], seed=3)
+    assert len(state["zones"]["p0.power"]) == 5 and all(state["cards"][i]["face_up"] for i in state["zones"]["p0.power"])
+    assert len(state["zones"]["p0.hand"]) == 5 and len(state["zones"]["p0.deck"]) == 50
+    assert not any(state["cards"][i]["face_up"] for i in state["zones"]["p0.deck"])
+    # the goldfish: five face-up stand-ins for its 戦力, no 支援, and it never acts
+    fish = state["zones"]["p1.power"]
+    assert len(fish) == 5 and {state["defs"][state["cards"][i]["def"]]["name"] for i in fish} == {"戦力"}
+    assert state["zones"]["p1.deck"] == [] and state["result"] is None
+    assert (state["turn"], state["active"], state["phase"]) == (1, 0, "refresh")
+    assert view(state, 0)["layout"] == {"grid": {"zone": "board", "rows": 5, "cols": 5, "strips": {"0": "p0.storage", "4": "p1.storage"}}}
+    check_invariants(state)
+    other = new_game("original", [FILLER], seed=4)
+    assert other["zones"]["p0.power"] != state["zones"]["p0.power"] or other["zones"]["p0.hand"] != state["zones"]["p0.hand"]
+
+
+def test_a_goldfish_deck_is_set_up_like_the_players_and_the_goldfish_can_go_first():
+    state = new_game("original", [FILLER, FILLER], seed=3, options={"first": "goldfish", "goldfish_power": 3})
+    assert len(state["zones"]["p1.power"]) == 5 and len(state["zones"]["p1.hand"]) == 5  # its own cards, not stand-ins
+    assert (state["turn"], state["active"]) == (2, 0)  # turn 1 was the goldfish's
+    state = new_game("original", [FILLER], seed=3, options={"goldfish_power": 3})
+    assert len(state["zones"]["p1.power"]) == 3
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [({"first": 2}, "first"), ({"movement": "diagonal"}, "movement"), ({"goldfish_power": 0}, "goldfish_power"), ({"deck_out": "never"}, "deck_out"), ({"own_land_battle": 1}, "own_land_battle")],
+)
+def test_bad_options_are_refused_by_name(options, message):
+    with pytest.raises(IllegalAction, match=message):
+        new_game("original", [FILLER], seed=1, options=options)
+
+
+def test_phase_one_untaps_then_draws_once_then_stores_once_in_that_order():
+    """フェイズ① パート1:倉庫のカードを全て未使用状態にする。パート2:支援から一枚手札に加える。(任意、一度)
+    パート3:手札から倉庫に一枚出す。(任意、一度)"""
+    state = start()
+    e = store(state, "火")[0]
+    apply(state, {"type": "manual.tap", "card": e, "tapped": True})
+    hand = len(state["zones"]["p0.hand"])
+    apply(state, {"type": "draw_support"})
+    assert len(state["zones"]["p0.hand"]) == hand + 1
+    assert {"type": "draw_support"} not in legal_actions(state)
+    with pytest.raises(IllegalAction, match="once"):
+        apply(state, {"type": "draw_support"})
+    card = state["zones"]["p0.hand"][0]
+    apply(state, {"type": "store", "card": card})
+    assert state["cards"][card]["zone"] == "p0.storage" and state["cards"][card]["face_up"] and not state["cards"][card]["tapped"]
+    assert types(state) == ["end_turn", "next_phase"]
+    with pytest.raises(IllegalAction, match="once"):
+        apply(state, {"type": "store", "card": state["zones"]["p0.hand"][0]})
+    apply(state, {"type": "next_phase"})
+    apply(state, {"type": "end_turn"})  # the goldfish's turn passes; our next turn untaps 倉庫
+    assert state["turn"] == 3 and state["phase"] == "refresh" and not state["cards"][e]["tapped"]
+
+
+def test_ending_the_turn_in_phase_one_still_asks_for_the_upkeep():
+    state = start([bundled("魔竜の焔")])
+    flame = put(state, "魔竜の焔", "board", (1, 0))
+    store(state, "火")
+    apply(state, {"type": "end_turn"})
+    assert state["phase"] == "upkeep" and state["pending"]["card"] == flame
+    pay_first(state)
+    assert (state["turn"], state["phase"]) == (3, "refresh") and state["cards"][flame]["zone"] == "board"
+
+
+def test_storing_first_skips_the_draw_of_part_two():
+    state = start()
+    apply(state, {"type": "store", "card": state["zones"]["p0.hand"][0]})
+    with pytest.raises(IllegalAction):
+        apply(state, {"type": "draw_support"})
+
+
+def test_phase_three_draws_for_two_storage_cards_and_stores_once():
+    """フェイズ③ パート1:倉庫のカードを二枚使って支援から一枚手札に加える。(任意) パート2:手札から倉庫に一枚出す。(任意、一度)"""
+    state = start()
+    store(state, "火", "水", "風")
+    to_main(state)
+    apply(state, {"type": "next_phase"})
+    assert state["phase"] == "supply"
+    hand = len(state["zones"]["p0.hand"])
+    apply(state, {"type": "draw_paid"})
+    assert state["pending"]["type"] == "pay" and state["pending"]["cost"] == 2
+    pay = pay_first(state)
+    assert len(pay["tap"]) == 2 and pay["discard"] == []  # the default taps, discards nothing
+    assert len(state["zones"]["p0.hand"]) == hand + 1 and len(unused(state)) == 1
+    assert {"type": "draw_paid"} in legal_actions(state)  # the one unused card discarded counts as two
+    apply(state, {"type": "store", "card": state["zones"]["p0.hand"][0]})
+    assert types(state) == ["end_turn"]
+
+
+def test_a_single_storage_card_discarded_pays_two():
+    """4)コストルール: 倉庫のカードは横にする代わりに破棄することによって、二枚使用したものとしても良い。"""
+    state = start()
+    e = store(state, "火")[0]
+    to_main(state)
+    apply(state, {"type": "next_phase"})
+    apply(state, {"type": "draw_paid"})
+    assert [a for a in legal_actions(state) if a["type"] == "pay"] == [{"type": "pay", "tap": [], "discard": [e]}]
+    apply(state, {"type": "pay", "tap": [], "discard": [e]})
+    assert state["cards"][e]["zone"] == "p0.discard"
+
+
+def test_upkeep_is_paid_or_the_card_destroyed_and_an_unpayable_one_goes_at_once():
+    """パート4:呪術、土地カードの維持コストを支払う。…毎ターンのフェイズ①の終わりに、火か闇のカードを含む倉庫のカードを一枚使用する。
+    (出来ない、しない場合はこのカードを破棄する。)"""
+    state = start([bundled("魔竜の焔"), bundled("暗黒城塞都市"), bundled("火炎雨")])
+    flame = put(state, "魔竜の焔", "board", (1, 0))
+    castle = put(state, "暗黒城塞都市", "board", (1, 1))
+    rain = put(state, "火炎雨", "board", (1, 2))
+    dark = store(state, "闇")[0]
+    apply(state, {"type": "next_phase"})
+    assert state["phase"] == "upkeep" and state["pending"]["type"] == "upkeep" and state["pending"]["card"] == flame
+    assert state["pending"]["needs_any"] == ["火", "闇"]  # 火か闇
+    assert legal_actions(state) == [{"type": "pay", "tap": [dark], "discard": []}, {"type": "destroy"}]
+    apply(state, {"type": "pay", "tap": [dark], "discard": []})
+    # 暗黒城塞都市 (upkeep 3) and 火炎雨 (upkeep 2, 火) cannot be paid with nothing left: destroyed at once
+    assert state["cards"][castle]["zone"] == "p0.discard" and state["cards"][rain]["zone"] == "p0.discard"
+    assert state["cards"][flame]["zone"] == "board" and state["phase"] == "main"
+    apply(state, {"type": "end_turn"})
+    apply(state, {"type": "next_phase"})  # 闇 untapped again; this time we let it go
+    apply(state, {"type": "destroy"})
+    assert state["cards"][flame]["zone"] == "p0.discard" and state["phase"] == "main"
+
+
+# -- costs ---------------------------------------------------------------------------------------------------
+
+
+def test_a_summon_needs_that_many_storage_cards_including_each_attribute():
+    """召喚の際に地・風・水のカードを含む倉庫のカードを三枚…使用する。"""
+    state = start([bundled("星を渡る者")])
+    star = put(state, "星を渡る者")
+    store(state, "地", "風", "火")
+    to_main(state)
+    assert not any(a.get("card") == star for a in legal_actions(state))  # no 水
+    with pytest.raises(IllegalAction, match="costs 3"):
+        apply(state, {"type": "summon", "card": star, "pos": [1, 0]})
+    water = store(state, "水")[0]
+    apply(state, {"type": "summon", "card": star, "pos": [1, 0]})
+    assert state["pending"] == {"type": "pay", "player": 0, "cost": 3, "needs": ["地", "風", "水"], "for": {"type": "summon", "card": star, "pos": [1, 0]}}
+    pays = [a for a in legal_actions(state) if a["type"] == "pay"]
+    assert all(water in p["tap"] + p["discard"] for p in pays) and len(pays) <= 12
+    assert legal_actions(state)[-1] == {"type": "cancel"}
+    fire = next(i for i in unused(state) if state["cards"][i]["def"] == "E火")
+    with pytest.raises(IllegalAction, match="include"):
+        apply(state, {"type": "pay", "tap": [i for i in unused(state) if i != water], "discard": []})
+    with pytest.raises(IllegalAction, match="more than the cost"):
+        apply(state, {"type": "pay", "tap": unused(state), "discard": []})
+    with pytest.raises(IllegalAction, match="needed"):
+        apply(state, {"type": "pay", "tap": [water], "discard": []})
+    # a discarded 倉庫 card counts as two: 水 discarded with 地 and 風 tapped is 4, more than 3 (水 could be tapped)
+    with pytest.raises(IllegalAction, match="more than the cost"):
+        apply(state, {"type": "pay", "tap": [i for i in unused(state) if i not in (water, fire)], "discard": [water]})
+    apply(state, {"type": "pay", "tap": [i for i in unused(state) if i != fire], "discard": []})
+    assert state["cards"][star]["zone"] == "board" and state["cards"][star]["pos"] == [1, 0]
+    assert state["cards"][water]["tapped"] and state["cards"][fire]["tapped"] is False
+
+
+def test_cancel_leaves_everything_as_it_was():
+    state = start([bundled("ギルビアの炎剣術士")])
+    knight = put(state, "ギルビアの炎剣術士")
+    store(state, "火")
+    to_main(state)
+    before = digest(state)
+    apply(state, {"type": "summon", "card": knight, "pos": [1, 2]})
+    apply(state, {"type": "cancel"})
+    assert digest(state) == before
+
+
+def test_payments_are_bounded_distinct_and_the_default_keeps_rare_attributes():
+    state = start([soldier("big", cost=5, attrs=("火",))])
+    big = put(state, "big")
+    store(state, *"火火火水水水風風風地地地光光光闇闇")
+    to_main(state)
+    apply(state, {"type": "summon", "card": big, "pos": [1, 0]})
+    pays = [a for a in legal_actions(state) if a["type"] == "pay"]
+    assert 1 < len(pays) <= 12
+    kinds = [tuple(sorted(state["cards"][i]["def"] for i in p["tap"])) + tuple(sorted("x" + state["cards"][i]["def"] for i in p["discard"])) for p in pays]
+    assert len(set(kinds)) == len(kinds)  # distinct up to cards of the same attributes
+    first = [state["cards"][i]["def"] for i in pays[0]["tap"]]
+    assert pays[0]["discard"] == [] and len(first) == 5 and "E闇" not in first  # 闇 is the rarest here: kept
+
+
+def test_a_cost_of_zero_needs_no_payment():
+    state = start([soldier("free", cost=0)])
+    free = put(state, "free")
+    to_main(state)
+    apply(state, {"type": "summon", "card": free, "pos": [1, 4]})
+    assert state["pending"] is None and state["cards"][free]["zone"] == "board"
+
+
+# -- the board: summons, moves, arrival ------------------------------------------------------------------------
+
+
+def test_soldiers_go_to_your_camp_and_cannot_move_or_use_effects_the_turn_they_arrive():
+    """5)召喚・詠唱・展開ルール: 兵・土地は、召喚されたターンには特殊な条件下にある場合を除いて、その効果を発動する事は出来ず移動も出来ない。"""
+    state = start([bundled("潮騒の見習い術士")])
+    mage = put(state, "潮騒の見習い術士")
+    store(state, "水", "水", "水", "水")
+    to_main(state)
+    summons = [a for a in legal_actions(state) if a["type"] == "summon"]
+    assert [a["pos"] for a in summons] == [[1, c] for c in range(5)]  # 自陣: the second row
+    with pytest.raises(IllegalAction, match="pos"):
+        apply(state, {"type": "summon", "card": mage, "pos": [2, 0]})
+    apply(state, {"type": "summon", "card": mage, "pos": [1, 3]})
+    pay_first(state)
+    assert state["cards"][mage]["arrived"] == state["turn"]
+    assert not [a for a in legal_actions(state) if a.get("card") == mage]
+    with pytest.raises(IllegalAction, match="turn it is summoned"):
+        apply(state, {"type": "move", "card": mage, "pos": [2, 3]})
+    apply(state, {"type": "end_turn"})
+    to_main(state)
+    assert {"type": "move", "card": mage, "pos": [2, 3]} in legal_actions(state)
+    assert {"type": "effect", "card": mage, "effect": 1} in legal_actions(state)
+
+
+def test_a_land_cannot_use_its_effect_the_turn_it_is_deployed_but_a_curse_can():
+    state = start([bundled("古き水車の村"), bundled("宵闇の影法師"), bundled("魔竜の焔")])
+    village, flame = put(state, "古き水車の村"), put(state, "魔竜の焔")
+    store(state, *"水水水火闇闇闇闇闇")
+    to_main(state)
+    apply(state, {"type": "deploy", "card": village, "pos": [1, 0]})
+    pay_first(state)
+    apply(state, {"type": "cast", "card": flame, "pos": [1, 1]})
+    pay_first(state)
+    offered = [a for a in legal_actions(state) if a["type"] == "effect"]
+    assert offered == [{"type": "effect", "card": flame, "effect": 1}]  # (its 火2 effect: the 火 card is spent)
+
+
+def test_a_move_is_one_row_in_the_same_column_by_default_and_sideways_with_the_option():
+    """兵の移動: 移動の際に火のカードを含む倉庫のカードを一枚使用する。"""
+    state = start([bundled("ギルビアの炎剣術士")])
+    knight = put(state, "ギルビアの炎剣術士", "board", (2, 2))
+    store(state, "水", "水")
+    to_main(state)
+    assert not [a for a in legal_actions(state) if a["type"] == "move"]  # no 火
+    fire = store(state, "火")[0]
+    assert sorted(a["pos"] for a in legal_actions(state) if a["type"] == "move") == [[1, 2], [3, 2]]
+    apply(state, {"type": "move", "card": knight, "pos": [1, 2]})
+    assert legal_actions(state)[0] == {"type": "pay", "tap": [fire], "discard": []}
+    pay_first(state)
+    assert state["cards"][knight]["pos"] == [1, 2] and state["cards"][fire]["tapped"]
+    state = start([bundled("ギルビアの炎剣術士")], movement="adjacent")
+    knight = put(state, "ギルビアの炎剣術士", "board", (1, 0))
+    store(state, "火")
+    to_main(state)
+    assert sorted(a["pos"] for a in legal_actions(state) if a["type"] == "move") == [[1, 1], [2, 0]]
+
+
+def test_curses_and_lands_take_a_camp_square_without_a_curse_or_land():
+    state = start([bundled("血塗れた刀"), curse("second", cost=0)])
+    put(state, "血塗れた刀", "board", (1, 0))
+    second = put(state, "second")
+    to_main(state)
+    assert [a["pos"] for a in legal_actions(state) if a.get("card") == second] == [[1, c] for c in range(1, 5)]
+
+
+# -- battles -------------------------------------------------------------------------------------------------
+
+
+def fight(state, mover, to):
+    """Move a soldier (paying the default) into a square: the battle runs (nobody responds)."""
+    apply(state, {"type": "move", "card": mover, "pos": list(to)})
+    if state["pending"] and state["pending"]["type"] == "pay":
+        pay_first(state)
+
+
+def test_the_higher_power_wins_and_takes_plus_0_0_minus_x_and_the_losers_owner_takes_the_difference():
+    """戦闘段階2: パワーの低かった兵は戦闘に敗北し、破棄される。パワーの高かった兵は戦闘に勝利し、以下の補正を加えられる。「+0/+0/-X」
+    このXの値は、「戦闘に負けた兵の破棄された時点でのパワー-2」の値に等しい。
+    ダメージ計算: 戦闘に負けた兵の持ち主は、戦闘段階1終了の時点のパワーの差の分だけダメージを受ける。"""
+    state = start([soldier("seven", power=7)], theirs=[soldier("four", power=4)])
+    seven = put(state, "seven", "board", (1, 2))
+    four = put(state, "four", "board", (2, 2), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, seven, (2, 2))
+    assert state["cards"][four]["zone"] == "p1.discard"
+    assert state["cards"][seven]["pos"] == [2, 2] and power(state, seven) == 7 - (4 - 2)
+    assert damage_of(state, 1) == 3 and damage_of(state, 0) == 0
+    assert state["phase"] == "main" and state["flags"]["battle"] is None
+
+
+def test_the_lower_power_is_destroyed_and_its_owner_takes_the_damage():
+    state = start([soldier("two", power=2)], theirs=[soldier("five", power=5)])
+    two = put(state, "two", "board", (2, 1))
+    five = put(state, "five", "board", (3, 1), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, two, (3, 1))
+    assert state["cards"][two]["zone"] == "p0.discard" and state["cards"][five]["zone"] == "board"
+    assert power(state, five) == 5  # X = 2 - 2 = 0
+    assert damage_of(state, 0) == 3 and damage_of(state, 1) == 0
+
+
+def test_a_winner_over_a_soldier_weaker_than_two_gains_power():
+    """X = 負けた兵のパワー - 2: against a power-1 soldier X is -1, so "+0/+0/-X" raises the winner's power."""
+    state = start([soldier("three", power=3)], theirs=[soldier("one", power=1)])
+    three = put(state, "three", "board", (1, 0))
+    put(state, "one", "board", (2, 0), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, three, (2, 0))
+    assert power(state, three) == 4 and damage_of(state, 1) == 2
+
+
+def test_equal_powers_destroy_both_and_nobody_takes_damage():
+    """お互いのパワーが等しい場合補正は加えられず、お互いに破棄される。"""
+    state = start([soldier("mine", power=4)], theirs=[soldier("theirs", power=4)])
+    mine = put(state, "mine", "board", (1, 3))
+    theirs = put(state, "theirs", "board", (2, 3), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, mine, (2, 3))
+    assert state["cards"][mine]["zone"] == "p0.discard" and state["cards"][theirs]["zone"] == "p1.discard"
+    assert damage_of(state, 0) == damage_of(state, 1) == 0
+
+
+def test_an_empty_enemy_camp_square_is_a_phantom_battle_that_damages_the_enemy_and_sends_the_soldier_home():
+    """土地の存在するマス、または兵のいない敵陣への移動に成功した兵は、ルール上0/0/0の兵と戦闘を開始したものとして扱い、①②④⑤の
+    ステップを行う。この場合、⑤のステップ終了の時点でその兵を自陣に移動する。 The phantom in the enemy camp is the enemy's, so
+    "戦闘に負けた兵の持ち主" (the loser's owner) is the enemy player: it takes the whole power as damage."""
+    state = start([bundled("ビナルクスの仙龍")])
+    dragon = put(state, "ビナルクスの仙龍", "board", (2, 4))
+    store(state, "火")
+    to_main(state)
+    events = []
+    apply(state, {"type": "move", "card": dragon, "pos": [3, 4]})
+    events = apply(state, legal_actions(state)[0])
+    kinds = [e["type"] for e in events]
+    assert kinds.index("battle") < kinds.index("battle_compare") < kinds.index("damage") < kinds.index("battle_end")
+    assert damage_of(state, 1) == 7 and power(state, dragon) == 7  # step ③ is skipped: no "+0/+0/-X"
+    assert state["cards"][dragon]["pos"] == [1, 4]  # back in its own camp
+
+
+def test_the_soldier_goes_home_to_the_nearest_free_camp_square():
+    state = start([soldier("a"), soldier("b")])
+    a = put(state, "a", "board", (2, 0))
+    put(state, "b", "board", (1, 0))
+    store(state, "火")
+    to_main(state)
+    fight(state, a, (3, 0))
+    assert state["cards"][a]["pos"] == [1, 1]
+
+
+def test_an_enemy_land_square_is_a_phantom_battle_and_the_land_is_not_damaged():
+    """兵が既に土地の存在するマスに移動…土地との戦闘が発生。 土地には…基本的に攻撃できない: the land's owner takes the damage."""
+    state = start([soldier("five", power=5)], theirs=[bundled("暗黒城塞都市")])
+    five = put(state, "five", "board", (2, 2))
+    castle = put(state, "暗黒城塞都市", "board", (3, 2), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, five, (3, 2))
+    assert damage_of(state, 1) == 5 and state["cards"][castle]["counters"] == {} and state["cards"][castle]["zone"] == "board"
+    assert state["cards"][five]["pos"] == [1, 2]
+
+
+def test_a_soldier_on_its_own_lands_square_does_not_fight_unless_the_option_says_so():
+    state = start([soldier("five", power=5), bundled("風見の丘")])
+    five = put(state, "five", "board", (2, 2))
+    put(state, "風見の丘", "board", (1, 2))
+    store(state, "火", "風")
+    to_main(state)
+    fight(state, five, (1, 2))
+    assert state["cards"][five]["pos"] == [1, 2] and damage_of(state, 0) == 0
+    state = start([soldier("five", power=5), bundled("風見の丘")], own_land_battle=True)
+    five = put(state, "five", "board", (2, 2))
+    put(state, "風見の丘", "board", (1, 2))
+    store(state, "火", "風")
+    to_main(state)
+    fight(state, five, (1, 2))
+    assert damage_of(state, 0) == 5 and state["cards"][five]["pos"] == [1, 2]
+
+
+def test_summoning_onto_a_square_with_a_soldier_is_a_battle():
+    """兵が既に兵の存在するマスに移動、または召喚された時。"""
+    state = start([soldier("new", cost=1, power=3), soldier("old", power=1)])
+    new, old = put(state, "new"), put(state, "old", "board", (1, 0))
+    store(state, "火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": new, "pos": [1, 0]})
+    pay_first(state)
+    assert state["cards"][old]["zone"] == "p0.discard" and damage_of(state, 0) == 2  # the loser's owner: ourselves
+
+
+# -- damage counters ------------------------------------------------------------------------------------------
+
+
+def test_more_than_ten_counters_on_the_top_power_card_send_it_to_the_hand():
+    """プレイヤーがダメージを受けた時、自分の戦力の一番上に受けたダメージの分だけカウンターを乗せる。カウンターの数が10個を超えた時、
+    カウンターを全て取り除き、戦力の一番上のカードを手札に加える。"""
+    state = start([bundled("魔竜の焔"), bundled("宵闇の影法師")])
+    flame = put(state, "魔竜の焔", "board", (1, 0))
+    store(state, *"闇闇闇闇闇闇闇闇")
+    to_main(state)
+    top = state["zones"]["p1.power"][-1]
+    apply(state, {"type": "effect", "card": flame, "effect": 1})  # 闇4(C)「この呪術を墓地に送る」/敵戦力に10ダメージ
+    pay_first(state)
+    assert state["cards"][flame]["zone"] == "p0.discard"  # sent to 墓地 as part of the cost
+    assert state["cards"][top]["counters"] == {"damage": 10} and state["cards"][top]["zone"] == "p1.power"  # 10 is not more than 10
+    shadow = put(state, "宵闇の影法師", "board", (1, 1))
+    apply(state, {"type": "effect", "card": shadow, "effect": 1})  # 闇2/敵戦力に2ダメージ
+    pay_first(state)
+    assert state["cards"][top]["zone"] == "p1.hand" and state["cards"][top]["counters"] == {}
+    assert len(state["zones"]["p1.power"]) == 4 and damage_of(state, 1) == 0  # the excess is not carried over
+
+
+def test_a_soldier_with_more_counters_than_its_power_is_destroyed():
+    """兵がダメージを受けた時、その兵に受けたダメージの分だけカウンターを乗せる。カウンターの数が兵のパワーを超えた時、カウンターを全て取り除き、その兵を破棄する。"""
+    state = start([bundled("潮騒の見習い術士")], theirs=[soldier("weak", power=1)])
+    mage = put(state, "潮騒の見習い術士", "board", (1, 0))
+    weak = put(state, "weak", "board", (3, 3), owner=1)
+    store(state, "水", "水")
+    to_main(state)
+    apply(state, {"type": "effect", "card": mage, "effect": 1})  # 水1/敵兵一枚に1ダメージ
+    pay_first(state)  # the one enemy soldier is the only choice: chosen at once
+    assert state["cards"][weak]["counters"] == {"damage": 1} and state["cards"][weak]["zone"] == "board"
+    apply(state, {"type": "effect", "card": mage, "effect": 1})
+    pay_first(state)
+    assert state["cards"][weak]["zone"] == "p1.discard" and state["cards"][weak]["counters"] == {}
+
+
+def test_a_land_with_more_than_ten_counters_is_destroyed():
+    """土地がダメージを受けた時…カウンターの数が10個を超えた時、カウンターを全て取り除き、その土地を破棄する。"""
+    state = start([bundled("火炎雨")], theirs=[bundled("暗黒城塞都市")])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    castle = put(state, "暗黒城塞都市", "board", (3, 0), owner=1)
+    apply(state, {"type": "manual.counter", "card": castle, "name": "damage", "delta": 9})
+    store(state, "火", "火", "火", "火", "火")  # (two of them pay 火炎雨's upkeep)
+    to_main(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})  # 火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ
+    pay_first(state)
+    assert state["cards"][rain]["zone"] == "p0.discard"
+    assert state["cards"][castle]["zone"] == "p1.discard"  # the only land: chosen at once; 11 > 10
+
+
+# -- 特殊種別2: rule effects the engine applies ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "s2, own, rival_attr, rival_s2",
+    [("緋", "火", "地", "碧"), ("蒼", "水", "火", "緋"), ("天", "風", "水", "蒼"), ("碧", "地", "風", "天")],
+)
+def test_hi_sou_ten_heki_get_plus_two_against_their_rival_and_two_more_with_their_own_attribute(s2, own, rival_attr, rival_s2):
+    """○「緋」…属性「地」、特殊種別「碧」に対して戦闘開始から戦闘終了まで補正「+0/+0/+2」。自らの属性が「火」なら「+0/+0/+2」。効果は重複。
+    (蒼: 火・緋 / 水; 天: 水・蒼 / 風; 碧: 風・天 / 地)"""
+    def battle(mine, theirs):
+        state = start([mine], theirs=[theirs])
+        me = put(state, mine["key"], "board", (2, 0))
+        them = put(state, theirs["key"], "board", (3, 0), owner=1)
+        store(state, *"火水風地光闇")
+        assert power(state, me) == 3  # no bonus outside a battle
+        to_main(state)
+        fight(state, me, (3, 0))
+        return state, me, them
+
+    state, me, them = battle(soldier("me", power=3, attrs=(own,), s2=s2), soldier("rival", power=6, attrs=(rival_attr,)))
+    assert state["cards"][them]["zone"] == "p1.discard" and damage_of(state, 1) == 1  # 3 + 2 + 2 = 7 against 6
+    assert power(state, me) == 3 - (6 - 2)  # the bonus ended with the battle
+    state, me, them = battle(soldier("me", power=3, attrs=("光",), s2=s2), soldier("rival", power=6, attrs=(rival_attr,)))
+    assert state["cards"][me]["zone"] == "p0.discard" and damage_of(state, 0) == 1  # 3 + 2 = 5 against 6
+    state, me, them = battle(soldier("me", power=3, attrs=(own,), s2=s2), soldier("rival", power=8, attrs=(rival_attr,), s2=rival_s2))
+    assert state["cards"][them]["zone"] == "p1.discard" and damage_of(state, 1) == 1  # against both: 3 + 2 + 2 + 2 = 9 against 8
+    state, me, them = battle(soldier("me", power=3, attrs=(own,), s2=s2), soldier("other", power=6, attrs=("光",)))
+    assert state["cards"][me]["zone"] == "p0.discard"  # no rival: no bonus at all (the own-attribute +2 needs the matchup)
+
+
+def test_the_own_attribute_bonus_in_every_battle_with_the_option():
+    state = start([soldier("me", power=3, attrs=("火",), s2="緋")], theirs=[soldier("other", power=4, attrs=("光",))], affinity_self_bonus="always")
+    me = put(state, "me", "board", (2, 0))
+    put(state, "other", "board", (3, 0), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, me, (3, 0))
+    assert state["cards"][me]["zone"] == "board" and damage_of(state, 1) == 1
+
+
+def test_taiyou_is_plus_3_0_3_always_and_doubles_land_modifiers():
+    """○「太陽」…常時補正「+3/+0/+3」。この兵への土地の効果による補正が2倍。 (暗黒城塞都市: 闇の自兵全てに「-2/-1/+2」)"""
+    state = start([soldier("sun", cost=2, move=3, power=3, attrs=("闇",), s2="太陽"), soldier("plain", cost=2, move=3, power=3, attrs=("闇",)), bundled("暗黒城塞都市")])
+    sun, plain = put(state, "sun"), put(state, "plain", "board", (1, 1))
+    assert (stat(state, sun, "cost"), stat(state, sun, "power")) == (5, 6)
+    put(state, "暗黒城塞都市", "board", (1, 4))
+    apply(state, {"type": "manual.move", "card": sun, "to": "board", "pos": [1, 0], "face_up": True})
+    assert [stat(state, plain, s) for s in ("cost", "move_cost", "power")] == [0, 2, 5]
+    assert [stat(state, sun, s) for s in ("cost", "move_cost", "power")] == [1, 1, 10]
+
+
+def test_shinen_is_not_affected_by_the_opponents_curses():
+    """○「深淵」…相手の呪術の効果を受けない。"""
+    state = start([bundled("泥濘の呪い"), bundled("潮騒の見習い術士")], theirs=[bundled("星を渡る者/深淵")])
+    mud = put(state, "泥濘の呪い", "board", (1, 0))
+    mage = put(state, "潮騒の見習い術士", "board", (1, 1))
+    deep = put(state, "星を渡る者/深淵", "board", (3, 2), owner=1)
+    store(state, "地", "地", "地", "水")
+    to_main(state)
+    apply(state, {"type": "effect", "card": mud, "effect": 1})  # 地2/敵兵一枚に「+0/+2/-2」: no enemy soldier it can affect
+    pay_first(state)
+    assert state["pending"] is None and power(state, deep) == 9 and stat(state, deep, "move_cost") == 3
+    apply(state, {"type": "effect", "card": mage, "effect": 1})  # a soldier's effect does reach it
+    pay_first(state)
+    assert state["cards"][deep]["counters"] == {"damage": 1}
+
+
+@pytest.mark.parametrize("s2", ["黄金", "異界"])
+def test_ougon_and_ikai_destroy_x_of_your_camps_soldiers_of_cost_x_or_more_for_plus_2x(s2):
+    """○「黄金」「異界」…以下のテキストを得る。『■通常:X/自陣の召喚コストX以上の兵をX枚選んで破棄し、この兵に以下の補正を加える。「+0/+0/+2X」』"""
+    state = start([soldier("gold", power=8, s2=s2), soldier("two", cost=2), soldier("three", cost=3), soldier("one", cost=1)])
+    gold = put(state, "gold", "board", (1, 0))
+    two, three, one = put(state, "two", "board", (1, 1)), put(state, "three", "board", (1, 2)), put(state, "one", "board", (1, 3))
+    store(state, "水", "水")
+    to_main(state)
+    offered = [a for a in legal_actions(state) if a["type"] == "effect" and a["card"] == gold]
+    assert offered == [{"type": "effect", "card": gold, "effect": 1, "x": 1}, {"type": "effect", "card": gold, "effect": 1, "x": 2}]
+    apply(state, offered[1])
+    pay_first(state)  # X = 2
+    # two of cost 2 or more: "two" and "three", chosen at once; "one" (cost 1) could not be chosen
+    assert state["cards"][two]["zone"] == state["cards"][three]["zone"] == "p0.discard" and state["cards"][one]["zone"] == "board"
+    assert power(state, gold) == 8 + 4
+
+
+def test_gouwan_is_plus_four_in_battle_only():
+    """○「豪腕」…戦闘開始から戦闘終了まで補正「+0/+0/+4」"""
+    state = start([soldier("arm", power=3, s2="豪腕")], theirs=[soldier("six", power=6)])
+    arm = put(state, "arm", "board", (2, 0))
+    put(state, "six", "board", (3, 0), owner=1)
+    store(state, "火")
+    assert power(state, arm) == 3
+    to_main(state)
+    fight(state, arm, (3, 0))
+    assert state["cards"][arm]["zone"] == "board" and damage_of(state, 1) == 1 and power(state, arm) == 3 - 4
+
+
+def test_shunbin_moves_for_three_less_and_soumei_is_summoned_for_three_less():
+    """○「俊敏」…常時補正「+0/-3/+0」 ○「聡明」…常時補正「-3/+0/+0」"""
+    state = start([soldier("quick", cost=4, move=4, s2="俊敏"), soldier("wise", cost=5, move=2, s2="聡明"), soldier("slow", cost=1, move=2, s2="俊敏")])
+    quick, wise, slow = put(state, "quick"), put(state, "wise"), put(state, "slow")
+    assert (stat(state, quick, "cost"), stat(state, quick, "move_cost")) == (4, 1)
+    assert (stat(state, wise, "cost"), stat(state, wise, "move_cost")) == (2, 2)
+    apply(state, {"type": "manual.move", "card": slow, "to": "board", "pos": [1, 0]})
+    to_main(state)
+    apply(state, {"type": "move", "card": slow, "pos": [2, 0]})  # 2 - 3: no cost at all
+    assert state["pending"] is None and state["cards"][slow]["pos"] == [2, 0]
+
+
+def test_ganken_is_plus_four_while_a_soldiers_or_curses_effect_is_processed():
+    """○「頑健」…兵/呪術の効果発動から処理終了まで補正「+0/+0/+4」"""
+    state = start([bundled("潮騒の見習い術士"), soldier("tough", power=2, s2="頑健")], auto_pass="never")
+    mage = put(state, "潮騒の見習い術士", "board", (1, 0))
+    tough = put(state, "tough", "board", (1, 1))
+    store(state, "水")
+    to_main(state)
+    assert power(state, tough) == 2
+    apply(state, {"type": "effect", "card": mage, "effect": 1})
+    pay_first(state)
+    assert state["priority"] == 0 and state["stack"][-1]["kind"] == "effect" and power(state, tough) == 6
+    apply(state, {"type": "pass"})
+    assert state["stack"] == [] and power(state, tough) == 2
+
+
+# -- 対抗 ------------------------------------------------------------------------------------------------------
+
+CHAIN = [
+    curse("A", cost=0, effects=[{"kind": ["通常"], "cost": "0", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+    soldier("B", effects=[{"kind": ["対抗"], "trigger": "自呪術の効果の発動", "cost": "0", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+    curse("C", cost=0, effects=[{"kind": ["対抗"], "trigger": "自兵の効果の発動", "cost": "0", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+]
+
+
+def test_the_chain_resolves_newest_first_and_the_turn_player_may_respond_first():
+    """対抗権: お互いに効果発動に対して対抗可能な時、まずその時点でのターンプレイヤーに対抗権が与えられる。対抗しない場合は、非ターンプレイヤーが
+    対抗権を与えられる。対抗する権利を行使した時、対抗権は相手プレイヤーに与えられる。
+    ①通常効果Aを発動 ②対抗効果B ③対抗効果C…効果処理: ①C ②B ③A。 この対抗積で、対抗効果Cが通常効果Aに対抗する事は出来ない。"""
+    state = start(CHAIN, auto_pass="never")
+    a, b, c = put(state, "A", "board", (1, 0)), put(state, "B", "board", (1, 1)), put(state, "C", "board", (1, 2))
+    to_main(state)
+    apply(state, {"type": "effect", "card": a, "effect": 1})
+    assert state["stack"][-1]["card"] == a and state["priority"] == 0  # the turn player, though they activated it
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": b, "effect": 1}]  # C cannot answer A
+    events = apply(state, {"type": "effect", "card": b, "effect": 1})
+    assert {"type": "pass", "player": 1} in events and state["priority"] == 0  # the goldfish had the right, and passed
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": c, "effect": 1}]
+    apply(state, {"type": "effect", "card": c, "effect": 1})
+    assert [e["card"] for e in state["stack"]] == [a, b, c]
+    events = apply(state, {"type": "pass"})  # (B could answer C; we pass, the goldfish passes: processing starts)
+    assert [e["card"] for e in events if e["type"] == "resolve"] == [c, b, a] and state["stack"] == []
+
+
+def test_a_soldier_cannot_respond_to_its_own_effect():
+    """兵の効果発動に、その兵自身が対抗して効果を発動する事は出来ない。"""
+    both = soldier(
+        "D",
+        effects=[{"kind": ["通常"], "cost": "0", "text": "x"}, {"kind": ["対抗"], "trigger": "自兵の効果の発動", "cost": "0", "text": "y"}],
+    )
+    state = start([both, dict(both, key="D2")], auto_pass="never")
+    d = put(state, "D", "board", (1, 0))
+    to_main(state)
+    apply(state, {"type": "effect", "card": d, "effect": 1})
+    assert legal_actions(state) == [{"type": "pass"}]
+    apply(state, {"type": "pass"})
+    d2 = put(state, "D2", "board", (1, 1))
+    apply(state, {"type": "effect", "card": d, "effect": 1})
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": d2, "effect": 2}]
+
+
+def test_a_counter_step_cancels_the_effect_it_answers():
+    """【静寂の結界】■《スペル:サイレンス》対抗~敵兵の効果の発動:…/その効果を無効にする。 (here: a curse of ours that answers our own soldier)"""
+    hush = curse("hush", cost=0, effects=[{"kind": ["対抗"], "trigger": "自兵の効果の発動", "cost": "0", "text": "その効果を無効にする。"}], script=[{"op": "counter", "when": "effect1"}])
+    state = start([bundled("疾風の伝令鳥"), hush], auto_pass="never")
+    bird, quiet = put(state, "疾風の伝令鳥", "board", (1, 0)), put(state, "hush", "board", (1, 1))
+    store(state, "風", "風")
+    to_main(state)
+    hand = len(state["zones"]["p0.hand"])
+    apply(state, {"type": "effect", "card": bird, "effect": 1})
+    pay_first(state)
+    apply(state, {"type": "effect", "card": quiet, "effect": 1})
+    events = apply(state, {"type": "pass"})
+    assert {"type": "countered", "entry": "effect", "card": bird} in events
+    assert state["stack"] == [] and len(state["zones"]["p0.hand"]) == hand  # the bird drew nothing
+
+
+def test_smart_auto_pass_leaves_a_window_open_only_when_the_player_can_respond():
+    state = start([bundled("岩肌の番兵")])
+    guard = put(state, "岩肌の番兵", "board", (2, 0))
+    store(state, "地", "地", "地")
+    to_main(state)
+    apply(state, {"type": "move", "card": guard, "pos": [3, 0]})
+    pay_first(state)  # the move: nobody can answer it; the battle starts: the guard can (対抗~この兵の戦闘開始)
+    assert state["priority"] == 0 and state["stack"][-1]["kind"] == "battle_start"
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": guard, "effect": 1}]
+    apply(state, {"type": "effect", "card": guard, "effect": 1})
+    pay_first(state)  # 地1: this soldier +0/+0/+2 until the end of the turn
+    assert state["stack"] == [] and damage_of(state, 1) == 5 + 2 and state["cards"][guard]["pos"] == [1, 0]
+    apply(state, {"type": "end_turn"})
+    assert power(state, guard) == 5
+
+
+def test_jack_answers_the_start_of_a_battle_with_the_enemy_and_the_battle_uses_the_new_power():
+    """《武術:ジャックのやり方》■対抗~自兵と敵兵の戦闘開始:0/このターンの終了時まで、自兵一枚に以下の補正を加えて良い。「+0/+2/+2」
+    ②戦闘段階1:お互いにパワーを比較するステップ。"""
+    state = start([bundled("クレイジー・ジャックの戦闘術"), soldier("two", power=2)], theirs=[soldier("three", power=3)])
+    jack = put(state, "クレイジー・ジャックの戦闘術", "board", (1, 0))
+    two = put(state, "two", "board", (2, 1))
+    three = put(state, "three", "board", (3, 1), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, two, (3, 1))
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": jack, "effect": 1}]
+    apply(state, {"type": "effect", "card": jack, "effect": 1})  # the one own soldier: chosen at once
+    assert state["cards"][three]["zone"] == "p1.discard" and damage_of(state, 1) == 1
+    assert stat(state, two, "move_cost") == 3 and power(state, two) == 4 - 1  # +2, then -X with X = 3 - 2
+
+
+# -- winning and losing ------------------------------------------------------------------------------------------
+
+
+def test_the_goldfish_loses_when_its_power_runs_out():
+    """<壱>勝敗: 「戦力」(ライフ)が尽きたら負け。"""
+    state = start([soldier("giant", power=11)], goldfish_power=1)
+    giant = put(state, "giant", "board", (2, 0))
+    store(state, "火")
+    to_main(state)
+    fight(state, giant, (3, 0))
+    assert state["zones"]["p1.power"] == [] and state["result"] == {"winner": 0, "turn": 1, "reason": "power"}
+    assert legal_actions(state) == []
+
+
+def test_the_player_loses_when_their_power_runs_out():
+    state = start([soldier("one", power=1)], theirs=[soldier("huge", power=12)])
+    for iid in state["zones"]["p0.power"][:-1]:
+        apply(state, {"type": "manual.move", "card": iid, "to": "p0.hand"})
+    one = put(state, "one", "board", (2, 0))
+    put(state, "huge", "board", (3, 0), owner=1)
+    store(state, "火")
+    to_main(state)
+    fight(state, one, (3, 0))
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "power"} and state["players"][0]["lost"]
+
+
+def test_the_player_loses_the_moment_support_is_empty_by_default():
+    """「支援」(山札)が尽きたら負け。 Reading (option deck_out): "empty" = when it is empty; "draw" = when one must draw from it."""
+    state = new_game("original", [FILLER[:11]], seed=1)
+    assert len(state["zones"]["p0.deck"]) == 1 and state["result"] is None
+    apply(state, {"type": "draw_support"})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "deck"}
+    state = new_game("original", [FILLER[:11] + [bundled("疾風の伝令鳥"), energy("風"), energy("風")]], seed=1, options={"deck_out": "draw"})
+    bird = next(i for i, c in state["cards"].items() if c["def"] == "疾風の伝令鳥")
+    apply(state, {"type": "manual.move", "card": bird, "to": "board", "pos": [1, 0], "face_up": True})
+    for iid in [i for i, c in state["cards"].items() if c["def"] == "E風"]:
+        apply(state, {"type": "manual.move", "card": iid, "to": "p0.storage", "face_up": True})
+    while state["zones"]["p0.deck"]:
+        apply(state, {"type": "manual.move", "card": state["zones"]["p0.deck"][-1], "to": "p0.hand"})
+    assert state["result"] is None and {"type": "draw_support"} not in legal_actions(state)  # empty, and no loss yet
+    apply(state, {"type": "next_phase"})
+    apply(state, {"type": "effect", "card": bird, "effect": 1})  # 風2/支援から一枚手札に加える: must draw, cannot
+    pay_first(state)
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "deck"}
+
+
+def test_the_goldfish_without_a_deck_does_not_lose_by_support_unless_the_option_says_so():
+    assert new_game("original", [FILLER], seed=1)["result"] is None
+    state = new_game("original", [FILLER], seed=1, options={"goldfish_deck_out": True})
+    assert state["result"] == {"winner": 0, "turn": 1, "reason": "deck"}
+
+
+# -- the fire cards (カード例~火~) and the other bundled cards, as their scripts say ------------------------------------
+
+
+def test_gilbia_platoon_leader_gives_soldiers_minus_move_plus_power_with_another_own_soldier():
+    """【ギルビアの小隊長】■《指揮:烈火の陣》永続/この兵と、他の自兵が場に一枚以上存在する間、場の種族「ソルジャー」全てに「+0/-1/+1」"""
+    state = start([bundled("ギルビアの小隊長"), bundled("ギルビアの炎剣術士")], theirs=[bundled("ギルビアの炎剣術士")])
+    leader = put(state, "ギルビアの小隊長", "board", (1, 0))
+    enemy = put(state, "ギルビアの炎剣術士", "board", (3, 0), owner=1)
+    assert power(state, leader) == 3 and power(state, enemy) == 2  # alone: nothing
+    knight = put(state, "ギルビアの炎剣術士", "board", (1, 1))
+    assert [power(state, i) for i in (leader, knight, enemy)] == [4, 3, 3]  # 場の…全て: the enemy's too
+    assert stat(state, knight, "move_cost") == 0
+
+
+def test_sorrow_orb_removes_two_counters_at_the_end_of_a_battle():
+    """【悲哀と憂いの光球】■《スペル:キュア》対抗~戦闘終了:火1/場の自兵一枚から、カウンターを二つまで取り除く。"""
+    state = start([bundled("悲哀と憂いの光球"), soldier("hurt", power=5)])
+    orb = put(state, "悲哀と憂いの光球", "board", (1, 4))
+    hurt = put(state, "hurt", "board", (2, 0))
+    apply(state, {"type": "manual.counter", "card": hurt, "name": "damage", "delta": 3})
+    store(state, "火", "火")
+    to_main(state)
+    fight(state, hurt, (3, 0))
+    assert state["stack"][-1]["kind"] == "battle_end" and {"type": "effect", "card": orb, "effect": 1} in legal_actions(state)
+    apply(state, {"type": "effect", "card": orb, "effect": 1})
+    pay_first(state)
+    assert state["pending"]["type"] == "target" and state["pending"]["candidates"] == [orb, hurt]
+    apply(state, {"type": "target", "cards": [hurt]})
+    assert state["cards"][hurt]["counters"] == {"damage": 1} and state["cards"][hurt]["pos"] == [1, 0]
+
+
+def test_moonlight_snake_damages_every_enemy_soldier_on_the_battlefield_when_it_moves():
+    """【ムーンライト・スネーク】■《スペル:フレイムバーン》対抗~この兵の移動:2/戦場の敵兵全てに2ダメージ。"""
+    state = start([bundled("ムーンライト・スネーク")], theirs=[soldier("a", power=1), soldier("b", power=3), soldier("c", power=1)])
+    snake = put(state, "ムーンライト・スネーク", "board", (1, 0))
+    a, b, c = put(state, "a", "board", (2, 1), owner=1), put(state, "b", "board", (2, 2), owner=1), put(state, "c", "board", (3, 3), owner=1)
+    store(state, *"火火火火火火")
+    to_main(state)
+    apply(state, {"type": "move", "card": snake, "pos": [2, 0]})
+    pay_first(state)
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": snake, "effect": 1}]
+    apply(state, {"type": "effect", "card": snake, "effect": 1})
+    pay_first(state)
+    assert state["cards"][a]["zone"] == "p1.discard" and state["cards"][b]["counters"] == {"damage": 2}
+    assert state["cards"][c]["counters"] == {} and state["cards"][snake]["pos"] == [2, 0]
+
+
+def test_binarx_horse_makes_a_hand_soldier_ten_cheaper_until_the_end_of_the_turn():
+    """【ビナルクスの仙馬】■《スペル:エアウェイ・フィート》通常:火2/自分の手札の兵を一枚宣言し、手札のその兵にこのターン終了時まで「-10/+0/+0」"""
+    state = start([bundled("ビナルクスの仙馬"), bundled("漆黒の塔の巨龍/黄金"), bundled("魔竜の焔")])
+    horse = put(state, "ビナルクスの仙馬", "board", (1, 0))
+    dragon, flame = put(state, "漆黒の塔の巨龍/黄金"), put(state, "魔竜の焔")
+    store(state, "火", "火")
+    to_main(state)
+    apply(state, {"type": "effect", "card": horse, "effect": 1})
+    pay_first(state)
+    assert dragon in state["pending"]["candidates"] and flame not in state["pending"]["candidates"]
+    apply(state, {"type": "target", "cards": [dragon]})
+    assert stat(state, dragon, "cost") == 9 - 10  # (a cost below 0 is 0)
+    apply(state, {"type": "summon", "card": dragon, "pos": [1, 1]})
+    assert state["cards"][dragon]["zone"] == "board" and state["pending"] is None
+
+
+def test_black_tower_dragon_destroys_the_enemy_camp_or_three_enemy_storage_cards_when_summoned():
+    """【漆黒の塔の巨龍/黄金】■《エニグマ:311A2GH》対抗~この兵の召喚:0/敵陣の敵兵を全て破棄するか、敵陣倉庫からカードを三枚まで選んで破棄する。"""
+    state = start([bundled("漆黒の塔の巨龍/黄金")], theirs=[soldier("x"), soldier("y"), soldier("z"), energy("水"), energy("水")])
+    dragon = put(state, "漆黒の塔の巨龍/黄金")
+    x, y, z = put(state, "x", "board", (3, 0), owner=1), put(state, "y", "board", (3, 4), owner=1), put(state, "z", "board", (2, 2), owner=1)
+    wet = [put(state, "E水", "p1.storage", owner=1) for _ in range(2)]
+    store(state, *"火火火火火火火火火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": dragon, "pos": [1, 2]})
+    pay_first(state)
+    # usable the turn it arrives: its trigger is its own summon (召喚されたターンには特殊な条件下にある場合を除いて)
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": dragon, "effect": 1, "mode": 1}, {"type": "effect", "card": dragon, "effect": 1, "mode": 2}]
+    apply(state, {"type": "effect", "card": dragon, "effect": 1, "mode": 1})
+    assert state["cards"][x]["zone"] == state["cards"][y]["zone"] == "p1.discard" and state["cards"][z]["zone"] == "board"
+    assert all(state["cards"][w]["zone"] == "p1.storage" for w in wet)
+
+
+def test_fire_rain_destroys_itself_then_deals_two_to_a_land_and_up_to_three_soldiers():
+    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。"""
+    state = start([bundled("火炎雨"), bundled("風見の丘")], theirs=[soldier("a", power=1), soldier("b", power=5)])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    hill = put(state, "風見の丘", "board", (1, 1))
+    a, b = put(state, "a", "board", (3, 0), owner=1), put(state, "b", "board", (3, 1), owner=1)
+    store(state, *"火火火火火風")
+    to_main(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})
+    pay_first(state)
+    assert state["cards"][rain]["zone"] == "p0.discard" and state["cards"][hill]["counters"] == {"damage": 2}  # the one land
+    assert state["pending"]["type"] == "target" and (state["pending"]["min"], state["pending"]["max"]) == (0, 2)
+    assert legal_actions(state)[0] == {"type": "target", "cards": [a, b]}
+    apply(state, {"type": "target", "cards": [a, b]})
+    assert state["cards"][a]["zone"] == "p1.discard" and state["cards"][b]["counters"] == {"damage": 2}
+
+
+def test_bloody_sword_binds_a_soldier_when_cast_and_gives_it_plus_0_3_5():
+    """【血塗れた刀】■強制対抗~この呪術の詠唱:0/場の兵を一枚選ぶ。 ■《剣術/呪法:鬼神乱舞/吸血の渇望》永続/一つ目の効果で選んだ兵に「+0/+3/+5」"""
+    state = start([bundled("血塗れた刀"), soldier("a", power=2), soldier("b", power=2)])
+    sword = put(state, "血塗れた刀")
+    a, b = put(state, "a", "board", (1, 0)), put(state, "b", "board", (1, 1))
+    store(state, "火", "火")
+    to_main(state)
+    apply(state, {"type": "cast", "card": sword, "pos": [1, 4]})
+    events = apply(state, legal_actions(state)[0])
+    assert {"type": "forced", "card": sword, "effect": 1} in events  # forced: no choice whether to use it
+    assert state["pending"]["type"] == "target" and state["pending"]["candidates"] == [a, b]
+    apply(state, {"type": "target", "cards": [b]})
+    assert state["cards"][sword]["bound"] == b
+    assert (power(state, b), stat(state, b, "move_cost"), power(state, a)) == (7, 4, 2)
+    apply(state, {"type": "manual.move", "card": sword, "to": "p0.discard"})
+    assert power(state, b) == 2 and "bound" not in state["cards"][sword]
+
+
+def test_flame_judgement_destroys_itself_then_three_chosen_cards_on_the_board():
+    """【焔の審判】■《エニグマ:JO345LS》通常:4/この呪術を破棄した後、敵陣、戦場、自陣からカードを三枚選んで、破棄する。"""
+    state = start([bundled("焔の審判"), soldier("mine")], theirs=[soldier("x"), soldier("y")])
+    judge = put(state, "焔の審判", "board", (1, 0))
+    mine = put(state, "mine", "board", (1, 1))
+    x, y = put(state, "x", "board", (2, 2), owner=1), put(state, "y", "board", (3, 3), owner=1)
+    store(state, *"水水水水")
+    to_main(state)
+    apply(state, {"type": "effect", "card": judge, "effect": 1})
+    pay_first(state)
+    assert state["cards"][judge]["zone"] == "p0.discard"
+    assert state["pending"] is None and state["zones"]["board"] == []  # three cards there: all of them, chosen at once
+    assert {state["cards"][i]["zone"] for i in (mine, x, y)} == {"p0.discard", "p1.discard"}
+
+
+def test_binarx_mountain_is_three_cheaper_in_hand_with_a_binarx_on_the_board_and_changes_soldiers():
+    """【ビナルクス仙山】■ルール/場に種別「ビナルクス」が存在する間、手札のこの土地に「-3/+0」 ■永続/…種別「ビナルクス」に「-2/-2/+1」
+    ■永続/…種別「ビナルクス」以外に「+2/+2/-1」"""
+    state = start([bundled("ビナルクス仙山"), bundled("ビナルクスの仙龍"), bundled("ギルビアの炎剣術士")])
+    mountain = put(state, "ビナルクス仙山")
+    dragon = put(state, "ビナルクスの仙龍")
+    assert stat(state, mountain, "cost") == 6
+    knight = put(state, "ギルビアの炎剣術士", "board", (1, 0))
+    assert stat(state, mountain, "cost") == 6  # no ビナルクス on the board yet
+    apply(state, {"type": "manual.move", "card": dragon, "to": "board", "pos": [1, 1], "face_up": True})
+    assert stat(state, mountain, "cost") == 3
+    apply(state, {"type": "manual.move", "card": mountain, "to": "board", "pos": [1, 4], "face_up": True})
+    assert [stat(state, dragon, s) for s in ("cost", "move_cost", "power")] == [3, 1 - 2, 8]  # (a cost below 0 is 0)
+    assert [stat(state, knight, s) for s in ("cost", "move_cost", "power")] == [3, 3, 1]
+
+
+def test_endless_hell_destroys_soldiers_damaged_by_an_effect_unless_a_light_soldier_is_there():
+    """【無限地獄】■永続/場にこの土地が存在する間、場の兵はダメージを受けた戦闘の終了時、または効果処理終了時に破棄される。
+    ■永続/場に光兵が存在する間、一つ目の効果を無効にする。"""
+    state = start([bundled("無限地獄"), bundled("潮騒の見習い術士"), bundled("薄明の癒し手")], theirs=[soldier("big", power=9)])
+    put(state, "無限地獄", "board", (1, 4))
+    mage = put(state, "潮騒の見習い術士", "board", (1, 0))
+    big = put(state, "big", "board", (3, 0), owner=1)
+    store(state, *"火水水水")
+    to_main(state)
+    healer = put(state, "薄明の癒し手", "board", (1, 1))  # a 光 soldier: the first effect is void
+    apply(state, {"type": "effect", "card": mage, "effect": 1})
+    pay_first(state)
+    assert state["cards"][big]["zone"] == "board" and state["cards"][big]["counters"] == {"damage": 1}
+    apply(state, {"type": "manual.move", "card": healer, "to": "p0.hand"})
+    apply(state, {"type": "effect", "card": mage, "effect": 1})
+    pay_first(state)
+    assert state["cards"][big]["zone"] == "p1.discard"
+
+
+def test_gilbia_training_ground_keeps_both_own_soldiers_and_powers_them_up_after_their_battle():
+    """【ギルビアの練兵場】■対抗~自兵同士の戦闘終了:0/戦闘を行った兵に「+0/-1/+2」 ■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。"""
+    state = start([bundled("ギルビアの練兵場"), soldier("a", power=3), soldier("b", power=5)])
+    put(state, "ギルビアの練兵場", "board", (1, 4))
+    ground = state["zones"]["board"][-1]
+    a, b = put(state, "a", "board", (2, 0)), put(state, "b", "board", (1, 0))
+    store(state, *"火火火")
+    to_main(state)
+    fight(state, a, (1, 0))  # our own soldiers fight: b wins (5 > 3), we take 2, nobody is destroyed
+    assert damage_of(state, 0) == 2
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": ground, "effect": 1}]
+    apply(state, {"type": "effect", "card": ground, "effect": 1})
+    assert state["cards"][a]["zone"] == state["cards"][b]["zone"] == "board"
+    assert state["cards"][a]["pos"] == [2, 0] and state["cards"][b]["pos"] == [1, 0]  # the mover went back
+    assert (power(state, a), stat(state, a, "move_cost")) == (5, 0) and power(state, b) == 5 - 1 + 2  # b: -X, X = 3 - 2
+
+
+def test_golem_destroys_a_cheap_enemy_soldier_in_the_enemy_camp():
+    """【オーバークラウド・ゴーレム】■《スペル:ディストラクション》通常:光4/敵陣の召喚コスト4以下の兵を一枚選び、破棄する。"""
+    state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4), soldier("dear", cost=5), soldier("away", cost=1)])
+    golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+    cheap, dear, away = put(state, "cheap", "board", (3, 0), owner=1), put(state, "dear", "board", (3, 1), owner=1), put(state, "away", "board", (2, 1), owner=1)
+    store(state, *"光光光光")
+    to_main(state)
+    apply(state, {"type": "effect", "card": golem, "effect": 1})
+    pay_first(state)
+    assert state["cards"][cheap]["zone"] == "p1.discard" and state["cards"][dear]["zone"] == state["cards"][away]["zone"] == "board"
+
+
+def test_dragon_flame_deals_two_to_the_enemy_player_or_a_soldier():
+    """【魔竜の焔】■《スペル:ファイアボール》通常:火2/敵戦力、または兵一枚に2ダメージ。"""
+    state = start([bundled("魔竜の焔")], theirs=[soldier("x", power=5)])
+    flame = put(state, "魔竜の焔", "board", (1, 0))
+    x = put(state, "x", "board", (3, 0), owner=1)
+    store(state, *"火火火火")
+    to_main(state)
+    apply(state, {"type": "effect", "card": flame, "effect": 2})
+    pay_first(state)
+    assert legal_actions(state) == [{"type": "target", "cards": [x]}, {"type": "target", "cards": []}, {"type": "target", "player": 1}]
+    apply(state, {"type": "target", "player": 1})
+    assert damage_of(state, 1) == 2
+    apply(state, {"type": "effect", "card": flame, "effect": 2})
+    pay_first(state)
+    apply(state, {"type": "target", "cards": [x]})
+    assert state["cards"][x]["counters"] == {"damage": 2}
+
+
+def test_invisible_stream_is_cast_face_down_for_nothing_and_weakens_every_enemy_soldier():
+    """【不可視の水流】■ルール/この呪術は裏向きでのみ詠唱出来る。 ③-/- (裏向きで詠唱するため、展開・維持コストを伴わない)
+    ■通常・対抗~敵兵の召喚、又は移動:水8(C)この呪術を墓地に送る/敵兵全てに「+0/+7/-7」"""
+    state = start([bundled("不可視の水流")], theirs=[soldier("x", power=8, move=1)])
+    stream = put(state, "不可視の水流")
+    x = put(state, "x", "board", (3, 0), owner=1)
+    store(state, *"水水水水水水水水")
+    to_main(state)
+    apply(state, {"type": "cast", "card": stream, "pos": [1, 0]})
+    assert state["pending"] is None and state["cards"][stream]["zone"] == "board" and not state["cards"][stream]["face_up"]
+    apply(state, {"type": "end_turn"})
+    to_main(state)  # no upkeep asked
+    apply(state, {"type": "effect", "card": stream, "effect": 2})
+    pay_first(state)
+    assert state["cards"][stream]["zone"] == "p0.discard" and (power(state, x), stat(state, x, "move_cost")) == (1, 8)
+
+
+# -- random legal games, replay, undo -----------------------------------------------------------------------------
+
+
+def sample_deck():
+    """The bundled sample deck: two of each of the 30 bundled cards."""
+    return [bundled(name) for name in BUNDLED for _ in range(2)]
+
+
+def random_manual(pick, state):
+    iid = pick.choice(sorted(state["cards"]))
+    roll = pick.random()
+    if roll < 0.6:
+        to = pick.choice(sorted(state["zones"]))
+        action = {"type": "manual.move", "card": iid, "to": to}
+        if to == "board":
+            action["pos"] = [pick.randint(0, 4), pick.randint(0, 4)]
+            action["face_up"] = pick.random() < 0.8
+        return action
+    if roll < 0.8:
+        return {"type": "manual.counter", "card": iid, "name": "damage", "delta": pick.randint(-2, 6)}
+    return {"type": "manual.tap", "card": iid}
+
+
+def test_random_legal_games_with_manual_moves_keep_every_invariant_and_undo_redo_is_exact():
+    deck = sample_deck()
+    results = set()
+    for seed in range(1000):
+        pick = random.Random(seed)
+        options = {
+            "auto_pass": pick.choice(["smart", "never"]),
+            "movement": pick.choice(["column", "adjacent"]),
+            "first": pick.choice(["player", "goldfish"]),
+            "deck_out": pick.choice(["empty", "draw"]),
+            "goldfish_power": pick.choice([1, 2, 5]),
+        }
+        state = new_game("original", [deck], seed=seed, options=options)
+        total = len(state["cards"])
+        while state["result"] is None and state["turn"] <= 40:
+            actions = legal_actions(state)
+            assert actions, (state["phase"], state["pending"], state["priority"], state["stack"])
+            assert len({json.dumps(a, sort_keys=True) for a in actions}) == len(actions) <= 80
+            if pick.random() < 0.04:
+                apply(state, random_manual(pick, state))
+            else:
+                apply(state, pick.choice(actions))
+            assert len(state["cards"]) == total and len(state["log"]) < 3000
+            if seed % 20 == 0:
+                check_invariants(state)
+        check_invariants(state)
+        if state["result"]:
+            results.add(state["result"]["reason"])
+        if seed % 10 == 0 and state["log"]:
+            back = pick.randint(1, len(state["log"]))
+            final = digest(state)
+            assert digest(redo(undo(state, back), back)) == final
+    assert "power" in results
+
+
+def test_every_legal_action_applies_in_states_along_random_games():
+    import copy
+
+    deck = sample_deck()
+    for seed in range(8):
+        pick = random.Random(seed)
+        state = new_game("original", [deck], seed=seed, options={"auto_pass": "never", "movement": "adjacent"})
+        for step in range(300):
+            if state["result"] is not None:
+                break
+            actions = legal_actions(state)
+            if step % 9 == 0:
+                for action in actions:
+                    trial = copy.deepcopy(state)
+                    apply(trial, action)
+                    check_invariants(trial)
+            apply(state, pick.choice(actions) if pick.random() > 0.03 else random_manual(pick, state))
+
+
+def test_a_game_replays_from_its_log_to_the_same_digest():
+    deck = sample_deck()
+    pick = random.Random(5)
+    state = new_game("original", [deck], seed=5)
+    while state["result"] is None and state["turn"] <= 30:
+        apply(state, pick.choice(legal_actions(state)) if pick.random() > 0.05 else random_manual(pick, state))
+    again = replay(state["setup"], [entry["action"] for entry in state["log"]])
+    assert digest(again) == digest(state) and again["log"] == state["log"]
+    reloaded = json.loads(json.dumps(state))  # the state is JSON and plays on identically
+    for _ in range(30):
+        if state["result"] is not None:
+            break
+        action = pick.choice(legal_actions(state))
+        assert action in legal_actions(reloaded)
+        apply(state, action)
+        apply(reloaded, action)
+        assert digest(reloaded) == digest(state)
+
+
+def test_the_goldfish_is_beatable_and_its_power_cards_go_to_its_hand():
+    """A goldfish's stand-in 戦力 cards leave one by one (>10 counters each): 5 of them take 55 damage."""
+    state = start([soldier("titan", power=11)])
+    titan = put(state, "titan", "board", (2, 0))
+    store(state, *"火" * 10)
+    to_main(state)
+    for hit in range(5):
+        fight(state, titan, (3, 0))
+        assert len(state["zones"]["p1.hand"]) == hit + 1
+        if state["result"]:
+            break
+        fight(state, titan, (2, 0))
+    assert state["result"] == {"winner": 0, "turn": 1, "reason": "power"}
+
+
+def test_dark_castle_answers_its_owners_turn_end_and_lowers_its_own_upkeep():
+    """【暗黒城塞都市】■永続/この土地が場に存在する間、闇の自兵全てに「-2/-1/+2」 ■対抗~自分のターン終了:0/この土地が場に存在する間、この土地に
+    以下の補正を加えて良い。「+0/-1」 (フェイズ④ パート1:ターン終了を宣言する。)"""
+    state = start([bundled("暗黒城塞都市"), soldier("dark", cost=4, move=2, power=3, attrs=("闇",))])
+    castle = put(state, "暗黒城塞都市", "board", (1, 0))
+    dark = put(state, "dark", "board", (1, 1))
+    assert [stat(state, dark, s) for s in ("cost", "move_cost", "power")] == [2, 1, 5]
+    store(state, "闇", "闇", "闇")
+    to_main(state)
+    apply(state, {"type": "end_turn"})
+    assert state["phase"] == "end" and state["stack"][-1]["kind"] == "turn_end"
+    assert legal_actions(state) == [{"type": "pass"}, {"type": "effect", "card": castle, "effect": 2}]
+    apply(state, {"type": "effect", "card": castle, "effect": 2})
+    assert state["turn"] == 3 and stat(state, castle, "upkeep") == 2
+    apply(state, {"type": "next_phase"})
+    assert state["pending"]["type"] == "upkeep" and state["pending"]["cost"] == 2

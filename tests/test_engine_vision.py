@@ -1,0 +1,846 @@
+"""東方VISION with the 非想天則 weather rule in the engine: golden playthroughs of the base game (GAMES.md's
+public facts) and of the seed's weather rule and weathers (each quotes the passage it checks), and random
+legal games with manual moves mixed in that keep the invariants."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.engine import (
+    IllegalAction,
+    apply,
+    check_invariants,
+    digest,
+    legal_actions,
+    new_game,
+    redo,
+    replay,
+    undo,
+    view,
+)
+from rules.games.vision.weather import AUTOMATED_WEATHERS, WEATHER_STATUS
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = {c["name"]: c for c in json.loads((ROOT / "cards/bundled/vision.json").read_text(encoding="utf-8"))["cards"]}
+WEATHERS = [name for name, c in BUNDLED.items() if c["card_type"] == "天候"]
+QUIET = ["台風", "梅雨", "快晴", "曇天", "炎天", "黄砂"]  # weathers that do nothing while nobody acts
+
+
+def bundled(name, section="main"):
+    return {**BUNDLED[name], "key": name, "section": section}
+
+
+def weather_deck(names=WEATHERS):
+    return [bundled(name, "weather") for name in names]
+
+
+def char(key, req=0, cost=0, attack=2, defence=2, keywords=(), race=("妖怪",), upkeep=None, script=None):
+    fields = {"required_nodes": req, "attack": attack, "defence": defence, "race": list(race)}
+    if upkeep:
+        fields["upkeep"] = upkeep
+    if script:
+        fields["script"] = script
+    return {"key": key, "name": key, "card_type": "キャラクター", "cost": cost, "keywords": list(keywords), "fields": fields}
+
+
+def spell(key, req=0, cost=0, caster=None, keywords=(), script=None):
+    fields = {"required_nodes": req}
+    if caster:
+        fields["caster"] = caster
+    if script:
+        fields["script"] = script
+    return {"key": key, "name": key, "card_type": "スペル", "cost": cost, "keywords": list(keywords), "fields": fields}
+
+
+def command(key, req=0, cost=0, text="", script=None):
+    fields = {"required_nodes": req}
+    if script:
+        fields["script"] = script
+    return {"key": key, "name": key, "card_type": "コマンド", "cost": cost, "rules_text": text, "fields": fields}
+
+
+FILLER = [command(f"filler{i}", req=90, cost=9) for i in range(40)]  # commands nobody can afford
+
+
+def start(extra=(), seed=1, weathers=None, deck=None, **options):
+    """A new game: `extra` cards and the filler as the main deck; `weathers` (names) as the weather deck."""
+    cards = list(extra) + (FILLER if deck is None else deck) + (weather_deck(weathers) if weathers is not None else [])
+    return new_game("vision", [cards], seed=seed, options=options)
+
+
+def weather_game(*names, extra=(), **options):
+    """A game with the 30 weathers as the weather deck, none revealed, then `names` put into the area."""
+    options = {"weather_at_start": False, **options}
+    state = start(extra, weathers=WEATHERS, **options)
+    for name in names:
+        force(state, name)
+    return state
+
+
+def force(state, name):
+    """A test helper: the weather card `name` moved into the weather area (a logged manual action)."""
+    iid = next(i for i, c in state["cards"].items() if c["def"] == name)
+    apply(state, {"type": "manual.move", "card": iid, "to": "weather_area"})
+    return iid
+
+
+TAKEN: dict = {}
+
+
+def take(state, key, to="p0.hand"):
+    """An instance of card `key` not taken before, moved into `to` unless it is there (a logged manual action;
+    a card moved onto the field is active)."""
+    taken = TAKEN.setdefault(id(state), (state, set()))[1]  # (holding the state keeps its id unique)
+    iid = next(i for i, c in state["cards"].items() if c["def"] == key and i not in taken)
+    taken.add(iid)
+    if state["cards"][iid]["zone"] != to or to.endswith(".deck"):  # into a deck: on top
+        apply(state, {"type": "manual.move", "card": iid, "to": to})
+    return iid
+
+
+def give_nodes(state, n, sleeping=0):
+    """n filler cards from the deck as nodes, the first `sleeping` of them asleep."""
+    ids = [i for i in state["zones"]["p0.deck"] if state["cards"][i]["def"].startswith("filler")][:n]
+    for k, iid in enumerate(ids):
+        apply(state, {"type": "manual.move", "card": iid, "to": "p0.nodes"})
+        apply(state, {"type": "manual.tap", "card": iid, "tapped": k < sleeping})
+    return ids
+
+
+def hand(state):
+    return state["zones"]["p0.hand"]
+
+
+def life(state):
+    return [p["life"] for p in state["players"]]
+
+
+def end_turn(state):
+    """End the turn (over the hand limit, filler cards go); the events of the turns that passed."""
+    events = apply(state, {"type": "end_turn"})
+    while state["pending"] and state["pending"]["type"] == "discard":
+        fillers = [i for i in hand(state) if state["cards"][i]["def"].startswith("filler")]
+        events += apply(state, {"type": "discard", "cards": fillers[: state["pending"]["n"]]})
+    return events
+
+
+def can(state, kind, iid):
+    return {"type": kind, "card": iid} in legal_actions(state)
+
+
+def weather_events(events, name):
+    return [e for e in events if e.get("weather") == name]
+
+
+# -- the base game -------------------------------------------------------------------------------------------
+
+
+def test_setup_7_cards_25_life_and_the_first_player_does_not_draw_on_turn_1():
+    """Life 25, no upper limit. Each player draws 7; no mulligan. The first player does not draw on turn 1."""
+    state = start()
+    assert life(state) == [25, 25] and len(hand(state)) == 7
+    assert (state["turn"], state["active"], state["phase"]) == (1, 0, "main")
+    events = end_turn(state)
+    assert {"type": "turn", "turn": 2, "player": 1} in events  # every player's turn counts: the goldfish's is turn 2
+    assert state["turn"] == 3 and len(hand(state)) == 8
+    assert state["zones"]["p1.hand"] == [] and state["zones"]["p1.deck"] == []  # the goldfish has no deck
+
+
+def test_the_phases_run_active_maintenance_draw_main_discard():
+    """Phases: アクティブ → メンテナンス → ドロー → メイン → ディスカード."""
+    state = start()
+    phases = [e["phase"] for e in end_turn(state) if e["type"] == "phase"]
+    turn = ["active", "maintenance", "draw", "main", "discard"]
+    assert phases == ["discard"] + turn + turn[:-1]  # the end of turn 1, the goldfish's turn 2, turn 3 up to main
+
+
+def test_the_goldfish_may_go_first_and_then_the_player_draws_on_their_first_turn():
+    state = start(first="goldfish")
+    assert (state["turn"], state["active"]) == (2, 0) and len(hand(state)) == 8
+
+
+def test_a_node_is_set_once_a_turn_face_down_and_active_and_setting_it_is_not_a_play():
+    """In the main phase the turn player may set one card from hand as a node (once a turn). Setting a node
+    is not a play."""
+    state = start([spell("符", cost=0)])
+    first, second = hand(state)[:2]
+    apply(state, {"type": "node", "card": first})
+    card = state["cards"][first]
+    assert card["zone"] == "p0.nodes" and not card["face_up"] and not card["tapped"]
+    assert view(state, 1)["zones"]["p0.nodes"] == [None] and view(state, 0)["zones"]["p0.nodes"] == [first]
+    assert not any(a["type"] == "node" for a in legal_actions(state))
+    with pytest.raises(IllegalAction, match="node"):
+        apply(state, {"type": "node", "card": second})
+    end_turn(state)
+    apply(state, {"type": "node", "card": second})
+
+
+def test_required_nodes_count_sleeping_nodes_and_the_cost_sleeps_active_ones():
+    """A card shows 必要ノード (nodes you must have, active and sleeping both count) and コスト (nodes you turn
+    to sleep to pay)."""
+    state = start([char("鬼", req=3, cost=1), char("大鬼", req=3, cost=2), char("巨鬼", req=4, cost=0)])
+    oni, big, huge = take(state, "鬼"), take(state, "大鬼"), take(state, "巨鬼")
+    nodes = give_nodes(state, 3, sleeping=2)
+    assert can(state, "play", oni)
+    assert not can(state, "play", big) and not can(state, "play", huge)
+    with pytest.raises(IllegalAction, match="costs 2"):
+        apply(state, {"type": "play", "card": big})
+    with pytest.raises(IllegalAction, match="needs 4 nodes"):
+        apply(state, {"type": "play", "card": huge})
+    apply(state, {"type": "play", "card": oni})
+    assert all(state["cards"][i]["tapped"] for i in nodes)
+    assert state["cards"][oni]["zone"] == "p0.field"
+
+
+def test_one_character_a_turn_but_any_number_of_spells():
+    """…play one character (once a turn)."""
+    state = start([char("甲"), char("乙"), spell("丙"), spell("丁")])
+    a, b, c, d = (take(state, k) for k in ("甲", "乙", "丙", "丁"))
+    apply(state, {"type": "play", "card": a})
+    assert not can(state, "play", b)
+    with pytest.raises(IllegalAction, match="one character a turn"):
+        apply(state, {"type": "play", "card": b})
+    apply(state, {"type": "play", "card": c})
+    apply(state, {"type": "play", "card": d})
+    assert state["cards"][c]["zone"] == state["cards"][d]["zone"] == "p0.discard"
+    end_turn(state)
+    assert can(state, "play", b)
+
+
+def test_characters_enter_sleeping_unless_haste_and_attacks_deal_their_attack_to_the_goldfish():
+    """Characters enter sleeping unless 速攻. Attacking … turn the character to sleep; any number of attacks a
+    turn (the goldfish never defends, so the damage goes to its life)."""
+    state = start([char("遅", attack=2), char("速", attack=3, keywords=("速攻",))])
+    slow, fast = take(state, "遅"), take(state, "速")
+    apply(state, {"type": "play", "card": slow})
+    assert state["cards"][slow]["tapped"] and not can(state, "attack", slow)
+    end_turn(state)
+    assert not state["cards"][slow]["tapped"]  # the active phase
+    apply(state, {"type": "attack", "card": slow})
+    assert state["cards"][slow]["tapped"] and life(state) == [25, 23]
+    apply(state, {"type": "play", "card": fast})
+    assert not state["cards"][fast]["tapped"]
+    apply(state, {"type": "attack", "card": fast})
+    assert life(state) == [25, 20]
+    with pytest.raises(IllegalAction, match="sleeping"):
+        apply(state, {"type": "attack", "card": fast})
+
+
+def test_an_upkeep_is_paid_by_sleeping_nodes_or_its_card_is_destroyed():
+    """Maintenance: an upkeep (維持コスト) that is not paid destroys its card."""
+    state = start([char("鬼", upkeep=1)])
+    oni = take(state, "鬼")
+    apply(state, {"type": "play", "card": oni})
+    (node,) = give_nodes(state, 1)
+    end_turn(state)
+    assert state["pending"] == {"type": "upkeep", "player": 0, "card": oni, "cost": 1} and state["phase"] == "maintenance"
+    assert legal_actions(state) == [{"type": "pay"}, {"type": "destroy"}]
+    apply(state, {"type": "pay"})
+    assert state["cards"][node]["tapped"] and state["cards"][oni]["zone"] == "p0.field" and state["phase"] == "main"
+    apply(state, {"type": "manual.move", "card": node, "to": "p0.discard"})
+    end_turn(state)
+    assert legal_actions(state) == [{"type": "destroy"}]
+    with pytest.raises(IllegalAction, match="upkeep"):
+        apply(state, {"type": "pay"})
+    apply(state, {"type": "destroy"})
+    assert state["cards"][oni]["zone"] == "p0.discard" and state["phase"] == "main"
+
+
+def test_the_hand_is_cut_to_7_in_the_discard_phase():
+    """Discard: down to 7 cards in hand."""
+    state = start()
+    take(state, "filler30")
+    take(state, "filler31")
+    apply(state, {"type": "end_turn"})
+    assert state["phase"] == "discard"
+    assert state["pending"] == {"type": "discard", "player": 0, "n": 2, "choose": {"zone": "p0.hand", "min": 2, "max": 2}}
+    with pytest.raises(IllegalAction, match="exactly 2"):
+        apply(state, {"type": "discard", "cards": hand(state)[:1]})
+    chosen = hand(state)[:2]
+    apply(state, {"type": "discard", "cards": chosen})
+    assert all(state["cards"][i]["zone"] == "p0.discard" for i in chosen) and state["turn"] == 3
+
+
+def test_a_manual_move_out_of_the_hand_lowers_the_discard_decision():
+    state = start()
+    take(state, "filler30")
+    apply(state, {"type": "end_turn"})
+    apply(state, {"type": "manual.move", "card": hand(state)[0], "to": "p0.deck"})
+    assert state["pending"]["n"] == 0 and legal_actions(state) == [{"type": "discard", "cards": []}]
+
+
+def test_the_player_who_must_draw_and_cannot_loses():
+    """Win: … the opponent must draw and cannot."""
+    state = start(deck=FILLER[:8])  # 7 in hand, 1 left
+    end_turn(state)  # turn 3 draws the last card
+    assert state["result"] is None and not state["zones"]["p0.deck"]
+    end_turn(state)  # turn 5 must draw from the empty deck
+    assert state["result"] == {"winner": 1, "turn": 5, "reason": "deck"}
+    assert legal_actions(state) == []
+
+
+def test_the_goldfish_at_life_0_loses_and_so_does_the_player():
+    """Win: the opponent's life is 0 or less."""
+    state = start([char("大妖", attack=30, keywords=("速攻",))])
+    apply(state, {"type": "play", "card": take(state, "大妖")})
+    apply(state, {"type": "attack", "card": state["zones"]["p0.field"][0]})
+    assert state["result"] == {"winner": 0, "turn": 1, "reason": "life"}
+    other = start()
+    apply(other, {"type": "manual.life", "player": 0, "delta": -25})
+    assert other["result"] == {"winner": 1, "turn": 1, "reason": "life"}
+
+
+def test_bad_options_are_refused_naming_the_option():
+    with pytest.raises(IllegalAction, match="first"):
+        start(first=2)
+    with pytest.raises(IllegalAction, match="weather_at_start"):
+        start(weather_at_start="yes")
+
+
+def test_the_sample_cards_steps_heal_draw_and_raise_a_defence():
+    """里の薬売り「このキャラクターが場に出た時、自分のライフを2回復する。」 宴会の準備「カードを2枚引く。」
+    弾幕回避「目標のキャラクター1枚はターン終了時まで「戦闘修正±0/+2」を得る。」"""
+    state = start([bundled("里の薬売り"), bundled("宴会の準備"), bundled("弾幕回避")])
+    give_nodes(state, 3)
+    apply(state, {"type": "play", "card": take(state, "里の薬売り")})
+    assert life(state) == [27, 25]
+    before = len(hand(state))
+    apply(state, {"type": "play", "card": take(state, "宴会の準備")})
+    assert len(hand(state)) == before + 2
+    end_turn(state)
+    healer = state["zones"]["p0.field"][0]
+    apply(state, {"type": "play", "card": take(state, "弾幕回避")})
+    assert legal_actions(state) == [{"type": "choose", "card": healer}]
+    apply(state, {"type": "choose", "card": healer})
+    assert state["cards"][healer]["counters"] == {"defence": 2}
+    end_turn(state)
+    assert state["cards"][healer]["counters"] == {}
+
+
+# -- the weather rule ------------------------------------------------------------------------------------------
+
+
+def test_a_weather_is_revealed_at_game_start_unless_the_option_is_off():
+    """補足1: ①ゲーム開始 (GAMES.md's reading: one weather is revealed at game start; an option)."""
+    state = start(weathers=WEATHERS, seed=3)
+    area = state["zones"]["weather_area"]
+    first = state["defs"][state["cards"][area[0]]["def"]]["name"]
+    assert len(area) == (5 if first == "極光" else 1) and len(area) + len(state["zones"]["p0.weather"]) == 30
+    assert view(state, 0)["layout"]["weather"] | {"in_force": None} == {
+        "zone": "weather_area", "turns_left": 4, "changes_after_turn": 4, "on": True, "in_force": None,
+    }
+    assert all(state["cards"][i]["face_up"] for i in area) and view(state, 1)["zones"]["weather_area"] == area
+    off = start(weathers=WEATHERS, weather_at_start=False)
+    assert off["zones"]["weather_area"] == [] and len(off["zones"]["p0.weather"]) == 30
+    none = start()
+    assert none["flags"]["weather_on"] is False and view(none, 0)["layout"]["weather"]["turns_left"] is None
+
+
+def test_the_weather_changes_after_the_end_of_every_4th_turn_between_the_turns():
+    """ゲーム開始から4ターン目毎のターン終了時の処理後…(つまり、ターン終了時≠天候終了タイミング。ターン終了時とターン開始時
+    の間である。) 4ターンつまり後攻2ターン毎に天候が変わる。"""
+    state = start(weathers=QUIET, seed=2)
+    assert view(state, 0)["layout"]["weather"]["turns_left"] == 4
+    first = end_turn(state)  # turns 1 and 2
+    assert not [e for e in first if e["type"] == "weather_change"]
+    assert view(state, 0)["layout"]["weather"] | {"in_force": None} == {
+        "zone": "weather_area", "turns_left": 2, "changes_after_turn": 4, "on": True, "in_force": None,
+    }
+    second = end_turn(state)  # turns 3 and 4, the change, turn 5
+    kinds = [(e["type"], e.get("turn")) for e in second if e["type"] in ("turn_end", "weather_change", "turn")]
+    assert kinds == [("turn_end", 3), ("turn", 4), ("turn_end", 4), ("weather_change", 4), ("turn", 5)]
+    assert view(state, 0)["layout"]["weather"]["changes_after_turn"] == 8
+    assert view(state, 0)["layout"]["weather"]["turns_left"] == 4
+    end_turn(state)
+    assert [e["turn"] for e in end_turn(state) if e["type"] == "weather_change"] == [8]
+
+
+def test_every_weather_card_in_the_area_goes_back_before_one_is_revealed():
+    """天候エリアに出ている天候カード全てを天候デッキに戻す。その後、天候デッキから天候カードを1枚ランダムに天候エリアに出す。"""
+    state = start(weathers=QUIET, weather_at_start=False)
+    forced = [force(state, name) for name in QUIET[:3]]
+    end_turn(state)
+    events = end_turn(state)
+    moves = [e for e in events if e["type"] == "move" and "weather_area" in (e["from"], e["to"])]
+    assert [(e["card"], e["to"]) for e in moves[:3]] == [(i, "p0.weather") for i in forced]
+    assert len(moves) == 4 and moves[3]["to"] == "weather_area"
+    assert state["zones"]["weather_area"] == [moves[3]["card"]]
+
+
+def seed_revealing(name, **options):
+    """A seed whose game reveals the weather `name` at the start."""
+    for seed in range(2000):
+        state = start(weathers=WEATHERS, seed=seed, **options)
+        if state["defs"][state["cards"][state["zones"]["weather_area"][0]]["def"]]["name"] == name:
+            return seed, state
+    raise AssertionError(f"no seed reveals {name}")
+
+
+def test_kyokkou_reveals_four_more_weathers_and_all_are_in_force_then_all_go_back():
+    """極光: (自動γ)このカードが公開された場合、追加で天候カードを4枚公開する。(GAMES.md: all of them are in force together.)"""
+    _, state = seed_revealing("極光")
+    area = state["zones"]["weather_area"]
+    assert len(area) == 5 and len(state["zones"]["p0.weather"]) == 25
+    shown = [w["name"] for w in view(state, 0)["layout"]["weather"]["in_force"]]
+    assert shown[0] == "極光" and state["flags"]["weathers"] == shown
+    before = list(area)
+    events = []
+    while state["turn"] < 5 and state["result"] is None:  # whatever the four extra weathers ask, the first choice
+        events = apply(state, legal_actions(state)[0]) if state["pending"] else end_turn(state)
+    if state["result"] is None:
+        back = [e["card"] for e in events if e["type"] == "move" and e["from"] == "weather_area"]
+        assert back == before
+
+
+def test_the_layout_names_each_weather_in_force_and_what_is_automated():
+    state = weather_game("地震雲", "炎天")
+    in_force = view(state, 0)["layout"]["weather"]["in_force"]
+    assert [(w["name"], w["automated"]) for w in in_force] == [("地震雲", "auto"), ("炎天", "manual")]
+    assert in_force[1]["manual"]
+
+
+def test_the_automated_weathers_include_the_ones_the_issue_names():
+    assert set(AUTOMATED_WEATHERS) >= set("地震雲 春一番 精霊風 時雨 薄曇 快晴 曇天 雹 烈日 ダイヤモンドダスト 凧 雪 台風 梅雨 霧雨".split())
+    assert sorted(WEATHER_STATUS) == sorted(WEATHERS)
+
+
+# -- one golden playthrough per automated weather ---------------------------------------------------------------
+
+
+def test_byakuya_humans_are_not_slept_by_effects_and_sleep_when_the_weather_ends():
+    """白夜: (自動α)[種族:人間を持つ全てのキャラクター]はカードの効果によってスリープ状態にならない。
+    (自動γ)天候終了時、[種族:人間を持つ全てのキャラクター]をスリープ状態にする。(The goldfish goes first: the change
+    follows the player's turn 4.)"""
+    state = weather_game("白夜", "春一番", extra=[char("巫女", race=("人間",)), char("妖精")], first="goldfish")
+    human, fairy = take(state, "巫女", "p0.field"), take(state, "妖精", "p0.field")
+    end_turn(state)  # turn 4: 春一番 at the start of the main phase
+    apply(state, {"type": "weather_choice", "option": 3, "card": human})
+    assert not state["cards"][human]["tapped"]
+    events = end_turn(state)
+    slept = weather_events(events, "白夜")
+    assert slept[0]["slept"] == [human]
+    reveal = next(k for k, e in enumerate(events) if e["type"] == "move" and e["to"] == "weather_area")
+    assert events.index(slept[0]) < reveal
+    assert fairy not in slept[0]["slept"]
+
+
+def test_kyokuya_puts_sleeping_non_humans_to_kesshi_when_the_weather_ends():
+    """極夜: (自動γ)天候終了時、[スリープ状態である種族:人間を持たない全てのキャラクター]を決死状態にする。"""
+    state = weather_game("極夜", extra=[char("巫女", race=("人間",)), char("妖精")])
+    human, fairy = take(state, "巫女", "p0.field"), take(state, "妖精", "p0.field")
+    end_turn(state)
+    apply(state, {"type": "attack", "card": human})
+    apply(state, {"type": "attack", "card": fairy})
+    events = end_turn(state)  # turn 4's end: the change
+    assert state["cards"][fairy]["zone"] == "p0.discard" and state["cards"][human]["zone"] == "p0.field"
+    kesshi = next(k for k, e in enumerate(events) if e["type"] == "kesshi")
+    reveal = next(k for k, e in enumerate(events) if e["type"] == "move" and e["to"] == "weather_area")
+    assert kesshi < reveal
+
+
+def test_yoiyami_declares_two_types_and_a_miss_cancels_the_attack_with_3_damage_to_both():
+    """宵闇: キャラクターに攻撃をさせる度にカードの種類を2種類宣言し、[デッキの上のカード1枚]を公開する。公開したカードの
+    種類が宣言したものでない場合、そのキャラクターの攻撃を取り消し、3点ダメージをそのキャラクターとプレイヤーに与える。
+    その後、公開したカードをデッキの下に戻す。"""
+    state = weather_game("宵闇", extra=[char("甲", attack=3), char("乙", attack=3, defence=3), char("頂")])
+    a, b = take(state, "甲", "p0.field"), take(state, "乙", "p0.field")
+    top = take(state, "頂", "p0.deck")
+    apply(state, {"type": "attack", "card": a})
+    assert state["pending"]["weather"] == "宵闇" and len(legal_actions(state)) == 3
+    apply(state, {"type": "weather_choice", "option": 1})  # キャラクター・スペル: the top card is a character
+    assert life(state) == [25, 22] and state["zones"]["p0.deck"][0] == top
+    apply(state, {"type": "attack", "card": b})
+    apply(state, {"type": "weather_choice", "option": 1})  # the top is now a filler command
+    assert life(state) == [22, 22] and state["cards"][b]["zone"] == "p0.discard"  # 3 damage, 耐久力 3: 決死
+
+
+def test_jishingumo_each_player_rolls_at_the_end_of_their_turn_and_nothing_prevents_it():
+    """地震雲: [全てのプレイヤー]は自ターン終了時、サイコロをふる。その後、Xダメージを受ける。…この効果はあらゆるカードの
+    効果によって無効、又は軽減されない。(Not even 雪's.)"""
+    state = weather_game("地震雲", "雪")
+    deck = len(state["zones"]["p0.deck"])
+    rolls = [e for e in end_turn(state) if e["type"] == "roll"]
+    assert [r["player"] for r in rolls] == [0, 1]
+    assert life(state) == [25 - rolls[0]["value"], 25 - rolls[1]["value"]]
+    assert len(state["zones"]["p0.deck"]) == deck - 1  # only the draw
+
+
+def test_haru_ichiban_the_player_chooses_one_of_three_at_the_start_of_each_main_phase():
+    """春一番: 自ターンのメインフェイズ開始時、以下の効果を1つ選んで解決する。1:[デッキの上のカード1枚]をアクティブ状態で
+    ノードに加える。2:[相手プレイヤー]は1ドローする。その後、[ライフ]を3回復する。3:[自分の場のキャラクター1枚]をスリープ
+    状態にする。その後、目標の[相手キャラクター1枚]をスリープ状態にする。"""
+    state = weather_game("春一番", extra=[char("甲"), char("敵")], weather_every=99)
+    mine = take(state, "甲", "p0.field")
+    end_turn(state)
+    assert state["pending"]["type"] == "weather_choice" and state["phase"] == "main"
+    assert legal_actions(state) == [
+        {"type": "weather_choice", "option": 1}, {"type": "weather_choice", "option": 2}, {"type": "weather_choice", "option": 3, "card": mine},
+    ]
+    top = state["zones"]["p0.deck"][-1]
+    apply(state, {"type": "weather_choice", "option": 1})
+    assert state["cards"][top]["zone"] == "p0.nodes" and not state["cards"][top]["tapped"]
+    end_turn(state)
+    apply(state, {"type": "weather_choice", "option": 2})
+    assert life(state) == [28, 25] and state["zones"]["p1.hand"] == []  # the goldfish has nothing to draw
+    foe = take(state, "敵", "p1.field")
+    end_turn(state)
+    apply(state, {"type": "weather_choice", "option": 3, "card": mine})
+    assert state["cards"][mine]["tapped"] and legal_actions(state) == [{"type": "weather_choice", "card": foe}]
+    apply(state, {"type": "weather_choice", "card": foe})
+    assert state["cards"][foe]["tapped"] and state["pending"] is None
+
+
+def test_shourouka_swaps_winning_and_losing():
+    """精霊風: (自動α)[勝利条件を満たしたプレイヤー]は敗北する。また、[敗北条件を満たしたプレイヤー]は勝利する。"""
+    state = weather_game("精霊風")
+    apply(state, {"type": "manual.life", "player": 1, "delta": -25})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "life", "weather": "精霊風"}
+    thin = start(deck=FILLER[:8], weathers=WEATHERS, weather_at_start=False, weather_every=99)
+    force(thin, "精霊風")
+    end_turn(thin)
+    end_turn(thin)
+    assert thin["result"] == {"winner": 0, "turn": 5, "reason": "deck", "weather": "精霊風"}
+
+
+def test_shigure_characters_do_not_become_active_in_the_active_phase():
+    """時雨: (自動α)[全てのキャラクター]はアクティブフェイズの規定の効果でアクティブ状態にならない。"""
+    state = weather_game("時雨", extra=[char("甲")])
+    fighter = take(state, "甲", "p0.field")
+    (node,) = give_nodes(state, 1, sleeping=1)
+    apply(state, {"type": "attack", "card": fighter})
+    end_turn(state)
+    assert state["cards"][fighter]["tapped"] and not state["cards"][node]["tapped"]
+    assert not can(state, "attack", fighter)
+
+
+def test_usugumori_every_resolved_play_mills_its_printed_cost():
+    """薄曇: [全てのプレイヤー]はカードがプレイされ、効果が解決される度に、[デッキの上のカードX枚]を破棄する。Xはそのカード
+    の本来のコストに等しい。"""
+    state = weather_game("薄曇", extra=[char("甲", cost=2), spell("符", cost=1)])
+    fighter, charm = take(state, "甲"), take(state, "符")
+    give_nodes(state, 3)
+    deck = len(state["zones"]["p0.deck"])
+    apply(state, {"type": "node", "card": hand(state)[0]})  # not a play
+    apply(state, {"type": "play", "card": fighter})
+    assert len(state["zones"]["p0.deck"]) == deck - 2
+    apply(state, {"type": "play", "card": charm})
+    assert len(state["zones"]["p0.deck"]) == deck - 3 and len(state["zones"]["p0.discard"]) == 4
+
+
+def test_kaisei_characters_need_2_fewer_nodes_cost_1_less_and_haste_when_it_reaches_0():
+    """快晴: [全てのプレイヤーがプレイするキャラクターカード]の必要ノードは-2、コストは-1される。[この効果によってコストが0
+    となったキャラクターカード]は「速攻」を得る。"""
+    state = weather_game("快晴", extra=[char("天狗", req=4, cost=1, attack=3), char("大天狗", req=4, cost=3)])
+    tengu, big = take(state, "天狗"), take(state, "大天狗")
+    nodes = give_nodes(state, 2)
+    assert can(state, "play", tengu) and can(state, "play", big)
+    apply(state, {"type": "play", "card": tengu})
+    assert not any(state["cards"][i]["tapped"] for i in nodes) and not state["cards"][tengu]["tapped"]
+    apply(state, {"type": "attack", "card": tengu})
+    assert life(state) == [25, 22]
+
+
+def test_kirisame_resolved_spells_deal_3_and_world_charms_deal_3_each_maintenance():
+    """霧雨: スペルカードがプレイされ、その効果が解決された場合、ターンプレイヤーは目標の[相手プレイヤー1人]に3ダメージを
+    与える。全てのプレイヤーは自ターンのメンテナンスフェイズ開始時、目標の[相手プレイヤー1人]にXダメージを与える。Xは
+    ターンプレイヤーの場の「世界呪符」を持つカードの枚数の3倍に等しい。"""
+    state = weather_game("霧雨", extra=[spell("世界", keywords=("世界呪符",))])
+    world = take(state, "世界")
+    apply(state, {"type": "play", "card": world})
+    assert state["cards"][world]["zone"] == "p0.field" and life(state) == [25, 22]
+    end_turn(state)
+    assert life(state) == [25, 19]
+
+
+def test_donten_spells_need_2_fewer_nodes_cost_1_less_and_draw_with_their_caster():
+    """曇天: [全てのプレイヤーがプレイするスペルカード]の必要ノードは-2、コストは-1される。[全てのプレイヤー]は、自分の場に
+    術者がいるスペルカードをプレイし、その効果が解決された場合、1ドロウする。"""
+    state = weather_game("曇天", extra=[spell("符", req=3, cost=2), spell("巫女の符", req=9, cost=9, caster="巫女"), char("巫女")])
+    charm, own = take(state, "符"), take(state, "巫女の符")
+    (node, _) = give_nodes(state, 2, sleeping=1)
+    apply(state, {"type": "play", "card": charm})
+    assert state["cards"][node]["tapped"]
+    take(state, "巫女", "p0.field")
+    before = len(hand(state))
+    apply(state, {"type": "play", "card": own})  # 術者 on the field: nodes and cost ignored; one card drawn
+    assert len(hand(state)) == before - 1 + 1
+
+
+def test_hyou_every_player_wakes_two_sleeping_nodes_at_the_start_of_each_turn():
+    """雹: (自動γ)ターン開始時、全てのプレイヤーは自分の[スリープ状態のノード2枚]をアクティブ状態にしても良い。"""
+    state = weather_game("雹")
+    nodes = give_nodes(state, 3, sleeping=3)
+    events = end_turn(state)
+    goldfish_turn = events.index({"type": "turn", "turn": 2, "player": 1})
+    woken = weather_events(events, "雹")[0]
+    assert events.index(woken) == goldfish_turn + 1 and woken["player"] == 0 and woken["cards"] == nodes[:2]
+
+
+def test_hanagumori_weak_characters_cannot_attack_and_attackers_get_minus_2():
+    """花曇: [攻撃を行っているマナチャージを持たないキャラクター]は干渉終了時まで「戦闘修正-2/±0」を得る。[全てのプレイヤー]
+    は攻撃力が3以下のキャラクターに攻撃を行わせる事が出来ない。"""
+    state = weather_game("花曇", extra=[char("弱", attack=3), char("強", attack=5), char("術", attack=5, keywords=("マナチャージ",))])
+    weak, strong, mana = (take(state, k, "p0.field") for k in ("弱", "強", "術"))
+    assert not can(state, "attack", weak)
+    with pytest.raises(IllegalAction, match="花曇"):
+        apply(state, {"type": "attack", "card": weak})
+    apply(state, {"type": "attack", "card": strong})
+    apply(state, {"type": "attack", "card": mana})
+    assert life(state) == [25, 25 - 3 - 5]
+
+
+def test_noumu_combat_damage_heals_its_dealer_once_a_turn():
+    """濃霧: [全てのプレイヤー]は相手プレイヤーが戦闘ダメージを受けた場合、Xライフポイントを得る。…この効果は1ターンに1度
+    だけ発生する。"""
+    state = weather_game("濃霧", extra=[char("甲", attack=4), char("乙", attack=3)])
+    a, b = take(state, "甲", "p0.field"), take(state, "乙", "p0.field")
+    apply(state, {"type": "attack", "card": a})
+    apply(state, {"type": "attack", "card": b})
+    assert life(state) == [29, 18]
+
+
+def test_yuki_damage_mills_instead_and_a_player_who_cannot_mill_loses():
+    """雪: [全てのプレイヤー]はダメージを受ける場合、そのダメージを直ちに無効とし、[デッキの上のカードX枚]を破棄する。
+    破棄出来ない場合、そのプレイヤーはゲームに敗北する。(The goldfish has no deck: its life stands in.)"""
+    hurt = command("自傷", script=[{"op": "damage", "who": "you", "amount": 3}])
+    state = weather_game("雪", extra=[hurt, hurt, char("甲", attack=2)])
+    first = take(state, "自傷")
+    deck = len(state["zones"]["p0.deck"])
+    apply(state, {"type": "play", "card": first})
+    assert life(state)[0] == 25 and len(state["zones"]["p0.deck"]) == deck - 3
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
+    assert life(state)[1] == 23
+    for iid in state["zones"]["p0.deck"][2:]:
+        apply(state, {"type": "manual.move", "card": iid, "to": "p0.exile"})
+    apply(state, {"type": "play", "card": take(state, "自傷")})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "card"}
+
+
+def test_tenkiame_a_negating_command_reveals_two_and_is_nullified_when_the_first_needs_no_more_nodes():
+    """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上にあった
+    カードの必要ノードの値が上から2枚目にあったカードの必要ノード以下の場合、そのコマンドカードのプレイを無効とし、破棄する。
+    その後、[公開したカード全て]をゲームから除外する。"""
+    counter = command("封殺", text="目標のカードのプレイを無効にする。", script=[{"op": "life", "amount": 5}])
+    state = weather_game("天気雨", extra=[counter, counter, char("低", req=1), char("高", req=5), char("低2", req=1), char("高2", req=5)])
+    high, low = take(state, "高", "p0.deck"), take(state, "低", "p0.deck")  # low on top: 1 <= 5, nullified
+    apply(state, {"type": "play", "card": take(state, "封殺")})
+    assert life(state)[0] == 25 and state["cards"][low]["zone"] == state["cards"][high]["zone"] == "p0.exile"
+    take(state, "低2", "p0.deck")
+    take(state, "高2", "p0.deck")  # high on top: 5 > 1, the command resolves
+    apply(state, {"type": "play", "card": take(state, "封殺")})
+    assert life(state)[0] == 30 and len(state["zones"]["p0.exile"]) == 4
+
+
+def test_soame_characters_gain_plus_1_attack():
+    """疎雨: (自動α)[全てのキャラクター]は「貫通」と「戦闘修正: +1 / ± 0 」を得る。"""
+    state = weather_game("疎雨", extra=[char("甲", attack=2)])
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
+    assert life(state) == [25, 22]
+
+
+def test_fuu_played_characters_gain_haste():
+    """風雨: (自動α)キャラクターカードがプレイされて場に出る場合、[そのカード]はターン終了時まで「速攻」と「隠密」を得る。"""
+    state = weather_game("風雨", extra=[char("甲", attack=2)])
+    fighter = take(state, "甲")
+    apply(state, {"type": "play", "card": fighter})
+    assert not state["cards"][fighter]["tapped"]
+    apply(state, {"type": "attack", "card": fighter})
+    assert life(state) == [25, 23]
+
+
+def test_seiran_hand_cards_cost_nothing_until_a_card_is_played_this_turn():
+    """晴嵐: [手札のカード全て]の必要ノードとコストは0になる。(自動γ)カードがプレイされた場合、ターン終了時まで[上記の効果]
+    を無効にする。"""
+    state = weather_game("晴嵐", extra=[char("鬼", req=5, cost=3), spell("符", req=5, cost=3)])
+    oni, charm = take(state, "鬼"), take(state, "符")
+    assert can(state, "play", oni) and can(state, "play", charm)
+    apply(state, {"type": "play", "card": oni})
+    assert not can(state, "play", charm)
+    end_turn(state)
+    assert can(state, "play", charm)
+
+
+def test_kawagiri_played_characters_are_exiled_and_come_back_active_at_a_main_phase_start():
+    """川霧: キャラクターがプレイされて場に出た場合、[そのキャラクター]をゲームから除外する。メインフェイズ開始時、または天候
+    終了時、[このカードの効果で除外されたキャラクターカード全て]をアクティブ状態で本来のプレイヤーの場に戻す。"""
+    state = weather_game("川霧", extra=[char("甲", attack=2)])
+    fighter = take(state, "甲")
+    apply(state, {"type": "play", "card": fighter})
+    assert state["cards"][fighter]["zone"] == "p0.exile"
+    end_turn(state)  # the goldfish's main phase start returns it
+    assert state["cards"][fighter]["zone"] == "p0.field" and not state["cards"][fighter]["tapped"]
+
+
+def test_kawagiri_returns_the_exiled_when_the_weather_ends_before_the_new_one():
+    state = weather_game("川霧", extra=[char("甲")], first="goldfish")
+    end_turn(state)  # turn 4: the player's
+    fighter = take(state, "甲")
+    apply(state, {"type": "play", "card": fighter})
+    events = end_turn(state)
+    back = next(k for k, e in enumerate(events) if e["type"] == "move" and e["card"] == fighter)
+    reveal = next(k for k, e in enumerate(events) if e["type"] == "move" and e["to"] == "weather_area")
+    assert back < reveal and state["cards"][fighter]["zone"] == "p0.field"
+
+
+def test_taifuu_characters_do_not_become_kesshi():
+    """台風: (自動α)[全てのキャラクター]は決死状態にならない。"""
+    state = weather_game("台風", extra=[char("甲", defence=2), char("乙", defence=2)])
+    tough = take(state, "甲", "p0.field")
+    apply(state, {"type": "manual.counter", "card": tough, "name": "damage", "delta": 5})
+    assert state["cards"][tough]["zone"] == "p0.field"
+    apply(state, {"type": "manual.move", "card": state["zones"]["weather_area"][0], "to": "p0.weather"})
+    other = take(state, "乙", "p0.field")
+    apply(state, {"type": "manual.counter", "card": other, "name": "damage", "delta": 2})
+    assert state["cards"][other]["zone"] == "p0.discard"  # without 台風: 耐久力 reached, 決死, destroyed
+
+
+def test_tako_players_who_dealt_damage_to_an_opponent_gain_3_at_the_end_of_the_turn():
+    """凧: (自動γ)ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る。"""
+    state = weather_game("凧", extra=[char("甲", attack=2)])
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
+    events = end_turn(state)
+    assert life(state) == [28, 23] and len(weather_events(events, "凧")) == 1  # not again at the goldfish's end
+
+
+def test_diamond_dust_hurts_sleeping_characters_not_new_and_forbids_cheap_characters():
+    """ダイヤモンドダスト: ターン終了時、[このターンとこの前のターン中に場に出たキャラクターを除く、スリープ状態のキャラクター
+    全て]に2ダメージを与える。[全てのプレイヤー]は必要ノードが3以下のキャラクターをプレイする事が出来ない。"""
+    state = start([char("甲", defence=2), char("安", req=3), char("高", req=4)], weathers=WEATHERS, weather_at_start=False)
+    fighter, cheap, dear = take(state, "甲"), take(state, "安"), take(state, "高")
+    apply(state, {"type": "play", "card": fighter})  # entered on turn 1, sleeping
+    force(state, "ダイヤモンドダスト")
+    give_nodes(state, 4)
+    end_turn(state)  # the ends of turns 1 and 2: it entered this turn, then the turn before
+    assert state["cards"][fighter]["zone"] == "p0.field" and state["cards"][fighter]["counters"] == {}
+    assert can(state, "play", dear) and not can(state, "play", cheap)
+    with pytest.raises(IllegalAction, match="ダイヤモンドダスト"):
+        apply(state, {"type": "play", "card": cheap})
+    apply(state, {"type": "attack", "card": fighter})
+    end_turn(state)  # turn 3's end: 2 damage, 耐久力 2: 決死
+    assert state["cards"][fighter]["zone"] == "p0.discard"
+
+
+def test_retsujitsu_big_characters_get_plus_x_minus_x_and_burn_their_player_each_maintenance():
+    """烈日: [全ての必要ノードが6以上のキャラクター]は「それぞれ戦闘修正 +X / -X」を得る。Xはそのキャラクターの必要ノードから
+    4を引いた値に等しい。[全てのプレイヤー]は自ターンのメンテナンスフェイズ開始時、Xダメージを受ける。Xはあなたの場の必要
+    ノードが6以上のキャラクターの枚数の3倍に等しい。"""
+    state = weather_game("烈日", extra=[char("鬼", req=6, attack=7, defence=6), char("脆", req=6, defence=2)])
+    oni = take(state, "鬼", "p0.field")
+    frail = take(state, "脆", "p0.field")
+    assert state["cards"][frail]["zone"] == "p0.discard"  # 耐久力 2 - 2 = 0: 決死
+    apply(state, {"type": "attack", "card": oni})
+    assert life(state) == [25, 16]
+    end_turn(state)
+    assert life(state) == [22, 16]
+
+
+def test_tsuyu_a_kesshi_character_is_shuffled_into_its_deck_instead():
+    """梅雨: (自動α)キャラクターが決死状態になった場合、直ちにその決死状態を無効とし、[そのキャラクター]をデッキに戻し
+    シャッフルする。"""
+    state = weather_game("梅雨", extra=[char("甲", defence=2)])
+    fighter = take(state, "甲", "p0.field")
+    apply(state, {"type": "manual.counter", "card": fighter, "name": "damage", "delta": 2})
+    assert state["cards"][fighter]["zone"] == "p0.deck" and state["cards"][fighter]["counters"] == {}
+
+
+def test_gouu_ambush_is_nullified_and_exiled_characters_cannot_come_back():
+    """豪雨: [全てのプレイヤー]はプレイ以外での方法でキャラクターを場に出すことが出来ない。[手札及びプレイされているキャラクター
+    カード]の「奇襲」は無効になる。(奇襲: not counted in the once-a-turn rule.)"""
+    state = weather_game(extra=[char("甲"), char("伏", keywords=("奇襲",)), char("乙")])
+    apply(state, {"type": "play", "card": take(state, "甲")})
+    ambush = take(state, "伏")
+    assert can(state, "play", ambush)
+    force(state, "豪雨")
+    assert not can(state, "play", ambush)
+    force(state, "川霧")
+    end_turn(state)
+    other = take(state, "乙")
+    apply(state, {"type": "play", "card": other})
+    end_turn(state)
+    assert state["cards"][other]["zone"] == "p0.exile"
+
+
+def test_souten_hand_characters_gain_ambush_so_more_than_one_may_be_played():
+    """蒼天: (自動α)全てのプレイヤーの[手札にあるキャラクターカード全て]は「奇襲」を得る。"""
+    state = weather_game("蒼天", extra=[char("甲"), char("乙")])
+    apply(state, {"type": "play", "card": take(state, "甲")})
+    apply(state, {"type": "play", "card": take(state, "乙")})
+    assert len(state["zones"]["p0.field"]) == 2
+
+
+# -- random games ----------------------------------------------------------------------------------------------
+
+
+def sample_deck():
+    samples = json.loads((ROOT / "decks/bundled/samples.json").read_text(encoding="utf-8"))["decks"]
+    text = next(d["decklist"] for d in samples if d["game"] == "vision")
+    out, section = [], "main"
+    for line in text.splitlines():
+        line = line.strip()
+        if line.endswith(":"):
+            section = "weather" if line.startswith("天候") else "main"
+        elif line:
+            count, name = line.split(" ", 1)
+            out += [bundled(name, section)] * int(count)
+    return out
+
+
+def random_manual(state, pick):
+    cards = sorted(state["cards"])
+    kind = pick.choice(["move", "move", "weather_in", "weather_out", "tap", "counter", "life", "draw"])
+    if kind == "move":
+        return {"type": "manual.move", "card": pick.choice(cards), "to": pick.choice(sorted(state["zones"]))}
+    if kind == "weather_in":
+        pool = state["zones"]["p0.weather"] or cards
+        return {"type": "manual.move", "card": pick.choice(pool), "to": "weather_area"}
+    if kind == "weather_out":
+        pool = state["zones"]["weather_area"] or cards
+        return {"type": "manual.move", "card": pick.choice(pool), "to": pick.choice(["p0.weather", "p0.discard", "p0.hand"])}
+    if kind == "tap":
+        return {"type": "manual.tap", "card": pick.choice(cards)}
+    if kind == "counter":
+        return {"type": "manual.counter", "card": pick.choice(cards), "name": "damage", "delta": pick.randint(-1, 3)}
+    if kind == "life":
+        return {"type": "manual.life", "player": pick.randint(0, 1), "delta": pick.randint(-3, 2)}
+    return {"type": "manual.draw", "player": 0, "n": 1}
+
+
+def test_random_legal_games_with_manual_moves_keep_every_invariant_and_undo_redo_is_exact():
+    deck = sample_deck()
+    finished = 0
+    for seed in range(1000):
+        pick = random.Random(seed)
+        options = {"first": ("player", "goldfish")[seed % 2], "weather_at_start": seed % 3 != 0}
+        state = new_game("vision", [deck], seed=seed, options=options)
+        total = len(state["cards"])
+        steps = 0
+        while state["result"] is None and state["turn"] <= 60 and steps < 400:
+            actions = legal_actions(state)
+            assert actions, (seed, state["pending"], state["flags"]["step"])
+            action = random_manual(state, pick) if pick.random() < 0.05 else pick.choice(actions)
+            apply(state, action)
+            if seed % 20 == 0:
+                check_invariants(state)
+            steps += 1
+        check_invariants(state)
+        assert len(state["cards"]) == total and len(set(state["cards"])) == total
+        assert json.loads(json.dumps(state)) == state
+        finished += state["result"] is not None
+        if seed % 25 == 0:
+            back = pick.randint(1, len(state["log"]))
+            final = digest(state)
+            assert digest(redo(undo(state, back), back)) == final
+    assert finished >= 900  # random play usually ends the game within 60 turns
+
+
+def test_a_game_replays_from_its_log_to_the_same_state():
+    deck = sample_deck()
+    pick = random.Random(7)
+    state = new_game("vision", [deck], seed=7)
+    while state["result"] is None and len(state["log"]) < 200:
+        apply(state, random_manual(state, pick) if pick.random() < 0.1 else pick.choice(legal_actions(state)))
+    again = replay(state["setup"], [e["action"] for e in state["log"]])
+    assert digest(again) == digest(state) and again["result"] == state["result"]
+    assert [e["events"] for e in again["log"]] == [e["events"] for e in state["log"]]
