@@ -18,7 +18,19 @@ BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
 PREFERENCE = {
     "kannagi": ["potential_done", "hand_limit", "zero_search", "attack", "summon", "deploy", "possess", "tool", "choose", "end_turn"],
     "timestorm": ["choose", "battery", "play", "pass"],
+    "original": ["pay", "pass", "target", "draw_support", "move", "summon", "deploy", "cast", "effect", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"],
+    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "play", "pass", "choose", "no_reversal", "cancel"],
+    "vision": ["weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
 }
+
+
+def tie(action):
+    """Among actions of one type: a soldier's move as far forward as it goes, manacard's attack before mana."""
+    if action["type"] == "move" and "pos" in action:
+        return -action["pos"][0]
+    if action["type"] == "pass" and "option" in action:
+        return {"attack": 0, "mana": 1}.get(action["option"], 2)
+    return 0
 
 
 def bundled_cards(game):
@@ -32,6 +44,25 @@ def kannagi_deck():
     return [cards[n] for i, n in enumerate(names) for _ in range(2 if i % 2 else 1)][:40]
 
 
+SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
+
+
+def sample_deck(game):
+    """The game's first bundled sample deck, each card with its deck section."""
+    cards = bundled_cards(game)
+    samples = json.loads((BUNDLED.parent.parent / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
+    text = next(d["decklist"] for d in samples if d["game"] == game)
+    out, section = [], "main"
+    for line in text.splitlines():
+        line = line.strip()
+        if line.endswith(":"):
+            section = SECTIONS.get(line[:-1], "main")
+        elif line:
+            count, name = line.split(" ", 1)
+            out += [{**cards[name], "section": section}] * int(count)
+    return [out]
+
+
 def timestorm_decks():
     cards = bundled_cards("timestorm")
     basic = [("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3), ("とっさの閃き", 3), ("一瞬の猶予", 3), ("時限装置", 2)]
@@ -43,6 +74,12 @@ GAMES = {
     "kannagi-all-seasons-seed21": ("kannagi", lambda: [kannagi_deck()], 21, {"mixed_season": "all"}),
     "timestorm-greedy-seed3": ("timestorm", timestorm_decks, 3, {}),
     "timestorm-three-players-seed11": ("timestorm", lambda: timestorm_decks() + [[]], 11, {"first": "goldfish", "auto_pass": "never"}),
+    "original-decked-seed3": ("original", lambda: sample_deck("original"), 3, {}),
+    "original-adjacent-seed7": ("original", lambda: sample_deck("original"), 7, {"movement": "adjacent", "goldfish_power": 3}),
+    "manacard-greedy-seed7": ("manacard", lambda: sample_deck("manacard"), 7, {}),
+    "manacard-goldfish-first-seed3": ("manacard", lambda: sample_deck("manacard"), 3, {"first": "goldfish", "goldfish_hp": 30}),
+    "vision-weather-seed3": ("vision", lambda: sample_deck("vision"), 3, {}),
+    "vision-decked-seed7": ("vision", lambda: sample_deck("vision"), 7, {"weather_at_start": False}),
 }
 
 
@@ -51,7 +88,7 @@ def play(game, decks, seed, options):
     order = PREFERENCE[game]
     while state["result"] is None and len(state["log"]) < 1500:
         actions = legal_actions(state)
-        action = min(actions, key=lambda a: (order.index(a["type"]), json.dumps(a, sort_keys=True)))
+        action = min(actions, key=lambda a: (order.index(a["type"]), tie(a), json.dumps(a, sort_keys=True)))
         apply(state, action)
     return state
 

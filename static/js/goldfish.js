@@ -63,7 +63,10 @@
     node.replaceChildren(...kids.filter((k) => k !== null && k !== undefined && k !== false));
   }
 
-  function typeLabel(code) { return (L.types && L.types[code]) || code || ""; }
+  function typeLabel(code) {
+    if (code === "token" && !(L.types && L.types.token)) return actionLabel("manual.token");  // a stand-in or token
+    return (L.types && L.types[code]) || code || "";
+  }
 
   function ui(key) { return (L.ui && L.ui[key]) || key; }
   function actionLabel(type) { return (L.actions && L.actions[type]) || type; }
