@@ -149,6 +149,12 @@ def test_a_bad_option_is_refused_naming_it(options, field):
         start(**options)
 
 
+@pytest.mark.parametrize("options, field", [({"first": []}, "first"), ({"first": {"a": 1}}, "first"), ({"play_reversal_cards": "yes"}, "play_reversal_cards")])
+def test_an_option_of_the_wrong_type_is_refused_naming_it_not_a_crash(options, field):
+    with pytest.raises(IllegalAction, match=field):
+        start(**options)
+
+
 # -- the action right ------------------------------------------------------------------------------------------
 
 
@@ -587,6 +593,24 @@ def test_raigeki_hits_the_goldfish_for_two():
     apply(state, {"type": "play", "card": put(state, "雷撃", "p0.skill")})
     pay(state, mana=zone(state, "p0.mana")[:3])
     assert len(zone(state, "p1.deck")) == 48 and len(zone(state, "p1.exile")) == 2
+
+
+def test_a_unit_whose_steps_name_a_unit_is_played_without_one_when_there_is_none():
+    """・ユニットの召喚には召喚酔いは基本的にはない。(A unit is summoned for itself: a step of its own on an opponent's unit
+    names one when there is one, and does nothing when there is none; a magic card needs its target.)"""
+    archer = unit("archer", cost=0, script=[{"op": "unit_damage", "amount": 1}])
+    state = start(main=[archer, archer], fish=fish_units(unit("ogre", hp=3)))
+    first = put(state, "archer")
+    assert {"type": "play", "card": first} in legal_actions(state)
+    apply(state, {"type": "play", "card": first})
+    assert state["cards"][first]["zone"] == "p0.field" and state["turn"] == 2
+    ogre = on_their_field(state, "ogre")
+    second = put(state, "archer")
+    assert [a for a in legal_actions(state) if a.get("card") == second] == [{"type": "play", "card": second, "target": ogre}]
+    with pytest.raises(IllegalAction, match="target"):
+        apply(state, {"type": "play", "card": second})
+    apply(state, {"type": "play", "card": second, "target": ogre})
+    assert state["cards"][ogre]["counters"] == {"damage": 1}
 
 
 def test_hinotama_needs_a_unit_of_the_opponent_and_damages_it():

@@ -1196,3 +1196,90 @@ def test_dark_castle_answers_its_owners_turn_end_and_lowers_its_own_upkeep():
     assert state["turn"] == 3 and stat(state, castle, "upkeep") == 2
     apply(state, {"type": "next_phase"})
     assert state["pending"]["type"] == "upkeep" and state["pending"]["cost"] == 2
+
+
+# -- regressions (review of the engine against the seed, and fuzzing) -----------------------------------------
+
+
+def test_only_this_games_actions_are_accepted_not_its_internal_handlers():
+    """`apply` finds an action's handler by name: an action type naming an internal step ("for": what was paid for)
+    is refused like any other unknown type, and the state does not change."""
+    state = start()
+    before = digest(state)
+    for kind in ("for", "free", "pending", "hand_card", "Pass", ""):
+        with pytest.raises(IllegalAction, match="not an action of this game"):
+            apply(state, {"type": kind, "card": None})
+    assert digest(state) == before and state["log"] == []
+
+
+@pytest.mark.parametrize("card", [["c1"], {"a": 1}, None, 7, "c99999"])
+def test_an_effect_action_naming_no_card_is_refused(card):
+    """A malformed card (a list, an object, an unknown id) is an IllegalAction, not a TypeError."""
+    state = start()
+    to_main(state)
+    with pytest.raises(IllegalAction, match="card"):
+        apply(state, {"type": "effect", "card": card, "effect": 1})
+
+
+COUNTER_BATTLE = curse(
+    "nope", cost=0, effects=[{"kind": ["対抗"], "trigger": "戦闘開始", "cost": "0", "text": "その効果を無効にする。"}], script=[{"op": "counter", "when": "effect1"}]
+)
+COUNTER_END = curse(
+    "nope_end", cost=0, effects=[{"kind": ["対抗"], "trigger": "自分のターン終了", "cost": "0", "text": "その効果を無効にする。"}], script=[{"op": "counter", "when": "effect1"}]
+)
+
+
+def test_a_counter_step_does_not_cancel_a_battle_and_the_game_goes_on():
+    """「その効果を無効にする」 cancels an activation; a battle is not an effect: answered with a counter step it still
+    runs (戦闘開始 … 戦闘終了, the phantom's soldier back to camp), and the player is not left without actions."""
+    state = start([COUNTER_BATTLE, soldier("s", power=3)])
+    nope, s = put(state, "nope", "board", (1, 4)), put(state, "s", "board", (2, 0))
+    store(state, "火")
+    to_main(state)
+    fight(state, s, (3, 0))
+    assert state["stack"][-1]["kind"] == "battle_start"
+    events = apply(state, {"type": "effect", "card": nope, "effect": 1})
+    assert {"type": "step_skipped", "op": "counter"} in events
+    assert state["phase"] == "main" and state["stack"] == [] and damage_of(state, 1) == 3 and state["cards"][s]["pos"] == [1, 0]
+    assert {"type": "end_turn"} in legal_actions(state)
+
+
+def test_a_counter_step_does_not_cancel_the_turn_end():
+    """フェイズ④ パート1:ターン終了を宣言する: answered with a counter step, the turn still ends (it used to stay in
+    phase ④ with nothing to do)."""
+    state = start([COUNTER_END])
+    nope = put(state, "nope_end", "board", (1, 4))
+    to_main(state)
+    apply(state, {"type": "end_turn"})
+    apply(state, {"type": "effect", "card": nope, "effect": 1})
+    assert state["turn"] == 3 and state["phase"] == "refresh" and legal_actions(state)
+
+
+def test_two_forced_answers_to_any_effect_do_not_answer_each_other_for_ever():
+    """強制対抗: each forced answer is activated at once, once on the chain (two cards answering 「効果の発動」 used to
+    answer each other without end: a RecursionError)."""
+    loop = curse("loop", cost=0, effects=[{"kind": ["対抗"], "forced": True, "trigger": "効果の発動", "cost": "0", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}])
+    state = start([loop, dict(loop, key="loop2"), CHAIN[0]], auto_pass="never")
+    one, two, a = put(state, "loop", "board", (1, 0)), put(state, "loop2", "board", (1, 1)), put(state, "A", "board", (1, 2))
+    to_main(state)
+    apply(state, {"type": "effect", "card": a, "effect": 1})
+    assert [e["card"] for e in state["stack"]] == [a, one, two]
+    hand = len(state["zones"]["p0.hand"])
+    apply(state, {"type": "pass"})
+    assert state["stack"] == [] and len(state["zones"]["p0.hand"]) == hand + 3
+
+
+def test_taiyou_doubles_a_lands_effect_too_not_only_its_continuous_modifiers():
+    """○「太陽」…この兵への土地の効果による補正が2倍。 【ギルビアの練兵場】■対抗~自兵同士の戦闘終了:0/戦闘を行った兵に「+0/-1/+2」
+    (a land's effect: the 太陽 soldier gets -2/+4; the other +0/-1/+2)."""
+    state = start([bundled("ギルビアの練兵場"), soldier("sun", power=3, move=3, s2="太陽"), soldier("big", power=9, move=3)])
+    ground = put(state, "ギルビアの練兵場", "board", (1, 4))
+    sun, big = put(state, "sun", "board", (2, 0)), put(state, "big", "board", (1, 0))
+    store(state, *"火火火火火")  # (two pay the 練兵場's upkeep)
+    to_main(state)
+    fight(state, sun, (1, 0))  # 6 against 9: own soldiers, not destroyed (練兵場); big gets -X = -(6 - 2)
+    assert state["stack"][-1]["kind"] == "battle_end"
+    apply(state, {"type": "effect", "card": ground, "effect": 1})
+    assert state["cards"][sun]["zone"] == state["cards"][big]["zone"] == "board"
+    assert (stat(state, sun, "move_cost"), power(state, sun)) == (3 - 2, 6 + 4)
+    assert (stat(state, big, "move_cost"), power(state, big)) == (3 - 1, 9 - 4 + 2)

@@ -406,6 +406,21 @@ def test_the_automated_weathers_include_the_ones_the_issue_names():
     assert sorted(WEATHER_STATUS) == sorted(WEATHERS)
 
 
+def test_every_automated_weather_has_a_golden_test_quoting_its_text():
+    """Each weather the engine applies has a test here whose docstring names it and quotes its printed text."""
+    import re
+    import sys
+
+    def squeeze(text):
+        return re.sub(r"\s+", "", text).replace("：", ":")
+
+    docs = [squeeze(f.__doc__ or "") for name, f in vars(sys.modules[__name__]).items() if name.startswith("test_") and callable(f)]
+    for weather in AUTOMATED_WEATHERS:
+        texts = [squeeze(part["text"]) for part in BUNDLED[weather]["fields"]["weather_effects"]]
+        chunks = [text[k : k + 16] for text in texts for k in range(0, max(1, len(text) - 15), 8)]
+        assert any(weather in doc and any(chunk in doc for chunk in chunks) for doc in docs), weather
+
+
 # -- one golden playthrough per automated weather ---------------------------------------------------------------
 
 
@@ -456,6 +471,31 @@ def test_yoiyami_declares_two_types_and_a_miss_cancels_the_attack_with_3_damage_
     assert life(state) == [22, 22] and state["cards"][b]["zone"] == "p0.discard"  # 3 damage, 耐久力 3: 決死
 
 
+def test_yoiyami_a_miss_deals_its_damage_before_the_revealed_card_goes_to_the_bottom():
+    """宵闇: …公開したカードの種類が宣言したものでない場合、そのキャラクターの攻撃を取り消し、3点ダメージをそのキャラクターと
+    プレイヤーに与える。その後、公開したカードをデッキの下に戻す。(With 雪 the damage mills the deck's top cards, the
+    revealed card first: it is no longer there to go back.)"""
+    state = weather_game("宵闇", "雪", extra=[char("甲", attack=3, defence=5), command("頂")])
+    fighter = take(state, "甲", "p0.field")
+    top = take(state, "頂", "p0.deck")
+    below = state["zones"]["p0.deck"][-3:-1]
+    deck = len(state["zones"]["p0.deck"])
+    apply(state, {"type": "attack", "card": fighter})
+    apply(state, {"type": "weather_choice", "option": 1})  # キャラクター・スペル: the top card is a command
+    assert life(state) == [25, 25] and len(state["zones"]["p0.deck"]) == deck - 3
+    assert state["cards"][top]["zone"] == "p0.discard" and all(state["cards"][i]["zone"] == "p0.discard" for i in below)
+    assert state["cards"][fighter]["counters"] == {"damage": 3}
+    # without 雪 the revealed card goes under the deck after the 3 damage
+    apply(state, {"type": "manual.move", "card": next(i for i in state["zones"]["weather_area"] if state["cards"][i]["def"] == "雪"), "to": "p0.weather"})
+    other = state["zones"]["p0.deck"][-1]  # a filler command: a miss again
+    apply(state, {"type": "manual.tap", "card": fighter, "tapped": False})
+    apply(state, {"type": "attack", "card": fighter})
+    events = apply(state, {"type": "weather_choice", "option": 1})
+    damage = next(k for k, e in enumerate(events) if e["type"] == "damage")
+    bottom = next(k for k, e in enumerate(events) if e["type"] == "move" and e["card"] == other)
+    assert damage < bottom and state["zones"]["p0.deck"][0] == other and life(state) == [22, 25]
+
+
 def test_jishingumo_each_player_rolls_at_the_end_of_their_turn_and_nothing_prevents_it():
     """地震雲: [全てのプレイヤー]は自ターン終了時、サイコロをふる。その後、Xダメージを受ける。…この効果はあらゆるカードの
     効果によって無効、又は軽減されない。(Not even 雪's.)"""
@@ -502,6 +542,16 @@ def test_shourouka_swaps_winning_and_losing():
     end_turn(thin)
     end_turn(thin)
     assert thin["result"] == {"winner": 0, "turn": 5, "reason": "deck", "weather": "精霊風"}
+
+
+def test_shourouka_swaps_a_win_by_a_card_too():
+    """精霊風: (自動α)[勝利条件を満たしたプレイヤー]は敗北する。(A card's own win step is a win condition met as well.)"""
+    state = weather_game("精霊風", extra=[command("勝利", script=[{"op": "win"}])])
+    apply(state, {"type": "play", "card": take(state, "勝利")})
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "card", "weather": "精霊風"}
+    plain = weather_game(extra=[command("勝利", script=[{"op": "win"}])])
+    apply(plain, {"type": "play", "card": take(plain, "勝利")})
+    assert plain["result"] == {"winner": 0, "turn": 1, "reason": "card"}
 
 
 def test_shigure_characters_do_not_become_active_in_the_active_phase():

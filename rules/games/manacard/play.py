@@ -151,6 +151,8 @@ def _whole(value, low, high) -> bool:
 
 
 FIRST = {"player": 0, "goldfish": 1}  # the option "first": who starts
+STATUS_ZONE = ("p0.status", "p1.status")
+NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
 class ManacardRules:
     slug = "manacard"
@@ -198,28 +200,47 @@ class ManacardRules:
         return section if section in ("skill", "status") else None
 
     def players(self, decks, options):
+        """The two players; their cards are made by setup (`_add_cards`), in one pass that is much quicker than
+        the engine's card by card (a new game is a fifth of a random game's time)."""
         hp = options.get("goldfish_hp")
         if not _whole(hp, 0, 999):
             raise IllegalAction(f"goldfish_hp: a whole number from 0 to 999, not {hp!r}")
-        seen: set = set()
-        human = [self._placed(c, seen) for c in (decks[0] if decks else [])]
-        fish = [self._placed(c, seen) for c in decks[1]] if len(decks) > 1 and decks[1] else [HP_CARD] * hp
-        return [{"name": "player", "cards": human}, {"name": "goldfish", "goldfish": True, "cards": fish}]
+        return [{"name": "player", "cards": []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
     @staticmethod
-    def _placed(card: dict, seen: set) -> dict:
-        """The card for core.add_card: a card without a deck section starts in the deck its data names
-        (fields.deck); a further copy of a card (the same key) is only its key, as the card data is taken
-        from the first copy anyway (which saves copying every copy's data)."""
-        key = str(card.get("key") or card.get("id") or card.get("name"))
-        section = card.get("section")
-        if section is None:
-            home = (card.get("fields") or {}).get("deck")
-            section = home if home in ("skill", "status") else None
-        if key in seen:
-            return {"key": key, "section": section} if section else {"key": key}
-        seen.add(key)
-        return {**card, "section": section} if section and section != card.get("section") else card
+    def _add_cards(state) -> None:
+        """Every deck's cards as instances, as core.add_card makes them (the same ids in the same order, defs
+        and zones): a card starts in the zone of its deck section (skill, status; otherwise the main deck), or
+        without one in the deck its data names (fields.deck); skill and status cards record it (`home`: their
+        back shows it) and status cards are face up. The goldfish without a deck of its own gets
+        `goldfish_hp` face-down stand-ins ("HP") as its main deck."""
+        decks, defs, cards, zones = state["setup"]["decks"], state["defs"], state["cards"], state["zones"]
+        n = state["next_id"]
+        for p in (0, 1):
+            deck = decks[p] if len(decks) > p else None
+            if p == 1 and not deck:
+                deck = [HP_CARD] * state["options"]["goldfish_hp"]
+            made: dict = {}  # id of a card dict of the deck -> (its zone, its instance): copies are often one dict
+            for card in deck or ():
+                found = made.get(id(card))
+                if found is None:
+                    key = str(card.get("key") or card.get("id") or card.get("name"))
+                    section = card.get("section")
+                    if section is None:
+                        section = (card.get("fields") or {}).get("deck")
+                    if key not in defs:
+                        defs[key] = {k: v for k, v in card.items() if k not in ("key", "section")}
+                    instance = {"def": key, "owner": p, "zone": f"p{p}.deck", "face_up": False, "tapped": False, "counters": {}, "token": False}
+                    if section == "skill" or section == "status":
+                        instance.update(zone=f"p{p}.{section}", face_up=section == "status", home=section)
+                    found = made[id(card)] = (zones[instance["zone"]], instance)
+                where, instance = found
+                iid = f"c{n}"
+                n += 1
+                instance = cards[iid] = instance.copy()
+                instance["counters"] = {}
+                where.append(iid)
+        state["next_id"] = n
 
     def zone_visible(self, state, name, player):
         owner, _, kind = name.partition(".")
@@ -263,17 +284,26 @@ class ManacardRules:
             value += chain["speed"]
         return value
 
-    def _cost_mods(self, state, player) -> list[tuple]:
-        """(card type or None, change) of the cost steps of the player's status cards."""
-        statuses = state["zones"][f"p{player}.status"]
+    def _status_costs(self, state, player) -> tuple:
+        """The cost steps of the player's face-up status cards: a list of (card type or None, change), and the
+        changes added up by card type (worked out once for each set of status cards)."""
+        statuses = state["zones"][STATUS_ZONE[player]]
         if not statuses:
-            return []
+            return NO_COSTS
         cards, table = state["cards"], self.table(state)
-        key = (player, *[s for s in statuses if cards[s]["face_up"]])
+        key = tuple([s for s in statuses if cards[s]["face_up"]])  # (instance ids: unique to their owner)
         found = table.mods.get(key)
         if found is None:
-            found = table.mods[key] = [m for s in key[1:] for m in table[cards[s]["def"]].cost_mods]
+            mods = [m for s in key for m in table[cards[s]["def"]].cost_mods]
+            change: dict = {}
+            for of_type, amount in mods:
+                change[of_type] = change.get(of_type, 0) + amount
+            found = table.mods[key] = (mods, change)
         return found
+
+    def _cost_mods(self, state, player) -> list[tuple]:
+        """(card type or None, change) of the cost steps of the player's status cards."""
+        return self._status_costs(state, player)[0]
 
     @staticmethod
     def _cost_of(info: Info, mods) -> int:
@@ -306,7 +336,7 @@ class ManacardRules:
 
     def setup(self, state):
         opts = state["options"]
-        if opts.get("first") not in FIRST:
+        if opts.get("first") not in ("player", "goldfish"):  # (a tuple: an unhashable value is refused, not a TypeError)
             raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
         for key, low, high in (("mana", 0, 50), ("hand", 0, 50), ("second_extra", 0, 50)):
             if not _whole(opts.get(key), low, high):
@@ -315,12 +345,9 @@ class ManacardRules:
             raise IllegalAction(f"reversal: one of {' '.join(READINGS)}, not {opts.get('reversal')!r}")
         if opts.get("skill_used") not in ("exile", "discard"):
             raise IllegalAction(f"skill_used: exile or discard, not {opts.get('skill_used')!r}")
-        cards = state["cards"]
-        for p in (0, 1):  # a card's back: skill or status (main-deck cards need no mark)
-            for kind in ("skill", "status"):
-                for iid in state["zones"][f"p{p}.{kind}"]:
-                    cards[iid]["home"] = kind
-                    cards[iid]["face_up"] = kind == "status"
+        if not isinstance(opts.get("play_reversal_cards"), bool):
+            raise IllegalAction(f"play_reversal_cards: true or false, not {opts.get('play_reversal_cards')!r}")
+        self._add_cards(state)
         state["flags"] = {"streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0]}
         first = FIRST[opts["first"]]
         decks = state["setup"]["decks"]
@@ -426,23 +453,27 @@ class ManacardRules:
         zones, cards = state["zones"], state["cards"]
         skill = zones["p0.skill"]
         budget = len(zones["p0.mana"]) + len(skill)
-        change: dict = {}  # the status cards' cost changes by card type (None: every card)
-        for of_type, amount in self._cost_mods(state, 0):
-            change[of_type] = change.get(of_type, 0) + amount
+        change = self._status_costs(state, 0)[1]  # the status cards' cost changes by card type (None: every card)
         every = change.get(None, 0)
         aimed: dict = {}  # aim -> its targets, for this call
         out: list[dict] = []
+        append = out.append
         for group in (zones["p0.hand"], table.skill_tops(cards, skill)):  # the top copy of each card of the skill deck
             for iid in group:
                 info = table[cards[iid]["def"]]
-                if info.playable and (info.cost + every + change.get(info.type, 0) if change else info.cost) <= budget:
-                    if info.aim is None:
-                        out.append({"type": "play", "card": iid})
-                    else:
-                        targets = aimed.get(info.aim)
-                        if targets is None:
-                            targets = aimed[info.aim] = self._aimed(state, info.aim, mine, theirs)
+                if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
+                    continue
+                aim = info.aim
+                if aim is None:
+                    append({"type": "play", "card": iid})
+                else:
+                    targets = aimed.get(aim)
+                    if targets is None:
+                        targets = aimed[aim] = self._aimed(state, aim, mine, theirs)
+                    if targets:
                         out += [{"type": "play", "card": iid, "target": t} for t in targets]
+                    elif info.unit:  # a unit is played for itself: its steps on a unit wait for one to name
+                        append({"type": "play", "card": iid})
             budget -= 1  # a card played from the skill deck cannot pay for itself
         return out
 
@@ -554,6 +585,8 @@ class ManacardRules:
         if not info.playable:
             raise IllegalAction(f"card: {iid!r} is not played (a status card, or a 【逆転】 card used by 逆転)")
         targets = self._aimed(state, info.aim)
+        if info.unit and not targets:
+            targets = None  # a unit with nothing to name is played without a target (its steps on a unit do nothing)
         if targets is None and "target" in action:
             raise IllegalAction("target: this card names no target")
         if targets is not None and action.get("target") not in targets:
@@ -1011,7 +1044,10 @@ class ManacardRules:
         if kind in ("pay_mana", "pay_skill"):
             card, target = pending["card"], pending["target"]
             where = state["cards"][card]["zone"]
-            targets = self._aimed(state, self.info(state, state["cards"][card]["def"]).aim)
+            info = self.info(state, state["cards"][card]["def"])
+            targets = self._aimed(state, info.aim)
+            if info.unit and target is None:
+                targets = None  # (a unit played with nothing to name: it still needs nothing)
             if where not in ("p0.hand", "p0.skill") or (targets is not None and target not in targets):
                 state["pending"] = None  # the card (or its target) is gone: the play is given up
                 return

@@ -72,6 +72,9 @@ OPTIONS = {
     "affinity_self_bonus": ("matchup", "always"),
     "upkeep_attributes": ("any", "all", "none"),
 }
+ACTIONS = frozenset(
+    ("draw_support", "store", "next_phase", "end_turn", "draw_paid", "summon", "cast", "deploy", "move", "effect", "pass", "pay", "cancel", "destroy", "target")
+)
 _TRIGGERS: dict = {}
 _WHILE: dict = {}
 _COSTS: dict = {}
@@ -819,12 +822,11 @@ class OriginalRules:
         return events
 
     def counter_top(self, state) -> list[dict]:
-        """その効果を無効にする: the newest entry of the chain is cancelled."""
-        if not state["stack"]:
+        """その効果を無効にする: the newest entry of the chain is cancelled, if it is an activation or a card coming
+        into play or moving; the steps of a battle and the end of the turn are not effects and go on."""
+        if not state["stack"] or state["stack"][-1]["kind"] in ("battle_start", "battle_end", "turn_end"):
             return [{"type": "step_skipped", "op": "counter"}]
         entry = state["stack"].pop()
-        if entry["kind"] in ("battle_start", "battle_end"):
-            state["flags"]["battle"] = None
         return [{"type": "countered", "entry": entry["kind"], "card": entry.get("card")}]
 
     def _settle(self, state) -> list[dict]:
@@ -982,6 +984,8 @@ class OriginalRules:
             for k, eff in self._i(state, iid)["forced"]:
                 if top["kind"] == "effect" and top.get("card") == iid:
                     continue
+                if any(e.get("forced") and e["card"] == iid and e["effect"] == k for e in state["stack"]):
+                    continue  # (once on the chain: two forced answers to any effect would answer each other for ever)
                 player = self._owner(state, iid)
                 if self._trigger_ok(state, iid, player, parse_trigger(eff.get("trigger")), top):
                     entry = {"kind": "effect", "card": iid, "player": player, "effect": k, "ctype": self._type(state, iid), "forced": True}
@@ -1281,13 +1285,16 @@ class OriginalRules:
                     events += self.destroy(state, iid)
             elif op == "stat":
                 stat = step.get("stat") or "power"
+                change = amount
+                if self._s2(state, iid) == "太陽" and self._type(state, frame["src"]) == LAND:
+                    change *= 2  # 太陽: この兵への土地の効果による補正が2倍 (練兵場's effect as well as the lands' 永続)
                 counters = card["counters"]
-                counters[stat] = counters.get(stat, 0) + amount
+                counters[stat] = counters.get(stat, 0) + change
                 if not counters[stat]:
                     del counters[stat]
                 if (step.get("duration") or "turn") == "turn":
-                    state.setdefault("eot", []).append({"card": iid, "stat": stat, "amount": amount, "zone": card["zone"]})
-                events.append({"type": "stat", "card": iid, "stat": stat, "amount": amount})
+                    state.setdefault("eot", []).append({"card": iid, "stat": stat, "amount": change, "zone": card["zone"]})
+                events.append({"type": "stat", "card": iid, "stat": stat, "amount": change})
             elif op == "uncounter":
                 counters = card["counters"]
                 removed = min(amount, counters.get("damage", 0))
@@ -1513,10 +1520,9 @@ class OriginalRules:
 
     def apply(self, state, action):
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}", None)
-        if handler is None:
+        if kind not in ACTIONS:  # (not any method named _do_…: _do_for carries out what was paid for)
             raise IllegalAction(f"{kind!r} is not an action of this game")
-        return handler(state, action)
+        return getattr(self, f"_do_{kind}")(state, action)
 
     def _pending(self, state, kind):
         pending = state["pending"]
@@ -1631,9 +1637,11 @@ class OriginalRules:
         if state["pending"]:
             raise IllegalAction(f"first: {state['pending']['type']}")
         iid, k = action.get("card"), action.get("effect")
+        if not isinstance(iid, str) or iid not in state["cards"]:
+            raise IllegalAction(f"card: no card {iid!r}")
         if state["priority"] == 0:
             allowed = self._responses(state, 0)
-        elif state["priority"] is None and not state["stack"] and state["active"] == 0 and state["phase"] == "main" and iid in state["cards"]:
+        elif state["priority"] is None and not state["stack"] and state["active"] == 0 and state["phase"] == "main":
             allowed = self._normal_effects(state, iid, self._purse(state, 0), self._auras(state)) if self._owner(state, iid) == 0 and state["cards"][iid]["zone"] == BOARD and not self._sick(state, iid) else []
         else:
             raise IllegalAction("effect: not now")

@@ -790,9 +790,14 @@ class VisionRules:
                     self._run(state)
 
     def check_result(self, state) -> None:
-        if state["result"] is None:
+        result = state["result"]
+        if result is None:
             self._state_check(state)
             self._decide(state)
+        elif result.get("reason") == "card" and "weather" not in result and "精霊風" in self.weathers(state):
+            # a card's win step (the effect runner decides it and asks at once): 精霊風 swaps it as well
+            if result["winner"] in (0, 1):
+                result.update(winner=1 - result["winner"], weather="精霊風")
 
     def _decide(self, state) -> None:
         """The result when a player has lost (life 0 or less, or a loss by the rules); 精霊風 swaps it."""

@@ -315,15 +315,20 @@ def yoiyami_resolve(rules, state, pending, action) -> list[dict]:
     top = deck[-1]
     kind = _defs(state, top).get("card_type")
     events = [{"type": "reveal", "card": top, "card_type": kind, "weather": "宵闇", "declared": declared}]
-    events.append(move(state, top, deck_zone, index=0, face_up=False))
     if kind in declared:
+        events.append(move(state, top, deck_zone, index=0, face_up=False))
         return events + rules.attack_goes_on(state, attacker)
     events.append({"type": "attack_cancelled", "card": attacker, "weather": "宵闇"})
     card = state["cards"][attacker]
     if card["zone"].endswith(".field"):
         card["counters"]["damage"] = card["counters"].get("damage", 0) + 3
         events.append({"type": "card_damage", "card": attacker, "amount": 3})
-    return events + rules.damage(state, player, 3)
+    events += rules.damage(state, player, 3)
+    # その後 (after the damage): the revealed card, still the top card while the damage is dealt (雪 mills it
+    # then, and it is no longer there to go back), goes to the bottom of the deck
+    if state["cards"][top]["zone"] == deck_zone:
+        events.append(move(state, top, deck_zone, index=0, face_up=False))
+    return events
 
 
 HANDLERS: dict[str, dict] = {
