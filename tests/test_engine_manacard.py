@@ -654,6 +654,20 @@ def test_tetsu_no_chouken_raises_its_units_attack_and_leaves_with_it():
     assert state["cards"][sword]["zone"] == "p0.discard" and "on" not in state["cards"][sword]
 
 
+def test_copies_of_a_card_that_names_a_unit_offer_their_targets_once_so_the_actions_stay_few():
+    """(Copies are alike: each unit a 鉄の長剣 may go on is offered once, not once for every copy in the hand; every copy
+    may still be played.)"""
+    state = start(main=bundled("鉄の長剣", 4) + [unit(f"u{k}", hp=5) for k in range(6)])
+    swords = [put(state, "鉄の長剣") for _ in range(4)]
+    units = [put(state, f"u{k}", "p0.field") for k in range(6)]
+    plays = [a for a in legal_actions(state) if a["type"] == "play" and a["card"] in swords]
+    assert len(plays) == 6 and {a["target"] for a in plays} == set(units) and len({a["card"] for a in plays}) == 1
+    apply(state, {"type": "play", "card": swords[3], "target": units[5]})  # another copy: as legal
+    pay(state, mana=zone(state, "p0.mana")[:2])
+    assert state["cards"][swords[3]]["on"] == units[5]
+    assert len(legal_actions(state)) <= 40
+
+
 def test_status_cards_change_units_and_costs():
     """剣術の才: あなたの距離「近」のユニットの攻撃力を1上げる。勇者の証: あなたのユニットの素早さを1上げる。
     魔力の泉: あなたがプレイする魔法のコストを1少なくする。"""

@@ -25,7 +25,9 @@ Costs: the shown cost as a total number of cards: first the mana cards (pay_mana
 main deck, one after another in the order given, so the last given is the bottom card), then the rest
 from the skill deck (pay_skill; chosen cards exiled face down). A card that cannot be paid is not
 playable; `cancel` gives up paying. Skill-deck cards are played straight from the skill deck (nothing
-else brings them to hand). A used magic/technique/item from the skill deck is exiled face down like a
+else brings them to hand). A card that names a unit (火の玉, 薬草, 鉄の長剣) is offered once for each unit it may
+name, for one copy of it in the hand (any copy may be played so); a unit whose own steps name a unit is played
+without one when there is none. A used magic/technique/item from the skill deck is exiled face down like a
 cost (option `skill_used`: "exile", or "discard"); a used main-deck item goes to the discard pile.
 
 Units: 距離 (近 < 中 < 遠: a unit attacks or counter-attacks only units at its own 距離 or nearer),
@@ -119,7 +121,14 @@ class InfoTable(dict):
         super().__init__()
         self.defs, self.options = defs, options
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
-        self.mods: dict = {}  # (player, their face-up status cards) -> the cost changes they make
+        self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
+        self.of: dict = {}  # instance id -> the Info of its card (an instance's card never changes)
+
+    def card(self, cards: dict, iid: str) -> Info:
+        found = self.of.get(iid)
+        if found is None:
+            found = self.of[iid] = self[cards[iid]["def"]]
+        return found
 
     def skill_tops(self, cards: dict, skill: list) -> list:
         key = tuple(skill)
@@ -449,7 +458,9 @@ class ManacardRules:
         return out
 
     def _plays(self, state, table, mine, theirs) -> list[dict]:
-        """A play for each card of the hand, and for one of each card of the skill deck, that can be paid."""
+        """A play for each card of the hand, and for one of each card of the skill deck, that can be paid; a card
+        that names a unit: a play for each unit it may name, for one copy of it in the hand (copies are alike: a
+        hand of copies times the units on the field would make too many actions)."""
         zones, cards = state["zones"], state["cards"]
         skill = zones["p0.skill"]
         budget = len(zones["p0.mana"]) + len(skill)
@@ -458,22 +469,26 @@ class ManacardRules:
         aimed: dict = {}  # aim -> its targets, for this call
         out: list[dict] = []
         append = out.append
+        of = table.of
         for group in (zones["p0.hand"], table.skill_tops(cards, skill)):  # the top copy of each card of the skill deck
+            named: set = set()  # the cards (Info) given their plays with a target already
             for iid in group:
-                info = table[cards[iid]["def"]]
+                info = of.get(iid) or table.card(cards, iid)
                 if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
                     continue
                 aim = info.aim
                 if aim is None:
                     append({"type": "play", "card": iid})
-                else:
-                    targets = aimed.get(aim)
-                    if targets is None:
-                        targets = aimed[aim] = self._aimed(state, aim, mine, theirs)
-                    if targets:
+                    continue
+                targets = aimed.get(aim)
+                if targets is None:
+                    targets = aimed[aim] = self._aimed(state, aim, mine, theirs)
+                if targets:
+                    if info not in named:
+                        named.add(info)
                         out += [{"type": "play", "card": iid, "target": t} for t in targets]
-                    elif info.unit:  # a unit is played for itself: its steps on a unit wait for one to name
-                        append({"type": "play", "card": iid})
+                elif info.unit:  # a unit is played for itself: its steps on a unit wait for one to name
+                    append({"type": "play", "card": iid})
             budget -= 1  # a card played from the skill deck cannot pay for itself
         return out
 
