@@ -358,3 +358,10 @@ def test_a_trigger_step_that_would_wait_for_the_players_choice_is_left_to_them()
     hand = len(state["zones"]["p0.hand"])
     apply(state, {"type": "pass"})  # draw phase: trap, then the draw its second step makes
     assert state["pending"] is None and len(state["zones"]["p0.hand"]) == hand + 1
+
+
+@pytest.mark.parametrize("first", ["nobody", ["player"], {"goldfish": 1}, 1])
+def test_who_starts_is_player_or_goldfish_and_anything_else_is_refused_naming_the_option(first):
+    with pytest.raises(IllegalAction, match="first"):
+        start(first=first)
+    assert start(first="player")["turn"] == 1 and start(first="goldfish")["turn"] == 2  # the goldfish's turn 1 has passed

@@ -50,6 +50,18 @@ def rules_of(state: dict):
     return _rules(state["game"])
 
 
+FIRST = ("player", "goldfish")
+
+
+def first_player(options: dict) -> int:
+    """The option "first" that the goldfish games share (who starts: "player" or "goldfish") as a player
+    index; any other value is refused naming the option."""
+    value = options.get("first")
+    if value not in FIRST:  # a tuple: an unhashable value is refused too, not a TypeError
+        raise IllegalAction(f"first: player or goldfish, not {value!r}")
+    return FIRST.index(value)
+
+
 def zone(player: int, name: str) -> str:
     return f"p{player}.{name}"
 

@@ -59,7 +59,7 @@ owner's units, costs) apply while they are there; other text is applied by hand.
 from __future__ import annotations
 
 from ...engine import effects
-from ...engine.core import IllegalAction, draw, move, shuffle_zone
+from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from .. import get_game
 from . import UNIT_OPS
 
@@ -159,7 +159,6 @@ def _whole(value, low, high) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-FIRST = {"player": 0, "goldfish": 1}  # the option "first": who starts
 STATUS_ZONE = ("p0.status", "p1.status")
 NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
@@ -345,8 +344,7 @@ class ManacardRules:
 
     def setup(self, state):
         opts = state["options"]
-        if opts.get("first") not in ("player", "goldfish"):  # (a tuple: an unhashable value is refused, not a TypeError)
-            raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
+        first = first_player(opts)
         for key, low, high in (("mana", 0, 50), ("hand", 0, 50), ("second_extra", 0, 50)):
             if not _whole(opts.get(key), low, high):
                 raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {opts.get(key)!r}")
@@ -358,7 +356,6 @@ class ManacardRules:
             raise IllegalAction(f"play_reversal_cards: true or false, not {opts.get('play_reversal_cards')!r}")
         self._add_cards(state)
         state["flags"] = {"streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0]}
-        first = FIRST[opts["first"]]
         decks = state["setup"]["decks"]
         for p in (0, 1):
             if p == 1 and not (len(decks) > 1 and decks[1]):

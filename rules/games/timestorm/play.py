@@ -24,7 +24,7 @@ that would need the human's choice are left to manual actions.
 from __future__ import annotations
 
 from ...engine import effects
-from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, add_card, draw, first_player, move, shuffle_zone, zone
 
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
@@ -91,9 +91,7 @@ class TimestormRules:
 
     def setup(self, state):
         opts = state["options"]
-        first = {"player": 0, "goldfish": 1}.get(opts.get("first"))
-        if first is None:
-            raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
+        first = first_player(opts)
         if opts.get("auto_pass") not in ("smart", "never"):
             raise IllegalAction(f"auto_pass: smart or never, not {opts.get('auto_pass')!r}")
         hand = opts.get("hand")

@@ -39,7 +39,7 @@ the cards go back. Both players losing at once is a draw (winner None).
 from __future__ import annotations
 
 from ...engine import effects, rng
-from ...engine.core import IllegalAction, draw, mill, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
 from . import weather as W
 from .weather import AUTOMATED_WEATHERS, WEATHER_STATUS
 
@@ -342,8 +342,7 @@ class VisionRules:
             value = opts.get(key)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {value!r}")
-        if opts.get("first") not in ("player", "goldfish"):
-            raise IllegalAction(f"first: player or goldfish, not {opts.get('first')!r}")
+        first = first_player(opts)
         for key in BOOL_OPTIONS:
             if not isinstance(opts.get(key), bool):
                 raise IllegalAction(f"{key}: true or false, not {opts.get(key)!r}")
@@ -353,7 +352,7 @@ class VisionRules:
         draw(state, 0, opts["opening"])
         weather_on = opts["weather"] and bool(state["zones"]["p0.weather"])
         state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
-        state["turn"], state["active"] = 1, {"player": 0, "goldfish": 1}[opts["first"]]
+        state["turn"], state["active"] = 1, first
         if weather_on and opts["weather_at_start"]:
             self._reveal(state)
         self._run(state)
