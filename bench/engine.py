@@ -5,7 +5,6 @@ Targets (issues 6 and 7): apply <= 50 µs median; >= 500 complete random games p
 Games per second are measured on a separate pass without the per-call timers.
 """
 
-import json
 import random
 import statistics
 import sys
@@ -15,45 +14,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rules.games.samples import bundled_cards, sample_deck, timestorm_decks  # noqa: E402  (after the path)
+
 GAMES = 500
 TURN_CAP = 60
 
 
-def bundled(game):
-    cards = json.loads((ROOT / "cards" / "bundled" / f"{game}.json").read_text(encoding="utf-8"))["cards"]
-    return {c["name"]: {**c, "key": c["name"]} for c in cards}
-
-
 def kannagi_decks():
-    cards = list(bundled("kannagi").values())
+    cards = list(bundled_cards("kannagi").values())
     return [[c for c in cards for _ in range(2)][:40]]
-
-
-def timestorm_decks():
-    """The standard shared deck (the bundled basic cards) with one win-condition kind for each of two players."""
-    cards = bundled("timestorm")
-    basic = [("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3),
-             ("とっさの閃き", 3), ("一瞬の猶予", 3), ("時限装置", 2)]
-    return [[cards[n] for n, k in basic for _ in range(k)] + [cards["充電完了"]] * 3, [cards["無限の書庫"]] * 3]
-
-
-SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
-
-
-def sample_deck(game):
-    """The game's first bundled sample deck as engine cards, each with its deck section."""
-    cards = bundled(game)
-    samples = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
-    text = next(d["decklist"] for d in samples if d["game"] == game)
-    out, section = [], "main"
-    for line in text.splitlines():
-        line = line.strip()
-        if line.endswith(":"):
-            section = SECTIONS.get(line[:-1], "main")
-        elif line:
-            count, name = line.split(" ", 1)
-            out += [{**cards[name], "section": section}] * int(count)
-    return [out]
 
 
 DECKS = {

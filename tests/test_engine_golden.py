@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from rules.engine import apply, check_invariants, digest, legal_actions, new_game, replay, undo
+from rules.games.samples import bundled_cards, sample_deck, timestorm_decks
 
 HERE = Path(__file__).resolve().parent / "golden"
-BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
 PREFERENCE = {
     "kannagi": ["potential_done", "hand_limit", "zero_search", "attack", "summon", "deploy", "possess", "tool", "choose", "end_turn"],
     "timestorm": ["choose", "battery", "play", "pass"],
@@ -33,40 +33,10 @@ def tie(action):
     return 0
 
 
-def bundled_cards(game):
-    cards = json.loads((BUNDLED / f"{game}.json").read_text(encoding="utf-8"))["cards"]
-    return {c["name"]: {**c, "key": c["name"]} for c in cards}
-
-
 def kannagi_deck():
     cards = bundled_cards("kannagi")
     names = sorted(cards)
     return [cards[n] for i, n in enumerate(names) for _ in range(2 if i % 2 else 1)][:40]
-
-
-SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
-
-
-def sample_deck(game):
-    """The game's first bundled sample deck, each card with its deck section."""
-    cards = bundled_cards(game)
-    samples = json.loads((BUNDLED.parent.parent / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
-    text = next(d["decklist"] for d in samples if d["game"] == game)
-    out, section = [], "main"
-    for line in text.splitlines():
-        line = line.strip()
-        if line.endswith(":"):
-            section = SECTIONS.get(line[:-1], "main")
-        elif line:
-            count, name = line.split(" ", 1)
-            out += [{**cards[name], "section": section}] * int(count)
-    return [out]
-
-
-def timestorm_decks():
-    cards = bundled_cards("timestorm")
-    basic = [("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3), ("とっさの閃き", 3), ("一瞬の猶予", 3), ("時限装置", 2)]
-    return [[cards[n] for n, k in basic for _ in range(k)] + [cards["充電完了"]] * 3, [cards["無限の書庫"]] * 3]
 
 
 GAMES = {

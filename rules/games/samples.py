@@ -1,0 +1,42 @@
+"""The project's bundled card sets and sample decks as engine decks (plain JSON files shipped with the
+project, read without Django), for the engine's benchmarks and recorded games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
+TIMESTORM_BASIC = (
+    ("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3),
+    ("とっさの閃き", 3), ("一瞬の猶予", 3), ("時限装置", 2),
+)
+
+
+def bundled_cards(game: str) -> dict[str, dict]:
+    """The game's bundled cards by name, each an engine card keyed by its name."""
+    cards = json.loads((ROOT / "cards" / "bundled" / f"{game}.json").read_text(encoding="utf-8"))["cards"]
+    return {c["name"]: {**c, "key": c["name"]} for c in cards}
+
+
+def sample_deck(game: str) -> list[list[dict]]:
+    """The game's first bundled sample deck as the engine's decks, each card with its deck section."""
+    cards = bundled_cards(game)
+    samples = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
+    text = next(d["decklist"] for d in samples if d["game"] == game)
+    out, section = [], "main"
+    for line in text.splitlines():
+        line = line.strip()
+        if line.endswith(":"):
+            section = SECTIONS.get(line[:-1], "main")
+        elif line:
+            count, name = line.split(" ", 1)
+            out += [{**cards[name], "section": section}] * int(count)
+    return [out]
+
+
+def timestorm_decks() -> list[list[dict]]:
+    """The standard shared deck (the bundled basic cards) with one win-condition kind for each of two players."""
+    cards = bundled_cards("timestorm")
+    return [[cards[n] for n, k in TIMESTORM_BASIC for _ in range(k)] + [cards["充電完了"]] * 3, [cards["無限の書庫"]] * 3]
