@@ -20,6 +20,8 @@ from rules.engine import (
     view,
 )
 
+from .engine_helpers import put
+
 BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/manacard.json").read_text(encoding="utf-8"))["cards"]}
 
 
@@ -51,17 +53,6 @@ def start(main=(), skill=(), status=(), seed=1, fish=None, main_filler=40, skill
     return new_game("manacard", decks, seed=seed, options=options)
 
 
-TAKEN: dict = {}
-
-
-def put(state, key, to="p0.hand"):
-    """An instance of card `key` not put before, moved into a zone unless it is there (a logged manual action)."""
-    taken = TAKEN.setdefault(id(state), (state, set()))[1]  # (holding the state keeps its id unique)
-    iid = next(i for i, c in state["cards"].items() if c["def"] == key and i not in taken)
-    taken.add(iid)
-    if state["cards"][iid]["zone"] != to:
-        apply(state, {"type": "manual.move", "card": iid, "to": to})
-    return iid
 
 
 def zone(state, name):

@@ -22,6 +22,8 @@ from rules.engine import (
 )
 from rules.engine.core import rules_of
 
+from .engine_helpers import fresh
+
 BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/original.json").read_text(encoding="utf-8"))["cards"]}
 
 
@@ -66,20 +68,9 @@ def start(mine=(), theirs=None, seed=1, **options):
     return new_game("original", decks, seed=seed, options=options)
 
 
-TAKEN: dict = {}
-
-
-def take(state, key, owner=0):
-    """An instance of card `key` of `owner` not taken before."""
-    taken = TAKEN.setdefault(id(state), (state, set()))[1]
-    iid = next(i for i, c in state["cards"].items() if c["def"] == key and c["owner"] == owner and i not in taken)
-    taken.add(iid)
-    return iid
-
-
 def put(state, key, to="p0.hand", pos=None, owner=0):
     """A fresh instance of `key` moved to a zone (a logged manual action); with pos, a square of the board."""
-    iid = take(state, key, owner)
+    iid = fresh(state, key, owner)
     action = {"type": "manual.move", "card": iid, "to": to}
     if not to.endswith((".hand", ".deck")):
         action["face_up"] = True

@@ -9,6 +9,8 @@ import pytest
 
 from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, redo, undo
 
+from .engine_helpers import put
+
 BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/timestorm.json").read_text(encoding="utf-8"))["cards"]}
 
 
@@ -27,17 +29,6 @@ def start(extra=(), seed=1, deck=None, **options):
     return new_game("timestorm", [list(extra) + (FILLER if deck is None else deck)], seed=seed, options=options)
 
 
-TAKEN: dict = {}
-
-
-def put(state, key, to="p0.hand"):
-    """An instance of card `key` not put before, moved into a zone unless it is there (a logged manual action)."""
-    taken = TAKEN.setdefault(id(state), (state, set()))[1]  # (holding the state keeps its id unique)
-    iid = next(i for i, c in state["cards"].items() if c["def"] == key and i not in taken)
-    taken.add(iid)
-    if state["cards"][iid]["zone"] != to:
-        apply(state, {"type": "manual.move", "card": iid, "to": to})
-    return iid
 
 
 def batteries(state, player=0):

@@ -22,6 +22,8 @@ from rules.engine import (
 )
 from rules.games.vision.weather import AUTOMATED_WEATHERS, WEATHER_STATUS
 
+from .engine_helpers import fresh
+
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = {c["name"]: c for c in json.loads((ROOT / "cards/bundled/vision.json").read_text(encoding="utf-8"))["cards"]}
 WEATHERS = [name for name, c in BUNDLED.items() if c["card_type"] == "天候"]
@@ -86,15 +88,10 @@ def force(state, name):
     return iid
 
 
-TAKEN: dict = {}
-
-
 def take(state, key, to="p0.hand"):
-    """An instance of card `key` not taken before, moved into `to` unless it is there (a logged manual action;
-    a card moved onto the field is active)."""
-    taken = TAKEN.setdefault(id(state), (state, set()))[1]  # (holding the state keeps its id unique)
-    iid = next(i for i, c in state["cards"].items() if c["def"] == key and i not in taken)
-    taken.add(iid)
+    """A fresh instance of card `key`, moved into `to` unless it is there (a logged manual action; a card moved
+    onto the field is active; into a deck: on top)."""
+    iid = fresh(state, key)
     if state["cards"][iid]["zone"] != to or to.endswith(".deck"):  # into a deck: on top
         apply(state, {"type": "manual.move", "card": iid, "to": to})
     return iid
