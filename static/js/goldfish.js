@@ -354,16 +354,23 @@
     }
     box.append(cards);
     if (live()) {
-      box.addEventListener("dragover", (event) => { event.preventDefault(); box.classList.add("drop"); });
-      box.addEventListener("dragleave", () => box.classList.remove("drop"));
-      box.addEventListener("drop", (event) => {
-        event.preventDefault();
-        box.classList.remove("drop");
-        const iid = event.dataTransfer.getData("text/plain");
-        if (iid && view().cards[iid] && view().cards[iid].zone !== zone) act({ type: "manual.move", card: iid, to: zone });
-      });
+      dropTarget(box, (iid, card) => { if (card.zone !== zone) act({ type: "manual.move", card: iid, to: zone }); });
     }
     return box;
+  }
+
+  // A place cards can be dragged onto: `onDrop(iid, card)` for a card the view shows.
+  function dropTarget(node, onDrop) {
+    node.addEventListener("dragover", (event) => { event.preventDefault(); node.classList.add("drop"); });
+    node.addEventListener("dragleave", () => node.classList.remove("drop"));
+    node.addEventListener("drop", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      node.classList.remove("drop");
+      const iid = event.dataTransfer.getData("text/plain");
+      const card = iid ? view().cards[iid] : null;
+      if (card) onDrop(iid, card);
+    });
   }
 
   const PILES = new Set(["deck", "soul", "discard", "exile", "skill", "weather"]);
@@ -418,15 +425,7 @@
         const square = el("div", { class: "gf-square" + (ids.length ? "" : " empty"), "data-pos": r + "," + c, "aria-label": squareLabel(pos) },
           ...ids.map((iid) => cardNode(iid)));
         if (live()) {
-          square.addEventListener("dragover", (event) => { event.preventDefault(); square.classList.add("drop"); });
-          square.addEventListener("dragleave", () => square.classList.remove("drop"));
-          square.addEventListener("drop", (event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            square.classList.remove("drop");
-            const iid = event.dataTransfer.getData("text/plain");
-            if (iid && v.cards[iid] && !(v.cards[iid].zone === grid.zone && samePos(v.cards[iid].pos, pos))) dropOnSquare(iid, pos);
-          });
+          dropTarget(square, (iid, card) => { if (!(card.zone === grid.zone && samePos(card.pos, pos))) dropOnSquare(iid, pos); });
         }
         box.append(square);
       }
@@ -456,14 +455,7 @@
         rules.length ? el("ul", { class: "gf-weather-rules" }, ...rules) : (def.rules_text ? el("p", { class: "gf-rules", text: def.rules_text }) : null)));
     }
     if (live()) {
-      box.addEventListener("dragover", (event) => { event.preventDefault(); box.classList.add("drop"); });
-      box.addEventListener("dragleave", () => box.classList.remove("drop"));
-      box.addEventListener("drop", (event) => {
-        event.preventDefault();
-        box.classList.remove("drop");
-        const iid = event.dataTransfer.getData("text/plain");
-        if (iid && v.cards[iid] && v.cards[iid].zone !== w.zone) act({ type: "manual.move", card: iid, to: w.zone, face_up: true });
-      });
+      dropTarget(box, (iid, card) => { if (card.zone !== w.zone) act({ type: "manual.move", card: iid, to: w.zone, face_up: true }); });
     }
     return box;
   }

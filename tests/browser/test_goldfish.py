@@ -93,9 +93,17 @@ def click_action(page, action):
     elif "card" in action:
         page.click(f'#gf-board [data-iid="{action["card"]}"]')
         target = action.get("target") or action.get("onto") or ""
-        page.click(f'#gf-menu button.rule[data-action-type="{action["type"]}"][data-target="{target}"]')
+        selector = f'#gf-menu button.rule[data-action-type="{action["type"]}"][data-target="{target}"]'
+        if "pos" in action:  # original: the square it names
+            selector += f'[data-pos="{action["pos"][0]},{action["pos"][1]}"]'
+        if "option" in action:  # manacard: the way to pass
+            selector += f'[data-option="{action["option"]}"]'
+        page.click(selector)
     else:
-        page.click(f'#gf-actionbar button[data-action-type="{action["type"]}"]')
+        selector = f'#gf-actionbar button[data-action-type="{action["type"]}"]'
+        if "option" in action:
+            selector += f'[data-option="{action["option"]}"]'
+        page.locator(selector).first.click()  # several payments: the first is the engine's default
     wait_past(page, before)
 
 

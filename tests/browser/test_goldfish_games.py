@@ -14,6 +14,7 @@ from decks.models import Deck
 from goldfish import selectors
 from rules.engine import apply, legal_actions, new_game
 
+from .test_goldfish import click_action as click
 from .test_goldfish import start, version, wait_past
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
@@ -30,29 +31,6 @@ def samples(transactional_db):
 
 def sample(game: str) -> Deck:
     return Deck.objects.filter(game_id=game, name__startswith="サンプル").order_by("pk").first()
-
-
-def click(page, action):
-    """One action the way a player plays it."""
-    before = version(page)
-    if "cards" in action:
-        for iid in action["cards"]:
-            page.click(f'#gf-board [data-iid="{iid}"]')
-        page.click("#gf-confirm")
-    elif "card" in action:
-        page.click(f'#gf-board [data-iid="{action["card"]}"]')
-        selector = f'#gf-menu button.rule[data-action-type="{action["type"]}"]'
-        if "pos" in action:
-            selector += f'[data-pos="{action["pos"][0]},{action["pos"][1]}"]'
-        if "option" in action:
-            selector += f'[data-option="{action["option"]}"]'
-        page.click(selector)
-    else:
-        selector = f'#gf-actionbar button[data-action-type="{action["type"]}"]'
-        if "option" in action:
-            selector += f'[data-option="{action["option"]}"]'
-        page.locator(selector).first.click()  # several payments: the first is the engine's default
-    wait_past(page, before)
 
 
 def count(page, zone: str) -> int:
@@ -218,3 +196,27 @@ def test_the_vision_weather_changes_after_the_end_of_turn_4(page, samples):
     assert left.get_attribute("data-turns-left") == "4" and left.get_attribute("data-changes-after") == "8"
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "goldfish-vision.png"), full_page=True)
+
+
+def test_a_card_dragged_onto_a_square_of_the_original_board_is_put_there(page, samples):
+    deck = sample("original")
+    start(page, deck, 1)
+    card = page.locator('#gf-board [data-zone="p0.hand"] .gf-card').first
+    iid = card.get_attribute("data-iid")
+    before = version(page)
+    # the drag's events as the browser sends them (one DataTransfer from dragstart to drop); no rule puts the
+    # card on that square now, so the drop is a manual move
+    page.evaluate(
+        """([iid, pos]) => {
+          const data = new DataTransfer();
+          const card = document.querySelector(`#gf-board [data-iid="${iid}"]`);
+          const square = document.querySelector(`#gf-board .gf-square[data-pos="${pos}"]`);
+          card.dispatchEvent(new DragEvent("dragstart", { bubbles: true, dataTransfer: data }));
+          square.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
+          square.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data }));
+        }""",
+        [iid, "2,2"],
+    )
+    wait_past(page, before)
+    assert page.locator(f'#gf-board .gf-square[data-pos="2,2"] [data-iid="{iid}"]').count() == 1
+    assert "手動" in page.locator("#gf-log li").last.inner_text()
