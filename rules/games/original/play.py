@@ -403,31 +403,27 @@ class OriginalRules:
 
     # -- stats: printed, changed by modifiers (counters), continuous effects, 特殊種別2, battle ---------------
 
-    def _auras(self, state) -> list:
-        """The continuous stat steps in force now: (source, step), from face-up cards on the board."""
+    def _in_force(self, state, kind: str, rule: str | None = None) -> list:
+        """The continuous steps of `kind` ("auras" or "rules"; a rule: only `rule`) in force now, as (source,
+        step), from face-up cards on the board."""
         out = []
         cards = state["cards"]
         for src in state["zones"][BOARD]:
             card = cards[src]
             if not card["face_up"]:
                 continue
-            for step in self._info(state, card["def"])["auras"]:
-                if self._holds(state, src, step.get("while")):
+            for step in self._info(state, card["def"])[kind]:
+                if (rule is None or step.get("rule") == rule) and self._holds(state, src, step.get("while")):
                     out.append((src, step))
         return out
 
+    def _auras(self, state) -> list:
+        """The continuous stat steps in force now: (source, step)."""
+        return self._in_force(state, "auras")
+
     def _rule(self, state, rule) -> list[str]:
         """The cards on the board whose continuous rule `rule` is in force."""
-        out = []
-        cards = state["cards"]
-        for src in state["zones"][BOARD]:
-            card = cards[src]
-            if not card["face_up"]:
-                continue
-            for step in self._info(state, card["def"])["rules"]:
-                if step.get("rule") == rule and self._holds(state, src, step.get("while")):
-                    out.append(src)
-        return out
+        return [src for src, _ in self._in_force(state, "rules", rule)]
 
     def _holds(self, state, src, cond) -> bool:
         if not cond:
