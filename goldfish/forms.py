@@ -117,3 +117,67 @@ class StartForm(RegulationChoice, forms.Form):
     def options_for(self, game: str) -> dict:
         prefix = f"opt_{game}_"
         return {name[len(prefix):]: value for name, value in self.cleaned_data.items() if name.startswith(prefix) and value not in (None, "")}
+
+
+# -- simulations -------------------------------------------------------------------------------------------
+
+# The autopilots' names of their key cards (rules/games/<slug>/autopilot.py key_label), translated here.
+KEY_LABELS = {
+    "0-cost places": _("0-cost places"),
+    "units the opening mana pays for": _("units the opening mana pays for"),
+    "soldiers of cost 3 or less": _("soldiers of cost 3 or less"),
+    "win-condition cards": _("win-condition cards"),
+    "characters needing 1 node or less": _("characters needing 1 node or less"),
+}
+
+
+def key_label(text: str) -> str:
+    """An autopilot's English name of its key cards, translated."""
+    return str(KEY_LABELS.get(text, text))
+
+
+class SimulationForm(forms.Form):
+    games = forms.TypedChoiceField(
+        label=_("Games"), coerce=int, initial=2000,
+        choices=[(n, f"{n:,}") for n in (100, 200, 500, 1000, 2000, 5000, 10000, 20000)],
+    )
+    seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=10**9, initial=1)
+    turn_cap = forms.IntegerField(label=_("Turn cap"), min_value=1, max_value=50, initial=20)
+    revision = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+
+class CompareForm(forms.Form):
+    """The other side of a comparison: another revision of this deck, or another deck of the same game
+    (the user's own, or a public one), played on the same games, seed and turn cap."""
+
+    other = forms.ChoiceField(label=_("Compare with"))
+
+    def __init__(self, *args, user, sim, **kwargs):
+        super().__init__(*args, **kwargs)
+        from decks import selectors as deck_selectors
+
+        self.user, self.sim = user, sim
+        deck = sim.deck
+        revisions = [(f"rev:{n}", _("This deck, revision {n}").format(n=n)) for n in range(deck.revision, 0, -1) if n != sim.revision]
+        own = deck_selectors.user_decks(user).filter(game_id=sim.game_id) if user.is_authenticated else deck_selectors.deck_queryset().none()
+        public = deck_selectors.public_decks(sim.game_id)
+        seen, others = {deck.pk}, []
+        for other in [*own[:50], *public[:50]]:
+            if other.pk not in seen:
+                seen.add(other.pk)
+                others.append((f"deck:{other.pk}", other.name))
+        choices = []
+        if revisions:
+            choices.append((_("Revisions"), revisions))
+        if others:
+            choices.append((_("Decks"), others))
+        self.fields["other"].choices = choices
+
+    def chosen(self):
+        """(deck, revision or None) chosen; the deck was checked visible to the user."""
+        from decks import selectors as deck_selectors
+
+        kind, _sep, value = self.cleaned_data["other"].partition(":")
+        if kind == "rev":
+            return self.sim.deck, int(value)
+        return deck_selectors.visible_deck(self.user, int(value)), None

@@ -85,3 +85,79 @@ class GoldfishSession(models.Model):
     @property
     def steps(self) -> int:
         return len(self.actions or [])
+
+
+def new_simulation_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Simulation(models.Model):
+    """Thousands of autopilot games of one deck revision (game i from seed + i), run by task workers in
+    pieces (SimulationChunk) and summarized when the last piece is in. One row per (deck, revision, games,
+    seed, turn cap, engine version): the same request again links to the same results."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    token = models.CharField(max_length=24, unique=True, default=new_simulation_token, editable=False)
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="simulations")
+    revision = models.PositiveIntegerField()
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="simulations")
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    turn_cap = models.PositiveSmallIntegerField()
+    engine_version = models.PositiveSmallIntegerField()
+    # What the workers play: the engine's decks of that revision, fixed when the simulation was asked for.
+    decks = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)  # games played so far
+    chunks = models.PositiveIntegerField(default=0)
+    chunks_done = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    requester_key = models.CharField(max_length=64, blank=True)  # an anonymous requester's key digest
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "revision", "games", "seed", "turn_cap", "engine_version"], name="simulation_unique"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.deck_id}#{self.revision} {self.games}×{self.seed} ({self.status})"
+
+    def get_absolute_url(self):
+        return reverse("simulation", args=[self.token])
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.done / self.games) if self.games else 0
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class SimulationChunk(models.Model):
+    """Games start .. start+count-1 of a simulation: one background task; its tallies when played."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="pieces")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    tally = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["simulation", "index"], name="simulation_chunk_unique")]
+
+    def __str__(self):
+        return f"{self.simulation_id}[{self.start}:{self.start + self.count}]"

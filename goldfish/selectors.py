@@ -18,7 +18,7 @@ from rules.engine.core import VERSION as ENGINE_VERSION
 from rules.engine.registry import rules_for
 
 from .actors import Actor
-from .models import GoldfishSession
+from .models import GoldfishSession, Simulation
 
 log = logging.getLogger(__name__)
 
@@ -192,3 +192,86 @@ def pool_decks(pool: Pool) -> tuple[list[list[dict]], dict]:
 def default_options(game_slug: str) -> dict:
     """The game's options with their defaults (their types are the types an option takes)."""
     return dict(rules_for(game_slug).default_options())
+
+
+# -- simulations ----------------------------------------------------------------------------------------
+
+
+def visible_simulation(user, token) -> Simulation:
+    """A simulation whose deck the user may see: a public or unlisted deck (its link was shared, and so was
+    this one), or their own private one; anything else is 404."""
+    if not isinstance(token, str) or not 0 < len(token) <= 24:
+        raise Http404
+    sim = Simulation.objects.select_related("deck", "deck__owner", "game").defer("decks").filter(token=token).first()
+    if sim is None:
+        raise Http404
+    deck = sim.deck
+    if deck.visibility == Visibility.PRIVATE and not (user.is_authenticated and deck.owner_id == user.pk):
+        raise Http404
+    return sim
+
+
+def deck_simulations(deck: Deck, limit: int = 10) -> QuerySet[Simulation]:
+    """The deck's latest simulations (without their decks and results)."""
+    return Simulation.objects.filter(deck=deck).defer("decks", "result").order_by("-created_at")[:limit]
+
+
+def latest_result(deck: Deck) -> Simulation | None:
+    """The newest finished simulation of the deck's current revision."""
+    return (
+        Simulation.objects.filter(deck=deck, revision=deck.revision, status=Simulation.Status.DONE)
+        .defer("decks")
+        .order_by("-finished_at")
+        .first()
+    )
+
+
+def opening_odds(deck: Deck) -> dict | None:
+    """Exact opening-hand odds of the deck now (hypergeometric): the game's key cards (its autopilot's
+    question) and each card, from the pool the opening hand is dealt from. None if the deck cannot start."""
+    from rules.engine import IllegalAction
+    from rules.engine.registry import autopilot_for
+    from rules.engine.simulate import GameFactory, pool_of
+    from rules.engine.stats import at_least
+
+    decks, _faces = deck_decks(deck)
+    if not decks or not decks[0]:
+        return None
+    try:
+        pilot = autopilot_for(deck.game_id)
+        state = GameFactory(deck.game_id, decks, None)(0)
+    except IllegalAction:  # a deck the rules cannot start with: no odds (simulating it names the reason)
+        return None
+    except Exception:  # noqa: BLE001 - the deck page must show even if the engine fails on this deck
+        log.exception("opening odds failed for deck %s", deck.pk)
+        return None
+    pool = pool_of(state, pilot)
+    key_copies = sum(pool["copies"][d] for d in pool["key_defs"])
+    N, n = pool["N"], pool["n"]
+    return {
+        "pool": N,
+        "hand": n,
+        "key_label": pilot.key_label,
+        "key_cards": [pool["names"][d] for d in pool["key_defs"]],
+        "key_copies": key_copies,
+        "at_least": [{"k": k, "exact": at_least(N, key_copies, n, k)} for k in range(1, min(key_copies, n, 3) + 1)],
+    }
+
+
+def deck_simulation_panel(deck: Deck) -> dict:
+    """The deck page's Simulate part: the exact opening-hand odds now, beside the simulated share of the
+    newest finished simulation of this revision, and the deck's recent simulations."""
+    odds = opening_odds(deck)
+    latest = latest_result(deck)
+    if odds and latest and latest.result:
+        simulated = {a["k"]: a["simulated"] for a in latest.result["opening"]["at_least"]}
+        for a in odds["at_least"]:
+            a["simulated"] = simulated.get(a["k"])
+    elif odds:
+        for a in odds["at_least"]:
+            a["simulated"] = None
+    if odds:
+        from .forms import key_label
+
+        odds["key_label"] = key_label(odds["key_label"])
+    return {"odds": odds, "latest": latest, "simulations": list(deck_simulations(deck))}

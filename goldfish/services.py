@@ -340,3 +340,137 @@ def prune_if_due() -> None:
         return
     _last_prune = now
     prune_sessions()
+
+
+# -- simulations: thousands of autopilot games in the background ----------------------------------------
+
+SIM_MAX_GAMES = 20000
+SIM_MAX_SEED = 10**9
+SIM_MAX_TURN_CAP = 50
+SIM_ACTIVE_PER_REQUESTER = 3  # queued or running simulations one user (or visitor) may have at once
+
+
+class SimulationBusy(GoldfishInputError):
+    """The requester already has as many simulations waiting as allowed."""
+
+
+def _whole(name: str, value, low: int, high: int) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise GoldfishInputError([gettext("{name}: a whole number from {low} to {high}, not {value!r}").format(
+            name=name, low=low, high=high, value=value)])
+    return value
+
+
+def chunk_size(games: int) -> int:
+    """Games per background task: about twenty tasks a simulation (the progress bar's steps), 50 at least."""
+    return max(50, -(-games // 20))
+
+
+def revision_decks(deck: Deck, number: int) -> list[list[dict]]:
+    """The engine's decks of one saved revision of the deck (its snapshot), with the regulation it had."""
+    from decks.models import DeckRevision, Regulation
+
+    if number == deck.revision or number == 0:
+        decks, _faces = selectors.deck_decks(deck)
+        return decks
+    revision = DeckRevision.objects.filter(deck=deck, number=number).first()
+    if revision is None:
+        raise GoldfishInputError([gettext("revision: the deck has no revision {number}").format(number=number)])
+    regulation = Regulation.objects.filter(game_id=deck.game_id, code=revision.regulation_code).first() or deck.regulation
+    sections = {
+        key: {int(card_id): count for card_id, count, *_name in entries}
+        for key, entries in (revision.snapshot or {}).get("sections", {}).items()
+    }
+    decks, _faces = selectors.sections_decks(deck.game_id, regulation, sections)
+    return decks
+
+
+def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=None):
+    """The simulation of a deck revision with these games, seed and turn cap: the stored one when it was
+    asked for before (and did not fail), else a new one queued for the workers in pieces. The caller checked
+    the deck is visible to the actor."""
+    from django.db import IntegrityError
+
+    from rules.engine.registry import autopilot_for
+    from rules.engine.simulate import GameFactory
+
+    from .models import Simulation, SimulationChunk
+    from .tasks import run_simulation_chunk
+
+    games = _whole("games", games, 1, SIM_MAX_GAMES)
+    seed = _whole("seed", seed, 0, SIM_MAX_SEED)
+    turn_cap = _whole("turn_cap", turn_cap, 1, SIM_MAX_TURN_CAP)
+    number = deck.revision if revision in (None, "") else _whole("revision", revision, 0, max(deck.revision, 0))
+    key = {"deck": deck, "revision": number, "games": games, "seed": seed, "turn_cap": turn_cap, "engine_version": ENGINE_VERSION}
+    found = Simulation.objects.filter(**key).first()
+    if found is not None and found.status != Simulation.Status.FAILED:
+        return found
+    active = Simulation.objects.filter(status__in=[Simulation.Status.QUEUED, Simulation.Status.RUNNING])
+    mine = active.filter(requested_by_id=who.user_id) if who.user_id is not None else active.filter(requester_key=who.key or "-")
+    if mine.count() >= SIM_ACTIVE_PER_REQUESTER:
+        raise SimulationBusy([gettext("Wait for one of your {count} running simulations to finish first.").format(
+            count=SIM_ACTIVE_PER_REQUESTER)])
+    decks = revision_decks(deck, number)
+    _check_size(decks)
+    try:
+        autopilot_for(deck.game_id)
+        GameFactory(deck.game_id, decks, None)  # the deck starts a game (a refusal names what is wrong)
+    except IllegalAction as exc:
+        raise GoldfishInputError([f"deck: {exc}"]) from None
+    size = chunk_size(games)
+    pieces = [(start, min(size, games - start)) for start in range(0, games, size)]
+    try:
+        with transaction.atomic():
+            if found is not None:  # a failed run is tried again from scratch
+                found.delete()
+            sim = Simulation.objects.create(
+                **key, game_id=deck.game_id, decks=decks, chunks=len(pieces),
+                requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
+            )
+            chunks = SimulationChunk.objects.bulk_create(
+                SimulationChunk(simulation=sim, index=i, start=start, count=count) for i, (start, count) in enumerate(pieces)
+            )
+            ids = [c.pk for c in chunks] if all(c.pk for c in chunks) else list(sim.pieces.values_list("pk", flat=True))
+            transaction.on_commit(lambda: [run_simulation_chunk.enqueue(pk) for pk in ids])
+    except IntegrityError:  # the same simulation was asked for at the same moment: that one
+        return Simulation.objects.get(**key)
+    return sim
+
+
+def record_chunk(chunk_id: int, tally: dict) -> None:
+    """A piece's tallies are in: count its games, and when it is the last piece summarize the whole run.
+    The simulation's row is locked, so pieces finishing at once on several workers add up correctly."""
+    from rules.engine.simulate import merge, summarize
+
+    from .models import Simulation, SimulationChunk
+
+    with transaction.atomic():
+        chunk = SimulationChunk.objects.filter(pk=chunk_id).only("id", "simulation_id", "count").first()
+        if chunk is None:
+            return
+        sim = Simulation.objects.select_for_update().get(pk=chunk.simulation_id)
+        if not SimulationChunk.objects.filter(pk=chunk_id, tally__isnull=True).update(tally=tally):
+            return  # another worker recorded this piece already
+        sim.done += chunk.count
+        sim.chunks_done += 1
+        fields = ["done", "chunks_done", "status"]
+        sim.status = Simulation.Status.RUNNING
+        if sim.chunks_done >= sim.chunks:
+            tallies = list(SimulationChunk.objects.filter(simulation=sim).order_by("index").values_list("tally", flat=True))
+            sim.result = summarize(merge(tallies), sim.turn_cap)
+            sim.status = Simulation.Status.DONE
+            sim.finished_at = timezone.now()
+            fields += ["result", "finished_at"]
+        sim.save(update_fields=fields)
+        if sim.status == Simulation.Status.DONE:
+            SimulationChunk.objects.filter(simulation=sim).update(tally=None)  # the summary keeps what is shown
+
+
+def fail_simulation(simulation_id: int, error: str) -> None:
+    from .models import Simulation
+
+    Simulation.objects.filter(pk=simulation_id).exclude(status=Simulation.Status.DONE).update(
+        status=Simulation.Status.FAILED, error=error[:2000], finished_at=timezone.now()
+    )

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
 from decks.models import Regulation
 
-from . import selectors, services
+from . import forms, selectors, services
 from .actors import actor, owns
 from .forms import StartForm
 from .presenters import session_payload
@@ -338,3 +339,142 @@ def goldfish_restart(request, session_id):
         messages.error(request, str(exc))
         return redirect(session)
     return redirect(outcome.session)
+
+
+# -- simulations -------------------------------------------------------------------------------------------
+
+
+def sim_labels() -> dict:
+    return {
+        "title": pgettext("simulation", "Games won on each turn"),
+        "turn": pgettext("simulation", "Turn"),
+        "won": pgettext("simulation", "won"),
+        "cumulative": pgettext("simulation", "by then"),
+        "legend": pgettext("simulation", "bars: won on that turn · line: won by then"),
+    }
+
+
+def _sim_context(sim) -> dict:
+    from .charts import win_turn_svg
+
+    result = sim.result
+    context = {"sim": sim, "result": result}
+    if result:
+        name = f"{sim.deck.name} #{sim.revision}"
+        context["chart"] = mark_safe(win_turn_svg([(name, result)], sim_labels()))  # noqa: S308 - built with escape()
+        context["key_label"] = forms.key_label(result["opening"].get("key_label", ""))
+    return context
+
+
+def _start_simulation(request, deck):
+    from .forms import SimulationForm
+
+    form = SimulationForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(deck.get_absolute_url())
+    try:
+        sim = services.start_simulation(who=actor(request, create=True), deck=deck, **form.cleaned_data)
+    except services.GoldfishInputError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect(deck.get_absolute_url())
+    return redirect("simulation", token=sim.token)
+
+
+@require_POST
+def simulation_start(request, pk):
+    return _start_simulation(request, deck_selectors.visible_deck(request.user, pk))
+
+
+@require_POST
+def simulation_start_shared(request, token):
+    return _start_simulation(request, deck_selectors.shared_deck(token))
+
+
+def simulation_page(request, token):
+    sim = selectors.visible_simulation(request.user, token)
+    if request.GET.get("fragment") == "results":  # the results part, for the page's script to swap in
+        return render(request, "goldfish/_simulation_results.html", _sim_context(sim))
+    from .forms import CompareForm
+
+    context = _sim_context(sim)
+    context["compare_form"] = CompareForm(user=request.user, sim=sim)
+    return render(request, "goldfish/simulation.html", context)
+
+
+def simulation_status(request, token):
+    sim = selectors.visible_simulation(request.user, token)
+    return JsonResponse({
+        "status": sim.status,
+        "label": sim.get_status_display(),
+        "done": sim.done,
+        "games": sim.games,
+        "percent": sim.percent,
+        "chunks": sim.chunks,
+        "chunks_done": sim.chunks_done,
+        "error": pgettext("simulation", "The simulation failed. Try again.") if sim.status == sim.Status.FAILED else "",
+    })
+
+
+def simulation_chart(request, token):
+    from .charts import win_turn_svg
+
+    sim = selectors.visible_simulation(request.user, token)
+    if not sim.result:
+        raise Http404
+    svg = win_turn_svg([(f"{sim.deck.name} #{sim.revision}", sim.result)], sim_labels())
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+@require_POST
+def simulation_compare_start(request, token):
+    from .forms import CompareForm
+
+    sim = selectors.visible_simulation(request.user, token)
+    form = CompareForm(request.POST, user=request.user, sim=sim)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("simulation", token=sim.token)
+    deck, revision = form.chosen()
+    try:
+        other = services.start_simulation(
+            who=actor(request, create=True), deck=deck, games=sim.games, seed=sim.seed, turn_cap=sim.turn_cap, revision=revision
+        )
+    except services.GoldfishInputError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect("simulation", token=sim.token)
+    return redirect("simulation_compare", a=sim.token, b=other.token)
+
+
+def simulation_compare(request, a, b):
+    from .charts import win_turn_svg
+
+    left = selectors.visible_simulation(request.user, a)
+    right = selectors.visible_simulation(request.user, b)
+    context = {"left": left, "right": right, "sims": [left, right]}
+    if left.result and right.result:
+        names = [f"{s.deck.name} #{s.revision}" for s in (left, right)]
+        if names[0] == names[1]:
+            names = [f"{n} ({s.token[:4]})" for n, s in zip(names, (left, right), strict=True)]
+        context["chart"] = mark_safe(  # noqa: S308 - built with escape()
+            win_turn_svg([(names[0], left.result), (names[1], right.result)], sim_labels())
+        )
+        context["names"] = names
+        context["turns"] = [
+            {"turn": l_row["turn"], "left": l_row, "right": r_row}
+            for l_row, r_row in zip(left.result["distribution"], right.result["distribution"], strict=False)
+        ]
+        by_name: dict[str, dict] = {}
+        for side, sim in (("left", left), ("right", right)):
+            for card in sim.result["cards"]:
+                by_name.setdefault(card["name"], {"name": card["name"]})[side] = card
+        context["cards"] = sorted(by_name.values(), key=lambda c: c["name"])
+    return render(request, "goldfish/simulation_compare.html", context)

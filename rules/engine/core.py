@@ -71,6 +71,13 @@ def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None
 
     `decks` is one list per player of card dicts ("key" identifies the card's data: the same key is the
     same card; other keys are the card's data, as Card.to_data() plus "id")."""
+    state = blank_game(game, decks, seed, options)
+    _rules(game).setup(state)
+    return state
+
+
+def blank_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None) -> dict:
+    """A game before its rules' setup: the players, their zones and every card in its deck zone."""
     rules = _rules(game)
     options = {**rules.default_options(), **(options or {})}
     state: dict = {
@@ -106,7 +113,6 @@ def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None
             add_card(state, card, player, deck.get("zone") or zone(player, where or rules.deck_zone))
     for name in getattr(rules, "shared_zones", ()):
         state["zones"].setdefault(name, [])
-    rules.setup(state)
     return state
 
 
@@ -153,13 +159,15 @@ def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
     deck stops the drawing and is noted; when the rules force the draw (`forced`), the player has lost."""
     source = _rules(state["game"]).draw_source(state, player)
     events = []
+    zones, hand = state["zones"], zone(player, "hand")
     for _ in range(n):
-        if not state["zones"][source]:
+        pile = zones[source]
+        if not pile:
             if forced:
                 state["players"][player]["lost"] = True
             events.append({"type": "draw_from_empty", "player": player})
             break
-        events.append(move(state, state["zones"][source][-1], zone(player, "hand"), face_up=False))
+        events.append(move(state, pile[-1], hand, face_up=False))
     return events
 
 

@@ -28,6 +28,8 @@ def steps_of(state: dict, iid: str, when: str) -> list[dict]:
 
 
 def _targets(state: dict, player: int, who: str) -> list[int]:
+    if who == "you":  # the commonest: the player alone
+        return [player]
     n = len(state["players"])
     others = [(player + k) % n for k in range(1, n) if not state["players"][(player + k) % n]["lost"]]
     if who == "opponent":
@@ -63,6 +65,10 @@ def _count(state: dict, player: int, step: dict) -> bool:
 
 
 def run(state: dict, source: str, player: int, steps: list[dict], then: str | None = None) -> list[dict]:
+    if not steps:  # nothing to carry out (most cards): straight to what follows, as _continue would
+        if then and state["result"] is None:
+            return rules_of(state).after_effects(state, then, source, player)
+        return []
     frame = {"source": source, "player": player, "steps": list(steps), "targets": None, "left": None, "then": then}
     return _continue(state, frame)
 

@@ -32,3 +32,16 @@ def rules_for(slug: str):
         else:
             return getattr(module, PLAY[slug])()
     return GenericRules(slug, LIFE.get(slug, 20))
+
+
+@cache
+def autopilot_for(slug: str):
+    """The game's autopilot (rules/games/<slug>/autopilot.py, class Autopilot): the policy that plays the
+    player's side of goldfish games for simulations."""
+    from ..games import get_game
+
+    get_game(slug)
+    if slug not in PLAY:
+        raise KeyError(f"{slug}: no autopilot")
+    module = importlib.import_module(f"{__package__.rpartition('.')[0]}.games.{slug}.autopilot")
+    return module.Autopilot()

@@ -40,3 +40,12 @@ def timestorm_decks() -> list[list[dict]]:
     """The standard shared deck (the bundled basic cards) with one win-condition kind for each of two players."""
     cards = bundled_cards("timestorm")
     return [[cards[n] for n, k in TIMESTORM_BASIC for _ in range(k)] + [cards["充電完了"]] * 3, [cards["無限の書庫"]] * 3]
+
+
+def player_deck(game: str) -> list[list[dict]]:
+    """The game's first bundled sample deck as the web app hands a saved deck to the engine: for Time Storm,
+    the regulation's basic cards and one win condition (充電完了) as one list."""
+    if game == "timestorm":
+        cards = bundled_cards("timestorm")
+        return [[cards[name] for name, copies in TIMESTORM_BASIC for _ in range(copies)] + [cards["充電完了"]]]
+    return sample_deck(game)

@@ -17,11 +17,47 @@ from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 
 PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
+TURN_FLAGS = (*SUB_PHASES, "tool")
 HAND_LIMIT = 8
 
 
 def _card_list(cards) -> bool:
     return isinstance(cards, list) and all(isinstance(c, str) for c in cards) and len(set(cards)) == len(cards)
+
+
+class Facts:
+    """What the rules read of one card's data (its state["defs"] entry), worked out once: the type, cost,
+    power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its script."""
+
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "script")
+
+    def __init__(self, d: dict):
+        fields = d.get("fields") or {}
+        self.type = d.get("card_type", "")
+        self.cost = d.get("cost") or 0
+        self.power = fields.get("power") or 0
+        self.keywords = tuple(d.get("keywords") or ())
+        self.seasons = fields.get("season") or ()
+        self.soul = frozenset(self.seasons) - {"無"}  # the seasons it brings to 魂
+        self.free = not self.seasons or "無" in self.seasons or (self.cost == 0 and self.type == PLACE)
+        self.god = "神" in (fields.get("attributes") or [])
+        self.name = d.get("name")
+        self.script = bool(fields.get("script"))
+
+
+class _FactsTable(dict):
+    """Facts by card key for one game's defs, each worked out on first use (a card's data does not change
+    during a game; a card added later, e.g. a token, is read when first asked for)."""
+
+    __slots__ = ("defs",)
+
+    def __init__(self, defs):
+        super().__init__()
+        self.defs = defs  # held: the identity check below cannot meet a new dict at a recycled address
+
+    def __missing__(self, key):
+        facts = self[key] = Facts(self.defs[key])
+        return facts
 
 
 class KannagiRules:
@@ -44,57 +80,93 @@ class KannagiRules:
         return kind in ("hand", "soul") and owner == f"p{player}"
 
     def draw_source(self, state, player):
-        return zone(player, "deck")
+        return f"p{player}.deck"
 
     # -- helpers ---------------------------------------------------------------------------------------
+
+    _table = _FactsTable(None)
+
+    def facts(self, state) -> _FactsTable:
+        """The Facts of the game's cards by key (kept for the last game's defs: a simulation asks thousands
+        of times per game)."""
+        table = self._table
+        if table.defs is not state["defs"]:
+            table = self._table = _FactsTable(state["defs"])
+        return table
+
+    def fact(self, state, iid) -> Facts:
+        table = self._table
+        if table.defs is not state["defs"]:
+            table = self.facts(state)
+        return table[state["cards"][iid]["def"]]
 
     @staticmethod
     def _def(state, iid):
         return state["defs"][state["cards"][iid]["def"]]
 
     def _seasons(self, state, iid) -> list[str]:
-        return list((self._def(state, iid).get("fields") or {}).get("season") or [])
+        return list(self.fact(state, iid).seasons)
 
     def _type(self, state, iid) -> str:
-        return self._def(state, iid).get("card_type", "")
+        return self.fact(state, iid).type
 
     def _cost(self, state, iid) -> int:
-        return self._def(state, iid).get("cost") or 0
+        return self.fact(state, iid).cost
 
     def _keywords(self, state, iid) -> list[str]:
-        return list(self._def(state, iid).get("keywords") or [])
+        return list(self.fact(state, iid).keywords)
 
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
         soul = state["zones"][zone(player, "soul")]
-        defs, cards = state["defs"], state["cards"]
+        facts, cards = self.facts(state), state["cards"]
         present: set = set()
-        for s in soul:
-            present.update((defs[cards[s]["def"]].get("fields") or {}).get("season") or ())
-        present.discard("無")
+        for key in {cards[s]["def"] for s in soul}:  # each card once: 魂 grows to dozens of copies
+            present |= facts[key].soul
         return len(soul), present
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        count, present = soul if soul is not None else self.soul_seasons(state, player)
-        d = self._def(state, iid)
-        cost = d.get("cost") or 0
-        if cost > count:
+        f = self.fact(state, iid)
+        if soul is None:
+            if f.cost > len(state["zones"][f"p{player}.soul"]):
+                return False
+            return f.free or self.season_met(state, player, f)
+        count, present = soul
+        if f.cost > count:
             return False
-        seasons = (d.get("fields") or {}).get("season") or ()
-        if not seasons or "無" in seasons or (cost == 0 and d.get("card_type") == PLACE):
+        if f.free:
             return True
         if state["options"].get("mixed_season") == "all":
-            return all(s in present for s in seasons)
-        return any(s in present for s in seasons)
+            return all(s in present for s in f.seasons)
+        return any(s in present for s in f.seasons)
+
+    def season_met(self, state, player: int, f: Facts) -> bool:
+        """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
+        only as far as needed). Asked only for a card that needs one (not `free`)."""
+        if state["options"].get("mixed_season") == "all":
+            present = self.soul_seasons(state, player)[1]
+            return all(s in present for s in f.seasons)
+        facts, cards, wanted = self.facts(state), state["cards"], f.soul
+        for s in state["zones"][f"p{player}.soul"]:
+            if not wanted.isdisjoint(facts[cards[s]["def"]].soul):
+                return True
+        return False
 
     def _on_field(self, state, player, card_type=None) -> list[str]:
-        return [i for i in state["zones"][zone(player, "field")] if card_type is None or self._type(state, i) == card_type]
+        ids = state["zones"][f"p{player}.field"]
+        if card_type is None:
+            return list(ids)
+        facts, cards = self.facts(state), state["cards"]
+        return [i for i in ids if facts[cards[i]["def"]].type == card_type]
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
-        riders = [i for i in state["zones"][state["cards"][host]["zone"]] if state["cards"][i].get("on") == host]
-        return sorted(riders, key=lambda i: state["cards"][i].get("order", 0))
+        cards = state["cards"]
+        riders = [i for i in state["zones"][cards[host]["zone"]] if cards[i].get("on") == host]
+        if len(riders) > 1:
+            riders.sort(key=lambda i: cards[i].get("order", 0))
+        return riders
 
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂."""
@@ -106,17 +178,17 @@ class KannagiRules:
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
-        events.append(move(state, iid, zone(card["owner"], "soul"), face_up=False))
+        events.append(move(state, iid, f"p{card['owner']}.soul", face_up=False))
         return events
 
     def _god_rule(self, state, newest: str) -> list[dict]:
         """Two cards of one name with the attribute 神 cannot both be on the field: the newer goes to 魂."""
-        d = self._def(state, newest)
-        if "神" not in ((d.get("fields") or {}).get("attributes") or []):
+        d = self.fact(state, newest)
+        if not d.god:
             return []
         for player in range(len(state["players"])):
             for other in self._on_field(state, player):
-                if other != newest and self._def(state, other).get("name") == d.get("name"):
+                if other != newest and self.fact(state, other).name == d.name:
                     return [{"type": "god_rule", "card": newest}] + self._to_soul(state, newest)
         return []
 
@@ -134,21 +206,22 @@ class KannagiRules:
             raise IllegalAction("first_player_draws: true or false")
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
-        shuffle_zone(state, zone(0, "deck"))
+        shuffle_zone(state, "p0.deck")
         draw(state, 0, opts["opening"], forced=True)
         state["turn"], state["active"], state["phase"] = 0, 0, "zero_search"
         state["flags"] = {}
-        hand = len(state["zones"][zone(0, "hand")])
-        state["pending"] = {"type": "zero_search", "player": 0, "choose": {"zone": zone(0, "hand"), "min": 0, "max": hand}}
+        hand = len(state["zones"]["p0.hand"])
+        state["pending"] = {"type": "zero_search", "player": 0, "choose": {"zone": "p0.hand", "min": 0, "max": hand}}
 
     def _start_turn(self, state) -> list[dict]:
         """The player's turn: ⓪ start, ① recovery (伏せ → 起き, damage restored), ② draw, ③ main."""
         state["turn"] += 1
         state["active"] = 0
-        state["flags"] = {k: False for k in (*SUB_PHASES, "tool")}
+        state["flags"] = dict.fromkeys(TURN_FLAGS, False)
         events = [{"type": "turn", "turn": state["turn"]}]
-        for iid in self._on_field(state, 0):
-            card = state["cards"][iid]
+        cards = state["cards"]
+        for iid in state["zones"]["p0.field"]:
+            card = cards[iid]
             card["tapped"] = False
             card["counters"].pop("damage", None)
         if state["turn"] > 1 or state["options"].get("first_player_draws"):
@@ -160,7 +233,7 @@ class KannagiRules:
 
     def legal_actions(self, state):
         pending = state.get("pending")
-        hand = state["zones"][zone(0, "hand")]
+        hand = state["zones"]["p0.hand"]
         if pending and pending["type"] == "zero_search":
             return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
         if pending and pending["type"] == "potential":
@@ -196,7 +269,7 @@ class KannagiRules:
 
     def _hand_card(self, state, action, card_type) -> str:
         iid = action.get("card")
-        if iid not in state["zones"][zone(0, "hand")]:
+        if iid not in state["zones"]["p0.hand"]:
             raise IllegalAction(f"card: {iid!r} is not in your hand")
         if self._type(state, iid) != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
@@ -209,26 +282,26 @@ class KannagiRules:
             raise IllegalAction(f"{flag}: already done this turn")
 
     def _pay(self, state, iid):
-        if not self.affordable(state, 0, iid):
+        if not self.affordable(state, 0, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
     def apply(self, state, action):
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}", None)
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction(f"{kind!r} is not a kannagi action")
-        return handler(state, action)
+        return handler(self, state, action)
 
     def _do_zero_search(self, state, action):
         if not state.get("pending") or state["pending"]["type"] != "zero_search":
             raise IllegalAction("zero_search: only once, at the start")
         cards = action.get("cards")
-        hand = state["zones"][zone(0, "hand")]
+        hand = state["zones"]["p0.hand"]
         if not _card_list(cards) or any(c not in hand for c in cards):
             raise IllegalAction("cards: a list of different cards from your hand")
         events = []
         for iid in cards:  # to the bottom, in the order given (the last given is the lowest)
-            events.append(move(state, iid, zone(0, "deck"), index=0))
+            events.append(move(state, iid, "p0.deck", index=0))
         events += draw(state, 0, len(cards), forced=True)
         state["pending"] = {"type": "potential", "player": 0}
         return [{"type": "zero_search", "count": len(cards)}] + events
@@ -239,7 +312,7 @@ class KannagiRules:
         iid = self._hand_card(state, action, PLACE)
         if "潜在能力" not in self._keywords(state, iid):
             raise IllegalAction("card: has no ■潜在能力")
-        events = [move(state, iid, zone(0, "field"), face_up=True)]
+        events = [move(state, iid, "p0.field", face_up=True)]
         state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
         return events + self._god_rule(state, iid)
 
@@ -257,7 +330,7 @@ class KannagiRules:
         if onto is not None:
             if onto not in self._on_field(state, 0, SEASON) or any(self._type(state, r) == PLACE for r in self._riders(state, onto)):
                 raise IllegalAction("onto: your season card with no place on it")
-        events = [move(state, iid, zone(0, "field"), face_up=True)]
+        events = [move(state, iid, "p0.field", face_up=True)]
         card = state["cards"][iid]
         card.pop("on", None)
         if onto is not None:
@@ -274,7 +347,7 @@ class KannagiRules:
             raise IllegalAction("target: one of your places on the field")
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
-        events = [move(state, iid, zone(0, "field"), face_up=False)]
+        events = [move(state, iid, "p0.field", face_up=False)]
         state["cards"][iid].update(on=target, order=order)
         state["flags"]["possess"] = True
         return events
@@ -286,7 +359,7 @@ class KannagiRules:
         events = []
         for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
             events += self._to_soul(state, old)
-        events.append(move(state, iid, zone(0, "field"), face_up=True))
+        events.append(move(state, iid, "p0.field", face_up=True))
         state["flags"]["deploy"] = True
         return events + self._god_rule(state, iid)
 
@@ -301,7 +374,7 @@ class KannagiRules:
     def _do_attack(self, state, action):
         self._need(state, "attack")
         place = action.get("card")
-        if place not in self._on_field(state, 0, PLACE) or state["cards"][place]["tapped"]:
+        if place not in state["zones"]["p0.field"] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         state["flags"]["attack"] = True
         events = [{"type": "attack", "card": place}]
@@ -318,18 +391,21 @@ class KannagiRules:
             if met:
                 steps += self._on_attack(state, rider)
         host = state["cards"][place].get("on")
-        on_field = host is not None and state["cards"][host]["zone"] == zone(0, "field")
-        steps += self._on_attack(state, place) + (effects.steps_of(state, host, "attack") if on_field else [])
+        on_field = host is not None and state["cards"][host]["zone"] == "p0.field"
+        steps += self._on_attack(state, place) + (effects.steps_of(state, host, "attack") if on_field and self.fact(state, host).script else [])
         return events + effects.run(state, place, 0, steps, then="attack")
 
     def power(self, state, iid) -> int:
         """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
         counters = state["cards"][iid]["counters"]
-        printed = (self._def(state, iid).get("fields") or {}).get("power") or 0
+        printed = self.fact(state, iid).power
+        if not counters:
+            return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
 
-    @staticmethod
-    def _on_attack(state, iid) -> list[dict]:
+    def _on_attack(self, state, iid) -> list[dict]:
+        if not self.fact(state, iid).script:  # most cards have no steps
+            return []
         return effects.steps_of(state, iid, "attack") + effects.steps_of(state, iid, "played")
 
     def after_effects(self, state, then, source, player) -> list[dict]:
@@ -346,7 +422,7 @@ class KannagiRules:
     @staticmethod
     def _hand(state) -> list[str]:
         """The hand as the hand limit counts it: 手札公開場 cards count as hand (seed)."""
-        return state["zones"][zone(0, "hand")] + state["zones"][zone(0, "reveal")]
+        return state["zones"]["p0.hand"] + state["zones"]["p0.reveal"]
 
     def _do_end_turn(self, state, action):
         if state.get("pending"):
@@ -355,7 +431,7 @@ class KannagiRules:
         if len(hand) > HAND_LIMIT:
             state["phase"] = "end"
             n = len(hand) - HAND_LIMIT
-            state["pending"] = {"type": "hand_limit", "player": 0, "n": n, "choose": {"zone": zone(0, "hand"), "min": n, "max": n}}
+            state["pending"] = {"type": "hand_limit", "player": 0, "n": n, "choose": {"zone": "p0.hand", "min": n, "max": n}}
             return [{"type": "hand_limit", "n": len(hand) - HAND_LIMIT}]
         return self._next_turn(state)
 
@@ -369,7 +445,7 @@ class KannagiRules:
             raise IllegalAction(f"cards: exactly {pending['n']} different cards from your hand")
         events = []
         for iid in cards:
-            events.append(move(state, iid, zone(0, "soul"), face_up=False))
+            events.append(move(state, iid, "p0.soul", face_up=False))
         state["pending"] = None
         return events + self._next_turn(state)
 
@@ -392,7 +468,7 @@ class KannagiRules:
         if not pending:
             return
         if pending["type"] == "zero_search":
-            pending["choose"]["max"] = len(state["zones"][zone(0, "hand")])
+            pending["choose"]["max"] = len(state["zones"]["p0.hand"])
         elif pending["type"] == "hand_limit":
             n = max(0, len(self._hand(state)) - HAND_LIMIT)
             pending["n"] = n
@@ -421,11 +497,15 @@ class KannagiRules:
         return effects.end_of_turn(state) + [{"type": "goldfish_turn"}] + self._start_turn(state)
 
     def check_result(self, state):
-        # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once
-        for iid in self._on_field(state, 0, PLACE):
-            counters = state["cards"][iid]["counters"]
+        # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once (only a card with
+        # counters can have been lowered: the others are not looked at)
+        cards = state["cards"]
+        for iid in [i for i in state["zones"]["p0.field"] if cards[i]["counters"]]:
+            if self._type(state, iid) != PLACE:
+                continue
+            counters = cards[iid]["counters"]
             lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
-            if lowered and state["cards"][iid]["zone"] == zone(0, "field") and self.power(state, iid) <= 0:
+            if lowered and state["cards"][iid]["zone"] == "p0.field" and self.power(state, iid) <= 0:
                 self._to_soul(state, iid)
         if state["players"][1]["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
@@ -433,3 +513,6 @@ class KannagiRules:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "life"}
         elif state["players"][0]["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
+
+
+_HANDLERS = {name[len("_do_"):]: fn for name, fn in vars(KannagiRules).items() if name.startswith("_do_")}

@@ -28,6 +28,7 @@ Readings of the seed (options): see default_options().
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 from ...engine import effects
 from ...engine.core import IllegalAction, add_card, draw, mill, move, shuffle_zone, zone
@@ -209,31 +210,42 @@ def _plan(cost, need, anym, limit, composition) -> list:
     kinds = sorted(composition, key=lambda mn: (keep[mn[0]], mn[0]))  # the cheapest (least rare) first
     wanted = [b for b in BIT_LIST if need & b] + ([anym] if anym else [])
     found: dict = {}
+
+    def attempt(discards, prefer):
+        used = _build(kinds, cost, wanted, discards, prefer)
+        if used is None:
+            return
+        split = []
+        left = discards
+        for i in sorted(used):  # the discards: the cheapest of the cards used
+            d = min(used[i], left)
+            left -= d
+            split.append((i, used[i] - d, d))
+        if left or not _minimal([(kinds[i][0], t, d) for i, t, d in split], cost, need, anym):
+            return
+        key = tuple(split)
+        if key not in found:
+            found[key] = (discards, sum(used.values()), sum(keep[kinds[i][0]] * (t + d) for i, t, d in split), len(found))
+
     for discards in range((cost + 1) // 2 + 1):
         for prefer in [None] + (list(range(1, min(len(kinds), 6))) if discards == 0 else []):
-            used = _build(kinds, cost, wanted, discards, prefer)
-            if used is None:
-                continue
-            split = []
-            left = discards
-            for i in sorted(used):  # the discards: the cheapest of the cards used
-                d = min(used[i], left)
-                left -= d
-                split.append((i, used[i] - d, d))
-            if left or not _minimal([(kinds[i][0], t, d) for i, t, d in split], cost, need, anym):
-                continue
-            key = tuple(split)
-            if key not in found:
-                found[key] = (discards, sum(used.values()), sum(keep[kinds[i][0]] * (t + d) for i, t, d in split), len(found))
+            attempt(discards, prefer)
+    if not found:  # the needs covered greedily can leave a card that a later one made needless: try each cover
+        for size in range(1, len(wanted) + 1):
+            for cover in combinations(range(len(kinds)), size):
+                if _covers([kinds[i][0] for i in cover], wanted):
+                    for discards in range((cost + 1) // 2 + 1):
+                        attempt(discards, cover)
     return [[(kinds[i][0], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
 
 
 def _build(kinds, cost, wanted, discards, prefer) -> dict | None:
     """Cards per kind (index -> how many): the needs covered first, then filled up to the cost, from
-    `prefer` first, then the cheapest."""
+    `prefer` first (an index, or a tuple of them), then the cheapest."""
     n = len(kinds)
     used: dict = {}
-    order = ([prefer] if prefer is not None else []) + [i for i in range(n) if i != prefer]
+    first = [] if prefer is None else list(prefer) if isinstance(prefer, tuple) else [prefer]
+    order = first + [i for i in range(n) if i not in first]
     have = total = 0
     for bit in wanted:
         if have & bit:
@@ -256,6 +268,17 @@ def _build(kinds, cost, wanted, discards, prefer) -> dict | None:
             used[i] = used.get(i, 0) + take
             total += take
     return used if total == goal else None
+
+
+def _covers(masks, wanted) -> bool:
+    """The masks cover every wanted bit (or mask) and none of them could be left out."""
+    def covered(ms):
+        have = 0
+        for m in ms:
+            have |= m
+        return all(have & bit for bit in wanted)
+
+    return covered(masks) and not any(covered(masks[:j] + masks[j + 1 :]) for j in range(len(masks)))
 
 
 def _minimal(parts, cost, need, anym) -> bool:

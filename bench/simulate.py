@@ -1,0 +1,151 @@
+"""Goldfish simulations (rules/engine/simulate.py): games per second of `simulate` with each game's autopilot
+and its bundled sample deck, on one and on two worker processes; the time to 10,000 kannagi games; and the
+peak memory of 2,000 vs 20,000 kannagi games, each in a fresh process, to show that memory does not grow
+with the number of games (tallies are whole numbers; no game is kept).
+
+Time Storm's deck is built the way the web app builds it: the bundled basic cards and one 充電完了, one list.
+A game whose autopilot (rules/games/<slug>/autopilot.py) does not exist yet is skipped with a note.
+
+Targets (issue 8): >= 1,000 kannagi games/s on one core; near-linear on two workers (speed-up >= 1.7x, on a
+machine with two free cores); peak memory flat in the number of games (20,000 games within 10% + 5 MiB of
+2,000). BENCH_SIM_GAMES sets the games per run (default 4,000; kannagi 10,000). Kannagi's figures, the
+targets', are the best of BENCH_SIM_REPEAT runs (default 2: a shared machine's other work only slows a run
+down); the other games are run once. BENCH_SIM_ONLY=kannagi,vision benches only those games.
+"""
+
+import importlib.util
+import os
+import resource
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.engine.registry import PLAY  # noqa: E402  (after the path)
+from rules.engine.simulate import simulate  # noqa: E402
+from rules.games.samples import TIMESTORM_BASIC, bundled_cards, sample_deck  # noqa: E402
+
+GAMES = int(os.environ.get("BENCH_SIM_GAMES", "4000"))
+KANNAGI_GAMES = int(os.environ.get("BENCH_SIM_GAMES", "10000"))
+REPEAT = int(os.environ.get("BENCH_SIM_REPEAT", "2"))
+ONLY = [g for g in os.environ.get("BENCH_SIM_ONLY", "").split(",") if g]
+SEED, TURN_CAP = 1, 20
+TARGET_RATE = 1000  # kannagi games/s on one core
+TARGET_SPEEDUP = 1.7  # on two workers
+MEMORY_GAMES = (2_000, 20_000)
+
+MEMORY_PROBE = """
+import resource, sys
+sys.path.insert(0, {root!r})
+from rules.engine.simulate import simulate
+from rules.games.samples import sample_deck
+decks = sample_deck("kannagi")
+simulate("kannagi", decks, 10, 1, {cap})  # imports and tables: the peak before the games
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+simulate("kannagi", decks, {games}, 1, {cap}, workers={workers})
+print(before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def decks_for(game):
+    """The bundled sample deck as the web app hands it to the engine (Time Storm: the basic cards and one
+    win condition, one list)."""
+    if game == "timestorm":
+        cards = bundled_cards("timestorm")
+        return [[cards[name] for name, copies in TIMESTORM_BASIC for _ in range(copies)] + [cards["充電完了"]]]
+    return sample_deck(game)
+
+
+def has_autopilot(game) -> bool:
+    return importlib.util.find_spec(f"rules.games.{game}.autopilot") is not None
+
+
+def timed(game, decks, games, workers, repeat=1):
+    """The shortest time of `repeat` runs, and the figures."""
+    best = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        summary = simulate(game, decks, games, SEED, TURN_CAP, workers=workers)
+        elapsed = time.perf_counter() - start
+        best = elapsed if best is None else min(best, elapsed)
+    return best, summary
+
+
+def mib(maxrss: int) -> float:
+    """ru_maxrss in MiB (Linux counts KiB, macOS bytes)."""
+    return maxrss / (1024 * 1024) if sys.platform == "darwin" else maxrss / 1024
+
+
+def peak_memory(games, workers):
+    """(before the games, process, largest worker) peak RSS in MiB of `games` kannagi games in a fresh process.
+
+    Started through a shell that forks it: Linux carries ru_maxrss across exec, so a process exec'd straight
+    from this one would report this process's peak as its own."""
+    code = MEMORY_PROBE.format(root=str(ROOT), games=games, cap=TURN_CAP, workers=workers)
+    command = f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}; exit $?"
+    out = subprocess.run(["/bin/sh", "-c", command], check=True, capture_output=True, text=True).stdout.split()
+    return tuple(mib(int(x)) for x in out)
+
+
+def main():
+    print(f"goldfish simulations (seed {SEED}, turn cap {TURN_CAP}; {os.cpu_count()} cores here)")
+    met = True
+    rates = {}
+    for game in PLAY:
+        if ONLY and game not in ONLY:
+            continue
+        if not has_autopilot(game):
+            print(f"  {game}: skipped: no autopilot yet (rules/games/{game}/autopilot.py)")
+            continue
+        games = KANNAGI_GAMES if game == "kannagi" else GAMES
+        decks = decks_for(game)
+        try:
+            simulate(game, decks, 50, SEED, TURN_CAP)  # warm up: imports, the first game's tables
+            repeat = REPEAT if game == "kannagi" else 1
+            one, summary = timed(game, decks, games, 1, repeat)
+            two, summary2 = timed(game, decks, games, 2, repeat)
+        except Exception as exc:  # an autopilot being written may still fail: note it, bench the others
+            print(f"  {game}: FAILED: {type(exc).__name__}: {exc}")
+            met = False
+            continue
+        same = "same figures" if summary == summary2 else "FIGURES DIFFER between 1 and 2 workers"
+        rates[game] = (games / one, games / two)
+        speedup = one / two
+        mean = f"{summary['mean']:.2f}" if summary["mean"] is not None else "-"
+        print(f"  {game}: {games} games, won {summary['won'] / games:.1%} (mean win turn {mean}), "
+              f"{summary['actions_per_game']:.0f} actions a game; {same}")
+        target = f" (target >= {TARGET_RATE}; best of {repeat})" if game == "kannagi" else ""
+        print(f"    1 worker  {one:6.2f} s = {games / one:6.0f} games/s{target}")
+        print(f"    2 workers {two:6.2f} s = {games / two:6.0f} games/s, speed-up {speedup:.2f}x (target >= {TARGET_SPEEDUP}x)")
+        met &= summary == summary2 and speedup >= TARGET_SPEEDUP
+        if game == "kannagi":
+            met &= games / one >= TARGET_RATE
+    if "kannagi" in rates:
+        one, two = rates["kannagi"]
+        print(f"  time to 10,000 kannagi games: {10_000 / one:.1f} s on one worker, {10_000 / two:.1f} s on two "
+              f"(target <= {10_000 / TARGET_RATE:.0f} s on one)")
+        peaks = {}
+        for workers in (1, 2):
+            for games in MEMORY_GAMES:
+                peaks[workers, games] = peak_memory(games, workers)
+            (base, p_small, c_small), (_, p_big, c_big) = peaks[workers, MEMORY_GAMES[0]], peaks[workers, MEMORY_GAMES[1]]
+            child = f"; largest worker {c_small:.1f} MiB vs {c_big:.1f} MiB" if workers > 1 else ""
+            print(f"  peak RSS, {workers} worker{'s' if workers > 1 else ''}: {MEMORY_GAMES[0]:,} games {p_small:.1f} MiB vs "
+                  f"{MEMORY_GAMES[1]:,} games {p_big:.1f} MiB{child} ({base:.1f} MiB before the games; "
+                  f"target: flat, within 10% + 5 MiB)")
+            flat = p_big <= p_small * 1.1 + 5 and c_big <= c_small * 1.1 + 5
+            met &= flat
+    print(f"  this process's own peak RSS (every game above): {mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss):.1f} MiB")
+    missing = [g for g in PLAY if not has_autopilot(g)]
+    print(f"  autopilots: {', '.join(g for g in PLAY if g not in missing)}"
+          + (f"; not yet: {', '.join(missing)}" if missing else " (all five)"))
+    print(f"  targets: >= {TARGET_RATE} kannagi games/s on one core, >= {TARGET_SPEEDUP}x on two workers, "
+          f"flat memory: {'met' if met else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

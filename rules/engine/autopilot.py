@@ -1,0 +1,41 @@
+"""What a game's autopilot provides (rules/games/<slug>/autopilot.py defines `Autopilot`, a subclass).
+
+An autopilot plays the human player's side of a goldfish game by a documented heuristic: it looks at the
+state and returns one of the actions `legal_actions(state)` lists now. It holds no state of its own and
+draws no random numbers, so a game's seed alone decides the game (the same seed, the same game).
+
+The simulator (simulate.py) also asks it what to count: which action types play a card, the opening hand
+and what it was dealt from, when the mulligan is over, the player's own turn number, and the game's key
+cards (the opening-hand question, e.g. kannagi's 0-cost places)."""
+
+from __future__ import annotations
+
+
+class Autopilot:
+    slug = ""
+    plays: frozenset[str] = frozenset()  # action types that play the card named by the action's "card"
+    key_label = ""  # what the key cards are, in English (the web shell translates it)
+
+    def is_key(self, card: dict) -> bool:
+        """A key card for the opening-hand figures (card: its data, as in state["defs"])."""
+        return False
+
+    def opening_hand(self, state: dict) -> list[str]:
+        """The player's hand (instance ids): at the start, the opening hand; after the mulligan, the kept one."""
+        return list(state["zones"]["p0.hand"])
+
+    def opening_pool(self, state: dict) -> list[str]:
+        """Right after setup: the cards the opening hand was dealt from at random (the hand included)."""
+        return list(state["zones"]["p0.hand"]) + list(state["zones"]["p0.deck"])
+
+    def mulligan_done(self, state: dict) -> bool:
+        """The opening hand is final (no mulligan, or it was taken)."""
+        return True
+
+    def own_turn(self, state: dict) -> int:
+        """How many of the player's own turns have begun (the win turn is this number when the game is won)."""
+        return state["turn"]
+
+    def choose(self, state: dict) -> dict | None:
+        """The player's next action (one the rules list now), or None when there is nothing to do."""
+        raise NotImplementedError

@@ -1,0 +1,333 @@
+"""Goldfish a deck thousands of times with a game's autopilot and count how fast and how reliably it wins.
+
+    simulate("kannagi", decks, games=10_000, seed=1, turn_cap=20, workers=2)   # -> the summary (JSON-able)
+
+Game i is played from seed + i, so any range of games can be played anywhere (another process, another
+machine's task worker) and the tallies added up: `play_range` plays games [start, start + count) and returns
+whole-number tallies, `merge` adds tallies, `summarize` turns the total into the figures. Sums of whole
+numbers do not depend on the order they are added in, so the figures are the same for 1 or 20 workers.
+
+What is counted, per game: the player's own turn on which the goldfish was beaten (the win turn), or a loss,
+or "not won" when the player's turn `turn_cap` ended (or the autopilot found nothing to do); the opening hand
+(as dealt, and as kept after the game's mulligan, e.g. kannagi's 零探し): how many of the game's key cards
+it holds and which cards are in it; and for every card, the games it was played in, how often, and the
+turn it was first played on.
+"""
+
+from __future__ import annotations
+
+import marshal
+import math
+import os
+from collections.abc import Callable
+
+from . import rng
+from .core import _rules, blank_game, new_game
+from .registry import autopilot_for
+from .stats import at_least, interval99
+
+MAX_ACTIONS = 3000  # per game: an autopilot that loops is stopped and the game counted as not won
+DEFAULT_TURN_CAP = 20
+MAX_GAMES = 100_000
+
+
+class SimulationError(ValueError):
+    """Bad parameters for a simulation; the message names the one at fault."""
+
+
+def check_params(games, seed, turn_cap, workers=1) -> None:
+    for name, value, low, high in (
+        ("games", games, 1, MAX_GAMES),
+        ("seed", seed, 0, 2**63 - 1),
+        ("turn_cap", turn_cap, 1, 200),
+        ("workers", workers, 1, 64),
+    ):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise SimulationError(f"{name}: a whole number from {low} to {high}, not {value!r}")
+
+
+class GameFactory:
+    """New games of one deck, quickly: the state before the game's setup (cards made, nothing shuffled) is
+    built once and copied with marshal for each seed, then the game's own setup runs. The result is the
+    same state `new_game` makes (a test compares their digests)."""
+
+    def __init__(self, game: str, decks: list, options: dict | None):
+        probe = new_game(game, decks, seed=0, options=options)  # checks the options and decks once
+        self.rules = _rules(game)
+        self.options = probe["options"]
+        self.game, self.decks = game, decks
+        blank = _blank(game, decks, self.options)
+        self.template = marshal.dumps(blank)
+
+    def __call__(self, seed: int) -> dict:
+        state = marshal.loads(self.template)
+        state["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
+        state["options"] = self.options
+        state["rng"] = rng.seed_state(seed)
+        self.rules.setup(state)
+        return state
+
+
+def _blank(game: str, decks: list, options: dict) -> dict:
+    """new_game up to (not including) the rules' setup, without the setup record (shared, not copied)."""
+    state = blank_game(game, decks, 0, options)
+    state.pop("setup")
+    state.pop("options")
+    return state
+
+
+def _hits(hand_defs: list[str], key: set[str]) -> int:
+    return sum(1 for d in hand_defs if d in key)
+
+
+def play_range(game: str, decks: list, seed: int, start: int, count: int, turn_cap: int, options: dict | None = None) -> dict:
+    """Play games start .. start+count-1 (game i from seed + i) and return their tallies (see merge)."""
+    return _play_range(game, decks, seed, start, count, turn_cap, options)
+
+
+def _play_range(game, decks, seed, start, count, turn_cap, options) -> dict:
+    pilot = autopilot_for(game)
+    factory = GameFactory(game, decks, options)
+    rules = factory.rules
+    apply = rules.apply
+    check = rules.check_result
+    won: dict[str, int] = {}
+    lost = capped = actions_total = win_sum = 0
+    opening: dict[str, int] = {}
+    kept: dict[str, int] = {}
+    cards: dict[str, list[int]] = {}  # def -> [opening games, kept games, games played, plays, sum of first turns]
+    pool = None
+    plays = pilot.plays
+    for i in range(start, start + count):
+        state = factory(seed + i)
+        if pool is None:
+            pool = pool_of(state, pilot)
+            key = set(pool["key_defs"])
+        hand = [state["cards"][c]["def"] for c in pilot.opening_hand(state)]
+        n = str(_hits(hand, key))
+        opening[n] = opening.get(n, 0) + 1
+        for d in set(hand):
+            cards.setdefault(d, [0, 0, 0, 0, 0])[0] += 1
+        kept_hand = None
+        first: dict[str, int] = {}
+        log = state["log"]
+        steps = 0
+        while state["result"] is None:
+            if kept_hand is None and pilot.mulligan_done(state):
+                kept_hand = [state["cards"][c]["def"] for c in pilot.opening_hand(state)]
+            turn = pilot.own_turn(state)
+            if turn > turn_cap or steps >= MAX_ACTIONS:
+                break
+            action = pilot.choose(state)
+            if action is None:
+                break
+            kind = action["type"]
+            if kind in plays:
+                iid = action.get("card")
+                if iid is not None:
+                    d = state["cards"][iid]["def"]
+                    tally = cards.setdefault(d, [0, 0, 0, 0, 0])
+                    tally[3] += 1
+                    if d not in first:
+                        first[d] = turn
+            events = apply(state, action)  # the rules directly: the autopilot only chooses listed actions
+            log.append({"action": action, "events": events, "override": False})
+            if state["result"] is None:
+                check(state)
+            steps += 1
+        actions_total += steps
+        if kept_hand is None:
+            kept_hand = hand
+        n = str(_hits(kept_hand, key))
+        kept[n] = kept.get(n, 0) + 1
+        for d in set(kept_hand):
+            cards.setdefault(d, [0, 0, 0, 0, 0])[1] += 1
+        for d, turn in first.items():
+            tally = cards[d]
+            tally[2] += 1
+            tally[4] += turn
+        result = state["result"]
+        if result is not None and result.get("winner") == 0:
+            turn = str(pilot.own_turn(state))
+            won[turn] = won.get(turn, 0) + 1
+            win_sum += int(turn)
+        elif result is not None:
+            lost += 1
+        else:
+            capped += 1
+    return {
+        "games": count,
+        "won": won,
+        "win_turn_sum": win_sum,
+        "lost": lost,
+        "capped": capped,
+        "actions": actions_total,
+        "opening": opening,
+        "kept": kept,
+        "cards": cards,
+        "pool": pool or {},
+        "key_label": pilot.key_label,
+    }
+
+
+def pool_of(state: dict, pilot) -> dict:
+    """What the opening hand was dealt from: its size, the pool's size, copies per card, the key cards."""
+    defs = state["defs"]
+    source = [state["cards"][c]["def"] for c in pilot.opening_pool(state)]
+    copies: dict[str, int] = {}
+    for d in source:
+        copies[d] = copies.get(d, 0) + 1
+    key_defs = sorted(d for d in copies if pilot.is_key(defs[d]))
+    return {
+        "N": len(source),
+        "n": len(pilot.opening_hand(state)),
+        "copies": copies,
+        "key_defs": key_defs,
+        "names": {d: defs[d].get("name", d) for d in copies},
+    }
+
+
+def merge(parts: list[dict]) -> dict:
+    """The tallies of several ranges as one (whole numbers added; the pool is the same in every range)."""
+    total = {"games": 0, "won": {}, "win_turn_sum": 0, "lost": 0, "capped": 0, "actions": 0, "opening": {}, "kept": {}, "cards": {}, "pool": {}}
+    for part in parts:
+        for k in ("games", "win_turn_sum", "lost", "capped", "actions"):
+            total[k] += part[k]
+        for k in ("won", "opening", "kept"):
+            for key, value in part[k].items():
+                total[k][str(key)] = total[k].get(str(key), 0) + value
+        for d, tally in part["cards"].items():
+            mine = total["cards"].setdefault(d, [0, 0, 0, 0, 0])
+            for j, value in enumerate(tally):
+                mine[j] += value
+        if part.get("pool") and not total["pool"]:
+            total["pool"] = part["pool"]
+        total["key_label"] = part.get("key_label", total.get("key_label", ""))
+    return total
+
+
+def _chunk(games: int, workers: int) -> int:
+    return max(25, math.ceil(games / (workers * 8)))
+
+
+def ranges(games: int, size: int) -> list[tuple[int, int]]:
+    """(start, count) pieces of `games` games, `size` at most each."""
+    return [(s, min(size, games - s)) for s in range(0, games, size)]
+
+
+def _play_piece(args):
+    return play_range(*args)
+
+
+def simulate(
+    game: str,
+    decks: list,
+    games: int,
+    seed: int,
+    turn_cap: int = DEFAULT_TURN_CAP,
+    options: dict | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict:
+    """Play `games` autopilot games (game i from seed + i) on `workers` processes and summarize them."""
+    check_params(games, seed, turn_cap, workers)
+    pieces = ranges(games, _chunk(games, workers))
+    args = [(game, decks, seed, start, count, turn_cap, options) for start, count in pieces]
+    parts, done = [], 0
+    if workers == 1:
+        for a in args:
+            parts.append(play_range(*a))
+            done += a[4]
+            if progress:
+                progress(done, games)
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix" else None
+        context = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for part in pool.map(_play_piece, args):
+                parts.append(part)
+                done += part["games"]
+                if progress:
+                    progress(done, games)
+    return summarize(merge(parts), turn_cap)
+
+
+def summarize(total: dict, turn_cap: int) -> dict:
+    """The figures from the tallies: the win-turn distribution (count, share and cumulative share per
+    turn), mean and median win turn, games not won by the cap, opening-hand figures with their exact
+    values, and per-card figures."""
+    games = total["games"]
+    won = {int(k): v for k, v in total["won"].items()}
+    wins = sum(won.values())
+    rows, running = [], 0
+    for turn in range(1, max([turn_cap, *won]) + 1):
+        count = won.get(turn, 0)
+        running += count
+        rows.append({"turn": turn, "count": count, "share": count / games, "cumulative": running / games})
+    # the median: the first turn by which half of all games were won (None: half were never won)
+    median, running = None, 0
+    for turn in sorted(won):
+        running += won[turn]
+        if 2 * running >= games:
+            median = turn
+            break
+    pool = total["pool"]
+    N, n = pool.get("N", 0), pool.get("n", 0)
+    key_copies = sum(pool.get("copies", {}).get(d, 0) for d in pool.get("key_defs", ()))
+    opening = {int(k): v for k, v in total["opening"].items()}
+    kept = {int(k): v for k, v in total["kept"].items()}
+    anchors = []
+    for k in range(1, min(key_copies, n, 3) + 1):
+        exact = at_least(N, key_copies, n, k)
+        share = sum(v for x, v in opening.items() if x >= k) / games
+        low, high = interval99(exact, games)
+        anchors.append({
+            "k": k,
+            "simulated": share,
+            "exact": exact,
+            "low": low,
+            "high": high,
+            "kept": sum(v for x, v in kept.items() if x >= k) / games,
+        })
+    names = pool.get("names", {})
+    cards = []
+    for d, (in_opening, in_kept, played_games, plays, first_sum) in total["cards"].items():
+        copies = pool.get("copies", {}).get(d, 0)
+        cards.append({
+            "key": d,
+            "name": names.get(d, d),
+            "copies": copies,
+            "opening": in_opening / games,
+            "opening_exact": at_least(N, copies, n, 1) if copies else None,
+            "kept": in_kept / games,
+            "played": played_games / games,
+            "plays_per_game": plays / games,
+            "first_turn": first_sum / played_games if played_games else None,
+        })
+    cards.sort(key=lambda c: (-c["played"], c["name"], c["key"]))
+    return {
+        "games": games,
+        "turn_cap": turn_cap,
+        "won": wins,
+        "lost": total["lost"],
+        "not_won": games - wins,
+        "not_won_share": (games - wins) / games if games else 0.0,
+        "mean": total["win_turn_sum"] / wins if wins else None,
+        "median": median,
+        "distribution": rows,
+        "actions_per_game": total["actions"] / games if games else 0.0,
+        "opening": {
+            "key_label": total.get("key_label", ""),
+            "key_cards": [names.get(d, d) for d in pool.get("key_defs", ())],
+            "pool": N,
+            "hand": n,
+            "key_copies": key_copies,
+            "at_least": anchors,
+            "key_games": [opening.get(x, 0) for x in range(n + 1)],
+            "kept_games": [kept.get(x, 0) for x in range(n + 1)],
+        },
+        "cards": cards,
+    }

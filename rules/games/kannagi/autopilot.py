@@ -1,0 +1,148 @@
+"""巫KANNAGI's autopilot: a greedy goldfish player.
+
+零探し (the mulligan): an opening 8 with a 0-cost place keeps everything but cards costing 5 or more (dead
+for the first turns); without one, every card that does not cost 0 goes to the bottom and as many are drawn,
+to dig for a 0-cost place. ■潜在能力 places are all put out (they are free).
+
+Each turn, in this order, each part at most once as the rules allow:
+1. a tool that 魂 can pay for (the most expensive first: it goes to 魂 and feeds the next costs);
+2. a season (the most expensive payable one) when none is on the field, or in place of a cheaper one
+   with nothing on it (a dearer season is taken to be the stronger: the old one goes to 魂);
+3. a place: the strongest payable one (power, then ■速攻 while the attack is unused, then cost), onto the
+   season when the season is free;
+4. an apparition possessed onto the place that will attack (it goes to 魂 with the place, so even one whose
+   cost cannot be met feeds 魂), the one with the highest cost that 魂 can pay, else the cheapest;
+5. the attack, with the strongest place that is 起き;
+6. end of turn; at the hand limit the most expensive cards go to 魂.
+A choice an effect asks for takes the first option offered.
+"""
+
+from __future__ import annotations
+
+from ...engine import effects
+from ...engine.autopilot import Autopilot as Base
+from ...engine.registry import rules_for
+from .play import APPARITION, PLACE, SEASON, TOOL
+
+RULES = rules_for("kannagi")  # the engine's own instance: its table of card facts serves both
+
+
+def _cost(card: dict) -> int:
+    return card.get("cost") or 0
+
+
+class Autopilot(Base):
+    slug = "kannagi"
+    plays = frozenset({"summon", "possess", "deploy", "tool", "potential"})
+    key_label = "0-cost places"
+
+    def is_key(self, card):
+        return card.get("card_type") == PLACE and _cost(card) == 0
+
+    def mulligan_done(self, state):
+        pending = state.get("pending")
+        return not (pending and pending["type"] == "zero_search")
+
+    def choose(self, state):
+        # The card data is read through the rules' facts table (type, cost, power, keywords, seasons worked
+        # out once a game) and 魂 only as far as a payment needs: this runs tens of times a game.
+        pending = state["pending"]
+        cards, facts = state["cards"], RULES.facts(state)
+        zones = state["zones"]
+        hand = zones["p0.hand"]
+
+        if pending:
+            kind = pending["type"]
+            if kind == "zero_search":
+                hands = [(i, facts[cards[i]["def"]]) for i in hand]
+                if any(f.type == PLACE and f.cost == 0 for _, f in hands):
+                    back = [i for i, f in hands if f.cost >= 5]
+                else:
+                    back = [i for i, f in hands if f.cost > 0]
+                return {"type": "zero_search", "cards": back}
+            if kind == "potential":
+                for i in hand:
+                    f = facts[cards[i]["def"]]
+                    if f.type == PLACE and "潜在能力" in f.keywords:
+                        return {"type": "potential", "card": i}
+                return {"type": "potential_done"}
+            if kind == "hand_limit":
+                worst = sorted(RULES._hand(state), key=lambda i: (-facts[cards[i]["def"]].cost, i))
+                return {"type": "hand_limit", "cards": worst[: pending["n"]]}
+            if kind == "choose":
+                options = effects.choose_actions(state)
+                return options[0] if options else None
+            return None
+
+        flags = state["flags"]
+        field = zones["p0.field"]
+        tool, season, place = not flags["tool"], not flags["deploy"], not flags["summon"]
+        best_tool = best_season = best_place = None  # (rank, card) of the best payable card of each type
+        if tool or season or place:
+            count = len(zones["p0.soul"])
+            fast = not flags["attack"]
+            for i in hand:
+                f = facts[cards[i]["def"]]
+                kind = f.type
+                if kind == PLACE:
+                    if not place:
+                        continue
+                    rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
+                    if best_place is not None and best_place[0] >= rank:
+                        continue
+                    if f.cost <= count and (f.free or RULES.season_met(state, 0, f)):
+                        best_place = (rank, i)
+                elif kind == TOOL:
+                    if not tool:
+                        continue
+                    rank = (f.cost, i)
+                    if best_tool is not None and best_tool[0] >= rank:
+                        continue
+                    if f.cost <= count and (f.free or RULES.season_met(state, 0, f)):
+                        best_tool = (rank, i)
+                elif kind == SEASON:
+                    if not season:
+                        continue
+                    rank = (f.cost, i)
+                    if best_season is not None and best_season[0] >= rank:
+                        continue
+                    if f.cost <= count and (f.free or RULES.season_met(state, 0, f)):
+                        best_season = (rank, i)
+            if best_tool is not None:
+                return {"type": "tool", "card": best_tool[1]}
+            if best_season is not None or best_place is not None:
+                seasons = [i for i in field if facts[cards[i]["def"]].type == SEASON]
+                if best_season is not None:
+                    pick = best_season[1]
+                    current = seasons[0] if seasons else None
+                    if current is None or (
+                        facts[cards[pick]["def"]].cost > facts[cards[current]["def"]].cost
+                        and not any(cards[r].get("on") == current for r in field)
+                    ):
+                        return {"type": "deploy", "card": pick}
+                if best_place is not None:
+                    action = {"type": "summon", "card": best_place[1]}
+                    taken = {cards[r].get("on") for r in field if facts[cards[r]["def"]].type == PLACE}
+                    free = [x for x in seasons if x not in taken]
+                    if free:
+                        action["onto"] = free[0]
+                    return action
+        if flags["attack"]:
+            return {"type": "end_turn"}
+        attacker, strongest = None, None
+        for p in field:
+            card = cards[p]
+            if not card["tapped"] and facts[card["def"]].type == PLACE:
+                power = RULES.power(state, p)
+                if attacker is None or (power, p) > (strongest, attacker):
+                    attacker, strongest = p, power
+        if attacker is None:
+            return {"type": "end_turn"}
+        if not flags["possess"]:
+            apparitions = [(i, f) for i in hand if (f := facts[cards[i]["def"]]).type == APPARITION]
+            if apparitions:
+                count = len(zones["p0.soul"])
+                met = [(f.cost, i) for i, f in apparitions if f.cost <= count and (f.free or RULES.season_met(state, 0, f))]
+                pick = max(met)[1] if met else min((f.cost, i) for i, f in apparitions)[1]
+                return {"type": "possess", "card": pick, "target": attacker}
+        return {"type": "attack", "card": attacker}

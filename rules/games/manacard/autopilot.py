@@ -1,0 +1,278 @@
+"""異世界TCG マナカード's autopilot: a goldfish player that plans by the action rights left to win.
+
+"My turn N" is the player's N-th action right (行動権), `state["turn"]`: the game has no turns, the right
+passes on every play and every pass, and the goldfish always hands it straight back, so the player's
+rights are the game's only clock (each right is one thing done: a card played, a unit's attack, a mana
+pass, …; a continued attack after a battle won by 3+ speed stays in the same right, as the rules count
+it). The goldfish's main deck is 50 (goldfish_hp) and one right lets one unit attack, so a game of the
+sample deck is won in about 11 to 20 rights: the default cap of 20 is 20 of the player's action rights.
+
+Key cards for the opening hand: units the opening mana (5 cards) can pay for by itself (cost 5 or less),
+the units that can be played on the first right without touching the skill deck. No mulligan in this game.
+
+On each right the autopilot counts, for every plan it can start now, the rights it would take to bring
+the goldfish's main deck (its HP, H) to 0, and starts the quickest. Attacking at a rate R takes ceil(H / R)
+rights, R being the attack of the unit it attacks with (攻撃力 with its equipment and the status cards),
+or a spell's damage to the player when that is more and one can be paid (e.g. 雷撃, which it only uses so).
+1. The plans: a unit (one on the field; one played from the hand; or one of the mana zone, taken into the
+   hand first) with no more equipment or with one more (from the hand, or taken from the mana zone), then
+   attacks until the goldfish is beaten: 1 right to take what it needs from mana (one mana_to_hand takes
+   them all), 1 for each card played, + ceil(H / R). Its first step, on a tie in this order: attack with
+   the unit on the field; play the unit; play the equipment on it; take the cards from mana.
+2. A card that damages the player when played: 1 right + the rights for what is left (so only when no
+   unit hits as hard, or when it finishes the game).
+3. The mana pass, to dig the main deck for a unit stronger than any on the field, in hand or in mana: the
+   streak of consecutive mana passes puts 1, 2, 3, … cards from the main deck into mana, any other action
+   breaks it (so it digs with consecutive passes, then takes the unit from mana). For each attack level
+   above what it can reach: the passes until a unit of that attack or more has shown more likely than not
+   (worked out from the cards of the deck list still in the main deck, never from their order) + 2 (take
+   it, play it) + ceil(H / level). So it digs when its units are weak or it has none, and keeps the
+   streak going while it finds nothing.
+4. A plain pass only when none of these can be done.
+
+Paying a cost: mana first, as much as the mana zone allows (pay_mana: the cards worth least first, worth
+= a unit's attack or an equipment's attack bonus, so the strong units stay in mana to be taken later;
+paid mana goes under the main deck), then the rest from the skill deck (pay_skill: the skill cards worth
+least against a goldfish first: no steps < 【回復】 (the goldfish never hits) < other steps < 【逆転】 <
+damage to a unit < damage to the player). Cards that damage or heal a unit (火の玉, 薬草) are never played
+against the goldfish: it has no units and never damages the player's.
+At a choice: mana_to_hand takes the cards of the plan (else the last mana card); a 逆転 chance (only after a
+hit on the player, which the goldfish never makes) reveals and activates only when the main deck is
+already empty; an effect's choice takes the first option.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ...engine import effects
+from ...engine.autopilot import Autopilot as Base
+from .play import EQUIP, UNIT, ManacardRules
+
+RULES = ManacardRules()
+OPENING_MANA = 5  # the seed's opening mana (option "mana"): what a key card's cost is compared with
+NEVER = 10**6
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _player_damage(info) -> int:
+    """What a card does to the opponent's main deck when played (its damage steps aimed at the opponent)."""
+    return sum(
+        (1 if s.get("amount") is None else s["amount"])
+        for s in info.steps["played"][1]
+        if s["op"] == "damage" and (s.get("who") or "opponent") == "opponent"
+    )
+
+
+def _skill_worth(info) -> int:
+    """How much a skill card is worth keeping against a goldfish (the lowest is paid first)."""
+    if _player_damage(info) > 0:
+        return 5
+    played, _attack, reversal = info.steps["played"], info.steps["attack"], info.steps["reversal"]
+    if any(s["op"] == "unit_damage" for s in played[0]):
+        return 4
+    if info.reversal or reversal[0] or reversal[1]:
+        return 3
+    if played[0] or played[1]:
+        return 2 if any(s["op"] != "life" for s in played[1]) else 1
+    return 0
+
+
+class Autopilot(Base):
+    slug = "manacard"
+    plays = frozenset({"play"})
+    key_label = "units the opening mana pays for"
+
+    def is_key(self, card):
+        return card.get("card_type") == UNIT and (card.get("cost") or 0) <= OPENING_MANA
+
+    def opening_pool(self, state):
+        """Setup shuffles the main deck, puts its top 5 into mana, then deals the hand from it."""
+        zones = state["zones"]
+        return list(zones["p0.hand"]) + list(zones["p0.mana"]) + list(zones["p0.deck"])
+
+    def own_turn(self, state):
+        return state["turn"]
+
+    # -- what cards are worth -------------------------------------------------------------------------
+
+    @staticmethod
+    def _status_bonus(state, table, cards) -> dict:
+        """The attack the player's face-up status cards add to a unit of each 距離 (None: any)."""
+        bonus: dict = {}
+        for s in state["zones"]["p0.status"]:
+            if cards[s]["face_up"]:
+                for stat, amount, distance in table[cards[s]["def"]].status:
+                    if stat == "attack":
+                        bonus[distance] = bonus.get(distance, 0) + amount
+        return bonus
+
+    @staticmethod
+    def _potential(info, bonus) -> int:
+        """A unit's attack once on the field (printed + the status cards' bonus for its 距離)."""
+        return info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0)
+
+    @staticmethod
+    def _equip_bonus(info, distance) -> int:
+        return sum(a for stat, a, d in info.equipped if stat == "attack" and d in (None, distance))
+
+    def _mana_worth(self, state, table, cards, bonus, iid) -> int:
+        info = table.card(cards, iid)
+        if info.unit:
+            return 1 + self._potential(info, bonus)
+        if info.type == EQUIP:
+            return max([0] + [a for stat, a, _d in info.equipped if stat == "attack"])
+        return 0
+
+    # -- decisions ------------------------------------------------------------------------------------
+
+    def _pending(self, state, pending):
+        kind = pending["type"]
+        cards, zones = state["cards"], state["zones"]
+        table = RULES.table(state)
+        if kind == "pay_mana":
+            _low, high = RULES._pay_bounds(state, pending)  # (all the mana it may: low <= high)
+            bonus = self._status_bonus(state, table, cards)
+            mana = zones["p0.mana"]
+            order = sorted(range(len(mana)), key=lambda k: (self._mana_worth(state, table, cards, bonus, mana[k]), k))
+            return {"type": "pay_mana", "cards": [mana[k] for k in order[:high]]}
+        if kind == "pay_skill":
+            skill = zones["p0.skill"]
+            order = sorted(
+                (k for k in range(len(skill)) if skill[k] != pending["card"]),
+                key=lambda k: (_skill_worth(table.card(cards, skill[k])), k),
+            )
+            return {"type": "pay_skill", "cards": [skill[k] for k in order[: pending["rest"]]]}
+        if kind == "mana_to_hand":
+            take = self._plan(state)[1]
+            return {"type": "mana_to_hand", "cards": take or zones["p0.mana"][-1:]}
+        if kind == "reveal":
+            return {"type": "reveal", "n": pending["count"] if not zones["p0.deck"] else 0}
+        if kind == "reveal_skill":
+            if not zones["p0.deck"]:
+                for iid in zones["p0.skill"]:
+                    if table.card(cards, iid).reversal and not cards[iid].get("spent"):
+                        return {"type": "reveal_skill", "cards": [iid]}
+            return {"type": "reveal_skill", "cards": []}
+        if kind == "reversal":
+            if not zones["p0.deck"]:
+                options = RULES.legal_actions(state)
+                return options[0]
+            return {"type": "no_reversal"}
+        if kind == "choose":
+            options = effects.choose_actions(state)
+            return options[0] if options else None
+        return None
+
+    def choose(self, state):
+        pending = state["pending"]
+        if pending:
+            return self._pending(state, pending)
+        if state["priority"] != 0 or state["result"] is not None:
+            return None
+        return self._plan(state)[0]
+
+    def _plan(self, state) -> tuple[dict, list[str]]:
+        """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
+        cards, zones = state["cards"], state["zones"]
+        table = RULES.table(state)
+        bonus = self._status_bonus(state, table, cards)
+        health = len(zones["p1.deck"])
+        mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
+        budget = len(mana) + len(skill)
+        mods = RULES._cost_mods(state, 0)
+
+        # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
+        spells = []  # (damage, order, card)
+        for group, room in ((hand, budget), (table.skill_tops(cards, skill), budget - 1)):
+            for iid in group:
+                info = table.card(cards, iid)
+                if not info.playable or info.unit or info.aim is not None:
+                    continue
+                damage = _player_damage(info)
+                if damage > 0 and RULES._cost_of(info, mods) <= room:
+                    spells.append((damage, len(spells), iid))
+        spell_rate = max((s[0] for s in spells), default=0)
+
+        def rights(h: int, attack: int) -> int:
+            """Rights to win from h at the better of this attack and the spells' rate."""
+            if h <= 0:
+                return 0
+            rate = max(attack, spell_rate)
+            return _ceil_div(h, rate) if rate > 0 else NEVER
+
+        # the units that may attack, and the cards that may be played for one: (attack or bonus, card, info)
+        field = [(RULES.stat(state, u, "attack"), u, table.card(cards, u)) for u in zones["p0.field"] if table.card(cards, u).unit]
+        units: dict = {"hand": [], "mana": []}
+        equips: dict = {"hand": [], "mana": []}
+        for where, group in (("hand", hand), ("mana", mana)):
+            seen: set = set()  # (the first copy of each card: the one the rules offer a play with a target for)
+            for iid in group:
+                key = cards[iid]["def"]
+                if key in seen:
+                    continue
+                seen.add(key)
+                info = table[key]
+                if not info.playable or RULES._cost_of(info, mods) > budget - (where == "mana"):
+                    continue
+                if info.unit:
+                    units[where].append((self._potential(info, bonus), iid, info))
+                elif info.type == EQUIP and any(stat == "attack" and a > 0 for stat, a, _d in info.equipped):
+                    equips[where].append((0, iid, info))
+
+        # plans: a unit (on the field, or played from the hand or the mana zone) with perhaps one more
+        # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
+        # play them (1 each), then to attack until the goldfish is beaten
+        options = []  # (rights to win, tie order, action, the mana cards to take)
+        for src, pool in (("field", field), ("hand", units["hand"]), ("mana", units["mana"])):
+            for attack, u, info in pool:
+                for esrc, epool in (("none", [(0, None, None)]), ("hand", equips["hand"]), ("mana", equips["mana"])):
+                    for _z, e, einfo in epool:
+                        gain = self._equip_bonus(einfo, info.distance) if einfo is not None else 0
+                        if einfo is not None and gain <= 0:
+                            continue
+                        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
+                        plays = (src != "field") + (e is not None)
+                        total = (1 if take else 0) + plays + rights(health, attack + gain)
+                        if take:
+                            action, order = {"type": "pass", "option": "mana_to_hand"}, 4
+                        elif src != "field":
+                            action, order = {"type": "play", "card": u}, 1
+                            if info.aim is not None:
+                                targets = RULES._aimed(state, info.aim)
+                                if targets:
+                                    action["target"] = targets[0]
+                        elif e is not None:
+                            action, order = {"type": "play", "card": e, "target": u}, 2
+                        else:
+                            if attack <= 0:
+                                continue
+                            action, order = {"type": "pass", "option": "attack", "card": u}, 0
+                        options.append((total, order, action, take))
+        for damage, _k, iid in spells:
+            best = max((a for a, _u, _i in field), default=0)
+            options.append((1 + rights(health - damage, best), 3, {"type": "play", "card": iid}, []))
+
+        # dig the main deck with mana passes for a stronger unit (its composition is known, not its order)
+        reach = max((a for where in (field, units["hand"], units["mana"]) for a, _u, _i in where), default=0)
+        if deck:
+            better = [a for a in (self._potential(table.card(cards, c), bonus) for c in deck if table.card(cards, c).unit) if a > reach]
+            if better:
+                n, streak = len(deck), state["flags"]["streak"]
+                for level in sorted(set(better)):  # dig for a unit of this attack or more
+                    m = sum(1 for a in better if a >= level)
+                    shown, passes = 0, 0
+                    while shown < n:
+                        passes += 1
+                        shown = min(n, shown + streak + passes)
+                        if 2 * comb(n - m, shown) <= comb(n, shown):  # P(one shown) >= 1/2
+                            break
+                    options.append((passes + 2 + rights(health, level), 5, {"type": "pass", "option": "mana"}, []))
+
+        if not options:
+            return {"type": "pass"}, []
+        best = min(options, key=lambda o: (o[0], o[1]))
+        return best[2], best[3]

@@ -1,0 +1,437 @@
+"""Time Storm's autopilot: a goldfish player that races for a win-condition card or for the deck-out.
+
+The player wins when a win-condition card resolves with its condition met (the bundled 充電完了: 5 or more
+batteries on your field; 無限の書庫: 10 or more cards in your hand), or when every goldfish has had to draw
+from the empty shared deck. The goldfish only draw and pass, so nothing the player plays is ever answered,
+and 時間停止 (counter) and 時間泥棒 (the goldfish discards) bring no win closer: they are never played, nor
+cards without an automated effect (未来予知). Any card of the shared deck may be played by anyone, so the
+player uses whichever win-condition card it draws (its own kind or a goldfish's). Cards are read by their
+script: a win step (`win` with its if_zone / if_type / if_min condition), a draw, a battery made unused
+(`resource`), a card back from the discard pile (`move` discard → hand); anything else is not played.
+
+The plan: the battery plan (a battery every turn) while a win card counting batteries is in hand, or none
+counting hand cards is in hand and one counting batteries may still come (in the deck or a goldfish's
+hand); otherwise the hand plan (keep the hand big): a battery only while the field holds fewer than 3.
+
+In the player's main phase with an empty stack, in this order (one card at a time, looked at again after
+each resolution):
+1. a win-condition card whose condition will hold when it resolves (the card itself has left the hand)
+   and whose cost can be paid; if 一瞬の猶予-like free cards make up the cost, those first;
+2. the turn's battery as the plan says (always when it completes a win condition in hand);
+3. draw cards, the most cards per battery first (情報整理 before とっさの閃き), keeping the cost of a win
+   card in hand that a battery still to be drawn this turn would complete; in the hand plan first a draw
+   that starts a run of draws reaching the hand win this turn with its cost kept. A free resource card
+   (一瞬の猶予) only to pay for one of these draws now (not in the hand plan: it costs a hand card);
+4. a card back from the discard pile (時の巻き戻し) with batteries to spare, when the pile holds a win card
+   or a card drawing 2, or a quick card drawing an odd number while the deck-out falls on the player and
+   digging does not pay (see below); the choice: a win card, then that odd quick draw when it is needed,
+   then the card drawing most;
+5. pass (the main phase ends, the turn's draw, the end phase).
+With a card on the stack (its own: the goldfish never play) it passes so that the card resolves.
+
+The deck-out: drawing from the empty deck loses, and the shared deck runs out for everybody. The forced
+draws are counted in turn order from where the game stands (no more extra draws) to see who must draw
+from the empty deck first. A draw is made only if the deck holds enough for it and for the player's draw
+still to come this turn, and if afterwards the deck-out falls on a goldfish, or it fell on the player
+anyway, or, while the deck holds 2 cards per player still in plus 2 or more, digging pays: a win card in
+hand, or 2 or more win cards where the player cannot see them (the deck and the goldfish's hands together).
+Outside its own main phase (its end phase, the goldfish's turns; auto_pass "never" or "smart" alike) the
+player plays quick actions only: a quick win card whose condition holds; quick draws that empty the deck
+exactly just before a goldfish must draw from it; and in a goldfish's end phase (the last window before
+the player's recharge makes its batteries unused anyway) quick draws with the batteries left, under the deck-out
+rule above. A free resource card (一瞬の猶予) pays there too, for a win, for emptying the deck, or for a
+draw that turns the deck-out onto the goldfish. Otherwise it passes.
+
+The key cards of the opening hand are the win-condition cards (of any kind: the player may play them all).
+Measured with the sample decks, an opening win card is what speeds the win up (充電完了 in the opening
+6: mean win turn 3.7 against 5.3 without); the number of opening batteries matters much less.
+own_turn: state["turn"] counts every player's turn; the player's own turns are those that fall to it in
+the seating order from the first player (a goldfish that lost only leaves at the very end, when the deck
+is empty, so the count holds whenever the game can still be won).
+"""
+
+from __future__ import annotations
+
+from ...engine import effects
+from ...engine.autopilot import Autopilot as Base
+from ...engine.core import first_player
+from .play import BATTERY, DECK, QUICK
+
+HAND_PLAN_BATTERIES = 3  # the hand plan plays a battery only while the field holds fewer batteries
+
+
+def _script(card: dict) -> list[dict]:
+    return [s for s in (card.get("fields") or {}).get("script") or () if (s.get("when") or "played") == "played"]
+
+
+def _mine(step: dict) -> bool:
+    return (step.get("who") or "you") in ("you", "self")
+
+
+def _profile(card: dict) -> dict:
+    """What the card does for the player: its win step, cards drawn, batteries made unused, regrowth."""
+    win = draw = resource = regrow = 0
+    win_step = None
+    other = False
+    for s in _script(card):
+        op = s["op"]
+        amount = 1 if s.get("amount") is None else s["amount"]
+        if op == "win" and _mine(s):
+            win_step = win_step or s
+            win = 1
+        elif op == "draw" and _mine(s) and not s.get("if_zone"):
+            draw += amount
+        elif op == "resource" and _mine(s) and not s.get("if_zone"):
+            resource += amount
+        elif op == "move" and _mine(s) and s.get("from") == "discard" and s.get("to") == "hand":
+            regrow += amount
+        else:
+            other = True
+    return {"win": win_step if win else None, "draw": draw, "resource": resource, "regrow": regrow, "other": other}
+
+
+class Autopilot(Base):
+    slug = "timestorm"
+    plays = frozenset({"battery", "play"})
+    key_label = "win-condition cards"
+
+    def __init__(self):
+        self._profiles: dict[str, tuple[dict, dict]] = {}  # def key -> (the def it was read from, profile)
+
+    def is_key(self, card):
+        return bool((card.get("fields") or {}).get("win_condition"))
+
+    def opening_pool(self, state):
+        zones = state["zones"]
+        out = list(zones[DECK])
+        for p in state["players"]:
+            out += zones[f"p{p['id']}.hand"]
+        return out
+
+    def own_turn(self, state):
+        n = len(state["players"])
+        offset = (-first_player(state["options"])) % n  # turns before the player's first one
+        turn = state["turn"]
+        return (turn - offset + n - 1) // n if turn > offset else 0
+
+    # -- reading the state ------------------------------------------------------------------------------
+
+    def _prof(self, state, iid) -> dict:
+        key = state["cards"][iid]["def"]
+        card = state["defs"][key]
+        got = self._profiles.get(key)
+        if got is None or got[0] is not card:
+            got = self._profiles[key] = (card, _profile(card))
+        return got[1]
+
+    @staticmethod
+    def _def(state, iid) -> dict:
+        return state["defs"][state["cards"][iid]["def"]]
+
+    def _cost(self, state, iid) -> int:
+        return self._def(state, iid).get("cost") or 0
+
+    def _holds(self, state, iid, step, field_plus=0) -> bool:
+        """The win step's condition as it will stand when the card (now in hand) resolves."""
+        kind = step.get("if_zone")
+        if not kind:
+            return True
+        name = effects.zone_of(state, 0, kind)
+        ids = [i for i in state["zones"].get(name, []) if i != iid] if name else []
+        wanted = step.get("if_type")
+        if wanted:
+            ids = [i for i in ids if self._def(state, i).get("card_type") == wanted]
+        extra = field_plus if kind == "field" and wanted in (None, BATTERY) else 0
+        return len(ids) + extra >= (step.get("if_min") or 0)
+
+    def _deckout_win(self, state, deck: int, after_active_draw: bool) -> bool:
+        """With `deck` cards left and no more extra draws, is a goldfish (all of them) the one decked?"""
+        players = state["players"]
+        n = len(players)
+        alive = [not p["lost"] for p in players]
+        p = state["active"]
+        if after_active_draw:
+            p = (p + 1) % n
+        for _ in range(deck + 4 * n + 4):
+            if alive[p]:
+                if deck == 0:
+                    if p == 0:
+                        return False
+                    alive[p] = False
+                    if sum(alive) == 1:
+                        return True
+                else:
+                    deck -= 1
+            p = (p + 1) % n
+        return False
+
+    def _draw_ok(self, state, iid: str, own_main: bool) -> bool:
+        """Drawing with the card now is safe: the deck holds enough for it (and for the player's draw still
+        to come this turn), and the deck-out (counted without more extra draws) falls on the goldfish, or,
+        while the deck is not short, digging pays more than keeping that order."""
+        n = self._prof(state, iid)["draw"]
+        deck = len(state["zones"][DECK])
+        after = deck - n
+        if after < (1 if own_main else 0):
+            return False
+        later = state["phase"] != "main"
+        if self._deckout_win(state, after, later) or not self._deckout_win(state, deck, later):
+            return True  # the deck-out falls on a goldfish, or it fell on the player anyway
+        alive = sum(1 for p in state["players"] if not p["lost"])
+        if after < 2 * alive + 2:
+            return False
+        return self._digging(state)
+
+    def _digging(self, state) -> bool:
+        """Digging pays (a draw may break the deck-out's order) while a win card is in hand or 2 or more
+        are somewhere the player cannot see (the deck or a goldfish's hand)."""
+        hidden = 0
+        for i in state["zones"][DECK]:
+            if self._prof(state, i)["win"] is not None:
+                hidden += 1
+        for p in state["players"][1:]:
+            for i in state["zones"][f"p{p['id']}.hand"]:
+                if self._prof(state, i)["win"] is not None:
+                    hidden += 1
+        if hidden >= 2:
+            return True
+        return any(self._prof(state, i)["win"] is not None for i in state["zones"]["p0.hand"])
+
+    # -- choosing --------------------------------------------------------------------------------------------
+
+    def choose(self, state):
+        pending = state.get("pending")
+        if pending:
+            if pending["type"] != "choose":
+                return None
+            return self._choose_card(state)
+        if state["priority"] != 0:
+            return None
+        if state["stack"]:
+            return self._respond(state)
+        if state["active"] == 0 and state["phase"] == "main":
+            return self._main(state)
+        return self._respond(state)
+
+    def _choose_card(self, state):
+        options = effects.choose_actions(state)
+        if len(options) == 1:
+            return options[0]
+
+        fix = self._needs_fix(state)
+
+        def rank(action):
+            iid = action["card"]
+            prof = self._prof(state, iid)
+            return (-(prof["win"] is not None), -(fix and self._fixer(state, iid)), -prof["draw"], -prof["resource"], self._cost(state, iid), iid)
+
+        return min(options, key=rank)
+
+    def _main(self, state):
+        zones, cards = state["zones"], state["cards"]
+        hand = zones["p0.hand"]
+        field = zones["p0.field"]
+        batteries = [i for i in field if self._def(state, i).get("card_type") == BATTERY]
+        unused = [i for i in batteries if not cards[i]["tapped"]]
+        u = len(unused)
+        used = len(batteries) - u
+        can_battery = not state["flags"]["battery"]
+        hand_batteries = [i for i in hand if self._def(state, i).get("card_type") == BATTERY]
+        wins, draws, resources, regrows = [], [], [], []
+        for i in hand:
+            card = self._def(state, i)
+            if card.get("card_type") == BATTERY:
+                continue
+            prof = self._prof(state, i)
+            if prof["win"] is not None:
+                wins.append(i)
+            elif prof["other"]:
+                continue
+            elif prof["draw"]:
+                draws.append(i)
+            elif prof["resource"]:
+                resources.append(i)
+            elif prof["regrow"]:
+                regrows.append(i)
+        free = sum(self._prof(state, i)["resource"] for i in resources if self._cost(state, i) == 0)
+
+        # 1. a win now (or the free batteries that pay for it)
+        for i in sorted(wins, key=lambda x: (self._cost(state, x), x)):
+            if self._holds(state, i, self._prof(state, i)["win"]):
+                cost = self._cost(state, i)
+                if cost <= u:
+                    return {"type": "play", "card": i}
+                if cost <= u + min(free, used):
+                    return {"type": "play", "card": self._free_resource(state, resources)}
+        battery_wins = [i for i in wins if self._battery_step(state, i)]
+        hand_wins = [i for i in wins if i not in battery_wins]
+
+        # 2. the battery that completes a win, or the turn's battery as the plan says
+        hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
+        if can_battery and hand_batteries:
+            completes = any(self._holds(state, i, self._prof(state, i)["win"], field_plus=1) for i in battery_wins)
+            if completes or not hand_plan or len(batteries) < HAND_PLAN_BATTERIES:
+                return {"type": "battery", "card": hand_batteries[0]}
+
+        # 3. draws, keeping what a win this turn needs
+        reserve = 0
+        for i in battery_wins:
+            if can_battery and self._holds(state, i, self._prof(state, i)["win"], field_plus=1):
+                reserve = max(reserve, self._cost(state, i))  # a drawn battery would complete it
+        if hand_plan:
+            reach = self._hand_reach(state, hand_wins, draws, u)
+            if reach is not None:
+                return {"type": "play", "card": reach}
+        ranked = sorted(draws, key=lambda x: (-self._prof(state, x)["draw"] / max(self._cost(state, x), 1), self._cost(state, x), x))
+        for i in ranked:
+            cost = self._cost(state, i)
+            if not self._draw_ok(state, i, own_main=True):
+                continue
+            if cost <= u - reserve:
+                return {"type": "play", "card": i}
+            if free and used and cost <= u - reserve + min(free, used) and not hand_plan:
+                return {"type": "play", "card": self._free_resource(state, resources)}
+
+        # 4. a card back from the discard pile with batteries to spare
+        discard = zones["p0.discard"]
+        for i in sorted(regrows, key=lambda x: (self._cost(state, x), x)):
+            if self._cost(state, i) <= u - reserve and self._worth_back(state, discard):
+                return {"type": "play", "card": i}
+        return {"type": "pass"}
+
+    def _battery_win_hidden(self, state) -> bool:
+        """A win card counting batteries may still come: in the deck or a goldfish's hand."""
+        for name in [DECK] + [f"p{p['id']}.hand" for p in state["players"][1:]]:
+            for i in state["zones"][name]:
+                if self._prof(state, i)["win"] is not None and self._battery_step(state, i):
+                    return True
+        return False
+
+    def _battery_step(self, state, iid) -> bool:
+        step = self._prof(state, iid)["win"]
+        return step.get("if_zone") == "field" and step.get("if_type") in (None, BATTERY)
+
+    def _free_resource(self, state, resources):
+        return min((i for i in resources if self._cost(state, i) == 0), key=lambda x: (-self._prof(state, x)["resource"], x))
+
+    def _hand_short(self, state, iid) -> int:
+        step = self._prof(state, iid)["win"]
+        have = len(state["zones"]["p0.hand"]) - 1
+        return (step.get("if_min") or 0) - have
+
+    def _hand_reach(self, state, hand_wins, draws, u):
+        """A draw card that starts a sequence of draws ending in a hand win this turn, if there is one."""
+        for w in sorted(hand_wins, key=lambda x: (self._cost(state, x), x)):
+            short = self._hand_short(state, w)
+            budget = u - self._cost(state, w)
+            if short <= 0 or budget <= 0:
+                continue
+            gain, spent, chosen = 0, 0, []
+            for i in sorted(draws, key=lambda x: (-(self._prof(state, x)["draw"] - 1), self._cost(state, x), x)):
+                net = self._prof(state, i)["draw"] - 1
+                cost = self._cost(state, i)
+                if net <= 0 or spent + cost > budget:
+                    continue
+                spent += cost
+                gain += net
+                chosen.append(i)
+                if gain >= short:
+                    break
+            drawn = sum(self._prof(state, i)["draw"] for i in chosen)
+            if chosen and gain >= short and len(state["zones"][DECK]) > drawn:
+                return chosen[0]
+        return None
+
+    def _worth_back(self, state, discard) -> bool:
+        """The discard pile holds a card worth a regrowth: a win card, one that draws 2 or more, or a quick
+        card that turns the deck-out onto the goldfish when it falls on the player and digging does not pay."""
+        fix = None
+        for i in discard:
+            prof = self._prof(state, i)
+            if prof["win"] is not None or prof["draw"] >= 2:
+                return True
+            if self._fixer(state, i):
+                if fix is None:
+                    fix = self._needs_fix(state)
+                if fix:
+                    return True
+        return False
+
+    def _fixer(self, state, iid) -> bool:
+        """A quick card drawing an odd number of cards: it turns the deck-out over."""
+        prof = self._prof(state, iid)
+        quick = self._def(state, iid).get("card_type") == QUICK
+        return quick and not prof["other"] and prof["win"] is None and prof["draw"] % 2 == 1
+
+    def _needs_fix(self, state) -> bool:
+        """The deck-out falls on the player as things stand, and digging for a win card does not pay."""
+        deck = len(state["zones"][DECK])
+        return not self._deckout_win(state, deck, state["phase"] != "main") and not self._digging(state)
+
+    def _respond(self, state):
+        """Holding priority outside the player's own main phase with an empty stack (or over a card)."""
+        if state["stack"]:
+            return {"type": "pass"}
+        cards = state["cards"]
+        quick = [i for i in state["zones"]["p0.hand"] if self._def(state, i).get("card_type") == QUICK]
+        if not quick:
+            return {"type": "pass"}
+        batteries = [i for i in state["zones"]["p0.field"] if self._def(state, i).get("card_type") == BATTERY]
+        unused = sum(1 for i in batteries if not cards[i]["tapped"])
+        free = sorted(
+            (i for i in quick if self._cost(state, i) == 0 and self._prof(state, i)["resource"] and not self._prof(state, i)["draw"] and self._prof(state, i)["win"] is None and not self._prof(state, i)["other"]),
+            key=lambda x: (-self._prof(state, x)["resource"], x),
+        )
+        mana = unused + min(sum(self._prof(state, i)["resource"] for i in free), len(batteries) - unused)
+
+        def pay(iid):  # the card if the unused batteries pay for it, else a free resource card first
+            return {"type": "play", "card": iid if self._cost(state, iid) <= unused else free[0]}
+
+        for i in sorted(quick, key=lambda x: (self._cost(state, x), x)):
+            prof = self._prof(state, i)
+            if prof["win"] is not None and self._cost(state, i) <= mana and self._holds(state, i, prof["win"]):
+                return pay(i)
+        draws = [i for i in quick if not self._prof(state, i)["other"] and self._prof(state, i)["draw"] and self._prof(state, i)["win"] is None]
+        if not draws:
+            return {"type": "pass"}
+        deck = len(state["zones"][DECK])
+        # quick draws that empty the deck just before a goldfish must draw: a win
+        if 0 < deck and self._deckout_win(state, 0, after_active_draw=state["phase"] != "main"):
+            best = self._exact(state, draws, deck, mana)
+            if best is not None:
+                return pay(best)
+        # the goldfish's end phase: the last window before the player's recharge, spend what is unused
+        if state["active"] != 0 and state["phase"] == "end":
+            for i in sorted(draws, key=lambda x: (-self._prof(state, x)["draw"], self._cost(state, x), x)):
+                if self._cost(state, i) <= mana and self._draw_ok(state, i, own_main=False):
+                    if self._cost(state, i) > unused and not self._needs_fix_after(state, i):
+                        continue  # a free resource card is spent only to set the deck-out right
+                    return pay(i)
+        return {"type": "pass"}
+
+    def _needs_fix_after(self, state, iid) -> bool:
+        """Drawing with the card turns the deck-out from the player onto a goldfish."""
+        deck = len(state["zones"][DECK])
+        later = state["phase"] != "main"
+        return not self._deckout_win(state, deck, later) and self._deckout_win(state, deck - self._prof(state, iid)["draw"], later)
+
+    def _exact(self, state, draws, target, mana):
+        """The first quick draw of a set that `mana` pays for, drawing exactly `target` cards, if any."""
+        options = sorted(draws, key=lambda x: (-self._prof(state, x)["draw"], self._cost(state, x), x))
+        best = None
+
+        def search(k, left, mana, picked):
+            nonlocal best
+            if best is not None:
+                return
+            if left == 0:
+                best = picked[0]
+                return
+            for j in range(k, len(options)):
+                i = options[j]
+                n, c = self._prof(state, i)["draw"], self._cost(state, i)
+                if n <= left and c <= mana:
+                    search(j + 1, left - n, mana - c, picked + [i])
+
+        search(0, target, mana, [])
+        return best

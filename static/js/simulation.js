@@ -1,0 +1,41 @@
+// A simulation's progress: polls its status until the workers are done, then swaps in the results
+// (rendered by the server, the same as a reload shows them).
+(function () {
+  "use strict";
+  const root = document.getElementById("simulation");
+  if (!root) return;
+  const bar = document.getElementById("sim-progress");
+  const label = document.getElementById("sim-label");
+  const count = document.getElementById("sim-count");
+  const box = document.getElementById("sim-progress-box");
+  async function showResults() {
+    const response = await fetch(root.dataset.resultsUrl, { headers: { "Accept": "text/html" } });
+    if (!response.ok) return setTimeout(showResults, 1000);
+    document.getElementById("sim-results").innerHTML = await response.text();
+    box.hidden = true;
+  }
+  async function poll() {
+    let sim;
+    try {
+      const response = await fetch(root.dataset.statusUrl, { headers: { "Accept": "application/json" } });
+      if (!response.ok) return setTimeout(poll, 1500);
+      sim = await response.json();
+    } catch (err) {
+      return setTimeout(poll, 1500);
+    }
+    bar.max = sim.games;
+    bar.value = sim.done;
+    label.textContent = sim.label;
+    count.textContent = sim.done + " / " + sim.games;
+    root.dataset.status = sim.status;
+    if (sim.status === "done") return showResults();
+    if (sim.status === "failed") {
+      const error = document.getElementById("sim-error");
+      error.textContent = sim.error;
+      error.hidden = false;
+      return;
+    }
+    setTimeout(poll, 400);
+  }
+  if (root.dataset.status === "queued" || root.dataset.status === "running") setTimeout(poll, 300);
+})();

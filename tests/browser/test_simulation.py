@@ -1,0 +1,55 @@
+"""A simulation in a real browser: the Simulate button on a deck queues 2,000 games, the progress bar
+advances while a task worker plays them, and the histogram appears without a reload."""
+
+import pytest
+from django.core.management import call_command
+
+from decks.models import Deck
+from goldfish.models import Simulation
+
+SAMPLE = "サンプル：春と無の零探し"
+
+
+@pytest.fixture
+def sample_deck(transactional_db):
+    from cards.services import load_bundled
+    from decks.services import load_sample_decks
+
+    load_bundled()
+    load_sample_decks()
+    return Deck.objects.get(name=SAMPLE)
+
+
+def test_a_2000_game_simulation_shows_progress_then_the_histogram(page, sample_deck):
+    page.goto(f"/decks/{sample_deck.pk}/")
+    odds = page.locator("#deck-odds")
+    assert odds.is_visible() and "–" in odds.inner_text()  # the exact odds, nothing simulated yet
+    page.locator("#id_games").select_option("2000")
+    page.locator("#simulate-button").click()
+    page.wait_for_url("**/simulations/**")
+    sim = Simulation.objects.get()
+    assert sim.games == 2000 and sim.status == "queued"
+    bar = page.locator("#sim-progress")
+    assert bar.is_visible() and bar.get_attribute("value") == "0"
+    # record every value the bar shows while the worker plays the pieces
+    page.evaluate(
+        """() => {
+          window.seen = [];
+          const bar = document.querySelector('#sim-progress');
+          new MutationObserver(() => window.seen.push(Number(bar.value))).observe(bar, {attributes: true});
+        }"""
+    )
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)  # the worker's turn
+    page.wait_for_selector("#sim-results svg.win-chart", timeout=30_000)
+    seen = page.evaluate("window.seen")
+    assert seen == sorted(seen) and seen[-1] == 2000, seen
+    assert any(0 < value < 2000 for value in seen), seen  # it advanced in steps, not in one jump
+    assert not page.locator("#sim-progress-box").is_visible()
+    assert page.locator("#sim-results svg.win-chart rect.bar").count() >= 20
+    assert page.locator("#sim-table tbody tr").count() >= 20
+    assert "ねこやま" in page.locator("#sim-cards").inner_text()
+    # the link is the results: opened again, the server draws them (no script needed)
+    page.goto(page.url)
+    assert page.locator("svg.win-chart").is_visible()
+    page.goto(f"/decks/{sample_deck.pk}/")
+    assert page.locator(f"#deck-odds a[href='/simulations/{sim.token}/']").count() >= 1

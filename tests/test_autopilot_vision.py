@@ -1,0 +1,203 @@
+"""東方VISION's autopilot: every action it takes is one the rules accept, the same seed plays the same game
+(in any process), it beats the sample deck's goldfish, and it plays by its documented heuristic (the
+weathers included)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rules.engine import apply, digest, legal_actions, new_game
+from rules.engine.registry import autopilot_for
+from rules.engine.simulate import simulate
+from rules.games.samples import bundled_cards, sample_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+PILOT = autopilot_for("vision")
+CARDS = bundled_cards("vision")
+
+
+def name(state, iid):
+    return state["defs"][state["cards"][iid]["def"]]["name"]
+
+
+def names(state, zone):
+    return [name(state, i) for i in state["zones"][zone]]
+
+
+def play_game(decks, seed, options=None, cap=20, check=True):
+    """One autopilot game with the engine's own apply; with `check`, every action is checked first: a listed
+    legal action, or a discard (a "cards" list) that apply accepts."""
+    state = new_game("vision", decks, seed, options)
+    actions = []
+    while state["result"] is None and PILOT.own_turn(state) <= cap and len(actions) < 1000:
+        action = PILOT.choose(state)
+        assert action is not None, (seed, options)
+        if check and "cards" not in action:
+            assert action in legal_actions(state), (seed, action)
+        apply(state, action)  # raises IllegalAction for a choice the rules refuse
+        actions.append(action)
+    return state, actions
+
+
+def test_every_action_it_chooses_is_accepted_by_the_rules():
+    for seed in range(200):
+        play_game(sample_deck("vision"), seed)
+    for seed in range(60):
+        play_game(sample_deck("vision"), seed, {"first": "goldfish"})
+        play_game(sample_deck("vision"), seed, {"weather_every": 1, "goldfish_life": 60}, cap=30)
+
+
+def test_the_same_seed_plays_the_same_game():
+    for seed in (1, 7, 42):
+        a, log_a = play_game(sample_deck("vision"), seed, check=False)
+        b, log_b = play_game(sample_deck("vision"), seed, check=False)
+        assert digest(a) == digest(b) and log_a == log_b
+
+
+def test_the_figures_do_not_depend_on_the_hash_seed():
+    code = (
+        "import json; from rules.engine.simulate import simulate; from rules.games.samples import sample_deck;"
+        "r = simulate('vision', sample_deck('vision'), 40, 11, 20);"
+        "print(json.dumps([r['won'], r['mean'], r['distribution'], r['cards'], r['actions_per_game']], sort_keys=True))"
+    )
+    runs = []
+    for hash_seed in ("1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        runs.append(json.loads(out.stdout))
+    assert runs[0] == runs[1]
+    r = simulate("vision", sample_deck("vision"), 40, 11, 20)
+    assert json.loads(json.dumps([r["won"], r["mean"], r["distribution"], r["cards"], r["actions_per_game"]], sort_keys=True)) == runs[0]
+
+
+def test_it_beats_the_sample_decks_goldfish_within_the_cap():
+    # measured over 2000 games: all won, mean own turn 6.0 (5.9 going second, 5.9 without the weathers)
+    for options in ({}, {"first": "goldfish"}):
+        r = simulate("vision", sample_deck("vision"), 300, 1, 20, options=options)
+        assert r["won"] >= 0.97 * 300 and r["mean"] <= 7
+        assert r["distribution"][6]["cumulative"] >= 0.8  # won by own turn 7
+
+
+def test_its_turn_counts_the_players_own_turns():
+    state = new_game("vision", sample_deck("vision"), 3)
+    assert state["turn"] == 1 and PILOT.own_turn(state) == 1
+    while state["turn"] < 3:
+        apply(state, PILOT.choose(state))
+    assert PILOT.own_turn(state) == 2  # turn 2 was the goldfish's
+    state = new_game("vision", sample_deck("vision"), 3, {"first": "goldfish"})
+    assert state["turn"] == 2 and state["active"] == 0 and PILOT.own_turn(state) == 1
+    assert [PILOT.own_turn({**state, "turn": t}) for t in (3, 4, 5)] == [1, 2, 2]
+
+
+def test_the_opening_pool_is_the_main_deck_and_the_hand_its_first_seven_cards():
+    for options, held in (({}, 7), ({"first": "goldfish"}, 8)):
+        state = new_game("vision", sample_deck("vision"), 9, options)
+        pool = PILOT.opening_pool(state)
+        assert len(pool) == 50 == len(set(pool))  # the main deck; the 24 weathers are a zone of their own
+        assert all(state["defs"][state["cards"][i]["def"]]["card_type"] != "天候" for i in pool)
+        assert len(state["zones"]["p0.hand"]) == held  # going second it has drawn for its first turn
+        assert PILOT.opening_hand(state) == state["zones"]["p0.hand"][:7]
+
+
+def test_key_cards_are_characters_needing_one_node_or_less():
+    assert PILOT.is_key(CARDS["見習い巫女"]) and PILOT.is_key(CARDS["竹林の野兎"]) and PILOT.is_key(CARDS["里の薬売り"])
+    assert not PILOT.is_key(CARDS["夜雀の歌い手"]) and not PILOT.is_key(CARDS["宴会の準備"])
+    assert PILOT.plays == frozenset({"play"})
+
+
+def first_seed(test, options=None):
+    for seed in range(500):
+        state = new_game("vision", sample_deck("vision"), seed, {"weather_at_start": False, **(options or {})})
+        if test(state):
+            return state
+    raise AssertionError("no such seed")
+
+
+def test_it_sets_a_node_first_but_not_the_character_it_then_plays():
+    def opening(s):
+        hand = names(s, "p0.hand")
+        return "竹林の野兎" in hand and "霊符「見習いの封印」" in hand
+
+    state = first_seed(opening)
+    node = PILOT.choose(state)
+    assert node["type"] == "node" and name(state, node["card"]) != "竹林の野兎"
+    assert name(state, node["card"]) in {"霊符「見習いの封印」", "歌符「夜雀の子守唄」", "剣符「退魔一閃」", "風符「天狗の追い風」", "弾幕回避"}
+    apply(state, node)
+    play = PILOT.choose(state)
+    assert play["type"] == "play" and CARDS[name(state, play["card"])]["card_type"] == "キャラクター"
+    assert CARDS[name(state, play["card"])]["fields"]["attack"] >= 2  # the best 1-node character: 竹林の野兎
+    apply(state, play)
+    assert PILOT.choose(state) == {"type": "end_turn"}  # it entered sleeping: nothing attacks yet
+
+
+def test_it_attacks_with_every_character_that_can_before_it_ends_its_turn():
+    for seed in range(30):
+        state = new_game("vision", sample_deck("vision"), seed, {"weather": False})
+        while state["result"] is None:
+            action = PILOT.choose(state)
+            if action["type"] == "end_turn":
+                assert not [a for a in legal_actions(state) if a["type"] == "attack"], seed
+            apply(state, action)
+        assert state["result"]["winner"] == 0
+
+
+def put(state, card, to):
+    iid = next(i for i in state["zones"]["p0.deck"] if name(state, i) == card)
+    apply(state, {"type": "manual.move", "card": iid, "to": to})
+    return iid
+
+
+def weather(state, card):
+    iid = next(i for i in state["zones"]["p0.weather"] if name(state, i) == card)
+    apply(state, {"type": "manual.move", "card": iid, "to": "weather_area"})
+
+
+def test_under_shourouka_it_never_deals_the_goldfish_its_last_life():
+    state = first_seed(lambda s: True)
+    weather(state, "精霊風")
+    big, small = put(state, "人形遣いの弟子", "p0.field"), put(state, "竹林の野兎", "p0.field")  # attacks 3 and 2
+    apply(state, {"type": "manual.life", "player": 1, "delta": -22})  # the goldfish at 3
+    action = PILOT.choose(state)
+    while action["type"] != "end_turn":
+        assert action.get("card") != big  # 3 damage would win, and 精霊風 makes that a loss
+        apply(state, action)
+        action = PILOT.choose(state)
+    assert state["cards"][small]["tapped"] and not state["cards"][big]["tapped"]
+    assert state["players"][1]["life"] == 1 and state["result"] is None
+
+
+def test_haru_ichiban_takes_a_node_and_yoiyami_declares_the_deck_s_commonest_types():
+    state = first_seed(lambda s: True)
+    weather(state, "春一番")
+    apply(state, {"type": "end_turn"})
+    while state["pending"] and state["pending"]["type"] == "discard":
+        apply(state, PILOT.choose(state))
+    assert state["pending"]["weather"] == "春一番" and state["active"] == 0
+    nodes = len(state["zones"]["p0.nodes"])
+    assert PILOT.choose(state) == {"type": "weather_choice", "option": 1}  # the top card as an active node
+    apply(state, PILOT.choose(state))
+    assert len(state["zones"]["p0.nodes"]) == nodes + 1
+    state = first_seed(lambda s: True)
+    weather(state, "宵闇")
+    attacker = put(state, "竹林の野兎", "p0.field")
+    apply(state, {"type": "attack", "card": attacker})
+    # the deck: about 30 characters, 15 spells, 5 commands: キャラクター・スペル covers the most
+    assert PILOT.choose(state) == {"type": "weather_choice", "option": 1}
+
+
+def test_it_pays_an_upkeep_it_can_and_discards_the_cards_worth_least():
+    state = first_seed(lambda s: True)
+    tengu = put(state, "山の大天狗", "p0.field")
+    put(state, "見習い巫女", "p0.nodes")
+    state["pending"] = {"type": "upkeep", "player": 0, "card": tengu, "cost": 1}
+    assert PILOT.choose(state) == {"type": "pay"}
+    apply(state, {"type": "manual.tap", "card": state["zones"]["p0.nodes"][0], "tapped": True})
+    assert PILOT.choose(state) == {"type": "destroy"}
+    state = first_seed(lambda s: "弾幕回避" in names(s, "p0.deck"))
+    for card in ("弾幕回避", "宴会の準備", "古き鬼の長"):
+        put(state, card, "p0.hand")
+    state["pending"] = {"type": "discard", "player": 0, "n": 1, "choose": {"zone": "p0.hand", "min": 1, "max": 1}}
+    (gone,) = PILOT.choose(state)["cards"]
+    assert CARDS[name(state, gone)]["card_type"] != "キャラクター" and name(state, gone) != "宴会の準備"
