@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules.engine.registry import PLAY  # noqa: E402  (after the path)
 from rules.engine.simulate import simulate  # noqa: E402
-from rules.games.samples import TIMESTORM_BASIC, bundled_cards, sample_deck  # noqa: E402
+from rules.games.samples import player_deck  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_SIM_GAMES", "4000"))
 KANNAGI_GAMES = int(os.environ.get("BENCH_SIM_GAMES", "10000"))
@@ -49,15 +49,6 @@ before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 simulate("kannagi", decks, {games}, 1, {cap}, workers={workers})
 print(before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 """
-
-
-def decks_for(game):
-    """The bundled sample deck as the web app hands it to the engine (Time Storm: the basic cards and one
-    win condition, one list)."""
-    if game == "timestorm":
-        cards = bundled_cards("timestorm")
-        return [[cards[name] for name, copies in TIMESTORM_BASIC for _ in range(copies)] + [cards["充電完了"]]]
-    return sample_deck(game)
 
 
 def has_autopilot(game) -> bool:
@@ -102,7 +93,7 @@ def main():
             print(f"  {game}: skipped: no autopilot yet (rules/games/{game}/autopilot.py)")
             continue
         games = KANNAGI_GAMES if game == "kannagi" else GAMES
-        decks = decks_for(game)
+        decks = player_deck(game)
         try:
             simulate(game, decks, 50, SEED, TURN_CAP)  # warm up: imports, the first game's tables
             repeat = REPEAT if game == "kannagi" else 1

@@ -1,21 +1,20 @@
 """巫KANNAGI's autopilot: every action it picks is one the rules accept, the same seed plays the same game
-(in another process with another hash seed too), it beats the goldfish in most sample-deck games, and its
-documented habits (零探し, attacking with the strongest ready place). Also: the simulator's game factory
-makes the same state as new_game for all five games, and the rules' card-facts table follows each game's
-own card data."""
+(in another process with another hash seed too: tests/test_simulate.py), it beats the goldfish in most
+sample-deck games, and its documented habits (零探し, attacking with the strongest ready place). Also: the
+simulator's game factory makes the same state as new_game for all five games, and the rules' card-facts
+table follows each game's own card data."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game
+from rules.engine import IllegalAction, apply, digest, new_game
 from rules.engine.registry import PLAY, autopilot_for, rules_for
 from rules.engine.simulate import GameFactory, simulate
-from rules.games.samples import TIMESTORM_BASIC, bundled_cards, sample_deck
+from rules.games.samples import bundled_cards, player_deck, sample_deck
+
+from .engine_helpers import assert_same_game, autopilot_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PILOT = autopilot_for("kannagi")
@@ -32,30 +31,6 @@ def card(key, card_type="場所札", cost=0, season=("春",), power=2, keywords=
 FILLER = [card(f"filler{i}", cost=5, season=("冬",)) for i in range(40)]  # never payable from an empty 魂
 
 
-def decks_for(game):
-    """The bundled sample deck as the web app hands it to the engine (Time Storm: the basic cards and one
-    win condition, one list)."""
-    if game == "timestorm":
-        cards = bundled_cards("timestorm")
-        return [[cards[name] for name, copies in TIMESTORM_BASIC for _ in range(copies)] + [cards["充電完了"]]]
-    return sample_deck(game)
-
-
-def play(seed, decks=None, check=False):
-    """One autopilot game through the engine's own apply (logged); with `check`, every action is checked
-    against legal_actions (a "cards" choice: apply accepting it is the check)."""
-    state = new_game("kannagi", decks or sample_deck("kannagi"), seed)
-    while state["result"] is None and PILOT.own_turn(state) <= TURN_CAP:
-        action = PILOT.choose(state)
-        assert action is not None, f"seed {seed}: nothing to do at turn {state['turn']}"
-        if check and "cards" not in action:
-            assert action in legal_actions(state), f"seed {seed}: {action} is not listed"
-        apply(state, action)  # raises IllegalAction if the rules refuse it
-    if check:
-        check_invariants(state)
-    return state
-
-
 def hand_costs(state):
     defs, cards = state["defs"], state["cards"]
     return {i: defs[cards[i]["def"]].get("cost") or 0 for i in state["zones"]["p0.hand"]}
@@ -70,7 +45,7 @@ def has_key(state, ids):
 
 def test_every_action_it_picks_over_200_seeded_games_is_legal():
     for seed in range(200):
-        play(seed, check=True)
+        autopilot_game("kannagi", sample_deck("kannagi"), seed, cap=TURN_CAP, check=True)
 
 
 def test_every_action_it_picks_with_apparitions_and_the_all_seasons_reading_is_legal():
@@ -79,35 +54,16 @@ def test_every_action_it_picks_with_apparitions_and_the_all_seasons_reading_is_l
                 if d["game"] == "kannagi" and "怪異" in d["name"])
     deck = [cards[line.split(" ", 1)[1]] for line in text.splitlines()
             if line.strip() and not line.strip().endswith(":") for _ in range(int(line.split(" ", 1)[0]))]
-    possessed = 0
+    kinds = set()
     for seed in range(60):
         for options in ({}, {"mixed_season": "all"}):
-            state = new_game("kannagi", [deck], seed, options)
-            while state["result"] is None and PILOT.own_turn(state) <= TURN_CAP:
-                action = PILOT.choose(state)
-                if "cards" not in action:
-                    assert action in legal_actions(state)
-                possessed += action["type"] == "possess"
-                apply(state, action)
-    assert possessed > 0  # the apparition path was exercised
+            autopilot_game("kannagi", [deck], seed, options, TURN_CAP, check=True, each=lambda s, a: kinds.add(a["type"]))
+    assert "possess" in kinds  # the apparition path was exercised
 
 
 def test_the_same_seed_plays_the_same_game():
     for seed in (3, 17, 123):
-        a, b = play(seed), play(seed)
-        assert digest(a) == digest(b)
-        assert [e["action"] for e in a["log"]] == [e["action"] for e in b["log"]]
-
-
-def test_another_process_with_another_hash_seed_gets_the_same_figures():
-    code = ("import json, sys; sys.path.insert(0, sys.argv[1]);"
-            "from rules.engine.simulate import simulate; from rules.games.samples import sample_deck;"
-            "print(json.dumps(simulate('kannagi', sample_deck('kannagi'), 150, 7, 20), sort_keys=True))")
-    seed = "4242" if os.environ.get("PYTHONHASHSEED") != "4242" else "99"
-    out = subprocess.run([sys.executable, "-c", code, str(ROOT)], env={**os.environ, "PYTHONHASHSEED": seed},
-                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
-    here = json.loads(json.dumps(simulate("kannagi", sample_deck("kannagi"), 150, 7, 20), sort_keys=True))
-    assert json.loads(out) == here
+        assert_same_game("kannagi", sample_deck("kannagi"), seed, cap=TURN_CAP)
 
 
 # -- it wins ---------------------------------------------------------------------------------------------------
@@ -260,7 +216,7 @@ def test_a_card_added_during_the_game_is_read_too():
 
 @pytest.mark.parametrize("game", sorted(PLAY))
 def test_the_game_factory_makes_the_state_new_game_makes(game):
-    decks = decks_for(game)
+    decks = player_deck(game)
     options = {"mixed_season": "all"} if game == "kannagi" else None
     for opts in (None, options):
         factory = GameFactory(game, decks, opts)

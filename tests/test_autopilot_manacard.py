@@ -1,18 +1,14 @@
 """マナカード's autopilot: every action it takes is one the rules accept, the same seed plays the same game
-(in any process), it beats the sample deck's goldfish, and it plays by its documented heuristic."""
+(in any process: tests/test_simulate.py), it beats the sample deck's goldfish, and it plays by its
+documented heuristic."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-from rules.engine import apply, digest, legal_actions, new_game
+from rules.engine import apply, legal_actions, new_game
 from rules.engine.registry import autopilot_for
 from rules.engine.simulate import simulate
 from rules.games.samples import bundled_cards, sample_deck
 
-ROOT = Path(__file__).resolve().parent.parent
+from .engine_helpers import assert_same_game, autopilot_game, first_seed, name, names, play_on
+
 PILOT = autopilot_for("manacard")
 CARDS = bundled_cards("manacard")
 
@@ -26,57 +22,18 @@ def card(name, copies, section=None):
 DIGGER = [card("薬草", 44) + card("岩肌のゴーレム", 3) + card("鉄の長剣", 3) + card("雷撃", 20) + card("氷の壁", 15) + card("起死回生", 15) + card("魔力の泉", 1)]
 
 
-def name(state, iid):
-    return state["defs"][state["cards"][iid]["def"]]["name"]
-
-
-def play_game(decks, seed, options=None, cap=20, check=True):
-    """One autopilot game with the engine's own apply; with `check`, every action is checked first: a listed
-    legal action, or a choice (a "cards" list) that apply accepts."""
-    state = new_game("manacard", decks, seed, options)
-    actions = []
-    while state["result"] is None and PILOT.own_turn(state) <= cap and len(actions) < 500:
-        action = PILOT.choose(state)
-        assert action is not None
-        if check and "cards" not in action:
-            assert action in legal_actions(state), (seed, action)
-        apply(state, action)  # raises IllegalAction for a choice the rules refuse
-        actions.append(action)
-    return state, actions
-
-
 def test_every_action_it_chooses_is_accepted_by_the_rules():
     for seed in range(200):
-        play_game(sample_deck("manacard"), seed)
+        autopilot_game("manacard", sample_deck("manacard"), seed, check=True)
     for seed in range(40):
-        play_game(sample_deck("manacard"), seed, {"first": "goldfish", "goldfish_hp": 30})
-        play_game(DIGGER, seed, cap=40)
+        autopilot_game("manacard", sample_deck("manacard"), seed, {"first": "goldfish", "goldfish_hp": 30}, check=True)
+        autopilot_game("manacard", DIGGER, seed, cap=40, check=True)
 
 
 def test_the_same_seed_plays_the_same_game():
     for seed in (1, 7, 42):
-        a, log_a = play_game(sample_deck("manacard"), seed, check=False)
-        b, log_b = play_game(sample_deck("manacard"), seed, check=False)
-        assert digest(a) == digest(b) and log_a == log_b
-    a, log_a = play_game(DIGGER, 5, cap=40, check=False)
-    b, log_b = play_game(DIGGER, 5, cap=40, check=False)
-    assert digest(a) == digest(b) and log_a == log_b
-
-
-def test_the_figures_do_not_depend_on_the_hash_seed():
-    code = (
-        "import json; from rules.engine.simulate import simulate; from rules.games.samples import sample_deck;"
-        "r = simulate('manacard', sample_deck('manacard'), 40, 11, 20);"
-        "print(json.dumps([r['won'], r['mean'], r['distribution'], r['cards'], r['actions_per_game']], sort_keys=True))"
-    )
-    runs = []
-    for hash_seed in ("1", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-        runs.append(json.loads(out.stdout))
-    assert runs[0] == runs[1]
-    r = simulate("manacard", sample_deck("manacard"), 40, 11, 20)
-    assert json.loads(json.dumps([r["won"], r["mean"], r["distribution"], r["cards"], r["actions_per_game"]], sort_keys=True)) == runs[0]
+        assert_same_game("manacard", sample_deck("manacard"), seed)
+    assert_same_game("manacard", DIGGER, 5, cap=40)
 
 
 def test_it_beats_the_sample_decks_goldfish_within_the_cap():
@@ -115,20 +72,8 @@ def test_key_cards_are_the_units_the_opening_mana_pays_for():
     assert PILOT.plays == frozenset({"play"})
 
 
-def first_seed(decks, test, options=None):
-    for seed in range(500):
-        state = new_game("manacard", decks, seed, options)
-        if test(state):
-            return state
-    raise AssertionError("no such seed")
-
-
-def names(state, zone):
-    return [name(state, i) for i in state["zones"][zone]]
-
-
 def test_it_plays_a_golem_from_hand_first_paying_with_the_mana_worth_least():
-    state = first_seed(sample_deck("manacard"), lambda s: "岩肌のゴーレム" in names(s, "p0.hand") and "見習い剣士" in names(s, "p0.mana"))
+    state = first_seed("manacard", sample_deck("manacard"), lambda s: "岩肌のゴーレム" in names(s, "p0.hand") and "見習い剣士" in names(s, "p0.mana"))
     action = PILOT.choose(state)
     assert action["type"] == "play" and name(state, action["card"]) == "岩肌のゴーレム"
     apply(state, action)
@@ -146,7 +91,7 @@ def test_it_plays_a_golem_from_hand_first_paying_with_the_mana_worth_least():
 
 
 def test_it_pays_the_rest_from_the_skill_cards_it_values_least():
-    state = first_seed(sample_deck("manacard"), lambda s: "岩肌のゴーレム" in names(s, "p0.hand"))
+    state = first_seed("manacard", sample_deck("manacard"), lambda s: "岩肌のゴーレム" in names(s, "p0.hand"))
     for iid in list(state["zones"]["p0.mana"])[1:]:
         apply(state, {"type": "manual.move", "card": iid, "to": "p0.discard"})
     apply(state, PILOT.choose(state))
@@ -160,6 +105,7 @@ def test_it_pays_the_rest_from_the_skill_cards_it_values_least():
 
 def test_it_takes_a_golem_from_mana_when_the_hand_has_none():
     state = first_seed(
+        "manacard",
         sample_deck("manacard"),
         lambda s: "岩肌のゴーレム" in names(s, "p0.mana") and not {"岩肌のゴーレム", "放浪の竜騎士"} & set(names(s, "p0.hand")),
     )
@@ -173,7 +119,7 @@ def test_it_takes_a_golem_from_mana_when_the_hand_has_none():
 
 
 def test_with_no_unit_in_reach_it_digs_with_a_mana_streak():
-    state = first_seed(DIGGER, lambda s: "岩肌のゴーレム" not in names(s, "p0.hand") + names(s, "p0.mana"))
+    state = first_seed("manacard", DIGGER, lambda s: "岩肌のゴーレム" not in names(s, "p0.hand") + names(s, "p0.mana"))
     streak = []
     while "岩肌のゴーレム" not in names(state, "p0.mana"):
         action = PILOT.choose(state)
@@ -185,13 +131,12 @@ def test_with_no_unit_in_reach_it_digs_with_a_mana_streak():
 
 
 def test_it_casts_a_damage_spell_from_the_skill_deck_to_finish():
-    state = first_seed(DIGGER, lambda s: True)
+    state = first_seed("manacard", DIGGER, lambda s: True)
     deck = state["zones"]["p1.deck"]
     for iid in deck[2:]:
         apply(state, {"type": "manual.move", "card": iid, "to": "p1.exile"})
     action = PILOT.choose(state)  # the goldfish at 2: 雷撃 (2 damage) wins at once
     assert action["type"] == "play" and name(state, action["card"]) == "雷撃"
     assert action in legal_actions(state)
-    while state["result"] is None:
-        apply(state, PILOT.choose(state))
+    play_on(state)
     assert state["result"]["winner"] == 0 and PILOT.own_turn(state) == 1

@@ -1,49 +1,25 @@
 """The 兵・呪術・土地 game's autopilot (original): every action it picks is one the rules accept (the sample
 deck, and the game's other readings), the same seed plays the same game (in another process with another
-hash seed too), it beats the goldfish in most sample-deck games within 20 turns, the opening hand is dealt
-from all 60 cards, and its documented habits: free hits until the goldfish is beaten, the play that makes a
-soldier move for free, storing the card it cannot use, letting an upkeep go that would starve its soldier,
-paying with cards that keep the attribute its soldiers move with, the damaging 通常 effect. Also a rules fix
-it needed: the engine lists a payment whenever a cost can be paid."""
+hash seed too: tests/test_simulate.py), it beats the goldfish in most sample-deck games within 20 turns, the
+opening hand is dealt from all 60 cards, and its documented habits: free hits until the goldfish is beaten,
+the play that makes a soldier move for free, storing the card it cannot use, letting an upkeep go that would
+starve its soldier, paying with cards that keep the attribute its soldiers move with, the damaging 通常
+effect. Also a rules fix it needed: the engine lists a payment whenever a cost can be paid."""
 
-import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
-from rules.engine import apply, check_invariants, digest, legal_actions, new_game
+from rules.engine import apply, legal_actions, new_game
 from rules.engine.registry import autopilot_for
-from rules.engine.simulate import MAX_ACTIONS, simulate
+from rules.engine.simulate import simulate
 from rules.games.original.play import BIT_LIST, _plan
 from rules.games.samples import bundled_cards, sample_deck
 
-from .engine_helpers import fresh
+from .engine_helpers import assert_same_game, autopilot_game, name
+from .test_engine_original import put
 
-ROOT = Path(__file__).resolve().parent.parent
 PILOT = autopilot_for("original")
 TURN_CAP = 20
 CARDS = bundled_cards("original")
-
-
-def play(seed, options=None, check=False, decks=None):
-    """One autopilot game through the engine's own apply (logged); with `check`, every action is checked
-    against legal_actions (a "cards" choice: apply accepting it is the check)."""
-    state = new_game("original", decks or sample_deck("original"), seed, options)
-    for _ in range(MAX_ACTIONS):
-        if state["result"] is not None or PILOT.own_turn(state) > TURN_CAP:
-            break
-        action = PILOT.choose(state)
-        assert action is not None, f"seed {seed}: nothing to do in {state['phase']} of turn {state['turn']}"
-        if check and "cards" not in action:
-            assert action in legal_actions(state), f"seed {seed}: {action} is not listed"
-        apply(state, action)  # raises IllegalAction if the rules refuse it
-    else:
-        raise AssertionError(f"seed {seed}: {MAX_ACTIONS} actions and no end")
-    if check:
-        check_invariants(state)
-    return state
 
 
 # -- building a position -------------------------------------------------------------------------------------
@@ -68,23 +44,8 @@ def start(names=(), energies=(), seed=1):
     return state
 
 
-def put(state, key, to="p0.hand", pos=None):
-    iid = fresh(state, key, 0)
-    action = {"type": "manual.move", "card": iid, "to": to}
-    if not to.endswith((".hand", ".deck")):
-        action["face_up"] = True
-    if pos is not None:
-        action["pos"] = list(pos)
-    apply(state, action)
-    return iid
-
-
 def store(state, *attrs):
     return [put(state, "E" + "".join(a), "p0.storage") for a in attrs]
-
-
-def name(state, iid):
-    return state["defs"][state["cards"][iid]["def"]]["name"]
 
 
 def run_until(state, stop, limit=400):
@@ -115,7 +76,7 @@ def main_phase(state):
 def test_every_action_it_picks_over_200_seeded_games_is_legal_and_it_wins_them():
     won = 0
     for seed in range(200):
-        state = play(seed, check=True)
+        state = autopilot_game("original", sample_deck("original"), seed, cap=TURN_CAP, check=True)
         won += state["result"] is not None and state["result"]["winner"] == 0
     assert won >= 195  # measured: all 200
 
@@ -131,26 +92,13 @@ def test_every_action_it_picks_under_the_other_readings_of_the_rules_is_legal():
     )
     for options in readings:
         for seed in range(25):
-            state = play(seed, options, check=True)
+            state = autopilot_game("original", sample_deck("original"), seed, options, TURN_CAP, check=True)
             assert state["result"] is not None and state["result"]["winner"] == 0, (options, seed)
 
 
 def test_the_same_seed_plays_the_same_game():
     for seed in (3, 17, 123):
-        a, b = play(seed), play(seed)
-        assert digest(a) == digest(b)
-        assert [e["action"] for e in a["log"]] == [e["action"] for e in b["log"]]
-
-
-def test_another_process_with_another_hash_seed_gets_the_same_figures():
-    code = ("import json, sys; sys.path.insert(0, sys.argv[1]);"
-            "from rules.engine.simulate import MAX_ACTIONS, simulate; from rules.games.samples import sample_deck;"
-            "print(json.dumps(simulate('original', sample_deck('original'), 80, 7, 20), sort_keys=True))")
-    seed = "4242" if os.environ.get("PYTHONHASHSEED") != "4242" else "99"
-    out = subprocess.run([sys.executable, "-c", code, str(ROOT)], env={**os.environ, "PYTHONHASHSEED": seed},
-                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
-    here = json.loads(json.dumps(simulate("original", sample_deck("original"), 80, 7, 20), sort_keys=True))
-    assert json.loads(out) == here
+        assert_same_game("original", sample_deck("original"), seed, cap=TURN_CAP)
 
 
 # -- it wins ---------------------------------------------------------------------------------------------------

@@ -1,51 +1,31 @@
 """Time Storm's autopilot: every action it takes is one the rules accept, the same seed plays the same game
-(in any process), it wins the sample decks' goldfish games, and it plays by its documented heuristic."""
+(in any process: tests/test_simulate.py), it wins the sample decks' goldfish games, and it plays by its
+documented heuristic."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-from rules.engine import apply, digest, legal_actions, new_game
+from rules.engine import apply, new_game
 from rules.engine.registry import autopilot_for
 from rules.engine.simulate import simulate
-from rules.games.samples import TIMESTORM_BASIC, bundled_cards, timestorm_decks
+from rules.games.samples import bundled_cards, player_deck, timestorm_decks
 
-ROOT = Path(__file__).resolve().parent.parent
+from .engine_helpers import assert_same_game, autopilot_game, first_seed, name, names, play_on
+
 PILOT = autopilot_for("timestorm")
 CARDS = bundled_cards("timestorm")
 
 
-def web_deck(win):
-    """One list as the web app builds it: the regulation's basic cards and the deck's win-condition card."""
-    return [[CARDS[n] for n, k in TIMESTORM_BASIC for _ in range(k)] + [CARDS[win]]]
+# one list as the web app builds it: the regulation's basic cards and the deck's win-condition card
+CHARGE = player_deck("timestorm")
+LIBRARY = [CHARGE[0][:-1] + [CARDS["無限の書庫"]]]
 
 
-CHARGE, LIBRARY = web_deck("充電完了"), web_deck("無限の書庫")
+def play_game(decks, seed, options=None, cap=20):
+    """One autopilot game, every action first checked to be one that legal_actions lists (it never makes a
+    choice of cards, which the rules would not list)."""
+    return autopilot_game("timestorm", decks, seed, options, cap, check=True, each=no_choice_of_cards)
 
 
-def name(state, iid):
-    return state["defs"][state["cards"][iid]["def"]]["name"]
-
-
-def names(state, zone):
-    return [name(state, i) for i in state["zones"][zone]]
-
-
-def play_game(decks, seed, options=None, cap=20, check=True):
-    """One autopilot game with the engine's own apply; with `check`, every action is first checked to be
-    one that legal_actions lists."""
-    state = new_game("timestorm", decks, seed, options)
-    actions = []
-    while state["result"] is None and PILOT.own_turn(state) <= cap and len(actions) < 1000:
-        action = PILOT.choose(state)
-        assert action is not None, (seed, options)
-        if check:
-            assert action in legal_actions(state), (seed, action)
-        apply(state, action)
-        actions.append(action)
-    return state, actions
+def no_choice_of_cards(state, action):
+    assert "cards" not in action, action
 
 
 def test_every_action_it_chooses_is_accepted_by_the_rules():
@@ -60,25 +40,7 @@ def test_every_action_it_chooses_is_accepted_by_the_rules():
 
 def test_the_same_seed_plays_the_same_game():
     for decks, seed in ((timestorm_decks(), 1), (CHARGE, 7), (LIBRARY, 42)):
-        a, log_a = play_game(decks, seed, check=False)
-        b, log_b = play_game(decks, seed, check=False)
-        assert digest(a) == digest(b) and log_a == log_b
-
-
-def test_the_figures_do_not_depend_on_the_hash_seed():
-    code = (
-        "import json; from rules.engine.simulate import simulate; from rules.games.samples import timestorm_decks;"
-        "r = simulate('timestorm', timestorm_decks(), 60, 11, 20);"
-        "print(json.dumps([r['won'], r['mean'], r['distribution'], r['cards'], r['actions_per_game']], sort_keys=True))"
-    )
-    runs = []
-    for hash_seed in ("1", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-        runs.append(json.loads(out.stdout))
-    assert runs[0] == runs[1]
-    r = simulate("timestorm", timestorm_decks(), 60, 11, 20)
-    assert json.loads(json.dumps([r["won"], r["mean"], r["distribution"], r["cards"], r["actions_per_game"]], sort_keys=True)) == runs[0]
+        assert_same_game("timestorm", decks, seed)
 
 
 def test_it_wins_the_sample_decks_goldfish_games_within_the_cap():
@@ -124,24 +86,17 @@ def test_key_cards_are_the_win_condition_cards():
     assert PILOT.plays == frozenset({"battery", "play"})
 
 
-def first_seed(decks, test, options=None):
-    for seed in range(500):
-        state = new_game("timestorm", decks, seed, options)
-        if test(state):
-            return state
-    raise AssertionError("no such seed")
-
-
 def test_it_plays_a_battery_first_and_the_win_card_once_five_batteries_stand():
-    state = first_seed(CHARGE, lambda s: names(s, "p0.hand").count("バッテリー") >= 3 and "充電完了" in names(s, "p0.hand"))
+    state = first_seed("timestorm", CHARGE, lambda s: names(s, "p0.hand").count("バッテリー") >= 3 and "充電完了" in names(s, "p0.hand"))
     batteries = []
-    while state["result"] is None:
-        action = PILOT.choose(state)
+
+    def watch(state, action):
         if action["type"] == "battery":
             batteries.append(PILOT.own_turn(state))
         if action["type"] == "play" and name(state, action["card"]) == "充電完了":
             assert names(state, "p0.field").count("バッテリー") == 5
-        apply(state, action)
+
+    play_on(state, each=watch)
     assert state["result"]["winner"] == 0 and state["result"]["reason"] == "card"
     assert batteries == [1, 2, 3] and PILOT.own_turn(state) == 3  # a battery a turn, the win on turn 3
 
@@ -165,15 +120,14 @@ def test_it_draws_the_last_card_with_a_quick_action_just_before_the_goldfish_mus
     def quick_in_hand(s):
         return "とっさの閃き" in names(s, "p0.hand") and "充電完了" not in names(s, "p0.hand")
 
-    state = first_seed(CHARGE, quick_in_hand, {"first": "goldfish"})
+    state = first_seed("timestorm", CHARGE, quick_in_hand, {"first": "goldfish"})
     # the goldfish's main phase: the player holds priority (smart auto_pass stops: it could play)
     assert state["active"] == 1 and state["phase"] == "main" and state["priority"] == 0
     assert PILOT.choose(state) == {"type": "pass"}  # a full deck: nothing to gain
     thin_deck(state, 1)
     action = PILOT.choose(state)
     assert action["type"] == "play" and name(state, action["card"]) == "とっさの閃き"
-    while state["result"] is None:
-        apply(state, PILOT.choose(state))
+    play_on(state)
     assert state["result"] == {"winner": 0, "turn": 1, "reason": "deck"}
 
 
@@ -182,7 +136,7 @@ def test_a_free_battery_pays_for_the_quick_draw_that_empties_the_deck():
         hand = names(s, "p0.hand")
         return "とっさの閃き" in hand and "一瞬の猶予" in hand and "充電完了" not in hand
 
-    state = first_seed(CHARGE, cards_in_hand, {"first": "goldfish"})
+    state = first_seed("timestorm", CHARGE, cards_in_hand, {"first": "goldfish"})
     for battery in state["zones"]["p0.field"]:
         apply(state, {"type": "manual.tap", "card": battery, "tapped": True})
     thin_deck(state, 1)
@@ -191,8 +145,7 @@ def test_a_free_battery_pays_for_the_quick_draw_that_empties_the_deck():
     apply(state, action)
     action = PILOT.choose(state)
     assert action["type"] == "play" and name(state, action["card"]) == "とっさの閃き"
-    while state["result"] is None:
-        apply(state, PILOT.choose(state))
+    play_on(state)
     assert state["result"] == {"winner": 0, "turn": 1, "reason": "deck"}
 
 
@@ -201,22 +154,21 @@ def test_it_turns_the_deck_out_onto_the_goldfish_and_keeps_it_there():
         hand = names(s, "p0.hand")
         return hand.count("とっさの閃き") == 1 and not {"充電完了", "情報整理"} & set(hand)
 
-    state = first_seed(CHARGE, quick_in_hand)
+    state = first_seed("timestorm", CHARGE, quick_in_hand)
     thin_deck(state, 4)  # the player, the goldfish, the player, the goldfish draw: the player would be decked
     action = PILOT.choose(state)
     while action["type"] != "play":
         apply(state, action)
         action = PILOT.choose(state)
     assert name(state, action["card"]) == "とっさの閃き" and state["turn"] == 1  # at once, in its main phase
-    while state["result"] is None:
-        apply(state, PILOT.choose(state))
+    play_on(state)
     assert state["result"]["winner"] == 0 and state["result"]["reason"] == "deck"  # the goldfish drew from nothing
 
 
 def test_it_never_draws_from_the_empty_deck_itself():
     # a quick draw with 0 cards left in the player's own end phase would lose at once: it passes
     for seed in range(40):
-        state, _ = play_game(CHARGE, seed, check=False, cap=40)
+        state = autopilot_game("timestorm", CHARGE, seed, cap=40)
         if state["result"]["winner"] != 0:
             assert state["result"]["reason"] == "deck"
             events = [e for entry in state["log"] for e in entry["events"] if e["type"] == "draw_from_empty"]

@@ -1,75 +1,30 @@
 """東方VISION's autopilot: every action it takes is one the rules accept, the same seed plays the same game
-(in any process), it beats the sample deck's goldfish, and it plays by its documented heuristic (the
-weathers included)."""
+(in any process: tests/test_simulate.py), it beats the sample deck's goldfish, and it plays by its
+documented heuristic (the weathers included)."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-from rules.engine import apply, digest, legal_actions, new_game
+from rules.engine import apply, legal_actions, new_game
 from rules.engine.registry import autopilot_for
 from rules.engine.simulate import simulate
 from rules.games.samples import bundled_cards, sample_deck
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import engine_helpers
+from .engine_helpers import assert_same_game, autopilot_game, name, names
+
 PILOT = autopilot_for("vision")
 CARDS = bundled_cards("vision")
 
 
-def name(state, iid):
-    return state["defs"][state["cards"][iid]["def"]]["name"]
-
-
-def names(state, zone):
-    return [name(state, i) for i in state["zones"][zone]]
-
-
-def play_game(decks, seed, options=None, cap=20, check=True):
-    """One autopilot game with the engine's own apply; with `check`, every action is checked first: a listed
-    legal action, or a discard (a "cards" list) that apply accepts."""
-    state = new_game("vision", decks, seed, options)
-    actions = []
-    while state["result"] is None and PILOT.own_turn(state) <= cap and len(actions) < 1000:
-        action = PILOT.choose(state)
-        assert action is not None, (seed, options)
-        if check and "cards" not in action:
-            assert action in legal_actions(state), (seed, action)
-        apply(state, action)  # raises IllegalAction for a choice the rules refuse
-        actions.append(action)
-    return state, actions
-
-
 def test_every_action_it_chooses_is_accepted_by_the_rules():
     for seed in range(200):
-        play_game(sample_deck("vision"), seed)
+        autopilot_game("vision", sample_deck("vision"), seed, check=True)
     for seed in range(60):
-        play_game(sample_deck("vision"), seed, {"first": "goldfish"})
-        play_game(sample_deck("vision"), seed, {"weather_every": 1, "goldfish_life": 60}, cap=30)
+        autopilot_game("vision", sample_deck("vision"), seed, {"first": "goldfish"}, check=True)
+        autopilot_game("vision", sample_deck("vision"), seed, {"weather_every": 1, "goldfish_life": 60}, cap=30, check=True)
 
 
 def test_the_same_seed_plays_the_same_game():
     for seed in (1, 7, 42):
-        a, log_a = play_game(sample_deck("vision"), seed, check=False)
-        b, log_b = play_game(sample_deck("vision"), seed, check=False)
-        assert digest(a) == digest(b) and log_a == log_b
-
-
-def test_the_figures_do_not_depend_on_the_hash_seed():
-    code = (
-        "import json; from rules.engine.simulate import simulate; from rules.games.samples import sample_deck;"
-        "r = simulate('vision', sample_deck('vision'), 40, 11, 20);"
-        "print(json.dumps([r['won'], r['mean'], r['distribution'], r['cards'], r['actions_per_game']], sort_keys=True))"
-    )
-    runs = []
-    for hash_seed in ("1", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-        runs.append(json.loads(out.stdout))
-    assert runs[0] == runs[1]
-    r = simulate("vision", sample_deck("vision"), 40, 11, 20)
-    assert json.loads(json.dumps([r["won"], r["mean"], r["distribution"], r["cards"], r["actions_per_game"]], sort_keys=True)) == runs[0]
+        assert_same_game("vision", sample_deck("vision"), seed)
 
 
 def test_it_beats_the_sample_decks_goldfish_within_the_cap():
@@ -107,12 +62,9 @@ def test_key_cards_are_characters_needing_one_node_or_less():
     assert PILOT.plays == frozenset({"play"})
 
 
-def first_seed(test, options=None):
-    for seed in range(500):
-        state = new_game("vision", sample_deck("vision"), seed, {"weather_at_start": False, **(options or {})})
-        if test(state):
-            return state
-    raise AssertionError("no such seed")
+def first_seed(test):
+    """The first sample-deck game with no weather at the start whose state passes `test`."""
+    return engine_helpers.first_seed("vision", sample_deck("vision"), test, {"weather_at_start": False})
 
 
 def test_it_sets_a_node_first_but_not_the_character_it_then_plays():
@@ -133,13 +85,12 @@ def test_it_sets_a_node_first_but_not_the_character_it_then_plays():
 
 
 def test_it_attacks_with_every_character_that_can_before_it_ends_its_turn():
+    def no_attack_left(state, action):
+        if action["type"] == "end_turn":
+            assert not [a for a in legal_actions(state) if a["type"] == "attack"], state["setup"]["seed"]
+
     for seed in range(30):
-        state = new_game("vision", sample_deck("vision"), seed, {"weather": False})
-        while state["result"] is None:
-            action = PILOT.choose(state)
-            if action["type"] == "end_turn":
-                assert not [a for a in legal_actions(state) if a["type"] == "attack"], seed
-            apply(state, action)
+        state = autopilot_game("vision", sample_deck("vision"), seed, {"weather": False}, cap=None, each=no_attack_left)
         assert state["result"]["winner"] == 0
 
 

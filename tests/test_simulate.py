@@ -1,26 +1,25 @@
 """The simulator: exact opening-hand odds, figures that add up from pieces, the same figures for any number
-of workers, and — the correctness anchor — for every game the simulated share of opening hands holding at
-least k key cards falls within the 99% interval around the exact hypergeometric value."""
+of workers and in another process with another hash seed, and — the correctness anchor — for every game the
+simulated share of opening hands holding at least k key cards falls within the 99% interval around the exact
+hypergeometric value."""
 
+import json
+import os
+import subprocess
+import sys
 from math import comb
+from pathlib import Path
 
 import pytest
 
 from rules.engine.registry import PLAY
 from rules.engine.simulate import SimulationError, merge, play_range, simulate, summarize
 from rules.engine.stats import at_least, hypergeom_pmf, interval99
-from rules.games.samples import TIMESTORM_BASIC, bundled_cards, sample_deck
+from rules.games import samples
+from rules.games.samples import player_deck
 
+ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(PLAY)
-
-
-def sim_decks(game):
-    """The bundled sample deck as the web app hands it to the engine (Time Storm: the basic cards and one
-    win condition, one list)."""
-    if game == "timestorm":
-        cards = bundled_cards("timestorm")
-        return [[cards[name] for name, copies in TIMESTORM_BASIC for _ in range(copies)] + [cards["充電完了"]]]
-    return sample_deck(game)
 
 
 # -- exact odds -------------------------------------------------------------------------------------------
@@ -73,7 +72,7 @@ def test_bad_parameters_are_refused_naming_them():
     for kwargs, name in (({"games": 0}, "games"), ({"seed": -1}, "seed"), ({"turn_cap": 0}, "turn_cap"), ({"workers": 0}, "workers")):
         params = {"games": 10, "seed": 1, "turn_cap": 20, "workers": 1} | kwargs
         with pytest.raises(SimulationError, match=name):
-            simulate("kannagi", sim_decks("kannagi"), params["games"], params["seed"], params["turn_cap"], workers=params["workers"])
+            simulate("kannagi", player_deck("kannagi"), params["games"], params["seed"], params["turn_cap"], workers=params["workers"])
 
 
 # -- every game ------------------------------------------------------------------------------------------
@@ -81,7 +80,7 @@ def test_bad_parameters_are_refused_naming_them():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pieces_played_apart_add_up_to_the_whole_run(game):
-    decks = sim_decks(game)
+    decks = player_deck(game)
     whole = play_range(game, decks, 7, 0, 60, 20)
     parts = [play_range(game, decks, 7, 40, 20, 20), play_range(game, decks, 7, 0, 40, 20)]
     assert summarize(merge(parts), 20) == summarize(merge([whole]), 20)
@@ -89,7 +88,7 @@ def test_pieces_played_apart_add_up_to_the_whole_run(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_same_seed_gives_identical_results_on_one_and_two_workers(game):
-    decks = sim_decks(game)
+    decks = player_deck(game)
     one = simulate(game, decks, 240, 5, 20, workers=1)
     two = simulate(game, decks, 240, 5, 20, workers=2)
     assert one == two
@@ -100,7 +99,7 @@ def test_the_same_seed_gives_identical_results_on_one_and_two_workers(game):
 def test_opening_hands_agree_with_the_exact_hypergeometric_odds(game):
     """At least k key cards in the opening hand: the share over 3,000 dealt hands within the 99% interval of
     the exact value (the deal is the game's own setup, so this checks the shuffle and the deal)."""
-    result = simulate(game, sim_decks(game), 3000, 1, 1)
+    result = simulate(game, player_deck(game), 3000, 1, 1)
     opening = result["opening"]
     assert opening["pool"] > opening["hand"] > 0 and opening["key_copies"] > 0, opening
     assert opening["at_least"], opening
@@ -117,11 +116,30 @@ def test_opening_hands_agree_with_the_exact_hypergeometric_odds(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_autopilot_wins_some_games_and_plays_its_cards(game):
-    result = simulate(game, sim_decks(game), 200, 1, 30)
+    result = simulate(game, player_deck(game), 200, 1, 30)
     assert result["won"] > 0, (game, result["not_won"], result["lost"])
     assert any(c["played"] > 0.5 for c in result["cards"]), game
     played = [c for c in result["cards"] if c["played"]]
     assert all(1 <= c["first_turn"] <= 30 for c in played)
+
+
+# each game's web-app deck, and Time Storm's two-player sample decks (a win-condition kind for each player)
+DECKS = [(game, f"player_deck({game!r})") for game in GAMES] + [("timestorm", "timestorm_decks()")]
+ANOTHER_PROCESS = (
+    "import json, sys; from rules.engine.simulate import simulate; from rules.games.samples import *;"
+    "print(json.dumps(simulate(sys.argv[1], eval(sys.argv[2]), 150, 7, 20), sort_keys=True))"
+)
+
+
+@pytest.mark.parametrize(("game", "decks"), DECKS, ids=[*GAMES, "timestorm-two-players"])
+def test_another_process_with_another_hash_seed_gets_the_same_figures(game, decks):
+    """The whole result, from the same seed in a process whose str hashes (and so set orders) differ."""
+    hash_seed = "4242" if os.environ.get("PYTHONHASHSEED") != "4242" else "99"
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    out = subprocess.run([sys.executable, "-c", ANOTHER_PROCESS, game, decks], env=env, cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    here = simulate(game, eval(decks, vars(samples)), 150, 7, 20)
+    assert json.loads(out) == json.loads(json.dumps(here, sort_keys=True))
 
 
 def test_every_autopilot_names_its_key_cards_in_the_translated_list():
