@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -344,3 +345,125 @@ class GoldfishViewSet(viewsets.GenericViewSet):
         except DjangoPermissionDenied:
             raise PermissionDenied() from None
         return self._answer(request, outcome, status.HTTP_201_CREATED)
+
+
+# -- simulations -------------------------------------------------------------------------------------------
+
+
+class SimulationStartSerializer(serializers.Serializer):
+    """Goldfish a saved deck thousands of times with the game's autopilot (in the background)."""
+
+    deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
+    deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
+    games = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_GAMES, default=2000)
+    seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
+    turn_cap = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_TURN_CAP, default=20)
+    revision = serializers.IntegerField(required=False, min_value=1, help_text="A saved revision of the deck (default: the current one).")
+
+    def validate(self, attrs):
+        if ("deck" in attrs) == ("deck_token" in attrs):
+            raise serializers.ValidationError(gettext("Send exactly one of deck and deck_token."))
+        return attrs
+
+
+class SimulationSerializer(serializers.Serializer):
+    """A simulation: its progress, and when done its figures (see rules/engine/simulate.py summarize)."""
+
+    id = serializers.CharField(help_text="The simulation's public id (random, in its link).")
+    url = serializers.CharField(help_text="Its page: progress, then the chart, the table and the card figures.")
+    chart = serializers.CharField(allow_null=True, help_text="The win-turn chart as SVG, when done.")
+    game = serializers.CharField()
+    deck = serializers.IntegerField()
+    revision = serializers.IntegerField()
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    turn_cap = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    done = serializers.IntegerField(help_text="Games played so far.")
+    result = serializers.DictField(
+        allow_null=True,
+        help_text="When done: games, won, lost, not_won, not_won_share, mean, median, distribution "
+        "[{turn, count, share, cumulative}], opening {pool, hand, key_label, key_cards, key_copies, at_least "
+        "[{k, simulated, exact, low, high, kept}], key_games, kept_games}, cards [{name, copies, played, "
+        "plays_per_game, first_turn, opening, opening_exact}].",
+    )
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+def simulation_payload(sim, request) -> dict:
+    from django.urls import reverse
+
+    done = sim.status == sim.Status.DONE
+    return {
+        "id": sim.token,
+        "url": request.build_absolute_uri(sim.get_absolute_url()),
+        "chart": request.build_absolute_uri(reverse("simulation_chart", args=[sim.token])) if done else None,
+        "game": sim.game_id,
+        "deck": sim.deck_id,
+        "revision": sim.revision,
+        "games": sim.games,
+        "seed": sim.seed,
+        "turn_cap": sim.turn_cap,
+        "status": sim.status,
+        "done": sim.done,
+        "result": sim.result if done else None,
+        "created_at": sim.created_at,
+        "finished_at": sim.finished_at,
+    }
+
+
+SIMULATION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The simulation's public id.")
+
+
+@extend_schema_view(
+    retrieve=extend_schema(
+        summary="A simulation: its progress and, when done, its figures (as visible as its deck)",
+        parameters=[SIMULATION_ID],
+        responses={200: SimulationSerializer, 404: OpenApiResponse(description="No such simulation, or its deck is private.")},
+    ),
+    create=extend_schema(
+        summary="Simulate a deck: the stored simulation with these settings (200), or a new one queued (201)",
+        request=SimulationStartSerializer,
+        responses={200: SimulationSerializer, 201: SimulationSerializer, 400: INPUT_ERROR, 404: OpenApiResponse(description="No such deck.")},
+    ),
+)
+class SimulationViewSet(viewsets.GenericViewSet):
+    """Anyone who may see a deck may simulate it; the same settings again answer the same simulation."""
+
+    permission_classes = [permissions.AllowAny]
+    serializer_class = SimulationSerializer
+    queryset = GoldfishSession.objects.none()
+    lookup_value_regex = r"[A-Za-z0-9_\-]{1,24}"
+    pagination_class = None
+
+    def retrieve(self, request, pk=None):
+        try:
+            sim = selectors.visible_simulation(request.user, pk)
+        except Http404:
+            raise NotFound() from None
+        return Response(simulation_payload(sim, request))
+
+    def create(self, request):
+        if request.auth is None and not request.user.is_authenticated:
+            SessionAuthentication().enforce_csrf(request)  # a visitor's session cookie authorises it
+        data = SimulationStartSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            if "deck" in values:
+                deck = deck_selectors.visible_deck(request.user, values["deck"])
+            else:
+                deck = deck_selectors.shared_deck(values["deck_token"])
+        except Http404:
+            raise NotFound() from None
+        asked = timezone.now()
+        try:
+            sim = services.start_simulation(
+                who=actor(request, create=True), deck=deck, games=values["games"], seed=values["seed"],
+                turn_cap=values["turn_cap"], revision=values.get("revision"),
+            )
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        created = sim.created_at >= asked  # else the stored simulation with these settings
+        return Response(simulation_payload(sim, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

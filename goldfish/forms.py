@@ -136,6 +136,10 @@ def key_label(text: str) -> str:
     return str(KEY_LABELS.get(text, text))
 
 
+MAX_COMPARE_REVISIONS = 50  # the newest revisions offered for a comparison
+MAX_COMPARE_DECKS = 50  # of the user's own, and of the public ones
+
+
 class SimulationForm(forms.Form):
     games = forms.TypedChoiceField(
         label=_("Games"), coerce=int, initial=2000,
@@ -143,29 +147,49 @@ class SimulationForm(forms.Form):
     )
     seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=10**9, initial=1)
     turn_cap = forms.IntegerField(label=_("Turn cap"), min_value=1, max_value=50, initial=20)
-    revision = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    revision = forms.IntegerField(label=_("Revision"), required=False, min_value=1, widget=forms.HiddenInput)
+
+
+def error_messages(form: forms.Form) -> list[str]:
+    """Every error of a bound form, each naming its field ("Seed: Ensure this value is …")."""
+    out = []
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        label = str(field.label or name) if field is not None else ""
+        out += [f"{label}: {error}" if label else str(error) for error in errors]
+    return out
 
 
 class CompareForm(forms.Form):
     """The other side of a comparison: another revision of this deck, or another deck of the same game
-    (the user's own, or a public one), played on the same games, seed and turn cap."""
+    (the user's own, or a public one), played on the same games, seed and turn cap.
+
+    Revisions are offered to those who may read the deck's history (its owner, anyone for a public deck):
+    an unlisted deck shows its cards by link, not its earlier versions."""
 
     other = forms.ChoiceField(label=_("Compare with"))
 
     def __init__(self, *args, user, sim, **kwargs):
         super().__init__(*args, **kwargs)
         from decks import selectors as deck_selectors
+        from decks.models import Visibility
 
         self.user, self.sim = user, sim
         deck = sim.deck
-        revisions = [(f"rev:{n}", _("This deck, revision {n}").format(n=n)) for n in range(deck.revision, 0, -1) if n != sim.revision]
+        is_owner = user.is_authenticated and deck.owner_id == user.pk
+        revisions = []
+        if is_owner or deck.visibility == Visibility.PUBLIC:
+            newest = range(deck.revision, max(deck.revision - MAX_COMPARE_REVISIONS, 0), -1)
+            revisions = [(f"rev:{n}", _("This deck, revision {n}").format(n=n)) for n in newest if n != sim.revision]
         own = deck_selectors.user_decks(user).filter(game_id=sim.game_id) if user.is_authenticated else deck_selectors.deck_queryset().none()
         public = deck_selectors.public_decks(sim.game_id)
         seen, others = {deck.pk}, []
-        for other in [*own[:50], *public[:50]]:
+        for other in [*own[:MAX_COMPARE_DECKS], *public[:MAX_COMPARE_DECKS]]:
             if other.pk not in seen:
                 seen.add(other.pk)
-                others.append((f"deck:{other.pk}", other.name))
+                mine = user.is_authenticated and other.owner_id == user.pk
+                label = other.name if mine else _("{name} (by {owner})").format(name=other.name, owner=other.owner.get_username())
+                others.append((f"deck:{other.pk}", label))
         choices = []
         if revisions:
             choices.append((_("Revisions"), revisions))

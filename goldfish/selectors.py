@@ -226,9 +226,41 @@ def latest_result(deck: Deck) -> Simulation | None:
     )
 
 
+ODDS_CACHE_SECONDS = 7 * 24 * 3600
+
+
+def _odds_cache_key(deck: Deck) -> str:
+    """What the odds depend on: the deck's revision (its cards) and row, its regulation's row, the game's
+    cards (an editor's change or a deleted card moves the newest change or the count) and the engine."""
+    import hashlib
+
+    from django.db.models import Count, Max
+
+    cards = Card.objects.filter(game_id=deck.game_id).aggregate(n=Count("id"), changed=Max("updated_at"))
+    regulation = deck.regulation
+    parts = (
+        deck.pk, deck.revision, deck.updated_at, deck.regulation_id, regulation.updated_at if regulation else "",
+        cards["n"], cards["changed"], ENGINE_VERSION,
+    )
+    return "goldfish:odds:" + hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
 def opening_odds(deck: Deck) -> dict | None:
     """Exact opening-hand odds of the deck now (hypergeometric): the game's key cards (its autopilot's
-    question) and each card, from the pool the opening hand is dealt from. None if the deck cannot start."""
+    question) and each card, from the pool the opening hand is dealt from. None if the deck cannot start.
+    Working them out starts a game (5-10 ms); the deck page shows them on every view, so they are cached
+    until the deck, its regulation, the game's cards or the engine change."""
+    from django.core.cache import cache
+
+    key = _odds_cache_key(deck)
+    cached = cache.get(key)
+    if cached is None:
+        cached = {"odds": _opening_odds(deck)}
+        cache.set(key, cached, ODDS_CACHE_SECONDS)
+    return cached["odds"]  # a fresh copy: the cache pickles what it keeps
+
+
+def _opening_odds(deck: Deck) -> dict | None:
     from rules.engine import IllegalAction
     from rules.engine.registry import autopilot_for
     from rules.engine.simulate import GameFactory, pool_of

@@ -348,6 +348,14 @@ SIM_MAX_GAMES = 20000
 SIM_MAX_SEED = 10**9
 SIM_MAX_TURN_CAP = 50
 SIM_ACTIVE_PER_REQUESTER = 3  # queued or running simulations one user (or visitor) may have at once
+# Queued or running simulations of all visitors without an account together: a visitor who drops the
+# session cookie gets a new key each time, so the per-visitor limit alone would not hold them back.
+SIM_ACTIVE_VISITORS = 12
+# A piece takes seconds (1,000 games of the slowest game, original, in about 8 s on one core): a piece
+# whose task has been "running" this long lost its worker, and a simulation this old whose pieces have no
+# task waiting lost them; such pieces are queued again (recover_simulation).
+SIM_STALLED_AFTER = timedelta(minutes=10)
+SIM_RECOVER_EVERY = 60  # seconds between two looks at one simulation's tasks (per process)
 
 
 class SimulationBusy(GoldfishInputError):
@@ -355,11 +363,21 @@ class SimulationBusy(GoldfishInputError):
 
 
 def _whole(name: str, value, low: int, high: int) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    given = value
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = int(text) if text.isascii() and text.isdigit() else value
+        except ValueError:  # more digits than Python reads
+            value = given
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        shown = given
+        if isinstance(given, str) and len(given) > 40:
+            shown = given[:40] + "…"
+        elif isinstance(given, int) and abs(given) > 10**40:  # too long to show (or even to print)
+            shown = "…"
         raise GoldfishInputError([gettext("{name}: a whole number from {low} to {high}, not {value!r}").format(
-            name=name, low=low, high=high, value=value)])
+            name=name, low=low, high=high, value=shown)])
     return value
 
 
@@ -369,22 +387,101 @@ def chunk_size(games: int) -> int:
 
 
 def revision_decks(deck: Deck, number: int) -> list[list[dict]]:
-    """The engine's decks of one saved revision of the deck (its snapshot), with the regulation it had."""
+    """The engine's decks of one revision of the deck: the current one from its entries, an older one from
+    its snapshot with the regulation it had then. An older revision that cannot be played as it was (its
+    regulation or some of its cards deleted since) is refused, naming what is missing, rather than played
+    as a different deck under its number."""
+    from cards.models import Card
     from decks.models import DeckRevision, Regulation
 
-    if number == deck.revision or number == 0:
+    if number == deck.revision:
         decks, _faces = selectors.deck_decks(deck)
         return decks
-    revision = DeckRevision.objects.filter(deck=deck, number=number).first()
+    revision = DeckRevision.objects.filter(deck=deck, number=number).first() if number >= 1 else None
     if revision is None:
         raise GoldfishInputError([gettext("revision: the deck has no revision {number}").format(number=number)])
-    regulation = Regulation.objects.filter(game_id=deck.game_id, code=revision.regulation_code).first() or deck.regulation
-    sections = {
-        key: {int(card_id): count for card_id, count, *_name in entries}
-        for key, entries in (revision.snapshot or {}).get("sections", {}).items()
-    }
+    regulation = Regulation.objects.filter(game_id=deck.game_id, code=revision.regulation_code).first()
+    if regulation is None:
+        raise GoldfishInputError([gettext("revision: revision {number} used the regulation {code}, which no longer exists").format(
+            number=number, code=revision.regulation_code)])
+    entries = [
+        (key, int(card_id), count, (name or [""])[0])
+        for key, rows in (revision.snapshot or {}).get("sections", {}).items()
+        for card_id, count, *name in rows
+    ]
+    existing = set(Card.objects.filter(game_id=deck.game_id, pk__in={e[1] for e in entries}).values_list("pk", flat=True))
+    gone = sorted({name or str(card_id) for _key, card_id, _count, name in entries if card_id not in existing})
+    if gone:
+        raise GoldfishInputError([gettext("revision: cards of revision {number} were deleted since: {names}").format(
+            number=number, names=", ".join(gone))])
+    sections: dict[str, dict[int, int]] = {}
+    for key, card_id, count, _name in entries:
+        sections.setdefault(key, {})[card_id] = count
     decks, _faces = selectors.sections_decks(deck.game_id, regulation, sections)
     return decks
+
+
+def _stored_simulation(key: dict):
+    from .models import Simulation
+
+    return Simulation.objects.filter(**key).defer("decks", "result").first()
+
+
+def _active_simulations():
+    from .models import Simulation
+
+    return Simulation.objects.filter(status__in=[Simulation.Status.QUEUED, Simulation.Status.RUNNING])
+
+
+def _check_busy(who: Actor) -> None:
+    """At most SIM_ACTIVE_PER_REQUESTER simulations of one person wait at once (and SIM_ACTIVE_VISITORS of
+    all visitors together). Before refusing, the waiting ones are looked at: one whose worker died is
+    queued again, so it ends and frees its place."""
+    active = _active_simulations()
+    limits = []
+    if who.user_id is not None:
+        limits.append((active.filter(requested_by_id=who.user_id), SIM_ACTIVE_PER_REQUESTER, gettext(
+            "Wait for one of your {count} running simulations to finish first.").format(count=SIM_ACTIVE_PER_REQUESTER)))
+    else:
+        visitors = active.filter(requested_by__isnull=True).exclude(requester_key="")
+        limits.append((visitors.filter(requester_key=who.key or "-"), SIM_ACTIVE_PER_REQUESTER, gettext(
+            "Wait for one of your {count} running simulations to finish first.").format(count=SIM_ACTIVE_PER_REQUESTER)))
+        limits.append((visitors, SIM_ACTIVE_VISITORS, gettext(
+            "Visitors without an account have {count} simulations waiting already: sign in, or try again in a few "
+            "minutes.").format(count=SIM_ACTIVE_VISITORS)))
+    for queryset, limit, message in limits:
+        if queryset.count() >= limit:
+            for sim in queryset.defer("decks", "result")[:limit]:
+                recover_if_due(sim)
+            raise SimulationBusy([message])
+
+
+def _task_backend():
+    from .tasks import run_simulation_chunk
+
+    return run_simulation_chunk.get_backend()
+
+
+def _uses_database_tasks() -> bool:
+    """The task backend stores tasks in this database (django_tasks_db): queueing is part of the same
+    transaction as the rows it plays, and the tasks can be looked at (recover_simulation)."""
+    try:
+        from django_tasks_db.backend import DatabaseBackend
+    except ImportError:  # pragma: no cover - another backend is installed
+        return False
+    return isinstance(_task_backend(), DatabaseBackend)
+
+
+def _enqueue_pieces(ids: list[int]) -> None:
+    """Queue the pieces' tasks: inside the caller's transaction when the tasks live in this database (the
+    simulation, its pieces and their tasks are stored together or not at all), else once it commits."""
+    from .tasks import run_simulation_chunk
+
+    if _uses_database_tasks():
+        for pk in ids:
+            run_simulation_chunk.enqueue(pk)
+    else:
+        transaction.on_commit(lambda: [run_simulation_chunk.enqueue(pk) for pk in ids])
 
 
 def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=None):
@@ -397,21 +494,19 @@ def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=
     from rules.engine.simulate import GameFactory
 
     from .models import Simulation, SimulationChunk
-    from .tasks import run_simulation_chunk
 
     games = _whole("games", games, 1, SIM_MAX_GAMES)
     seed = _whole("seed", seed, 0, SIM_MAX_SEED)
     turn_cap = _whole("turn_cap", turn_cap, 1, SIM_MAX_TURN_CAP)
-    number = deck.revision if revision in (None, "") else _whole("revision", revision, 0, max(deck.revision, 0))
+    if revision in (None, ""):
+        number = deck.revision
+    else:
+        number = _whole("revision", revision, min(1, deck.revision), max(deck.revision, 0))
     key = {"deck": deck, "revision": number, "games": games, "seed": seed, "turn_cap": turn_cap, "engine_version": ENGINE_VERSION}
-    found = Simulation.objects.filter(**key).first()
+    found = _stored_simulation(key)
     if found is not None and found.status != Simulation.Status.FAILED:
         return found
-    active = Simulation.objects.filter(status__in=[Simulation.Status.QUEUED, Simulation.Status.RUNNING])
-    mine = active.filter(requested_by_id=who.user_id) if who.user_id is not None else active.filter(requester_key=who.key or "-")
-    if mine.count() >= SIM_ACTIVE_PER_REQUESTER:
-        raise SimulationBusy([gettext("Wait for one of your {count} running simulations to finish first.").format(
-            count=SIM_ACTIVE_PER_REQUESTER)])
+    _check_busy(who)
     decks = revision_decks(deck, number)
     _check_size(decks)
     try:
@@ -421,56 +516,133 @@ def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=
         raise GoldfishInputError([f"deck: {exc}"]) from None
     size = chunk_size(games)
     pieces = [(start, min(size, games - start)) for start in range(0, games, size)]
-    try:
-        with transaction.atomic():
-            if found is not None:  # a failed run is tried again from scratch
-                found.delete()
-            sim = Simulation.objects.create(
-                **key, game_id=deck.game_id, decks=decks, chunks=len(pieces),
-                requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
-            )
-            chunks = SimulationChunk.objects.bulk_create(
-                SimulationChunk(simulation=sim, index=i, start=start, count=count) for i, (start, count) in enumerate(pieces)
-            )
-            ids = [c.pk for c in chunks] if all(c.pk for c in chunks) else list(sim.pieces.values_list("pk", flat=True))
-            transaction.on_commit(lambda: [run_simulation_chunk.enqueue(pk) for pk in ids])
-    except IntegrityError:  # the same simulation was asked for at the same moment: that one
-        return Simulation.objects.get(**key)
-    return sim
+    for _attempt in range(2):
+        try:
+            # A savepoint when the caller holds a transaction: a duplicate row rolls back only this block,
+            # so the lookup below still runs (on PostgreSQL a failed statement breaks the transaction).
+            with transaction.atomic():
+                if found is not None:  # a failed run is tried again from scratch
+                    Simulation.objects.filter(pk=found.pk, status=Simulation.Status.FAILED).delete()
+                sim = Simulation.objects.create(
+                    **key, game_id=deck.game_id, decks=decks, chunks=len(pieces),
+                    requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
+                )
+                SimulationChunk.objects.bulk_create(
+                    SimulationChunk(simulation=sim, index=i, start=start, count=count) for i, (start, count) in enumerate(pieces)
+                )
+                _enqueue_pieces(list(sim.pieces.order_by("index").values_list("pk", flat=True)))
+            return sim
+        except IntegrityError:  # the same simulation was asked for at the same moment: that one
+            found = _stored_simulation(key)
+            if found is not None and found.status != Simulation.Status.FAILED:
+                return found
+    raise GoldfishInputError([gettext("The simulation could not be stored; try again.")])
 
 
 def record_chunk(chunk_id: int, tally: dict) -> None:
     """A piece's tallies are in: count its games, and when it is the last piece summarize the whole run.
-    The simulation's row is locked, so pieces finishing at once on several workers add up correctly."""
+
+    The simulation's row is locked first (PostgreSQL: SELECT … FOR UPDATE; SQLite: the write transaction
+    starts IMMEDIATE), so pieces finishing at once on several workers add up correctly. A piece played
+    again (re-queued by recover_simulation, or a duplicate task) counts once; a piece that ends after the
+    simulation was summarized (its tallies are cleared then) or failed changes nothing. The counts are
+    taken from the pieces' rows, not added to, so they always say what is recorded."""
+    from django.db.models import Count, Sum
+
     from rules.engine.simulate import merge, summarize
 
     from .models import Simulation, SimulationChunk
 
     with transaction.atomic():
-        chunk = SimulationChunk.objects.filter(pk=chunk_id).only("id", "simulation_id", "count").first()
+        chunk = SimulationChunk.objects.filter(pk=chunk_id).only("id", "simulation_id").first()
         if chunk is None:
+            return  # the simulation was deleted (a failed run asked for again)
+        sim = (
+            Simulation.objects.select_for_update()
+            .only("id", "status", "done", "chunks", "chunks_done", "turn_cap", "games")
+            .get(pk=chunk.simulation_id)
+        )
+        if sim.status in (Simulation.Status.DONE, Simulation.Status.FAILED):
             return
-        sim = Simulation.objects.select_for_update().get(pk=chunk.simulation_id)
         if not SimulationChunk.objects.filter(pk=chunk_id, tally__isnull=True).update(tally=tally):
             return  # another worker recorded this piece already
-        sim.done += chunk.count
-        sim.chunks_done += 1
-        fields = ["done", "chunks_done", "status"]
+        pieces = SimulationChunk.objects.filter(simulation_id=sim.pk)
+        counts = pieces.filter(tally__isnull=False).aggregate(pieces=Count("id"), games=Sum("count"))
+        sim.chunks_done, sim.done = counts["pieces"], counts["games"] or 0
         sim.status = Simulation.Status.RUNNING
+        fields = ["done", "chunks_done", "status"]
         if sim.chunks_done >= sim.chunks:
-            tallies = list(SimulationChunk.objects.filter(simulation=sim).order_by("index").values_list("tally", flat=True))
+            tallies = list(pieces.order_by("index").values_list("tally", flat=True))
             sim.result = summarize(merge(tallies), sim.turn_cap)
             sim.status = Simulation.Status.DONE
             sim.finished_at = timezone.now()
             fields += ["result", "finished_at"]
         sim.save(update_fields=fields)
         if sim.status == Simulation.Status.DONE:
-            SimulationChunk.objects.filter(simulation=sim).update(tally=None)  # the summary keeps what is shown
+            pieces.update(tally=None)  # the summary keeps what is shown
 
 
 def fail_simulation(simulation_id: int, error: str) -> None:
+    """Mark a simulation failed (the first error is kept); a finished one stays as it is."""
     from .models import Simulation
 
-    Simulation.objects.filter(pk=simulation_id).exclude(status=Simulation.Status.DONE).update(
+    Simulation.objects.filter(pk=simulation_id).exclude(status__in=[Simulation.Status.DONE, Simulation.Status.FAILED]).update(
         status=Simulation.Status.FAILED, error=error[:2000], finished_at=timezone.now()
     )
+
+
+def requeue_pieces(ids: list[int]) -> None:
+    """Queue these pieces again (each plays once more unless its tally is in by then)."""
+    from .tasks import run_simulation_chunk
+
+    with transaction.atomic():
+        for pk in ids:
+            run_simulation_chunk.enqueue(pk)
+
+
+def stalled_pieces(sim, now=None) -> list[int]:
+    """The pieces of a queued or running simulation that no worker is playing or waiting to play: no tally
+    yet, and no task of theirs waiting (READY) or running for less than SIM_STALLED_AFTER. Empty while the
+    simulation is younger than SIM_STALLED_AFTER, or when the tasks are not in this database."""
+    from .models import SimulationChunk
+    from .tasks import run_simulation_chunk
+
+    now = now or timezone.now()
+    if sim.finished or sim.created_at > now - SIM_STALLED_AFTER or not _uses_database_tasks():
+        return []
+    missing = set(SimulationChunk.objects.filter(simulation_id=sim.pk, tally__isnull=True).values_list("pk", flat=True))
+    if not missing:
+        return []
+    from django_tasks_db.models import DBTaskResult
+
+    backend = _task_backend()
+    live = DBTaskResult.objects.filter(
+        task_path=run_simulation_chunk.module_path, backend_name=backend.alias, status__in=["READY", "RUNNING"]
+    ).values_list("args_kwargs", "status", "started_at")
+    for args_kwargs, status, started_at in live.iterator():
+        args = (args_kwargs or {}).get("args") or []
+        if args and args[0] in missing and (status == "READY" or (started_at and started_at > now - SIM_STALLED_AFTER)):
+            missing.discard(args[0])
+    return sorted(missing)
+
+
+def recover_simulation(sim, now=None) -> int:
+    """Queue again the pieces of a simulation whose worker died (or whose tasks were lost), so it does not
+    stay "running" for ever; how many were queued. Playing a piece twice is harmless: record_chunk counts
+    the first tally in and drops the other."""
+    stalled = stalled_pieces(sim, now)
+    if stalled:
+        log.warning("simulation %s: %s pieces stalled, queued again", sim.pk, len(stalled))
+        requeue_pieces(stalled)
+    return len(stalled)
+
+
+def recover_if_due(sim) -> int:
+    """recover_simulation at most once a minute per simulation and process (the page polls its status)."""
+    from django.core.cache import cache
+
+    if sim.finished or sim.created_at > timezone.now() - SIM_STALLED_AFTER:
+        return 0
+    if not cache.add(f"goldfish:sim-recover:{sim.pk}", 1, SIM_RECOVER_EVERY):
+        return 0
+    return recover_simulation(sim)

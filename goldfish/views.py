@@ -7,12 +7,14 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from decks import selectors as deck_selectors
-from decks.models import Regulation
+from decks.models import Regulation, Visibility
 
 from . import forms, selectors, services
 from .actors import actor, owns
@@ -354,59 +356,77 @@ def sim_labels() -> dict:
     }
 
 
+def _sim_name(sim) -> str:
+    return f"{sim.deck.name} #{sim.revision}"
+
+
+def _start_url(deck) -> str:
+    """Where the deck's Simulate form posts: an unlisted deck by its share link (as its page is reached)."""
+    if deck.visibility == Visibility.UNLISTED:
+        return reverse("simulation_start_shared", args=[deck.share_token])
+    return reverse("simulation_start", args=[deck.pk])
+
+
 def _sim_context(sim) -> dict:
     from .charts import win_turn_svg
 
     result = sim.result
-    context = {"sim": sim, "result": result}
+    # a failed run is asked for again with the same figures, as the deck's Simulate form would
+    context = {"sim": sim, "result": result, "retry_url": _start_url(sim.deck)}
     if result:
-        name = f"{sim.deck.name} #{sim.revision}"
-        context["chart"] = mark_safe(win_turn_svg([(name, result)], sim_labels()))  # noqa: S308 - built with escape()
+        context["chart"] = mark_safe(win_turn_svg([(_sim_name(sim), result)], sim_labels()))  # noqa: S308 - built with escape()
         context["key_label"] = forms.key_label(result["opening"].get("key_label", ""))
     return context
 
 
-def _start_simulation(request, deck):
-    from .forms import SimulationForm
+def _errors_to_messages(request, errors) -> None:
+    for message in errors:
+        messages.error(request, message)
 
-    form = SimulationForm(request.POST)
+
+def _start_simulation(request, deck, back: str):
+    form = forms.SimulationForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-        return redirect(deck.get_absolute_url())
+        _errors_to_messages(request, forms.error_messages(form))
+        return redirect(back)
     try:
         sim = services.start_simulation(who=actor(request, create=True), deck=deck, **form.cleaned_data)
     except services.GoldfishInputError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-        return redirect(deck.get_absolute_url())
+        _errors_to_messages(request, exc.messages)
+        return redirect(back)
     return redirect("simulation", token=sim.token)
 
 
 @require_POST
 def simulation_start(request, pk):
-    return _start_simulation(request, deck_selectors.visible_deck(request.user, pk))
+    deck = deck_selectors.visible_deck(request.user, pk)
+    return _start_simulation(request, deck, deck.get_absolute_url())
 
 
 @require_POST
 def simulation_start_shared(request, token):
-    return _start_simulation(request, deck_selectors.shared_deck(token))
+    deck = deck_selectors.shared_deck(token)
+    return _start_simulation(request, deck, reverse("deck_shared", args=[deck.share_token]))
 
 
+@require_safe
 def simulation_page(request, token):
     sim = selectors.visible_simulation(request.user, token)
+    services.recover_if_due(sim)
     if request.GET.get("fragment") == "results":  # the results part, for the page's script to swap in
+        if not sim.result:
+            raise Http404
         return render(request, "goldfish/_simulation_results.html", _sim_context(sim))
-    from .forms import CompareForm
-
     context = _sim_context(sim)
-    context["compare_form"] = CompareForm(user=request.user, sim=sim)
+    context["compare_form"] = forms.CompareForm(user=request.user, sim=sim)
     return render(request, "goldfish/simulation.html", context)
 
 
+@require_safe
+@never_cache
 def simulation_status(request, token):
     sim = selectors.visible_simulation(request.user, token)
+    services.recover_if_due(sim)
     return JsonResponse({
         "status": sim.status,
         "label": sim.get_status_display(),
@@ -419,28 +439,26 @@ def simulation_status(request, token):
     })
 
 
+@require_safe
 def simulation_chart(request, token):
     from .charts import win_turn_svg
 
     sim = selectors.visible_simulation(request.user, token)
     if not sim.result:
         raise Http404
-    svg = win_turn_svg([(f"{sim.deck.name} #{sim.revision}", sim.result)], sim_labels())
+    svg = win_turn_svg([(_sim_name(sim), sim.result)], sim_labels())
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    response["Cache-Control"] = "private, max-age=300"  # who may see it follows the deck, which may change
     return response
 
 
 @require_POST
 def simulation_compare_start(request, token):
-    from .forms import CompareForm
-
     sim = selectors.visible_simulation(request.user, token)
-    form = CompareForm(request.POST, user=request.user, sim=sim)
+    form = forms.CompareForm(request.POST, user=request.user, sim=sim)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
+        _errors_to_messages(request, forms.error_messages(form))
         return redirect("simulation", token=sim.token)
     deck, revision = form.chosen()
     try:
@@ -448,20 +466,31 @@ def simulation_compare_start(request, token):
             who=actor(request, create=True), deck=deck, games=sim.games, seed=sim.seed, turn_cap=sim.turn_cap, revision=revision
         )
     except services.GoldfishInputError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        _errors_to_messages(request, exc.messages)
         return redirect("simulation", token=sim.token)
     return redirect("simulation_compare", a=sim.token, b=other.token)
 
 
+@require_safe
 def simulation_compare(request, a, b):
+    from itertools import zip_longest
+
     from .charts import win_turn_svg
 
     left = selectors.visible_simulation(request.user, a)
+    if b == a:  # a simulation beside itself: its own page
+        return redirect("simulation", token=left.token)
     right = selectors.visible_simulation(request.user, b)
-    context = {"left": left, "right": right, "sims": [left, right]}
+    for sim in (left, right):
+        services.recover_if_due(sim)
+    failed = [s for s in (left, right) if s.status == s.Status.FAILED]
+    same_setup = (left.games, left.seed, left.turn_cap) == (right.games, right.seed, right.turn_cap)
+    context = {
+        "left": left, "right": right, "sims": [left, right], "failed": failed, "same_setup": same_setup,
+        "waiting": not failed and not (left.result and right.result),
+    }
     if left.result and right.result:
-        names = [f"{s.deck.name} #{s.revision}" for s in (left, right)]
+        names = [_sim_name(s) for s in (left, right)]
         if names[0] == names[1]:
             names = [f"{n} ({s.token[:4]})" for n, s in zip(names, (left, right), strict=True)]
         context["chart"] = mark_safe(  # noqa: S308 - built with escape()
@@ -469,8 +498,8 @@ def simulation_compare(request, a, b):
         )
         context["names"] = names
         context["turns"] = [
-            {"turn": l_row["turn"], "left": l_row, "right": r_row}
-            for l_row, r_row in zip(left.result["distribution"], right.result["distribution"], strict=False)
+            {"turn": (l_row or r_row)["turn"], "sides": [l_row, r_row]}
+            for l_row, r_row in zip_longest(left.result["distribution"], right.result["distribution"])
         ]
         by_name: dict[str, dict] = {}
         for side, sim in (("left", left), ("right", right)):

@@ -30,9 +30,9 @@
     root.dataset.status = sim.status;
     if (sim.status === "done") return showResults();
     if (sim.status === "failed") {
-      const error = document.getElementById("sim-error");
-      error.textContent = sim.error;
-      error.hidden = false;
+      document.getElementById("sim-error-text").textContent = sim.error;
+      document.getElementById("sim-error").hidden = false;  // with its Try again button
+      box.hidden = true;
       return;
     }
     setTimeout(poll, 400);

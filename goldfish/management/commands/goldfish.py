@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import unicodedata
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -20,7 +21,9 @@ from decks import selectors as deck_selectors
 from decks.services import DeckInputError, decklist_sections
 from goldfish.selectors import sections_decks
 from rules.engine import IllegalAction
-from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, simulate
+from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params, simulate
+
+OPTION_NAMES = {"games": "--games", "seed": "--seed", "turn_cap": "--turn-cap", "workers": "--workers"}
 
 
 class Command(BaseCommand):
@@ -38,40 +41,63 @@ class Command(BaseCommand):
 
     def handle(self, *args, game, deckfile, games, seed, turn_cap, workers, regulation, json: bool, **options):
         self.verbosity = options.get("verbosity", 1)
+        try:  # the numbers first: a typo there is named before the decklist is read
+            check_params(games, seed, turn_cap, workers)
+        except SimulationError as exc:
+            name, _sep, rest = str(exc).partition(":")
+            raise CommandError(f"{OPTION_NAMES.get(name, name)}:{rest}") from None
         if not Game.objects.filter(slug=game).exists():
             known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run `manage.py load_bundled`)"
             raise CommandError(f"game: {game!r} is not a game here; known: {known}")
         try:
-            text = sys.stdin.read() if deckfile == "-" else open(deckfile, encoding="utf-8-sig").read()  # noqa: SIM115
+            if deckfile == "-":
+                text = sys.stdin.read()
+            else:
+                with open(deckfile, encoding="utf-8-sig") as handle:
+                    text = handle.read()
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"deckfile: cannot read {deckfile}: {exc}") from None
         rules = deck_selectors.regulation_for(game, regulation)
         if rules is None:
-            raise CommandError(f"regulation: {regulation!r} is not a regulation of {game}")
+            if regulation:
+                known = ", ".join(deck_selectors.regulations_for(game).values_list("code", flat=True)) or "none"
+                raise CommandError(f"--regulation: {regulation!r} is not a regulation of {game}; known: {known}")
+            raise CommandError(f"--regulation: {game} has no regulation here (run `manage.py migrate`)")
         try:
             sections = decklist_sections(game, rules, text)
-        except DeckInputError as exc:
-            raise CommandError("decklist:\n" + "\n".join(f"  line {e['line']}: {e['message']}" for e in exc.lines)) from None
+        except DeckInputError as exc:  # each message names its line
+            raise CommandError("decklist:\n" + "\n".join(f"  {message}" for message in exc.messages)) from None
         decks, _faces = sections_decks(game, rules, sections)
         if not decks or not decks[0]:
             raise CommandError("decklist: there are no cards to play with")
         started = time.perf_counter()
+        # a progress counter redrawn in place, only on a terminal (a log or a pipe gets the report alone)
+        show_progress = self.verbosity > 0 and not json and _is_terminal(self.stderr)
 
         def progress(done, total):
-            if self.verbosity > 0 and not json:
+            if show_progress:
                 self.stderr.write(f"\r{done}/{total} games", ending="")
 
         try:
             result = simulate(game, decks, games, seed, turn_cap, workers=workers, progress=progress)
-        except (SimulationError, IllegalAction) as exc:
+        except IllegalAction as exc:
+            raise CommandError(f"deck: {exc}") from None
+        except SimulationError as exc:
             raise CommandError(str(exc)) from None
         elapsed = time.perf_counter() - started
+        if show_progress:
+            self.stderr.write("\r" + " " * len(f"{games}/{games} games") + "\r", ending="")  # the counter wiped
         if json:
             self.stdout.write(_dumps(result))
             return
-        if self.verbosity > 0:
-            self.stderr.write("")
         self.stdout.write(report(result, game, elapsed, workers))
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _dumps(result: dict) -> str:
@@ -80,6 +106,23 @@ def _dumps(result: dict) -> str:
 
 def _pct(x) -> str:
     return "–" if x is None else f"{100 * x:5.1f}%"
+
+
+def _width(text: str) -> int:
+    """Columns `text` takes on a terminal: a wide (Japanese) character two, a combining one none."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _column(text: str, width: int) -> str:
+    """`text` cut and padded to exactly `width` terminal columns."""
+    out, used = [], 0
+    for ch in text:
+        w = _width(ch)
+        if used + w > width:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + " " * (width - used)
 
 
 def report(result: dict, game: str, elapsed: float, workers: int) -> str:
@@ -110,12 +153,12 @@ def report(result: dict, game: str, elapsed: float, workers: int) -> str:
             f"  at least {a['k']}: simulated {a['simulated']:.4f}, exact {a['exact']:.4f} "
             f"(99% interval {a['low']:.4f}–{a['high']:.4f}), after the mulligan {a['kept']:.4f}"
         )
-    lines += ["", f"{'card':<24} copies  played  plays/game  first turn  in opening (exact)"]
+    lines += ["", f"{_column('card', 24)} copies  played  plays/game  first turn  in opening (exact)"]
     for c in result["cards"]:
         first = "–" if c["first_turn"] is None else f"{c['first_turn']:.2f}"
         exact = "–" if c["opening_exact"] is None else f"{c['opening_exact']:.3f}"
         lines.append(
-            f"{c['name'][:24]:<24} {c['copies']:>6}  {_pct(c['played'])}  {c['plays_per_game']:>10.2f}  {first:>10}  "
+            f"{_column(c['name'], 24)} {c['copies']:>6}  {_pct(c['played'])}  {c['plays_per_game']:>10.2f}  {first:>10}  "
             f"{c['opening']:.3f} ({exact})"
         )
     return "\n".join(lines)
