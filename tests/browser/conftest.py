@@ -66,3 +66,18 @@ def phone(browser, live_server):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+KANNAGI_SAMPLE = "サンプル：春と無の零探し"
+
+
+@pytest.fixture
+def sample_deck(transactional_db):
+    """The bundled cards and sample decks, as `make run` loads them; the kannagi sample deck 春と無の零探し."""
+    from cards.services import load_bundled
+    from decks.models import Deck
+    from decks.services import load_sample_decks
+
+    load_bundled()
+    load_sample_decks()
+    return Deck.objects.get(name=KANNAGI_SAMPLE)

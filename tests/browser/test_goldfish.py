@@ -7,25 +7,12 @@ decision over cards by toggling them and confirming, the others from the action 
 
 import os
 
-import pytest
-
-from decks.models import Deck
 from goldfish import selectors
 from rules.engine import apply, legal_actions, new_game
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
-SAMPLE = "サンプル：春と無の零探し"
 SEEDS = range(60)
 
-
-@pytest.fixture
-def sample_deck(transactional_db):
-    from cards.services import load_bundled
-    from decks.services import load_sample_decks
-
-    load_bundled()
-    load_sample_decks()
-    return Deck.objects.get(name=SAMPLE)
 
 
 # -- a greedy player, to find a seed and a line that wins ----------------------------------------------

@@ -21,12 +21,8 @@ SHOTS = os.environ.get("SCREENSHOT_DIR")
 
 
 @pytest.fixture
-def samples(transactional_db):
-    from cards.services import load_bundled
-    from decks.services import load_sample_decks
-
-    load_bundled()
-    load_sample_decks()
+def samples(sample_deck):  # the bundled cards and every sample deck (tests/browser/conftest.py)
+    return sample_deck
 
 
 def sample(game: str) -> Deck:

@@ -1,23 +1,9 @@
 """A simulation in a real browser: the Simulate button on a deck queues 2,000 games, the progress bar
 advances while a task worker plays them, and the histogram appears without a reload."""
 
-import pytest
 from django.core.management import call_command
 
-from decks.models import Deck
 from goldfish.models import Simulation
-
-SAMPLE = "サンプル：春と無の零探し"
-
-
-@pytest.fixture
-def sample_deck(transactional_db):
-    from cards.services import load_bundled
-    from decks.services import load_sample_decks
-
-    load_bundled()
-    load_sample_decks()
-    return Deck.objects.get(name=SAMPLE)
 
 
 def test_a_2000_game_simulation_shows_progress_then_the_histogram(page, sample_deck):
