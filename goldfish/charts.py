@@ -31,7 +31,7 @@ def _pct(value: float) -> str:
 
 
 def _tick(value: float) -> str:
-    """An axis label: whole percents as such, a quarter of a 10% or 30% scale with its decimal (2.5%)."""
+    """An axis label: whole percents as such (the scale's quarters are whole percents), else one decimal."""
     percent = round(100 * value, 1)
     return f"{percent:.0f}%" if percent == int(percent) else f"{percent:.1f}%"
 
@@ -77,7 +77,7 @@ def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
     "legend"."""
     turns = max((len(result["distribution"]) for _name, result in series), default=0)
     top_share = max((row["share"] for _name, result in series for row in result["distribution"]), default=0)
-    bar_max = max(0.05, min(1.0, (int(top_share * 20) + 1) / 20))  # the bars' scale, in steps of 5%
+    bar_max = max(0.04, min(1.0, (int(top_share * 25) + 1) / 25))  # the bars' scale, in steps of 4%: whole-percent quarters
     rows = max(len(series), 1)
     top = TOP + ROW * (rows - 1)  # one legend row per run above the plot
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - top - BOTTOM

@@ -65,6 +65,9 @@ def test_fit_measures_wide_characters_as_wide():
 
 
 def test_the_axis_labels_say_where_they_are():
-    root = ET.fromstring(win_turn_svg([("a #1", result([0.02, 0.08]))], LABELS))  # the bars' scale: 10%
+    root = ET.fromstring(win_turn_svg([("a #1", result([0.02, 0.08]))], LABELS))  # the bars' scale: 12%
     left_axis = [t.text for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "end" and t.text.endswith("%")]
-    assert left_axis == ["0%", "2.5%", "5%", "7.5%", "10%"]
+    assert left_axis == ["0%", "3%", "6%", "9%", "12%"]
+    root = ET.fromstring(win_turn_svg([("a #1", result([0.05, 0.142]))], LABELS))  # 16%
+    left_axis = [t.text for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "end" and t.text.endswith("%")]
+    assert left_axis == ["0%", "4%", "8%", "12%", "16%"]
