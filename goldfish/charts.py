@@ -87,21 +87,21 @@ def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
     name_room = WIDTH - RIGHT - (LEFT + 22) - text_width(legend) - 16  # left of the legend explanation
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="win-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'font-family="sans-serif" font-size="{FONT}" fill="#333" '
         f'aria-labelledby="chart-title chart-desc">',
         f'<title id="chart-title">{escape(labels["title"])}</title>',
         '<desc id="chart-desc">' + escape(" / ".join(
             f'{name}: ' + ", ".join(f'{row["turn"]}: {_pct(row["cumulative"])}' for row in result["distribution"] if row["count"])
             for name, result in series)) + "</desc>",
-        f'<style>text{{font:{FONT}px sans-serif;fill:#333}}.grid{{stroke:#ddd}}.cum-axis{{fill:#777}}.axis{{stroke:#666}}</style>',
     ]
     # horizontal grid: left axis for the bars (share won on that turn), right axis for the cumulative line
     for step in range(5):
         frac = step / 4
         y = top + plot_h * (1 - frac)
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        out.append(f'<line class="grid" stroke="#ddd" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
         out.append(f'<text x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end">{_tick(bar_max * frac)}</text>')
-        out.append(f'<text x="{WIDTH - RIGHT + 2}" y="{y + 4:.1f}" text-anchor="start" class="cum-axis">{_pct(frac)}</text>')
-    out.append(f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+        out.append(f'<text x="{WIDTH - RIGHT + 2}" y="{y + 4:.1f}" text-anchor="start" class="cum-axis" fill="#777">{_pct(frac)}</text>')
+    out.append(f'<line class="axis" stroke="#666" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
     for turn in range(1, turns + 1):
         if turns <= 25 or turn % 5 == 0 or turn == 1:
             x = LEFT + slot * (turn - 0.5)

@@ -71,3 +71,14 @@ def test_the_axis_labels_say_where_they_are():
     root = ET.fromstring(win_turn_svg([("a #1", result([0.05, 0.142]))], LABELS))  # 16%
     left_axis = [t.text for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "end" and t.text.endswith("%")]
     assert left_axis == ["0%", "4%", "8%", "12%", "16%"]
+
+
+def test_the_chart_needs_no_inline_style_or_script():
+    """Drawn with presentation attributes only, so a page whose content security policy forbids inline
+    styles and scripts shows it as drawn."""
+    svg = win_turn_svg([("a #1", result([0.02, 0.08]))], LABELS)
+    root = ET.fromstring(svg)
+    for element in root.iter():
+        assert element.tag.rpartition("}")[2] not in ("style", "script"), element.tag
+        assert not [a for a in element.attrib if a == "style" or a.startswith("on")], element.attrib
+    assert root.get("font-family") == "sans-serif" and root.get("fill") == "#333"
