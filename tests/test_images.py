@@ -152,6 +152,34 @@ def _svg():
     return SimpleUploadedFile("card.svg", svg, content_type="image/svg+xml")
 
 
+def _png(width, height, rows=None):
+    """A real 1-bit grayscale PNG of the declared size, all black, written chunk by chunk (never decoded
+    here). With `rows`, only that many rows of data follow (a header that promises more than the file has)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    line = b"\0" * (1 + (width + 7) // 8)  # filter byte + packed pixels
+    packer = zlib.compressobj(9)
+    body = b"".join(packer.compress(line) for _ in range(height if rows is None else rows)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+
+def _decompression_bomb():
+    """30,000 × 30,000 pixels (900 megapixels, 112 MB decoded) in a file of about a hundred kilobytes."""
+    data = _png(30_000, 30_000)
+    assert len(data) < 300_000
+    return SimpleUploadedFile("card.png", data, content_type="image/png")
+
+
+def _huge_dimensions():
+    """A header that claims 2,000,000 × 2,000,000 pixels, with one row of data."""
+    return SimpleUploadedFile("card.png", _png(2_000_000, 2_000_000, rows=1), content_type="image/png")
+
+
 def _too_many_pixels(monkeypatch):
     monkeypatch.setattr(images, "MAX_PIXELS", 1000)
     return picture(40, 40)
@@ -168,10 +196,12 @@ def _too_many_bytes(monkeypatch):
         (lambda mp: _text(), "not a readable image"),
         (lambda mp: _truncated_png(), "not a readable image"),
         (lambda mp: _svg(), "not a readable image"),
+        (lambda mp: _decompression_bomb(), "pixels"),
+        (lambda mp: _huge_dimensions(), "image"),
         (_too_many_pixels, "pixels"),
         (_too_many_bytes, "bytes"),
     ],
-    ids=["text", "truncated-png", "svg-with-script", "over-pixel-limit", "over-size-limit"],
+    ids=["text", "truncated-png", "svg-with-script", "decompression-bomb", "huge-dimensions", "over-pixel-limit", "over-size-limit"],
 )
 def test_a_bad_file_is_refused_with_a_message_and_nothing_is_stored(
     editor_client, place, media, monkeypatch, make, says
