@@ -6,7 +6,10 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards import views as card_views
+from decks.forms import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 from printing import views as printing_views
+
+admin.site.login_form = ThrottledAdminAuthenticationForm  # failed sign-ins are throttled here too
 
 urlpatterns = [
     path("", card_views.home, name="home"),
@@ -20,7 +23,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("printing.urls")),
     path("", include("goldfish.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before the router's "api/" so that it cannot shadow them. The split view serves its script as a

@@ -138,3 +138,12 @@ def deck_state():
         }
 
     return state
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (sign-in throttling and cached figures do not leak between tests)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
