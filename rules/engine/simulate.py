@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable
 
 from . import rng
-from .core import _rules, blank_game, new_game
+from .core import _apply, _rules, blank_game, new_game
 from .registry import autopilot_for
 from .stats import at_least, interval99
 
@@ -82,15 +82,8 @@ def _hits(hand_defs: list[str], key: set[str]) -> int:
 
 def play_range(game: str, decks: list, seed: int, start: int, count: int, turn_cap: int, options: dict | None = None) -> dict:
     """Play games start .. start+count-1 (game i from seed + i) and return their tallies (see merge)."""
-    return _play_range(game, decks, seed, start, count, turn_cap, options)
-
-
-def _play_range(game, decks, seed, start, count, turn_cap, options) -> dict:
     pilot = autopilot_for(game)
     factory = GameFactory(game, decks, options)
-    rules = factory.rules
-    apply = rules.apply
-    check = rules.check_result
     won: dict[str, int] = {}
     lost = capped = actions_total = win_sum = 0
     opening: dict[str, int] = {}
@@ -110,7 +103,6 @@ def _play_range(game, decks, seed, start, count, turn_cap, options) -> dict:
             cards.setdefault(d, [0, 0, 0, 0, 0])[0] += 1
         kept_hand = None
         first: dict[str, int] = {}
-        log = state["log"]
         steps = 0
         while state["result"] is None:
             if kept_hand is None and pilot.mulligan_done(state):
@@ -130,10 +122,7 @@ def _play_range(game, decks, seed, start, count, turn_cap, options) -> dict:
                     tally[3] += 1
                     if d not in first:
                         first[d] = turn
-            events = apply(state, action)  # the rules directly: the autopilot only chooses listed actions
-            log.append({"action": action, "events": events, "override": False})
-            if state["result"] is None:
-                check(state)
+            _apply(state, action)  # the core's step: the rules, the log entry, the result check
             steps += 1
         actions_total += steps
         if kept_hand is None:
