@@ -1,10 +1,26 @@
-"""Settings, read from environment variables with safe defaults for local use.
+"""Settings, read from environment variables only, with safe defaults for local use.
 
-DEBUG         "1" to enable debug pages (off unless set; `make run` sets it).
-SECRET_KEY    a fixed, public, local-only key unless set: set it anywhere but your own machine.
-ALLOWED_HOSTS comma-separated; default 127.0.0.1,localhost,[::1].
-DATABASE_URL  default sqlite:///<project>/db.sqlite3; e.g. postgres://user:pw@host:5432/name.
-MEDIA_ROOT    where uploaded images go; default <project>/media.
+Everything a deployment sets (README, "Deploying") is an environment variable:
+
+DEBUG          "1" to enable debug pages (off unless set; `make run` sets it).
+SECRET_KEY     a fixed, public, local-only key unless set: set it anywhere but your own machine.
+ALLOWED_HOSTS  comma-separated; default 127.0.0.1,localhost,[::1].
+CSRF_TRUSTED_ORIGINS  comma-separated origins (https://cards.example.org) when served under another name.
+DATABASE_URL   default sqlite:///<project>/db.sqlite3; e.g. postgres://user:pw@host:5432/name.
+DB_CONN_MAX_AGE  seconds a database connection is kept open (default 0: one per request).
+MEDIA_ROOT     where uploaded images go; default <project>/media.
+STATIC_ROOT    set it (and run collectstatic) in production: static files are then served compressed with
+               content-hashed names, cached for good; unset, they are served from the source folders.
+CACHE_URL      the cache the sign-in and API throttles count in: locmem:// (default; one process only),
+               db://<table> (shared by every process using the database; `manage.py createcachetable`),
+               file:///<dir> (shared by the processes of one machine).
+HTTPS          "1" when the site is served over TLS: HTTP is redirected, cookies are Secure, and HSTS is
+               sent for HSTS_SECONDS (default one year; HSTS_INCLUDE_SUBDOMAINS and HSTS_PRELOAD default on).
+PROXY_COUNT    how many reverse proxies stand in front (default 0); they must set X-Forwarded-Proto and append
+               to X-Forwarded-For, which are then trusted for HTTPS and for the client's address.
+API_THROTTLE_ANON, API_THROTTLE_USER  the API's rate limits, e.g. 300/minute (anonymous clients per address)
+               and 1200/minute (signed-in clients per account); "none" turns one off.
+LOG_LEVEL      default WARNING.
 """
 
 import os
@@ -28,7 +44,14 @@ DEBUG = env_bool("DEBUG", False)
 
 _LOCAL_KEY = "django-insecure-local-only-key-do-not-use-in-production-1f3b9c"
 SECRET_KEY = os.environ.get("SECRET_KEY") or _LOCAL_KEY
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",") if h.strip()]
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -61,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -95,6 +119,22 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+
+def cache_from_url(url: str) -> dict:
+    if url.startswith("db://"):
+        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": url[5:] or "cache_table"}
+    if url.startswith("file://"):
+        return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": url[7:]}
+    if url.startswith("locmem://"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": url[9:]}
+    raise ValueError(f"CACHE_URL: {url!r} is not locmem://, db://<table> or file:///<dir>")
+
+
+# Throttles count here: a deployment with several processes sets CACHE_URL to a shared cache
+# (`check --deploy` warns while it is local memory; config/checks.py).
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or "locmem://")}
+
 # Background jobs: stored in the database, run by `manage.py db_worker` (make run starts one).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
@@ -118,12 +158,21 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
-WHITENOISE_USE_FINDERS = True
-# STATIC_ROOT exists only after collectstatic (deployment); until then the finders serve static files.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+if os.environ.get("STATIC_ROOT"):
+    # Production: `collectstatic` has gathered the files; WhiteNoise serves them compressed under
+    # content-hashed names with a far-future cache header.
+    STATIC_ROOT = Path(os.environ["STATIC_ROOT"])
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+else:
+    # Local use and tests: served from the source folders as they are, nothing to collect.
+    STATIC_ROOT = BASE_DIR / "staticfiles"
+    WHITENOISE_USE_FINDERS = True
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 # Uploads: card images are small; refuse anything huge before it reaches Pillow.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
@@ -144,7 +193,43 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON only: the interactive documentation is Swagger UI at /api/docs/. DRF's browsable pages cannot draw
+    # a form for the card serializer (its fields are the game's, not declared) and answered 500.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # Rates come from API_THROTTLE_RATES below, read per request (config/throttles.py); 429 past them.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonApiThrottle", "config.throttles.UserApiThrottle"],
 }
+
+
+def env_rate(name: str, default: str) -> str | None:
+    value = os.environ.get(name, default).strip()
+    return None if value.lower() in {"", "none", "off", "0"} else value
+
+
+API_THROTTLE_RATES = {
+    "anon": env_rate("API_THROTTLE_ANON", "300/minute"),
+    "user": env_rate("API_THROTTLE_USER", "1200/minute"),
+}
+
+# -- deployment ---------------------------------------------------------------------------------------------
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+if PROXY_COUNT:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    USE_X_FORWARDED_HOST = False  # the proxy passes Host on; ALLOWED_HOSTS checks it
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+# The defaults of Django's SecurityMiddleware, written out: nosniff, same-origin referrers and opener.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+# CSP: config/security.py (every page is scripts and styles from files of our own origin).
 
 # The OpenAPI document (/api/schema/) and its interactive docs (/api/docs/), all served by the site itself.
 SPECTACULAR_SETTINGS = {

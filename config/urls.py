@@ -1,11 +1,11 @@
 from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards import views as card_views
+from config.media import serve_media
 from decks.forms import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 from printing import views as printing_views
 
@@ -23,7 +23,14 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("printing.urls")),
     path("", include("goldfish.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm), name="login"),
+    path(
+        "accounts/login/",
+        # Only GET and POST: a form view would take PUT as an (empty) sign-in.
+        auth_views.LoginView.as_view(
+            authentication_form=ThrottledAuthenticationForm, http_method_names=["get", "head", "post", "options"]
+        ),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before the router's "api/" so that it cannot shadow them. The split view serves its script as a
@@ -34,7 +41,6 @@ urlpatterns = [
     path("api/", include("decks.api_urls")),
     path("api/", include("goldfish.api_urls")),
     path("admin/", admin.site.urls),
+    # Uploaded card images, in production too (config/media.py: public card images only).
+    path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media, name="media"),
 ]
-
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -7,6 +7,8 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from config.throttles import client_address
+
 from . import selectors
 from .models import Regulation, Visibility
 
@@ -133,7 +135,7 @@ class LoginThrottle:
     throttled_message = _("Too many failed sign-ins from your address. Try again in %(minutes)s minutes.")
 
     def _keys(self) -> list[tuple[str, int]]:
-        address = (self.request.META.get("REMOTE_ADDR", "") if self.request else "") or "-"
+        address = client_address(self.request) if self.request else "-"
         username = (self.data.get("username") or "").strip().lower()[:150]
         digest = hashlib.sha256(f"{address}\0{username}".encode()).hexdigest()
         return [(f"login-fail:{digest}", LOGIN_FAILURES), (f"login-fail-ip:{address}", LOGIN_FAILURES_PER_ADDRESS)]

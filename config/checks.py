@@ -1,0 +1,18 @@
+"""System checks of our own deployment settings (`manage.py check --deploy`)."""
+
+from django.conf import settings
+from django.core.checks import Tags, Warning, register
+
+
+@register(Tags.security, deploy=True)
+def check_shared_cache(app_configs, **kwargs):
+    backend = settings.CACHES["default"]["BACKEND"]
+    if backend.endswith("LocMemCache"):
+        return [
+            Warning(
+                "The cache is in each process's own memory, so the sign-in and API throttles count per process.",
+                hint="Set CACHE_URL=db://cache_table (and run `manage.py createcachetable`) or another shared cache.",
+                id="config.W001",
+            )
+        ]
+    return []

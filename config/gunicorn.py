@@ -1,0 +1,24 @@
+"""gunicorn's settings in production: `.venv/bin/gunicorn -c config/gunicorn.py config.wsgi`.
+
+BIND             address to listen on (default 127.0.0.1:8000: a TLS proxy in front forwards to it).
+WEB_CONCURRENCY  worker processes (default 2 per core + 1; each holds its own database connection).
+WEB_THREADS      threads per worker (default 1).
+WEB_TIMEOUT      seconds before a stuck request's worker is restarted (default 60; big prints and
+                 simulations run in `manage.py db_worker`, not in a request).
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+threads = int(os.environ.get("WEB_THREADS") or 1)
+timeout = int(os.environ.get("WEB_TIMEOUT") or 60)
+graceful_timeout = 30
+# Workers are replaced after a while, so that a slow leak (fonts, caches) can never grow without bound.
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = "-"
+errorlog = "-"
+# Only the local proxy may say a request came over HTTPS (Django trusts X-Forwarded-Proto when PROXY_COUNT is set).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
