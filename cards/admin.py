@@ -94,6 +94,8 @@ class CardAdmin(GameScopedAdmin):
         return fieldsets
 
     def add_view(self, request, form_url="", extra_context=None):
+        if not self.has_add_permission(request):  # before the game chooser, which would otherwise show to anyone staff
+            raise PermissionDenied
         if self._game_for(request, None) is None:
             slugs = editable_game_slugs(request.user)
             if len(slugs) == 1:

@@ -19,10 +19,12 @@ PAGE_SIZE = 60
 VIEWS = ("grid", "table")
 
 
+@require_safe
 def home(request):
     return render(request, "cards/home.html", {"games": selectors.game_list()})
 
 
+@require_safe
 def game_detail(request, slug):
     game = get_object_or_404(Game, slug=slug)
     definition = game.definition
@@ -41,6 +43,7 @@ def game_detail(request, slug):
     return render(request, "cards/game_detail.html", context)
 
 
+@require_safe
 def card_list(request, slug=None):
     game = get_object_or_404(Game, slug=slug) if slug else None
     lang = get_language() or "ja"
@@ -78,6 +81,7 @@ def card_list(request, slug=None):
     return render(request, "cards/card_list.html", context, status=status)
 
 
+@require_safe
 def card_detail(request, pk):
     card = get_object_or_404(Card.objects.select_related("game"), pk=pk)
     context = {
@@ -107,6 +111,7 @@ def card_thumb(request, pk, size, token):
     return response
 
 
+@require_safe
 def search_help(request):
     lang = get_language() or "ja"
     games = [

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cards.models import Game
 from goldfish import selectors as goldfish_selectors
@@ -33,6 +33,7 @@ def _lang() -> str:
 # -- lists ---------------------------------------------------------------------------------
 
 
+@require_safe
 def deck_list(request):
     game = Game.objects.filter(slug=request.GET.get("game")).first()
     decks = selectors.public_decks(game.slug if game else None)
@@ -69,21 +70,25 @@ def _render_deck(request, deck, shared=False):
     )
 
 
+@require_safe
 def deck_detail(request, pk):
     deck = selectors.visible_deck(request.user, pk)
     return _render_deck(request, deck)
 
 
+@require_safe
 def deck_shared(request, token):
     deck = selectors.shared_deck(token)
     return _render_deck(request, deck, shared=True)
 
 
+@require_safe
 def deck_export(request, pk):
     deck = selectors.visible_deck(request.user, pk)
     return _export(request, deck)
 
 
+@require_safe
 def deck_shared_export(request, token):
     return _export(request, selectors.shared_deck(token))
 
@@ -97,6 +102,7 @@ def _export(request, deck):
     return response
 
 
+@require_safe
 def deck_stats(request, pk):
     """The statistics panel alone, for the editor to redraw after a change (and the odds form's target)."""
     deck = selectors.visible_deck(request.user, pk)
@@ -104,6 +110,7 @@ def deck_stats(request, pk):
     return render(request, "decks/_stats.html", {"stats": view["statistics"], "odds_action": reverse("deck_edit", args=[deck.pk])})
 
 
+@require_safe
 def deck_history(request, pk):
     deck = selectors.visible_deck(request.user, pk)
     revisions = deck.revisions.select_related("author")
@@ -290,10 +297,12 @@ def _render_pool(request, pool):
     return render(request, "decks/pool_detail.html", {"pool": pool, "view": pool_view(pool), "is_owner": is_owner, "game": pool.game})
 
 
+@require_safe
 def pool_detail(request, pk):
     return _render_pool(request, selectors.visible_pool(request.user, pk))
 
 
+@require_safe
 def pool_shared(request, token):
     return _render_pool(request, selectors.shared_pool(token))
 

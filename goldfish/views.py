@@ -310,6 +310,7 @@ def goldfish_new(request):
     )
 
 
+@require_safe
 def goldfish_play(request, session_id):
     session = selectors.get_session(session_id)
     can_act = owns(session, actor(request))

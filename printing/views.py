@@ -79,6 +79,7 @@ def _options(request, game_slug):
     return form, None
 
 
+@require_safe
 def print_page(request, kind, pk):
     obj, game_slug, name, counts = _target(request, kind, pk)
     form, options = _options(request, game_slug)
@@ -112,6 +113,7 @@ def _items(request, kind, pk):
     return obj, game_slug, name, items, options, form
 
 
+@require_safe
 def print_pdf(request, kind, pk):
     obj, game_slug, name, items, options, form = _items(request, kind, pk)
     if options is None:
@@ -128,6 +130,7 @@ def print_pdf(request, kind, pk):
     return response
 
 
+@require_safe
 def print_preview(request, kind, pk):
     """The first sheet as a PNG: what the options make, before downloading."""
     obj, game_slug, name, items, options, _form = _items(request, kind, pk)
@@ -148,6 +151,7 @@ def print_preview(request, kind, pk):
     return response
 
 
+@require_safe
 def print_alignment(request, kind, pk):
     obj, game_slug, name, counts = _target(request, kind, pk)
     form, options = _options(request, game_slug)
@@ -180,13 +184,24 @@ def print_job_start(request, kind, pk):
     return redirect("print_job", token=job.token)
 
 
+def _job(request, token, **filters) -> PrintJob:
+    """A print job by its link: one made by an account is that account's only (404 for anyone else, as a
+    private deck is); one made without an account is for whoever holds its link."""
+    job = get_object_or_404(PrintJob, token=token, **filters)
+    if job.owner_id is not None and not (request.user.is_authenticated and job.owner_id == request.user.pk):
+        raise Http404
+    return job
+
+
+@require_safe
 def print_job(request, token):
-    job = get_object_or_404(PrintJob, token=token)
+    job = _job(request, token)
     return render(request, "printing/job.html", {"job": job})
 
 
+@require_safe
 def print_job_status(request, token):
-    job = get_object_or_404(PrintJob, token=token)
+    job = _job(request, token)
     return JsonResponse(
         {
             "status": job.status,
@@ -200,8 +215,10 @@ def print_job_status(request, token):
     )
 
 
+@require_safe
 def print_job_file(request, token):
-    job = get_object_or_404(PrintJob, token=token, status=PrintJob.Status.DONE)
+    job = _job(request, token, status=PrintJob.Status.DONE)
     response = FileResponse(job.file.open("rb"), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="print-{job.pk}.pdf"'
+    response["Cache-Control"] = "private, no-store"  # an account's print: never kept by a shared cache
     return response
