@@ -1,9 +1,13 @@
-"""Pieces the benchmarks share: a free loopback port, gunicorn started on it, percentiles."""
+"""Pieces the benchmarks share: a free loopback port, gunicorn started on it, percentiles, a throw-away
+PostgreSQL 15 server."""
 
+import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -22,11 +26,15 @@ def percentile(samples, q):
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def start_server(db_url, port, media):
-    env = dict(os.environ, DATABASE_URL=db_url, DEBUG="0", ALLOWED_HOSTS="127.0.0.1", MEDIA_ROOT=media)
+def start_server(db_url, port, media, workers=2, threads=1, extra_args=(), env=None):
+    """gunicorn on 127.0.0.1:`port` (DEBUG=0), in its own process group: stop it with os.killpg.
+
+    `threads` > 1 runs gthread workers; `extra_args` are more gunicorn options (e.g. an access log); `env`
+    more environment variables for the server."""
+    env = dict(os.environ, DATABASE_URL=db_url, DEBUG="0", ALLOWED_HOSTS="127.0.0.1", MEDIA_ROOT=media, **(env or {}))
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--log-level", "warning"],
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--threads", str(threads), "--log-level", "warning", *extra_args],
         cwd=ROOT, env=env, start_new_session=True,
     )
     for _ in range(200):
@@ -51,3 +59,42 @@ def setup(db_url: str):
     if db_url.startswith("postgres"):
         call_command("flush", verbosity=0, interactive=False)
     call_command("migrate", verbosity=0, interactive=False)
+
+
+PGBIN = Path("/usr/lib/postgresql/15/bin")
+
+
+@contextlib.contextmanager
+def temporary_postgres(database="bench"):
+    """A throw-away PostgreSQL 15 server in a temporary directory on a free loopback port, as .ci/run starts
+    one (run as the postgres user when we are root: initdb refuses root). Yields the database URL of an
+    empty database `database`; the server is stopped and its directory removed on the way out, also on an
+    error or Ctrl-C. fsync, synchronous_commit and full_page_writes are off: a benchmark's data need not
+    survive a crash, and this measures the site rather than the disk (a production server keeps them on)."""
+    if not (PGBIN / "initdb").exists():
+        raise RuntimeError(f"PostgreSQL 15 is not installed ({PGBIN}): apt-get install postgresql-15")
+    run_as = []
+    pgdir = tempfile.mkdtemp(prefix="bench-pg.")
+    if os.geteuid() == 0:
+        if subprocess.run(["id", "postgres"], capture_output=True).returncode:
+            subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
+        shutil.chown(pgdir, "postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    data = f"{pgdir}/data"
+    started = False
+    try:
+        subprocess.run([*run_as, str(PGBIN / "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                        "--locale=C.UTF-8"], check=True, capture_output=True)
+        options = (f"-c listen_addresses=127.0.0.1 -p {port} -k {pgdir} -c fsync=off -c synchronous_commit=off "
+                   "-c full_page_writes=off")
+        subprocess.run([*run_as, str(PGBIN / "pg_ctl"), "-D", data, "-l", f"{pgdir}/server.log", "-w", "-o", options,
+                        "start"], check=True, capture_output=True)
+        started = True
+        subprocess.run([str(PGBIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", database],
+                       check=True, capture_output=True)
+        yield f"postgres://postgres@127.0.0.1:{port}/{database}"
+    finally:
+        if started:
+            subprocess.run([*run_as, str(PGBIN / "pg_ctl"), "-D", data, "-m", "fast", "stop"], capture_output=True)
+        shutil.rmtree(pgdir, ignore_errors=True)

@@ -111,6 +111,7 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_health_checks=True,  # a kept connection the server dropped is replaced, not an error
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
@@ -172,7 +173,8 @@ else:
     # Local use and tests: served from the source folders as they are, nothing to collect.
     STATIC_ROOT = BASE_DIR / "staticfiles"
     WHITENOISE_USE_FINDERS = True
-    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+    # WhiteNoise warns about the missing STATIC_ROOT on each start (raised from Django's handler module).
+    warnings.filterwarnings("ignore", message="No directory at")
 
 # Uploads: card images are small; refuse anything huge before it reaches Pillow.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

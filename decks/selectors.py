@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db import connection
+from django.db.models import Count, Max, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import get_language, gettext
 
@@ -36,8 +37,30 @@ def game_cards(game_slug: str) -> dict[int, dict]:
     return card_dicts(Card.objects.filter(game_id=game_slug).order_by("id"))
 
 
+# Each process keeps the last index of each game with the stamp it was built from, and builds it again
+# when the stamp differs: a deck page and a validation look names up in every card of the game, which took
+# 50 ms with a real 1,151-card list (bench/load.py BENCH_LOAD_FANLIST=1) and takes one aggregate query now.
+_card_indexes: dict[tuple[str, str], tuple[tuple, CardIndex]] = {}
+
+
+def cards_stamp(game_slug: str) -> tuple:
+    """What changes whenever a card of the game is added, changed or deleted: every write of a card sets
+    updated_at (saves, the importer's bulk update, image changes), a new card has the highest id and
+    updated_at, and a deletion lowers the count."""
+    found = Card.objects.filter(game_id=game_slug).aggregate(n=Count("id"), top=Max("id"), last=Max("updated_at"))
+    return found["n"], found["top"], found["last"]
+
+
 def game_card_index(game_slug: str) -> CardIndex:
-    return CardIndex(game_cards(game_slug).values())
+    """The CardIndex of a game's cards (shared within the process: read it, never change it)."""
+    key = (connection.settings_dict["NAME"], game_slug)
+    stamp = cards_stamp(game_slug)
+    kept = _card_indexes.get(key)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    index = CardIndex(game_cards(game_slug).values())
+    _card_indexes[key] = (stamp, index)
+    return index
 
 
 # -- regulations --------------------------------------------------------------------
