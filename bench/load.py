@@ -580,7 +580,7 @@ def main():
     print(f"load benchmark: the site under a mixed load, {os.cpu_count()} CPUs (wrk, gunicorn and PostgreSQL share them)",
           flush=True)
     if not ensure_wrk():
-        return
+        sys.exit(1)
     previous = signal.signal(signal.SIGTERM, interrupted)
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -596,7 +596,7 @@ def main():
             except Failed as exc:
                 print(f"  FAILED: {exc}")
                 print(f"  target: 0 errors, p95 <= {TARGET_P95_MS} ms: NOT met (the bench could not run)")
-                return
+                sys.exit(1)
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(f"  highest sustained: {r['rate']:.0f} req/s at {connections} connection{'s' if connections > 1 else ''} "

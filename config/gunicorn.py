@@ -10,6 +10,10 @@ WEB_TIMEOUT      seconds before a stuck request's worker is restarted (default 6
 import multiprocessing
 import os
 
+if not os.environ.get("SECRET_KEY"):
+    # Without it the site would sign sessions with the public local-only key in settings.py.
+    raise SystemExit("SECRET_KEY is not set: see README, Deploying, step 3")
+
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
 threads = int(os.environ.get("WEB_THREADS") or 1)

@@ -10,25 +10,22 @@ import mimetypes
 from pathlib import Path
 
 from django.conf import settings
-from django.core.exceptions import SuspiciousFileOperation
 from django.http import FileResponse, Http404
-from django.utils._os import safe_join
 from django.views.decorators.http import require_safe
 
-PUBLIC_PREFIXES = ("cards/",)
+PUBLIC_PREFIX = "cards/"
 IMAGE_TYPES = {"image/jpeg", "image/png", "image/webp", "image/gif"}
 
 
 @require_safe
 def serve_media(request, path):
-    if not path.startswith(PUBLIC_PREFIXES):
+    if not path.startswith(PUBLIC_PREFIX) or "\x00" in path:
         raise Http404
-    try:
-        full = Path(safe_join(settings.MEDIA_ROOT, path))
-    except SuspiciousFileOperation as exc:
-        raise Http404 from exc
+    root = (Path(settings.MEDIA_ROOT) / PUBLIC_PREFIX).resolve()
+    # Resolved: "..", and symbolic links to their targets, so that only what really lies under cards/ is served.
+    full = (root / path.removeprefix(PUBLIC_PREFIX)).resolve()
     content_type, _ = mimetypes.guess_type(full.name)
-    if content_type not in IMAGE_TYPES or not full.is_file():
+    if not full.is_relative_to(root) or content_type not in IMAGE_TYPES or not full.is_file():
         raise Http404
     response = FileResponse(full.open("rb"), content_type=content_type)
     response["Cache-Control"] = "public, max-age=86400"

@@ -24,10 +24,12 @@ LOG_LEVEL      default WARNING.
 """
 
 import os
+import re
 import warnings
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -38,6 +40,18 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    """A whole number from the environment; a value that is not one stops the start with its name."""
+    raw = (os.environ.get(name) or "").strip()
+    try:
+        value = int(raw) if raw else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} is below {minimum}")
+    return value
 
 
 DEBUG = env_bool("DEBUG", False)
@@ -110,7 +124,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
         conn_health_checks=True,  # a kept connection the server dropped is replaced, not an error
     )
 }
@@ -122,14 +136,24 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 
+# Room for every throttle counter: at Django's default of 300 entries a full cache deletes a third of them
+# (sign-in lockouts first, in key order), which would lift lockouts under ordinary traffic.
+CACHE_OPTIONS = {"MAX_ENTRIES": 100_000}
+
+
 def cache_from_url(url: str) -> dict:
-    if url.startswith("db://"):
-        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": url[5:] or "cache_table"}
-    if url.startswith("file://"):
-        return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": url[7:]}
-    if url.startswith("locmem://"):
-        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": url[9:]}
-    raise ValueError(f"CACHE_URL: {url!r} is not locmem://, db://<table> or file:///<dir>")
+    backends = {
+        "db://": ("django.core.cache.backends.db.DatabaseCache", "cache_table"),
+        "file://": ("django.core.cache.backends.filebased.FileBasedCache", None),
+        "locmem://": ("django.core.cache.backends.locmem.LocMemCache", ""),
+    }
+    for scheme, (backend, default_location) in backends.items():
+        if url.startswith(scheme):
+            location = url[len(scheme):] or default_location
+            if location is None:
+                break
+            return {"BACKEND": backend, "LOCATION": location, "OPTIONS": dict(CACHE_OPTIONS)}
+    raise ImproperlyConfigured(f"CACHE_URL={url!r} is not locmem://, db://<table> or file:///<dir>")
 
 
 # Throttles count here: a deployment with several processes sets CACHE_URL to a shared cache
@@ -205,7 +229,11 @@ REST_FRAMEWORK = {
 
 def env_rate(name: str, default: str) -> str | None:
     value = os.environ.get(name, default).strip()
-    return None if value.lower() in {"", "none", "off", "0"} else value
+    if value.lower() in {"", "none", "off", "0"}:
+        return None
+    if not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour|d|day)", value):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate such as 300/minute (or none)")
+    return value
 
 
 API_THROTTLE_RATES = {
@@ -214,7 +242,7 @@ API_THROTTLE_RATES = {
 }
 
 # -- deployment ---------------------------------------------------------------------------------------------
-PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
 if PROXY_COUNT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     USE_X_FORWARDED_HOST = False  # the proxy passes Host on; ALLOWED_HOSTS checks it
@@ -222,7 +250,7 @@ HTTPS = env_bool("HTTPS", False)
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
-SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 31536000) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 # The defaults of Django's SecurityMiddleware, written out: nosniff, same-origin referrers and opener.

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ImproperlyConfigured
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from config.settings import cache_from_url
+from config.throttles import _bucket
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
@@ -96,12 +98,22 @@ def test_static_files_rates_and_the_cache_come_from_the_environment():
 
 
 def test_cache_urls_choose_shared_caches_and_refuse_unknown_ones():
-    assert cache_from_url("db://throttle_cache") == {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "throttle_cache"
-    }
+    db = cache_from_url("db://throttle_cache")
+    assert (db["BACKEND"], db["LOCATION"]) == ("django.core.cache.backends.db.DatabaseCache", "throttle_cache")
     assert cache_from_url("file:///var/cache/cards")["LOCATION"] == "/var/cache/cards"
-    with pytest.raises(ValueError, match="redis://x"):
+    assert cache_from_url("locmem://")["OPTIONS"]["MAX_ENTRIES"] >= 100_000  # no culling of lockouts
+    with pytest.raises(ImproperlyConfigured, match="redis://x"):
         cache_from_url("redis://x")
+
+
+@pytest.mark.parametrize(
+    "variable, value",
+    [("PROXY_COUNT", "-1"), ("PROXY_COUNT", "one"), ("DB_CONN_MAX_AGE", "1m"),
+     ("API_THROTTLE_ANON", "300"), ("CACHE_URL", "redis://cache")],
+)
+def test_a_bad_setting_stops_the_start_naming_the_variable(variable, value):
+    out = manage("check", **{variable: value})
+    assert out.returncode != 0 and variable in out.stderr and "ImproperlyConfigured" in out.stderr, out.stderr[-500:]
 
 
 # -- headers ------------------------------------------------------------------------------------------------
@@ -189,6 +201,13 @@ def test_behind_a_proxy_the_client_is_the_address_the_proxy_saw(client, low_rate
     assert client.get("/api/games/", REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR="203.0.113.8").status_code == 200
 
 
+def test_addresses_are_counted_by_host_not_by_port_nor_by_each_ipv6_address():
+    assert _bucket("203.0.113.7") == _bucket("203.0.113.7:5123") == _bucket("::ffff:203.0.113.7") == "203.0.113.7"
+    assert _bucket("2001:db8:1:2::1") == _bucket("[2001:db8:1:2:ffff::9]:443") == "2001:db8:1:2::/64"
+    assert _bucket("2001:db8:1:3::1") != _bucket("2001:db8:1:2::1")
+    assert _bucket("unknown") == "unknown"
+
+
 def test_sign_in_throttling_counts_the_client_behind_a_proxy(client, settings, user):
     settings.PROXY_COUNT = 1
     # Failed sign-ins hash the password they were given; a fast hasher first keeps twenty of them quick.
@@ -234,6 +253,13 @@ def test_only_public_card_images_are_reachable_under_media(client, settings, tmp
     (tmp_path / "media" / "cards" / "kannagi").mkdir(parents=True)
     (tmp_path / "media" / "cards" / "kannagi" / "note.html").write_text("<script>alert(1)</script>")
     (tmp_path / "secret.png").write_bytes(_png())
+    (tmp_path / "media" / "backs" / "kannagi").mkdir(parents=True)
+    (tmp_path / "media" / "backs" / "kannagi" / "back.png").write_bytes(_png())
+    (tmp_path / "media" / "cards" / "kannagi" / "link.png").symlink_to(tmp_path / "secret.png")
+    (tmp_path / "media" / "cards" / "kannagi" / "real.png").write_bytes(_png())
+    assert client.get("/media/cards/kannagi/real.png").status_code == 200
     for path in ("/media/prints/private.pdf", "/media/cards/kannagi/note.html", "/media/cards/../secret.png",
-                 "/media/cards/%2e%2e/%2e%2e/secret.png", "/media/cards/kannagi/missing.png"):
+                 "/media/cards/%2e%2e/%2e%2e/secret.png", "/media/cards/kannagi/missing.png",
+                 "/media/cards/../backs/kannagi/back.png", "/media/cards/%2e%2e/backs/kannagi/back.png",
+                 "/media/cards/kannagi/link.png", "/media/cards/kannagi/real.png%00.png"):
         assert client.get(path).status_code == 404, path
