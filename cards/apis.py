@@ -1,12 +1,15 @@
 """The card database over HTTP (DRF). Cards travel in the same plain form as the import/export files."""
 
+import re
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
-from django.utils.translation import gettext
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from django.db.models import ProtectedError
+from django.utils.translation import gettext, ngettext
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.exceptions import APIException, NotFound, ParseError, PermissionDenied
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
@@ -21,6 +24,20 @@ from .selectors import card_list, game_list, query_param
 from .services import card_remove_image, card_set_image, merge_card_data
 
 READ_ONLY_KEYS = ("id", "game", "image", "thumbnails", "url")
+_CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class AnyLookupMixin:
+    """For every API view set: any one path segment reaches the view, so an id it does not know is answered
+    with the API's JSON 404 (DRF's default lookup, `[^/.]+`, leaves e.g. `1.5` to Django's HTML page), and
+    an id with a control character is a 404 before any query (PostgreSQL refuses NUL in text: a 500)."""
+
+    lookup_value_regex = r"[^/]+"
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if any(isinstance(value, str) and _CONTROL_CHARACTER.search(value) for value in kwargs.values()):
+            raise NotFound()
 
 
 def field_spec(f) -> dict:
@@ -120,6 +137,13 @@ class InvalidQuery(ParseError):
     default_code = "invalid_query"
 
 
+class CardInUse(APIException):
+    """HTTP 409 for deleting a card that decks hold (their entries protect it)."""
+
+    status_code = 409
+    default_code = "card_in_use"
+
+
 class IsGameEditorOrReadOnly(permissions.BasePermission):
     def has_permission(self, request, view):
         return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_authenticated)
@@ -132,7 +156,8 @@ class IsGameEditorOrReadOnly(permissions.BasePermission):
     list=extend_schema(summary="The games, with their card types and card field declarations"),
     retrieve=extend_schema(summary="A game, with its card types and card field declarations", parameters=[doc.GAME_SLUG]),
 )
-class GameViewSet(viewsets.ReadOnlyModelViewSet):
+class GameViewSet(AnyLookupMixin, viewsets.ReadOnlyModelViewSet):
+    schema = doc.ApiAutoSchema()
     serializer_class = GameSerializer
     lookup_field = "slug"
     pagination_class = None
@@ -153,6 +178,20 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     create=extend_schema(
         summary="Add a card (editors of its game)",
         responses={201: CardSerializer, 400: doc.FIELD_ERRORS, 403: doc.FORBIDDEN},
+        examples=[
+            OpenApiExample(
+                "A kannagi place card",
+                value={
+                    "game": "kannagi",
+                    "name": "夜桜の神社",
+                    "reading": "よざくらのじんじゃ",
+                    "card_type": "場所札",
+                    "cost": 0,
+                    "fields": {"season": ["春"], "power": 1},
+                },
+                request_only=True,
+            )
+        ],
     ),
     update=extend_schema(
         summary="Replace a card's data (editors of its game); values left out take their defaults",
@@ -165,12 +204,13 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         responses={200: CardSerializer, 400: doc.FIELD_ERRORS, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
     ),
     destroy=extend_schema(
-        summary="Delete a card (editors of its game)",
+        summary="Delete a card (editors of its game); not while decks hold it",
         parameters=[doc.CARD_ID],
-        responses={204: None, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
+        responses={204: None, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND, 409: doc.CARD_IN_USE},
     ),
 )
-class CardViewSet(viewsets.ModelViewSet):
+class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
+    schema = doc.ApiAutoSchema()
     serializer_class = CardSerializer
     # IsAuthenticatedOrReadOnly adds nothing to IsGameEditorOrReadOnly at run time; it is listed
     # so that the OpenAPI document says reads need no login (spectacular knows DRF's classes only).
@@ -196,6 +236,21 @@ class CardViewSet(viewsets.ModelViewSet):
                 {"detail": query_error_message(exc), "position": exc.position, "q": query_param(request.query_params.get("q"))},
                 status=400,
             )
+
+    def perform_destroy(self, instance):
+        try:
+            with transaction.atomic():
+                instance.delete()
+        except ProtectedError as exc:  # deck entries hold the card: nothing was deleted
+            decks = len({getattr(entry, "deck_id", None) for entry in exc.protected_objects})
+            raise CardInUse(
+                ngettext(
+                    "This card is in %(count)d deck: remove it from the deck first.",
+                    "This card is in %(count)d decks: remove it from them first.",
+                    decks,
+                )
+                % {"count": decks}
+            ) from None
 
     def perform_create(self, serializer):
         if not can_edit_game(self.request.user, serializer.validated_data["game"]):

@@ -7,13 +7,16 @@ from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.utils.translation import get_language, gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
+from cards import api_schema as doc
+from cards.apis import AnyLookupMixin
 from cards.models import Card, Game
+from cards.selectors import query_param
 
 from . import selectors, services
 from .models import Deck, Pool, Visibility
@@ -67,8 +70,8 @@ class RegulationRefSerializer(serializers.Serializer):
     effective_date = serializers.DateField(allow_null=True)
 
 
-class DeckSerializer(serializers.Serializer):
-    """A deck as the API answers it."""
+class DeckBriefSerializer(serializers.Serializer):
+    """A deck in a list: its details without the cards."""
 
     id = serializers.IntegerField(read_only=True)
     url = serializers.CharField(read_only=True, help_text="The deck's page.")
@@ -81,16 +84,22 @@ class DeckSerializer(serializers.Serializer):
     revision = serializers.IntegerField(read_only=True, help_text="Send it back as `revision` to detect a concurrent change.")
     created_at = serializers.DateTimeField(read_only=True)
     updated_at = serializers.DateTimeField(read_only=True)
+    share_url = serializers.CharField(read_only=True, allow_null=True, help_text="The unlisted link (owner only).")
+
+
+class DeckSerializer(DeckBriefSerializer):
+    """A deck as the API answers it."""
+
     sections = SectionSerializer(many=True, read_only=True)
     legal = serializers.BooleanField(read_only=True)
     violations = ViolationSerializer(many=True, read_only=True)
-    share_url = serializers.CharField(read_only=True, allow_null=True, help_text="The unlisted link (owner only).")
+    statistics = serializers.DictField(read_only=True, help_text="Cost curve, breakdowns and opening-hand odds.")
 
 
 class DeckWriteSerializer(serializers.Serializer):
     """Create or change a deck. Cards come either as `sections` or as `decklist` text (not both)."""
 
-    game = serializers.SlugField(required=False, help_text="Required when creating; cannot change.")
+    game = doc.GameSlugField(required=False, help_text="Required when creating; cannot change.")
     regulation = serializers.CharField(required=False, help_text="A regulation code of the game; default: the game's default.")
     name = serializers.CharField(required=False, max_length=100)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
@@ -110,7 +119,7 @@ class DeckWriteSerializer(serializers.Serializer):
 
 
 class ValidateSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = doc.GameSlugField()
     regulation = serializers.CharField(required=False, help_text="Regulation code; default: the game's default.")
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=100_000)
     sections = serializers.DictField(
@@ -188,10 +197,51 @@ class PoolWriteSerializer(serializers.Serializer):
 
 DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The deck's id.")
 POOL_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The pool's id.")
-INPUT_ERROR = OpenApiResponse(DeckInputErrorSerializer, description="Bad input, each problem named.")
+INPUT_ERROR = doc.bad_input(
+    DeckInputErrorSerializer,
+    "Bad input, each problem named: `{detail, errors, lines}`, or DRF's messages by field for a body that is "
+    "not of the documented shape.",
+)
 NOT_FOUND = OpenApiResponse(description="No such deck, or not yours and not public.")
 FORBIDDEN = OpenApiResponse(description="Not your deck.")
 CONFLICT = OpenApiResponse(description="The deck changed since `revision`; reload it.")
+
+# Request examples: shown in /api/docs/, and sent by the API fuzz test (tests/test_api_fuzz.py) as they are.
+KANNAGI_LIST = "メイン:\n4 ねこやま\n4 鉄の風\n4 桜並木の小径\n"
+NEW_DECK_EXAMPLE = OpenApiExample(
+    "A kannagi deck from decklist text",
+    value={"game": "kannagi", "name": "春の場所デッキ", "visibility": "public", "decklist": KANNAGI_LIST},
+    request_only=True,
+)
+VALIDATE_EXAMPLE = OpenApiExample(
+    "Check a kannagi decklist", value={"game": "kannagi", "decklist": KANNAGI_LIST}, request_only=True
+)
+
+
+# What a client does next with a deck's answer (OpenAPI links, see cards.api_schema.ApiAutoSchema).
+_DECK = {"id": "$response.body#/id"}
+_REVISION = "$response.body#/revision"
+DECK_LINKS = {
+    "AddACopyOfItsFirstCard": {
+        "operationId": "decks_entries_create",
+        "parameters": _DECK,
+        "requestBody": {"card": "$response.body#/sections/0/entries/0/card", "delta": 1, "revision": _REVISION},
+    },
+    "Rename": {
+        "operationId": "decks_partial_update",
+        "parameters": _DECK,
+        "requestBody": {"name": "改名", "revision": _REVISION},
+    },
+    "RestoreTheFirstRevision": {
+        "operationId": "decks_restore_create",
+        "parameters": _DECK,
+        "requestBody": {"number": 1},
+    },
+    "Revisions": {"operationId": "decks_revisions_list", "parameters": _DECK},
+    "Export": {"operationId": "decks_export_retrieve", "parameters": _DECK},
+    "Copy": {"operationId": "decks_copy_create", "parameters": _DECK},
+    "Delete": {"operationId": "decks_destroy", "parameters": _DECK},
+}
 
 
 def input_error(exc: services.DeckInputError) -> Response:
@@ -218,9 +268,10 @@ def _regulation(game_slug: str, code: str | None):
 # -- decks --------------------------------------------------------------------------------------
 
 
-class OwnedViewSet(viewsets.GenericViewSet):
+class OwnedViewSet(AnyLookupMixin, viewsets.GenericViewSet):
     """Reads check visibility first (404 when hidden); writes also need the owner (403 otherwise)."""
 
+    schema = doc.ApiAutoSchema()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     visible = None  # selectors.visible_deck / visible_pool: (user, pk) -> object or Http404
     not_yours = ""
@@ -245,12 +296,14 @@ class OwnedViewSet(viewsets.GenericViewSet):
             OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
             OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only your own decks."),
         ],
+        responses={200: DeckBriefSerializer(many=True)},
     ),
     retrieve=extend_schema(summary="A deck (yours, or public)", parameters=[DECK_ID], responses={200: DeckSerializer, 404: NOT_FOUND}),
     create=extend_schema(
         summary="Create a deck",
         request=DeckWriteSerializer,
         responses={201: DeckSerializer, 400: INPUT_ERROR},
+        examples=[NEW_DECK_EXAMPLE],
     ),
     partial_update=extend_schema(
         summary="Change your deck (details, cards or decklist)",
@@ -272,6 +325,13 @@ class DeckViewSet(OwnedViewSet):
 
     visible = staticmethod(selectors.visible_deck)
     not_yours = gettext_lazy("This is not your deck.")
+    openapi_links = {
+        "create": {"201": DECK_LINKS},
+        "partial_update": {"200": DECK_LINKS},
+        "update": {"200": DECK_LINKS},
+        "entries": {"200": DECK_LINKS},
+        "copy": {"201": DECK_LINKS},
+    }
 
     def _payload(self, deck, status_code=200):
         return Response(deck_payload(deck, self.request), status=status_code)
@@ -284,7 +344,7 @@ class DeckViewSet(OwnedViewSet):
             qs = selectors.deck_queryset().filter(owner=user) | selectors.public_decks()
         else:
             qs = selectors.public_decks()
-        game = request.query_params.get("game")
+        game = query_param(request.query_params.get("game"), 32)
         if game:
             qs = qs.filter(game_id=game)
         page = self.paginate_queryset(qs.order_by("-updated_at", "id"))
@@ -366,6 +426,7 @@ class DeckViewSet(OwnedViewSet):
         summary="Validate a decklist or sections against a regulation (no account needed)",
         request=ValidateSerializer,
         responses={200: ValidationResultSerializer, 400: INPUT_ERROR},
+        examples=[VALIDATE_EXAMPLE],
     )
     @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
     def validate(self, request):
@@ -431,7 +492,7 @@ class DeckViewSet(OwnedViewSet):
         return self._payload(deck)
 
     @extend_schema(summary="The deck's revisions, newest first", parameters=[DECK_ID], responses={200: RevisionSerializer(many=True), 404: NOT_FOUND})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def revisions(self, request, pk=None):
         deck = self._visible(pk)
         return Response(

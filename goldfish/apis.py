@@ -9,13 +9,15 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
+from cards import api_schema as doc
+from cards.apis import AnyLookupMixin
 from decks import selectors as deck_selectors
 from decks.apis import DeckInputErrorSerializer
 
@@ -76,7 +78,9 @@ class SessionBriefSerializer(serializers.Serializer):
 class StartSerializer(serializers.Serializer):
     """Start a game from exactly one of: a deck, a pool, or decklist text."""
 
-    game = serializers.SlugField(required=False, help_text="Required with `decklist`; otherwise it must match the deck's game.")
+    game = doc.GameSlugField(
+        required=False, help_text="Required with `decklist`; otherwise it must match the deck's game."
+    )
     deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
     deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
     pool = serializers.IntegerField(required=False, min_value=1, help_text="A Time Storm pool: yours or a public one.")
@@ -120,10 +124,18 @@ class ConflictSerializer(serializers.Serializer):
 
 SESSION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's public id.")
 STEP = OpenApiParameter("step", OpenApiTypes.INT, description="Replay: the game after its first `step` actions.")
-INPUT_ERROR = OpenApiResponse(DeckInputErrorSerializer, description="Bad input or an illegal action, the field named; nothing changed.")
+INPUT_ERROR = doc.bad_input(
+    DeckInputErrorSerializer,
+    "Bad input or an illegal action, the field named; nothing changed: `{detail, errors, lines}`, or DRF's "
+    "messages by field for a body that is not of the documented shape.",
+)
 NOT_FOUND = OpenApiResponse(description="No such game.")
 FORBIDDEN = OpenApiResponse(description="Not your game: you may look at it, not play it.")
 CONFLICT = OpenApiResponse(ConflictSerializer, description="The game changed since `version`; reload it.")
+# A visitor without an account is known by their session cookie, so their writes need its CSRF token.
+CSRF_REFUSED = OpenApiResponse(
+    doc.DetailDoc, description="Without an account: the session's CSRF token is missing or wrong."
+)
 
 
 def input_error(exc: services.GoldfishInputError) -> Response:
@@ -140,6 +152,25 @@ def conflict(exc: services.GoldfishConflict) -> Response:
     )
 
 
+def _game_links() -> dict:
+    """What a client does next with a game's answer (OpenAPI links, see cards.api_schema.ApiAutoSchema)."""
+    game = {"id": "$response.body#/id"}
+    version = "$response.body#/version"
+    steps = {"steps": 1, "version": version}
+    return {
+        "PlayTheFirstLegalAction": {
+            "operationId": "goldfish_actions_create",
+            "parameters": game,
+            "requestBody": {"action": "$response.body#/legal_actions/0", "version": version},
+            "description": "Play an action of `legal_actions` at the game's `version`.",
+        },
+        "Undo": {"operationId": "goldfish_undo_create", "parameters": game, "requestBody": steps},
+        "Redo": {"operationId": "goldfish_redo_create", "parameters": game, "requestBody": steps},
+        "NewGame": {"operationId": "goldfish_new_create", "parameters": game},
+        "Read": {"operationId": "goldfish_retrieve", "parameters": game},
+    }
+
+
 # -- the API ------------------------------------------------------------------------------------------------
 
 
@@ -153,17 +184,31 @@ def conflict(exc: services.GoldfishConflict) -> Response:
     create=extend_schema(
         summary="Start a goldfish game from a deck, a pool or a decklist",
         request=StartSerializer,
-        responses={201: SessionSerializer, 400: INPUT_ERROR},
+        responses={201: SessionSerializer, 400: INPUT_ERROR, 403: CSRF_REFUSED},
+        examples=[
+            OpenApiExample(
+                "A pasted kannagi decklist with seed 42",
+                value={"game": "kannagi", "decklist": "4 ねこやま\n4 鉄の風\n4 桜並木の小径\n4 無人の踏切", "seed": 42},
+                request_only=True,
+            )
+        ],
     ),
 )
-class GoldfishViewSet(viewsets.GenericViewSet):
+class GoldfishViewSet(AnyLookupMixin, viewsets.GenericViewSet):
     """Reads are open to anyone with the link; writes need the game's owner (403 otherwise)."""
 
+    schema = doc.ApiAutoSchema()
     permission_classes = [permissions.AllowAny]  # anonymous visitors goldfish too: ownership is checked per game
     serializer_class = SessionSerializer
     queryset = GoldfishSession.objects.none()
-    lookup_value_regex = r"[A-Za-z0-9_\-]{1,24}"
     pagination_class = None
+    openapi_links = {
+        "create": {"201": _game_links()},
+        "play": {"200": _game_links()},
+        "undo": {"200": _game_links()},
+        "redo": {"200": _game_links()},
+        "new_game": {"201": _game_links()},
+    }
 
     # -- helpers
 
@@ -425,16 +470,22 @@ SIMULATION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, 
     create=extend_schema(
         summary="Simulate a deck: the stored simulation with these settings (200), or a new one queued (201)",
         request=SimulationStartSerializer,
-        responses={200: SimulationSerializer, 201: SimulationSerializer, 400: INPUT_ERROR, 404: OpenApiResponse(description="No such deck.")},
+        responses={
+            200: SimulationSerializer,
+            201: SimulationSerializer,
+            400: INPUT_ERROR,
+            403: CSRF_REFUSED,
+            404: OpenApiResponse(description="No such deck."),
+        },
     ),
 )
-class SimulationViewSet(viewsets.GenericViewSet):
+class SimulationViewSet(AnyLookupMixin, viewsets.GenericViewSet):
     """Anyone who may see a deck may simulate it; the same settings again answer the same simulation."""
 
+    schema = doc.ApiAutoSchema()
     permission_classes = [permissions.AllowAny]
     serializer_class = SimulationSerializer
     queryset = GoldfishSession.objects.none()
-    lookup_value_regex = r"[A-Za-z0-9_\-]{1,24}"
     pagination_class = None
 
     def retrieve(self, request, pk=None):

@@ -595,7 +595,6 @@ def test_editors_cannot_delete_players_decks_or_open_goldfish_games_in_the_admin
     assert not changed_parts(before, fingerprint())
 
 
-@pytest.mark.xfail(strict=True, reason="cards/apis.py: DELETE of a card in a deck raises ProtectedError (a 500); fix in the report")
 def test_deleting_a_card_that_is_in_a_deck_is_refused_with_a_message_not_a_server_error(world):
     from cards.models import Card
 

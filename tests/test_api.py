@@ -146,3 +146,37 @@ def test_a_body_nested_too_deeply_is_a_400(editor_client, place):
 def test_a_nul_in_query_parameters_is_not_an_error(client, bundled):
     for url in ("/api/cards/?q=%00", "/api/cards/?game=%00"):
         assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/cards/1.5/",  # DRF's default lookup left an id with a dot to Django's HTML 404
+        "/api/decks/1.5/",
+        "/api/pools/1.5/",
+        "/api/games/kannagi.x/",
+        "/api/goldfish/not-a-game-id-of-more-than-24-characters/",
+        "/api/games/%00/",  # a NUL reached the query: a 500 on PostgreSQL
+        "/api/cards/%00/",
+        "/api/decks/%00/revisions/",
+        "/api/goldfish/a%00b/",
+        "/api/simulations/%00/",
+    ],
+)
+def test_an_id_the_api_does_not_know_is_its_json_404(client, bundled, url):
+    response = client.get(url)
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/json")
+    assert "detail" in response.json()
+
+
+def test_a_card_that_decks_hold_is_not_deleted_but_answered_409(editor_client, deck):
+    """Deck entries protect their cards: the delete raised ProtectedError, a 500 (found by the API fuzz test)."""
+    held = deck.entries.select_related("card").first().card
+    response = editor_client.delete(f"/api/cards/{held.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 409
+    assert "1 deck" in response.json()["detail"]
+    assert Card.objects.filter(pk=held.pk).exists()
+    assert deck.entries.filter(card=held).exists()
+    free = Card.objects.filter(game="kannagi").exclude(deck_entries__isnull=False).first()
+    assert editor_client.delete(f"/api/cards/{free.pk}/").status_code == 204

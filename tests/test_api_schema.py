@@ -101,3 +101,84 @@ def test_the_schema_command_validates_without_warnings(tmp_path, db):
     out = tmp_path / "schema.yaml"
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
     assert "/api/cards/{id}/image/" in out.read_text(encoding="utf-8")
+
+
+def _component(schema, ref):
+    return schema["components"]["schemas"][ref["$ref"].rsplit("/", 1)[1]]
+
+
+def _json(response):
+    return response["content"]["application/json"]["schema"]
+
+
+def test_the_deck_list_documents_decks_without_their_cards(schema, client, samples):
+    page = _component(schema, _json(schema["paths"]["/api/decks/"]["get"]["responses"]["200"]))
+    brief = _component(schema, page["properties"]["results"]["items"])
+    answered = client.get("/api/decks/").json()["results"][0]
+    assert set(brief["required"]) == set(answered)
+    assert "legal" not in brief["properties"]
+
+
+def test_revisions_are_documented_as_the_plain_list_the_api_answers(schema, client, deck):
+    deck.visibility = "public"
+    deck.save()
+    documented = _json(schema["paths"]["/api/decks/{id}/revisions/"]["get"]["responses"]["200"])
+    assert documented["type"] == "array"
+    assert isinstance(client.get(f"/api/decks/{deck.pk}/revisions/").json(), list)
+
+
+def test_every_operation_documents_the_answers_drf_gives_on_its_own(schema, settings):
+    throttled = bool(settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_CLASSES"))
+    for path, operations in schema["paths"].items():
+        if not path.startswith("/api/") or path == "/api/schema/":
+            continue
+        for method, operation in operations.items():
+            responses, where = operation["responses"], f"{method.upper()} {path}"
+            if "{" in path:
+                assert "404" in responses, where  # an id it does not know
+            if {} not in operation.get("security", [{}]):
+                assert "403" in responses, where  # not signed in
+            if "requestBody" in operation:
+                assert "400" in responses, where  # a body it cannot read
+            if throttled:
+                assert "429" in responses, where
+
+
+def test_a_refused_body_is_documented_in_each_of_its_shapes(schema, client, user):
+    client.force_login(user)
+    documented = _component(schema, _json(schema["paths"]["/api/decks/"]["post"]["responses"]["400"]))
+    shapes = {ref["$ref"].rsplit("/", 1)[1] for ref in documented["oneOf"]}
+    assert shapes == {"DeckInputError", "FieldErrors", "MalformedRequest"}
+    # One request answered in each: the view's own check, the serializer's, the parser's.
+    def post(body):
+        return client.post("/api/decks/", body, content_type="application/json")
+
+    own, fields, unreadable = post({"game": "kannagi", "decklist": "4 ないカード"}), post({"name": ["x"]}), post("{")
+    assert [r.status_code for r in (own, fields, unreadable)] == [400, 400, 400]
+    assert set(own.json()) == {"detail", "errors", "lines"}
+    assert set(fields.json()) == {"name"}
+    assert set(unreadable.json()) == {"detail"}
+
+
+def test_a_started_game_documents_the_links_to_play_on(schema):
+    operation_ids = {op["operationId"] for ops in schema["paths"].values() for op in ops.values()}
+    links = schema["paths"]["/api/goldfish/"]["post"]["responses"]["201"]["links"]
+    assert links["PlayTheFirstLegalAction"]["requestBody"]["action"] == "$response.body#/legal_actions/0"
+    assert {link["operationId"] for link in links.values()} <= operation_ids
+
+
+def test_a_throttled_answer_is_the_documented_429(schema, client, games, settings):
+    if not settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_CLASSES"):
+        pytest.skip("the API is not throttled")
+    from django.core.cache import cache
+
+    settings.API_THROTTLE_RATES = {"anon": "1/minute", "user": "1/minute"}
+    cache.clear()  # reading the document counted too
+    assert client.get("/api/games/").status_code == 200
+    response = client.get("/api/games/")
+    assert response.status_code == 429
+    documented = schema["paths"]["/api/games/"]["get"]["responses"]["429"]
+    assert _component(schema, _json(documented))["required"] == ["detail"]
+    assert set(response.json()) == {"detail"}
+    assert "Retry-After" in documented["headers"]
+    assert int(response["Retry-After"]) > 0

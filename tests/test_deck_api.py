@@ -632,3 +632,11 @@ def test_line_errors_and_deck_violations_are_in_the_requests_language(token_clie
         messages[lang] = (body["violations"][0]["message"], line["message"])
     assert messages["en"] == ("消さなきゃ: 2 copies; at most 1 are allowed.", 'Line 1: no card is called "ないカード".')
     assert messages["ja"][0] != messages["en"][0] and messages["ja"][1] != messages["en"][1]
+
+
+def test_a_nul_in_the_deck_list_filter_is_not_an_error(client, samples):
+    """PostgreSQL refuses NUL in text: the game filter reached the query as typed (a 500 there)."""
+    response = client.get("/api/decks/", {"game": "kan\x00nagi"})
+    assert response.status_code == 200
+    assert response.json()["count"] == 0
+    assert client.get("/api/decks/", {"game": "kannagi"}).json()["count"] > 0
