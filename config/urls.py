@@ -44,3 +44,5 @@ urlpatterns = [
     # Uploaded card images, in production too (config/media.py: public card images only).
     path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media, name="media"),
 ]
+
+handler404 = "config.errors.page_not_found"

@@ -263,3 +263,12 @@ def test_only_public_card_images_are_reachable_under_media(client, settings, tmp
                  "/media/cards/../backs/kannagi/back.png", "/media/cards/%2e%2e/backs/kannagi/back.png",
                  "/media/cards/kannagi/link.png", "/media/cards/kannagi/real.png%00.png"):
         assert client.get(path).status_code == 404, path
+
+
+def test_an_api_url_that_matches_nothing_answers_json_and_a_page_url_html(client, games):
+    for path in ("/api/nope/", "/api/cards/1/nope/", "/api/games/kannagi/extra/"):
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 404 and response["Content-Type"] == "application/json", path
+        assert response.json() == {"detail": "Not found."}
+    page = client.get("/nope/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
