@@ -309,7 +309,7 @@ class ApiAutoSchema(AutoSchema):
     no view states one by one: 400 when a body cannot be parsed, 403 when the operation needs a signed-in
     user (SessionAuthentication comes first, so DRF answers 403, never 401), 404 for an unknown id in the
     path or a page past the last, and 429 when the view is throttled (DEFAULT_THROTTLE_CLASSES). A view's
-    own description of a code wins. The view sets use it through their `schema` attribute.
+    own description of a code wins. Every API view uses it (REST_FRAMEWORK's DEFAULT_SCHEMA_CLASS).
 
     A view may also name OpenAPI links (`openapi_links = {action: {status code: {name: link}}}`): how the
     answer's values feed the next call (a started game's id and first legal action into its actions).

@@ -157,7 +157,6 @@ class IsGameEditorOrReadOnly(permissions.BasePermission):
     retrieve=extend_schema(summary="A game, with its card types and card field declarations", parameters=[doc.GAME_SLUG]),
 )
 class GameViewSet(AnyLookupMixin, viewsets.ReadOnlyModelViewSet):
-    schema = doc.ApiAutoSchema()
     serializer_class = GameSerializer
     lookup_field = "slug"
     pagination_class = None
@@ -210,7 +209,6 @@ class GameViewSet(AnyLookupMixin, viewsets.ReadOnlyModelViewSet):
     ),
 )
 class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
-    schema = doc.ApiAutoSchema()
     serializer_class = CardSerializer
     # IsAuthenticatedOrReadOnly adds nothing to IsGameEditorOrReadOnly at run time; it is listed
     # so that the OpenAPI document says reads need no login (spectacular knows DRF's classes only).

@@ -9,15 +9,20 @@ WEB_TIMEOUT      seconds before a stuck request's worker is restarted (default 6
 
 import multiprocessing
 import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # gunicorn loads this file by path
+from config.env import env_int  # noqa: E402
 
 if not os.environ.get("SECRET_KEY"):
     # Without it the site would sign sessions with the public local-only key in settings.py.
     raise SystemExit("SECRET_KEY is not set: see README, Deploying, step 3")
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
-threads = int(os.environ.get("WEB_THREADS") or 1)
-timeout = int(os.environ.get("WEB_TIMEOUT") or 60)
+workers = env_int("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1, minimum=1)
+threads = env_int("WEB_THREADS", 1, minimum=1)
+timeout = env_int("WEB_TIMEOUT", 60, minimum=1)
 graceful_timeout = 30
 # Workers are replaced after a while, so that a slow leak (fonts, caches) can never grow without bound.
 max_requests = 2000

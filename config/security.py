@@ -5,9 +5,7 @@ script, no inline style and no style attribute, so the policy allows only 'self'
 its own policy (the simulation chart, card images) keeps it.
 """
 
-from django.conf import settings
-
-DEFAULT_POLICY = {
+POLICY = {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
     "style-src": ["'self'"],
@@ -21,17 +19,15 @@ DEFAULT_POLICY = {
 }
 
 
-def policy_header(policy: dict) -> str:
-    return "; ".join(f"{directive} {' '.join(sources)}".strip() for directive, sources in policy.items())
+HEADER = "; ".join(f"{directive} {' '.join(sources)}" for directive, sources in POLICY.items())
 
 
 class ContentSecurityPolicyMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
-        self.header = policy_header(getattr(settings, "CONTENT_SECURITY_POLICY", DEFAULT_POLICY))
 
     def __call__(self, request):
         response = self.get_response(request)
         if "Content-Security-Policy" not in response:
-            response["Content-Security-Policy"] = self.header
+            response["Content-Security-Policy"] = HEADER
         return response

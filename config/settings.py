@@ -32,36 +32,15 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.env import env_bool, env_int, env_list
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_int(name: str, default: int, minimum: int = 0) -> int:
-    """A whole number from the environment; a value that is not one stops the start with its name."""
-    raw = (os.environ.get(name) or "").strip()
-    try:
-        value = int(raw) if raw else default
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
-    if value < minimum:
-        raise ImproperlyConfigured(f"{name}={raw!r} is below {minimum}")
-    return value
 
 
 DEBUG = env_bool("DEBUG", False)
 
 _LOCAL_KEY = "django-insecure-local-only-key-do-not-use-in-production-1f3b9c"
 SECRET_KEY = os.environ.get("SECRET_KEY") or _LOCAL_KEY
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
@@ -133,7 +112,6 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # revision is answered 409) instead of failing with "database is locked" halfway through.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
 
 
 # Room for every throttle counter: at Django's default of 300 entries a full cache deletes a third of them
@@ -218,7 +196,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's AutoSchema, plus the answers DRF gives on its own (400/403/404/429) and links.
+    "DEFAULT_SCHEMA_CLASS": "cards.api_schema.ApiAutoSchema",
     # JSON only: the interactive documentation is Swagger UI at /api/docs/. DRF's browsable pages cannot draw
     # a form for the card serializer (its fields are the game's, not declared) and answered 500.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

@@ -44,7 +44,7 @@ def client_address(request) -> str:
         if hops:
             # hops[-1] was written by the nearest proxy, hops[-PROXY_COUNT] by the outermost trusted one.
             return _bucket(hops[-min(proxies, len(hops))])
-    return _bucket(meta.get("REMOTE_ADDR", "")) if meta.get("REMOTE_ADDR") else "-"
+    return _bucket(meta.get("REMOTE_ADDR", ""))  # "-" when there is none
 
 
 class _SettingsRate:

@@ -271,7 +271,6 @@ def _regulation(game_slug: str, code: str | None):
 class OwnedViewSet(AnyLookupMixin, viewsets.GenericViewSet):
     """Reads check visibility first (404 when hidden); writes also need the owner (403 otherwise)."""
 
-    schema = doc.ApiAutoSchema()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     visible = None  # selectors.visible_deck / visible_pool: (user, pk) -> object or Http404
     not_yours = ""

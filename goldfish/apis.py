@@ -152,23 +152,22 @@ def conflict(exc: services.GoldfishConflict) -> Response:
     )
 
 
-def _game_links() -> dict:
-    """What a client does next with a game's answer (OpenAPI links, see cards.api_schema.ApiAutoSchema)."""
-    game = {"id": "$response.body#/id"}
-    version = "$response.body#/version"
-    steps = {"steps": 1, "version": version}
-    return {
-        "PlayTheFirstLegalAction": {
-            "operationId": "goldfish_actions_create",
-            "parameters": game,
-            "requestBody": {"action": "$response.body#/legal_actions/0", "version": version},
-            "description": "Play an action of `legal_actions` at the game's `version`.",
-        },
-        "Undo": {"operationId": "goldfish_undo_create", "parameters": game, "requestBody": steps},
-        "Redo": {"operationId": "goldfish_redo_create", "parameters": game, "requestBody": steps},
-        "NewGame": {"operationId": "goldfish_new_create", "parameters": game},
-        "Read": {"operationId": "goldfish_retrieve", "parameters": game},
-    }
+# What a client does next with a game's answer (OpenAPI links, see cards.api_schema.ApiAutoSchema).
+_GAME = {"id": "$response.body#/id"}
+_VERSION = "$response.body#/version"
+_ONE_STEP = {"steps": 1, "version": _VERSION}
+GAME_LINKS = {
+    "PlayTheFirstLegalAction": {
+        "operationId": "goldfish_actions_create",
+        "parameters": _GAME,
+        "requestBody": {"action": "$response.body#/legal_actions/0", "version": _VERSION},
+        "description": "Play an action of `legal_actions` at the game's `version`.",
+    },
+    "Undo": {"operationId": "goldfish_undo_create", "parameters": _GAME, "requestBody": _ONE_STEP},
+    "Redo": {"operationId": "goldfish_redo_create", "parameters": _GAME, "requestBody": _ONE_STEP},
+    "NewGame": {"operationId": "goldfish_new_create", "parameters": _GAME},
+    "Read": {"operationId": "goldfish_retrieve", "parameters": _GAME},
+}
 
 
 # -- the API ------------------------------------------------------------------------------------------------
@@ -197,17 +196,16 @@ def _game_links() -> dict:
 class GoldfishViewSet(AnyLookupMixin, viewsets.GenericViewSet):
     """Reads are open to anyone with the link; writes need the game's owner (403 otherwise)."""
 
-    schema = doc.ApiAutoSchema()
     permission_classes = [permissions.AllowAny]  # anonymous visitors goldfish too: ownership is checked per game
     serializer_class = SessionSerializer
     queryset = GoldfishSession.objects.none()
     pagination_class = None
     openapi_links = {
-        "create": {"201": _game_links()},
-        "play": {"200": _game_links()},
-        "undo": {"200": _game_links()},
-        "redo": {"200": _game_links()},
-        "new_game": {"201": _game_links()},
+        "create": {"201": GAME_LINKS},
+        "play": {"200": GAME_LINKS},
+        "undo": {"200": GAME_LINKS},
+        "redo": {"200": GAME_LINKS},
+        "new_game": {"201": GAME_LINKS},
     }
 
     # -- helpers
@@ -482,7 +480,6 @@ SIMULATION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, 
 class SimulationViewSet(AnyLookupMixin, viewsets.GenericViewSet):
     """Anyone who may see a deck may simulate it; the same settings again answer the same simulation."""
 
-    schema = doc.ApiAutoSchema()
     permission_classes = [permissions.AllowAny]
     serializer_class = SimulationSerializer
     queryset = GoldfishSession.objects.none()
