@@ -117,6 +117,16 @@ class GameDef:
     draw: DrawRules | None = None
     # The fields deck statistics break a deck down by, besides card type (kannagi: season).
     stat_fields: tuple[str, ...] = ()
+    # -- the rest of the game contract (rules/contract.py documents each) --------------------------------
+    # Start options of a game on the engine: declared specs (rules/games/options.py), checked by the engine.
+    options: tuple = ()
+    # The player's words for zones, phases, actions and decisions (rules/games/vocabulary.py).
+    vocabulary: object = None
+    # What a printed proxy face shows and the card's default size (rules/games/face.py).
+    face: object = None
+    # The play rules and the autopilot, as "module:Class" relative to the game's package, made on first use.
+    play: str = ""
+    autopilot: str = ""
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):

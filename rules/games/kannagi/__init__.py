@@ -8,6 +8,9 @@ from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
+from .face import FACE
+from .options import OPTIONS
+from .vocabulary import VOCABULARY
 
 MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "Deck", "Main deck"))
 LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")}
@@ -148,4 +151,9 @@ GAME = GameDef(
         "(無 cards and 0-cost places excepted). Attacking places deal their power to the opponent's life; win "
         "when it reaches 0 or when the opponent must draw from an empty deck."
     ),
+    options=OPTIONS,
+    vocabulary=VOCABULARY,
+    face=FACE,
+    play=".play:KannagiRules",
+    autopilot=".autopilot:Autopilot",
 )

@@ -8,6 +8,9 @@ from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, INT, LIMIT, STR, Field
 from ..regulation import Regulation, SectionRule
 from ..script import OPS, check_step, script_field
+from .face import FACE
+from .options import OPTIONS
+from .vocabulary import VOCABULARY
 
 UNIT = "ユニット"
 DECKS = ("main", "skill", "status")
@@ -154,4 +157,9 @@ GAME = GameDef(
         "passes back and forth; costs are paid with cards from mana and from the skill deck. A hit exiles that "
         "many main-deck cards face down; when the main deck reaches 0 and you cannot use 【逆転】, you lose."
     ),
+    options=OPTIONS,
+    vocabulary=VOCABULARY,
+    face=FACE,
+    play=".play:ManacardRules",
+    autopilot=".autopilot:Autopilot",
 )

@@ -5,7 +5,10 @@ from __future__ import annotations
 from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
 from ..regulation import Regulation, SectionRule
+from .face import FACE
+from .options import OPTIONS
 from .script import SCRIPT
+from .vocabulary import VOCABULARY
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
 ATTRIBUTES = ("火", "水", "風", "地", "光", "闇", "無")
@@ -105,6 +108,11 @@ GAME = GameDef(
         "enemy 倉庫. Tap 倉庫 cards to summon and move soldiers, cast curses and deploy lands. A soldier entering "
         "a square with a soldier or land, or an empty enemy camp square, fights. Lose when 戦力 or 支援 runs out."
     ),
+    options=OPTIONS,
+    vocabulary=VOCABULARY,
+    face=FACE,
+    play=".play:OriginalRules",
+    autopilot=".autopilot:Autopilot",
 )
 
 

@@ -6,6 +6,9 @@ from ..base import CardType, DrawRules, GameDef
 from ..fields import BOOL, Field
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
+from .face import FACE
+from .options import OPTIONS
+from .vocabulary import VOCABULARY
 
 ENTRY = SectionRule("entry", "持ち寄り", "Entry", min=1, headers=("勝利条件", "エントリー", "Win condition"))
 # The basic cards of the shared deck in the standard format: the bundled Battery and sample set (no card
@@ -80,4 +83,9 @@ GAME = GameDef(
         "main, draw and end. Played cards wait on a stack and the newest resolves when every player passes "
         "priority in a row. A player who must draw from an empty deck loses; the last player standing wins."
     ),
+    options=OPTIONS,
+    vocabulary=VOCABULARY,
+    face=FACE,
+    play=".play:TimestormRules",
+    autopilot=".autopilot:Autopilot",
 )

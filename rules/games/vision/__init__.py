@@ -6,6 +6,9 @@ from ..base import CardType, DrawRules, GameDef
 from ..fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
+from .face import FACE
+from .options import OPTIONS
+from .vocabulary import VOCABULARY
 
 CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマンド", "天候"
 PLAYABLE = (CHARACTER, SPELL, COMMAND)
@@ -101,4 +104,9 @@ GAME = GameDef(
         "Hisoutensoku weather rule: a weather deck and a weather area, the weather changing after the end of "
         "every fourth turn, and the text of each weather in the area added to the rules."
     ),
+    options=OPTIONS,
+    vocabulary=VOCABULARY,
+    face=FACE,
+    play=".play:VisionRules",
+    autopilot=".autopilot:Autopilot",
 )

@@ -1,0 +1,3 @@
+"""The start options of kannagi on the engine (filled by the options contract)."""
+
+OPTIONS = ()

@@ -1,0 +1,3 @@
+"""The start options of original on the engine (filled by the options contract)."""
+
+OPTIONS = ()

@@ -1,0 +1,3 @@
+"""The start options of timestorm on the engine (filled by the options contract)."""
+
+OPTIONS = ()

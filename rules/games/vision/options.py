@@ -1,0 +1,3 @@
+"""The start options of vision on the engine (filled by the options contract)."""
+
+OPTIONS = ()
