@@ -13,7 +13,6 @@ targets', are the best of BENCH_SIM_REPEAT runs (default 2: a shared machine's o
 down); the other games are run once. BENCH_SIM_ONLY=kannagi,vision benches only those games.
 """
 
-import importlib.util
 import os
 import resource
 import shlex
@@ -25,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.engine.registry import PLAY  # noqa: E402  (after the path)
 from rules.engine.simulate import simulate  # noqa: E402
+from rules.games import GAMES as REGISTRY  # noqa: E402  (after the path)
 from rules.games.samples import player_deck  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_SIM_GAMES", "4000"))
@@ -52,7 +51,7 @@ print(before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getru
 
 
 def has_autopilot(game) -> bool:
-    return importlib.util.find_spec(f"rules.games.{game}.autopilot") is not None
+    return bool(REGISTRY[game].autopilot)
 
 
 def timed(game, decks, games, workers, repeat=1):
@@ -86,7 +85,7 @@ def main():
     print(f"goldfish simulations (seed {SEED}, turn cap {TURN_CAP}; {os.cpu_count()} cores here)")
     met = True
     rates = {}
-    for game in PLAY:
+    for game in [g for g, d in REGISTRY.items() if d.play]:
         if ONLY and game not in ONLY:
             continue
         if not has_autopilot(game):
@@ -131,8 +130,8 @@ def main():
             flat = p_big <= p_small * 1.1 + 5 and c_big <= c_small * 1.1 + 5
             met &= flat
     print(f"  this process's own peak RSS (every game above): {mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss):.1f} MiB")
-    missing = [g for g in PLAY if not has_autopilot(g)]
-    print(f"  autopilots: {', '.join(g for g in PLAY if g not in missing)}"
+    missing = [g for g in REGISTRY if REGISTRY[g].play and not has_autopilot(g)]
+    print(f"  autopilots: {', '.join(g for g in REGISTRY if REGISTRY[g].play and g not in missing)}"
           + (f"; not yet: {', '.join(missing)}" if missing else " (all five)"))
     print(f"  targets: >= {TARGET_RATE} kannagi games/s on one core, >= {TARGET_SPEEDUP}x on two workers, "
           f"flat memory: {'met' if met else 'NOT met'}")

@@ -67,6 +67,25 @@ class FieldSpecDoc(serializers.Serializer):
     )
 
 
+class OptionChoiceDoc(serializers.Serializer):
+    value = serializers.CharField()
+    ja = serializers.CharField()
+    en = serializers.CharField()
+
+
+class OptionSpecDoc(serializers.Serializer):
+    key = serializers.CharField(help_text="The key in a goldfish game's `options`.")
+    type = serializers.ChoiceField(["int", "bool", "choice"])
+    default = serializers.JSONField()
+    ja = serializers.CharField(help_text="The label in Japanese.")
+    en = serializers.CharField(help_text="The label in English.")
+    help_ja = serializers.CharField(allow_blank=True)
+    help_en = serializers.CharField(allow_blank=True)
+    min = serializers.IntegerField(required=False, help_text="A whole number's smallest value (type int).")
+    max = serializers.IntegerField(required=False, help_text="A whole number's largest value (type int).")
+    choices = OptionChoiceDoc(many=True, required=False, help_text="The values it takes (type choice).")
+
+
 class GameDoc(serializers.Serializer):
     slug = serializers.SlugField(read_only=True)
     name_ja = serializers.CharField(read_only=True)
@@ -76,6 +95,9 @@ class GameDoc(serializers.Serializer):
     card_count = serializers.IntegerField(read_only=True, allow_null=True)
     card_types = CardTypeDoc(many=True, read_only=True)
     fields = FieldSpecDoc(many=True, read_only=True, help_text="The game's own card fields (a card's `fields`).")
+    options = OptionSpecDoc(
+        many=True, read_only=True, help_text="The options a goldfish game of it starts with (`POST /api/goldfish/` `options`)."
+    )
 
 
 # -- cards ---------------------------------------------------------------------------

@@ -65,6 +65,7 @@ class GameSerializer(serializers.BaseSerializer):
             "card_count": getattr(game, "card_count", None),
             "card_types": [{"code": t.code, "ja": t.ja, "en": t.en} for t in definition.card_types],
             "fields": [field_spec(f) for f in definition.fields],
+            "options": [o.to_data() for o in definition.options],
         }
 
 

@@ -88,7 +88,7 @@ class StartSerializer(serializers.Serializer):
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=100_000, help_text="Decklist text, read as /decks/check/ reads it.")
     regulation = serializers.CharField(required=False, max_length=40, help_text="With `decklist`: a regulation code (default: the game's default).")
     seed = serializers.JSONField(required=False, allow_null=True, help_text="0 to 2**63-1; empty or null: a random seed.")
-    options = serializers.DictField(required=False, help_text="The game's options (see its defaults in a started game's `options`).")
+    options = serializers.DictField(required=False, help_text="The game's options: each key, type, range or choices and default is declared in `GET /api/games/<slug>/` `options`; a value outside them answers 400 naming the option and what it takes, in the request's language.")
 
     SOURCES = ("deck", "deck_token", "pool", "pool_token", "decklist")
 

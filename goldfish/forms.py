@@ -1,59 +1,17 @@
-"""The start form: a deck, pool or pasted decklist, a seed, and the game's options (typed from their
-defaults: a checkbox for true/false, a number for a whole number, a text or a choice for a text)."""
+"""The start form: a deck, pool or pasted decklist, a seed, and the game's options (from their declarations:
+a checkbox for true/false, a number in its range for a whole number, a list for a choice)."""
 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from decks.forms import RegulationChoice, format_choices
-from rules.games import GAMES
+from rules.games import GAMES, get_game
+from rules.games.options import BOOL, INT
 
-from . import selectors
-from .services import MAX_OPTION_INT, MAX_SEED
-
-OPTION_LABELS = {
-    "life": _("Your life"),
-    "goldfish_life": _("The goldfish's life"),
-    "opening": _("Cards in the opening hand"),
-    "mixed_season": _("A mixed (混化) card needs in 魂"),
-    "first_player_draws": _("The first player draws on the first turn"),
-    "opponents": _("Goldfish opponents"),
-    "first": _("Who starts"),
-    "hand": _("Cards in the opening hand"),
-    "supply_batteries": _("The two starting batteries come from outside the deck"),
-    "auto_pass": _("Pass for me"),
-    "goldfish_power": _("The goldfish's 戦力 cards"),
-    "goldfish_deck_out": _("The goldfish loses when its 支援 runs out"),
-    "movement": _("Soldiers move"),
-    "deck_out": _("支援 runs out"),
-    "power": _("戦力 cards at the start"),
-    "counter_limit": _("Counters a 戦力 card or a land holds"),
-    "own_land_battle": _("Entering your own land's square is a battle"),
-    "affinity_self_bonus": _("The own-attribute +2 of 緋 蒼 天 碧"),
-    "upkeep_attributes": _("Upkeep needs"),
-    "goldfish_hp": _("The goldfish's main deck (HP)"),
-    "mana": _("Mana cards at the start"),
-    "second_extra": _("Extra cards for the second player"),
-    "reversal": _("【逆転】 cards come from"),
-    "skill_used": _("Used skill cards go"),
-    "play_reversal_cards": _("【逆転】-only cards can be played"),
-    "hand_limit": _("Hand limit"),
-    "weather": _("The 非想天則 weather rule"),
-    "weather_at_start": _("A weather from the start of the game"),
-    "weather_every": _("The weather changes every … turns"),
-}
-OPTION_CHOICES = {
-    "mixed_season": [("any", _("a card of any one of its seasons")), ("all", _("a card of each of its seasons"))],
-    "first": [("player", _("you")), ("goldfish", _("the goldfish"))],
-    "auto_pass": [("smart", _("when I can play nothing")), ("never", _("never"))],
-    "movement": [("column", _("one row forward or back")), ("adjacent", _("to any adjacent square"))],
-    "deck_out": [("empty", _("you lose when it is empty")), ("draw", _("you lose when you must draw from it"))],
-    "affinity_self_bonus": [("matchup", _("only in a matchup battle")), ("always", _("in every battle"))],
-    "upkeep_attributes": [("any", _("a card of any of its attributes")), ("all", _("a card of each attribute")), ("none", _("any cards"))],
-    "reversal": [("both", _("hits and the skill deck")), ("hit", _("the cards a hit exiles")), ("skill", _("the skill deck")), ("off", _("nowhere (off)"))],
-    "skill_used": [("exile", _("exiled face down")), ("discard", _("to the discard pile"))],
-}
+from .services import MAX_SEED
 
 
 def option_field_name(game: str, key: str) -> str:
@@ -61,19 +19,28 @@ def option_field_name(game: str, key: str) -> str:
 
 
 def option_fields(game: str) -> dict[str, forms.Field]:
+    """A form field per option the game declares (rules/games/<slug>/options.py), labelled in the page's
+    language, with the declared range or choices; a value outside them is refused naming what it takes."""
+    lang = get_language() or "ja"
     out = {}
-    for key, default in selectors.default_options(game).items():
-        label = OPTION_LABELS.get(key, key)
-        if isinstance(default, bool):
-            field = forms.BooleanField(label=label, required=False, initial=default)
-        elif isinstance(default, int):
-            field = forms.IntegerField(label=label, min_value=0, max_value=MAX_OPTION_INT, initial=default, required=False)
-        elif key in OPTION_CHOICES:
-            field = forms.ChoiceField(label=label, choices=OPTION_CHOICES[key], initial=default, required=False)
+    for option in get_game(game).options:
+        label, help_text = option.label(lang), option.help(lang)
+        if option.kind == BOOL:
+            field = forms.BooleanField(label=label, help_text=help_text, required=False, initial=option.default)
+        elif option.kind == INT:
+            message = option.accepts(lang)
+            field = forms.IntegerField(
+                label=label, help_text=help_text, min_value=option.low, max_value=option.high, initial=option.default,
+                required=False, error_messages={"invalid": message, "min_value": message, "max_value": message},
+            )
         else:
-            field = forms.CharField(label=label, max_length=40, initial=default, required=False)
-        field.widget.attrs["data-option"] = key
-        out[option_field_name(game, key)] = field
+            choices = [(c.value, c.label(lang)) for c in option.choices]
+            field = forms.ChoiceField(
+                label=label, help_text=help_text, choices=choices, initial=option.default, required=False,
+                error_messages={"invalid_choice": option.accepts(lang)},
+            )
+        field.widget.attrs["data-option"] = option.key
+        out[option_field_name(game, option.key)] = field
     return out
 
 

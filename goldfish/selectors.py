@@ -15,7 +15,7 @@ from decks.models import Deck, Pool, Regulation, Visibility
 from printing.services import face_key
 from rules.engine import apply, new_game
 from rules.engine.core import VERSION as ENGINE_VERSION
-from rules.engine.registry import rules_for
+from rules.games import get_game
 
 from .actors import Actor
 from .models import GoldfishSession, Simulation
@@ -191,7 +191,7 @@ def pool_decks(pool: Pool) -> tuple[list[list[dict]], dict]:
 
 def default_options(game_slug: str) -> dict:
     """The game's options with their defaults (their types are the types an option takes)."""
-    return dict(rules_for(game_slug).default_options())
+    return get_game(game_slug).default_options()
 
 
 # -- simulations ----------------------------------------------------------------------------------------
@@ -262,7 +262,6 @@ def opening_odds(deck: Deck) -> dict | None:
 
 def _opening_odds(deck: Deck) -> dict | None:
     from rules.engine import IllegalAction
-    from rules.engine.registry import autopilot_for
     from rules.engine.simulate import GameFactory, pool_of
     from rules.engine.stats import at_least
 
@@ -270,7 +269,7 @@ def _opening_odds(deck: Deck) -> dict | None:
     if not decks or not decks[0]:
         return None
     try:
-        pilot = autopilot_for(deck.game_id)
+        pilot = get_game(deck.game_id).pilot
         state = GameFactory(deck.game_id, decks, None)(0)
     except IllegalAction:  # a deck the rules cannot start with: no odds (simulating it names the reason)
         return None

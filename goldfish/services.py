@@ -18,7 +18,7 @@ from datetime import timedelta
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from cards.models import Game
 from decks import selectors as deck_selectors
@@ -26,6 +26,8 @@ from decks.models import Deck, Pool
 from decks.services import DeckInputError, decklist_sections
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
+from rules.games import get_game
+from rules.games.options import OptionError
 
 from . import selectors
 from .actors import Actor, owns
@@ -39,8 +41,6 @@ MAX_CARDS = 1000  # cards in one game, all players together
 MAX_ACTIONS = 5000  # a session's log; undo and reload replay it
 MAX_STEPS = 1000  # undo / redo steps in one request
 MAX_ACTION_CHARS = 2000  # one action as JSON: it is stored in the log and replayed
-MAX_OPTION_INT = 999
-MAX_OPTION_TEXT = 40
 PRUNE_AFTER_DAYS = 30
 PRUNE_EVERY_SECONDS = 3600
 
@@ -94,40 +94,14 @@ def clean_seed(seed) -> int:
 
 
 def clean_options(game_slug: str, options) -> dict:
-    """The game's options: each key one the game knows, each value of its default's type."""
-    defaults = selectors.default_options(game_slug)
-    if options is None:
-        return defaults
-    if not isinstance(options, dict):
+    """The game's options: its declared defaults with the given ones over them, each checked against its
+    declaration; a bad one is refused in the user's language, naming the option and what it takes."""
+    if options is not None and not isinstance(options, dict):
         raise GoldfishInputError([gettext("options: expected an object of option → value")])
-    errors = []
-    clean = dict(defaults)
-    for key, value in options.items():
-        if key not in defaults:
-            errors.append(gettext("options.{key}: not an option of this game (options: {known})").format(
-                key=key, known=" ".join(defaults)))
-            continue
-        default = defaults[key]
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                errors.append(gettext("options.{key}: true or false").format(key=key))
-                continue
-        elif isinstance(default, int):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_OPTION_INT:
-                errors.append(gettext("options.{key}: a whole number from 0 to {max}").format(key=key, max=MAX_OPTION_INT))
-                continue
-        elif isinstance(default, str):
-            if not isinstance(value, str) or not value.strip() or len(value) > MAX_OPTION_TEXT:
-                errors.append(gettext("options.{key}: a short text").format(key=key))
-                continue
-            value = value.strip()
-        elif type(value) is not type(default):
-            errors.append(gettext("options.{key}: not a valid value").format(key=key))
-            continue
-        clean[key] = value
-    if errors:
-        raise GoldfishInputError(errors)
-    return clean
+    try:
+        return get_game(game_slug).check_options(options)
+    except OptionError as exc:
+        raise GoldfishInputError([f"options.{m}" for m in exc.messages(get_language() or "ja")]) from None
 
 
 def _check_size(decks: list[list[dict]]) -> None:
@@ -490,7 +464,6 @@ def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=
     the deck is visible to the actor."""
     from django.db import IntegrityError
 
-    from rules.engine.registry import autopilot_for
     from rules.engine.simulate import GameFactory
 
     from .models import Simulation, SimulationChunk
@@ -510,7 +483,7 @@ def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=
     decks = revision_decks(deck, number)
     _check_size(decks)
     try:
-        autopilot_for(deck.game_id)
+        get_game(deck.game_id).pilot  # noqa: B018 - a game without an autopilot is refused here
         GameFactory(deck.game_id, decks, None)  # the deck starts a game (a refusal names what is wrong)
     except IllegalAction as exc:
         raise GoldfishInputError([f"deck: {exc}"]) from None

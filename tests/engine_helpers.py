@@ -3,8 +3,8 @@ names of cards, the first seed that deals a wanted game, and playing a game with
 the engine's own apply."""
 
 from rules.engine import apply, check_invariants, digest, legal_actions, new_game
-from rules.engine.registry import autopilot_for
 from rules.engine.simulate import MAX_ACTIONS
+from rules.games import get_game
 
 TAKEN: dict = {}
 
@@ -51,7 +51,7 @@ def play_on(state, cap=None, check=False, each=None):
     apply accepting it is the check) and the cards are checked to be conserved at the end. `each(state,
     action)` is called with each action before it is applied (a test's own checks). An autopilot that loops
     fails the test after simulate's MAX_ACTIONS actions."""
-    pilot = autopilot_for(state["game"])
+    pilot = get_game(state["game"]).pilot
     seed = state["setup"]["seed"]
     for _ in range(MAX_ACTIONS):
         if state["result"] is not None or (cap is not None and pilot.own_turn(state) > cap):

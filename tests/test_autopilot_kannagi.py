@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from rules.engine import IllegalAction, apply, digest, new_game
-from rules.engine.registry import PLAY, autopilot_for, rules_for
 from rules.engine.simulate import GameFactory, simulate
+from rules.games import GAMES, get_game
 from rules.games.samples import bundled_cards, player_deck, sample_deck
 
 from .engine_helpers import assert_same_game, autopilot_game
 
 ROOT = Path(__file__).resolve().parent.parent
-PILOT = autopilot_for("kannagi")
+PILOT = get_game("kannagi").pilot
 TURN_CAP = 20
 
 
@@ -193,7 +193,7 @@ def test_the_opening_pool_is_the_whole_deck_and_holds_the_hand():
 
 
 def test_the_rules_read_each_games_own_card_data_under_the_same_key():
-    rules = rules_for("kannagi")
+    rules = get_game("kannagi").rules
     cheap = start([card("家", cost=0, season=("春",))])
     dear = start([card("家", cost=3, season=("秋",))])
     for _ in range(2):  # interleaved: the facts kept for one game's cards never answer for the other's
@@ -205,7 +205,7 @@ def test_the_rules_read_each_games_own_card_data_under_the_same_key():
 
 def test_a_card_added_during_the_game_is_read_too():
     state = start([card("家", cost=0)])
-    rules = rules_for("kannagi")
+    rules = get_game("kannagi").rules
     assert rules._type(state, state["zones"]["p0.hand"][0]) == "場所札"  # the facts table is made
     apply(state, {"type": "manual.token", "player": 0, "to": "p0.field", "name": "トークン"})
     token = state["zones"]["p0.field"][-1]
@@ -214,7 +214,7 @@ def test_a_card_added_during_the_game_is_read_too():
         apply(state, {"type": "attack", "card": token})  # not a place
 
 
-@pytest.mark.parametrize("game", sorted(PLAY))
+@pytest.mark.parametrize("game", sorted(g for g in GAMES if GAMES[g].play))
 def test_the_game_factory_makes_the_state_new_game_makes(game):
     decks = player_deck(game)
     options = {"mixed_season": "all"} if game == "kannagi" else None

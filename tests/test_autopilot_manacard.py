@@ -3,13 +3,13 @@
 documented heuristic."""
 
 from rules.engine import apply, legal_actions, new_game
-from rules.engine.registry import autopilot_for
 from rules.engine.simulate import simulate
+from rules.games import get_game
 from rules.games.samples import bundled_cards, sample_deck
 
 from .engine_helpers import assert_same_game, autopilot_game, first_seed, name, names, play_on
 
-PILOT = autopilot_for("manacard")
+PILOT = get_game("manacard").pilot
 CARDS = bundled_cards("manacard")
 
 

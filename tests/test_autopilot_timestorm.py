@@ -3,13 +3,13 @@
 documented heuristic."""
 
 from rules.engine import apply, new_game
-from rules.engine.registry import autopilot_for
 from rules.engine.simulate import simulate
+from rules.games import get_game
 from rules.games.samples import bundled_cards, player_deck, timestorm_decks
 
 from .engine_helpers import assert_same_game, autopilot_game, first_seed, name, names, play_on
 
-PILOT = autopilot_for("timestorm")
+PILOT = get_game("timestorm").pilot
 CARDS = bundled_cards("timestorm")
 
 

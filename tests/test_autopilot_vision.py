@@ -3,14 +3,14 @@
 documented heuristic (the weathers included)."""
 
 from rules.engine import apply, legal_actions, new_game
-from rules.engine.registry import autopilot_for
 from rules.engine.simulate import simulate
+from rules.games import get_game
 from rules.games.samples import bundled_cards, sample_deck
 
 from . import engine_helpers
 from .engine_helpers import assert_same_game, autopilot_game, name, names
 
-PILOT = autopilot_for("vision")
+PILOT = get_game("vision").pilot
 CARDS = bundled_cards("vision")
 
 

@@ -27,11 +27,13 @@ def deck(n=40, kinds=10):
 @pytest.fixture(autouse=True)
 def generic(monkeypatch):
     """The core under test runs the generic goldfish rules (vision's draw rules: opening hand 7, no first draw),
-    registered as the game "generic": every real game now has rules of its own."""
-    from rules.engine import core
-    from rules.engine.generic import GenericRules
+    as a game "generic" that declares no play of its own: every real game has rules of its own."""
+    from dataclasses import replace
 
-    monkeypatch.setitem(core._RULES, "generic", GenericRules("vision", 25))
+    from rules.games import GAMES, get_game
+    from rules.games.options import goldfish_life
+
+    monkeypatch.setitem(GAMES, "generic", replace(get_game("vision"), slug="generic", play="", options=(goldfish_life(25),)))
 
 
 @pytest.fixture

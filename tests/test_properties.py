@@ -29,7 +29,6 @@ from cards.search.query import MAX_LENGTH, OPERATORS, QueryError, Schema, parse
 from rules.decklist import MAX_COUNT, CardIndex, LineError
 from rules.decklist import parse as parse_decklist
 from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, replay
-from rules.engine.registry import PLAY, autopilot_for, rules_for
 from rules.games import GAMES, get_game
 from rules.games.samples import bundled_cards, player_deck
 
@@ -409,7 +408,7 @@ MANUAL_KEYS = ["card", "to", "index", "face_up", "pos", "tapped", "name", "delta
 def _states(slug: str) -> list[dict]:
     """Fresh games, and the same games some actions on: random legal ones, and the autopilot's (which also
     makes the choices legal_actions does not list), so that pending decisions are among them."""
-    pilot = autopilot_for(slug)
+    pilot = get_game(slug).pilot
     out = []
     for seed in (7, 8):
         state = new_game(slug, player_deck(slug), seed=seed)
@@ -428,14 +427,14 @@ def _states(slug: str) -> list[dict]:
     return out[:12]
 
 
-STATES = {slug: _states(slug) for slug in PLAY}
+STATES = {slug: _states(slug) for slug in GAMES}
 ACTION_TYPES = {
     slug: sorted(
-        {n[len("_do_") :] for n in dir(rules_for(slug)) if n.startswith("_do_")}
+        {n[len("_do_") :] for n in dir(get_game(slug).rules) if n.startswith("_do_")}
         | {a["type"] for state in STATES[slug] for a in legal_actions(state)}
         | {"choose", "pass", "end_turn", "play", "__class__", "", "manual."}
     )
-    for slug in PLAY
+    for slug in GAMES
 }
 ACTION_KEYS = [
     "card",
@@ -503,7 +502,7 @@ def engine_actions(draw, state):
     return draw(st.one_of(*choices))
 
 
-@pytest.mark.parametrize("slug", sorted(PLAY))
+@pytest.mark.parametrize("slug", sorted(GAMES))
 @settings(max_examples=200 * SCALE, deadline=None)
 @given(data=st.data())
 def test_engine_refuses_bad_actions_with_illegal_action_and_leaves_the_state_unchanged(slug, data):

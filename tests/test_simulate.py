@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine.registry import PLAY
 from rules.engine.simulate import SimulationError, merge, play_range, simulate, summarize
 from rules.engine.stats import at_least, hypergeom_pmf, interval99
-from rules.games import samples
+from rules.games import GAMES as REGISTRY
+from rules.games import get_game, samples
 from rules.games.samples import player_deck
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = sorted(PLAY)
+GAMES = sorted(g for g, d in REGISTRY.items() if d.play)
 
 
 # -- exact odds -------------------------------------------------------------------------------------------
@@ -144,7 +144,6 @@ def test_another_process_with_another_hash_seed_gets_the_same_figures(game, deck
 
 def test_every_autopilot_names_its_key_cards_in_the_translated_list():
     from goldfish.forms import KEY_LABELS
-    from rules.engine.registry import autopilot_for
 
     for game in GAMES:
-        assert autopilot_for(game).key_label in KEY_LABELS, game
+        assert get_game(game).pilot.key_label in KEY_LABELS, game

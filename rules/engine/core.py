@@ -22,6 +22,8 @@ import hashlib
 import json
 from typing import Any
 
+from ..games import GAMES, get_game
+from ..games.options import OptionError
 from . import rng
 
 Action = dict[str, Any]
@@ -33,16 +35,35 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why."""
 
 
+class IllegalOption(IllegalAction):
+    """Start options the game does not take; `messages(lang)` names each option and what it accepts."""
+
+    def __init__(self, error: OptionError):
+        self.error = error
+        super().__init__(str(error))
+
+    def messages(self, lang: str) -> list[str]:
+        return self.error.messages(lang)
+
+
 _RULES: dict = {}
 
 
 def _rules(slug: str):
-    rules = _RULES.get(slug)
-    if rules is None:
-        from .registry import rules_for  # imported here: the registry's rules import this module
+    """The rules object of the game `slug` (its declared `play`; GenericRules for a game without one),
+    kept while the registry holds the same declaration."""
+    game = GAMES.get(slug)
+    entry = _RULES.get(slug)
+    if entry is None or entry[0] is not game:
+        game = get_game(slug)  # an unknown game raises UnknownGame
+        if game.play:
+            rules = game.rules
+        else:
+            from .generic import GenericRules  # the fallback imports this module
 
-        rules = _RULES[slug] = rules_for(slug)
-    return rules
+            rules = GenericRules(game)
+        entry = _RULES[slug] = (game, rules)
+    return entry[1]
 
 
 def rules_of(state: dict):
@@ -79,7 +100,10 @@ def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None
 def blank_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None) -> dict:
     """A game before its rules' setup: the players, their zones and every card in its deck zone."""
     rules = _rules(game)
-    options = {**rules.default_options(), **(options or {})}
+    try:
+        options = get_game(game).check_options(options)
+    except OptionError as exc:
+        raise IllegalOption(exc) from None
     state: dict = {
         "version": VERSION,
         "setup": {"game": game, "decks": decks, "seed": seed, "options": options},

@@ -8,7 +8,6 @@ when they must draw from an empty deck.
 
 from __future__ import annotations
 
-from ..games import get_game
 from . import core
 from .core import IllegalAction, draw, zone
 
@@ -17,12 +16,8 @@ class GenericRules:
     zones = ("deck", "hand", "field", "discard", "exile")
     deck_zone = "deck"
 
-    def __init__(self, slug: str, life: int = 20):
-        self.slug = slug
-        self.life = life
-
-    def default_options(self) -> dict:
-        return {"goldfish_life": self.life}
+    def __init__(self, game):
+        self.game = game  # its GameDef: the draw rules, and the goldfish's life if it declares the option
 
     def players(self, decks: list[list[dict]], options: dict) -> list[dict]:
         out = [{"name": "player", "cards": decks[0] if decks else []}]
@@ -48,17 +43,17 @@ class GenericRules:
         return zone(player, "deck")
 
     def setup(self, state: dict) -> None:
-        draw_rules = get_game(self.slug).draw
+        draw_rules = self.game.draw
         opening = draw_rules.opening if draw_rules else 5
         core.shuffle_zone(state, zone(0, "deck"))
         draw(state, 0, opening)
-        state["players"][1]["life"] = state["options"]["goldfish_life"]
+        state["players"][1]["life"] = state["options"].get("goldfish_life", 20)
         state["turn"], state["phase"], state["active"] = 1, "main", 0
         if draw_rules and not draw_rules.first_player_skips_first_draw:
             self._draw_for_turn(state)
 
     def _draw_for_turn(self, state: dict) -> list[dict]:
-        draw_rules = get_game(self.slug).draw
+        draw_rules = self.game.draw
         return draw(state, 0, draw_rules.per_turn if draw_rules else 1, forced=True)
 
     def legal_actions(self, state: dict) -> list[dict]:

@@ -21,9 +21,9 @@ import math
 import os
 from collections.abc import Callable
 
+from ..games import get_game
 from . import rng
 from .core import _apply, _rules, blank_game, new_game
-from .registry import autopilot_for
 from .stats import at_least, interval99
 
 MAX_ACTIONS = 3000  # per game: an autopilot that loops is stopped and the game counted as not won
@@ -82,7 +82,7 @@ def _hits(hand_defs: list[str], key: set[str]) -> int:
 
 def play_range(game: str, decks: list, seed: int, start: int, count: int, turn_cap: int, options: dict | None = None) -> dict:
     """Play games start .. start+count-1 (game i from seed + i) and return their tallies (see merge)."""
-    pilot = autopilot_for(game)
+    pilot = get_game(game).pilot
     factory = GameFactory(game, decks, options)
     won: dict[str, int] = {}
     lost = capped = actions_total = win_sum = 0

@@ -8,6 +8,7 @@ CardDataError listing every field at fault.
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
 
@@ -23,6 +24,7 @@ from .fields import (
     Field,
     FieldError,
 )
+from .options import Option, check_options, defaults
 from .regulation import Regulation
 from .script import SCRIPT_FIELD
 
@@ -119,7 +121,7 @@ class GameDef:
     stat_fields: tuple[str, ...] = ()
     # -- the rest of the game contract (rules/contract.py documents each) --------------------------------
     # Start options of a game on the engine: declared specs (rules/games/options.py), checked by the engine.
-    options: tuple = ()
+    options: tuple[Option, ...] = ()
     # The player's words for zones, phases, actions and decisions (rules/games/vocabulary.py).
     vocabulary: object = None
     # What a printed proxy face shows and the card's default size (rules/games/face.py).
@@ -127,7 +129,11 @@ class GameDef:
     # The play rules and the autopilot, as "module:Class" relative to the game's package, made on first use.
     play: str = ""
     autopilot: str = ""
+    # The package "module:Class" names are relative to (default rules.games.<slug>; a game declared
+    # elsewhere, e.g. in a test, names its own).
+    package: str = ""
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
+    _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self):
         if not any(f.key == SCRIPT_FIELD.key for f in self.fields):  # every game takes the effect vocabulary
@@ -153,6 +159,39 @@ class GameDef:
 
     def summary(self, lang: str) -> str:
         return self.summary_ja if lang.startswith("ja") else self.summary_en
+
+    # -- play ------------------------------------------------------------------------------------------------
+
+    def default_options(self) -> dict:
+        return defaults(self.options)
+
+    def check_options(self, given: dict | None) -> dict:
+        """The game's options: the defaults with `given` over them; raises OptionError naming each bad one."""
+        return check_options(self.options, given)
+
+    def option(self, key: str) -> Option | None:
+        return next((o for o in self.options if o.key == key), None)
+
+    def _made(self, what: str):
+        made = self._made_once.get(what)
+        if made is None:
+            module, _, name = getattr(self, what).partition(":")
+            package = self.package or f"{__package__}.{self.slug}"
+            made = self._made_once[what] = getattr(importlib.import_module(module, package), name)()
+        return made
+
+    @property
+    def rules(self):
+        """The object that runs this game's play (`play`, made once)."""
+        return self._made("play")
+
+    @property
+    def pilot(self):
+        """The game's autopilot (`autopilot`, made once): the policy that plays the player's side of goldfish
+        games in simulations."""
+        if not self.autopilot:
+            raise KeyError(f"{self.slug}: no autopilot")
+        return self._made("autopilot")
 
     @property
     def regulation(self) -> Regulation | None:

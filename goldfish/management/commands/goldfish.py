@@ -2,6 +2,10 @@
 
     python manage.py goldfish kannagi mydeck.txt --games 10000 --seed 1 --workers 2
     python manage.py goldfish vision mydeck.txt --json > result.json
+    python manage.py goldfish kannagi mydeck.txt --option life=20 --option first_player_draws=true
+
+`--option KEY=VALUE` sets one of the game's start options (rules/games/<slug>/options.py; `--help` lists
+them with their ranges); a value the option does not take is refused naming it and what it takes.
 
 The decklist is read as the site reads a pasted one (the game's cards in this database, its default
 regulation unless --regulation names one). Game i is played from seed + i, so the figures are the same for
@@ -22,6 +26,8 @@ from decks.services import DeckInputError, decklist_sections
 from goldfish.selectors import sections_decks
 from rules.engine import IllegalAction
 from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params, simulate
+from rules.games import GAMES, get_game
+from rules.games.options import BOOL, INT, OptionError
 
 OPTION_NAMES = {"games": "--games", "seed": "--seed", "turn_cap": "--turn-cap", "workers": "--workers"}
 
@@ -38,8 +44,12 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=1, help="processes to play on (the figures do not change)")
         parser.add_argument("--regulation", default=None, help="a regulation code (default: the game's default)")
         parser.add_argument("--json", action="store_true", help="print the whole result as JSON")
+        parser.add_argument(
+            "--option", action="append", default=[], metavar="KEY=VALUE",
+            help="a start option of the game (repeatable). " + option_help(),
+        )
 
-    def handle(self, *args, game, deckfile, games, seed, turn_cap, workers, regulation, json: bool, **options):
+    def handle(self, *args, game, deckfile, games, seed, turn_cap, workers, regulation, json: bool, option, **options):
         self.verbosity = options.get("verbosity", 1)
         try:  # the numbers first: a typo there is named before the decklist is read
             check_params(games, seed, turn_cap, workers)
@@ -49,6 +59,7 @@ class Command(BaseCommand):
         if not Game.objects.filter(slug=game).exists():
             known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run `manage.py load_bundled`)"
             raise CommandError(f"game: {game!r} is not a game here; known: {known}")
+        start_options = parse_options(game, option)
         try:
             if deckfile == "-":
                 text = sys.stdin.read()
@@ -79,7 +90,7 @@ class Command(BaseCommand):
                 self.stderr.write(f"\r{done}/{total} games", ending="")
 
         try:
-            result = simulate(game, decks, games, seed, turn_cap, workers=workers, progress=progress)
+            result = simulate(game, decks, games, seed, turn_cap, options=start_options, workers=workers, progress=progress)
         except IllegalAction as exc:
             raise CommandError(f"deck: {exc}") from None
         except SimulationError as exc:
@@ -91,6 +102,44 @@ class Command(BaseCommand):
             self.stdout.write(_dumps(result))
             return
         self.stdout.write(report(result, game, elapsed, workers))
+
+
+def option_help() -> str:
+    return "; ".join(
+        f"{slug}: " + ", ".join(f"{o.key} ({o.accepts('en')}, default {_text(o.default)})" for o in definition.options)
+        for slug, definition in GAMES.items() if definition.options
+    )
+
+
+def _text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def parse_options(game: str, pairs: list[str]) -> dict:
+    """`KEY=VALUE` pairs as the game's options, each read as its declaration's kind and checked."""
+    definition = get_game(game)
+    given = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key, text = key.strip(), text.strip()
+        option = definition.option(key)
+        if not sep or option is None:
+            known = " ".join(o.key for o in definition.options)
+            raise CommandError(f"--option: {pair!r} is not KEY=VALUE with a key of {game} ({known})")
+        if option.kind == BOOL:
+            value = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}.get(text.lower(), text)
+        elif option.kind == INT:
+            try:
+                value = int(text)
+            except ValueError:
+                value = text
+        else:
+            value = text
+        given[key] = value
+    try:
+        return definition.check_options(given)
+    except OptionError as exc:
+        raise CommandError("--option: " + "; ".join(exc.messages("en"))) from None
 
 
 def _is_terminal(stream) -> bool:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from ...engine.registry import rules_for
+from . import GAME
 from .play import APPARITION, PLACE, SEASON, TOOL
 
-RULES = rules_for("kannagi")  # the engine's own instance: its table of card facts serves both
+RULES = GAME.rules  # the engine's own instance: its table of card facts serves both
 
 
 def _cost(card: dict) -> int:

@@ -67,9 +67,6 @@ class KannagiRules:
     discard_zone = "soul"  # a milled card goes to 魂 (kannagi has no discard pile)
     empty_deck_move_loses = True  # 効果によって山札から札を移動する際に山札がない: a loss, like drawing
 
-    def default_options(self) -> dict:
-        return {"life": 30, "goldfish_life": 30, "opening": 8, "mixed_season": "any", "first_player_draws": False}
-
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
@@ -196,14 +193,7 @@ class KannagiRules:
 
     def setup(self, state):
         opts = state["options"]
-        if opts.get("mixed_season") not in ("any", "all"):
-            raise IllegalAction(f"mixed_season: any or all, not {opts.get('mixed_season')!r}")
-        for key, low, high in (("life", 1, 999), ("goldfish_life", 1, 999), ("opening", 0, 40)):
-            value = opts.get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {value!r}")
-        if not isinstance(opts.get("first_player_draws"), bool):
-            raise IllegalAction("first_player_draws: true or false")
+        # (the options were checked against their declarations, options.py, before the setup)
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
         shuffle_zone(state, "p0.deck")

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
-from .. import get_game
 from . import UNIT_OPS
 
 UNIT, EQUIP, STATUS = "ユニット", "装備品", "ステータス"
@@ -190,19 +189,6 @@ class ManacardRules:
     def info(self, state, key: str) -> Info:
         return self.table(state)[key]
 
-    def default_options(self) -> dict:
-        rules = get_game(self.slug).draw
-        return {
-            "first": "player",  # who starts: "player" or "goldfish"
-            "goldfish_hp": 50,
-            "mana": 5,
-            "hand": rules.opening,
-            "second_extra": rules.second_player_extra,
-            "reversal": "both",
-            "skill_used": "exile",
-            "play_reversal_cards": False,
-        }
-
     @staticmethod
     def section_zone(section: str) -> str | None:
         return section if section in ("skill", "status") else None
@@ -210,9 +196,6 @@ class ManacardRules:
     def players(self, decks, options):
         """The two players; their cards are made by setup (`_add_cards`), in one pass that is much quicker than
         the engine's card by card (a new game is a fifth of a random game's time)."""
-        hp = options.get("goldfish_hp")
-        if not _whole(hp, 0, 999):
-            raise IllegalAction(f"goldfish_hp: a whole number from 0 to 999, not {hp!r}")
         return [{"name": "player", "cards": []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
     @staticmethod
@@ -345,15 +328,6 @@ class ManacardRules:
     def setup(self, state):
         opts = state["options"]
         first = first_player(opts)
-        for key, low, high in (("mana", 0, 50), ("hand", 0, 50), ("second_extra", 0, 50)):
-            if not _whole(opts.get(key), low, high):
-                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {opts.get(key)!r}")
-        if opts.get("reversal") not in READINGS:
-            raise IllegalAction(f"reversal: one of {' '.join(READINGS)}, not {opts.get('reversal')!r}")
-        if opts.get("skill_used") not in ("exile", "discard"):
-            raise IllegalAction(f"skill_used: exile or discard, not {opts.get('skill_used')!r}")
-        if not isinstance(opts.get("play_reversal_cards"), bool):
-            raise IllegalAction(f"play_reversal_cards: true or false, not {opts.get('play_reversal_cards')!r}")
         self._add_cards(state)
         state["flags"] = {"streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0]}
         decks = state["setup"]["decks"]

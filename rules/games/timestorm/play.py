@@ -39,13 +39,8 @@ class TimestormRules:
     deck_zone = "hand"  # unused: players() puts every card in the shared deck
     discard_zone = "discard"
 
-    def default_options(self) -> dict:
-        return {"opponents": 1, "first": "player", "hand": 6, "supply_batteries": True, "auto_pass": "smart"}
-
     def players(self, decks, options):
-        opponents = options.get("opponents", 1)
-        if not isinstance(opponents, int) or isinstance(opponents, bool) or not 1 <= opponents <= 5:
-            raise IllegalAction(f"opponents: a whole number from 1 to 5, not {opponents!r}")
+        opponents = options["opponents"]
         count = max(len(decks), 1 + opponents)
         out = []
         for p in range(count):
@@ -92,11 +87,7 @@ class TimestormRules:
     def setup(self, state):
         opts = state["options"]
         first = first_player(opts)
-        if opts.get("auto_pass") not in ("smart", "never"):
-            raise IllegalAction(f"auto_pass: smart or never, not {opts.get('auto_pass')!r}")
-        hand = opts.get("hand")
-        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= 20:
-            raise IllegalAction(f"hand: a whole number from 0 to 20, not {hand!r}")
+        hand = opts["hand"]  # (the options were checked against options.py before the setup)
         state["passed"] = []
         state["flags"] = {"battery": False}
         for p in range(len(state["players"])):

@@ -50,8 +50,6 @@ PLAYABLE = (CHARACTER, SPELL, COMMAND)
 AREA = "weather_area"
 PERMANENT_SPELL = ("呪符", "世界呪符", "幻想生物")  # spells that stay on the field after they resolve
 PERMANENT_COMMAND = ("装備", "装備/場")
-INT_OPTIONS = {"life": (1, 999), "goldfish_life": (1, 999), "opening": (0, 50), "hand_limit": (0, 99), "weather_every": (1, 99)}
-BOOL_OPTIONS = ("weather", "weather_at_start")
 STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False}
 
@@ -71,18 +69,6 @@ class VisionRules:
 
     def __init__(self):
         self._steps = {step: getattr(self, f"_step_{step}") for step in STEPS}
-
-    def default_options(self) -> dict:
-        return {
-            "life": 25,
-            "goldfish_life": 25,
-            "first": "player",  # who starts: "player" or "goldfish"
-            "opening": 7,
-            "hand_limit": 7,
-            "weather": True,  # the 非想天則 weather rule (needs a weather section in the deck)
-            "weather_at_start": True,  # GAMES.md's reading: a weather from ①ゲーム開始
-            "weather_every": 4,
-        }
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -338,14 +324,7 @@ class VisionRules:
 
     def setup(self, state):
         opts = state["options"]
-        for key, (low, high) in INT_OPTIONS.items():
-            value = opts.get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {value!r}")
-        first = first_player(opts)
-        for key in BOOL_OPTIONS:
-            if not isinstance(opts.get(key), bool):
-                raise IllegalAction(f"{key}: true or false, not {opts.get(key)!r}")
+        first = first_player(opts)  # (the options were checked against options.py before the setup)
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
         shuffle_zone(state, zone(0, "deck"))
