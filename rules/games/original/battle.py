@@ -1,0 +1,191 @@
+"""Battles and damage in original: damage counters on soldiers, lands and 戦力, the damage rules, and the
+steps of a battle (with a soldier, or with the phantom 0/0/0)."""
+
+from __future__ import annotations
+
+from ...engine.core import move
+from .board import COLS, camp_row, enemy_camp_row
+from .cards import BOARD, HAND, LAND, POWER, SOLDIER
+
+
+class Battles:
+    """Damage, its rules, and battles."""
+
+    def damage_card(self, state, iid, amount) -> list[dict]:
+        """A soldier or land gets `amount` damage counters (checked by _settle)."""
+        if amount <= 0 or self._type(state, iid) not in (SOLDIER, LAND):
+            return []
+        counters = state["cards"][iid]["counters"]
+        counters["damage"] = counters.get("damage", 0) + amount
+        state["flags"]["damaged"].append(iid)
+        return [{"type": "damage", "card": iid, "amount": amount, "counters": counters["damage"]}]
+
+    def damage_player(self, state, player, amount, source=None) -> list[dict]:
+        """プレイヤーがダメージを受けた時、自分の戦力の一番上に受けたダメージの分だけカウンターを乗せる。カウンターの数が10個を
+        超えた時、カウンターを全て取り除き、戦力の一番上のカードを手札に加える。"""
+        power = state["zones"][POWER[player]]
+        if amount <= 0 or not power:
+            return []
+        top = power[-1]
+        counters = state["cards"][top]["counters"]
+        counters["damage"] = counters.get("damage", 0) + amount
+        events = [{"type": "damage", "player": player, "amount": amount, "card": top, "counters": counters["damage"]}]
+        return events + self._settle_power(state, player)
+
+    def _settle_power(self, state, player) -> list[dict]:
+        power = state["zones"][POWER[player]]
+        if not power:
+            return []
+        top = power[-1]
+        counters = state["cards"][top]["counters"]
+        if counters.get("damage", 0) > state["options"]["counter_limit"]:
+            del counters["damage"]
+            return [{"type": "power_lost", "player": player, "card": top}, move(state, top, HAND[player], face_up=False)]
+        return []
+
+    def gain_life(self, state, player, amount, source=None) -> list[dict]:
+        if amount < 0:
+            return self.damage_player(state, player, -amount, source)
+        power = state["zones"][POWER[player]]
+        if not power:
+            return []
+        counters = state["cards"][power[-1]]["counters"]
+        counters["damage"] = max(0, counters.get("damage", 0) - amount)
+        if not counters["damage"]:
+            del counters["damage"]
+        return [{"type": "heal", "player": player, "amount": amount}]
+
+    def _settle(self, state) -> list[dict]:
+        """The damage rules: a soldier with more counters than its power, a land with more than 10 are destroyed;
+        a player's top 戦力 card with more than 10 goes to the hand."""
+        events = []
+        limit = state["options"]["counter_limit"]
+        auras = None
+        for iid in list(state["zones"][BOARD]):
+            damage = state["cards"][iid]["counters"].get("damage", 0)
+            if not damage:
+                continue
+            kind = self._type(state, iid)
+            if kind == SOLDIER:
+                auras = self._auras(state) if auras is None else auras
+                if damage > self.stat(state, iid, "power", auras):
+                    events += self.destroy(state, iid)
+                    auras = None
+            elif kind == LAND and damage > limit:
+                events += self.destroy(state, iid)
+                auras = None
+        for player in (0, 1):
+            events += self._settle_power(state, player)
+        return events
+
+    def _hellfire(self, state) -> list[dict]:
+        """無限地獄: 場の兵はダメージを受けた戦闘の終了時、または効果処理終了時に破棄される (unless a 光兵 is there)."""
+        damaged, state["flags"]["damaged"] = state["flags"]["damaged"], []
+        if not damaged or not self._rule(state, "damaged_destroyed"):
+            return []
+        events = []
+        for iid in dict.fromkeys(damaged):
+            if state["cards"][iid]["zone"] == BOARD and self._type(state, iid) == SOLDIER:
+                events += self.destroy(state, iid)
+        return events
+
+    def _arrive(self, state, iid, came_from=None) -> list[dict]:
+        """A soldier entered its square: a battle with a soldier there, or with the phantom 0/0/0 on an enemy
+        land's square or an empty enemy camp square."""
+        pos = self._pos(state, iid)
+        if pos is None or self._type(state, iid) != SOLDIER:
+            return []
+        owner = self._owner(state, iid)
+        here = [i for i in self._at(state, pos) if i != iid]
+        others = [i for i in here if self._type(state, i) == SOLDIER]
+        defender, phantom = None, None
+        if others:
+            defender = others[0]
+        else:
+            lands = [i for i in here if self._type(state, i) == LAND and (self._owner(state, i) != owner or state["options"]["own_land_battle"])]
+            if lands:
+                phantom = self._owner(state, lands[0])
+            elif pos[0] == enemy_camp_row(owner):
+                phantom = 1 - owner
+            else:
+                return []
+        battle = {"a": iid, "d": defender, "phantom": phantom, "pos": list(pos), "from": came_from, "pa": None, "pd": None}
+        state["flags"]["battle"] = battle
+        state["phase"] = "battle"
+        owners = [owner, self._owner(state, defender) if defender else phantom]
+        event = {"type": "battle", "attacker": iid, "defender": defender, "phantom": phantom, "pos": list(pos)}
+        return [event] + self._push(state, {"kind": "battle_start", "cards": [iid] + ([defender] if defender else []), "owners": owners, "player": owner})
+
+    def _battle_steps(self, state) -> list[dict]:
+        """②戦闘段階1 (powers compared, fixed), ③戦闘段階2 (the lower destroyed, the winner +0/+0/-X; equal: both
+        destroyed; a phantom battle skips ③), ④ダメージ計算 (the loser's owner takes the difference), then ⑤."""
+        battle = state["flags"]["battle"]
+        if battle is None:
+            return []
+        a, d = battle["a"], battle["d"]
+        events = []
+        if state["cards"][a]["zone"] != BOARD or (d is not None and state["cards"][d]["zone"] != BOARD):
+            events.append({"type": "battle_void"})  # a fighter left during the battle start
+        else:
+            pa = self.power(state, a)
+            pd = self.power(state, d) if d is not None else 0
+            battle["pa"], battle["pd"] = pa, pd
+            events.append({"type": "battle_compare", "attacker": pa, "defender": pd})
+            owner_a = self._owner(state, a)
+            owner_d = self._owner(state, d) if d is not None else battle["phantom"]
+            if d is not None:
+                # 練兵場: 自兵同士の戦闘では兵は破棄されない
+                protected = owner_a == owner_d and any(self._owner(state, s) == owner_a for s in self._rule(state, "own_battle_no_destroy"))
+                if pa != pd:
+                    winner, loser, lost_power = (a, d, pd) if pa > pd else (d, a, pa)
+                    x = lost_power - 2  # the winner: +0/+0/-X, X = the loser's power - 2
+                    counters = state["cards"][winner]["counters"]
+                    counters["power"] = counters.get("power", 0) - x
+                    if not counters["power"]:
+                        del counters["power"]
+                    events.append({"type": "stat", "card": winner, "stat": "power", "amount": -x})
+                    losers = [loser]
+                else:
+                    losers = [a, d]  # お互いのパワーが等しい場合補正は加えられず、お互いに破棄される
+                if not protected:
+                    for loser in losers:
+                        events += self.destroy(state, loser)
+            if pa != pd:
+                loser_owner = owner_d if pa > pd else owner_a
+                events += self.damage_player(state, loser_owner, abs(pa - pd), a)
+        events += self._settle(state)
+        self.check_result(state)
+        if state["result"] is not None:
+            return events
+        fighters = [x for x in (a, d) if x is not None and state["cards"][x]["zone"] == BOARD]
+        owners = [self._owner(state, a), self._owner(state, d) if d is not None else battle["phantom"]]
+        return events + self._push(state, {"kind": "battle_end", "cards": fighters, "owners": owners, "player": owners[0]})
+
+    def _battle_end(self, state) -> list[dict]:
+        """⑤戦闘終了; after a phantom battle the soldier goes back to its own camp."""
+        battle = state["flags"]["battle"]
+        state["flags"]["battle"] = None
+        if state["phase"] == "battle":
+            state["phase"] = "main"
+        if battle is None:
+            return []
+        events = [{"type": "battle_end"}]
+        a = battle["a"]
+        if state["cards"][a]["zone"] == BOARD:
+            if battle["phantom"] is not None:
+                events += self._back_to_camp(state, a)
+            elif battle["d"] is not None and state["cards"][battle["d"]]["zone"] == BOARD and battle["from"]:
+                state["cards"][a]["pos"] = list(battle["from"])  # both stayed (練兵場): the mover goes back
+                events.append({"type": "moved", "card": a, "pos": list(battle["from"])})
+        return events + self._hellfire(state) + self._settle(state)
+
+    def _back_to_camp(self, state, iid) -> list[dict]:
+        owner = self._owner(state, iid)
+        row = camp_row(owner)
+        pos = self._pos(state, iid)
+        col = pos[1] if pos else 0
+        for c in sorted(range(COLS), key=lambda c: (abs(c - col), c)):
+            if not [i for i in self._at(state, (row, c), SOLDIER) if i != iid]:
+                state["cards"][iid]["pos"] = [row, c]
+                return [{"type": "moved", "card": iid, "pos": [row, c], "reason": "back_to_camp"}]
+        return [{"type": "no_room_in_camp", "card": iid}]

@@ -1,0 +1,86 @@
+"""The board of original: squares and camps, the cards on it, summoning squares, movement, and a card
+arriving on or leaving it."""
+
+from __future__ import annotations
+
+from ...engine.core import move
+from .cards import BOARD, CURSE, DISCARD, LAND, SOLDIER
+
+COLS = 5
+
+
+def camp_row(player: int) -> int:
+    return 1 if player == 0 else 3
+
+
+def enemy_camp_row(player: int) -> int:
+    return 3 if player == 0 else 1
+
+
+class Board:
+    """Where cards are on the board and how they come, move and go."""
+
+    def _pos(self, state, iid):
+        card = state["cards"][iid]
+        pos = card.get("pos") if card["zone"] == BOARD else None
+        return tuple(pos) if pos else None
+
+    def _on_board(self, state, player=None, card_type=None) -> list[str]:
+        cards = state["cards"]
+        return [
+            i
+            for i in state["zones"][BOARD]
+            if (player is None or cards[i]["owner"] == player) and (card_type is None or self._type(state, i) == card_type)
+        ]
+
+    def _at(self, state, pos, card_type=None) -> list[str]:
+        cards = state["cards"]
+        pos = list(pos)
+        return [i for i in state["zones"][BOARD] if cards[i].get("pos") == pos and (card_type is None or self._type(state, i) == card_type)]
+
+    def _sick(self, state, iid) -> bool:
+        """Soldiers and lands cannot move or use effects the turn they arrive (seed 5)召喚・詠唱・展開ルール)."""
+        return state["cards"][iid].get("arrived") == state["turn"] and self._type(state, iid) in (SOLDIER, LAND)
+
+    def _summon_squares(self, state, player, card_type) -> list[list[int]]:
+        row = camp_row(player)
+        if card_type == SOLDIER:
+            return [[row, col] for col in range(COLS)]
+        cards = state["cards"]
+        taken = {  # one curse or land a square
+            cards[i]["pos"][1] for i in state["zones"][BOARD] if cards[i].get("pos") and cards[i]["pos"][0] == row and self._type(state, i) in (CURSE, LAND)
+        }
+        return [[row, col] for col in range(COLS) if col not in taken]
+
+    def _destinations(self, state, iid) -> list[list[int]]:
+        pos = self._pos(state, iid)
+        if pos is None:
+            return []
+        row, col = pos
+        steps = [(1, 0), (-1, 0)]
+        if state["options"]["movement"] == "adjacent":
+            steps += [(0, 1), (0, -1)]
+        return [[row + dr, col + dc] for dr, dc in steps if 1 <= row + dr <= 3 and 0 <= col + dc < COLS]
+
+    def _move_cost(self, state, iid, to, auras=None, free=None) -> int:
+        if to[0] == 2 and iid in (self._rule(state, "free_move_to_battlefield") if free is None else free):
+            return 0  # 霧雨の双翼竜: この兵は移動コストを支払わずに戦場へ移動できる
+        return max(0, self.stat(state, iid, "move_cost", auras))
+
+    def _place(self, state, iid, pos) -> dict:
+        event = move(state, iid, BOARD, face_up=True)
+        card = state["cards"][iid]
+        card["pos"] = list(pos)
+        card["arrived"] = state["turn"]
+        card["tapped"] = False
+        event["pos"] = list(pos)
+        return event
+
+    def destroy(self, state, iid, why="destroyed") -> list[dict]:
+        """破棄: to its owner's 墓地, face up, without counters or position."""
+        card = state["cards"][iid]
+        for key in ("pos", "arrived", "bound"):
+            card.pop(key, None)
+        card["counters"] = {}
+        card["tapped"] = False
+        return [{"type": why, "card": iid}, move(state, iid, DISCARD[card["owner"]], face_up=True)]

@@ -1,0 +1,195 @@
+"""Card data for original: the kinds and zones, the readings of a card's printed trigger and cost, and what
+the rules read from a card definition (info), worked out once per definition."""
+
+from __future__ import annotations
+
+import re
+
+from .script import parse_while
+
+SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
+BOARD = "board"
+GRANTED = ("黄金", "異界")
+GRANTED_EFFECT = {
+    "kind": ["通常"],
+    "cost": "X",
+    "text": "自陣の召喚コストX以上の兵をX枚選んで破棄し、この兵に以下の補正を加える。「+0/+0/+2X」",
+    "granted": True,
+}
+BITS = {a: 1 << i for i, a in enumerate(("火", "水", "風", "地", "光", "闇"))}
+BIT_LIST = tuple(BITS.values())
+STORAGE = ("p0.storage", "p1.storage")
+HAND, DECK, POWER, DISCARD = (("p0.hand", "p1.hand"), ("p0.deck", "p1.deck"), ("p0.power", "p1.power"), ("p0.discard", "p1.discard"))
+COST_RE = re.compile(r"^\s*([火水風地光闇無]*)\s*(\d+|[XＸ])?")
+EVENT_WORDS = (
+    ("効果の発動", "effect"),
+    ("戦闘開始", "battle_start"),
+    ("戦闘終了", "battle_end"),
+    ("ターン終了", "turn_end"),
+    ("召喚", "summon"),
+    ("詠唱", "cast"),
+    ("展開", "deploy"),
+    ("移動", "move"),
+)
+_TRIGGERS: dict = {}
+_WHILE: dict = {}
+_COSTS: dict = {}
+
+
+def parse_trigger(text: str | None) -> list[tuple[str, str, str | None]]:
+    """'敵兵の召喚、又は移動' -> [("summon", "enemy", "兵"), ("move", "enemy", "兵")]: (event, whose, card type);
+    a part without its own subject takes the one before it (自呪術の詠唱、または効果の発動)."""
+    key = text or ""
+    if key in _TRIGGERS:
+        return _TRIGGERS[key]
+    out, prev = [], ("any", None)
+    for part in re.split(r"、?(?:または|又は|もしくは|或いは)", key):
+        part = part.strip()
+        hit = next(((part.find(word), kind) for word, kind in EVENT_WORDS if word in part), None)
+        if hit is None:
+            continue
+        at, kind = hit
+        prefix = part[:at].rstrip("の")
+        if not prefix:
+            who = prev
+        elif prefix.startswith("この"):
+            who = ("this", None)
+        elif prefix == "自兵と敵兵":
+            who = ("own_vs_enemy", SOLDIER)
+        elif prefix == "自兵同士":
+            who = ("own_vs_own", SOLDIER)
+        elif prefix in ("自分", "自"):
+            who = ("own", None)
+        elif prefix in ("相手", "敵"):
+            who = ("enemy", None)
+        elif prefix[0] in "自敵":
+            who = ("own" if prefix[0] == "自" else "enemy", prefix[1:] if prefix[1:] in (SOLDIER, CURSE, LAND) else None)
+        else:
+            who = ("any", None)
+        out.append((kind, *who))
+        prev = who
+    _TRIGGERS[key] = out
+    return out
+
+
+def parse_cost(text) -> tuple:
+    """'闇4(C)「この呪術を墓地に送る」' -> (4, ["闇"], True): storage cards, attributes needed, and whether the
+    card itself goes to 墓地 as part of the cost; "X" for a cost the player chooses; "-" or nothing: 0."""
+    key = "" if text is None else str(text)
+    if key in _COSTS:
+        return _COSTS[key]
+    main, _, extra = key.partition("(C)")
+    match = COST_RE.match(main)
+    needs = [a for a in dict.fromkeys(match.group(1)) if a != "無"] if match else []
+    amount = match.group(2) if match else None
+    n = "X" if amount in ("X", "Ｘ") else int(amount) if amount else 0
+    sacrifice = "この" in extra and ("墓地に送る" in extra or "破棄" in extra or "生贄" in extra)
+    _COSTS[key] = out = (n, needs, sacrifice)
+    return out
+
+
+def _while(text: str) -> tuple[bool, dict]:
+    out = _WHILE.get(text)
+    if out is None:
+        out = _WHILE[text] = parse_while(text)
+    return out
+
+
+_INFO: dict = {}
+_NO_FIELDS: dict = {}
+
+
+def info(d: dict) -> dict:
+    """What the rules read from a card's data, worked out once per card definition (cached by identity)."""
+    fields = d.get("fields") or _NO_FIELDS
+    kind = d.get("card_type", "")
+    hit = _INFO.get(id(fields))  # (the same card data in every game and deck shares its fields)
+    if hit is not None and hit[0] is fields and hit[1] == kind:
+        return hit[2]
+    if len(_INFO) > 4096:  # (it keeps the card data it has seen alive: bounded)
+        _INFO.clear()
+    s2 = fields.get("special_type2")
+    effs = list(fields.get("effects") or ())
+    if kind == SOLDIER and s2 in GRANTED:
+        effs.append(GRANTED_EFFECT)
+    script = [s for s in fields.get("script") or () if isinstance(s, dict) and s.get("op")]
+    by_when: dict = {}
+    for step in script:
+        by_when.setdefault(step.get("when") or "played", []).append(step)
+    attrs = tuple(a for a in fields.get("attributes") or () if a != "無")
+    out = {
+        "type": kind,
+        "attrs": attrs,
+        "attrset": frozenset(attrs),
+        "mask": mask_of(attrs),
+        "s2": s2,
+        "effects": effs,
+        "script": by_when,
+        "auras": [s for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") in ("all", "bound")],
+        "self_auras": [s for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") == "this"],
+        "rules": [s for s in script if s["op"] == "rule"],
+        # 対抗 effects: (k, effect, trigger, cost, usable the turn the card arrives: 「この兵の召喚」に対抗)
+        "counters": [
+            (k, e, trig, parse_cost(e.get("cost")), any(w == "this" and ev in ("summon", "deploy", "cast") for ev, w, _ in trig))
+            for k, e in enumerate(effs, 1)
+            if "対抗" in (e.get("kind") or ()) and not e.get("forced")
+            for trig in [parse_trigger(e.get("trigger"))]
+        ],
+        "forced": [(k, e) for k, e in enumerate(effs, 1) if e.get("forced") and "対抗" in (e.get("kind") or ()) and parse_cost(e.get("cost"))[0] == 0],
+        "normal": [(k, e, parse_cost(e.get("cost"))) for k, e in enumerate(effs, 1) if "通常" in (e.get("kind") or ())],
+        "modes": {k: sorted({s["mode"] for s in by_when.get(f"effect{k}", ()) if s.get("mode")}) for k in range(1, len(effs) + 1)},
+    }
+    _INFO[id(fields)] = (fields, kind, out)
+    return out
+
+
+def mask_of(attrs) -> int:
+    m = 0
+    for a in attrs:
+        m |= BITS.get(a, 0)
+    return m
+
+
+class CardData:
+    """A card's definition and what the rules read from it."""
+
+    @staticmethod
+    def _def(state, iid):
+        return state["defs"][state["cards"][iid]["def"]]
+
+    def _fields(self, state, iid) -> dict:
+        return self._def(state, iid).get("fields") or {}
+
+    _cache: tuple = (None, {})
+
+    def _info(self, state, key) -> dict:
+        """info() of a card definition by key, remembered for the game's definitions last seen."""
+        defs = state["defs"]
+        cache = self._cache
+        if cache[0] is not defs:
+            cache = self._cache = (defs, {})
+        out = cache[1].get(key)
+        if out is None:
+            out = cache[1][key] = info(defs[key])
+        return out
+
+    def _i(self, state, iid) -> dict:
+        return self._info(state, state["cards"][iid]["def"])
+
+    def _type(self, state, iid) -> str:
+        return self._i(state, iid)["type"]
+
+    def _attrs(self, state, iid) -> list:
+        return list(self._i(state, iid)["attrs"])
+
+    def _s2(self, state, iid):
+        return self._i(state, iid)["s2"]
+
+    def _effects(self, state, iid) -> list:
+        return self._i(state, iid)["effects"]
+
+    def _script(self, state, iid, when) -> list:
+        return self._i(state, iid)["script"].get(when, [])
+
+    def _owner(self, state, iid) -> int:
+        return state["cards"][iid]["owner"]

@@ -1,0 +1,170 @@
+"""The 対抗 chain of original: entries pushed with a window to respond, forced responses, the responses a
+player may use, passing, resolving newest first, and the flow that passes for the goldfish (auto_pass)."""
+
+from __future__ import annotations
+
+from .cards import BOARD, SOLDIER, parse_trigger
+
+MAX_STEPS = 10_000
+
+
+class Chain:
+    """The chain (state["stack"]) and the right to respond (state["priority"])."""
+
+    def _push(self, state, entry, by=None) -> list[dict]:
+        """An entry on the chain; the right to respond goes to the turn player (a new chain) or to the other
+        player than the one who responded (「対抗する権利を行使した時、対抗権は相手プレイヤーに与えられる」)."""
+        state["stack"].append(entry)
+        state["flags"]["passed"] = 0
+        state["priority"] = state["active"] if by is None else 1 - by
+        events = [{"type": "chain", "entry": entry["kind"], "card": entry.get("card"), "player": entry.get("player")}]
+        return events + self._forced(state)
+
+    def _forced(self, state) -> list[dict]:
+        """強制対抗: a card's forced response to a matching event is activated at once (its cost is 0)."""
+        top = state["stack"][-1]
+        for iid in state["zones"][BOARD]:
+            for k, eff in self._i(state, iid)["forced"]:
+                if top["kind"] == "effect" and top.get("card") == iid:
+                    continue
+                if any(e.get("forced") and e["card"] == iid and e["effect"] == k for e in state["stack"]):
+                    continue  # (once on the chain: two forced answers to any effect would answer each other for ever)
+                player = self._owner(state, iid)
+                if self._trigger_ok(state, iid, player, parse_trigger(eff.get("trigger")), top):
+                    entry = {"kind": "effect", "card": iid, "player": player, "effect": k, "ctype": self._type(state, iid), "forced": True}
+                    return [{"type": "forced", "card": iid, "effect": k}] + self._push(state, entry, by=player)
+        return []
+
+    def _trigger_ok(self, state, iid, player, trigger, top) -> bool:
+        for kind, who, ctype in trigger:
+            if kind != top["kind"]:
+                continue
+            if kind in ("battle_start", "battle_end"):
+                owners = top.get("owners", [])
+                fighters = top.get("cards", [])
+                if who == "this" and iid not in fighters:
+                    continue
+                if who == "own_vs_enemy" and not (player in owners and 1 - player in owners):
+                    continue
+                if who == "own_vs_own" and not (len(fighters) == 2 and owners == [player, player]):
+                    continue
+                if who in ("own", "enemy") and (player if who == "own" else 1 - player) not in owners:
+                    continue
+                return True
+            if kind == "turn_end":
+                if who == "own" and top["player"] != player or who == "enemy" and top["player"] == player:
+                    continue
+                return True
+            subject = top.get("card")
+            if who == "this" and subject != iid:
+                continue
+            if who == "own" and top.get("player") != player or who == "enemy" and top.get("player") == player:
+                continue
+            if ctype and top.get("ctype") != ctype:
+                continue
+            return True
+        return False
+
+    def _responses(self, state, player) -> list[dict]:
+        """The 対抗 effects `player` may use against the newest entry of the chain."""
+        if not state["stack"]:
+            return []
+        top = state["stack"][-1]
+        out = []
+        purse = None
+        cards = state["cards"]
+        for iid in state["zones"][BOARD]:
+            if cards[iid]["owner"] != player:
+                continue
+            data = self._i(state, iid)
+            for k, _eff, trigger, (cost, needs, _), early in data["counters"]:
+                if not self._trigger_ok(state, iid, player, trigger, top):
+                    continue
+                if top["kind"] == "effect" and top.get("card") == iid and data["type"] == SOLDIER:
+                    continue  # 兵の効果発動に、その兵自身が対抗して効果を発動する事は出来ない
+                if not early and self._sick(state, iid):
+                    continue
+                if cost == "X":
+                    continue
+                if purse is None:
+                    purse = self._purse(state, player)
+                if self.can_pay(state, player, cost, needs, purse=purse):
+                    out += self._with_modes(state, {"type": "effect", "card": iid, "effect": k}, iid, k)
+        return out
+
+    def _with_modes(self, state, action, iid, k) -> list[dict]:
+        modes = self._i(state, iid)["modes"].get(k)
+        return [{**action, "mode": m} for m in modes] if modes else [action]
+
+    def _pass(self, state, player) -> list[dict]:
+        events = [{"type": "pass", "player": player}]
+        state["flags"]["passed"] += 1
+        if state["flags"]["passed"] < 2:
+            state["priority"] = 1 - player
+            return events
+        state["priority"] = None  # 対抗をしなかった: 効果処理を始める (newest first)
+        return events + self._resolve(state)
+
+    def _resolve(self, state) -> list[dict]:
+        events = []
+        while state["stack"] and state["pending"] is None and state["priority"] is None and state["result"] is None:
+            entry = state["stack"].pop()
+            events += self._resolve_entry(state, entry)
+            if state["pending"] is None and state["flags"]["frame"] is None:
+                events += self._settle(state)
+            self.check_result(state)
+        return events
+
+    def _resolve_entry(self, state, entry) -> list[dict]:
+        kind = entry["kind"]
+        events = [{"type": "resolve", "entry": kind, "card": entry.get("card")}]
+        iid = entry.get("card")
+        if kind in ("summon", "cast", "deploy"):
+            if state["cards"][iid]["zone"] != BOARD:
+                return events + [{"type": "fizzled", "card": iid}]
+            steps = self._script(state, iid, "played")
+            if steps:  # (a summoned soldier's battle comes when they are done)
+                return events + self._run(state, {"src": iid, "player": entry["player"], "steps": steps, "i": 0, "last": [], "ctype": None, "then": kind})
+            return events + (self._arrive(state, iid) if kind == "summon" else [])
+        if kind == "move":
+            card = state["cards"][iid]
+            if card["zone"] != BOARD or self._pos(state, iid) != tuple(entry["from"]):
+                return events + [{"type": "fizzled", "card": iid}]
+            card["pos"] = list(entry["to"])
+            events.append({"type": "moved", "card": iid, "from": entry["from"], "pos": list(entry["to"])})
+            return events + self._arrive(state, iid, came_from=entry["from"])
+        if kind == "effect":
+            return events + self._resolve_effect(state, entry)
+        if kind == "battle_start":
+            return events + self._battle_steps(state)
+        if kind == "battle_end":
+            return events + self._battle_end(state)
+        if kind == "turn_end":
+            return events + self._finish_turn(state)
+        return events
+
+    def counter_top(self, state) -> list[dict]:
+        """その効果を無効にする: the newest entry of the chain is cancelled, if it is an activation or a card coming
+        into play or moving; the steps of a battle and the end of the turn are not effects and go on."""
+        if not state["stack"] or state["stack"][-1]["kind"] in ("battle_start", "battle_end", "turn_end"):
+            return [{"type": "step_skipped", "op": "counter"}]
+        entry = state["stack"].pop()
+        return [{"type": "countered", "entry": entry["kind"], "card": entry.get("card")}]
+
+    def _advance(self, state) -> list[dict]:
+        """The goldfish passes, and the player passes where auto_pass says, until the player must decide."""
+        events: list[dict] = []
+        for _ in range(MAX_STEPS):
+            if state["result"] is not None or state["pending"] is not None:
+                return events
+            holder = state["priority"]
+            if holder is not None:
+                if state["players"][holder]["goldfish"] or (state["options"]["auto_pass"] == "smart" and not self._responses(state, holder)):
+                    events += self._pass(state, holder)
+                    continue
+                return events
+            if state["stack"]:
+                events += self._resolve(state)
+                continue
+            return events
+        raise RuntimeError("original: the game did not come back to the player")

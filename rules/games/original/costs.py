@@ -1,0 +1,246 @@
+"""Costs in original: paying from 倉庫 (tap, or discard for 2), the payments offered, checking a chosen
+payment, and the costs of summoning and upkeep."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...engine.core import IllegalAction, move
+from .cards import BIT_LIST, CURSE, DISCARD, STORAGE, mask_of
+
+LIMIT = 12  # payments offered at once
+_PLANS: dict = {}
+
+
+def _plan(cost, need, anym, limit, composition) -> list:
+    """The payments for a cost from 倉庫 cards of these kinds (attribute mask, how many): each a list of
+    (mask, tapped, discarded); a pure function of its arguments, so it is cached."""
+    avail = {}
+    for m, n in composition:
+        for b in BIT_LIST:
+            if m & b:
+                avail[b] = avail.get(b, 0) + n
+    keep = {m: sum(1 / avail[b] for b in BIT_LIST if m & b) for m, _ in composition}
+    kinds = sorted(composition, key=lambda mn: (keep[mn[0]], mn[0]))  # the cheapest (least rare) first
+    wanted = [b for b in BIT_LIST if need & b] + ([anym] if anym else [])
+    found: dict = {}
+
+    def attempt(discards, prefer):
+        used = _build(kinds, cost, wanted, discards, prefer)
+        if used is None:
+            return
+        split = []
+        left = discards
+        for i in sorted(used):  # the discards: the cheapest of the cards used
+            d = min(used[i], left)
+            left -= d
+            split.append((i, used[i] - d, d))
+        if left or not _minimal([(kinds[i][0], t, d) for i, t, d in split], cost, need, anym):
+            return
+        key = tuple(split)
+        if key not in found:
+            found[key] = (discards, sum(used.values()), sum(keep[kinds[i][0]] * (t + d) for i, t, d in split), len(found))
+
+    for discards in range((cost + 1) // 2 + 1):
+        for prefer in [None] + (list(range(1, min(len(kinds), 6))) if discards == 0 else []):
+            attempt(discards, prefer)
+    if not found:  # the needs covered greedily can leave a card that a later one made needless: try each cover
+        for size in range(1, len(wanted) + 1):
+            for cover in combinations(range(len(kinds)), size):
+                if _covers([kinds[i][0] for i in cover], wanted):
+                    for discards in range((cost + 1) // 2 + 1):
+                        attempt(discards, cover)
+    return [[(kinds[i][0], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
+
+
+def _build(kinds, cost, wanted, discards, prefer) -> dict | None:
+    """Cards per kind (index -> how many): the needs covered first, then filled up to the cost, from
+    `prefer` first (an index, or a tuple of them), then the cheapest."""
+    n = len(kinds)
+    used: dict = {}
+    first = [] if prefer is None else list(prefer) if isinstance(prefer, tuple) else [prefer]
+    order = first + [i for i in range(n) if i not in first]
+    have = total = 0
+    for bit in wanted:
+        if have & bit:
+            continue
+        for i in order:
+            mask, size = kinds[i]
+            if mask & bit and used.get(i, 0) < size:
+                used[i] = used.get(i, 0) + 1
+                have |= mask
+                total += 1
+                break
+        else:
+            return None
+    goal = max(total, cost - discards, discards)
+    for i in order:
+        if total >= goal:
+            break
+        take = min(kinds[i][1] - used.get(i, 0), goal - total)
+        if take > 0:
+            used[i] = used.get(i, 0) + take
+            total += take
+    return used if total == goal else None
+
+
+def _covers(masks, wanted) -> bool:
+    """The masks cover every wanted bit (or mask) and none of them could be left out."""
+    def covered(ms):
+        have = 0
+        for m in ms:
+            have |= m
+        return all(have & bit for bit in wanted)
+
+    return covered(masks) and not any(covered(masks[:j] + masks[j + 1 :]) for j in range(len(masks)))
+
+
+def _minimal(parts, cost, need, anym) -> bool:
+    """The cards (mask, tapped, discarded) pay the cost and none could be left out (a discard counts 2)."""
+    value = 0
+    for _, t, d in parts:
+        value += t + 2 * d
+    if value < cost:
+        return False
+    if value == cost:
+        return True
+    if any(d for _, _, d in parts):
+        return False  # more than the cost: a discarded card could have been tapped instead
+    for i, (_, t, d) in enumerate(parts):
+        for drop, worth in ((t, 1),):
+            if drop and value - worth >= cost:
+                if t + d > 1:
+                    return False
+                have = 0
+                for j, (mj, tj, dj) in enumerate(parts):
+                    if j != i and tj + dj:
+                        have |= mj
+                if have & need == need and (not anym or have & anym):
+                    return False
+    return True
+
+
+def _ids(value) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
+
+
+class Costs:
+    """The player's 倉庫 as a purse: what it can pay and the ways to pay."""
+
+    def _unused(self, state, player) -> list[str]:
+        cards = state["cards"]
+        return [i for i in state["zones"][STORAGE[player]] if not cards[i]["tapped"]]
+
+    def _purse(self, state, player) -> tuple[int, int]:
+        """How many unused 倉庫 cards the player has, and the attributes among them (a bit mask)."""
+        cards = state["cards"]
+        count = have = 0
+        for iid in state["zones"][STORAGE[player]]:
+            card = cards[iid]
+            if not card["tapped"]:
+                count += 1
+                have |= self._info(state, card["def"])["mask"]
+        return count, have
+
+    def can_pay(self, state, player, cost, needs=(), needs_any=(), purse=None) -> bool:
+        """Whether the unused 倉庫 cards can pay `cost` (discarding all of them counts double) with a card of
+        each attribute in `needs` and one of any in `needs_any`."""
+        if cost <= 0:
+            return True
+        count, have = self._purse(state, player) if purse is None else purse
+        if 2 * count < cost:
+            return False
+        need, anym = mask_of(needs), mask_of(needs_any)
+        return have & need == need and (not anym or bool(have & anym))
+
+    def payments(self, state, player, cost, needs=(), needs_any=(), limit=LIMIT) -> list[tuple[list, list]]:
+        """Distinct valid payments (tap ids, discard ids), up to interchangeable cards (same attributes): the
+        sensible one first (tap only, fewest discards and cards, keeping cards of rare attributes), then the
+        tap-only ones spending each kind of card first, then one for each number of discards."""
+        by_mask: dict = {}
+        cards = state["cards"]
+        for iid in state["zones"][STORAGE[player]]:
+            card = cards[iid]
+            if not card["tapped"]:
+                by_mask.setdefault(self._info(state, card["def"])["mask"], []).append(iid)
+        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted((m, min(len(ids), cost + 1)) for m, ids in by_mask.items())))  # (more than cost+1 of a kind: same plans)
+        plan = _PLANS.get(key)
+        if plan is None:
+            if len(_PLANS) > 20_000:
+                _PLANS.clear()
+            plan = _PLANS[key] = _plan(*key)
+        out = []
+        for split in plan:
+            tap, discard = [], []
+            for m, t, d in split:
+                discard += by_mask[m][:d]
+                tap += by_mask[m][d : d + t]
+            out.append((tap, discard))
+        return out
+
+    def _check_payment(self, state, player, pending, action) -> tuple[list, list]:
+        tap, discard = action.get("tap", []), action.get("discard", [])
+        if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
+            raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
+        unused = set(self._unused(state, player))
+        if any(i not in unused for i in tap + discard):
+            raise IllegalAction("tap: only your unused 倉庫 cards")
+        cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
+        masks = [self._i(state, i)["mask"] for i in tap + discard]
+        parts = [(m, 1, 0) for m in masks[: len(tap)]] + [(m, 0, 1) for m in masks[len(tap) :]]
+        if len(tap) + 2 * len(discard) < cost:
+            raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
+        need, anym = mask_of(needs), mask_of(needs_any)
+        have = 0
+        for m in masks:
+            have |= m
+        if have & need != need or anym and not have & anym:
+            raise IllegalAction(f"tap: the cards used must include {'・'.join(needs) or '/'.join(needs_any)}")
+        if not _minimal(parts, cost, need, anym):
+            raise IllegalAction("tap: more than the cost")
+        return tap, discard
+
+    def _pay(self, state, player, tap, discard) -> list[dict]:
+        events = []
+        for iid in tap:
+            state["cards"][iid]["tapped"] = True
+            events.append({"type": "tap", "card": iid, "tapped": True})
+        for iid in discard:
+            events.append(move(state, iid, DISCARD[player], face_up=True))
+        return events
+
+    def _request(self, state, player, cost, needs, what, needs_any=()) -> list[dict]:
+        """Pay `cost` for `what` (a pending "pay"), or do it at once when it costs nothing."""
+        if cost <= 0:
+            return self._do_for(state, what)
+        state["pending"] = {"type": "pay", "player": player, "cost": cost, "needs": list(needs), "for": what}
+        if needs_any:
+            state["pending"]["needs_any"] = list(needs_any)
+        return [{"type": "cost", "player": player, "cost": cost, "needs": list(needs)}]
+
+    def _summon_cost(self, state, iid, auras=None) -> tuple[int, list]:
+        d = self._def(state, iid)
+        if d.get("cost") is None and self._type(state, iid) == CURSE:  # 不可視の水流: 裏向きで詠唱, no cost
+            return 0, []
+        return max(0, self.stat(state, iid, "cost", auras)), self._attrs(state, iid)
+
+    def _upkeep_needs(self, state, iid) -> tuple[list, list]:
+        attrs = self._attrs(state, iid)
+        mode = state["options"]["upkeep_attributes"]
+        if mode == "all":
+            return attrs, []
+        if mode == "any" and attrs:
+            return [], attrs
+        return [], []
+
+    def add_resource(self, state, player, amount) -> list[dict]:
+        """A used 倉庫 card becomes unused, `amount` times."""
+        events = []
+        for iid in state["zones"][STORAGE[player]]:
+            if amount <= 0:
+                break
+            if state["cards"][iid]["tapped"]:
+                state["cards"][iid]["tapped"] = False
+                events.append({"type": "tap", "card": iid, "tapped": False})
+                amount -= 1
+        return events

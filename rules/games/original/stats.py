@@ -1,0 +1,162 @@
+"""A card's stats in original now: printed, changed by modifiers (counters), continuous effects, 特殊種別2
+and the battle; the continuous rules in force and the filters of steps and conditions."""
+
+from __future__ import annotations
+
+from .board import camp_row, enemy_camp_row
+from .cards import BOARD, CURSE, LAND, SOLDIER, STORAGE, _while
+
+# 特殊種別2: (against attribute, against 特殊種別2, own attribute) for the battle bonus +0/+0/+2 each
+AFFINITY = {"緋": ("地", "碧", "火"), "蒼": ("火", "緋", "水"), "天": ("水", "蒼", "風"), "碧": ("風", "天", "地")}
+CONSTANT = {"太陽": {"cost": 3, "power": 3}, "俊敏": {"move_cost": -3}, "聡明": {"cost": -3}}
+
+
+class Stats:
+    """Stats, continuous effects and rules in force, and the filters they use."""
+
+    def _in_force(self, state, kind: str, rule: str | None = None) -> list:
+        """The continuous steps of `kind` ("auras" or "rules"; a rule: only `rule`) in force now, as (source,
+        step), from face-up cards on the board."""
+        out = []
+        cards = state["cards"]
+        for src in state["zones"][BOARD]:
+            card = cards[src]
+            if not card["face_up"]:
+                continue
+            for step in self._info(state, card["def"])[kind]:
+                if (rule is None or step.get("rule") == rule) and self._holds(state, src, step.get("while")):
+                    out.append((src, step))
+        return out
+
+    def _auras(self, state) -> list:
+        """The continuous stat steps in force now: (source, step)."""
+        return self._in_force(state, "auras")
+
+    def _rule(self, state, rule) -> list[str]:
+        """The cards on the board whose continuous rule `rule` is in force."""
+        return [src for src, _ in self._in_force(state, "rules", rule)]
+
+    def _holds(self, state, src, cond) -> bool:
+        if not cond:
+            return True
+        exists, filters = _while(cond)
+        owner = self._owner(state, src)
+        found = any(self._filter(state, owner, src, i, filters) for i in state["zones"][BOARD])
+        return found == exists
+
+    def _filter(self, state, player, src, iid, f, auras=None) -> bool:
+        """Whether card `iid` passes the filters of a step or condition (side from `player`'s point of view)."""
+        cards = state["cards"]
+        side = f.get("side")
+        if side == "own" and cards[iid]["owner"] != player or side == "enemy" and cards[iid]["owner"] == player:
+            return False
+        if f.get("other") and iid == src:
+            return False
+        kind = f.get("kind")
+        if kind and self._type(state, iid) != kind:
+            return False
+        fields = self._fields(state, iid)
+        if f.get("attribute") and f["attribute"] not in (fields.get("attributes") or ()):
+            return False
+        if f.get("race") and f["race"] != fields.get("race"):
+            return False
+        special = f.get("special")
+        if special:
+            negated = special.startswith("!")
+            name = special.lstrip("!")
+            if (name in (fields.get("special_type"), fields.get("special_type2"))) == negated:
+                return False
+        if f.get("min_cost") is not None or f.get("max_cost") is not None:
+            cost = self.stat(state, iid, "cost", auras)
+            if f.get("min_cost") is not None and cost < f["min_cost"] or f.get("max_cost") is not None and cost > f["max_cost"]:
+                return False
+        # 深淵: 相手の呪術の効果を受けない
+        if src is not None and cards[iid]["owner"] != player and self._s2(state, iid) == "深淵" and self._type(state, src) == CURSE:
+            return False
+        return True
+
+    def _in_area(self, state, player, iid, area) -> bool:
+        card = state["cards"][iid]
+        if area in ("board", None):
+            return card["zone"] == BOARD
+        if area == "hand":
+            return card["zone"].endswith(".hand")
+        if area == "any":
+            return card["zone"] == BOARD or card["zone"].endswith(".hand")
+        if area == "enemy_storage":
+            return card["zone"] == STORAGE[1 - player]
+        pos = self._pos(state, iid)
+        if pos is None:
+            return False
+        row = {"own_camp": camp_row(player), "battlefield": 2, "enemy_camp": enemy_camp_row(player)}[area]
+        return pos[0] == row
+
+    def stat(self, state, iid, name, auras=None) -> int:
+        """A card's summon (cast, deploy) cost, move cost, power or upkeep now."""
+        card = state["cards"][iid]
+        d = state["defs"][card["def"]]
+        data = self._info(state, card["def"])
+        value = (d.get("cost") or 0) if name == "cost" else (d.get("fields") or {}).get(name) or 0
+        value += card["counters"].get(name, 0)
+        s2 = data["s2"]
+        if s2 in CONSTANT and data["type"] == SOLDIER:
+            value += CONSTANT[s2].get(name, 0)
+        in_hand = card["zone"].endswith(".hand")
+        on_board = card["zone"] == BOARD
+        if not (in_hand or on_board):
+            return value
+        for step in data["self_auras"]:  # its own continuous steps ("this")
+            if step.get("stat") == name:
+                area = step.get("area") or "board"
+                if (area == "hand" and in_hand or area == "board" and on_board or area == "any") and self._holds(state, iid, step.get("while")):
+                    value += step.get("amount") or 0
+        if auras is None:
+            auras = self._auras(state)
+        for src, step in auras:
+            if step.get("stat") != name:
+                continue
+            player = state["cards"][src]["owner"]
+            if step["target"] == "bound":
+                hit = on_board and state["cards"][src].get("bound") == iid and self._filter(state, player, src, iid, {})
+            else:
+                hit = self._in_area(state, player, iid, step.get("area")) and self._filter(state, player, src, iid, step)
+            if hit:
+                amount = step.get("amount") or 0
+                if s2 == "太陽" and self._type(state, src) == LAND:  # この兵への土地の効果による補正が2倍
+                    amount *= 2
+                value += amount
+        if name == "power" and on_board:
+            battle = state["flags"].get("battle")
+            if battle and iid in (battle["a"], battle["d"]):
+                value += self._battle_bonus(state, iid, battle)
+            if s2 == "頑健" and self._processing(state):  # 兵/呪術の効果発動から処理終了まで「+0/+0/+4」
+                value += 4
+        return value
+
+    def _battle_bonus(self, state, iid, battle) -> int:
+        """特殊種別2 from 戦闘開始 to 戦闘終了: 豪腕 +4; 緋蒼天碧 +2 against their attribute or 特殊種別2, +2 more
+        with their own attribute (効果は重複)."""
+        s2 = self._s2(state, iid)
+        if s2 == "豪腕":
+            return 4
+        if s2 not in AFFINITY:
+            return 0
+        attr, rival, own = AFFINITY[s2]
+        other = battle["d"] if iid == battle["a"] else battle["a"]
+        hits = 0
+        if other is not None:
+            hits += attr in self._i(state, other)["attrset"]
+            hits += self._s2(state, other) == rival
+        bonus = 2 * hits
+        if own in self._attrs(state, iid) and (hits or state["options"]["affinity_self_bonus"] == "always"):
+            bonus += 2
+        return bonus
+
+    def _processing(self, state) -> bool:
+        """A soldier's or curse's effect is between its activation and the end of its processing."""
+        if state["flags"].get("processing") in (SOLDIER, CURSE):
+            return True
+        return any(e["kind"] == "effect" and e.get("ctype") in (SOLDIER, CURSE) for e in state["stack"])
+
+    def power(self, state, iid) -> int:
+        return self.stat(state, iid, "power")
