@@ -27,7 +27,7 @@ readings of triggers and costs), board.py (squares, movement), stats.py (stats n
 costs.py (倉庫 and payments), battle.py (damage and battles), chain.py (the 対抗 chain and the flow),
 effects.py (script steps), turns.py (setup, the turn, the result) and actions.py (legal actions, apply).
 
-Readings of the seed (options): see default_options().
+Readings of the seed (options): see options.py.
 """
 
 from __future__ import annotations
@@ -52,22 +52,6 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
     shared_zones = (BOARD,)
     deck_zone = "deck"
     discard_zone = "discard"
-
-    def default_options(self) -> dict:
-        return {
-            "first": "player",  # who starts: "player" or "goldfish"
-            "auto_pass": "smart",  # pass a 対抗 window for the player when they have no usable response
-            "movement": "column",  # one row forward or back; "adjacent": also sideways
-            "deck_out": "empty",  # 「支援」が尽きたら負け: when it is empty; "draw": when one must draw from it
-            "goldfish_power": 5,  # stand-in 戦力 cards for a goldfish without a deck
-            "goldfish_deck_out": False,  # a goldfish loses when its 支援 runs out
-            "power": 5,  # cards put face up to 戦力 at setup
-            "opening": 5,  # cards drawn at setup
-            "counter_limit": 10,  # counters on 戦力 or a land beyond this: the card goes (「10個を超えた時」)
-            "own_land_battle": False,  # a soldier entering its own land's square fights the phantom too
-            "affinity_self_bonus": "matchup",  # 緋蒼天碧's own-attribute +2 only in the matchup battle; "always"
-            "upkeep_attributes": "any",  # upkeep needs one card of any of the card's attributes (火か闇)
-        }
 
     def players(self, decks, options):
         return [

@@ -4,18 +4,10 @@ upkeep (phase ① part 4), the declared end, drawing, and the result."""
 from __future__ import annotations
 
 from ...engine import effects
-from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone
+from ...engine.core import add_card, draw, move, shuffle_zone
 from .cards import BOARD, DECK, HAND, POWER, STORAGE
 
 STAND_IN = {"key": "goldfish:戦力", "name": "戦力", "card_type": "token", "fields": {}}
-OPTIONS = {
-    "first": ("player", "goldfish"),
-    "auto_pass": ("smart", "never"),
-    "movement": ("column", "adjacent"),
-    "deck_out": ("empty", "draw"),
-    "affinity_self_bonus": ("matchup", "always"),
-    "upkeep_attributes": ("any", "all", "none"),
-}
 
 
 class Turns:
@@ -23,16 +15,7 @@ class Turns:
 
     def setup(self, state):
         opts = state["options"]
-        for key, allowed in OPTIONS.items():
-            if opts.get(key) not in allowed or isinstance(opts.get(key), bool):
-                raise IllegalAction(f"{key}: one of {', '.join(map(str, allowed))}, not {opts.get(key)!r}")
-        for key, low, high in (("goldfish_power", 1, 60), ("power", 1, 60), ("opening", 0, 60), ("counter_limit", 0, 999)):
-            value = opts.get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise IllegalAction(f"{key}: a whole number from {low} to {high}, not {value!r}")
-        for key in ("goldfish_deck_out", "own_land_battle"):
-            if not isinstance(opts.get(key), bool):
-                raise IllegalAction(f"{key}: true or false")
+        # (the options were checked against their declarations, options.py, before the setup)
         state["flags"] = {"part": 0, "drew": False, "stored": False, "battle": None, "frame": None, "passed": 0, "damaged": [], "processing": None}
         for player in (0, 1):
             deck = DECK[player]
