@@ -1,22 +1,25 @@
 """Card faces drawn from data, one layout per game, on a reportlab canvas.
 
-`face_spec(card, game)` turns a card (plain data, as `Card.to_data()`) into what its face shows: the
-corner values each game prints (kannagi's cost as a kanji numeral top left and power bottom left,
-original's summon/move/power or cast/upkeep, vision's 必要ノード/コスト, manacard's distance, attack, HP
-and speed, timestorm's type and cost), the type line, the text, the footer and the sample mark.
-`draw_face(canvas, spec, width, height, bleed)` draws it with (0, 0) at the card's lower-left corner; the
-background runs `bleed` points past each edge so trimming never shows white. The same drawing makes the
-PDF's faces and, rasterised, the site's face images (printing/raster.py).
+`face_spec(card, game)` turns a card (plain data, as `Card.to_data()`) into what its face shows, as the
+game's face declaration says (`game.face`, a FaceLayout from rules/games/<slug>/face.py): the corner
+values, the type line, the stats, the text, the accent colour; the name, footer and sample mark are the
+same for every game. Nothing here knows a game: the declaration is data and this module reads it.
+`draw_face(canvas, spec, width, height, bleed)` draws it, one function per part of the face (FACE_PARTS),
+with (0, 0) at the card's lower-left corner; the background runs `bleed` points past each edge so
+trimming never shows white. The same drawing makes the PDF's faces and, rasterised, the site's face
+images (printing/raster.py).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from rules.games import GameDef
+from rules.games.face import Block, FaceLayout, Show
 
 from .fonts import register
 from .textlayout import fit
@@ -40,17 +43,6 @@ def kanji_numeral(n: int) -> str:
     return out + (KANJI_DIGITS[n] if n else "")
 
 
-# Accent colours per game (frame and bands); text stays black on light panels.
-GAME_COLOURS = {
-    "vision": "#5b3a8c",
-    "timestorm": "#1f5f7a",
-    "kannagi": "#8c2f2f",
-    "original": "#6b5a1e",
-    "manacard": "#2f6b3a",
-}
-SEASON_COLOURS = {"春": "#d4738f", "夏": "#2f8f5b", "秋": "#c0662a", "冬": "#3b6fb5", "無": "#777777"}
-
-
 @dataclass
 class FaceSpec:
     game: str
@@ -68,96 +60,119 @@ class FaceSpec:
     flavor: str = ""
 
 
-def _val(value) -> str:
-    return "" if value is None else str(value)
+# -- what a face shows -----------------------------------------------------------------------------------
+
+PLAIN_FACE = FaceLayout()  # the face of a game that declares none
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+LABEL = Show("")  # how a stat's label template is filled: values as they are
 
 
-def face_spec(card: dict, game: GameDef) -> FaceSpec:
-    f = card.get("fields") or {}
-    card_type = card.get("card_type", "")
-    ctype = game.card_type(card_type)
-    type_label = ctype.ja if ctype else card_type
-    cost = card.get("cost")
+def face_layout(game: GameDef) -> FaceLayout:
+    """The game's declared face (rules/games/<slug>/face.py)."""
+    return game.face or PLAIN_FACE
+
+
+def default_card_size(game: GameDef) -> str:
+    """The game's card size, e.g. '59x86'."""
+    return face_layout(game).card_size
+
+
+def _is_set(value) -> bool:
+    """A value there is: not missing, not an empty text or list, not a false flag (0 is a value)."""
+    return not (value is None or value is False or (isinstance(value, (str, list, tuple, dict)) and not value))
+
+
+def _format(value, show: Show) -> str:
+    if show.labels:
+        return dict(show.labels).get(value, "") if isinstance(value, str) else ""
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return show.sep.join(str(v) for v in value)
+    if show.numerals == "kanji" and isinstance(value, int) and not isinstance(value, bool):
+        return kanji_numeral(value)
+    return str(value)
+
+
+def _fill(template: str, values: dict, show: Show) -> str:
+    return PLACEHOLDER.sub(lambda m: _format(values.get(m[1]), show), template)
+
+
+def _shows(show: Show | None, values: dict, card_type: str, said: str = "") -> bool:
+    """Whether `show` prints on this card at all: its card types, the value it needs, the text."""
+    return (
+        show is not None
+        and show.applies_to(card_type)
+        and (not show.when or _is_set(values.get(show.when)))
+        and not (show.unless_text and show.unless_text in said)
+    )
+
+
+def shown(show: Show | None, values: dict, card_type: str, said: str = "") -> str:
+    """What `show` prints for a card (or a records entry) holding `values`; "" when nothing."""
+    if not _shows(show, values, card_type, said):
+        return ""
+    return show.sep.join(x for x in (_fill(t, values, show) for t in show.templates) if x)
+
+
+def _block(block: Block, values: dict, card_type: str, said: str) -> str:
+    """The block's text: its pieces once, or once per entry of its records field (a paragraph each)."""
+    if block.each:
+        entries = [e for e in values.get(block.each) or [] if isinstance(e, dict)]
+    else:
+        entries = [values]
+    return "\n".join("".join(shown(p, e, card_type, said) for p in block.pieces) for e in entries)
+
+
+def _accent(face: FaceLayout, fields: dict) -> str:
+    value = fields.get(face.accent_field) if face.accent_field else None
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else None
+    return dict(face.accent_colours).get(value, face.accent) if isinstance(value, str) else face.accent
+
+
+def _text(card: dict, face: FaceLayout, values: dict, card_type: str) -> str:
     text = card.get("rules_text") or ""
     # Keywords the text does not print itself (many cards print 【ユニーク】 or ■速攻 in their text).
     keywords = " ".join(f"■{k}" for k in card.get("keywords") or [] if k not in text)
-    footer = " ".join(x for x in (card.get("set_name") or "", card.get("number") or "") if x)
-    spec = FaceSpec(
+    if keywords:
+        text = f"{keywords}\n{text}" if text else keywords
+    for block in face.text:
+        if block.applies_to(card_type):
+            before = _block(block, values, card_type, text)
+            if before:
+                text = before if block.replaces or not text else f"{before}\n{text}"
+    return text
+
+
+def face_spec(card: dict, game: GameDef) -> FaceSpec:
+    """What the card's face shows, read off the card through the game's face declaration."""
+    face = face_layout(game)
+    fields = card.get("fields") or {}
+    card_type = card.get("card_type", "")
+    ctype = game.card_type(card_type)
+    values = {  # what templates name: the game fields, the common keys, the card type's labels
+        **fields,
+        **{k: v for k, v in card.items() if k != "fields"},
+        "type_label": ctype.ja if ctype else card_type,
+        "cost_label": ctype.cost_ja if ctype else "コスト",
+    }
+    type_parts = (shown(part, values, card_type) for part in face.type_line)
+    return FaceSpec(
         game=game.slug,
         name=card.get("name", ""),
-        type_line=type_label,
-        text=text,
-        footer=footer,
+        type_line=face.type_sep.join(x for x in type_parts if x),
+        text=_text(card, face, values, card_type),
+        top_left=shown(face.top_left, values, card_type),
+        top_right=shown(face.top_right, values, card_type),
+        bottom_left=shown(face.bottom_left, values, card_type),
+        bottom_right=shown(face.bottom_right, values, card_type),
+        stats=[(_fill(s.label, values, LABEL), shown(s, values, card_type)) for s in face.stats if _shows(s, values, card_type)],
+        footer=" ".join(x for x in (card.get("set_name") or "", card.get("number") or "") if x),
         sample=bool(card.get("sample")),
-        accent=GAME_COLOURS.get(game.slug, "#444444"),
+        accent=_accent(face, fields),
         flavor=card.get("flavor_text") or "",
     )
-    if keywords:
-        spec.text = f"{keywords}\n{text}" if text else keywords
-    slug = game.slug
-    if slug == "kannagi":
-        seasons = f.get("season") or []
-        spec.top_left = kanji_numeral(cost) if cost is not None else ""
-        spec.type_line = f"{type_label}　{'・'.join(seasons)}" + (f"　{' '.join(f.get('attributes') or [])}" if f.get("attributes") else "")
-        if card_type == "場所札" and f.get("power") is not None:
-            spec.bottom_left = str(f["power"])
-        if seasons:
-            spec.accent = SEASON_COLOURS.get(seasons[0], spec.accent)
-    elif slug == "original":
-        spec.top_left = _val(cost)
-        attrs = "・".join(f.get("attributes") or [])
-        extra = " ".join(x for x in (f.get("race") or "", f.get("special_type") or "", f.get("special_type2") or "") if x)
-        spec.type_line = "　".join(x for x in (type_label, attrs, extra) if x)
-        if card_type == "兵":
-            spec.stats = [("召喚", _val(cost)), ("移動", _val(f.get("move_cost"))), ("パワー", _val(f.get("power")))]
-        else:
-            spec.stats = [(ctype.cost_ja if ctype else "コスト", _val(cost)), ("維持", _val(f.get("upkeep")))]
-        effects = []
-        for e in f.get("effects") or []:
-            head = "・".join(e.get("kind") or [])
-            bits = [f"■{head}" if head else "■"]
-            for key in ("category", "name"):
-                if e.get(key):
-                    bits.append(f"〔{e[key]}〕" if key == "category" else f"「{e[key]}」")
-            if e.get("cost"):
-                bits.append(f"コスト:{e['cost']}")
-            effects.append("".join(bits) + "\n" + (e.get("text") or ""))
-        if effects:  # the structured effects are the card's text; rules_text repeats them as printed
-            spec.text = "\n".join(effects)
-    elif slug == "vision":
-        if card_type == "天候":
-            spec.type_line = "天候"
-            lines = [f"【{e.get('kind', '')}】{e.get('text', '')}" for e in f.get("weather_effects") or []]
-            spec.text = "\n".join(lines) + (f"\n{spec.text}" if spec.text else "")
-        else:
-            spec.top_left = f"{_val(f.get('required_nodes'))}/{_val(cost)}"
-            race = " ".join(f.get("race") or [])
-            spec.type_line = "　".join(x for x in (type_label, race, f"術者:{f['caster']}" if f.get("caster") else "") if x)
-            if card_type == "キャラクター":
-                spec.bottom_right = f"{_val(f.get('attack'))}/{_val(f.get('defence'))}"
-                if f.get("graze") is not None:
-                    spec.top_right = f"GRAZE {f['graze']}"
-            if f.get("upkeep") is not None:
-                spec.stats = [("維持", _val(f.get("upkeep")))]
-    elif slug == "manacard":
-        spec.top_left = _val(cost)
-        deck_labels = {"main": "メイン", "skill": "スキル", "status": "ステータス"}
-        spec.type_line = "　".join(x for x in (type_label, deck_labels.get(f.get("deck"), "")) if x)
-        if card_type == "ユニット":
-            spec.top_right = f"距離 {_val(f.get('distance'))}"
-            spec.stats = [("攻撃", _val(f.get("attack"))), ("体力", _val(f.get("hp"))), ("素早さ", _val(f.get("speed")))]
-        marks = []  # the construction marks, unless the card's keywords or text already print them
-        said = spec.text
-        if f.get("blessing_level"):
-            marks.append(f"【恩恵スキル Lv{f['blessing_level']}】")
-        if f.get("unique") and "ユニーク" not in said:
-            marks.append("【ユニーク】")
-        if marks:
-            spec.text = "".join(marks) + (f"\n{spec.text}" if spec.text else "")
-    elif slug == "timestorm":
-        spec.top_left = _val(cost)
-        spec.type_line = type_label + ("　勝利条件" if f.get("win_condition") else "")
-    return spec
 
 
 # -- drawing ---------------------------------------------------------------------------------------------
@@ -184,132 +199,254 @@ def _mix(colour: str, amount: float) -> Color:
     return Color(c.red + (1 - c.red) * amount, c.green + (1 - c.green) * amount, c.blue + (1 - c.blue) * amount)
 
 
-def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0) -> None:
-    """Draw the face with its lower-left corner at (0, 0); sizes in points."""
-    font = register()
-    measure = _measure(font)
-    u = min(width / 63.0, height / 88.0)  # a millimetre of a 63×88 card in points, scaled to fit both ways
-    accent = HexColor(spec.accent)
-    # background, past the edges by the bleed
-    c.setFillColor(accent)
-    c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    inset = 2.2 * u
-    c.setFillColor(_mix(spec.accent, 0.88))
-    c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 1.6 * u, stroke=0, fill=1)
+INK = "#111111"
 
-    # name band
-    band_h = 9 * u
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the parts of one face go, in points, with (0, 0) at the card's lower-left corner."""
+
+    width: float
+    height: float
+    bleed: float
+    font: str
+    u: float  # a millimetre of a 63×88 card, scaled to fit the card both ways
+    inset: float  # the coloured frame's width
+    band_h: float  # the name band's height
+    top: float  # the top of the name band
+    type_y: float  # the type line's baseline
+    footer_h: float
+    stats_h: float  # 0 when the face has no stat bar
+    accent: Color
+
+    @property
+    def band_y(self) -> float:
+        """The middle of the name band."""
+        return self.top - 1 * self.u - self.band_h / 2
+
+    @property
+    def bar_y(self) -> float:
+        return self.inset + self.footer_h + 0.4 * self.u
+
+
+def frame(spec: FaceSpec, width: float, height: float, bleed: float) -> Frame:
+    u = min(width / 63.0, height / 88.0)
+    inset, band_h = 2.2 * u, 9 * u
     top = height - inset
-    cost_size = 6.2 * u if len(spec.top_left) <= 2 else 4.6 * u
-    cost_text, cost_size = _fit_line(spec.top_left, font, 18 * u, cost_size, 2.5 * u)
-    cost_w = max(10 * u, stringWidth(cost_text, font, cost_size) + 3 * u) if spec.top_left else 0
+    return Frame(
+        width=width,
+        height=height,
+        bleed=bleed,
+        font=register(),
+        u=u,
+        inset=inset,
+        band_h=band_h,
+        top=top,
+        type_y=top - band_h - 6.2 * u,
+        footer_h=4.5 * u,
+        stats_h=7 * u if (spec.stats or spec.bottom_left or spec.bottom_right) else 0,
+        accent=HexColor(spec.accent),
+    )
+
+
+def _badge(spec: FaceSpec, g: Frame) -> tuple[str, float, float]:
+    """The top-left value as drawn: (text, size, badge width); width 0 without one."""
+    u = g.u
+    size = 6.2 * u if len(spec.top_left) <= 2 else 4.6 * u
+    text, size = _fit_line(spec.top_left, g.font, 18 * u, size, 2.5 * u)
+    badge_w = max(10 * u, stringWidth(text, g.font, size) + 3 * u) if spec.top_left else 0
+    return text, size, badge_w
+
+
+def _top_right_text(spec: FaceSpec, g: Frame) -> tuple[str, float]:
+    return _fit_line(spec.top_right, g.font, 14 * g.u, 2.6 * g.u, 1.8 * g.u)
+
+
+def draw_background(c, spec: FaceSpec, g: Frame) -> None:
+    """The accent, past the edges by the bleed, and the light panel inside the frame."""
+    c.setFillColor(g.accent)
+    c.rect(-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + 2 * g.bleed, stroke=0, fill=1)
+    c.setFillColor(_mix(spec.accent, 0.88))
+    c.roundRect(g.inset, g.inset, g.width - 2 * g.inset, g.height - 2 * g.inset, 1.6 * g.u, stroke=0, fill=1)
+
+
+def draw_name_band(c, spec: FaceSpec, g: Frame) -> None:
+    u = g.u
     c.setFillColor(white)
-    c.roundRect(inset + 1 * u, top - band_h - 1 * u, width - 2 * inset - 2 * u, band_h, 1.2 * u, stroke=0, fill=1)
-    if spec.top_left:
-        c.setFillColor(accent)
-        cy = top - 1 * u - band_h / 2
-        if cost_w <= 10 * u:  # one figure: a round badge
-            c.circle(inset + 1 * u + cost_w / 2, cy, band_h * 0.62, stroke=0, fill=1)
-        else:  # e.g. vision's 2/1: a pill as wide as the text
-            c.roundRect(inset + 0.4 * u, cy - band_h * 0.62, cost_w + 1.2 * u, band_h * 1.24, band_h * 0.62, stroke=0, fill=1)
-        c.setFillColor(white)
-        c.setFont(font, cost_size)
-        c.drawCentredString(inset + 1 * u + cost_w / 2, cy - cost_size * 0.35, cost_text)
-    name_x = inset + 2 * u + cost_w + (1 * u if cost_w else 0)
-    name_w = width - name_x - inset - 2 * u
+    c.roundRect(g.inset + 1 * u, g.top - g.band_h - 1 * u, g.width - 2 * g.inset - 2 * u, g.band_h, 1.2 * u, stroke=0, fill=1)
+
+
+def draw_top_left(c, spec: FaceSpec, g: Frame) -> None:
+    """The cost badge: a disc for one figure, a pill as wide as the text for more (vision's 2/1)."""
+    if not spec.top_left:
+        return
+    u, cy = g.u, g.band_y
+    text, size, badge_w = _badge(spec, g)
+    c.setFillColor(g.accent)
+    if badge_w <= 10 * u:
+        c.circle(g.inset + 1 * u + badge_w / 2, cy, g.band_h * 0.62, stroke=0, fill=1)
+    else:
+        c.roundRect(g.inset + 0.4 * u, cy - g.band_h * 0.62, badge_w + 1.2 * u, g.band_h * 1.24, g.band_h * 0.62, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(g.font, size)
+    c.drawCentredString(g.inset + 1 * u + badge_w / 2, cy - size * 0.35, text)
+
+
+def draw_top_right(c, spec: FaceSpec, g: Frame) -> None:
+    if not spec.top_right:
+        return
+    text, size = _top_right_text(spec, g)
+    c.setFillColor(g.accent)
+    c.setFont(g.font, size)
+    c.drawRightString(g.width - g.inset - 2 * g.u, g.band_y - size * 0.35, text)
+
+
+def draw_name(c, spec: FaceSpec, g: Frame) -> None:
+    """The name, between the badge and the top-right value, shrunk or cut to fit."""
+    u = g.u
+    badge_w = _badge(spec, g)[2]
+    name_x = g.inset + 2 * u + badge_w + (1 * u if badge_w else 0)
+    name_w = g.width - name_x - g.inset - 2 * u
     if spec.top_right:
-        tr_text, tr_size = _fit_line(spec.top_right, font, 14 * u, 2.6 * u, 1.8 * u)
-        name_w -= stringWidth(tr_text, font, tr_size) + 1.5 * u
-        c.setFillColor(accent)
-        c.setFont(font, tr_size)
-        c.drawRightString(width - inset - 2 * u, top - 1 * u - band_h / 2 - tr_size * 0.35, tr_text)
-    name, size = _fit_line(spec.name, font, name_w, 4.2 * u, 2.2 * u)
-    c.setFillColor(HexColor("#111111"))
-    c.setFont(font, size)
-    c.drawString(name_x, top - 1 * u - band_h / 2 - size * 0.35, name)
+        text, size = _top_right_text(spec, g)
+        name_w -= stringWidth(text, g.font, size) + 1.5 * u
+    name, size = _fit_line(spec.name, g.font, name_w, 4.2 * u, 2.2 * u)
+    c.setFillColor(HexColor(INK))
+    c.setFont(g.font, size)
+    c.drawString(name_x, g.band_y - size * 0.35, name)
 
-    # type line
-    type_y = top - band_h - 6.2 * u
-    c.setFillColor(accent)
-    c.roundRect(inset + 1 * u, type_y - 1.2 * u, width - 2 * inset - 2 * u, 4.6 * u, 1 * u, stroke=0, fill=1)
+
+def draw_type_line(c, spec: FaceSpec, g: Frame) -> None:
+    u = g.u
+    c.setFillColor(g.accent)
+    c.roundRect(g.inset + 1 * u, g.type_y - 1.2 * u, g.width - 2 * g.inset - 2 * u, 4.6 * u, 1 * u, stroke=0, fill=1)
     c.setFillColor(white)
-    line, size = _fit_line(spec.type_line, font, width - 2 * inset - 4 * u, 2.6 * u, 1.6 * u)
-    c.setFont(font, size)
-    c.drawString(inset + 2 * u, type_y, line)
+    line, size = _fit_line(spec.type_line, g.font, g.width - 2 * g.inset - 4 * u, 2.6 * u, 1.6 * u)
+    c.setFont(g.font, size)
+    c.drawString(g.inset + 2 * u, g.type_y, line)
 
-    # text box
-    footer_h = 4.5 * u
-    stats_h = 7 * u if (spec.stats or spec.bottom_left or spec.bottom_right) else 0
-    box_top = type_y - 2.4 * u
-    box_bottom = inset + footer_h + stats_h + 0.8 * u
-    box_x = inset + 1 * u
-    box_w = width - 2 * inset - 2 * u
+
+def draw_text_box(c, spec: FaceSpec, g: Frame) -> None:
+    """The text, then the flavour, broken into lines and shrunk to fit the box above the stat bar."""
+    u = g.u
+    box_top = g.type_y - 2.4 * u
+    box_bottom = g.inset + g.footer_h + g.stats_h + 0.8 * u
+    box_x = g.inset + 1 * u
+    box_w = g.width - 2 * g.inset - 2 * u
     c.setFillColor(white)
     c.roundRect(box_x, box_bottom, box_w, box_top - box_bottom, 1.2 * u, stroke=0, fill=1)
     pad = 1.6 * u
     body = spec.text
     if spec.flavor:
         body = f"{body}\n{spec.flavor}" if body else spec.flavor
-    if body:
-        fitted = fit(body, box_w - 2 * pad, box_top - box_bottom - 2 * pad, measure, 3.0 * u, 1.7 * u)
-        c.setFillColor(HexColor("#111111"))
-        c.setFont(font, fitted.size)
-        y = box_top - pad - fitted.size
-        for text_line in fitted.lines:
-            c.drawString(box_x + pad, y, text_line)
-            y -= fitted.leading
+    if not body:
+        return
+    fitted = fit(body, box_w - 2 * pad, box_top - box_bottom - 2 * pad, _measure(g.font), 3.0 * u, 1.7 * u)
+    c.setFillColor(HexColor(INK))
+    c.setFont(g.font, fitted.size)
+    y = box_top - pad - fitted.size
+    for text_line in fitted.lines:
+        c.drawString(box_x + pad, y, text_line)
+        y -= fitted.leading
 
-    # stats bar
-    if stats_h:
-        bar_y = inset + footer_h + 0.4 * u
-        if spec.bottom_left:
-            c.setFillColor(accent)
-            c.circle(inset + 5 * u, bar_y + stats_h / 2, stats_h * 0.48, stroke=0, fill=1)
-            c.setFillColor(white)
-            power, size = _fit_line(spec.bottom_left, font, stats_h * 0.85, 4.2 * u, 1.5 * u)
-            c.setFont(font, size)
-            c.drawCentredString(inset + 5 * u, bar_y + stats_h / 2 - size * 0.35, power)
-        if spec.bottom_right:
-            c.setFillColor(accent)
-            c.roundRect(width - inset - 16 * u, bar_y + 0.5 * u, 15 * u, stats_h - 1 * u, 1.2 * u, stroke=0, fill=1)
-            c.setFillColor(white)
-            value, size = _fit_line(spec.bottom_right, font, 13 * u, 3.8 * u, 1.5 * u)
-            c.setFont(font, size)
-            c.drawCentredString(width - inset - 8.5 * u, bar_y + stats_h / 2 - size * 0.35, value)
-        if spec.stats:
-            left = inset + (10 * u if spec.bottom_left else 1.5 * u)
-            right = width - inset - (17 * u if spec.bottom_right else 1.5 * u)
-            cell = (right - left) / len(spec.stats)
-            for i, (label, value) in enumerate(spec.stats):
-                cx = left + cell * (i + 0.5)
-                c.setFillColor(accent)
-                c.setFont(font, 1.8 * u)
-                c.drawCentredString(cx, bar_y + stats_h - 2.2 * u, label)
-                c.setFillColor(HexColor("#111111"))
-                shown, size = _fit_line(value or "–", font, cell * 0.9, 3.4 * u, 1.5 * u)
-                c.setFont(font, size)
-                c.drawCentredString(cx, bar_y + 1.0 * u, shown)
 
-    # footer
-    c.setFillColor(accent)
-    c.setFont(font, 1.8 * u)
+def draw_bottom_left(c, spec: FaceSpec, g: Frame) -> None:
+    """A disc at the left of the stat bar (kannagi's power)."""
+    if not (g.stats_h and spec.bottom_left):
+        return
+    u, middle = g.u, g.bar_y + g.stats_h / 2
+    c.setFillColor(g.accent)
+    c.circle(g.inset + 5 * u, middle, g.stats_h * 0.48, stroke=0, fill=1)
+    c.setFillColor(white)
+    text, size = _fit_line(spec.bottom_left, g.font, g.stats_h * 0.85, 4.2 * u, 1.5 * u)
+    c.setFont(g.font, size)
+    c.drawCentredString(g.inset + 5 * u, middle - size * 0.35, text)
+
+
+def draw_bottom_right(c, spec: FaceSpec, g: Frame) -> None:
+    """A box at the right of the stat bar (vision's attack/defence)."""
+    if not (g.stats_h and spec.bottom_right):
+        return
+    u = g.u
+    c.setFillColor(g.accent)
+    c.roundRect(g.width - g.inset - 16 * u, g.bar_y + 0.5 * u, 15 * u, g.stats_h - 1 * u, 1.2 * u, stroke=0, fill=1)
+    c.setFillColor(white)
+    text, size = _fit_line(spec.bottom_right, g.font, 13 * u, 3.8 * u, 1.5 * u)
+    c.setFont(g.font, size)
+    c.drawCentredString(g.width - g.inset - 8.5 * u, g.bar_y + g.stats_h / 2 - size * 0.35, text)
+
+
+def draw_stats(c, spec: FaceSpec, g: Frame) -> None:
+    """The labelled stats, evenly across the bar between the disc and the box; a missing value is a dash."""
+    if not (g.stats_h and spec.stats):
+        return
+    u = g.u
+    left = g.inset + (10 * u if spec.bottom_left else 1.5 * u)
+    right = g.width - g.inset - (17 * u if spec.bottom_right else 1.5 * u)
+    cell = (right - left) / len(spec.stats)
+    for i, (label, value) in enumerate(spec.stats):
+        cx = left + cell * (i + 0.5)
+        c.setFillColor(g.accent)
+        c.setFont(g.font, 1.8 * u)
+        c.drawCentredString(cx, g.bar_y + g.stats_h - 2.2 * u, label)
+        c.setFillColor(HexColor(INK))
+        text, size = _fit_line(value or "–", g.font, cell * 0.9, 3.4 * u, 1.5 * u)
+        c.setFont(g.font, size)
+        c.drawCentredString(cx, g.bar_y + 1.0 * u, text)
+
+
+def draw_footer(c, spec: FaceSpec, g: Frame) -> None:
+    """The set and number, bottom left."""
+    u = g.u
+    c.setFillColor(g.accent)
+    c.setFont(g.font, 1.8 * u)
     if spec.footer:
-        footer, fsize = _fit_line(spec.footer, font, width - 2 * inset - 14 * u, 1.8 * u, 1.2 * u)
-        c.setFont(font, fsize)
-        c.drawString(inset + 1.5 * u, inset + 1.4 * u, footer)
-    if spec.sample:
-        c.setFillColor(HexColor("#c62828"))
-        c.roundRect(width - inset - 12.5 * u, inset + 0.8 * u, 11.5 * u, 3.2 * u, 0.8 * u, stroke=0, fill=1)
-        c.setFillColor(white)
-        c.setFont(font, 2.0 * u)
-        c.drawCentredString(width - inset - 6.75 * u, inset + 1.65 * u, "SAMPLE")
+        footer, size = _fit_line(spec.footer, g.font, g.width - 2 * g.inset - 14 * u, 1.8 * u, 1.2 * u)
+        c.setFont(g.font, size)
+        c.drawString(g.inset + 1.5 * u, g.inset + 1.4 * u, footer)
+
+
+def draw_sample_mark(c, spec: FaceSpec, g: Frame) -> None:
+    """A red SAMPLE tag bottom right on a sample card."""
+    if not spec.sample:
+        return
+    u = g.u
+    c.setFillColor(HexColor("#c62828"))
+    c.roundRect(g.width - g.inset - 12.5 * u, g.inset + 0.8 * u, 11.5 * u, 3.2 * u, 0.8 * u, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(g.font, 2.0 * u)
+    c.drawCentredString(g.width - g.inset - 6.75 * u, g.inset + 1.65 * u, "SAMPLE")
+
+
+# The parts of a face, drawn in this order, each from the spec alone.
+FACE_PARTS = (
+    draw_background,
+    draw_name_band,
+    draw_top_left,
+    draw_top_right,
+    draw_name,
+    draw_type_line,
+    draw_text_box,
+    draw_bottom_left,
+    draw_bottom_right,
+    draw_stats,
+    draw_footer,
+    draw_sample_mark,
+)
+
+
+def draw_face(c, spec: FaceSpec, width: float, height: float, bleed: float = 0.0) -> None:
+    """Draw the face with its lower-left corner at (0, 0); sizes in points."""
+    g = frame(spec, width, height, bleed)
+    for part in FACE_PARTS:
+        part(c, spec, g)
 
 
 def draw_back(c, game: GameDef, width: float, height: float, bleed: float = 0.0) -> None:
     """The game's default back: its colour, a frame and its name, the same for every card of the game."""
     font = register()
     u = min(width / 63.0, height / 88.0)
-    accent = GAME_COLOURS.get(game.slug, "#444444")
+    accent = face_layout(game).accent
     c.setFillColor(HexColor(accent))
     c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
     c.setStrokeColor(_mix(accent, 0.6))

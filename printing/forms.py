@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .sheets import GAME_CARD_SIZE, PAPERS, PrintOptionError, PrintOptions, layout, parse_size
+from .sheets import PAPERS, PrintOptionError, PrintOptions, game_card_size, layout, parse_size
 
 SIZE_CHOICES = [("63x88", _("63 × 88 mm (standard)")), ("59x86", _("59 × 86 mm (Japanese small)")), ("custom", _("Custom"))]
 
@@ -38,12 +38,12 @@ class PrintForm(forms.Form):
     def __init__(self, data=None, *, game_slug: str, **kwargs):
         super().__init__(data, **kwargs)
         self.game_slug = game_slug
-        self.fields["card_size"].initial = GAME_CARD_SIZE.get(game_slug, "63x88")
+        self.fields["card_size"].initial = game_card_size(game_slug)
 
     def options(self) -> PrintOptions:
         """The cleaned options (call after is_valid)."""
         d = self.cleaned_data
-        size = d.get("card_size") or GAME_CARD_SIZE.get(self.game_slug, "63x88")
+        size = d.get("card_size") or game_card_size(self.game_slug)
         try:
             w, h = parse_size(d.get("custom_size") if size == "custom" else size)
             options = PrintOptions(

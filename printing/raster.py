@@ -20,7 +20,7 @@ from rules.games import get_game
 
 from .faces import draw_face, face_spec
 from .fonts import register
-from .sheets import GAME_CARD_SIZE, MM, parse_size
+from .sheets import MM, game_card_size, parse_size
 
 SIZES = {"s": 240, "m": 640}  # width in pixels, as the uploaded images' thumbnails
 # PDFium is not thread-safe, even across documents: every use in this process goes through this lock.
@@ -42,7 +42,7 @@ def render_png(pdf: bytes, width_px: int, page: int = 0):
 
 def face_pdf(card: dict, game_slug: str) -> bytes:
     """One page the size of the game's card, holding its drawn face."""
-    w, h = parse_size(GAME_CARD_SIZE.get(game_slug, "63x88"))
+    w, h = parse_size(game_card_size(game_slug))
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(w * MM, h * MM), invariant=1, initialFontName=register())
     draw_face(c, face_spec(card, get_game(game_slug)), w * MM, h * MM)

@@ -16,15 +16,14 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
-from rules.games import GameDef
+from rules.games import GameDef, UnknownGame, get_game
 
-from .faces import draw_back, draw_face, face_spec
+from .faces import default_card_size, draw_back, draw_face, face_spec
 from .fonts import register
 
 MM = 72 / 25.4
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A3": (297.0, 420.0)}
 CARD_SIZES = {"63x88": (63.0, 88.0), "59x86": (59.0, 86.0)}
-GAME_CARD_SIZE = {"vision": "59x86", "timestorm": "63x88", "kannagi": "63x88", "original": "63x88", "manacard": "63x88"}
 MARKS = ("crop", "cut", "none")
 BACKS = ("none", "long", "short")
 MIN_MARGIN = 4.0  # what most printers cannot print near the edge (3×3 cards of 63×88 with 2 mm bleed fit A4)
@@ -34,6 +33,14 @@ RULER_LENGTH = 100.0
 RULER_HEIGHT = 3.0
 MARK_LENGTH = 4.0
 MARK_GAP = 1.0
+
+
+def game_card_size(slug: str) -> str:
+    """The card size a game's face declares (rules/games/<slug>/face.py), e.g. '59x86'."""
+    try:
+        return default_card_size(get_game(slug))
+    except UnknownGame:
+        return "63x88"
 
 
 class PrintOptionError(ValueError):

@@ -1,6 +1,7 @@
 """Print-and-play PDFs read back: page size, card positions to 0.1 mm, bleed, marks, mirrored backs with
 offsets, the embedded Japanese font, one drawing per distinct face; and the Japanese line breaking."""
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printing.faces import face_spec, kanji_numeral
+from printing.faces import draw_face, face_spec, kanji_numeral
 from printing.sheets import (
     MM,
     PrintCard,
@@ -16,12 +17,14 @@ from printing.sheets import (
     PrintOptions,
     alignment_sheet,
     back_slot,
+    game_card_size,
     layout,
     parse_size,
     render,
 )
 from printing.textlayout import NO_END, NO_START, fit, wrap
 from rules.games import get_game
+from rules.games.face import Block, FaceLayout, Show
 
 BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
 
@@ -231,6 +234,51 @@ def test_each_game_prints_its_own_corner_values():
     weather = next(c for c in bundled_cards("vision") if c["card_type"] == "天候")
     assert "自動" in face_spec(weather, get_game("vision")).text
     assert face_spec(bundled_cards("timestorm")[-1], get_game("timestorm")).type_line.endswith("勝利条件")
+
+
+def test_the_games_face_declaration_drives_what_the_face_prints():
+    kannagi = get_game("kannagi")
+    place = next(c for c in bundled_cards("kannagi") if c["name"] == "肥川の大蛇")
+    power = place["fields"]["power"]
+    assert face_spec(place, kannagi).top_left == "十"
+    face = dataclasses.replace(
+        kannagi.face,
+        top_left=Show("{power}"),  # the power in the badge instead of the kanji cost
+        top_right=Show("コスト {cost}", types=("場所札",)),
+        bottom_left=None,
+        stats=(Show("{cost}", label="{cost_label}"), Show("{copy_limit}", label="枚数", when="copy_limit")),
+        type_line=(Show("{season}", sep="/"), Show("{type_label}")),
+        text=(Block((Show("【{attributes}】", when="attributes"), Show("力{power}")), replaces=True),),
+        accent_colours=(),
+    )
+    spec = face_spec(place, dataclasses.replace(kannagi, face=face))
+    assert spec.top_left == str(power) and spec.top_right == f"コスト {place['cost']}" and spec.bottom_left == ""
+    assert spec.stats == [("コスト", str(place["cost"]))]  # 枚数 needs a copy limit the card does not have
+    assert spec.type_line == f"{'/'.join(place['fields']['season'])}　場所札"
+    assert spec.text == f"力{power}" and spec.accent == kannagi.face.accent
+    tool = next(c for c in bundled_cards("kannagi") if c["card_type"] == "道具札")
+    assert face_spec(tool, dataclasses.replace(kannagi, face=face)).top_right == ""  # only on 場所札
+    # The drawing shows what the declaration put there.
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(63 * MM, 88 * MM))
+    draw_face(c, spec, 63 * MM, 88 * MM)
+    c.save()
+    text = read(buffer.getvalue()).pages[0].extract_text()
+    assert f"コスト {place['cost']}" in text and "十" not in text
+
+
+def test_a_game_without_a_face_declaration_prints_a_plain_face_and_its_size_is_declared():
+    original = get_game("original")
+    soldier = next(c for c in bundled_cards("original") if c["card_type"] == "兵")
+    spec = face_spec(soldier, dataclasses.replace(original, face=None))
+    assert (spec.top_left, spec.stats, spec.type_line, spec.accent) == ("", [], "兵", "#444444")
+    assert game_card_size("vision") == "59x86" == get_game("vision").face.card_size
+    assert game_card_size("kannagi") == "63x88" and game_card_size("nosuchgame") == "63x88"
+    with pytest.raises(ValueError, match="numerals"):
+        Show("{cost}", numerals="roman")
+    assert FaceLayout().corner("top_left") is None
 
 
 # -- Japanese line breaking -----------------------------------------------------------------------------

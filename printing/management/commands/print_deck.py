@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.models import Game
 from decks import selectors, services
 from printing.services import print_cards, render_cards
-from printing.sheets import CARD_SIZES, GAME_CARD_SIZE, PAPERS, PrintOptionError, PrintOptions, layout, parse_size
+from printing.sheets import CARD_SIZES, PAPERS, PrintOptionError, PrintOptions, game_card_size, layout, parse_size
 
 
 class Command(BaseCommand):
@@ -38,7 +38,7 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"{file}: {exc}") from None
         try:
-            w, h = parse_size(card_size or GAME_CARD_SIZE.get(game, "63x88"))
+            w, h = parse_size(card_size or game_card_size(game))
             ox, oy = (float(v) for v in offset.split(","))
         except PrintOptionError as exc:
             raise CommandError(str(exc)) from None

@@ -1,3 +1,14 @@
-"""How a printed proxy face of kannagi is laid out (filled by the printing contract)."""
+"""How a printed proxy face of kannagi is laid out: the cost as a kanji numeral, a place's power bottom
+left, the seasons on the type line and the first season's colour as the accent."""
 
-FACE = None
+from ..face import FaceLayout, Show
+
+FACE = FaceLayout(
+    accent="#8c2f2f",
+    card_size="63x88",
+    top_left=Show("{cost}", numerals="kanji"),
+    bottom_left=Show("{power}", types=("場所札",)),
+    type_line=(Show("{type_label}　{season}", sep="・"), Show("{attributes}")),
+    accent_field="season",
+    accent_colours=(("春", "#d4738f"), ("夏", "#2f8f5b"), ("秋", "#c0662a"), ("冬", "#3b6fb5"), ("無", "#777777")),
+)
