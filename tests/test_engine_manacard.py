@@ -11,6 +11,7 @@ from rules.engine import (
     IllegalAction,
     apply,
     check_invariants,
+    decision,
     digest,
     legal_actions,
     new_game,
@@ -293,7 +294,7 @@ def test_a_card_that_cannot_be_paid_is_not_playable_and_wrong_payments_are_refus
         apply(state, {"type": "play", "card": big})
     apply(state, {"type": "play", "card": ok})
     assert state["pending"]["choose"] == {"zone": "p0.mana", "min": 5, "max": 5}
-    with pytest.raises(IllegalAction, match="from 5 to 5"):
+    with pytest.raises(IllegalAction, match="cards: exactly 5"):  # the decision's bounds, checked by the core
         apply(state, {"type": "pay_mana", "cards": zone(state, "p0.mana")[:4]})
     apply(state, {"type": "pay_mana", "cards": list(zone(state, "p0.mana"))})
     with pytest.raises(IllegalAction, match="exactly 50"):
@@ -314,7 +315,8 @@ def test_a_skill_card_is_played_from_the_skill_deck_and_cannot_pay_for_itself():
     assert {"type": "play", "card": bolt} in legal_actions(state)
     apply(state, {"type": "play", "card": bolt})
     apply(state, {"type": "pay_mana", "cards": list(zone(state, "p0.mana"))})
-    with pytest.raises(IllegalAction, match="not the card being played"):
+    assert bolt not in decision(state)["candidates"]  # the board never offers it
+    with pytest.raises(IllegalAction, match=f"cards: '{bolt}' is not one of the choices"):
         apply(state, {"type": "pay_skill", "cards": [bolt, zone(state, "p0.skill")[0]]})
     apply(state, {"type": "pay_skill", "cards": [i for i in zone(state, "p0.skill") if i != bolt]})
     assert state["cards"][bolt]["zone"] == "p0.exile" and not state["cards"][bolt]["face_up"]  # used: exiled like a cost

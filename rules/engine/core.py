@@ -249,6 +249,16 @@ def apply(state: dict, action: Action) -> list[Event]:
     return events
 
 
+def decision(state: dict) -> dict | None:
+    """The pending decision in the one shape every game gives (play.Play.decision): who decides, the
+    action and field that answer it, the exact candidates and min/max; None when nothing is pending."""
+    if not state.get("pending"):
+        return None
+    rules = _rules(state["game"])
+    reader = getattr(rules, "decision", None)
+    return reader(state) if reader is not None else None
+
+
 def result(state: dict) -> dict | None:
     return state["result"]
 
@@ -310,6 +320,7 @@ def view(state: dict, player: int) -> dict:
         out["zones"][name] = shown
     if out.get("pending"):  # the effect's unfinished work is the engine's business, not the player's
         out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
+    out["decision"] = decision(state)
     layout = getattr(rules, "layout", None)
     if layout:  # how the board draws this game's zones (original's grid, vision's weather area)
         out["layout"] = layout(state)

@@ -143,8 +143,9 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
     players = state["players"]
     if op in ("damage", "life"):
         hook = getattr(rules, "damage_player" if op == "damage" else "gain_life", None)
-        if hook is not None:  # a game without a life total (original: 戦力 cards; manacard: the main deck)
-            return hook(state, target, amount, frame["source"]), None
+        done = hook(state, target, amount, frame["source"]) if hook is not None else None
+        if done is not None:  # a game without a life total (original: 戦力 cards; manacard: the main deck)
+            return done, None
         if players[target]["life"] is None:
             return [{"type": "step_skipped", "card": frame["source"], "op": op}], None
         players[target]["life"] -= amount if op == "damage" else -amount
@@ -157,13 +158,15 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         return events + _short(state, target, len(events) < amount), None
     if op == "resource":
         hook = getattr(rules, "add_resource", None)
-        if hook is None:
+        done = hook(state, target, amount) if hook is not None else None
+        if done is None:
             players[target]["resource"] = players[target].get("resource", 0) + amount
             return [{"type": "resource", "player": target, "value": players[target]["resource"]}], None
-        return hook(state, target, amount), None
+        return done, None
     if op == "counter":
         hook = getattr(rules, "counter_top", None)
-        return (hook(state) if hook else [{"type": "step_skipped", "card": frame["source"], "op": op}]), None
+        done = hook(state) if hook is not None else None
+        return (done if done is not None else [{"type": "step_skipped", "card": frame["source"], "op": op}]), None
     if op == "win":
         state["result"] = {"winner": target, "turn": state["turn"], "reason": "card"}
         return [{"type": "win", "player": target, "card": frame["source"]}], None

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
+from ...engine.play import FREE, Play
 
 PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
 HAND_LIMIT = 8
-
-
-def _card_list(cards) -> bool:
-    return isinstance(cards, list) and all(isinstance(c, str) for c in cards) and len(set(cards)) == len(cards)
 
 
 class Facts:
@@ -60,12 +57,19 @@ class _FactsTable(dict):
         return facts
 
 
-class KannagiRules:
+class KannagiRules(Play):
     slug = "kannagi"
     zones = ("deck", "hand", "field", "soul", "exile", "reveal")
     deck_zone = "deck"
     discard_zone = "soul"  # a milled card goes to 魂 (kannagi has no discard pile)
     empty_deck_move_loses = True  # 効果によって山札から札を移動する際に山札がない: a loss, like drawing
+    ACTIONS = {
+        FREE: ("summon", "attack", "possess", "deploy", "tool", "end_turn"),  # one of each a turn (state["flags"])
+        "zero_search": ("zero_search",),  # 零探し, once before the first turn
+        "potential": ("potential", "potential_done"),  # ◼︎潜在能力 places, right after 零探し
+        "choose": ("choose",),  # a card an effect asks for
+        "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
+    }
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -75,9 +79,6 @@ class KannagiRules:
         if kind in ("field", "reveal", "exile"):
             return True
         return kind in ("hand", "soul") and owner == f"p{player}"
-
-    def draw_source(self, state, player):
-        return f"p{player}.deck"
 
     # -- helpers ---------------------------------------------------------------------------------------
 
@@ -221,20 +222,31 @@ class KannagiRules:
 
     # -- actions --------------------------------------------------------------------------------------------
 
-    def legal_actions(self, state):
-        pending = state.get("pending")
+    def _legal_zero_search(self, state, pending):
         hand = state["zones"]["p0.hand"]
-        if pending and pending["type"] == "zero_search":
-            return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
-        if pending and pending["type"] == "potential":
-            out = [{"type": "potential_done"}]
-            # any number of them, with no cost named (seed: 「◼︎潜在能力」を持つ【場所札】があれば召喚できます)
-            out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i)]
-            return out
-        if pending and pending["type"] == "choose":
-            return effects.choose_actions(state)
-        if pending and pending["type"] == "hand_limit":
-            return [{"type": "hand_limit", "cards": self._hand(state)[: pending["n"]]}]
+        return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
+
+    def _legal_potential(self, state, pending):
+        hand = state["zones"]["p0.hand"]
+        out = [{"type": "potential_done"}]
+        # any number of them, with no cost named (seed: 「◼︎潜在能力」を持つ【場所札】があれば召喚できます)
+        out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i)]
+        return out
+
+    def _legal_choose(self, state, pending):
+        return effects.choose_actions(state)
+
+    def _legal_hand_limit(self, state, pending):
+        return [{"type": "hand_limit", "cards": self._hand(state)[: pending["n"]]}]
+
+    def decision(self, state):
+        out = super().decision(state)
+        if out and out["type"] == "hand_limit":  # 手札公開場 cards count as hand (seed): they may go too
+            out["candidates"] = self._hand(state)
+        return out
+
+    def _legal_free(self, state):
+        hand = state["zones"]["p0.hand"]
         flags = state["flags"]
         out = []
         soul = self.soul_seasons(state, 0)
@@ -266,8 +278,6 @@ class KannagiRules:
         return iid
 
     def _need(self, state, flag):
-        if state.get("pending"):
-            raise IllegalAction(f"first: {state['pending']['type']}")
         if state["flags"].get(flag):
             raise IllegalAction(f"{flag}: already done this turn")
 
@@ -275,20 +285,8 @@ class KannagiRules:
         if not self.affordable(state, 0, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
-    def apply(self, state, action):
-        kind = action["type"]
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalAction(f"{kind!r} is not a kannagi action")
-        return handler(self, state, action)
-
     def _do_zero_search(self, state, action):
-        if not state.get("pending") or state["pending"]["type"] != "zero_search":
-            raise IllegalAction("zero_search: only once, at the start")
-        cards = action.get("cards")
-        hand = state["zones"]["p0.hand"]
-        if not _card_list(cards) or any(c not in hand for c in cards):
-            raise IllegalAction("cards: a list of different cards from your hand")
+        cards = action["cards"]  # (a list of different cards from the hand: the core checked the decision)
         events = []
         for iid in cards:  # to the bottom, in the order given (the last given is the lowest)
             events.append(move(state, iid, "p0.deck", index=0))
@@ -297,8 +295,6 @@ class KannagiRules:
         return [{"type": "zero_search", "count": len(cards)}] + events
 
     def _do_potential(self, state, action):
-        if not state.get("pending") or state["pending"]["type"] != "potential":
-            raise IllegalAction("potential: only after 零探し")
         iid = self._hand_card(state, action, PLACE)
         if "潜在能力" not in self._keywords(state, iid):
             raise IllegalAction("card: has no ■潜在能力")
@@ -307,8 +303,6 @@ class KannagiRules:
         return events + self._god_rule(state, iid)
 
     def _do_potential_done(self, state, action):
-        if not state.get("pending") or state["pending"]["type"] != "potential":
-            raise IllegalAction("potential_done: only after 零探し")
         state["pending"] = None
         return self._start_turn(state)
 
@@ -415,8 +409,6 @@ class KannagiRules:
         return state["zones"]["p0.hand"] + state["zones"]["p0.reveal"]
 
     def _do_end_turn(self, state, action):
-        if state.get("pending"):
-            raise IllegalAction(f"first: {state['pending']['type']}")
         hand = self._hand(state)
         if len(hand) > HAND_LIMIT:
             state["phase"] = "end"
@@ -426,13 +418,7 @@ class KannagiRules:
         return self._next_turn(state)
 
     def _do_hand_limit(self, state, action):
-        pending = state.get("pending")
-        if not pending or pending["type"] != "hand_limit":
-            raise IllegalAction("hand_limit: only at the end of a turn with more than 8 cards")
-        cards = action.get("cards")
-        hand = self._hand(state)
-        if not _card_list(cards) or any(c not in hand for c in cards) or len(cards) != pending["n"]:
-            raise IllegalAction(f"cards: exactly {pending['n']} different cards from your hand")
+        cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
         events = []
         for iid in cards:
             events.append(move(state, iid, "p0.soul", face_up=False))
@@ -504,5 +490,3 @@ class KannagiRules:
         elif state["players"][0]["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
 
-
-_HANDLERS = {name[len("_do_"):]: fn for name, fn in vars(KannagiRules).items() if name.startswith("_do_")}

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
+from ...engine.play import FREE, Play
 from . import UNIT_OPS
 
 UNIT, EQUIP, STATUS = "ユニット", "装備品", "ステータス"
@@ -161,17 +162,16 @@ def _whole(value, low, high) -> bool:
 STATUS_ZONE = ("p0.status", "p1.status")
 NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
-class ManacardRules:
+class ManacardRules(Play):
     slug = "manacard"
     zones = ("deck", "skill", "status", "mana", "hand", "field", "discard", "exile")
     deck_zone = "deck"
     discard_zone = "discard"
 
     def __init__(self):
+        super().__init__()
         self._cache: dict = {}  # id(state["defs"]) -> the InfoTable of that defs dict (which it holds)
         self._last: InfoTable | None = None
-        self._handlers = {kind: getattr(self, f"_do_{kind}") for kinds in self.ALLOWED.values() for kind in kinds}
-        self._decisions = {kind: getattr(self, f"_legal_{kind}") for kind in self.ALLOWED if kind}
 
     def table(self, state) -> InfoTable:
         defs = state["defs"]
@@ -403,10 +403,7 @@ class ManacardRules:
         cards = state["cards"]
         return [i for i in state["zones"][f"p{player}.exile"] if not cards[i]["face_up"] and cards[i].get("home") == "skill"]
 
-    def legal_actions(self, state):
-        pending = state["pending"]
-        if pending:
-            return self._decisions[pending["type"]](state, pending)
+    def _legal_free(self, state):
         if state["priority"] != 0:
             return []
         zones, cards = state["zones"], state["cards"]
@@ -534,8 +531,8 @@ class ManacardRules:
 
     # -- actions -----------------------------------------------------------------------------------------
 
-    ALLOWED = {
-        None: RIGHT_ACTIONS,
+    ACTIONS = {
+        FREE: RIGHT_ACTIONS,
         "pay_mana": ("pay_mana", "cancel"),
         "pay_skill": ("pay_skill", "cancel"),
         "mana_to_hand": ("mana_to_hand", "cancel"),
@@ -545,21 +542,26 @@ class ManacardRules:
         "choose": ("choose",),
     }
 
-    def apply(self, state, action):
-        kind = action["type"]
+    def guard(self, state, kind):
+        if not state["pending"] and state["priority"] != 0:
+            return "priority: you do not hold the action right"
+        return None
+
+    def settle(self, state):
+        return self._settle(state)
+
+    def decision(self, state):
+        out = super().decision(state)
+        if not out:
+            return out
         pending = state["pending"]
-        allowed = self.ALLOWED.get(pending["type"] if pending else None, ())
-        if kind not in allowed:
-            if pending:
-                raise IllegalAction(f"type: first {pending['type']} ({' or '.join(allowed)}), not {kind!r}")
-            known = {k for v in self.ALLOWED.values() for k in v}
-            if kind in known:
-                raise IllegalAction(f"type: there is no decision for {kind!r} now")
-            raise IllegalAction(f"type: {kind!r} is not a manacard action (play, pass, or a manual action)")
-        if not pending and state["priority"] != 0:
-            raise IllegalAction("priority: you do not hold the action right")
-        events = self._handlers[kind](state, action)
-        return events + self._settle(state)
+        if out["type"] == "pay_skill":  # the card being played cannot pay for itself
+            out["candidates"] = [i for i in out["candidates"] if i != pending["card"]]
+        elif out["type"] == "reveal":  # how many of the cards the hit exiled to show
+            out.update(field="n", candidates=list(range(pending["count"] + 1)), min=1, max=1)
+        elif out["type"] == "reversal":  # a revealed 【逆転】 card to activate (or no_reversal)
+            out.update(field="card", candidates=self._reversal_candidates(state), min=1, max=1)
+        return out
 
     # plays and payment
 

@@ -1,0 +1,195 @@
+"""What a game's play rules declare, and what the core does with it (the play half of the game contract;
+rules/contract.py is the whole reference).
+
+A game's rules are a subclass of `Play` (rules/games/<slug>/play.py, named by the game's `play`):
+
+    class KannagiRules(Play):
+        zones = ("deck", "hand", "field", "soul", "exile", "reveal")
+        ACTIONS = {None: ("summon", "attack", …, "end_turn"),        # no decision pending: the free actions
+                   "zero_search": ("zero_search",),                   # a decision: the actions that answer it
+                   "choose": ("choose",)}
+
+        def _legal_free(self, state): …          # the free actions the rules offer now
+        def _legal_zero_search(self, state, pending): …   # the answers offered to that decision
+        def _do_summon(self, state, action): …   # one handler per action type
+
+The core (core.py) does the dispatch: an action whose type the pending decision (or, with none, the free
+actions) does not list is refused with one message, before the game sees it; `guard` may refuse more (a
+game's own "not now", e.g. manacard's action right); a decision's answer is checked against the decision's
+declared candidates and bounds (`decision`) before its handler runs; then the handler, then `settle`.
+`legal_actions` lists `_legal_free` or the decision's `_legal_<type>`. The tables are built once when the
+class is made, so a game that declares an action without its handler fails at import, not in play.
+
+ONE shape of pending decision, `decision(state)`: who decides, the action that answers it and the key
+of that action that carries the answer (`field`: with `many`, a list of different candidates, e.g. cards;
+without, one candidate, e.g. a card or a number), the exact candidates and min/max. The board draws its
+choice from it; the core refuses an answer outside it, naming the field, before the game sees it.
+
+Hooks with defaults here (override what the game needs; the core and effects.py never probe for them):
+`section_zone`, `zone_visible`, `draw_source`, `after_manual`, `layout`, `after_effects`, `draw_cards`,
+`add_resource`, `counter_top`, `damage_player`, `gain_life`, `settle`, `guard`.
+"""
+
+from __future__ import annotations
+
+from .core import IllegalAction, draw, zone
+
+FREE = None  # the ACTIONS key of the free actions (no decision pending)
+
+
+class Play:
+    slug = ""
+    zones: tuple[str, ...] = ("deck", "hand", "field", "discard", "exile")
+    deck_zone = "deck"
+    discard_zone = "discard"  # where a milled card goes (kannagi: 魂)
+    shared_zones: tuple[str, ...] = ()  # zones of no player (timestorm's shared deck, original's board)
+    empty_deck_move_loses = False  # an effect that must move a card from an empty deck loses (kannagi)
+    ACTIONS: dict[str | None, tuple[str, ...]] = {FREE: ()}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        handlers, listers = {}, {}
+        for decision, kinds in cls.ACTIONS.items():
+            name = "_legal_free" if decision is FREE else f"_legal_{decision}"
+            if not callable(getattr(cls, name, None)):
+                raise TypeError(f"{cls.__name__}: the decision {decision!r} needs {name}(state{'' if decision is FREE else ', pending'})")
+            listers[decision] = name
+            for kind in kinds:
+                if not callable(getattr(cls, f"_do_{kind}", None)):
+                    raise TypeError(f"{cls.__name__}: the action {kind!r} needs _do_{kind}(state, action)")
+                handlers[kind] = f"_do_{kind}"
+        cls._handler_names, cls._lister_names = handlers, listers
+        cls._known = tuple(dict.fromkeys(k for kinds in cls.ACTIONS.values() for k in kinds))
+
+    def __init__(self):
+        self._handlers = {kind: getattr(self, name) for kind, name in self._handler_names.items()}
+        self._listers = {decision: getattr(self, name) for decision, name in self._lister_names.items()}
+
+    # -- the dispatch (called by the core) ------------------------------------------------------------------
+
+    def legal_actions(self, state: dict) -> list[dict]:
+        pending = state["pending"]
+        if pending is None:
+            return self._listers[FREE](state)
+        lister = self._listers.get(pending["type"])
+        return lister(state, pending) if lister is not None else []
+
+    def apply(self, state: dict, action: dict) -> list[dict]:
+        kind = action["type"]
+        pending = state["pending"]
+        allowed = self.ACTIONS.get(pending["type"] if pending else FREE, ())
+        if kind not in allowed:
+            if pending:
+                raise IllegalAction(f"type: first {pending['type']} ({' or '.join(allowed)}), not {kind!r}")
+            if kind in self._known:
+                raise IllegalAction(f"type: there is no decision for {kind!r} now")
+            raise IllegalAction(f"type: {kind!r} is not a {self.slug} action ({', '.join(allowed)}, or a manual action)")
+        refusal = self.guard(state, kind)
+        if refusal:
+            raise IllegalAction(refusal)
+        if pending:
+            check_answer(self.decision(state), action)
+        events = self._handlers[kind](state, action)
+        return events + self.settle(state)
+
+    # -- the one shape of decision ---------------------------------------------------------------------------
+
+    def decision(self, state: dict) -> dict | None:
+        """The pending decision as the board and the core read it:
+        {"type", "player", "answer", "field", "many", "candidates", "min", "max", "also"} ("also": the other
+        action types that end it, e.g. cancel; "field" None: the answer carries no choice). The default reads
+        the two shapes games keep: a "choose" block ({"zone" or "candidates", "min", "max", "exclude"})
+        answered by a list of cards, and the effect interpreter's one-card "choose" (effects.py)."""
+        pending = state["pending"]
+        if not pending:
+            return None
+        kind = pending["type"]
+        allowed = self.ACTIONS.get(kind, ())
+        out = {"type": kind, "player": pending.get("player", 0), "answer": allowed[0] if allowed else kind,
+               "field": None, "many": False, "candidates": [], "min": 0, "max": 0, "also": list(allowed[1:])}
+        block = pending.get("choose")
+        if isinstance(block, dict):
+            if "candidates" in block:
+                candidates = list(block["candidates"])
+            else:
+                exclude = set(block.get("exclude") or ())
+                candidates = [i for i in state["zones"].get(block["zone"], []) if i not in exclude]
+            out.update(field="cards", many=True, candidates=candidates, min=block["min"], max=min(block["max"], len(candidates)))
+        elif kind == "choose" and "candidates" in pending:  # one card at a time (effects.py); none left: None
+            candidates = list(pending["candidates"])
+            out.update(field="card", candidates=candidates, min=1 if candidates else 0, max=1)
+        return out
+
+    # -- hooks with their defaults ------------------------------------------------------------------------------
+
+    def guard(self, state: dict, kind: str) -> str | None:
+        """A reason the rules refuse this action type now, beyond the declared decisions (None: allowed)."""
+        return None
+
+    def settle(self, state: dict) -> list[dict]:
+        """After every rule action: what the rules do on their own (manacard: pass the action right on)."""
+        return []
+
+    @staticmethod
+    def section_zone(section: str) -> str | None:
+        """A deck section other than the main deck that starts in a zone of its own (None: the deck)."""
+        return None
+
+    def zone_visible(self, state: dict, name: str, player: int) -> bool:
+        owner, _, kind = name.partition(".")
+        if kind in ("field", "discard", "exile"):
+            return True
+        return kind == "hand" and owner == f"p{player}"
+
+    def draw_source(self, state: dict, player: int) -> str:
+        return zone(player, self.deck_zone)
+
+    def after_manual(self, state: dict) -> None:
+        """After a manual action: bring the rules' bookkeeping in line with what the player moved."""
+
+    def layout(self, state: dict) -> dict | None:
+        """How the board draws zones beyond the usual rows (original's grid, vision's weather area)."""
+        return None
+
+    def after_effects(self, state: dict, then: str | None, source: str, player: int) -> list[dict]:
+        """When a card's effect steps are all done (effects.run's `then`)."""
+        return []
+
+    def draw_cards(self, state: dict, player: int, n: int) -> list[dict]:
+        """A draw an effect makes."""
+        return draw(state, player, n, forced=True)
+
+    def add_resource(self, state: dict, player: int, amount: int) -> list[dict] | None:
+        """The effect step "resource" (None: the game has none; the step is skipped)."""
+        return None
+
+    def counter_top(self, state: dict) -> list[dict] | None:
+        """The effect step "counter" (None: the game has no stack; the step is skipped)."""
+        return None
+
+    def damage_player(self, state: dict, player: int, amount: int, source: str) -> list[dict] | None:
+        """Damage to a player whose life is not a number (None: the life total goes down)."""
+        return None
+
+    def gain_life(self, state: dict, player: int, amount: int, source: str) -> list[dict] | None:
+        """Life gained where life is not a number (None: the life total goes up)."""
+        return None
+
+
+def check_answer(decision: dict | None, action: dict) -> None:
+    """Refuse, naming the field, an answer outside the decision's candidates or bounds."""
+    if decision is None or action["type"] != decision["answer"] or decision["field"] is None:
+        return
+    field, candidates = decision["field"], decision["candidates"]
+    value = action.get(field)
+    if decision["many"]:
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value) or len(set(value)) != len(value):
+            raise IllegalAction(f"{field}: a list of different {'cards' if field == 'cards' else 'choices'}")
+        stray = [c for c in value if c not in candidates]
+        if stray:
+            raise IllegalAction(f"{field}: {stray[0]!r} is not one of the choices")
+        low, high = decision["min"], decision["max"]
+        if not low <= len(value) <= high:
+            raise IllegalAction(f"{field}: exactly {low}" if low == high else f"{field}: from {low} to {high}")
+    elif not (value is None and decision["min"] == 0) and (value not in candidates or isinstance(value, bool)):
+        raise IllegalAction(f"{field}: {value!r} is not one of the choices")
