@@ -10,11 +10,22 @@ cards (the opening-hand question, e.g. kannagi's 0-cost places)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+
+def reads_of(rules) -> SimpleNamespace:
+    """The read helpers the game's rules declare (`Play.reads`), and nothing else of the rules object: what
+    an autopilot may ask of the rules besides the legal actions."""
+    return SimpleNamespace(**{name: getattr(rules, name) for name in getattr(rules, "reads", ())})
+
 
 class Autopilot:
     slug = ""
     plays: frozenset[str] = frozenset()  # action types that play the card named by the action's "card"
     key_label = ""  # what the key cards are, in English (the web shell translates it)
+
+    def __init__(self, rules):
+        self.rules = reads_of(rules)  # the declared read helpers only (GameDef.pilot hands the game's rules)
 
     def is_key(self, card: dict) -> bool:
         """A key card for the opening-hand figures (card: its data, as in state["defs"])."""

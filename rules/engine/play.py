@@ -45,6 +45,9 @@ class Play:
     shared_zones: tuple[str, ...] = ()  # zones of no player (timestorm's shared deck, original's board)
     empty_deck_move_loses = False  # an effect that must move a card from an empty deck loses (kannagi)
     ACTIONS: dict[str | None, tuple[str, ...]] = {FREE: ()}
+    # The read helpers (public methods that only read the state) an autopilot may call, besides the legal
+    # actions: engine/autopilot.py hands it these and nothing else of the rules.
+    reads: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -58,6 +61,9 @@ class Play:
                 if not callable(getattr(cls, f"_do_{kind}", None)):
                     raise TypeError(f"{cls.__name__}: the action {kind!r} needs _do_{kind}(state, action)")
                 handlers[kind] = f"_do_{kind}"
+        for name in cls.reads:
+            if name.startswith("_") or not callable(getattr(cls, name, None)):
+                raise TypeError(f"{cls.__name__}: the read helper {name!r} must be a public method")
         cls._handler_names, cls._lister_names = handlers, listers
         cls._known = tuple(dict.fromkeys(k for kinds in cls.ACTIONS.values() for k in kinds))
 

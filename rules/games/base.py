@@ -177,7 +177,8 @@ class GameDef:
         if made is None:
             module, _, name = getattr(self, what).partition(":")
             package = self.package or f"{__package__}.{self.slug}"
-            made = self._made_once[what] = getattr(importlib.import_module(module, package), name)()
+            made = getattr(importlib.import_module(module, package), name)
+            made = self._made_once[what] = made(self.rules) if what == "autopilot" else made()
         return made
 
     @property

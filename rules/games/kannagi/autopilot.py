@@ -21,10 +21,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from . import GAME
 from .play import APPARITION, PLACE, SEASON, TOOL
-
-RULES = GAME.rules  # the engine's own instance: its table of card facts serves both
 
 
 def _cost(card: dict) -> int:
@@ -47,7 +44,7 @@ class Autopilot(Base):
         # The card data is read through the rules' facts table (type, cost, power, keywords, seasons worked
         # out once a game) and 魂 only as far as a payment needs: this runs tens of times a game.
         pending = state["pending"]
-        cards, facts = state["cards"], RULES.facts(state)
+        cards, facts = state["cards"], self.rules.facts(state)
         zones = state["zones"]
         hand = zones["p0.hand"]
 
@@ -67,7 +64,7 @@ class Autopilot(Base):
                         return {"type": "potential", "card": i}
                 return {"type": "potential_done"}
             if kind == "hand_limit":
-                worst = sorted(RULES._hand(state), key=lambda i: (-facts[cards[i]["def"]].cost, i))
+                worst = sorted(self.rules.hand_cards(state), key=lambda i: (-facts[cards[i]["def"]].cost, i))
                 return {"type": "hand_limit", "cards": worst[: pending["n"]]}
             if kind == "choose":
                 options = effects.choose_actions(state)
@@ -90,7 +87,7 @@ class Autopilot(Base):
                     rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
                     if best_place is not None and best_place[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or RULES.season_met(state, 0, f)):
+                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
                         best_place = (rank, i)
                 elif kind == TOOL:
                     if not tool:
@@ -98,7 +95,7 @@ class Autopilot(Base):
                     rank = (f.cost, i)
                     if best_tool is not None and best_tool[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or RULES.season_met(state, 0, f)):
+                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
                         best_tool = (rank, i)
                 elif kind == SEASON:
                     if not season:
@@ -106,7 +103,7 @@ class Autopilot(Base):
                     rank = (f.cost, i)
                     if best_season is not None and best_season[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or RULES.season_met(state, 0, f)):
+                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
                         best_season = (rank, i)
             if best_tool is not None:
                 return {"type": "tool", "card": best_tool[1]}
@@ -133,7 +130,7 @@ class Autopilot(Base):
         for p in field:
             card = cards[p]
             if not card["tapped"] and facts[card["def"]].type == PLACE:
-                power = RULES.power(state, p)
+                power = self.rules.power(state, p)
                 if attacker is None or (power, p) > (strongest, attacker):
                     attacker, strongest = p, power
         if attacker is None:
@@ -142,7 +139,7 @@ class Autopilot(Base):
             apparitions = [(i, f) for i in hand if (f := facts[cards[i]["def"]]).type == APPARITION]
             if apparitions:
                 count = len(zones["p0.soul"])
-                met = [(f.cost, i) for i, f in apparitions if f.cost <= count and (f.free or RULES.season_met(state, 0, f))]
+                met = [(f.cost, i) for i, f in apparitions if f.cost <= count and (f.free or self.rules.season_met(state, 0, f))]
                 pick = max(met)[1] if met else min((f.cost, i) for i, f in apparitions)[1]
                 return {"type": "possess", "card": pick, "target": attacker}
         return {"type": "attack", "card": attacker}

@@ -70,6 +70,7 @@ class KannagiRules(Play):
         "choose": ("choose",),  # a card an effect asks for
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
+    reads = ("facts", "hand_cards", "season_met", "power", "affordable")
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -237,12 +238,12 @@ class KannagiRules(Play):
         return effects.choose_actions(state)
 
     def _legal_hand_limit(self, state, pending):
-        return [{"type": "hand_limit", "cards": self._hand(state)[: pending["n"]]}]
+        return [{"type": "hand_limit", "cards": self.hand_cards(state)[: pending["n"]]}]
 
     def decision(self, state):
         out = super().decision(state)
         if out and out["type"] == "hand_limit":  # 手札公開場 cards count as hand (seed): they may go too
-            out["candidates"] = self._hand(state)
+            out["candidates"] = self.hand_cards(state)
         return out
 
     def _legal_free(self, state):
@@ -404,12 +405,12 @@ class KannagiRules(Play):
         return []
 
     @staticmethod
-    def _hand(state) -> list[str]:
+    def hand_cards(state) -> list[str]:
         """The hand as the hand limit counts it: 手札公開場 cards count as hand (seed)."""
         return state["zones"]["p0.hand"] + state["zones"]["p0.reveal"]
 
     def _do_end_turn(self, state, action):
-        hand = self._hand(state)
+        hand = self.hand_cards(state)
         if len(hand) > HAND_LIMIT:
             state["phase"] = "end"
             n = len(hand) - HAND_LIMIT
@@ -446,7 +447,7 @@ class KannagiRules(Play):
         if pending["type"] == "zero_search":
             pending["choose"]["max"] = len(state["zones"]["p0.hand"])
         elif pending["type"] == "hand_limit":
-            n = max(0, len(self._hand(state)) - HAND_LIMIT)
+            n = max(0, len(self.hand_cards(state)) - HAND_LIMIT)
             pending["n"] = n
             pending["choose"].update(min=n, max=n)
 

@@ -47,9 +47,9 @@ from math import comb
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import EQUIP, UNIT, ManacardRules
+from ...engine.core import legal_actions
+from .play import EQUIP, UNIT
 
-RULES = ManacardRules()
 OPENING_MANA = 5  # the seed's opening mana (option "mana"): what a key card's cost is compared with
 NEVER = 10**6
 
@@ -132,9 +132,9 @@ class Autopilot(Base):
     def _pending(self, state, pending):
         kind = pending["type"]
         cards, zones = state["cards"], state["zones"]
-        table = RULES.table(state)
+        table = self.rules.table(state)
         if kind == "pay_mana":
-            _low, high = RULES._pay_bounds(state, pending)  # (all the mana it may: low <= high)
+            _low, high = self.rules.pay_bounds(state, pending)  # (all the mana it may: low <= high)
             bonus = self._status_bonus(state, table, cards)
             mana = zones["p0.mana"]
             order = sorted(range(len(mana)), key=lambda k: (self._mana_worth(state, table, cards, bonus, mana[k]), k))
@@ -159,7 +159,7 @@ class Autopilot(Base):
             return {"type": "reveal_skill", "cards": []}
         if kind == "reversal":
             if not zones["p0.deck"]:
-                options = RULES.legal_actions(state)
+                options = legal_actions(state)
                 return options[0]
             return {"type": "no_reversal"}
         if kind == "choose":
@@ -178,12 +178,12 @@ class Autopilot(Base):
     def _plan(self, state) -> tuple[dict, list[str]]:
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
         cards, zones = state["cards"], state["zones"]
-        table = RULES.table(state)
+        table = self.rules.table(state)
         bonus = self._status_bonus(state, table, cards)
         health = len(zones["p1.deck"])
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         budget = len(mana) + len(skill)
-        mods = RULES._cost_mods(state, 0)
+        mods = self.rules.cost_mods(state, 0)
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
         spells = []  # (damage, order, card)
@@ -193,7 +193,7 @@ class Autopilot(Base):
                 if not info.playable or info.unit or info.aim is not None:
                     continue
                 damage = _player_damage(info)
-                if damage > 0 and RULES._cost_of(info, mods) <= room:
+                if damage > 0 and self.rules.cost_of(info, mods) <= room:
                     spells.append((damage, len(spells), iid))
         spell_rate = max((s[0] for s in spells), default=0)
 
@@ -205,7 +205,7 @@ class Autopilot(Base):
             return _ceil_div(h, rate) if rate > 0 else NEVER
 
         # the units that may attack, and the cards that may be played for one: (attack or bonus, card, info)
-        field = [(RULES.stat(state, u, "attack"), u, table.card(cards, u)) for u in zones["p0.field"] if table.card(cards, u).unit]
+        field = [(self.rules.stat(state, u, "attack"), u, table.card(cards, u)) for u in zones["p0.field"] if table.card(cards, u).unit]
         units: dict = {"hand": [], "mana": []}
         equips: dict = {"hand": [], "mana": []}
         for where, group in (("hand", hand), ("mana", mana)):
@@ -216,7 +216,7 @@ class Autopilot(Base):
                     continue
                 seen.add(key)
                 info = table[key]
-                if not info.playable or RULES._cost_of(info, mods) > budget - (where == "mana"):
+                if not info.playable or self.rules.cost_of(info, mods) > budget - (where == "mana"):
                     continue
                 if info.unit:
                     units[where].append((self._potential(info, bonus), iid, info))
@@ -242,7 +242,7 @@ class Autopilot(Base):
                         elif src != "field":
                             action, order = {"type": "play", "card": u}, 1
                             if info.aim is not None:
-                                targets = RULES._aimed(state, info.aim)
+                                targets = self.rules.aimed(state, info.aim)
                                 if targets:
                                     action["target"] = targets[0]
                         elif e is not None:

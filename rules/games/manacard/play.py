@@ -168,6 +168,8 @@ class ManacardRules(Play):
     deck_zone = "deck"
     discard_zone = "discard"
 
+    reads = ("table", "pay_bounds", "cost_mods", "cost_of", "stat", "aimed")
+
     def __init__(self):
         super().__init__()
         self._cache: dict = {}  # id(state["defs"]) -> the InfoTable of that defs dict (which it holds)
@@ -292,12 +294,12 @@ class ManacardRules(Play):
             found = table.mods[key] = (mods, change)
         return found
 
-    def _cost_mods(self, state, player) -> list[tuple]:
+    def cost_mods(self, state, player) -> list[tuple]:
         """(card type or None, change) of the cost steps of the player's status cards."""
         return self._status_costs(state, player)[0]
 
     @staticmethod
-    def _cost_of(info: Info, mods) -> int:
+    def cost_of(info: Info, mods) -> int:
         cost = info.cost
         for of_type, amount in mods:
             if of_type in (None, info.type):
@@ -305,9 +307,9 @@ class ManacardRules(Play):
         return max(0, cost)
 
     def cost(self, state, iid) -> int:
-        return self._cost_of(self.info(state, state["cards"][iid]["def"]), self._cost_mods(state, 0))
+        return self.cost_of(self.info(state, state["cards"][iid]["def"]), self.cost_mods(state, 0))
 
-    def _aimed(self, state, aim: tuple | None, mine=None, theirs=None) -> list[str] | None:
+    def aimed(self, state, aim: tuple | None, mine=None, theirs=None) -> list[str] | None:
         """The units a target may be: `aim` is whose (opponent, you, each_player) and whether only units with
         damage (for a heal); None: the card names no target."""
         if aim is None:
@@ -450,7 +452,7 @@ class ManacardRules(Play):
                     continue
                 targets = aimed.get(aim)
                 if targets is None:
-                    targets = aimed[aim] = self._aimed(state, aim, mine, theirs)
+                    targets = aimed[aim] = self.aimed(state, aim, mine, theirs)
                 if targets:
                     if info not in named:
                         named.add(info)
@@ -460,7 +462,7 @@ class ManacardRules(Play):
             budget -= 1  # a card played from the skill deck cannot pay for itself
         return out
 
-    def _pay_bounds(self, state, pending) -> tuple[int, int]:
+    def pay_bounds(self, state, pending) -> tuple[int, int]:
         """The least and most mana cards the payment may take."""
         skill = state["zones"]["p0.skill"]
         spare = len(skill) - (pending["card"] in skill)
@@ -519,7 +521,7 @@ class ManacardRules(Play):
     def _legal_reversal(self, state, pending):
         out = []
         for iid in self._reversal_candidates(state):
-            targets = self._aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
+            targets = self.aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
             if targets:
                 out += [{"type": "reversal", "card": iid, "target": t} for t in targets]
             else:
@@ -572,7 +574,7 @@ class ManacardRules(Play):
         info = self.info(state, state["cards"][iid]["def"])
         if not info.playable:
             raise IllegalAction(f"card: {iid!r} is not played (a status card, or a 【逆転】 card used by 逆転)")
-        targets = self._aimed(state, info.aim)
+        targets = self.aimed(state, info.aim)
         if info.unit and not targets:
             targets = None  # a unit with nothing to name is played without a target (its steps on a unit do nothing)
         if targets is None and "target" in action:
@@ -581,14 +583,14 @@ class ManacardRules(Play):
             raise IllegalAction(f"target: {action.get('target')!r} is not a unit this card may name (one of {targets})")
         skill = state["zones"]["p0.skill"]
         budget = len(state["zones"]["p0.mana"]) + len(skill) - (iid in skill)
-        cost = self._cost_of(info, self._cost_mods(state, 0))
+        cost = self.cost_of(info, self.cost_mods(state, 0))
         if cost > budget:
             raise IllegalAction(f"card: {iid!r} costs {cost}, more than your mana and skill deck can pay ({budget})")
         target = action.get("target")
         pending = {"type": "pay_mana", "player": 0, "card": iid, "target": target, "cost": cost}
         if pending["cost"] == 0:
             return self._paid(state, pending, [], [])
-        low, high = self._pay_bounds(state, pending)
+        low, high = self.pay_bounds(state, pending)
         if high == 0:  # no mana: all of it from the skill deck
             return self._ask_skill(state, pending, [])
         pending["choose"] = {"zone": "p0.mana", "min": low, "max": high}
@@ -613,7 +615,7 @@ class ManacardRules(Play):
         pending = state["pending"]
         cards = action.get("cards")
         mana = state["zones"]["p0.mana"]
-        low, high = self._pay_bounds(state, pending)
+        low, high = self.pay_bounds(state, pending)
         if not _cards_list(cards) or any(c not in mana for c in cards):
             raise IllegalAction("cards: a list of different cards from your mana zone")
         if not low <= len(cards) <= high:
@@ -965,7 +967,7 @@ class ManacardRules(Play):
         iid = action.get("card")
         if iid not in self._reversal_candidates(state):
             raise IllegalAction(f"card: {iid!r} is not a revealed 【逆転】 card that may be activated")
-        targets = self._aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
+        targets = self.aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
         target = action.get("target")
         if targets and target not in targets:
             raise IllegalAction(f"target: one of {targets}")
@@ -1033,13 +1035,13 @@ class ManacardRules(Play):
             card, target = pending["card"], pending["target"]
             where = state["cards"][card]["zone"]
             info = self.info(state, state["cards"][card]["def"])
-            targets = self._aimed(state, info.aim)
+            targets = self.aimed(state, info.aim)
             if info.unit and target is None:
                 targets = None  # (a unit played with nothing to name: it still needs nothing)
             if where not in ("p0.hand", "p0.skill") or (targets is not None and target not in targets):
                 state["pending"] = None  # the card (or its target) is gone: the play is given up
                 return
-            low, high = self._pay_bounds(state, pending)
+            low, high = self.pay_bounds(state, pending)
             if low > high:
                 state["pending"] = None
                 return

@@ -95,7 +95,8 @@ class Autopilot(Base):
     plays = frozenset({"battery", "play"})
     key_label = "win-condition cards"
 
-    def __init__(self):
+    def __init__(self, rules):
+        super().__init__(rules)
         self._profiles: dict[str, tuple[dict, dict]] = {}  # def key -> (the def it was read from, profile)
 
     def is_key(self, card):
