@@ -169,7 +169,7 @@ if os.environ.get("STATIC_ROOT"):
     STATIC_ROOT = Path(os.environ["STATIC_ROOT"])
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "config.static.ModuleCompressedManifestStaticFilesStorage"},
     }
 else:
     # Local use and tests: served from the source folders as they are, nothing to collect.

@@ -15,55 +15,21 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks import selectors as deck_selectors
 from decks.models import Regulation, Visibility
+from rules.games.vocabulary import EMPTY as EMPTY_VOCABULARY
 
 from . import forms, selectors, services
 from .actors import actor, owns
 from .forms import StartForm
 from .presenters import session_payload
 
-# -- the labels the board's script shows (gettext here, so the catalogue holds them) -------------------
+# -- the labels the board's script shows ----------------------------------------------------------------------
+# Only the game-independent chrome is here (gettext, so the catalogue holds it); a game's own words (its zones,
+# phases, actions, decisions) are declared with the game (rules/games/<slug>/vocabulary.py) in both languages.
 
 
 def ui_labels() -> dict:
     return {
-        "actions": {
-            "zero_search": pgettext("goldfish", "零探し (redraw)"),
-            "potential": pgettext("goldfish", "Summon with ■潜在能力"),
-            "potential_done": pgettext("goldfish", "Done with ■潜在能力"),
-            "summon": pgettext("goldfish", "Summon"),
-            "attack": pgettext("goldfish", "Attack"),
-            "possess": pgettext("goldfish", "Possess"),
-            "deploy": pgettext("goldfish", "Deploy"),
-            "tool": pgettext("goldfish", "Use"),
-            "battery": pgettext("goldfish", "Put as a battery"),
-            "end_turn": pgettext("goldfish", "End turn"),
-            "hand_limit": pgettext("goldfish", "Put into 魂 (hand limit)"),
-            "pass": pgettext("goldfish", "Pass"),
-            "play": pgettext("goldfish", "Play"),
-            "choose": pgettext("goldfish", "Choose"),
-            "cast": pgettext("goldfish", "Cast"),
-            "move": pgettext("goldfish", "Move"),
-            "effect": pgettext("goldfish", "Use the effect"),
-            "store": pgettext("goldfish", "Put into 倉庫"),
-            "draw_support": pgettext("goldfish", "Draw 1 from 支援"),
-            "draw_paid": pgettext("goldfish", "Use 2 倉庫 cards to draw 1"),
-            "next_phase": pgettext("goldfish", "Next phase"),
-            "cancel": pgettext("goldfish", "Cancel"),
-            "destroy": pgettext("goldfish", "Do not pay (destroy)"),
-            "pay": pgettext("goldfish", "Pay"),
-            "pay_mana": pgettext("goldfish", "Pay with these mana cards"),
-            "pay_skill": pgettext("goldfish", "Pay with these skill cards"),
-            "upkeep": pgettext("goldfish", "Pay the upkeep"),
-            "node": pgettext("goldfish", "Set as a node"),
-            "ability": pgettext("goldfish", "Use the ability"),
-            "discard": pgettext("goldfish", "Discard"),
-            "weather_choice": pgettext("goldfish", "Choose"),
-            "target": pgettext("goldfish", "Choose the target"),
-            "mana_to_hand": pgettext("goldfish", "Take into hand"),
-            "reveal": pgettext("goldfish", "Reveal"),
-            "reveal_skill": pgettext("goldfish", "Reveal from the skill deck"),
-            "reversal": pgettext("goldfish", "Use 【逆転】"),
-            "no_reversal": pgettext("goldfish", "Do not use 【逆転】"),
+        "actions": {  # the manual tools (rules/engine/manual.py), as the log names them
             "manual.move": pgettext("goldfish", "Move"),
             "manual.flip": pgettext("goldfish", "Flip"),
             "manual.tap": pgettext("goldfish", "Tap / untap"),
@@ -78,79 +44,7 @@ def ui_labels() -> dict:
             "manual.roll": pgettext("goldfish", "Roll a die"),
             "manual.win": pgettext("goldfish", "Declare the winner"),
         },
-        "zones": {
-            "deck": pgettext("goldfish", "Deck"),
-            "hand": pgettext("goldfish", "Hand"),
-            "field": pgettext("goldfish", "Field"),
-            "soul": pgettext("goldfish", "魂 (soul)"),
-            "exile": pgettext("goldfish", "Exile"),
-            "reveal": pgettext("goldfish", "Revealed hand"),
-            "discard": pgettext("goldfish", "Discard"),
-            "stack": pgettext("goldfish", "Stack"),
-            "weather": pgettext("goldfish", "Weather deck"),
-            "skill": pgettext("goldfish", "Skill deck"),
-            "status": pgettext("goldfish", "Status cards"),
-            "power": pgettext("goldfish", "戦力 (life)"),
-            "storage": pgettext("goldfish", "倉庫 (storage)"),
-            "board": pgettext("goldfish", "Board"),
-            "mana": pgettext("goldfish", "Mana zone"),
-            "nodes": pgettext("goldfish", "Nodes"),
-            "weather_area": pgettext("goldfish", "Weather"),
-        },
-        "game_zones": {  # a game's own names for the common zones
-            "original": {"deck": pgettext("goldfish", "支援 (deck)"), "discard": pgettext("goldfish", "墓地 (discard)")},
-            "manacard": {"deck": pgettext("goldfish", "Main deck (HP)")},
-        },
-        "rows": {  # original's five rows, from your side
-            "original": [
-                pgettext("goldfish", "Your 倉庫"),
-                pgettext("goldfish", "Your camp"),
-                pgettext("goldfish", "Battlefield"),
-                pgettext("goldfish", "Enemy camp"),
-                pgettext("goldfish", "Enemy 倉庫"),
-            ],
-        },
-        "options": {  # manacard's ways to pass the action right
-            "mana": pgettext("goldfish", "put mana"),
-            "mana_to_hand": pgettext("goldfish", "take mana into hand"),
-            "return_skill": pgettext("goldfish", "return an exiled skill card"),
-            "attack": pgettext("goldfish", "attack"),
-        },
-        "phases": {
-            "setup": pgettext("goldfish", "Setup"),
-            "zero_search": pgettext("goldfish", "零探し (redraw)"),
-            "potential": pgettext("goldfish", "■潜在能力"),
-            "recharge": pgettext("goldfish", "Recharge phase"),
-            "main": pgettext("goldfish", "Main phase"),
-            "draw": pgettext("goldfish", "Draw phase"),
-            "end": pgettext("goldfish", "End phase"),
-            "active": pgettext("goldfish", "Active phase"),
-            "maintenance": pgettext("goldfish", "Maintenance phase"),
-            "discard": pgettext("goldfish", "Discard phase"),
-            "refresh": pgettext("goldfish", "Phase ①"),
-            "upkeep": pgettext("goldfish", "Phase ① upkeep"),
-            "battle": pgettext("goldfish", "Phase ② battle"),
-            "supply": pgettext("goldfish", "Phase ③"),
-            "action": pgettext("goldfish", "Action right"),
-        },
-        "pending": {
-            "zero_search": pgettext("goldfish", "零探し: choose the cards to put at the bottom of your deck (or none), then confirm."),
-            "potential": pgettext("goldfish", "■潜在能力: summon places that have it, or go on."),
-            "hand_limit": pgettext("goldfish", "Hand limit: choose the cards to put into 魂, then confirm."),
-            "choose": pgettext("goldfish", "Choose."),
-            "pay": pgettext("goldfish", "Pay the cost: choose a payment (a discarded 倉庫 card counts as 2), or cancel."),
-            "upkeep": pgettext("goldfish", "Upkeep: pay it, or the card is destroyed."),
-            "pay_mana": pgettext("goldfish", "Cost: choose the mana cards to pay with (they go to the bottom of your main deck), then confirm."),
-            "pay_skill": pgettext("goldfish", "Cost: choose the skill-deck cards to pay the rest with (exiled face down), then confirm."),
-            "discard": pgettext("goldfish", "Hand limit: choose the cards to discard, then confirm."),
-            "weather_choice": pgettext("goldfish", "The weather asks you to choose one."),
-            "target": pgettext("goldfish", "Choose the target of the effect."),
-            "mana_to_hand": pgettext("goldfish", "Choose the mana cards to take into your hand, then confirm."),
-            "reveal": pgettext("goldfish", "【逆転】: how many cards to reveal?"),
-            "reveal_skill": pgettext("goldfish", "【逆転】: choose the skill-deck cards to reveal, then confirm."),
-            "reversal": pgettext("goldfish", "【逆転】 can be used now."),
-        },
-        "reasons": {
+        "reasons": {  # why a game ended, where the engine decides it for every game
             "life": pgettext("goldfish", "life"),
             "deck": pgettext("goldfish", "deck out"),
             "declared": pgettext("goldfish", "declared"),
@@ -158,7 +52,6 @@ def ui_labels() -> dict:
         },
         "players": {"player": pgettext("goldfish", "You"), "goldfish": pgettext("goldfish", "Goldfish")},
         "ui": {
-            "turn": pgettext("goldfish", "Turn"),
             "phase": pgettext("goldfish", "Phase"),
             "active": pgettext("goldfish", "Active"),
             "priority": pgettext("goldfish", "Priority"),
@@ -168,7 +61,6 @@ def ui_labels() -> dict:
             "won": pgettext("goldfish", "You won!"),
             "lost": pgettext("goldfish", "You lost."),
             "winner": pgettext("goldfish", "Winner"),
-            "on_turn": pgettext("goldfish", "on turn"),
             "confirm": pgettext("goldfish", "Confirm"),
             "selected": pgettext("goldfish", "selected"),
             "close": pgettext("goldfish", "Close"),
@@ -214,27 +106,20 @@ def ui_labels() -> dict:
             "zone": pgettext("goldfish", "Zone"),
             "on": pgettext("goldfish", "on"),
             "cost": pgettext("goldfish", "Cost"),
-            "unplaced": pgettext("goldfish", "Not on a square"),
-            "weather_left": pgettext("goldfish", "%(n)s turn(s) left"),
-            "no_weather": pgettext("goldfish", "No weather in force."),
-            "weather_auto": pgettext("goldfish", "applied by the engine"),
-            "weather_partial": pgettext("goldfish", "partly by hand"),
-            "weather_manual": pgettext("goldfish", "apply it with the manual tools"),
             "drawn": pgettext("goldfish", "A draw."),
-            "pay_tap": pgettext("goldfish", "tap"),
-            "pay_discard": pgettext("goldfish", "discard"),
-            "effect": pgettext("goldfish", "Effect"),
         },
     }
 
 
-def _game_labels(game) -> dict:
-    """The game's card types and card fields by their labels in the page's language."""
-    ja = (get_language() or "ja").startswith("ja")
+def game_labels(game, lang: str) -> dict:
+    """The game's own words for the board in `lang`: its card types and card fields, and its vocabulary (zones,
+    phases, actions, decisions, …) as the game declares it."""
     definition = game.definition
+    vocabulary = definition.vocabulary or EMPTY_VOCABULARY
     return {
-        "types": {t.code: t.ja if ja else t.en for t in definition.card_types},
-        "fields": {f.key: f.ja if ja else f.en for f in definition.fields},
+        "types": {t.code: t.label(lang) for t in definition.card_types},
+        "fields": {f.key: f.ja if lang.startswith("ja") else f.en for f in definition.fields},
+        "game": vocabulary.labels(lang),
     }
 
 
@@ -321,7 +206,7 @@ def goldfish_play(request, session_id):
         {
             "session": session,
             "payload": payload,
-            "labels": {**ui_labels(), **_game_labels(session.game)},
+            "labels": {**ui_labels(), **game_labels(session.game, get_language() or "ja")},
             "can_act": can_act,
             "share_url": request.build_absolute_uri(session.get_absolute_url()),
             "game": session.game,

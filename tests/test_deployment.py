@@ -272,3 +272,33 @@ def test_an_api_url_that_matches_nothing_answers_json_and_a_page_url_html(client
         assert response.json() == {"detail": "Not found."}
     page = client.get("/nope/")
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_the_goldfish_modules_import_each_other_by_their_hashed_names_once_collected(tmp_path):
+    """The board's native modules import one another by relative path; the production storage rewrites those
+    imports to the content-hashed copies it serves with a far-future cache, so a deploy never mixes an old
+    module with a new one (and no import cycle keeps the hashes from settling)."""
+    import re
+    import shutil
+
+    from config.static import ModuleCompressedManifestStaticFilesStorage
+
+    source = ROOT / "static" / "js" / "goldfish"
+    target = tmp_path / "js" / "goldfish"
+    shutil.copytree(source, target)
+    storage = ModuleCompressedManifestStaticFilesStorage(location=tmp_path, base_url="/static/")
+    names = [f"js/goldfish/{p.name}" for p in sorted(source.glob("*.js"))]
+    done = {}
+    for name, hashed, processed in storage.post_process({n: (storage, n) for n in names}):
+        assert not isinstance(processed, Exception), (name, processed)
+        if hashed.endswith(".js"):  # (not the compressed copies)
+            done[name] = hashed
+    assert "js/goldfish/main.js" in done
+    for name in names:
+        text = (tmp_path / done[name]).read_text(encoding="utf-8")
+        imports = re.findall(r"""^import\b[^;]*?from\s*"(\S+)";""", text, re.M | re.S)
+        assert len(imports) == text.count("\nimport ") + text.startswith("import "), name
+        for url in imports:
+            assert re.fullmatch(r"\./\w+\.[0-9a-f]{12}\.js", url), (name, url)
+            assert (tmp_path / "js" / "goldfish" / url[2:]).is_file(), (name, url)
+    assert re.search(r'from "\./board\.[0-9a-f]{12}\.js";', (tmp_path / done["js/goldfish/main.js"]).read_text())

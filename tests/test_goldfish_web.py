@@ -164,3 +164,51 @@ def test_staff_can_look_into_a_game_in_the_admin_but_not_change_it(client, sessi
     page = client.get(f"/admin/goldfish/goldfishsession/{session.id}/change/")
     assert page.status_code == 200 and str(session.seed) in page.content.decode()
     assert 'name="_save"' not in page.content.decode()
+
+
+def labels_of(html: str) -> dict:
+    return json.loads(re.search(r'<script id="gf-labels" type="application/json">(.*?)</script>', html, re.S).group(1))
+
+
+@pytest.mark.parametrize("slug", ["kannagi", "original", "manacard", "vision"])
+def test_the_board_words_are_the_games_declared_vocabulary_in_the_pages_language(user_client, samples, slug):
+    from rules.games import get_game
+
+    deck = samples.filter(game_id=slug).order_by("pk").first()
+    session = started(user_client.post(reverse("goldfish_new"), {"deck": deck.pk, "seed": "3"}))
+    vocabulary = get_game(slug).vocabulary
+    for language in ("ja", "en"):
+        html = user_client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        labels = labels_of(html)
+        assert labels["game"] == vocabulary.labels(language)
+        zones = payload(html)["view"]["zones"]
+        for zone in zones:  # every zone on the board has the game's word for it
+            assert zone.rpartition(".")[2] in labels["game"]["zones"], zone
+        # the chrome holds no game's words: no zone, phase or decision table beside the game's
+        assert not {"zones", "phases", "pending", "rows", "game_zones", "options"} & labels.keys()
+    if slug == "original":  # a word only this game uses, in each language
+        ja = labels_of(user_client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ja").content.decode())
+        en = labels_of(user_client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode())
+        assert (ja["game"]["zones"]["deck"], en["game"]["zones"]["deck"]) == ("支援", "支援 (deck)")
+        assert ja["game"]["rows"][2] == "戦場" and en["game"]["rows"][2] == "Battlefield"
+
+
+def test_no_game_is_named_in_the_goldfish_code():
+    """The goldfish app, its templates and its script know no game: a game's words and layout come from its
+    declaration. (A slug may appear as an example value, never as a table key or a branch.)"""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from rules.games import GAMES
+
+    root = Path(settings.BASE_DIR)
+    slugs = "|".join(GAMES)
+    keyed = re.compile(
+        rf"""["']({slugs})["']\s*[:\]]|[=!]==?\s*["']({slugs})["']|["']({slugs})["']\s*[=!]==?|\b(in|case)\s*[(\[]?\s*["']({slugs})["']"""
+    )
+    files = [*root.glob("goldfish/**/*.py"), *root.glob("templates/goldfish/*.html"), *root.glob("static/js/goldfish/*.js")]
+    assert any(f.suffix == ".js" for f in files)
+    found = [f"{f.relative_to(root)}: {m.group(0)}" for f in files if "migrations" not in f.parts
+             for m in keyed.finditer(f.read_text(encoding="utf-8"))]
+    assert found == []

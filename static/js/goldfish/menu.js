@@ -1,0 +1,37 @@
+// The small menu a card or pile opens (placed in page coordinates, above everything).
+
+import { el, fill } from "./dom.js";
+
+let menu = null;
+
+export function initMenu() {
+  menu = document.getElementById("gf-menu");
+  document.body.append(menu);
+  document.addEventListener("click", (event) => { if (!menu.hidden && !menu.contains(event.target)) closeMenu(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !menu.hidden) closeMenu(); });
+}
+
+export function menuOpen() { return Boolean(menu) && !menu.hidden; }
+
+export function closeMenu() {
+  if (!menu) return;
+  menu.hidden = true;
+  fill(menu);
+}
+
+export function menuButton(text, onclick, attrs) {
+  return el("button", Object.assign({ type: "button", role: "menuitem", text: text, onclick: onclick }, attrs || {}));
+}
+
+export function showMenu(items, anchor) {
+  fill(menu, ...items);
+  const rect = anchor.getBoundingClientRect();
+  menu.hidden = false;
+  const width = menu.offsetWidth;
+  const left = Math.max(8, Math.min(window.scrollX + rect.left, window.scrollX + document.documentElement.clientWidth - width - 8));
+  menu.style.left = left + "px";
+  const below = rect.bottom + 4 + menu.offsetHeight <= document.documentElement.clientHeight;
+  menu.style.top = (window.scrollY + (below ? rect.bottom + 4 : Math.max(4, rect.top - menu.offsetHeight - 4))) + "px";
+  const first = menu.querySelector("button, select, input");
+  if (first) first.focus();
+}

@@ -1,0 +1,14 @@
+// The goldfish start form (templates/goldfish/new.html): show the options of the chosen format's game only.
+
+const startForm = document.getElementById("goldfish-start");
+const select = startForm && startForm.querySelector("select[name=regulation]");
+const gamesNode = document.getElementById("gf-regulation-games");
+if (select && gamesNode) {
+  const games = JSON.parse(gamesNode.textContent);
+  const sync = () => {
+    const game = games[select.value];
+    startForm.querySelectorAll("fieldset.gf-options").forEach((fs) => { fs.hidden = Boolean(game) && fs.dataset.game !== game; });
+  };
+  select.addEventListener("change", sync);
+  sync();
+}

@@ -1,0 +1,44 @@
+"""The board draws the game's declared words (rules/games/<slug>/vocabulary.py) in the page's language: the
+zone headings, the grid's rows and the phase, in Japanese and in English, and it marks the zones the game
+hides from the opponent."""
+
+import pytest
+
+from rules.games import get_game
+
+from .test_goldfish import start
+from .test_goldfish_games import sample
+
+
+@pytest.fixture
+def english(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def words_on(page):
+    heading = page.inner_text('#gf-board [data-zone="p0.deck"] h3')
+    rows = page.locator("#gf-board .gf-row-label").all_inner_texts()
+    facts = dict(zip(page.locator("#gf-info dt").all_inner_texts(), page.locator("#gf-info dd").all_inner_texts(), strict=True))
+    return heading, rows, facts
+
+
+@pytest.mark.parametrize("slug", ["original", "kannagi"])
+def test_the_board_shows_the_games_words_in_japanese_and_english(page, english, sample_deck, slug):
+    vocabulary = get_game(slug).vocabulary
+    start(page, sample(slug), 4)
+    phase = page.get_attribute("#goldfish", "data-phase")
+    english.goto(page.url)
+    english.wait_for_selector("#gf-board [data-zone='p0.deck']")
+    for shown, lang in ((page, "ja"), (english, "en")):
+        words = vocabulary.labels(lang)
+        heading, rows, facts = words_on(shown)
+        assert heading.startswith(words["zones"]["deck"] + " "), heading
+        assert facts[words["turn"]] and facts["フェイズ" if lang == "ja" else "Phase"] == words["phases"][phase]
+        if slug == "original":
+            assert rows[::-1][:5] == words["rows"]  # drawn from the goldfish's side down to yours
+        assert shown.get_attribute('#gf-board [data-zone="p0.hand"]', "data-hidden") == "opponent"
+        assert shown.get_attribute('#gf-board [data-zone="p0.discard"], #gf-board [data-zone="p0.field"]', "data-hidden") is None
