@@ -6,10 +6,10 @@ ones the game's rules hide from the opponent."""
 import random
 
 import pytest
+from rules.engine.registry import autopilot_for
 
 from rules.engine import apply, legal_actions, new_game, view
 from rules.engine.core import rules_of
-from rules.engine.registry import autopilot_for
 from rules.games import GAMES
 from rules.games.samples import sample_deck, timestorm_decks
 from rules.games.vocabulary import EMPTY, Label, Vocabulary

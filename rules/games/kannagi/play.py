@@ -13,6 +13,7 @@ Card text beyond these rules is applied with manual actions.
 from __future__ import annotations
 
 from ...engine import effects
+from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 
@@ -42,21 +43,6 @@ class Facts:
         self.script = bool(fields.get("script"))
 
 
-class _FactsTable(dict):
-    """Facts by card key for one game's defs, each worked out on first use (a card's data does not change
-    during a game; a card added later, e.g. a token, is read when first asked for)."""
-
-    __slots__ = ("defs",)
-
-    def __init__(self, defs):
-        super().__init__()
-        self.defs = defs  # held: the identity check below cannot meet a new dict at a recycled address
-
-    def __missing__(self, key):
-        facts = self[key] = Facts(self.defs[key])
-        return facts
-
-
 class KannagiRules(Play):
     slug = "kannagi"
     zones = ("deck", "hand", "field", "soul", "exile", "reveal")
@@ -81,23 +67,18 @@ class KannagiRules(Play):
             return True
         return kind in ("hand", "soul") and owner == f"p{player}"
 
+    def __init__(self):
+        super().__init__()
+        self.cards = CardCache(lambda data, options: Facts(data))
+
     # -- helpers ---------------------------------------------------------------------------------------
 
-    _table = _FactsTable(None)
-
-    def facts(self, state) -> _FactsTable:
-        """The Facts of the game's cards by key (kept for the last game's defs: a simulation asks thousands
-        of times per game)."""
-        table = self._table
-        if table.defs is not state["defs"]:
-            table = self._table = _FactsTable(state["defs"])
-        return table
+    def facts(self, state):
+        """The Facts of the game's cards by key (engine/cards.py: made once per card and game)."""
+        return self.cards.table(state)
 
     def fact(self, state, iid) -> Facts:
-        table = self._table
-        if table.defs is not state["defs"]:
-            table = self.facts(state)
-        return table[state["cards"][iid]["def"]]
+        return self.cards.table(state)[state["cards"][iid]["def"]]
 
     @staticmethod
     def _def(state, iid):

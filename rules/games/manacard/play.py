@@ -59,6 +59,7 @@ owner's units, costs) apply while they are there; other text is applied by hand.
 from __future__ import annotations
 
 from ...engine import effects
+from ...engine.cards import CardCache, CardTable
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play
 from . import UNIT_OPS
@@ -114,31 +115,19 @@ class Info:
             }
 
 
-class InfoTable(dict):
-    """Card key -> Info for one game's card data, each worked out when first asked for."""
+class InfoTable(CardTable):
+    """Card key -> Info for one game's card data (engine/cards.py), with what plays ask of it often."""
 
-    def __init__(self, defs: dict, options: dict):
-        super().__init__()
-        self.defs, self.options = defs, options
+    def __init__(self, defs: dict, options: dict, read):
+        super().__init__(defs, options, read)
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
-        self.of: dict = {}  # instance id -> the Info of its card (an instance's card never changes)
-
-    def card(self, cards: dict, iid: str) -> Info:
-        found = self.of.get(iid)
-        if found is None:
-            found = self.of[iid] = self[cards[iid]["def"]]
-        return found
 
     def skill_tops(self, cards: dict, skill: list) -> list:
         key = tuple(skill)
         if self.tops[0] != key:
             self.tops = (key, list({cards[i]["def"]: i for i in skill}.values()))
         return self.tops[1]
-
-    def __missing__(self, key):
-        found = self[key] = Info(self.defs[key], self.options)
-        return found
 
 
 def _aim(steps) -> tuple | None:
@@ -172,21 +161,10 @@ class ManacardRules(Play):
 
     def __init__(self):
         super().__init__()
-        self._cache: dict = {}  # id(state["defs"]) -> the InfoTable of that defs dict (which it holds)
-        self._last: InfoTable | None = None
+        self.cards = CardCache(Info, InfoTable)
 
     def table(self, state) -> InfoTable:
-        defs = state["defs"]
-        table = self._last
-        if table is not None and table.defs is defs:
-            return table
-        table = self._cache.get(id(defs))
-        if table is None or table.defs is not defs:  # (holding the dict keeps its id from being reused)
-            if len(self._cache) > 16:
-                self._cache.clear()
-            table = self._cache[id(defs)] = InfoTable(defs, state["options"])
-        self._last = table
-        return table
+        return self.cards.table(state)
 
     def info(self, state, key: str) -> Info:
         return self.table(state)[key]

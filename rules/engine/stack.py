@@ -1,0 +1,47 @@
+"""The one priority/stack loop, for the games that have a stack (timestorm's shared stack, original's 対抗
+chain): after every rule action the core-side loop passes for whoever does not decide (a goldfish always;
+the player where the game's auto_pass says so) and resolves what everybody passed on, until the human
+player must decide, a decision is pending, or the game is over.
+
+A game with a stack mixes `StackPlay` into its `Play` rules and gives:
+- `_pass(state, player) -> events`: the holder passes (the game's rule for who holds priority next and
+  when the newest entry resolves);
+- `auto_passes(state, player) -> bool`: the player (not a goldfish) passes by themselves now;
+- `_resolve(state) -> events`, called while nobody holds priority and the stack is not empty, when the
+  game resolves entries outside `_pass` (`resolves_unheld = True`, original's chain);
+- `check_each_step = True` where the game's result is checked before each step (timestorm: a player who
+  ran out of cards during the last step is out before anyone passes again).
+"""
+
+from __future__ import annotations
+
+MAX_STEPS = 10_000
+
+
+class StackPlay:
+    resolves_unheld = False
+    check_each_step = False
+
+    def auto_passes(self, state: dict, player: int) -> bool:
+        return False
+
+    def _advance(self, state: dict) -> list[dict]:
+        """Pass for whoever does not decide, and resolve, until the human player must decide."""
+        events: list[dict] = []
+        players = state["players"]
+        for _ in range(MAX_STEPS):
+            if self.check_each_step:
+                self.check_result(state)
+            if state["result"] is not None or state["pending"]:
+                return events
+            holder = state["priority"]
+            if holder is None:
+                if self.resolves_unheld and state["stack"]:
+                    events += self._resolve(state)
+                    continue
+                return events
+            if players[holder]["goldfish"] or self.auto_passes(state, holder):
+                events += self._pass(state, holder)
+                continue
+            return events
+        raise RuntimeError(f"{self.slug}: the game did not come back to the player")
