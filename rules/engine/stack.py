@@ -15,12 +15,11 @@ A game with a stack mixes `StackPlay` into its `Play` rules and gives:
 
 from __future__ import annotations
 
-MAX_STEPS = 10_000
-
 
 class StackPlay:
     resolves_unheld = False
     check_each_step = False
+    max_steps = 10_000  # a game that does not come back to the player by then is a bug: it raises
 
     def auto_passes(self, state: dict, player: int) -> bool:
         return False
@@ -29,7 +28,7 @@ class StackPlay:
         """Pass for whoever does not decide, and resolve, until the human player must decide."""
         events: list[dict] = []
         players = state["players"]
-        for _ in range(MAX_STEPS):
+        for _ in range(self.max_steps):
             if self.check_each_step:
                 self.check_result(state)
             if state["result"] is not None or state["pending"]:

@@ -25,19 +25,24 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.core import IllegalAction, add_card, draw, first_player, move, shuffle_zone, zone
+from ...engine.play import FREE, Play
+from ...engine.stack import StackPlay
 
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
 SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type": BATTERY, "fields": {}}
-MAX_STEPS = 100_000
 
 
-class TimestormRules:
+class TimestormRules(StackPlay, Play):
     slug = "timestorm"
     zones = ("hand", "field", "discard")
     shared_zones = (DECK, STACK)
     deck_zone = "hand"  # unused: players() puts every card in the shared deck
     discard_zone = "discard"
+    ACTIONS = {FREE: ("pass", "battery", "play"), "choose": ("choose",)}
+    reads = ()  # the autopilot reads the state itself
+    check_each_step = True  # a player who ran out of cards in the last step is out before anyone passes
+    max_steps = 100_000
 
     def players(self, decks, options):
         opponents = options["opponents"]
@@ -230,56 +235,47 @@ class TimestormRules:
             return events + effects.run(state, entry["card"], entry["player"], effects.steps_of(state, entry["card"], "played"), then="resolved")
         return events + self._end_phase(state)
 
-    def _advance(self, state) -> list[dict]:
-        """Goldfish pass, and the human passes where auto_pass says, until the human must decide."""
-        events: list[dict] = []
-        for _ in range(MAX_STEPS):
-            self.check_result(state)
-            if state["result"] is not None or state["pending"]:
-                return events
-            holder = state["priority"]
-            if holder is None:
-                return events
-            if state["players"][holder]["goldfish"]:
-                events += self._pass(state, holder)
-                continue
-            own_main = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
-            if state["options"].get("auto_pass") == "smart" and not own_main and not self._plays(state):
-                events += self._pass(state, holder)
-                continue
-            return events
-        raise RuntimeError("timestorm: the game did not come back to the player")
+    def auto_passes(self, state, player) -> bool:
+        """auto_pass "smart": the human passes when they can play nothing, except in their own main phase
+        with an empty stack (where passing ends the phase)."""
+        own_main = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
+        return state["options"].get("auto_pass") == "smart" and not own_main and not self._plays(state)
 
     # -- actions --------------------------------------------------------------------------------------------
 
-    def legal_actions(self, state):
-        pending = state.get("pending")
-        if pending and pending["type"] == "choose":
-            return effects.choose_actions(state)
+    def _legal_choose(self, state, pending):
+        return effects.choose_actions(state)
+
+    def _legal_free(self, state):
         if state["priority"] != 0:
             return []
         return [{"type": "pass"}, *self._plays(state)]
 
-    def apply(self, state, action):
-        kind = action["type"]
-        if kind == "choose":
-            events = effects.choose(state, action)
-            return events + self._advance(state)
-        if state.get("pending"):
-            raise IllegalAction(f"first: {state['pending']['type']}")
-        if state["priority"] != 0:
-            raise IllegalAction("you do not hold priority")
-        if kind == "pass":
-            return self._pass(state, 0) + self._advance(state)
-        if kind not in ("battery", "play"):
-            raise IllegalAction(f"{kind!r} is not a timestorm action (pass, battery, play, choose)")
+    def guard(self, state, kind):
+        if not state["pending"] and state["priority"] != 0:
+            return "you do not hold priority"
+        return None
+
+    def _do_choose(self, state, action):
+        return effects.choose(state, action) + self._advance(state)
+
+    def _do_pass(self, state, action):
+        return self._pass(state, 0) + self._advance(state)
+
+    def _playable(self, state, action) -> str:
         iid = action.get("card")
-        if {"type": kind, "card": iid} not in self._plays(state):
+        if {"type": action["type"], "card": iid} not in self._plays(state):
             raise IllegalAction(f"card: {iid!r} cannot be played now")
-        if kind == "battery":
-            state["flags"]["battery"] = True
-            state["passed"] = []
-            return [move(state, iid, zone(0, "field"), face_up=True)]
+        return iid
+
+    def _do_battery(self, state, action):
+        iid = self._playable(state, action)
+        state["flags"]["battery"] = True
+        state["passed"] = []
+        return [move(state, iid, zone(0, "field"), face_up=True)]
+
+    def _do_play(self, state, action):
+        iid = self._playable(state, action)
         events = [{"type": "play", "card": iid, "player": 0}]
         for battery in self._unused(state, 0)[: self._cost(state, iid)]:
             state["cards"][battery]["tapped"] = True
