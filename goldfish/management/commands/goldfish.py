@@ -22,6 +22,7 @@ from decks.services import DeckInputError, decklist_sections
 from goldfish.selectors import sections_decks
 from rules.engine import IllegalAction
 from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params, simulate
+from rules.games import GAMES
 
 OPTION_NAMES = {"games": "--games", "seed": "--seed", "turn_cap": "--turn-cap", "workers": "--workers"}
 
@@ -30,7 +31,7 @@ class Command(BaseCommand):
     help = "Goldfish a decklist with the game's autopilot and print the win-turn distribution and card figures."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", help="the game's slug (vision, timestorm, kannagi, original, manacard)")
+        parser.add_argument("game", help=f"the game's slug ({', '.join(GAMES)})")
         parser.add_argument("deckfile", help="a decklist text file, or - for standard input")
         parser.add_argument("--games", type=int, default=1000)
         parser.add_argument("--seed", type=int, default=1)

@@ -22,22 +22,22 @@ from __future__ import annotations
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.registry import rules_for
+from .. import get_game
 from .play import APPARITION, PLACE, SEASON, TOOL
 
 RULES = rules_for("kannagi")  # the engine's own instance: its table of card facts serves both
 
 
-def _cost(card: dict) -> int:
-    return card.get("cost") or 0
-
-
 class Autopilot(Base):
     slug = "kannagi"
     plays = frozenset({"summon", "possess", "deploy", "tool", "potential"})
-    key_label = "0-cost places"
+
+    @property
+    def key_label(self):
+        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
 
     def is_key(self, card):
-        return card.get("card_type") == PLACE and _cost(card) == 0
+        return get_game(self.slug).key_cards.picks(card)
 
     def mulligan_done(self, state):
         pending = state.get("pending")

@@ -47,10 +47,10 @@ from math import comb
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import EQUIP, UNIT, ManacardRules
+from .. import get_game
+from .play import EQUIP, ManacardRules
 
 RULES = ManacardRules()
-OPENING_MANA = 5  # the seed's opening mana (option "mana"): what a key card's cost is compared with
 NEVER = 10**6
 
 
@@ -84,10 +84,13 @@ def _skill_worth(info) -> int:
 class Autopilot(Base):
     slug = "manacard"
     plays = frozenset({"play"})
-    key_label = "units the opening mana pays for"
+
+    @property
+    def key_label(self):
+        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
 
     def is_key(self, card):
-        return card.get("card_type") == UNIT and (card.get("cost") or 0) <= OPENING_MANA
+        return get_game(self.slug).key_cards.picks(card)
 
     def opening_pool(self, state):
         """Setup shuffles the main deck, puts its top 5 into mana, then deals the hand from it."""

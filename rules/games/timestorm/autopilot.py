@@ -55,6 +55,7 @@ from __future__ import annotations
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player
+from .. import get_game
 from .play import BATTERY, DECK, QUICK
 
 HAND_PLAN_BATTERIES = 3  # the hand plan plays a battery only while the field holds fewer batteries
@@ -93,13 +94,16 @@ def _profile(card: dict) -> dict:
 class Autopilot(Base):
     slug = "timestorm"
     plays = frozenset({"battery", "play"})
-    key_label = "win-condition cards"
 
     def __init__(self):
         self._profiles: dict[str, tuple[dict, dict]] = {}  # def key -> (the def it was read from, profile)
 
+    @property
+    def key_label(self):
+        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
+
     def is_key(self, card):
-        return bool((card.get("fields") or {}).get("win_condition"))
+        return get_game(self.slug).key_cards.picks(card)
 
     def opening_pool(self, state):
         zones = state["zones"]
