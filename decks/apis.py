@@ -569,7 +569,7 @@ class PoolViewSet(OwnedViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         try:
-            regulation = _regulation("timestorm", v["regulation"]) if v.get("regulation") else None
+            regulation = _regulation(pool.game_id if pool else selectors.pool_game(), v["regulation"]) if v.get("regulation") else None
             pool = services.pool_save(
                 user=request.user,
                 pool=pool,

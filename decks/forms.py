@@ -33,11 +33,14 @@ class RegulationChoice:
     """A form whose `regulation` field holds a regulation's id, cleaned into the Regulation."""
 
     regulation_game: str | None = None
+    regulation_games: tuple[str, ...] = ()  # or one of these games
 
     def clean_regulation(self):
         regulations = Regulation.objects.filter(pk=self.cleaned_data["regulation"])
         if self.regulation_game:
             regulations = regulations.filter(game_id=self.regulation_game)
+        elif self.regulation_games:
+            regulations = regulations.filter(game_id__in=self.regulation_games)
         regulation = regulations.first()
         if regulation is None:
             raise forms.ValidationError(_("Choose a format."))
@@ -96,7 +99,8 @@ class CheckForm(RegulationChoice, forms.Form):
 
 
 class PoolForm(RegulationChoice, forms.Form):
-    regulation_game = "timestorm"
+    """A pool of a game that declares pools: its format (which names the game) and the entries."""
+
     name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False, max_length=5000)
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
@@ -107,7 +111,8 @@ class PoolForm(RegulationChoice, forms.Form):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["regulation"].choices = format_choices("timestorm")
+        self.regulation_games = tuple(selectors.pool_games())
+        self.fields["regulation"].choices = [group for slug in self.regulation_games for group in format_choices(slug)]
         self.fields["decks"].choices = [
             (d.pk, f"{d.name} ({d.owner.get_username()} · {d.regulation.name})")
             for d in selectors.decks_usable_in_pool(user).order_by("owner__username", "name")

@@ -4,6 +4,7 @@ script and the API."""
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 
 from cards.models import Card
@@ -110,7 +111,7 @@ def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: di
             }
         )
     population, all_cards = _population(game_slug, regulation, deck, cards)
-    choices = [{"code": p.code, "label": p.label(lang)} for p in presets(game)]
+    choices = [{"code": p.code, "label": capfirst(p.label(lang))} for p in presets(game)]
     getlist = params.getlist if hasattr(params, "getlist") else (lambda name: params.get(name) or [])
     chosen_cards = []
     for raw in getlist("card"):

@@ -10,7 +10,7 @@ from django.utils.translation import get_language, gettext
 from cards.models import Card, Game
 from rules.decklist import CardIndex
 from rules.decks import DeckData, Violation, validate
-from rules.games import get_game
+from rules.games import GAMES, get_game
 
 from .models import Deck, Pool, Regulation, Visibility
 
@@ -202,9 +202,20 @@ def owned_pool(user, pk: int) -> Pool:
     return _owned(pool_queryset(), user, pk)
 
 
-def decks_usable_in_pool(user, game_slug: str = "timestorm") -> QuerySet[Deck]:
-    """Entries a user may put in a pool: their own decks and public decks of the game."""
-    qs = deck_queryset().filter(game_id=game_slug)
+def pool_games() -> list[str]:
+    """The games whose decks are pooled into one shared deck (they declare pools), in the registry's order."""
+    return [slug for slug, game in GAMES.items() if game.pools]
+
+
+def pool_game() -> str:
+    """The game a new pool is for unless its format says otherwise: the first that declares pools."""
+    return next(iter(pool_games()), "")
+
+
+def decks_usable_in_pool(user, game_slug: str | None = None) -> QuerySet[Deck]:
+    """Entries a user may put in a pool: their own decks and public decks of the game (of every game that
+    declares pools when None)."""
+    qs = deck_queryset().filter(game_id__in=pool_games() if game_slug is None else [game_slug])
     if user.is_authenticated:
         return qs.filter(Q(owner_id=user.pk) | Q(visibility=Visibility.PUBLIC))
     return qs.filter(visibility=Visibility.PUBLIC)

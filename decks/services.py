@@ -561,17 +561,23 @@ def pool_save(
         _check_owner(pool, user)
     elif not (user and user.is_authenticated):
         raise PermissionDenied
-    regulation = _check_regulation("timestorm", regulation or (pool.regulation if pool else None))
+    if pool is not None:
+        game = pool.game_id
+    elif regulation is not None and regulation.game_id in selectors.pool_games():
+        game = regulation.game_id
+    else:
+        game = selectors.pool_game()
+    regulation = _check_regulation(game, regulation or (pool.regulation if pool else None))
     if not (name or "").strip():
         raise DeckInputError([gettext("name: required")])
     if visibility not in Visibility.values:
         raise DeckInputError([gettext("visibility: {value!r} is not one of {allowed}").format(
             value=visibility, allowed=" ".join(Visibility.values))])
-    decks = _pool_decks(user, "timestorm", deck_ids)
+    decks = _pool_decks(user, game, deck_ids)
     players = list(players or [])
     with transaction.atomic():
         if pool is None:
-            pool = Pool(owner_id=user.pk, game_id="timestorm")
+            pool = Pool(owner_id=user.pk, game_id=game)
         pool.name, pool.description, pool.visibility, pool.regulation = name.strip()[:100], description, visibility, regulation
         pool.save()
         pool.entries.all().delete()
@@ -629,13 +635,14 @@ def load_sample_decks() -> list[str]:
         for item in data.get("pools", []):
             if Pool.objects.filter(owner=owner, name=item["name"]).exists():
                 continue
-            decks = [by_name[("timestorm", n)] for n in item["entries"]]
+            game = item.get("game") or selectors.pool_game()
+            decks = [by_name[(game, n)] for n in item["entries"]]
             pool = pool_save(
                 user=owner,
                 name=item["name"],
                 description=item.get("description", ""),
                 deck_ids=[d.pk for d in decks],
-                regulation=selectors.regulation_for("timestorm", item.get("regulation")),
+                regulation=selectors.regulation_for(game, item.get("regulation")),
                 visibility=Visibility.PUBLIC,
                 players=item.get("players"),
             )

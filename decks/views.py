@@ -320,7 +320,7 @@ def pool_edit(request, pk=None):
             "decks": list(pool.entries.values_list("deck_id", flat=True)),
         }
         if pool
-        else _initial_format("timestorm")
+        else _initial_format(selectors.pool_game())
     )
     form = PoolForm(request.POST or None, user=request.user, initial=initial)
     status = 200

@@ -88,19 +88,14 @@ class StartForm(RegulationChoice, forms.Form):
 
 # -- simulations -------------------------------------------------------------------------------------------
 
-# The autopilots' names of their key cards (rules/games/<slug>/autopilot.py key_label), translated here.
-KEY_LABELS = {
-    "0-cost places": _("0-cost places"),
-    "units the opening mana pays for": _("units the opening mana pays for"),
-    "soldiers of cost 3 or less": _("soldiers of cost 3 or less"),
-    "win-condition cards": _("win-condition cards"),
-    "characters needing 1 node or less": _("characters needing 1 node or less"),
-}
-
-
 def key_label(text: str) -> str:
-    """An autopilot's English name of its key cards, translated."""
-    return str(KEY_LABELS.get(text, text))
+    """The English name of a game's key cards as a simulation reports it (GameDef.key_cards.en, the
+    autopilot's key_label) in the page's language: the game's own declaration, or the text as it is."""
+    lang = get_language() or "ja"
+    for game in GAMES.values():
+        if game.key_cards is not None and game.key_cards.en == text:
+            return game.key_cards.label(lang)
+    return text
 
 
 MAX_COMPARE_REVISIONS = 50  # the newest revisions offered for a comparison

@@ -12,8 +12,9 @@ web shell, like the registry's field errors), the ids of the cards responsible a
 (None when the fault spans sections, e.g. copies of one name in two sections). Params named `section` or
 `deck` hold section keys (main, skill, …) for the shell to show as the regulation's labels.
 
-The common checks live here; each game's own rules are `rules/games/<slug>/construction.py`, called by
-`validate` through `game_checks()`. `pool` combines several entries into one shared deck (timestorm).
+The common checks live here; each game's own rules are the check it declares (GameDef.construction:
+`rules/games/<slug>/construction.py`), called by `validate`. `pool` combines several entries into one
+shared deck (a game that declares pools: timestorm).
 """
 
 from __future__ import annotations
@@ -394,29 +395,9 @@ def _check_copies(regulation: Regulation, view: DeckView) -> list[Violation]:
     return out
 
 
-@lru_cache(maxsize=1)
-def game_checks() -> dict:
-    """Game slug -> that game's own construction check, `check(game, regulation, deck, cards, view=None)`.
-
-    Imported on first use: the game modules build their violations with this module's types."""
-    from .games.kannagi import construction as kannagi
-    from .games.manacard import construction as manacard
-    from .games.original import construction as original
-    from .games.timestorm import construction as timestorm
-    from .games.vision import construction as vision
-
-    return {
-        "vision": vision.check,
-        "timestorm": timestorm.check,
-        "kannagi": kannagi.check,
-        "original": original.check,
-        "manacard": manacard.check,
-    }
-
-
 def _validate(game: GameDef, regulation: Regulation, deck: DeckData, cards: Mapping, view: DeckView):
     found = [*view.problems, *_check_sections(regulation, view), *_check_copies(regulation, view)]
-    check = game_checks().get(game.slug)
+    check = game.construction_check()  # resolved on use: the game's module builds on this one
     if check is not None:
         found.extend(check(game, regulation, deck, cards, view=view))
     return view.sort(found)

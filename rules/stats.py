@@ -23,11 +23,11 @@ the second player starts with 6): 5 and 6 on every turn. Effects that draw, sear
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .decks import DeckData
-from .games.base import GameDef
+from .games.base import CardGroup, GameDef
 from .games.fields import BOOL, CHOICE, CHOICES
 
 # -- hypergeometric odds -------------------------------------------------------------
@@ -197,79 +197,19 @@ def breakdown(game: GameDef, deck: DeckData, cards: Mapping, section: str | None
 
 # -- presets: named card groups for the odds form ------------------------------------
 
-
-@dataclass(frozen=True)
-class Preset:
-    code: str
-    ja: str
-    en: str
-    predicate: Callable[[Mapping], bool]
-
-    def label(self, lang: str) -> str:
-        return self.ja if lang.startswith("ja") else self.en
-
-
-def _fields(card: Mapping) -> Mapping:
-    return card.get("fields") or {}
-
-
-def _cost_at_most(card: Mapping, limit: int) -> bool:
-    cost = card.get("cost")
-    return cost is not None and cost <= limit
-
-
-_GAME_PRESETS: dict[str, tuple[Preset, ...]] = {
-    # A 0-cost place needs no season in 魂: what 零探し digs for.
-    "kannagi": (
-        Preset(
-            "zero_cost_places",
-            "0コストの場所札",
-            "0-cost places",
-            lambda c: c.get("card_type") == "場所札" and c.get("cost") == 0,
-        ),
-    ),
-    # Characters playable from the first nodes.
-    "vision": (
-        Preset(
-            "early_characters",
-            "必要ノード0〜1のキャラクター",
-            "Characters needing 0–1 nodes",
-            lambda c: c.get("card_type") == "キャラクター" and _fields(c).get("required_nodes") in (0, 1),
-        ),
-    ),
-    "original": (
-        Preset(
-            "cheap_soldiers",
-            "召喚コスト2以下の兵",
-            "Soldiers with summon cost 2 or less",
-            lambda c: c.get("card_type") == "兵" and _cost_at_most(c, 2),
-        ),
-    ),
-    # Hands are drawn from the main deck, so only its units count.
-    "manacard": (
-        Preset(
-            "main_units",
-            "メインデッキのユニット",
-            "Main-deck units",
-            lambda c: c.get("card_type") == "ユニット" and _fields(c).get("deck", "main") == "main",
-        ),
-    ),
-    "timestorm": (
-        Preset("batteries", "バッテリー", "Batteries", lambda c: c.get("card_type") == "Battery"),
-        Preset(
-            "win_conditions", "勝利条件カード", "Win-condition cards", lambda c: bool(_fields(c).get("win_condition"))
-        ),
-    ),
-}
+# A preset is a card group as the game declares it (rules/games/base.py CardGroup): the same definition the
+# simulation counts as the opening hand's key cards.
+Preset = CardGroup
 
 
 def _type_preset(code: str, ja: str, en: str) -> Preset:
-    return Preset(f"type:{code}", ja, en, lambda c: c.get("card_type") == code)
+    return Preset(f"type:{code}", ja, en, types=(code,))
 
 
 def presets(game: GameDef) -> list[Preset]:
-    """The game's named groups, then one group per card type (code "type:<card type>")."""
-    out = list(_GAME_PRESETS.get(game.slug, ()))
+    """The game's key cards and its other declared groups (GameDef.key_cards, card_groups), then one group
+    per card type (code "type:<card type>")."""
+    out = [g for g in (game.key_cards, *game.card_groups) if g is not None]
     out += [_type_preset(t.code, t.ja, t.en) for t in game.card_types]
     return out
 
@@ -281,5 +221,5 @@ def preset(game: GameDef, code: str) -> Preset | None:
 def group_ids(preset: Preset, cards: Mapping | Iterable[Mapping]) -> set:
     """The ids of the cards (a mapping id -> card dict, or card dicts with "id") the preset picks."""
     if isinstance(cards, Mapping):
-        return {card_id for card_id, card in cards.items() if preset.predicate(card)}
-    return {card["id"] for card in cards if preset.predicate(card)}
+        return {card_id for card_id, card in cards.items() if preset.picks(card)}
+    return {card["id"] for card in cards if preset.picks(card)}

@@ -724,3 +724,45 @@ def test_vision_needs_a_weather_card(vision, vision_cards):
         "count": 0,
         "min": 1,
     }
+
+
+# -- the declared check -------------------------------------------------------------------------------------
+
+
+def flag_every_card(game, regulation, deck, cards, view=None):
+    """A test-only construction check: every card of the deck is at fault."""
+    return [Violation("test_flag", "{name} is flagged", {"name": cards[i]["name"]}, (i,), "main") for i in sorted(deck.counts())]
+
+
+def test_validate_runs_the_check_the_game_declares_and_only_that(kannagi, kannagi_cards):
+    deck = kannagi_deck()
+    assert kannagi.construction == ".construction:check"
+    assert validate(kannagi, kannagi.regulation, deck, kannagi_cards) == []
+    flagged = dataclasses.replace(kannagi, construction=f"{__name__}:flag_every_card")
+    assert codes(validate(flagged, kannagi.regulation, deck, kannagi_cards)) == ["test_flag"] * len(deck.counts())
+    deck.sections["main"][KESANAKYA] = 3  # breaks the common copy rule only (消さなきゃ is limited to 2)
+    assert codes(validate(dataclasses.replace(kannagi, construction=""), kannagi.regulation, deck, kannagi_cards)) == [
+        "too_many_copies"
+    ]
+
+
+def test_every_game_declares_a_construction_check_that_resolves():
+    from rules.games import GAMES
+
+    for slug, game in GAMES.items():
+        check = game.construction_check()
+        assert callable(check) and check.__module__ == f"rules.games.{slug}.construction", slug
+
+
+def test_regulation_options_are_the_ones_the_game_declares(monkeypatch):
+    from rules.games import GAMES
+    from rules.games.regulation import option_errors
+
+    assert option_errors("manacard", {"blessing_max": 12}) == []
+    assert option_errors("timestorm", {"entry": "any"}) == []
+    assert option_errors("kannagi", {"entry": "any"}) == ["unknown option 'entry' (known: none)"]
+    monkeypatch.setitem(GAMES, "kannagi", dataclasses.replace(GAMES["kannagi"], regulation_options={"entry": ("any",)}))
+    assert option_errors("kannagi", {"entry": "any"}) == []
+    assert option_errors("kannagi", {"entry": "all"}) == ["entry: expected one of any, got 'all'"]
+    with pytest.raises(ValueError, match="unknown option 'entry'"):  # a declared regulation must use declared options
+        dataclasses.replace(GAMES["timestorm"], regulation_options={})

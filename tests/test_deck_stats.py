@@ -1,6 +1,7 @@
 """Deck statistics (rules.stats): plain Python, hand-built cards, no database."""
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
@@ -8,6 +9,8 @@ import pytest
 
 from rules.decks import DeckData
 from rules.games import GAMES, get_game
+from rules.games.base import CardGroup
+from rules.games.samples import bundled_cards
 from rules.stats import (
     Bucket,
     breakdown,
@@ -177,7 +180,7 @@ def test_breakdown_can_look_at_one_section():
 
 def test_kannagi_offers_zero_cost_places():
     zero = preset(get_game("kannagi"), "zero_cost_places")
-    assert (zero.ja, zero.en) == ("0コストの場所札", "0-cost places")
+    assert (zero.ja, zero.en) == ("コスト0の場所札", "0-cost places")
     assert group_ids(zero, KANNAGI) == {1}  # not the 2-cost place, not a 0-cost non-place
     assert group_ids(zero, list(KANNAGI.values())) == {1}
 
@@ -199,17 +202,23 @@ def test_kannagi_offers_zero_cost_places():
         (
             "original",
             "cheap_soldiers",
-            [card(1, "a", "兵", 2), card(2, "b", "兵", 3), card(3, "c", "呪術", 1), card(4, "d", "兵", 0)],
-            {1, 4},
+            [card(1, "a", "兵", 2), card(2, "b", "兵", 3), card(3, "c", "呪術", 1), card(4, "d", "兵", 4), card(5, "e", "兵")],
+            {1, 2, 5},  # cost 3 or less, as the simulation counts them (no cost: 0)
         ),
         (
             "manacard",
-            "main_units",
+            "opening_units",
             [
-                card(1, "a", "ユニット", 1, deck="main"),
-                card(2, "b", "ユニット", 1, deck="skill"),
+                card(1, "a", "ユニット", 5, deck="main"),
+                card(2, "b", "ユニット", 6, deck="main"),
                 card(3, "c", "魔法", 1, deck="main"),
             ],
+            {1},
+        ),
+        (
+            "timestorm",
+            "win_conditions",
+            [card(1, "a", "Action", 2, win_condition=True), card(2, "b", "Battery"), card(3, "c", "Trigger", 1)],
             {1},
         ),
         (
@@ -231,6 +240,47 @@ def test_every_game_offers_its_own_preset_then_one_per_card_type():
         assert codes[-len(game.card_types) :] == [f"type:{t.code}" for t in game.card_types]
     places = preset(get_game("kannagi"), "type:場所札")
     assert group_ids(places, KANNAGI) == {1, 2}
+
+
+def test_the_first_preset_is_the_key_cards_the_simulation_counts():
+    """One definition per game: deck statistics offer first what the autopilot counts as key cards."""
+
+
+    for slug, game in GAMES.items():
+        first = presets(game)[0]
+        assert first is game.key_cards, slug
+        pilot = get_game(slug).pilot
+        assert pilot.key_label == first.en, slug
+        synthetic = [
+            card(1, "a", t.code, cost, **{f.key: (bool(n) if f.kind == "bool" else n) for f in game.fields if f.kind in ("int", "bool")})
+            for t in game.card_types
+            for cost in (None, 0, 1, 2, 3, 5, 6)
+            for n in (None, 0, 1, 2)
+        ]
+        for c in [*synthetic, *bundled_cards(slug).values()]:
+            assert pilot.is_key(c) == first.picks(c), (slug, c)
+
+
+def test_statistics_read_the_groups_the_game_declares():
+    game = get_game("original")
+    cards = {1: card(1, "a", "兵", 1), 2: card(2, "b", "兵", 3), 3: card(3, "c", "土地", 0)}
+    assert group_ids(preset(game, "cheap_soldiers"), cards) == {1, 2}
+    other = CardGroup("very_cheap", "コスト1以下の兵", "soldiers of cost 1 or less", types=("兵",), cost_at_most=1)
+    declared = replace(game, key_cards=other, card_groups=(CardGroup("lands", "土地", "lands", types=("土地",)),))
+    assert [p.code for p in presets(declared)][:2] == ["very_cheap", "lands"]
+    assert preset(declared, "cheap_soldiers") is None
+    assert group_ids(preset(declared, "very_cheap"), cards) == {1}
+    assert group_ids(preset(declared, "lands"), cards) == {3}
+
+
+def test_a_card_group_must_name_the_games_own_types_and_fields():
+    game = get_game("vision")
+    with pytest.raises(ValueError, match="unknown card types"):
+        replace(game, key_cards=CardGroup("x", "x", "x", types=("兵",)))
+    with pytest.raises(ValueError, match="unknown field"):
+        replace(game, key_cards=CardGroup("x", "x", "x", at_most=(("power", 1),)))
+    with pytest.raises(ValueError, match="duplicate card group"):
+        replace(game, card_groups=(CardGroup(game.key_cards.code, "x", "x"),))
 
 
 def test_the_page_never_rounds_a_near_certainty_up_to_certain():

@@ -715,6 +715,29 @@ def test_services_refuse_a_write_by_another_user(other_user, edited_deck, deck_s
 # -- pools --------------------------------------------------------------------------------------------------
 
 
+def test_pools_are_for_the_games_that_declare_them(user, user_client, deck, kannagi_base, monkeypatch):
+    """The decks app finds the pool game in the registry (GameDef.pools): here kannagi instead of Time Storm."""
+    from dataclasses import replace
+
+    from decks import selectors
+    from rules.games import GAMES
+
+    assert selectors.pool_games() == ["timestorm"]
+    monkeypatch.setitem(GAMES, "timestorm", replace(GAMES["timestorm"], pools=False))
+    monkeypatch.setitem(GAMES, "kannagi", replace(GAMES["kannagi"], pools=True))
+    assert selectors.pool_games() == ["kannagi"] and selectors.pool_game() == "kannagi"
+    other = services.deck_create(owner=user, game="kannagi", regulation=kannagi_base, name="二つ目", sections={
+        section: {card_id: count for s, card_id, count in entries(deck) if s == section} for section, _c, _n in entries(deck)
+    })
+    form = user_client.get(reverse("pool_new")).content.decode()
+    assert f'value="{kannagi_base.pk}" selected' in form and "私のデッキ" in form
+    assert not Regulation.objects.filter(game="timestorm", pk__in=re.findall(r'<option value="(\d+)"', form)).exists()
+    created = services.pool_save(user=user, name="巫の持ち寄り", deck_ids=[deck.pk, other.pk])
+    assert (created.game_id, created.regulation_id) == ("kannagi", kannagi_base.pk)
+
+
+
+
 def test_the_owner_creates_a_pool_and_reads_its_shared_deck(user_client, user, timestorm_decks):
     regulation = Regulation.objects.get(game="timestorm", code="base")
     response = user_client.post(
@@ -815,13 +838,41 @@ def test_the_deck_page_flags_the_cards_that_break_a_rule(user_client, two_kesana
 def test_the_deck_page_shows_the_odds_of_drawing_a_zero_cost_place(user_client, deck):
     response = user_client.get(reverse("deck_detail", args=[deck.pk]))
     html = response.content.decode()
-    assert '<option value="zero_cost_places" selected>0コストの場所札</option>' in html
+    assert '<option value="zero_cost_places" selected>コスト0の場所札</option>' in html
     odds = response.context["view"]["statistics"]["odds"]
     # ねこやま, 本物のお化け屋敷, 鉄の風, 桜並木の小径, 無人の踏切: 18 of the 40 cards cost 0.
     assert (odds["group"], odds["group_size"], odds["population"]) == ("zero_cost_places", 18, 40)
     opening = odds["rows"][0]
     assert opening["turn"] == 0 and opening["first_seen"] == 8
     assert 0.99 < opening["first"] < 1
+
+
+def test_the_deck_page_odds_and_opening_hand_count_the_key_cards_the_game_declares(user_client, deck, monkeypatch):
+    """One definition: the statistics' first group and the simulate panel's key cards are GameDef.key_cards."""
+    from dataclasses import replace
+
+    from django.core.cache import cache
+
+    from rules.games import GAMES
+    from rules.games.base import CardGroup
+
+    declared = CardGroup("cheap_places", "コスト1以下の場所札", "places of cost 1 or less", types=("場所札",), cost_at_most=1)
+    monkeypatch.setitem(GAMES, "kannagi", replace(GAMES["kannagi"], key_cards=declared))
+    cache.clear()  # the opening odds are cached per deck
+    response = user_client.get(reverse("deck_detail", args=[deck.pk]))
+    html = response.content.decode()
+    assert '<option value="cheap_places" selected>コスト1以下の場所札</option>' in html
+    assert 'value="zero_cost_places"' not in html
+    copies = {card_id: count for _section, card_id, count in entries(deck)}
+    cards = {c.pk: c for c in Card.objects.filter(pk__in=copies)}
+    picked = {pk for pk, c in cards.items() if c.card_type == "場所札" and (c.cost or 0) <= 1}
+    odds = response.context["view"]["statistics"]["odds"]
+    assert (odds["group"], odds["group_size"]) == ("cheap_places", sum(copies[pk] for pk in picked))
+    opening = response.context["odds"]
+    assert opening["key_label"] == "コスト1以下の場所札" and "コスト1以下の場所札" in html
+    assert sorted(opening["key_cards"]) == sorted(cards[pk].name for pk in picked)
+    assert opening["key_copies"] == odds["group_size"]
+    cache.clear()
 
 
 def test_the_deck_page_is_english_on_request_and_violation_messages_follow_the_language(client, user, two_kesanakya_deck):

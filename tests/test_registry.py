@@ -65,6 +65,16 @@ def test_the_five_games_are_registered_under_their_slugs():
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_game_declares_what_the_apps_read(slug):
+    """Key cards, search examples and the construction check: the apps read these and never branch on a slug."""
+    game = GAMES[slug]
+    assert game.key_cards is not None and game.key_cards.ja and game.key_cards.en
+    assert game.search_examples and all(len(example) == 3 and all(example) for example in game.search_examples)
+    assert game.construction
+    assert game.pools == (slug == "timestorm")  # Time Storm pools its players' entries into one shared deck
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
 def test_every_game_has_japanese_and_english_names_and_card_types(slug):
     game = GAMES[slug]
     assert game.name_ja and game.name_en

@@ -13,7 +13,7 @@ from cards.search.index import has_fts
 from cards.search.normalise import normalise
 from cards.search.query import And, Cmp, Not, Or, QueryError, Term, parse
 from cards.selectors import card_list, search_schema
-from rules.games import get_game
+from rules.games import GAMES, get_game
 from rules.games.fields import RECORDS, TEXT, UNLIMITED
 
 
@@ -389,10 +389,12 @@ def test_grid_and_table_views_show_the_cards(client, tricky):
 
 
 def test_the_help_page_documents_every_game_and_its_examples_work(client, bundled):
-    from cards.search.help import EXAMPLES
+    from cards.search.help import examples_for
 
     page = client.get(reverse("search_help")).content.decode()
-    for slug, examples in EXAMPLES.items():
+    for slug in (None, *GAMES):
+        examples = examples_for(slug)
+        assert examples, slug
         for text, _ja, _en in examples:
             assert text.replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;") in page
             game = {"slug": slug} if slug else {}
@@ -401,6 +403,17 @@ def test_the_help_page_documents_every_game_and_its_examples_work(client, bundle
             assert response.json()["count"] > 0, text
     for field in ("season", "attributes", "deck", "weather_effects", "win_condition"):
         assert f"<code>{field}</code>" in page
+
+
+def test_the_help_page_shows_the_examples_the_game_declares(client, bundled, monkeypatch):
+    from dataclasses import replace
+
+    declared = (("t:place power>=2", "力2以上の場所札（宣言された例）", "Places with power 2 or more (a declared example)"),)
+    monkeypatch.setitem(GAMES, "kannagi", replace(GAMES["kannagi"], search_examples=declared))
+    page = client.get(reverse("search_help"), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "t:place power&gt;=2" in page and "力2以上の場所札（宣言された例）" in page
+    assert "season:無 -t:季節札" not in page  # kannagi's own examples are what it declares
+    assert "race:妖怪 atk&gt;=3" in page  # the other games keep theirs
 
 
 def test_the_card_page_shows_the_restricted_status(client, bundled):

@@ -142,8 +142,15 @@ def test_another_process_with_another_hash_seed_gets_the_same_figures(game, deck
     assert json.loads(out) == json.loads(json.dumps(here, sort_keys=True))
 
 
-def test_every_autopilot_names_its_key_cards_in_the_translated_list():
-    from goldfish.forms import KEY_LABELS
+def test_every_autopilot_names_its_key_cards_as_the_game_declares_them_and_the_shell_translates_them():
+    from django.utils import translation
 
-    for game in GAMES:
-        assert get_game(game).pilot.key_label in KEY_LABELS, game
+    from goldfish.forms import key_label
+
+    for slug in GAMES:
+        game = get_game(slug)
+        assert get_game(slug).pilot.key_label == game.key_cards.en, slug
+        with translation.override("ja"):
+            assert key_label(game.key_cards.en) == game.key_cards.ja, slug
+        with translation.override("en"):
+            assert key_label(game.key_cards.en) == game.key_cards.en, slug

@@ -6,11 +6,10 @@ ones the game's rules hide from the opponent."""
 import random
 
 import pytest
-from rules.engine.registry import autopilot_for
 
 from rules.engine import apply, legal_actions, new_game, view
 from rules.engine.core import rules_of
-from rules.games import GAMES
+from rules.games import GAMES, get_game
 from rules.games.samples import sample_deck, timestorm_decks
 from rules.games.vocabulary import EMPTY, Label, Vocabulary
 
@@ -30,7 +29,7 @@ def seen_in_short_games(slug):
     """What the engine shows in a few short games: half played by the game's autopilot, half by picking a
     random legal action (which wanders into decisions the autopilot avoids)."""
     seen = {"zones": set(), "phases": set(), "actions": set(), "decisions": set(), "options": set()}
-    pilot = autopilot_for(slug)
+    pilot = get_game(slug).pilot
     for seed in SEEDS:
         state = new_game(slug, decks(slug), seed)
         pick = random.Random(seed)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from ..games import GAMES
+
 
 def reads_of(rules) -> SimpleNamespace:
     """The read helpers the game's rules declare (`Play.reads`), and nothing else of the rules object: what
@@ -22,14 +24,21 @@ def reads_of(rules) -> SimpleNamespace:
 class Autopilot:
     slug = ""
     plays: frozenset[str] = frozenset()  # action types that play the card named by the action's "card"
-    key_label = ""  # what the key cards are, in English (the web shell translates it)
 
     def __init__(self, rules):
         self.rules = reads_of(rules)  # the declared read helpers only (GameDef.pilot hands the game's rules)
 
+    @property
+    def key_label(self) -> str:
+        """What the key cards are, in English (the game's declared key_cards; the web shell translates it)."""
+        group = GAMES[self.slug].key_cards if self.slug in GAMES else None
+        return group.en if group else ""
+
     def is_key(self, card: dict) -> bool:
-        """A key card for the opening-hand figures (card: its data, as in state["defs"])."""
-        return False
+        """A key card for the opening-hand figures (card: its data, as in state["defs"]): the game's declared
+        key_cards pick it."""
+        group = GAMES[self.slug].key_cards if self.slug in GAMES else None
+        return bool(group and group.picks(card))
 
     def opening_hand(self, state: dict) -> list[str]:
         """The player's hand (instance ids): at the start, the opening hand; after the mulligan, the kept one."""

@@ -322,8 +322,9 @@ def view(state: dict, player: int) -> dict:
         out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
     out["decision"] = decision(state)
     layout = getattr(rules, "layout", None)
-    if layout:  # how the board draws this game's zones (original's grid, vision's weather area)
-        out["layout"] = layout(state)
+    drawn = layout(state) if layout else None
+    if drawn:  # how the board draws this game's zones (original's grid, vision's weather area)
+        out["layout"] = drawn
     out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])

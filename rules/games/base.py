@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .fields import (
@@ -26,6 +27,7 @@ from .fields import (
 )
 from .options import Option, check_options, defaults
 from .regulation import Regulation
+from .regulation import check_options as regulation_problems
 from .script import SCRIPT_FIELD
 
 
@@ -56,6 +58,40 @@ class CardType:
 
     def cost_label(self, lang: str) -> str:
         return self.cost_ja if lang.startswith("ja") else self.cost_en
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """A named group of a game's cards, declared as data: the key cards of the opening hand, or another group
+    the deck statistics offer for draw odds.
+
+    A card is in the group when all of these hold: its type is one of `types` (any type when empty); its
+    cost is at most `cost_at_most` (when set); each game field of `at_most` is at most its number; each
+    game field of `flags` is set. A missing cost or number counts as 0. `en` is written as in a sentence
+    ("0-cost places"): the simulation reports it as is and pages capitalise it where it stands alone.
+    """
+
+    code: str
+    ja: str
+    en: str
+    types: tuple[str, ...] = ()
+    cost_at_most: int | None = None
+    at_most: tuple[tuple[str, int], ...] = ()  # (game field key, the highest value), e.g. (("required_nodes", 1),)
+    flags: tuple[str, ...] = ()  # game field keys that must be set, e.g. ("win_condition",)
+
+    def label(self, lang: str) -> str:
+        return self.ja if lang.startswith("ja") else self.en
+
+    def picks(self, card: Mapping) -> bool:
+        """Whether the card (a card dict: card_type, cost, fields) is in the group."""
+        if self.types and card.get("card_type") not in self.types:
+            return False
+        if self.cost_at_most is not None and (card.get("cost") or 0) > self.cost_at_most:
+            return False
+        values = card.get("fields") or {}
+        return all((values.get(key) or 0) <= most for key, most in self.at_most) and all(
+            values.get(key) for key in self.flags
+        )
 
 
 _KEYWORD_MARKS = re.compile(r"^[■◼◾▪︎️\s]+|^【|】$|^\[|\]$")
@@ -132,6 +168,21 @@ class GameDef:
     # The package "module:Class" names are relative to (default rules.games.<slug>; a game declared
     # elsewhere, e.g. in a test, names its own).
     package: str = ""
+    # The key cards of the opening hand: what the simulation, the deck page's opening odds and the deck
+    # statistics count (the autopilot's is_key reads it). Deck statistics also offer `card_groups`.
+    key_cards: CardGroup | None = None
+    card_groups: tuple[CardGroup, ...] = ()
+    # Worked examples for the search help: (query, what it finds in Japanese, in English); each finds bundled cards.
+    search_examples: tuple[tuple[str, str, str], ...] = ()
+    # Decks of this game are entries that two or more players pool into one shared deck (rules.decks.pool):
+    # the decks app offers pools for it.
+    pools: bool = False
+    # The game's own construction check, "module:function" relative to the game's package, resolved on first
+    # use (the module builds its violations with rules.decks): check(game, regulation, deck, cards, view=None).
+    construction: str = ""
+    # The options its regulations may set (Regulation.options), option -> the values accepted; (int,): a
+    # whole number of 0 or more (rules.games.regulation.option_errors).
+    regulation_options: dict = field(default_factory=dict)
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -153,6 +204,30 @@ class GameDef:
         regulation_codes = [r.code for r in self.regulations]
         if len(set(regulation_codes)) != len(regulation_codes):
             raise ValueError(f"{self.slug}: duplicate regulation codes")
+        for r in self.regulations:
+            problems = regulation_problems(self.regulation_options, r.options)
+            if problems:
+                raise ValueError(f"{self.slug}.{r.code}: {'; '.join(problems)}")
+        groups = [g for g in (self.key_cards, *self.card_groups) if g is not None]
+        if len({g.code for g in groups}) != len(groups):
+            raise ValueError(f"{self.slug}: duplicate card group codes")
+        for g in groups:
+            unknown = set(g.types) - codes
+            if unknown:
+                raise ValueError(f"{self.slug}.{g.code}: unknown card types {unknown}")
+            for key in (*(k for k, _most in g.at_most), *g.flags):
+                if key not in self._field_map:
+                    raise ValueError(f"{self.slug}.{g.code}: unknown field {key!r}")
+
+    def resolve(self, spec: str):
+        """A "module:name" declaration (construction, play, autopilot) relative to the game's package
+        (rules/games/<slug>/), imported now: the attribute it names."""
+        module, _, name = spec.partition(":")
+        return getattr(importlib.import_module(module, f"{__package__}.{self.slug}"), name)
+
+    def construction_check(self):
+        """The game's own construction check (see `construction`), or None when it declares none."""
+        return self.resolve(self.construction) if self.construction else None
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang.startswith("ja") else self.name_en

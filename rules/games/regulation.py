@@ -19,17 +19,19 @@ DEFAULT = "default"  # the regulation's copy limit per name
 NONE = "none"  # no limit
 
 
-# The options each game's construction rules read, with the values they accept; anything else is refused
-# when an editor saves a regulation (a typo would otherwise switch a rule off or break validation).
-OPTION_SPECS: dict[str, dict[str, tuple]] = {
-    "manacard": {"blessing_max": (int,)},  # the sum of 恩恵スキルレベル allowed (default 10)
-    "timestorm": {"entry": ("win_condition", "any")},  # an entry: one kind of win-condition card, or any cards
-}
-
-
 def option_errors(game: str, options: dict) -> list[str]:
-    """What is wrong with a regulation's options for `game` (English, one line each)."""
-    spec = OPTION_SPECS.get(game, {})
+    """What is wrong with a regulation's options for `game` (English, one line each). The options a game's
+    construction rules read are declared on it (GameDef.regulation_options) with the values they accept;
+    anything else is refused when an editor saves a regulation (a typo would otherwise switch a rule off or
+    break validation)."""
+    from . import GAMES  # the registry imports this module
+
+    definition = GAMES.get(game)
+    return check_options(definition.regulation_options if definition else {}, options)
+
+
+def check_options(spec: dict, options: dict) -> list[str]:
+    """What is wrong with `options` against a game's declared option -> accepted values (see option_errors)."""
     errors = []
     for key, value in options.items():
         if key not in spec:

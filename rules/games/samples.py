@@ -43,9 +43,13 @@ def timestorm_decks() -> list[list[dict]]:
 
 
 def player_deck(game: str) -> list[list[dict]]:
-    """The game's first bundled sample deck as the web app hands a saved deck to the engine: for Time Storm,
-    the regulation's basic cards and one win condition (充電完了) as one list."""
-    if game == "timestorm":
-        cards = bundled_cards("timestorm")
-        return [[cards[name] for name, copies in TIMESTORM_BASIC for _ in range(copies)] + [cards["充電完了"]]]
+    """The game's first bundled sample deck as the web app hands a saved deck to the engine: for a game that
+    pools its decks (Time Storm), the default regulation's basic cards and the sample entry (充電完了) as one list."""
+    from . import get_game
+
+    definition = get_game(game)
+    if definition.pools:
+        cards = bundled_cards(game)
+        basic = [cards[name] for name, copies in definition.regulation.basic for _ in range(copies)]
+        return [basic + [cards[card["name"]] for card in sample_deck(game)[0]]]
     return sample_deck(game)

@@ -7,6 +7,7 @@ from cards.i18n import cli_language
 from cards.models import Game
 from decks import selectors, services
 from decks.presenters import validation_payload
+from rules.games import GAMES
 
 
 class Command(BaseCommand):
@@ -16,7 +17,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("game", help="Game slug: " + " ".join(["vision", "timestorm", "kannagi", "original", "manacard"]))
+        parser.add_argument("game", help="Game slug: " + " ".join(GAMES))
         parser.add_argument("file", help="Decklist text file (UTF-8), or - for standard input.")
         parser.add_argument("--regulation", help="Regulation code or name (default: the game's default).")
 

@@ -36,7 +36,7 @@ class Command(BaseCommand):
     help = "Goldfish a decklist with the game's autopilot and print the win-turn distribution and card figures."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", help="the game's slug (vision, timestorm, kannagi, original, manacard)")
+        parser.add_argument("game", help=f"the game's slug ({', '.join(GAMES)})")
         parser.add_argument("deckfile", help="a decklist text file, or - for standard input")
         parser.add_argument("--games", type=int, default=1000)
         parser.add_argument("--seed", type=int, default=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import CardType, DrawRules, GameDef
+from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
@@ -156,4 +156,13 @@ GAME = GameDef(
     face=FACE,
     play=".play:KannagiRules",
     autopilot=".autopilot:Autopilot",
+    # A 0-cost place needs no season in 魂: what 零探し digs for.
+    key_cards=CardGroup("zero_cost_places", "コスト0の場所札", "0-cost places", types=("場所札",), cost_at_most=0),
+    search_examples=(
+        ("type:場所札 cost<=3 season:春 power>=1", "コスト3以下、春、力1以上の場所札", "Spring places costing 3 or less with power 1 or more"),
+        ("season:無 -t:季節札", "無の札（季節札を除く）", "無 cards other than season cards"),
+        ("attr:幽霊 OR attr:神", "属性が幽霊か神の札", "Cards with the attribute 幽霊 or 神"),
+        ("t:place sort:power order:desc", "場所札を力の高い順に", "Places by power, highest first"),
+    ),
+    construction=".construction:check",
 )

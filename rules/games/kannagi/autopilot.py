@@ -24,17 +24,9 @@ from ...engine.autopilot import Autopilot as Base
 from .play import APPARITION, PLACE, SEASON, TOOL
 
 
-def _cost(card: dict) -> int:
-    return card.get("cost") or 0
-
-
 class Autopilot(Base):
     slug = "kannagi"
     plays = frozenset({"summon", "possess", "deploy", "tool", "potential"})
-    key_label = "0-cost places"
-
-    def is_key(self, card):
-        return card.get("card_type") == PLACE and _cost(card) == 0
 
     def mulligan_done(self, state):
         pending = state.get("pending")

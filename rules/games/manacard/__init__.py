@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import CardType, DrawRules, GameDef
+from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, INT, LIMIT, STR, Field
 from ..regulation import Regulation, SectionRule
 from ..script import OPS, check_step, script_field
@@ -162,4 +162,17 @@ GAME = GameDef(
     face=FACE,
     play=".play:ManacardRules",
     autopilot=".autopilot:Autopilot",
+    # Units the seed's opening mana (5, option "mana") pays for; hands are drawn from the main deck.
+    key_cards=CardGroup(
+        "opening_units", "最初のマナで出せるユニット", "units the opening mana pays for", types=(UNIT,), cost_at_most=5
+    ),
+    search_examples=(
+        ("deck:skill", "スキルデッキの札", "Skill-deck cards"),
+        ("t:unit speed>=2 distance:近", "素早さ2以上の近距離ユニット", "Close-range units with speed 2 or more"),
+        ("kw:逆転", "【逆転】を持つ札", "Cards with 【逆転】"),
+        ("t:unit sort:hp order:desc", "ユニットを体力の高い順に", "Units by HP, highest first"),
+    ),
+    construction=".construction:check",
+    # the sum of 恩恵スキルレベル allowed (default 10)
+    regulation_options={"blessing_max": (int,)},
 )

@@ -48,9 +48,8 @@ from math import comb
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
-from .play import EQUIP, UNIT
+from .play import EQUIP
 
-OPENING_MANA = 5  # the seed's opening mana (option "mana"): what a key card's cost is compared with
 NEVER = 10**6
 
 
@@ -84,10 +83,6 @@ def _skill_worth(info) -> int:
 class Autopilot(Base):
     slug = "manacard"
     plays = frozenset({"play"})
-    key_label = "units the opening mana pays for"
-
-    def is_key(self, card):
-        return card.get("card_type") == UNIT and (card.get("cost") or 0) <= OPENING_MANA
 
     def opening_pool(self, state):
         """Setup shuffles the main deck, puts its top 5 into mana, then deals the hand from it."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import CardType, DrawRules, GameDef
+from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
 from ..regulation import Regulation, SectionRule
 from .face import FACE
@@ -113,6 +113,14 @@ GAME = GameDef(
     face=FACE,
     play=".play:OriginalRules",
     autopilot=".autopilot:Autopilot",
+    key_cards=CardGroup("cheap_soldiers", "コスト3以下の兵", "soldiers of cost 3 or less", types=(SOLDIER,), cost_at_most=3),
+    search_examples=(
+        ("attr:火 t:兵 power>=3", "パワー3以上の火の兵", "Fire soldiers with power 3 or more"),
+        ("effects.kind:対抗", "対抗効果を持つ札", "Cards with a counter (対抗) effect"),
+        ("t:呪術 (attr:火 OR attr:闇) upkeep<=1", "維持コスト1以下の火か闇の呪術", "Fire or dark curses with upkeep 1 or less"),
+        ("race:ドラゴン sort:power order:desc", "ドラゴンをパワーの高い順に", "Dragons by power, highest first"),
+    ),
+    construction=".construction:check",
 )
 
 

@@ -62,6 +62,7 @@ player's N-th turn (the game's turn counter counts the goldfish's turns too).
 from __future__ import annotations
 
 from ...engine.autopilot import Autopilot as Base
+from .. import get_game
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, OriginalRules, mask_of
 
 RULES = OriginalRules()
@@ -171,10 +172,13 @@ def _damaging(data: dict) -> list[tuple]:
 class Autopilot(Base):
     slug = "original"
     plays = frozenset({"summon", "cast", "deploy"})
-    key_label = "soldiers of cost 3 or less"
+
+    @property
+    def key_label(self):
+        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
 
     def is_key(self, card):
-        return card.get("card_type") == SOLDIER and (card.get("cost") or 0) <= 3
+        return get_game(self.slug).key_cards.picks(card)
 
     def opening_pool(self, state):
         # one shuffle of the 60: the top 5 to 戦力, then 5 dealt to the hand, the rest is 支援

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import CardType, DrawRules, GameDef
+from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import BOOL, Field
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
@@ -88,4 +88,15 @@ GAME = GameDef(
     face=FACE,
     play=".play:TimestormRules",
     autopilot=".autopilot:Autopilot",
+    key_cards=CardGroup("win_conditions", "勝利条件カード", "win-condition cards", flags=("win_condition",)),
+    card_groups=(CardGroup("batteries", "バッテリー", "batteries", types=("Battery",)),),
+    search_examples=(
+        ("t:action", "アクションカード", "Action cards"),
+        ("win_condition:yes", "勝利条件カード", "Win-condition cards"),
+        ("-t:battery sort:cost", "バッテリー以外をコスト順に", "Everything but batteries, by cost"),
+    ),
+    pools=True,
+    construction=".construction:check",
+    # an entry: one kind of win-condition card, or any cards
+    regulation_options={"entry": ("win_condition", "any")},
 )

@@ -93,14 +93,10 @@ def _profile(card: dict) -> dict:
 class Autopilot(Base):
     slug = "timestorm"
     plays = frozenset({"battery", "play"})
-    key_label = "win-condition cards"
 
     def __init__(self, rules):
         super().__init__(rules)
         self._profiles: dict[str, tuple[dict, dict]] = {}  # def key -> (the def it was read from, profile)
-
-    def is_key(self, card):
-        return bool((card.get("fields") or {}).get("win_condition"))
 
     def opening_pool(self, state):
         zones = state["zones"]

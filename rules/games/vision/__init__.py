@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import CardType, DrawRules, GameDef
+from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
@@ -109,4 +109,18 @@ GAME = GameDef(
     face=FACE,
     play=".play:VisionRules",
     autopilot=".autopilot:Autopilot",
+    key_cards=CardGroup(
+        "early_characters",
+        "必要ノード1以下のキャラクター",
+        "characters needing 1 node or less",
+        types=(CHARACTER,),
+        at_most=(("required_nodes", 1),),
+    ),
+    search_examples=(
+        ("t:character nodes<=2", "必要ノード2以下のキャラクター", "Characters needing 2 nodes or fewer"),
+        ("race:妖怪 atk>=3", "攻撃力3以上の妖怪", "妖怪 with attack 3 or more"),
+        ("t:天候 weather_effects:ダメージ", "効果にダメージのある天候", "Weathers whose effect mentions damage"),
+        ("t:character sort:attack order:desc", "キャラクターを攻撃力の高い順に", "Characters by attack, highest first"),
+    ),
+    construction=".construction:check",
 )

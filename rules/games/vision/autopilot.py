@@ -45,6 +45,7 @@ from __future__ import annotations
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player
+from .. import get_game
 from . import weather as W
 from .play import CHARACTER, COMMAND, SPELL, VisionRules
 
@@ -76,10 +77,13 @@ def _burns(card: dict) -> int:
 class Autopilot(Base):
     slug = "vision"
     plays = frozenset({"play"})
-    key_label = "characters needing 1 node or less"
+
+    @property
+    def key_label(self):
+        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
 
     def is_key(self, card):
-        return card.get("card_type") == CHARACTER and (_fields(card).get("required_nodes") or 0) <= 1
+        return get_game(self.slug).key_cards.picks(card)
 
     def opening_hand(self, state):
         return list(state["zones"]["p0.hand"][: state["options"]["opening"]])
