@@ -9,8 +9,6 @@ class CardsConfig(AppConfig):
     def ready(self):
         from django.db import connections
 
-        import config.checks  # noqa: F401  (registers the deployment checks)
-
         from .search.index import ensure_index
         from .services import sync_games
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.games import COMMON_KEYS, CardDataError, GameDef, get_game
 
 from .i18n import error_message
-from .search.index import SEARCH_COLUMNS, search_columns, sync_facets
+from .search.index import SEARCH_COLUMNS, card_facets, search_columns, sync_short_index
 
 
 def editor_group_name(slug: str) -> str:
@@ -215,6 +215,24 @@ class CardFacet(models.Model):
 
     def __str__(self):
         return f"{self.key}={self.text}"
+
+
+def sync_facets(cards) -> None:
+    """Rewrite the facet rows (and, on SQLite, the short-word index rows) of these saved cards."""
+    cards = [c for c in cards if c.pk is not None]
+    if not cards:
+        return
+    with transaction.atomic():
+        ids = [c.pk for c in cards]
+        for start in range(0, len(ids), 500):
+            CardFacet.objects.filter(card_id__in=ids[start : start + 500]).delete()
+        rows = [
+            CardFacet(card_id=card.pk, key=key, text=text, num=num)
+            for card in cards
+            for key, text, num in card_facets(card.definition, card.to_data())
+        ]
+        CardFacet.objects.bulk_create(rows, batch_size=1000)
+        sync_short_index(cards)
 
 
 def display_value(f, value, lang: str) -> str:

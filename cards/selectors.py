@@ -4,12 +4,8 @@ import re
 from functools import lru_cache
 
 from django.db.models import Count, QuerySet
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from rules.games import GAMES, get_game
-from rules.games.fields import UNLIMITED
-from rules.games.regulation import LISTED, OWN, TYPE
 
 from .models import Card, Game
 from .search.compiler import search
@@ -58,33 +54,3 @@ def card_list(*, game: Game | None = None, q: str = "", filters=None) -> QuerySe
 
 def card_reprints(card: Card) -> QuerySet[Card]:
     return Card.objects.filter(game_id=card.game_id, name=card.name).exclude(pk=card.pk).order_by("number")
-
-
-def card_limit(card: Card) -> dict | None:
-    """How many copies of the card a deck may hold in the game's default regulation, and why.
-
-    The regulation is the stored one (editors may have changed it), else the registry's.
-    """
-    from decks.selectors import regulation_for  # decks builds on cards; imported here, not at module level
-
-    stored = regulation_for(card.game_id)
-    regulation = stored.to_rules() if stored is not None else card.definition.regulation
-    if regulation is None:
-        return None
-    lang = get_language() or "ja"
-    limit = regulation.limit_for(card.name, card.aliases or (), card.card_type, (card.attrs or {}).get("copy_limit"))
-    copies = _("unlimited") if limit.copies == UNLIMITED else str(limit.copies)
-    if limit.source == LISTED:
-        status = limit.list_ja if lang.startswith("ja") else limit.list_en
-    elif limit.source == OWN:
-        status = _("the card's own limit")
-    elif limit.source == TYPE:
-        status = _("every card of its type")
-    else:
-        status = ""
-    return {
-        "regulation": regulation.name_ja if lang.startswith("ja") else regulation.name_en,
-        "copies": copies,
-        "status": status,
-        "restricted": limit.source == LISTED,
-    }

@@ -16,8 +16,8 @@ from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
 from . import images
 from .i18n import error_message
 from .io import CardFileError, Mapping, RawRow, detect_format, read_rows
-from .models import Card, Game, editor_group_name
-from .search.index import SEARCH_COLUMNS, sync_facets
+from .models import Card, Game, editor_group_name, sync_facets
+from .search.index import SEARCH_COLUMNS
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
 DUPLICATE_IN_FILE = {

@@ -89,7 +89,6 @@ def card_detail(request, pk):
         "game": card.game,
         "rows": card.field_rows(),
         "reprints": selectors.card_reprints(card),
-        "limit": selectors.card_limit(card),
         "can_edit": can_edit_game(request.user, card.game_id),
     }
     return render(request, "cards/card_detail.html", context)

@@ -65,6 +65,8 @@ INSTALLED_APPS = [
     "decks",
     "printing",
     "goldfish",
+    "backup",
+    "config",  # registers the deployment checks (config/apps.py)
 ]
 
 MIDDLEWARE = [

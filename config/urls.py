@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from cards import views as card_views
 from config.media import serve_media
-from decks.forms import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
+from config.signin import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 from printing import views as printing_views
 
 admin.site.login_form = ThrottledAdminAuthenticationForm  # failed sign-ins are throttled here too

@@ -17,7 +17,7 @@ from cards.models import Card, Game
 from rules.games import get_game
 from rules.games.fields import UNLIMITED
 from rules.games.regulation import Regulation as RulesRegulation
-from rules.games.regulation import SectionRule, option_errors
+from rules.games.regulation import SectionRule
 
 MAX_COPIES = 999
 
@@ -86,7 +86,7 @@ class Regulation(models.Model):
         if not isinstance(self.options, dict):
             errors["options"] = _("Expected an object.")
         elif self.game_id:
-            problems = option_errors(self.game_id, self.options)
+            problems = get_game(self.game_id).regulation_option_errors(self.options)
             if problems:
                 errors["options"] = "; ".join(problems)
         if errors:

@@ -11,6 +11,8 @@ from cards.models import Card, Game
 from rules.decklist import CardIndex
 from rules.decks import DeckData, Violation, validate
 from rules.games import GAMES, get_game
+from rules.games.fields import UNLIMITED
+from rules.games.regulation import LISTED, OWN, TYPE
 
 from .models import Deck, Pool, Regulation, Visibility
 
@@ -76,6 +78,35 @@ def regulation_for(game_slug: str, code: str | None = None) -> Regulation | None
     if code:
         return qs.filter(code=code).first() or qs.filter(Q(name_ja=code) | Q(name_en=code)).first()
     return qs.filter(is_default=True).first() or qs.first()
+
+
+def card_limit(card: Card) -> dict | None:
+    """How many copies of the card a deck may hold in the game's default regulation, and why (the card
+    page shows it through the deck_extras tag card_copy_limit).
+
+    The regulation is the stored one (editors may have changed it), else the registry's.
+    """
+    stored = regulation_for(card.game_id)
+    regulation = stored.to_rules() if stored is not None else card.definition.regulation
+    if regulation is None:
+        return None
+    lang = get_language() or "ja"
+    limit = regulation.limit_for(card.name, card.aliases or (), card.card_type, (card.attrs or {}).get("copy_limit"))
+    copies = gettext("unlimited") if limit.copies == UNLIMITED else str(limit.copies)
+    if limit.source == LISTED:
+        status = limit.list_ja if lang.startswith("ja") else limit.list_en
+    elif limit.source == OWN:
+        status = gettext("the card's own limit")
+    elif limit.source == TYPE:
+        status = gettext("every card of its type")
+    else:
+        status = ""
+    return {
+        "regulation": regulation.name_ja if lang.startswith("ja") else regulation.name_en,
+        "copies": copies,
+        "status": status,
+        "restricted": limit.source == LISTED,
+    }
 
 
 # -- decks ---------------------------------------------------------------------------

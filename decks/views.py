@@ -15,8 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cards.models import Game
-from goldfish import selectors as goldfish_selectors
-from goldfish.forms import SimulationForm
 
 from . import selectors, services
 from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, SignupForm
@@ -64,8 +62,6 @@ def _render_deck(request, deck, shared=False):
             "export_text": export_text,
             "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])) if is_owner else "",
             "game": deck.game,
-            "simulate_form": SimulationForm(),
-            **goldfish_selectors.deck_simulation_panel(deck),
         },
     )
 

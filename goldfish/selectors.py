@@ -291,7 +291,8 @@ def _opening_odds(deck: Deck) -> dict | None:
 
 def deck_simulation_panel(deck: Deck) -> dict:
     """The deck page's Simulate part: the exact opening-hand odds now, beside the simulated share of the
-    newest finished simulation of this revision, and the deck's recent simulations."""
+    newest finished simulation of this revision, and the deck's recent simulations. The odds' key_label
+    is the autopilot's English one (goldfish.forms.key_label translates it)."""
     odds = opening_odds(deck)
     latest = latest_result(deck)
     if odds and latest and latest.result:
@@ -301,8 +302,4 @@ def deck_simulation_panel(deck: Deck) -> dict:
     elif odds:
         for a in odds["at_least"]:
             a["simulated"] = None
-    if odds:
-        from .forms import key_label
-
-        odds["key_label"] = key_label(odds["key_label"])
     return {"odds": odds, "latest": latest, "simulations": list(deck_simulations(deck))}

@@ -32,6 +32,7 @@ from rules.games.options import OptionError
 from . import selectors
 from .actors import Actor, owns
 from .models import GoldfishSession, SourceKind
+from .queueing import piece_task
 
 log = logging.getLogger(__name__)
 
@@ -431,9 +432,7 @@ def _check_busy(who: Actor) -> None:
 
 
 def _task_backend():
-    from .tasks import run_simulation_chunk
-
-    return run_simulation_chunk.get_backend()
+    return piece_task().get_backend()
 
 
 def _uses_database_tasks() -> bool:
@@ -449,13 +448,12 @@ def _uses_database_tasks() -> bool:
 def _enqueue_pieces(ids: list[int]) -> None:
     """Queue the pieces' tasks: inside the caller's transaction when the tasks live in this database (the
     simulation, its pieces and their tasks are stored together or not at all), else once it commits."""
-    from .tasks import run_simulation_chunk
-
+    task = piece_task()
     if _uses_database_tasks():
         for pk in ids:
-            run_simulation_chunk.enqueue(pk)
+            task.enqueue(pk)
     else:
-        transaction.on_commit(lambda: [run_simulation_chunk.enqueue(pk) for pk in ids])
+        transaction.on_commit(lambda: [task.enqueue(pk) for pk in ids])
 
 
 def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=None):
@@ -566,11 +564,10 @@ def fail_simulation(simulation_id: int, error: str) -> None:
 
 def requeue_pieces(ids: list[int]) -> None:
     """Queue these pieces again (each plays once more unless its tally is in by then)."""
-    from .tasks import run_simulation_chunk
-
+    task = piece_task()
     with transaction.atomic():
         for pk in ids:
-            run_simulation_chunk.enqueue(pk)
+            task.enqueue(pk)
 
 
 def stalled_pieces(sim, now=None) -> list[int]:
@@ -578,7 +575,6 @@ def stalled_pieces(sim, now=None) -> list[int]:
     yet, and no task of theirs waiting (READY) or running for less than SIM_STALLED_AFTER. Empty while the
     simulation is younger than SIM_STALLED_AFTER, or when the tasks are not in this database."""
     from .models import SimulationChunk
-    from .tasks import run_simulation_chunk
 
     now = now or timezone.now()
     if sim.finished or sim.created_at > now - SIM_STALLED_AFTER or not _uses_database_tasks():
@@ -590,7 +586,7 @@ def stalled_pieces(sim, now=None) -> list[int]:
 
     backend = _task_backend()
     live = DBTaskResult.objects.filter(
-        task_path=run_simulation_chunk.module_path, backend_name=backend.alias, status__in=["READY", "RUNNING"]
+        task_path=piece_task().module_path, backend_name=backend.alias, status__in=["READY", "RUNNING"]
     ).values_list("args_kwargs", "status", "started_at")
     for args_kwargs, status, started_at in live.iterator():
         args = (args_kwargs or {}).get("args") or []

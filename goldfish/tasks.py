@@ -13,11 +13,13 @@ from django_tasks import task
 from rules.engine.simulate import play_range
 
 from .models import Simulation, SimulationChunk
+from .queueing import register_piece_task
 from .services import fail_simulation, record_chunk, requeue_pieces
 
 log = logging.getLogger(__name__)
 
 
+@register_piece_task
 @task()
 def run_simulation_chunk(chunk_id: int) -> None:
     chunk = SimulationChunk.objects.select_related("simulation").filter(pk=chunk_id).first()

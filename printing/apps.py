@@ -7,6 +7,8 @@ class PrintingConfig(AppConfig):
     verbose_name = "Printing"
 
     def ready(self):
+        from . import tasks  # noqa: F401  (registers the print job task with printing.queueing)
+
         def after_migrate(sender, **kwargs):
             from django.contrib.auth.models import Group, Permission
 

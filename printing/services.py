@@ -8,6 +8,7 @@ from cards.models import Card
 from rules.games import get_game
 
 from .faces import LAYOUT_VERSION
+from .queueing import render_task
 from .sheets import PrintCard, PrintOptions, render
 
 
@@ -47,7 +48,6 @@ def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int],
     from django.db import transaction
 
     from .models import PrintJob
-    from .tasks import render_print_job
 
     prune_print_jobs()
     with transaction.atomic():
@@ -59,7 +59,7 @@ def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int],
             options=asdict(options),
             total=sum(counts.values()),
         )
-        transaction.on_commit(lambda: render_print_job.enqueue(job.pk))
+        transaction.on_commit(lambda: render_task().enqueue(job.pk))
     return job
 
 

@@ -5,12 +5,14 @@ from django.utils import timezone
 from django_tasks import task
 
 from .models import PrintJob
+from .queueing import register_render_task
 from .services import print_cards, render_cards
 from .sheets import PrintOptions
 
 PROGRESS_EVERY = 9  # cards between progress writes (one sheet of 3×3)
 
 
+@register_render_task
 @task()
 def render_print_job(job_id: int) -> None:
     job = PrintJob.objects.get(pk=job_id)

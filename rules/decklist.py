@@ -57,7 +57,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .decks import DeckData
+from .deckdata import DeckData
 from .games.regulation import Regulation, SectionRule
 from .text import normalise
 

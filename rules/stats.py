@@ -26,7 +26,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .decks import DeckData
+from .deckdata import DeckData
 from .games.base import CardGroup, GameDef
 from .games.fields import BOOL, CHOICE, CHOICES
 

@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from django.db import models
 from PIL import Image
 
-from cards import backup
+from backup import services as backup
 from cards.models import Card, editor_group_name
 from cards.services import card_set_image, load_bundled
 from decks import services as deck_services

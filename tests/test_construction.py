@@ -756,7 +756,9 @@ def test_every_game_declares_a_construction_check_that_resolves():
 
 def test_regulation_options_are_the_ones_the_game_declares(monkeypatch):
     from rules.games import GAMES
-    from rules.games.regulation import option_errors
+
+    def option_errors(slug, options):
+        return GAMES[slug].regulation_option_errors(options)
 
     assert option_errors("manacard", {"blessing_max": 12}) == []
     assert option_errors("timestorm", {"entry": "any"}) == []

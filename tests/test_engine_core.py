@@ -33,7 +33,7 @@ def generic(monkeypatch):
     from rules.games import GAMES, get_game
     from rules.games.options import goldfish_life
 
-    monkeypatch.setitem(GAMES, "generic", replace(get_game("vision"), slug="generic", play="", options=(goldfish_life(25),)))
+    monkeypatch.setitem(GAMES, "generic", replace(get_game("vision"), slug="generic", play="rules.engine.generic:GenericRules", options=(goldfish_life(25),)))
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from decks.forms import LOGIN_FAILURES, LOGIN_FAILURES_PER_ADDRESS
+from config.signin import LOGIN_FAILURES, LOGIN_FAILURES_PER_ADDRESS
 
 
 @pytest.fixture(autouse=True)

@@ -53,6 +53,16 @@ def test_the_card_list_filters_by_type_and_words(client, bundled):
     assert [c.name for c in response.context["page"].object_list] == ["肥川の大蛇"]
 
 
+def test_a_card_page_shows_how_many_copies_a_deck_may_hold(client, bundled):
+    """Shown by decks (its deck_extras tag): the default regulation's limit, restricted list included."""
+    card = Card.objects.get(game="kannagi", name="人魚の活き血")
+    html = client.get(card.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<dt>copies per deck</dt><dd class="limit restricted"><strong>Restricted</strong> · 1 ' in html
+    plain = Card.objects.get(game="kannagi", name="ねこやま")
+    html = client.get(plain.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<dt>copies per deck</dt><dd class="limit">4 ' in html
+
+
 def test_a_card_page_shows_every_field(client, bundled):
     card = Card.objects.get(game="original", name="魔竜の焔")
     html = client.get(card.get_absolute_url()).content.decode()

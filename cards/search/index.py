@@ -5,6 +5,9 @@ columns) and one CardFacet row per field value, so that field comparisons are
 indexed lookups on both databases. Text search is backed by SQLite FTS5 with
 the trigram tokenizer (kept in step by triggers) or by pg_trgm GIN indexes on
 PostgreSQL; both answer "contains this substring", so results are the same.
+
+This module knows no models (cards.models builds on it): the CardFacet rows are written by
+cards.models.sync_facets from `card_facets` here.
 """
 
 from __future__ import annotations
@@ -109,25 +112,11 @@ def short_phrase(term: str) -> str:
     return term * 3 if len(term) == 1 else term[0] + term[1] * 3
 
 
-def sync_facets(cards) -> None:
-    """Rewrite the facet rows (and, on SQLite, the short-word index rows) of these saved cards."""
-    from ..models import CardFacet
-
-    cards = [c for c in cards if c.pk is not None]
-    if not cards:
-        return
-    with transaction.atomic():
-        ids = [c.pk for c in cards]
-        for start in range(0, len(ids), 500):
-            CardFacet.objects.filter(card_id__in=ids[start : start + 500]).delete()
-        rows = [
-            CardFacet(card_id=card.pk, key=key, text=text, num=num)
-            for card in cards
-            for key, text, num in card_facets(card.definition, card.to_data())
-        ]
-        CardFacet.objects.bulk_create(rows, batch_size=1000)
-        if has_short_index():
-            _write_short([(c.pk, *(getattr(c, col) for col in TEXT_COLUMNS)) for c in cards])
+def sync_short_index(cards) -> None:
+    """On SQLite, rewrite the short-word index rows of these saved cards (cards.models.sync_facets calls it
+    with the facet rows; elsewhere there is no such index)."""
+    if has_short_index():
+        _write_short([(c.pk, *(getattr(c, col) for col in TEXT_COLUMNS)) for c in cards])
 
 
 def _write_short(rows, connection=None) -> None:

@@ -1,6 +1,14 @@
 from django import template
 
+from decks.selectors import card_limit
+
 register = template.Library()
+
+
+@register.simple_tag
+def card_copy_limit(card):
+    """The card page's "copies per deck": `{% card_copy_limit card as limit %}` (decks.selectors.card_limit)."""
+    return card_limit(card)
 
 
 @register.filter

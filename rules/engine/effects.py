@@ -16,7 +16,7 @@ manacard's main deck).
 from __future__ import annotations
 
 from . import rng
-from .core import IllegalAction, draw, mill, move, rules_of, zone
+from .state import IllegalAction, draw, mill, move, rules_of, zone
 
 DEFAULT_WHO = {"damage": "opponent", "stat": "chosen"}
 

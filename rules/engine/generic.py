@@ -1,4 +1,5 @@
-"""Goldfish rules for a game the engine does not automate yet: zones, the opening hand, turns, draws.
+"""Goldfish rules for a game the engine does not automate yet (it declares
+play="rules.engine.generic:GenericRules"): zones, the opening hand, turns, draws.
 
 The player's deck is shuffled and the opening hand drawn (the game's DrawRules); each turn the player
 draws (except the first player's first turn where the game says so), plays with manual actions and passes
@@ -8,16 +9,14 @@ when they must draw from an empty deck.
 
 from __future__ import annotations
 
-from . import core
-from .core import IllegalAction, draw, zone
+from ..games import get_game
+from .state import IllegalAction, draw, shuffle_zone, zone
 
 
 class GenericRules:
     zones = ("deck", "hand", "field", "discard", "exile")
     deck_zone = "deck"
 
-    def __init__(self, game):
-        self.game = game  # its GameDef: the draw rules, and the goldfish's life if it declares the option
 
     def players(self, decks: list[list[dict]], options: dict) -> list[dict]:
         out = [{"name": "player", "cards": decks[0] if decks else []}]
@@ -43,9 +42,9 @@ class GenericRules:
         return zone(player, "deck")
 
     def setup(self, state: dict) -> None:
-        draw_rules = self.game.draw
+        draw_rules = get_game(state["game"]).draw
         opening = draw_rules.opening if draw_rules else 5
-        core.shuffle_zone(state, zone(0, "deck"))
+        shuffle_zone(state, zone(0, "deck"))
         draw(state, 0, opening)
         state["players"][1]["life"] = state["options"].get("goldfish_life", 20)
         state["turn"], state["phase"], state["active"] = 1, "main", 0
@@ -53,7 +52,7 @@ class GenericRules:
             self._draw_for_turn(state)
 
     def _draw_for_turn(self, state: dict) -> list[dict]:
-        draw_rules = self.game.draw
+        draw_rules = get_game(state["game"]).draw
         return draw(state, 0, draw_rules.per_turn if draw_rules else 1, forced=True)
 
     def legal_actions(self, state: dict) -> list[dict]:

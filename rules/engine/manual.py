@@ -15,7 +15,7 @@ Every move keeps each card in exactly one zone; tokens are new instances that ma
 from __future__ import annotations
 
 from . import rng
-from .core import IllegalAction, add_card, draw, mill, move, shuffle_zone
+from .state import IllegalAction, add_card, draw, mill, move, shuffle_zone
 
 MAX_N = 100
 

@@ -32,7 +32,7 @@ Hooks with defaults here (override what the game needs; the core and effects.py 
 
 from __future__ import annotations
 
-from .core import IllegalAction, draw, zone
+from .state import IllegalAction, draw, zone
 
 FREE = None  # the ACTIONS key of the free actions (no decision pending)
 

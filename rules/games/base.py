@@ -181,7 +181,7 @@ class GameDef:
     # use (the module builds its violations with rules.decks): check(game, regulation, deck, cards, view=None).
     construction: str = ""
     # The options its regulations may set (Regulation.options), option -> the values accepted; (int,): a
-    # whole number of 0 or more (rules.games.regulation.option_errors).
+    # whole number of 0 or more (regulation_option_errors).
     regulation_options: dict = field(default_factory=dict)
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -239,6 +239,10 @@ class GameDef:
 
     def default_options(self) -> dict:
         return defaults(self.options)
+
+    def regulation_option_errors(self, options: dict) -> list[str]:
+        """What is wrong with a regulation's options for this game (English, one line each)."""
+        return regulation_problems(self.regulation_options, options)
 
     def check_options(self, given: dict | None) -> dict:
         """The game's options: the defaults with `given` over them; raises OptionError naming each bad one."""

@@ -19,19 +19,10 @@ DEFAULT = "default"  # the regulation's copy limit per name
 NONE = "none"  # no limit
 
 
-def option_errors(game: str, options: dict) -> list[str]:
-    """What is wrong with a regulation's options for `game` (English, one line each). The options a game's
-    construction rules read are declared on it (GameDef.regulation_options) with the values they accept;
-    anything else is refused when an editor saves a regulation (a typo would otherwise switch a rule off or
-    break validation)."""
-    from . import GAMES  # the registry imports this module
-
-    definition = GAMES.get(game)
-    return check_options(definition.regulation_options if definition else {}, options)
-
-
 def check_options(spec: dict, options: dict) -> list[str]:
-    """What is wrong with `options` against a game's declared option -> accepted values (see option_errors)."""
+    """What is wrong with a regulation's `options` (English, one line each) against the option -> accepted
+    values a game declares (GameDef.regulation_options: what its construction rules read); anything else is
+    refused when an editor saves a regulation (a typo would otherwise switch a rule off or break validation)."""
     errors = []
     for key, value in options.items():
         if key not in spec:

@@ -12,7 +12,7 @@ each: `section_size`; status cards any number) and copies (unlimited, except a c
 
 from __future__ import annotations
 
-from ...decks import DeckView, Violation, _
+from ...deckdata import DeckView, Violation, _
 
 BLESSING_MAX = 10
 

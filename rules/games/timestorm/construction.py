@@ -12,7 +12,7 @@ Combining the entries into the shared deck is `rules.decks.pool`.
 
 from __future__ import annotations
 
-from ...decks import DeckView, Violation, _
+from ...deckdata import DeckView, Violation, _
 
 ENTRY = "entry"
 WIN_CONDITION = "win_condition"

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from cards.backup import export_site
+from backup.services import export_site
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.backup import BackupError, import_site
+from backup.services import BackupError, import_site
 
 
 class Command(BaseCommand):

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class BackupConfig(AppConfig):
+    """Whole-site backups (`manage.py export_site` / `import_site`): above every other app, it may import
+    them all; none of them imports it."""
+
+    name = "backup"
+    verbose_name = "Backup"

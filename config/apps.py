@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class SiteConfig(AppConfig):
+    """The project package as an app: on top of every other, it registers its own system checks (no app
+    imports config)."""
+
+    name = "config"
+    verbose_name = "Site"
+
+    def ready(self):
+        from . import checks  # noqa: F401  (registers the deployment checks)

@@ -1,0 +1,23 @@
+"""Where services hand simulation pieces to the task workers.
+
+goldfish.tasks holds the task that plays one piece, and it records the piece through goldfish.services;
+services queue pieces through here instead of importing goldfish.tasks, so the imports run one way
+(tasks -> services -> queueing). The task registers itself here when goldfish.tasks is imported, which
+GoldfishConfig.ready() does in every process (web servers, workers, commands, tests).
+"""
+
+_piece_task = None
+
+
+def register_piece_task(task):
+    """Decorator for the task that plays one simulation piece (its only argument: the piece's id)."""
+    global _piece_task
+    _piece_task = task
+    return task
+
+
+def piece_task():
+    """The task that plays one simulation piece (goldfish.tasks.run_simulation_chunk)."""
+    if _piece_task is None:
+        raise RuntimeError("no simulation piece task registered: goldfish.tasks was not imported (GoldfishConfig.ready imports it)")
+    return _piece_task

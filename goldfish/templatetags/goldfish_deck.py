@@ -1,0 +1,19 @@
+"""What goldfish adds to the deck page: its Simulate panel. The deck template loads this library, so the
+deck page shows the panel without decks importing goldfish."""
+
+from django import template
+
+from goldfish.forms import SimulationForm, key_label
+from goldfish.selectors import deck_simulation_panel
+
+register = template.Library()
+
+
+@register.inclusion_tag("goldfish/_deck_simulate.html")
+def deck_simulation(deck, shared=False):
+    """The form that starts a simulation of the deck, the exact opening-hand odds beside the newest
+    simulated ones, and the deck's recent simulations. `shared`: the deck is shown by its share link."""
+    panel = deck_simulation_panel(deck)
+    if panel["odds"]:
+        panel["odds"]["key_label"] = key_label(panel["odds"]["key_label"])
+    return {"deck": deck, "shared": shared, "simulate_form": SimulationForm(), **panel}

@@ -1,0 +1,136 @@
+"""The engine's state primitives: the errors, the rules of a game (from the one registry), zones, cards
+and their moves, drawing, milling and shuffling. Everything else in the engine, and the games' rules, build
+on these; this module builds on nothing of the engine but its random numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import GAMES, get_game
+from ..games.options import OptionError
+from . import rng
+
+Event = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+class IllegalOption(IllegalAction):
+    """Start options the game does not take; `messages(lang)` names each option and what it accepts."""
+
+    def __init__(self, error: OptionError):
+        self.error = error
+        super().__init__(str(error))
+
+    def messages(self, lang: str) -> list[str]:
+        return self.error.messages(lang)
+
+
+_RULES: dict = {}
+
+
+def _rules(slug: str):
+    """The rules object of the game `slug` (its declared `play`), kept while the registry holds the same
+    declaration."""
+    game = GAMES.get(slug)
+    entry = _RULES.get(slug)
+    if entry is None or entry[0] is not game:
+        game = get_game(slug)  # an unknown game raises UnknownGame
+        entry = _RULES[slug] = (game, game.rules)
+    return entry[1]
+
+
+def rules_of(state: dict):
+    """The rules object that runs this game."""
+    return _rules(state["game"])
+
+
+FIRST = ("player", "goldfish")
+
+
+def first_player(options: dict) -> int:
+    """The option "first" that the goldfish games share (who starts: "player" or "goldfish") as a player
+    index; any other value is refused naming the option."""
+    value = options.get("first")
+    if value not in FIRST:  # a tuple: an unhashable value is refused too, not a TypeError
+        raise IllegalAction(f"first: player or goldfish, not {value!r}")
+    return FIRST.index(value)
+
+
+def zone(player: int, name: str) -> str:
+    return f"p{player}.{name}"
+
+
+def add_card(state: dict, card: dict, owner: int, to_zone: str, token: bool = False) -> str:
+    key = str(card.get("key") or card.get("id") or card.get("name"))
+    state["defs"].setdefault(key, {k: v for k, v in card.items() if k not in ("key", "section")})
+    iid = f"c{state['next_id']}"
+    state["next_id"] += 1
+    state["cards"][iid] = {
+        "def": key,
+        "owner": owner,
+        "zone": to_zone,
+        "face_up": False,
+        "tapped": False,
+        "counters": {},
+        "token": token,
+    }
+    state["zones"].setdefault(to_zone, []).append(iid)
+    return iid
+
+
+def card_def(state: dict, iid: str) -> dict:
+    return state["defs"][state["cards"][iid]["def"]]
+
+
+def move(state: dict, iid: str, to_zone: str, index: int | None = None, face_up: bool | None = None) -> Event:
+    """Move an instance to a zone (at `index`, default the end = top for decks) and return the event."""
+    card = state["cards"][iid]
+    source = card["zone"]
+    state["zones"][source].remove(iid)
+    target = state["zones"].setdefault(to_zone, [])
+    if index is None or index >= len(target):
+        target.append(iid)
+    else:
+        target.insert(max(0, index), iid)
+    card["zone"] = to_zone
+    if face_up is not None:
+        card["face_up"] = face_up
+    return {"type": "move", "card": iid, "from": source, "to": to_zone}
+
+
+def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
+    """Draw n cards from the top (end) of the player's draw source into their hand, face down. An empty
+    deck stops the drawing and is noted; when the rules force the draw (`forced`), the player has lost."""
+    source = _rules(state["game"]).draw_source(state, player)
+    events = []
+    zones, hand = state["zones"], zone(player, "hand")
+    for _ in range(n):
+        pile = zones[source]
+        if not pile:
+            if forced:
+                state["players"][player]["lost"] = True
+            events.append({"type": "draw_from_empty", "player": player})
+            break
+        events.append(move(state, pile[-1], hand, face_up=False))
+    return events
+
+
+def mill(state: dict, player: int, n: int) -> list[Event]:
+    """The top n cards of the player's draw source to their discard pile (the game's: kannagi's is 魂, where
+    they stay face down); fewer if the source runs out."""
+    rules = _rules(state["game"])
+    source = rules.draw_source(state, player)
+    to = zone(player, getattr(rules, "discard_zone", "discard"))
+    face_up = to.endswith("discard")
+    return [move(state, state["zones"][source][-1], to, face_up=face_up) for _ in range(min(n, len(state["zones"][source])))]
+
+
+def shuffle_zone(state: dict, name: str) -> Event:
+    rng.shuffle(state, state["zones"][name])
+    return {"type": "shuffle", "zone": name}
+
+
