@@ -1,0 +1,87 @@
+"""The game contract: everything the site knows about a game, declared once in the game's own package.
+
+This module is the reference; it defines nothing new and re-exports the pieces a game declares with.
+A game is a package `rules/games/<slug>/` whose `GAME` is a `GameDef`; the registry (`rules.games`) finds
+every such package, so adding a game touches that package only. A game declared elsewhere (a test's, see
+tests/race/) is added with `register(GAME)`. The Django apps read the declaration; none of them names a
+game (tests/test_no_slug_branches.py walks the tree), and `rules` imports nothing of Django or the apps
+(tests/test_imports.py).
+
+What a `GameDef` carries, and who reads it
+-------------------------------------------
+- **Names and cards**: `slug`, `name_ja`/`name_en`, `summary_*`, `card_types` (`CardType`: code, labels,
+  what its cost is called), `fields` (`Field`: the game's own card fields with kinds and allowed values;
+  every write path validates cards against them), `known_keywords`, `list_fields`, `stat_fields`.
+- **Construction**: `regulations` (`Regulation`: sections, copy limits, restricted lists; the first is the
+  seed's rules), `construction` ("module:function", the game's own check beside the common ones of
+  rules/decks.py), `regulation_options` (what a regulation may set), `pools` (decks pool into one shared
+  deck), `draw` (`DrawRules`: the opening hand and draws, for the odds).
+- **Options** (`Option` in rules/games/options.py): key, kind (whole number in a range, true/false, or one
+  of `Choice`s), default, Japanese and English label and help. The engine checks a game's start options
+  against them before the setup (`IllegalOption`, with messages in both languages); the goldfish start
+  form, `/api/games/<slug>/` and `manage.py goldfish --option` are built from them.
+- **Play** (`play`: "module:Class", a subclass of `Play`, rules/engine/play.py): the actions it declares
+  (`ACTIONS`: for no decision and for each decision type, the action types allowed), their listers and
+  handlers; the core dispatches, guards and lists from that table. ONE shape of pending decision
+  (`decision(state)`: who decides, the action and field that answer it, the exact candidates, min and
+  max), checked by the core before the game sees an answer and drawn by the board from the view, so the
+  board offers only what the rules accept. Games with a stack mix in `StackPlay` (rules/engine/stack.py),
+  the one priority loop; card facts come from one cache (`CardCache`, rules/engine/cards.py); card effects
+  run in one interpreter (rules/engine/effects.py). Hooks (`zone_visible`, `draw_source`, `after_effects`,
+  `damage_player` …) have defaults on `Play`.
+- **Autopilot** (`autopilot`: "module:Class", a subclass of `Autopilot`, rules/engine/autopilot.py): the
+  policy simulations play the player's side with. It sees the legal actions and the read helpers the rules
+  declare (`Play.reads`), nothing else of the rules.
+- **Key cards** (`key_cards`, `card_groups`: `CardGroup`): the one definition of the cards the opening-hand
+  figures count, for the simulation, the deck page's odds and the deck statistics.
+- **Vocabulary** (`Vocabulary`, rules/games/vocabulary.py): zone, phase, action and decision labels in
+  Japanese and English, the turn wording, which zones are hidden; the goldfish board and log read them.
+- **Face** (`FaceLayout`, rules/games/face.py): what a printed proxy shows in each corner, the type line,
+  the stats, the colours and the default card size; printing/faces.py draws it element by element.
+- **Search help**: `search_examples`, worked queries for /search/help/.
+
+The engine's state is JSON-able data with its random generator (rules/engine/rng.py); the log plus the
+seed reproduces a game (`replay`), undo is a replay, and manual actions are always legal and logged as
+overrides (rules/engine/manual.py). rules/README.md says how to add a game.
+"""
+
+from __future__ import annotations
+
+from .engine.autopilot import Autopilot
+from .engine.cards import CardCache, CardTable
+from .engine.play import FREE, Play
+from .engine.stack import StackPlay
+from .games import GAMES, get_game, register, unregister
+from .games.base import CardGroup, CardType, DrawRules, GameDef
+from .games.face import Block, FaceLayout, Show
+from .games.fields import Field
+from .games.options import Choice, Option
+from .games.regulation import Regulation, SectionRule
+from .games.vocabulary import Label, Vocabulary
+
+__all__ = [
+    "FREE",
+    "GAMES",
+    "Autopilot",
+    "Block",
+    "CardCache",
+    "CardGroup",
+    "CardTable",
+    "CardType",
+    "Choice",
+    "DrawRules",
+    "FaceLayout",
+    "Field",
+    "GameDef",
+    "Label",
+    "Option",
+    "Play",
+    "Regulation",
+    "SectionRule",
+    "Show",
+    "StackPlay",
+    "Vocabulary",
+    "get_game",
+    "register",
+    "unregister",
+]
