@@ -2,6 +2,7 @@
 public facts) and of the seed's weather rule and weathers (each quotes the passage it checks), and random
 legal games with manual moves mixed in that keep the invariants."""
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -12,6 +13,7 @@ from rules.engine import (
     IllegalAction,
     apply,
     check_invariants,
+    decision,
     digest,
     legal_actions,
     new_game,
@@ -815,6 +817,101 @@ def test_souten_hand_characters_gain_ambush_so_more_than_one_may_be_played():
     apply(state, {"type": "play", "card": take(state, "甲")})
     apply(state, {"type": "play", "card": take(state, "乙")})
     assert len(state["zones"]["p0.field"]) == 2
+
+
+# -- the decisions, in the engine's one shape -------------------------------------------------------------------
+
+
+def decisions_in_play():
+    """Each decision vision raises, reached in play: (what it is, the state)."""
+    out = []
+    upkeep = start([char("鬼", upkeep=1)])
+    apply(upkeep, {"type": "play", "card": take(upkeep, "鬼")})
+    (node,) = give_nodes(upkeep, 1)
+    end_turn(upkeep)
+    out.append(("upkeep, paid", upkeep))
+    unpaid = copy.deepcopy(upkeep)
+    apply(unpaid, {"type": "manual.tap", "card": node, "tapped": True})
+    out.append(("upkeep, destroy only", unpaid))
+
+    discard = start()
+    take(discard, "filler30")
+    take(discard, "filler31")
+    apply(discard, {"type": "end_turn"})
+    out.append(("discard", discard))
+
+    choose = start([bundled("弾幕回避"), char("甲")])
+    give_nodes(choose, 3)
+    target = take(choose, "甲", "p0.field")
+    apply(choose, {"type": "play", "card": take(choose, "弾幕回避")})
+    out.append(("choose", choose))
+    nothing = copy.deepcopy(choose)
+    apply(nothing, {"type": "manual.move", "card": target, "to": "p0.discard"})
+    out.append(("choose, nothing left", nothing))
+
+    haru = weather_game("春一番", extra=[char("甲"), char("敵")], weather_every=99)
+    mine = take(haru, "甲", "p0.field")
+    take(haru, "敵", "p1.field")
+    end_turn(haru)
+    out.append(("春一番's option", haru))
+    second = copy.deepcopy(haru)
+    apply(second, {"type": "weather_choice", "option": 3, "card": mine})
+    out.append(("春一番's target", second))
+
+    yoiyami = weather_game("宵闇", extra=[char("甲", attack=3)])
+    apply(yoiyami, {"type": "attack", "card": take(yoiyami, "甲", "p0.field")})
+    out.append(("宵闇's declaration", yoiyami))
+    return out
+
+
+DECISIONS = decisions_in_play()
+CHOICES = [(name, state) for name, state in DECISIONS if decision(state)["field"]]  # an answer that carries a choice
+
+
+def answers(state, asked):
+    """The answers built from the decision: each candidate (a list of cards: the fewest and the most it
+    takes), or, with no field, the answer and the other actions that end it. 春一番's option 3 also names
+    one of the chooser's characters: the legal actions complete it."""
+    field, candidates = asked["field"], asked["candidates"]
+    if field is None:
+        return [{"type": kind} for kind in (asked["answer"], *asked["also"])]
+    if asked["many"]:
+        built = [{"type": asked["answer"], field: candidates[:n]} for n in sorted({asked["min"], asked["max"]})]
+    elif candidates:
+        built = [{"type": asked["answer"], field: c} for c in candidates]
+    else:
+        built = [{"type": asked["answer"], field: None}]
+    legal = legal_actions(state)
+    return [a if a in legal else next(b for b in legal if a.items() <= b.items()) for a in built]
+
+
+@pytest.mark.parametrize(("name", "state"), DECISIONS, ids=[name for name, _ in DECISIONS])
+def test_every_decision_offers_exactly_the_answers_the_game_accepts(name, state):
+    asked = decision(state)
+    assert asked["type"] == state["pending"]["type"] and asked["player"] == 0
+    assert view(state, 0)["decision"] == asked
+    legal = legal_actions(state)
+    if asked["field"] is None:  # upkeep: pay (while the active nodes pay for it) or destroy
+        assert [a["type"] for a in legal] == [asked["answer"], *asked["also"]]
+    elif asked["many"]:  # discard: n cards of the hand
+        assert all(set(a[asked["field"]]) <= set(asked["candidates"]) for a in legal)
+        assert asked["candidates"] == hand(state) and asked["min"] == asked["max"] == state["pending"]["n"]
+    else:  # a card or an option: the candidates are what the legal actions name
+        assert list(dict.fromkeys(a[asked["field"]] for a in legal)) == (asked["candidates"] or [None])
+    for answer in answers(state, asked):
+        apply(copy.deepcopy(state), answer)  # not refused
+
+
+@pytest.mark.parametrize(("name", "state"), CHOICES, ids=[name for name, _ in CHOICES])
+def test_an_answer_outside_the_candidates_is_refused_naming_the_field(name, state):
+    asked = decision(state)
+    field = asked["field"]
+    stray = next(i for i in state["zones"]["p0.deck"] if i not in asked["candidates"])
+    outside = [stray] if asked["many"] else 4 if field == "option" else stray
+    before = digest(state)
+    with pytest.raises(IllegalAction, match=f"^{field}: "):
+        apply(state, {"type": asked["answer"], field: outside})
+    assert digest(state) == before
 
 
 # -- random games ----------------------------------------------------------------------------------------------

@@ -42,14 +42,12 @@ from the main deck (the weather deck is a zone of its own).
 
 from __future__ import annotations
 
-from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from ...engine.core import first_player
+from ...engine.core import first_player, legal_actions
 from .. import get_game
-from . import weather as W
-from .play import CHARACTER, COMMAND, SPELL, VisionRules
+from .play import CHARACTER, COMMAND, SPELL
+from .weather import YOIYAMI_OPTIONS
 
-RULES = VisionRules()
 HEAL_AT = 8  # life gain is played only at this life or less
 USELESS, HEAL, UNIT, DRAW = 0, 1, 2, 3  # what a card is worth to the player, least first
 
@@ -116,10 +114,10 @@ class Autopilot(Base):
     def _gain(self, state, iid, w) -> int:
         """The damage a character adds: its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
         card = self._def(state, iid)
-        value = RULES.attack_value(state, iid, w, attacking=True)
-        if "人形" in (card.get("keywords") or ()) or ("花曇" in w and RULES.attack_value(state, iid, w) <= 3):
+        value = self.rules.attack_value(state, iid, w, attacking=True)
+        if "人形" in (card.get("keywords") or ()) or ("花曇" in w and self.rules.attack_value(state, iid, w) <= 3):
             value = 0
-        _, _, clear = RULES.costs(state, iid, w)
+        _, _, clear = self.rules.costs(state, iid, w)
         haste = "速攻" in (card.get("keywords") or ()) or clear or "風雨" in w
         return max(value, 0) * (2 if haste else 1)
 
@@ -136,15 +134,13 @@ class Autopilot(Base):
 
     def _decide(self, state, pending):
         kind = pending["type"]
+        actions = legal_actions(state)
         if kind == "upkeep":
-            if len(RULES._active_nodes(state, pending["player"])) >= pending["cost"]:
-                return {"type": "pay"}
-            return {"type": "destroy"}
+            return {"type": "pay"} if {"type": "pay"} in actions else {"type": "destroy"}
         if kind == "discard":
             hand = state["zones"][pending["choose"]["zone"]]
             return {"type": "discard", "cards": sorted(hand, key=lambda i: self._worth(state, i))[: pending["n"]]}
         if kind == "weather_choice":
-            actions = pending["actions"]
             if pending["weather"] == "宵闇":
                 cover = self._cover(state)
                 return max(actions, key=lambda a: (cover[a["option"]], -a["option"]))
@@ -154,7 +150,7 @@ class Autopilot(Base):
                 return next((a for a in actions if a.get("option") == want), actions[0])
             return actions[0]
         if kind == "choose":
-            return effects.choose_actions(state)[0]
+            return actions[0] if actions else None
         return None
 
     def _cover(self, state) -> dict[int, int]:
@@ -163,25 +159,22 @@ class Autopilot(Base):
         for iid in state["zones"]["p0.deck"]:
             kind = self._def(state, iid).get("card_type")
             counts[kind] = counts.get(kind, 0) + 1
-        return {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in W.YOIYAMI_OPTIONS}
+        return {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
 
     def _playable(self, state, w):
         """The hand's cards that can be played now (the rules' own test)."""
-        zones, cards, defs = state["zones"], state["cards"], state["defs"]
-        nodes = zones["p0.nodes"]
-        active = sum(1 for i in nodes if not cards[i]["tapped"])
-        caster = {d["name"] for d in (defs[cards[i]["def"]] for i in zones["p0.field"]) if d.get("card_type") == CHARACTER}
-        return [i for i in zones["p0.hand"] if RULES._why_not_play(state, i, w, len(nodes), active, caster) is None]
+        nodes, active, caster = self.rules.play_means(state)
+        return [i for i in state["zones"]["p0.hand"] if self.rules.why_not_play(state, i, w, nodes, active, caster) is None]
 
     def _best_character(self, state, w, playable):
         chars = [i for i in playable if self._def(state, i).get("card_type") == CHARACTER]
         if not chars:
             return None
-        return max(chars, key=lambda i: (self._gain(state, i, w), -RULES.costs(state, i, w)[1], self._def(state, i).get("cost") or 0, i))
+        return max(chars, key=lambda i: (self._gain(state, i, w), -self.rules.costs(state, i, w)[1], self._def(state, i).get("cost") or 0, i))
 
     def _main(self, state):
         flags = state["flags"]
-        w = RULES.weathers(state)
+        w = self.rules.weathers(state)
         hand = state["zones"]["p0.hand"]
         playable = self._playable(state, w)
 
@@ -200,13 +193,13 @@ class Autopilot(Base):
             return {"type": "play", "card": pick}
 
         # 3. a draw card while the best character stays affordable
-        active = len(RULES._active_nodes(state, 0))
+        active = len(self.rules.active_nodes(state, 0))
         for i in sorted(playable, key=lambda x: (-_draws(self._def(state, x)), x)):
             card = self._def(state, i)
             if card.get("card_type") == CHARACTER or not _draws(card):
                 continue
-            cost = RULES.costs(state, i, w)[1]
-            if best is None or active - cost >= RULES.costs(state, best, w)[1]:
+            cost = self.rules.costs(state, i, w)[1]
+            if best is None or active - cost >= self.rules.costs(state, best, w)[1]:
                 return {"type": "play", "card": i}
 
         # 4. the character
@@ -216,7 +209,7 @@ class Autopilot(Base):
         # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low
         life = state["players"][0]["life"]
         goldfish = state["players"][1]["life"]
-        for i in sorted(playable, key=lambda x: (RULES.costs(state, x, w)[1], x)):
+        for i in sorted(playable, key=lambda x: (self.rules.costs(state, x, w)[1], x)):
             card = self._def(state, i)
             kind = card.get("card_type")
             if kind == CHARACTER:
@@ -224,7 +217,7 @@ class Autopilot(Base):
             burn = _burns(card) + (3 if kind == SPELL and "霧雨" in w else 0)
             if burn and self._safe_damage(state, w, goldfish, burn):
                 return {"type": "play", "card": i}
-            if kind == SPELL and "曇天" in w and RULES.has_caster(state, 0, i):
+            if kind == SPELL and "曇天" in w and self.rules.has_caster(state, 0, i):
                 return {"type": "play", "card": i}
             if _heals(card) and life <= HEAL_AT:
                 return {"type": "play", "card": i}
@@ -235,23 +228,16 @@ class Autopilot(Base):
             return {"type": "attack", "card": attack}
         return {"type": "end_turn"}
 
-    def _characters(self, state):
-        return [i for i in state["zones"]["p0.field"] if self._def(state, i).get("card_type") == CHARACTER]
-
     def _planned(self, state, w):
         """The character it would play after setting a node (one more node, one more active node)."""
-        zones, cards, defs = state["zones"], state["cards"], state["defs"]
-        nodes = zones["p0.nodes"]
-        active = sum(1 for i in nodes if not cards[i]["tapped"])
-        caster = {d["name"] for d in (defs[cards[i]["def"]] for i in zones["p0.field"]) if d.get("card_type") == CHARACTER}
-        hand = zones["p0.hand"]
+        nodes, active, caster = self.rules.play_means(state)
         best = None
-        for keep in hand:
+        for keep in state["zones"]["p0.hand"]:
             if self._def(state, keep).get("card_type") != CHARACTER:
                 continue
-            if RULES._why_not_play(state, keep, w, len(nodes) + 1, active + 1, caster) is not None:
+            if self.rules.why_not_play(state, keep, w, nodes + 1, active + 1, caster) is not None:
                 continue
-            rank = (self._gain(state, keep, w), -RULES.costs(state, keep, w)[1], keep)
+            rank = (self._gain(state, keep, w), -self.rules.costs(state, keep, w)[1], keep)
             if best is None or rank > best[0]:
                 best = (rank, keep)
         return best[1] if best else None
@@ -265,10 +251,10 @@ class Autopilot(Base):
 
     def _attack(self, state, w):
         cards = state["cards"]
-        ready = [i for i in self._characters(state) if RULES._why_not_attack(state, i, w) is None]
+        ready = [i for i in self.rules.characters(state, 0) if self.rules.why_not_attack(state, i, w) is None]
         if not ready:
             return None
-        value = {i: max(RULES.attack_value(state, i, w, attacking=True), 0) for i in ready}
+        value = {i: max(self.rules.attack_value(state, i, w, attacking=True), 0) for i in ready}
         goldfish = state["players"][1]["life"]
         lethal = "精霊風" not in w and sum(value.values()) >= goldfish
         if "宵闇" in w:
@@ -287,9 +273,9 @@ class Autopilot(Base):
             if not lethal:
                 if "ダイヤモンドダスト" in w and "台風" not in w:
                     entered = cards[i].get("entered", turn)
-                    if entered < turn - 1 and RULES.defence_value(state, i, w) <= 2:
+                    if entered < turn - 1 and self.rules.defence_value(state, i, w) <= 2:
                         continue
-                if nightfall and not W._human(state, i):
+                if nightfall and not self.rules.is_human(state, i):
                     continue
             return i
         return None

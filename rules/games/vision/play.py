@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from ...engine import effects, rng
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
+from ...engine.play import FREE, Play
 from . import weather as W
 from .weather import AUTOMATED_WEATHERS, WEATHER_STATUS
 
@@ -54,20 +55,26 @@ STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False}
 
 
-def _card_list(cards) -> bool:
-    return isinstance(cards, list) and all(isinstance(c, str) for c in cards) and len(set(cards)) == len(cards)
-
-
-class VisionRules:
+class VisionRules(Play):
     """The rules class the registry runs for "vision"."""
 
     slug = "vision"
     zones = ("deck", "hand", "field", "nodes", "discard", "exile", "weather")
     shared_zones = (AREA,)
-    deck_zone = "deck"
-    discard_zone = "discard"
+    ACTIONS = {
+        FREE: ("node", "play", "attack", "end_turn"),  # the human player's main phase
+        "upkeep": ("pay", "destroy"),  # a 維持コスト in the maintenance phase
+        "discard": ("discard",),  # down to the hand limit in the discard phase
+        "weather_choice": ("weather_choice",),  # 春一番's option and target, 宵闇's declaration
+        "choose": ("choose",),  # a card an effect asks for
+    }
+    reads = (
+        "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
+        "has_caster", "active_nodes", "characters", "is_human",
+    )
 
     def __init__(self):
+        super().__init__()
         self._steps = {step: getattr(self, f"_step_{step}") for step in STEPS}
 
     def players(self, decks, options):
@@ -85,22 +92,15 @@ class VisionRules:
             return True
         return kind in ("hand", "nodes", "weather") and owner == f"p{player}"
 
-    def draw_source(self, state, player):
-        return f"p{player}.deck"
-
     # -- card data -------------------------------------------------------------------------------------------
 
     @staticmethod
     def _def(state, iid) -> dict:
         return state["defs"][state["cards"][iid]["def"]]
 
-    @staticmethod
-    def weathers(state) -> list[str]:
-        return state["flags"]["weathers"]
-
-    def _characters(self, state, player) -> list[str]:
-        defs, cards = state["defs"], state["cards"]
-        return [i for i in state["zones"][f"p{player}.field"] if defs[cards[i]["def"]].get("card_type") == CHARACTER]
+    weathers = staticmethod(W.weathers)  # the weathers in force, in the area's order
+    characters = staticmethod(W.characters)
+    is_human = staticmethod(W.is_human)  # 種族:人間 (白夜, 極夜)
 
     def has_caster(self, state, player, iid) -> bool:
         """The spell's 術者 is a character on the player's field."""
@@ -141,7 +141,18 @@ class VisionRules:
                 return req, cost, kind == CHARACTER and cost == 0  # 快晴: コストが0となったキャラクターカードは「速攻」
         return req, cost, False
 
-    def _why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
+    def play_means(self, state, player=0) -> tuple[int, int, set[str]]:
+        """What the player plays cards with now: (nodes, active nodes, the names of the characters on the
+        field: the 術者 a spell may have there)."""
+        zones, cards, defs = state["zones"], state["cards"], state["defs"]
+        nodes = zones[f"p{player}.nodes"]
+        active = sum(1 for i in nodes if not cards[i]["tapped"])
+        field = (defs[cards[i]["def"]] for i in zones[f"p{player}.field"])
+        return len(nodes), active, {d["name"] for d in field if d.get("card_type") == CHARACTER}
+
+    def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
+        """Why the card in hand cannot be played now with that many nodes and active nodes and those 術者 on
+        the field (caster None: read the field), or None."""
         d = self._def(state, iid)
         kind = d.get("card_type")
         if kind not in PLAYABLE:
@@ -182,7 +193,8 @@ class VisionRules:
             value -= req - 4
         return value
 
-    def _why_not_attack(self, state, iid, w) -> str | None:
+    def why_not_attack(self, state, iid, w) -> str | None:
+        """Why the card on the field cannot attack now, or None."""
         d = self._def(state, iid)
         if d.get("card_type") != CHARACTER:
             return "only characters attack"
@@ -388,7 +400,7 @@ class VisionRules:
             return 0  # 術者 on the field: the upkeep is ignored
         return cost
 
-    def _active_nodes(self, state, player) -> list[str]:
+    def active_nodes(self, state, player) -> list[str]:
         cards = state["cards"]
         return [i for i in state["zones"][f"p{player}.nodes"] if not cards[i]["tapped"]]
 
@@ -396,7 +408,7 @@ class VisionRules:
         """Any active nodes are interchangeable: the first ones turn to sleep."""
         if cost <= 0:
             return []
-        paid = self._active_nodes(state, player)[:cost]
+        paid = self.active_nodes(state, player)[:cost]
         for iid in paid:
             state["cards"][iid]["tapped"] = True
         return [{"type": "pay", "player": player, "cards": paid}]
@@ -420,7 +432,7 @@ class VisionRules:
                 continue
             if state["players"][player]["goldfish"]:  # it never decides: it pays when it can
                 queue.pop(0)
-                if len(self._active_nodes(state, player)) >= cost:
+                if len(self.active_nodes(state, player)) >= cost:
                     events += self._pay(state, player, cost)
                 else:
                     events += self._destroy(state, iid)
@@ -530,20 +542,7 @@ class VisionRules:
 
     # -- actions ------------------------------------------------------------------------------------------------
 
-    def legal_actions(self, state):
-        pending = state["pending"]
-        if pending:
-            kind = pending["type"]
-            if kind == "choose":
-                return effects.choose_actions(state)
-            if kind == "upkeep":
-                pay = len(self._active_nodes(state, pending["player"])) >= pending["cost"]
-                return ([{"type": "pay"}] if pay else []) + [{"type": "destroy"}]
-            if kind == "discard":
-                return [{"type": "discard", "cards": state["zones"][pending["choose"]["zone"]][: pending["n"]]}]
-            if kind == "weather_choice":
-                return [dict(a) for a in pending["actions"]]
-            return []
+    def _legal_free(self, state):
         flags = state["flags"]
         if flags["step"] != "main" or state["active"] != 0:
             return []
@@ -553,26 +552,47 @@ class VisionRules:
         if not flags["node"]:
             out += [{"type": "node", "card": i} for i in hand if defs[cards[i]["def"]].get("card_type") in PLAYABLE]
         w = self.weathers(state)
-        nodes = zones["p0.nodes"]
-        active = sum(1 for i in nodes if not cards[i]["tapped"])
-        field = zones["p0.field"]
-        caster = {d["name"] for d in (defs[cards[i]["def"]] for i in field) if d.get("card_type") == CHARACTER}
-        out += [{"type": "play", "card": i} for i in hand if self._why_not_play(state, i, w, len(nodes), active, caster) is None]
-        out += [{"type": "attack", "card": i} for i in field if self._why_not_attack(state, i, w) is None]
+        nodes, active, caster = self.play_means(state)
+        out += [{"type": "play", "card": i} for i in hand if self.why_not_play(state, i, w, nodes, active, caster) is None]
+        out += [{"type": "attack", "card": i} for i in zones["p0.field"] if self.why_not_attack(state, i, w) is None]
         out.append({"type": "end_turn"})
         return out
 
-    def apply(self, state, action):
-        handler = getattr(self, f"_do_{action['type']}", None)
-        if handler is None:
-            raise IllegalAction(f"{action['type']!r} is not a vision action (node, play, attack, end_turn, pay, destroy, discard, weather_choice, choose)")
-        return handler(state, action)
+    def _payable(self, state, pending) -> bool:
+        return len(self.active_nodes(state, pending["player"])) >= pending["cost"]
 
-    def _main(self, state, what):
-        if state["pending"]:
-            raise IllegalAction(f"{what}: first the {state['pending']['type']} decision")
-        if state["flags"]["step"] != "main" or state["active"] != 0:
-            raise IllegalAction(f"{what}: only in your main phase")
+    def _legal_upkeep(self, state, pending):
+        return ([{"type": "pay"}] if self._payable(state, pending) else []) + [{"type": "destroy"}]
+
+    def _legal_discard(self, state, pending):
+        return [{"type": "discard", "cards": state["zones"][pending["choose"]["zone"]][: pending["n"]]}]
+
+    def _legal_weather_choice(self, state, pending):
+        return [dict(a) for a in pending["actions"]]
+
+    def _legal_choose(self, state, pending):
+        return effects.choose_actions(state)
+
+    def decision(self, state):
+        """The default reads discard (its "choose" block: n cards of the hand) and choose; an upkeep is
+        answered by pay (while the active nodes pay it) or destroy, with no field; a weather_choice by its
+        option (春一番's option 3 also names one of the chooser's active characters, which _do_weather_choice
+        checks against the listed actions) or, at 春一番's second stage, its target."""
+        out = super().decision(state)
+        if not out:
+            return out
+        pending = state["pending"]
+        if out["type"] == "upkeep" and not self._payable(state, pending):
+            out.update(answer="destroy", also=[])
+        elif out["type"] == "weather_choice":
+            field, candidates = W.choice_of(pending)
+            out.update(field=field, candidates=candidates, min=1, max=1)
+        return out
+
+    def guard(self, state, kind):
+        if not state["pending"] and (state["flags"]["step"] != "main" or state["active"] != 0):
+            return f"{kind}: only in your main phase"
+        return None
 
     @staticmethod
     def _card_in(state, action, name) -> str:
@@ -581,15 +601,8 @@ class VisionRules:
             raise IllegalAction(f"card: {iid!r} is not in {name}")
         return iid
 
-    def _pending(self, state, kind) -> dict:
-        pending = state["pending"]
-        if not pending or pending["type"] != kind:
-            raise IllegalAction(f"{kind}: there is no {kind} decision now")
-        return pending
-
     def _do_node(self, state, action):
         """Set one card from hand as a node, face down and active, once a turn (not a play)."""
-        self._main(state, "node")
         if state["flags"]["node"]:
             raise IllegalAction("node: one node a turn")
         iid = self._card_in(state, action, "p0.hand")
@@ -600,11 +613,10 @@ class VisionRules:
         return [move(state, iid, "p0.nodes", face_up=False)]
 
     def _do_play(self, state, action):
-        self._main(state, "play")
         iid = self._card_in(state, action, "p0.hand")
         w = self.weathers(state)
         nodes = state["zones"]["p0.nodes"]
-        why = self._why_not_play(state, iid, w, len(nodes), len(self._active_nodes(state, 0)), None)
+        why = self.why_not_play(state, iid, w, len(nodes), len(self.active_nodes(state, 0)), None)
         if why:
             raise IllegalAction(f"card: {why}")
         d = self._def(state, iid)
@@ -659,10 +671,9 @@ class VisionRules:
 
     def _do_attack(self, state, action):
         """An active character attacks; it sleeps. The goldfish never defends: the damage goes to its life."""
-        self._main(state, "attack")
         iid = self._card_in(state, action, "p0.field")
         w = self.weathers(state)
-        why = self._why_not_attack(state, iid, w)
+        why = self.why_not_attack(state, iid, w)
         if why:
             raise IllegalAction(f"card: {why}")
         state["cards"][iid]["tapped"] = True
@@ -683,20 +694,18 @@ class VisionRules:
         return self.damage(state, 1, self.attack_value(state, iid, w, attacking=True), by=0, combat=True)
 
     def _do_end_turn(self, state, action):
-        self._main(state, "end_turn")
         state["flags"]["step"] = "discard"
         return self._run(state)
 
     def _do_pay(self, state, action):
-        pending = self._pending(state, "upkeep")
-        if len(self._active_nodes(state, pending["player"])) < pending["cost"]:
+        pending = state["pending"]
+        if not self._payable(state, pending):
             raise IllegalAction(f"pay: the upkeep is {pending['cost']} active nodes")
         events = self._pay(state, pending["player"], pending["cost"])
         return events + self._upkeep_done(state)
 
     def _do_destroy(self, state, action):
-        pending = self._pending(state, "upkeep")
-        iid = pending["card"]
+        iid = state["pending"]["card"]
         events = self._destroy(state, iid) if state["cards"][iid]["zone"].endswith(".field") else []
         return events + self._upkeep_done(state)
 
@@ -708,19 +717,16 @@ class VisionRules:
         return self._run(state)
 
     def _do_discard(self, state, action):
-        pending = self._pending(state, "discard")
-        cards = action.get("cards")
-        hand = state["zones"][pending["choose"]["zone"]]
-        if not _card_list(cards) or any(c not in hand for c in cards) or len(cards) != pending["n"]:
-            raise IllegalAction(f"cards: exactly {pending['n']} different cards from your hand")
+        pending = state["pending"]
+        cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
         events = [move(state, iid, f"p{pending['player']}.discard", face_up=True) for iid in cards]
         state["pending"] = None
         return events + self._run(state)
 
     def _do_weather_choice(self, state, action):
-        pending = self._pending(state, "weather_choice")
-        if action not in pending["actions"]:
-            raise IllegalAction(f"option: not one of the choices of {pending['weather']}")
+        pending = state["pending"]
+        if action not in pending["actions"]:  # (the core checked the option or target; 春一番's option 3 names a card too)
+            raise IllegalAction(f"weather_choice: not one of the choices of {pending['weather']}")
         state["pending"] = None
         resolve = W.haru_resolve if pending["weather"] == "春一番" else W.yoiyami_resolve
         events = resolve(self, state, pending, action)

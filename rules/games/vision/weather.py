@@ -5,7 +5,7 @@ A weather is in force while its card is in the shared zone "weather_area" (天�
 (the turn player would order simultaneous effects; the engine takes the area's order). The continuous
 (自動α) weathers are read where the rule they change is applied (costs, untapping, damage, 決死, the
 result): play.py names them there. Weathers that need a decision set a "weather_choice" pending decision
-whose legal actions are listed in it.
+whose legal actions are listed in it (choice_of: the field and candidates they answer with).
 
 WEATHER_STATUS says, for each of the 30 weathers, whether the engine applies it ("auto": every part that
 can come up in a game against the goldfish; "partial": the parts named in the note are left to the
@@ -71,18 +71,20 @@ def _defs(state, iid) -> dict:
     return state["defs"][state["cards"][iid]["def"]]
 
 
-def _characters(state, player) -> list[str]:
+def characters(state, player) -> list[str]:
+    """The characters on the player's field, in its order."""
     return [i for i in state["zones"][f"p{player}.field"] if _defs(state, i).get("card_type") == CHARACTER]
 
 
-def _human(state, iid) -> bool:
+def is_human(state, iid) -> bool:
+    """種族:人間 (白夜 and 極夜 read it)."""
     return HUMAN in ((_defs(state, iid).get("fields") or {}).get("race") or ())
 
 
 def _sleep_by_effect(state, iid) -> list[dict]:
     """白夜 (自動α): [種族:人間を持つ全てのキャラクター]はカードの効果によってスリープ状態にならない。"""
     names = weathers(state)
-    if "白夜" in names and _human(state, iid):
+    if "白夜" in names and is_human(state, iid):
         return [{"type": "weather_prevents", "weather": "白夜", "card": iid}]
     state["cards"][iid]["tapped"] = True
     return [{"type": "sleep", "card": iid}]
@@ -138,7 +140,7 @@ def diamond_dust(rules, state) -> list[dict]:
     turn = state["turn"]
     hit = []
     for player in range(len(state["players"])):
-        for iid in _characters(state, player):
+        for iid in characters(state, player):
             card = state["cards"][iid]
             if card["tapped"] and card.get("entered", turn) < turn - 1:
                 card["counters"]["damage"] = card["counters"].get("damage", 0) + 2
@@ -158,7 +160,7 @@ def retsujitsu_maintenance(rules, state) -> list[dict]:
     """烈日: [全てのプレイヤー]は自ターンのメンテナンスフェイズ開始時、Xダメージを受ける。Xはあなたの場の必要ノードが6以上の
     キャラクターの枚数の3倍に等しい。"""
     player = state["active"]
-    count = sum(1 for i in _characters(state, player) if ((_defs(state, i).get("fields") or {}).get("required_nodes") or 0) >= 6)
+    count = sum(1 for i in characters(state, player) if ((_defs(state, i).get("fields") or {}).get("required_nodes") or 0) >= 6)
     return rules.damage(state, player, 3 * count)
 
 
@@ -191,8 +193,8 @@ def byakuya_end(rules, state) -> list[dict]:
     """白夜: 天候終了時、[種族:人間を持つ全てのキャラクター]をスリープ状態にする。"""
     slept = []
     for player in range(len(state["players"])):
-        for iid in _characters(state, player):
-            if _human(state, iid):
+        for iid in characters(state, player):
+            if is_human(state, iid):
                 state["cards"][iid]["tapped"] = True
                 slept.append(iid)
     return [{"type": "weather", "weather": "白夜", "slept": slept}]
@@ -202,8 +204,8 @@ def kyokuya_end(rules, state) -> list[dict]:
     """極夜: 天候終了時、[スリープ状態である種族:人間を持たない全てのキャラクター]を決死状態にする。"""
     events = []
     for player in range(len(state["players"])):
-        for iid in _characters(state, player):
-            if state["cards"][iid]["tapped"] and not _human(state, iid):
+        for iid in characters(state, player):
+            if state["cards"][iid]["tapped"] and not is_human(state, iid):
                 events += rules.kesshi(state, iid)
     return [{"type": "weather", "weather": "極夜"}] + events
 
@@ -240,12 +242,21 @@ def haru_actions(state, player) -> list[dict]:
     """春一番's choices: 1 and 2, and 3 once for each of the player's active characters."""
     out = [{"type": "weather_choice", "option": 1}, {"type": "weather_choice", "option": 2}]
     return out + [
-        {"type": "weather_choice", "option": 3, "card": i} for i in _characters(state, player) if not state["cards"][i]["tapped"]
+        {"type": "weather_choice", "option": 3, "card": i} for i in characters(state, player) if not state["cards"][i]["tapped"]
     ]
 
 
 def haru_targets(state, player) -> list[dict]:
-    return [{"type": "weather_choice", "card": i} for i in _characters(state, 1 - player)]
+    return [{"type": "weather_choice", "card": i} for i in characters(state, 1 - player)]
+
+
+def choice_of(pending) -> tuple[str, list]:
+    """The field of a weather_choice and its candidates (the decision's): the options of 春一番 or 宵闇 that
+    its actions list (春一番's option 3 also names a card: one action per active character), or the cards
+    春一番's second stage may target."""
+    if pending["stage"] == "target":
+        return "card", [a["card"] for a in pending["actions"]]
+    return "option", list(dict.fromkeys(a["option"] for a in pending["actions"]))
 
 
 def haru_ichiban(rules, state) -> list[dict]:
