@@ -55,7 +55,7 @@ function cardNode(iid, options) {
   if (iid === null) return el("span", { class: "gf-card back", "aria-label": ui("hidden") });
   const card = view().cards[iid] || {};
   const actions = live() ? cardActions(iid) : [];
-  const selectable = choosable(card.zone);
+  const selectable = choosable(iid);
   const classes = ["gf-card"];
   if (card.tapped) classes.push("tapped");
   if (!card.face_up && !opts.mini && !/\.hand$/.test(card.zone || "")) classes.push("face-down");
@@ -80,7 +80,7 @@ function cardNode(iid, options) {
 function clickCard(iid, node, menuOnly) {
   const card = view().cards[iid];
   inspect(iid);
-  if (!menuOnly && card && choosable(card.zone)) {
+  if (!menuOnly && card && choosable(iid)) {
     toggle(iid);
     drawBoard();
     drawPending();

@@ -1,6 +1,7 @@
 // The rules' offers: the legal actions (on their card, or as buttons in the action bar) and the pending
-// decision, whose prompt the game declares. A decision over several cards (零探し, a hand limit, a payment)
-// is made by toggling cards in its zone and confirming.
+// decision in the one shape every game declares (view().decision: the answering action and field, the exact
+// candidates, min and max). A decision over several cards (零探し, a hand limit, a payment) is made by
+// toggling candidates and confirming: only the candidates can be chosen, so the rules accept every choice.
 
 import { S, view, live } from "./state.js";
 import { el, fill } from "./dom.js";
@@ -15,29 +16,22 @@ export function cardActions(iid) {
 }
 
 export function openSelection() {
-  const pending = view().pending;
-  if (!live() || !pending) { S.selection = null; return; }
-  let choose = pending.choose;
-  if (!choose) {  // no declared decision: derive one from the legal actions that take a list of cards
-    const lists = S.data.legal_actions.filter((a) => Array.isArray(a.cards) && a.type === pending.type);
-    if (!lists.length) { S.selection = null; return; }
-    const ids = lists.flatMap((a) => a.cards);
-    const first = ids.length ? view().cards[ids[0]] : null;
-    const zone = first ? first.zone : "p0.hand";
-    choose = { zone: zone, min: Math.min(...lists.map((a) => a.cards.length)), max: (view().zones[zone] || []).length };
-  }
+  const decision = view().decision;
+  if (!live() || !decision || !decision.many || decision.player !== 0) { S.selection = null; return; }
+  const candidates = new Set(decision.candidates);
   const selection = S.selection;
-  if (selection && selection.type === pending.type && selection.zone === choose.zone) {
-    selection.min = choose.min; selection.max = choose.max;
-    const here = new Set(view().zones[choose.zone] || []);
-    for (const iid of [...selection.chosen]) if (!here.has(iid)) selection.chosen.delete(iid);
+  if (selection && selection.type === decision.type && selection.answer === decision.answer) {
+    selection.min = decision.min; selection.max = decision.max; selection.candidates = candidates;
+    for (const iid of [...selection.chosen]) if (!candidates.has(iid)) selection.chosen.delete(iid);
     return;
   }
-  S.selection = { type: pending.type, zone: choose.zone, min: choose.min || 0, max: choose.max === undefined ? 999 : choose.max, chosen: new Set() };
+  const zones = [...new Set(decision.candidates.map((iid) => (view().cards[iid] || {}).zone).filter(Boolean))];
+  S.selection = { type: decision.type, answer: decision.answer, field: decision.field, zones: zones,
+    candidates: candidates, min: decision.min, max: decision.max, chosen: new Set() };
 }
 
-// Whether a card in `zone` is one the open decision chooses among; chosen: whether it is chosen.
-export function choosable(zone) { return Boolean(S.selection) && S.selection.zone === zone; }
+// Whether a card is one the open decision chooses among; chosen: whether it is chosen.
+export function choosable(iid) { return Boolean(S.selection) && S.selection.candidates.has(iid); }
 export function chosen(iid) { return Boolean(S.selection) && S.selection.chosen.has(iid); }
 
 export function toggle(iid) {
@@ -56,11 +50,12 @@ export function drawPending() {
   if (selection) {
     const n = selection.chosen.size;
     const ok = n >= selection.min && n <= selection.max;
-    const confirm = el("button", { type: "button", id: "gf-confirm", disabled: !ok, "data-action-type": selection.type,
+    const confirm = el("button", { type: "button", id: "gf-confirm", disabled: !ok, "data-action-type": selection.answer,
       text: ui("confirm") + " (" + n + " " + ui("selected") + ")" });
-    confirm.addEventListener("click", () => act({ type: selection.type, cards: [...selection.chosen] }));
+    confirm.addEventListener("click", () => act({ type: selection.answer, [selection.field]: [...selection.chosen] }));
     const names = [...selection.chosen].map(cardName).join("、");
-    nodes.push(el("p", { class: "muted", text: zoneLabel(selection.zone, true) + (selection.min === selection.max ? " · " + selection.min : " · " + selection.min + "–" + selection.max) + (names ? " · " + names : "") }), confirm);
+    const where = selection.zones.map((zone) => zoneLabel(zone, true)).join("・");
+    nodes.push(el("p", { class: "muted", text: where + (selection.min === selection.max ? " · " + selection.min : " · " + selection.min + "–" + selection.max) + (names ? " · " + names : "") }), confirm);
   }
   fill(box, ...nodes);
 }

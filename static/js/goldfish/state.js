@@ -10,7 +10,7 @@ export const S = {
   canAct: false,
   defs: {},  // every card definition seen so far (names stay readable in the log once a card is hidden)
   cardDefs: {},  // instance id -> def key, likewise
-  selection: null,  // {type, zone, min, max, chosen: Set} while a decision over several cards is open
+  selection: null,  // {type, answer, field, zones, candidates: Set, min, max, chosen: Set} while a decision over several cards is open
   shown: null,  // cards a reveal or search showed: {zone, ids, kind}
   faces: false,  // card images instead of text cards
 };
