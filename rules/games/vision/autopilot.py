@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player, legal_actions
-from .. import get_game
 from .play import CHARACTER, COMMAND, SPELL
 from .weather import YOIYAMI_OPTIONS
 
@@ -75,13 +74,6 @@ def _burns(card: dict) -> int:
 class Autopilot(Base):
     slug = "vision"
     plays = frozenset({"play"})
-
-    @property
-    def key_label(self):
-        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
-
-    def is_key(self, card):
-        return get_game(self.slug).key_cards.picks(card)
 
     def opening_hand(self, state):
         return list(state["zones"]["p0.hand"][: state["options"]["opening"]])
