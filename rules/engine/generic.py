@@ -10,13 +10,13 @@ when they must draw from an empty deck.
 from __future__ import annotations
 
 from ..games import get_game
-from .state import IllegalAction, draw, shuffle_zone, zone
+from .play import FREE, Play
+from .state import draw, shuffle_zone, zone
 
 
-class GenericRules:
+class GenericRules(Play):
     zones = ("deck", "hand", "field", "discard", "exile")
-    deck_zone = "deck"
-
+    ACTIONS = {FREE: ("end_turn",)}
 
     def players(self, decks: list[list[dict]], options: dict) -> list[dict]:
         out = [{"name": "player", "cards": decks[0] if decks else []}]
@@ -37,10 +37,6 @@ class GenericRules:
             return False
         return kind == "hand" or kind not in self.zones  # and the side sections they built; not the deck
 
-
-    def draw_source(self, state: dict, player: int) -> str:
-        return zone(player, "deck")
-
     def setup(self, state: dict) -> None:
         draw_rules = get_game(state["game"]).draw
         opening = draw_rules.opening if draw_rules else 5
@@ -55,12 +51,10 @@ class GenericRules:
         draw_rules = get_game(state["game"]).draw
         return draw(state, 0, draw_rules.per_turn if draw_rules else 1, forced=True)
 
-    def legal_actions(self, state: dict) -> list[dict]:
+    def _legal_free(self, state: dict) -> list[dict]:
         return [{"type": "end_turn"}]
 
-    def apply(self, state: dict, action: dict) -> list[dict]:
-        if action["type"] != "end_turn":
-            raise IllegalAction(f"{action['type']!r} is not an action of this game now (end_turn, or a manual action)")
+    def _do_end_turn(self, state: dict, action: dict) -> list[dict]:
         # the goldfish's turn: it does nothing; then the player's next turn begins with its draw
         state["turn"] += 1
         events = [{"type": "turn", "turn": state["turn"], "player": 0}]
