@@ -48,11 +48,24 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, locale="ja-JP")
+def _page(browser, live_server, locale):
+    context = browser.new_context(base_url=live_server.url, locale=locale)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    return context, page
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context, page = _page(browser, live_server, "ja-JP")
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def english(browser, live_server):
+    """A second page, in English."""
+    context, page = _page(browser, live_server, "en-US")
     yield page
     context.close()
 

@@ -10,15 +10,6 @@ from .test_goldfish import start
 from .test_goldfish_games import sample
 
 
-@pytest.fixture
-def english(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-
-
 def words_on(page):
     heading = page.inner_text('#gf-board [data-zone="p0.deck"] h3')
     rows = page.locator("#gf-board .gf-row-label").all_inner_texts()

@@ -140,10 +140,6 @@ def _aim(steps) -> tuple | None:
     return None
 
 
-def _cards_list(value) -> bool:
-    return isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
-
-
 def _whole(value, low, high) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
@@ -589,30 +585,17 @@ class ManacardRules(Play):
         }
         return [{"type": "pay", "card": pending["card"], "cost": pending["cost"], "mana": list(mana)}]
 
+    # (each answer's cards were checked by the core against the decision: its zone, min and max)
+
     def _do_pay_mana(self, state, action):
-        pending = state["pending"]
-        cards = action.get("cards")
-        mana = state["zones"]["p0.mana"]
-        low, high = self.pay_bounds(state, pending)
-        if not _cards_list(cards) or any(c not in mana for c in cards):
-            raise IllegalAction("cards: a list of different cards from your mana zone")
-        if not low <= len(cards) <= high:
-            raise IllegalAction(f"cards: from {low} to {high} mana cards (the rest comes from the skill deck)")
+        pending, cards = state["pending"], action["cards"]
         if len(cards) == pending["cost"]:
             return self._paid(state, pending, cards, [])
         return self._ask_skill(state, pending, cards)
 
     def _do_pay_skill(self, state, action):
         pending = state["pending"]
-        cards = action.get("cards")
-        skill = state["zones"]["p0.skill"]
-        if not _cards_list(cards) or any(c not in skill for c in cards):
-            raise IllegalAction("cards: a list of different cards from your skill deck")
-        if pending["card"] in cards:
-            raise IllegalAction("cards: not the card being played")
-        if len(cards) != pending["rest"]:
-            raise IllegalAction(f"cards: exactly {pending['rest']} skill cards")
-        return self._paid(state, pending, pending["mana"], cards)
+        return self._paid(state, pending, pending["mana"], action["cards"])
 
     def _do_cancel(self, state, action):
         pending, state["pending"] = state["pending"], None
@@ -747,10 +730,7 @@ class ManacardRules(Play):
         raise IllegalAction(f"option: {option!r} is not one of mana, mana_to_hand, return_skill, attack")
 
     def _do_mana_to_hand(self, state, action):
-        cards = action.get("cards")
-        mana = state["zones"]["p0.mana"]
-        if not _cards_list(cards) or not cards or any(c not in mana for c in cards):
-            raise IllegalAction("cards: a list of one or more different cards from your mana zone")
+        cards = action["cards"]
         state["pending"] = None
         events = self._commit(state, "mana_to_hand")
         events += [move(state, c, "p0.hand", face_up=False) for c in cards]
@@ -917,10 +897,7 @@ class ManacardRules(Play):
         return []
 
     def _do_reveal(self, state, action):
-        pending = state["pending"]
-        n = action.get("n")
-        if not _whole(n, 0, pending["count"]):
-            raise IllegalAction(f"n: a whole number from 0 to {pending['count']} (the cards the hit exiled)")
+        n = action["n"]
         cards = state["cards"]
         state["pending"] = None
         events = []
@@ -931,10 +908,7 @@ class ManacardRules(Play):
         return events + self._chance_step(state, "reveal_skill")
 
     def _do_reveal_skill(self, state, action):
-        cards = action.get("cards")
-        skill = state["zones"]["p0.skill"]
-        if not _cards_list(cards) or any(c not in skill for c in cards):
-            raise IllegalAction("cards: a list of different cards from your skill deck")
+        cards = action["cards"]
         state["pending"] = None
         events = [move(state, c, "p0.exile", face_up=True) for c in cards]
         for c in cards:
@@ -942,9 +916,7 @@ class ManacardRules(Play):
         return events + self._chance_step(state, "reversal")
 
     def _do_reversal(self, state, action):
-        iid = action.get("card")
-        if iid not in self._reversal_candidates(state):
-            raise IllegalAction(f"card: {iid!r} is not a revealed 【逆転】 card that may be activated")
+        iid = action["card"]
         targets = self.aimed(state, self.info(state, state["cards"][iid]["def"]).aim_reversal)
         target = action.get("target")
         if targets and target not in targets:
