@@ -1193,12 +1193,12 @@ def test_dark_castle_answers_its_owners_turn_end_and_lowers_its_own_upkeep():
 
 
 def test_only_this_games_actions_are_accepted_not_its_internal_handlers():
-    """`apply` finds an action's handler by name: an action type naming an internal step ("for": what was paid for)
-    is refused like any other unknown type, and the state does not change."""
+    """The core dispatches the declared actions only: an action type naming an internal step ("carry_out": what
+    was paid for) is refused like any other unknown type, and the state does not change."""
     state = start()
     before = digest(state)
-    for kind in ("for", "free", "pending", "hand_card", "Pass", ""):
-        with pytest.raises(IllegalAction, match="not an action of this game"):
+    for kind in ("carry_out", "for", "free", "pending", "hand_card", "Pass", ""):
+        with pytest.raises(IllegalAction, match="is not a original action"):
             apply(state, {"type": kind, "card": None})
     assert digest(state) == before and state["log"] == []
 

@@ -103,7 +103,10 @@ class Play:
     def decision(self, state: dict) -> dict | None:
         """The pending decision as the board and the core read it:
         {"type", "player", "answer", "field", "many", "candidates", "min", "max", "also"} ("also": the other
-        action types that end it, e.g. cancel; "field" None: the answer carries no choice). The default reads
+        action types that end it, e.g. cancel; "field" None: the answer carries no choice), and where a game
+        needs them "split" (more keys of the answer that take candidates too, min/max counting them all:
+        original's payment, 倉庫 cards tapped or discarded) and "instead" ({key: choices}: an answer may name
+        one of these instead of candidates: original's enemy player for damage). The default reads
         the two shapes games keep: a "choose" block ({"zone" or "candidates", "min", "max", "exclude"})
         answered by a list of cards, and the effect interpreter's one-card "choose" (effects.py)."""
         pending = state["pending"]
@@ -186,11 +189,24 @@ def check_answer(decision: dict | None, action: dict) -> None:
     """Refuse, naming the field, an answer outside the decision's candidates or bounds."""
     if decision is None or action["type"] != decision["answer"] or decision["field"] is None:
         return
+    for key, choices in (decision.get("instead") or {}).items():  # an answer naming one of these instead
+        if key in action:
+            value = action[key]
+            if not any(value == c and type(value) is type(c) for c in choices):
+                raise IllegalAction(f"{key}: {value!r} is not one of the choices")
+            return
     field, candidates = decision["field"], decision["candidates"]
     value = action.get(field)
     if decision["many"]:
+        split = decision.get("split", ())
+        if split:  # the chosen candidates spread over several keys (each a list; a key not given: none)
+            parts = {key: action.get(key, []) for key in (field, *split)}
+            for key, part in parts.items():
+                if not isinstance(part, list):
+                    raise IllegalAction(f"{key}: a list of different cards")
+            value, field = [c for part in parts.values() for c in part], " and ".join(parts)
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value) or len(set(value)) != len(value):
-            raise IllegalAction(f"{field}: a list of different {'cards' if field == 'cards' else 'choices'}")
+            raise IllegalAction(f"{field}: a list of different {'cards' if field == 'cards' or split else 'choices'}")
         stray = [c for c in value if c not in candidates]
         if stray:
             raise IllegalAction(f"{field}: {stray[0]!r} is not one of the choices")
