@@ -8,10 +8,10 @@ move from their hand or discard, a card to change a stat of) sets state["pending
 decision holding the rest of the work (the "frame"); `choose_actions` lists the choices and `choose`
 carries one out and goes on. A goldfish choosing (e.g. discarding for 時間泥棒) picks with the game's RNG.
 When every step is done the game's rules get `after_effects(state, then)` (timestorm: the resolved card
-goes to the discard pile). The games' hooks, all optional: `draw_cards`, `add_resource`, `counter_top`,
-`after_effects`, `discard_zone`, `damage_player(state, player, amount, source)` and
-`gain_life(state, player, amount, source)` (for games whose life is not a number: original's 戦力 cards,
-manacard's main deck).
+goes to the discard pile). The games' hooks, with their defaults on Play (engine/play.py): `draw_cards`,
+`add_resource`, `counter_top`, `after_effects`, `discard_zone`, `empty_deck_move_loses`,
+`damage_player(state, player, amount, source)` and `gain_life(state, player, amount, source)` (for games
+whose life is not a number: original's 戦力 cards, manacard's main deck).
 
 A game whose cards say more than the common vocabulary registers its own steps with this runner rather
 than running them itself: its rules' `effect_steps` is a `Steps` (the default, `COMMON`, is the common
@@ -26,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ..games.script import OPS
 from . import rng
-from .state import IllegalAction, draw, mill, move, rules_of, zone
+from .state import IllegalAction, mill, move, rules_of, zone
 
 DEFAULT_WHO = {"damage": "opponent", "stat": "chosen"}
-COMMON_OPS = frozenset(("damage", "life", "draw", "mill", "move", "stat", "resource", "counter", "win"))
+COMMON_OPS = frozenset(OPS)  # the common vocabulary; any other op is a game's own (Steps) or skipped
 
 Handler = Callable[[dict, dict, dict, int], tuple[list[dict], dict | None]]
 
@@ -84,9 +85,9 @@ class Steps:
 COMMON = Steps()
 
 
-def steps_rules(rules) -> Steps:
+def registered(rules) -> Steps:
     """The steps the game registers (a game with none: the common vocabulary)."""
-    return getattr(rules, "effect_steps", None) or COMMON
+    return rules.effect_steps or COMMON
 
 
 def steps_of(state: dict, iid: str, when: str) -> list[dict]:
@@ -115,7 +116,7 @@ def zone_of(state: dict, player: int, kind: str) -> str | None:
     if kind == "deck":
         return rules.draw_source(state, player)
     if kind == "discard":
-        kind = getattr(rules, "discard_zone", "discard")
+        kind = rules.discard_zone
     name = zone(player, kind)
     return name if name in state["zones"] else None
 
@@ -135,7 +136,7 @@ def _count(state: dict, player: int, step: dict) -> bool:
 def run(state: dict, source: str, player: int, steps: list[dict], then: str | None = None) -> list[dict]:
     if not steps:  # nothing to carry out (most cards): straight to what follows, as _continue would
         rules = rules_of(state)
-        if then and (state["result"] is None or steps_rules(rules).result_at_end):
+        if then and (state["result"] is None or registered(rules).result_at_end):
             return rules.after_effects(state, then, source, player)
         return []
     frame = {"source": source, "player": player, "steps": list(steps), "targets": None, "left": None, "then": then}
@@ -144,7 +145,7 @@ def run(state: dict, source: str, player: int, steps: list[dict], then: str | No
 
 def _continue(state: dict, frame: dict) -> list[dict]:
     rules = rules_of(state)
-    table = steps_rules(rules)
+    table = registered(rules)
     late = table.result_at_end
     events: list[dict] = []
     while frame["steps"] and state["result"] is None:
@@ -210,7 +211,7 @@ def _candidates(state: dict, step: dict, target: int, source: str) -> tuple[list
 
 def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], dict | None]:
     rules = rules_of(state)
-    handler = steps_rules(rules).handler(step)
+    handler = registered(rules).handler(step)
     if handler is not None:  # a step the game registered
         return handler(state, frame, step, target)
     op, amount = step["op"], step.get("amount")
@@ -219,8 +220,8 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
     amount = 1 if amount is None else amount
     players = state["players"]
     if op in ("damage", "life"):
-        hook = getattr(rules, "damage_player" if op == "damage" else "gain_life", None)
-        done = hook(state, target, amount, frame["source"]) if hook is not None else None
+        hook = rules.damage_player if op == "damage" else rules.gain_life
+        done = hook(state, target, amount, frame["source"])
         if done is not None:  # a game without a life total (original: 戦力 cards; manacard: the main deck)
             return done, None
         if players[target]["life"] is None:
@@ -228,21 +229,18 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         players[target]["life"] -= amount if op == "damage" else -amount
         return [{"type": op, "player": target, "amount": amount, "life": players[target]["life"]}], None
     if op == "draw":
-        drawer = getattr(rules, "draw_cards", None)
-        return (drawer(state, target, amount) if drawer else draw(state, target, amount, forced=True)), None
+        return rules.draw_cards(state, target, amount), None
     if op == "mill":
         events = mill(state, target, amount)
         return events + _short(state, target, len(events) < amount), None
     if op == "resource":
-        hook = getattr(rules, "add_resource", None)
-        done = hook(state, target, amount) if hook is not None else None
+        done = rules.add_resource(state, target, amount)
         if done is None:
             players[target]["resource"] = players[target].get("resource", 0) + amount
             return [{"type": "resource", "player": target, "value": players[target]["resource"]}], None
         return done, None
     if op == "counter":
-        hook = getattr(rules, "counter_top", None)
-        done = hook(state) if hook is not None else None
+        done = rules.counter_top(state)
         return (done if done is not None else [{"type": "step_skipped", "card": frame["source"], "op": op}]), None
     if op == "win":
         state["result"] = {"winner": target, "turn": state["turn"], "reason": "card"}
@@ -274,7 +272,7 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
 
 def _short(state: dict, player: int, short: bool) -> list[dict]:
     """An effect moved cards from a deck that ran out: a loss where the game says so (kannagi)."""
-    if short and getattr(rules_of(state), "empty_deck_move_loses", False):
+    if short and rules_of(state).empty_deck_move_loses:
         state["players"][player]["lost"] = True
         return [{"type": "draw_from_empty", "player": player}]
     return []

@@ -44,6 +44,7 @@ class Play:
     discard_zone = "discard"  # where a milled card goes (kannagi: 魂)
     shared_zones: tuple[str, ...] = ()  # zones of no player (timestorm's shared deck, original's board)
     empty_deck_move_loses = False  # an effect that must move a card from an empty deck loses (kannagi)
+    effect_steps = None  # the game's own effect steps (engine/effects.py Steps; None: the common vocabulary)
     ACTIONS: dict[str | None, tuple[str, ...]] = {FREE: ()}
     # The read helpers (public methods that only read the state) an autopilot may call, besides the legal
     # actions: engine/autopilot.py hands it these and nothing else of the rules.
@@ -103,10 +104,9 @@ class Play:
     def decision(self, state: dict) -> dict | None:
         """The pending decision as the board and the core read it:
         {"type", "player", "answer", "field", "many", "candidates", "min", "max", "also"} ("also": the other
-        action types that end it, e.g. cancel; "field" None: the answer carries no choice), and where a game
-        needs them "split" (more keys of the answer that take candidates too, min/max counting them all:
-        original's payment, 倉庫 cards tapped or discarded) and "instead" ({key: choices}: an answer may name
-        one of these instead of candidates: original's enemy player for damage). The default reads
+        action types that end it, e.g. cancel; "field" None: the answer carries no choice the shape can say),
+        and where a game needs it "instead" ({key: choices}: an answer may name one of these instead of
+        choosing candidates; original's enemy player for damage). The default reads
         the two shapes games keep: a "choose" block ({"zone" or "candidates", "min", "max", "exclude"})
         answered by a list of cards, and the effect interpreter's one-card "choose" (effects.py)."""
         pending = state["pending"]
@@ -198,15 +198,8 @@ def check_answer(decision: dict | None, action: dict) -> None:
     field, candidates = decision["field"], decision["candidates"]
     value = action.get(field)
     if decision["many"]:
-        split = decision.get("split", ())
-        if split:  # the chosen candidates spread over several keys (each a list; a key not given: none)
-            parts = {key: action.get(key, []) for key in (field, *split)}
-            for key, part in parts.items():
-                if not isinstance(part, list):
-                    raise IllegalAction(f"{key}: a list of different cards")
-            value, field = [c for part in parts.values() for c in part], " and ".join(parts)
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value) or len(set(value)) != len(value):
-            raise IllegalAction(f"{field}: a list of different {'cards' if field == 'cards' or split else 'choices'}")
+            raise IllegalAction(f"{field}: a list of different {'cards' if field == 'cards' else 'choices'}")
         stray = [c for c in value if c not in candidates]
         if stray:
             raise IllegalAction(f"{field}: {stray[0]!r} is not one of the choices")

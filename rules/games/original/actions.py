@@ -50,17 +50,13 @@ class Actions:
         return [{"type": "pay", "tap": t, "discard": d} for t, d in pays]
 
     def decision(self, state):
-        """A payment (pay, upkeep): the player's unused 倉庫 cards, each tapped or discarded (the cost, the
-        attributes and no card more than needed are the payment's own rule: _check_payment); a target: the
-        candidates within min and max, or (damage that may hit them) the enemy player instead."""
+        """A target: the candidates within min and max, or (damage that may hit them) the enemy player instead.
+        A payment (pay, upkeep) has no field: its answer is two lists of 倉庫 cards (tapped, discarded) under a
+        rule of its own (the cost with a discard counting 2, the attributes, no card more than needed), which
+        no set of candidates with min/max says; the legal actions list the payments, _check_payment any other."""
         out = super().decision(state)
-        if not out:
-            return out
-        pending = state["pending"]
-        if out["type"] in ("pay", "upkeep"):
-            unused = self._unused(state, pending["player"])
-            out.update(field="tap", split=["discard"], many=True, candidates=unused, min=1, max=len(unused))
-        elif out["type"] == "target":
+        if out and out["type"] == "target":
+            pending = state["pending"]
             out.update(field="cards", many=True, candidates=list(pending["candidates"]), min=pending["min"], max=pending["max"])
             out["instead"] = {"player": list(pending.get("players", ()))}
         return out

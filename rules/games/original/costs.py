@@ -120,6 +120,10 @@ def _minimal(parts, cost, need, anym) -> bool:
     return True
 
 
+def _ids(value) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
+
+
 class Costs:
     """The player's 倉庫 as a purse: what it can pay and the ways to pay."""
 
@@ -175,9 +179,14 @@ class Costs:
         return out
 
     def _check_payment(self, state, player, pending, action) -> tuple[list, list]:
-        """The payment's own rule (the core checked that its cards are different unused 倉庫 cards): the cost
-        (a discarded card counts as 2), the attributes, and no card more than needed."""
+        """Any payment the rule accepts, listed or not: different unused 倉庫 cards, tapped or discarded, that
+        pay the cost (a discarded card counts as 2) with the attributes needed and no card more than needed."""
         tap, discard = action.get("tap", []), action.get("discard", [])
+        if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
+            raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
+        unused = set(self._unused(state, player))
+        if any(i not in unused for i in tap + discard):
+            raise IllegalAction("tap: only your unused 倉庫 cards")
         cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
         masks = [self.info(state, i)["mask"] for i in tap + discard]
         parts = [(m, 1, 0) for m in masks[: len(tap)]] + [(m, 0, 1) for m in masks[len(tap) :]]
