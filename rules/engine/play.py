@@ -27,7 +27,8 @@ choice from it; the core refuses an answer outside it, naming the field, before 
 
 Hooks with defaults here (override what the game needs; the core and effects.py never probe for them):
 `section_zone`, `zone_visible`, `draw_source`, `after_manual`, `layout`, `after_effects`, `draw_cards`,
-`add_resource`, `counter_top`, `damage_player`, `gain_life`, `settle`, `guard`.
+`add_resource`, `counter_top`, `damage_player`, `gain_life`, `settle`, `guard`; and `effect_steps`, the
+game's own effect steps registered with the one effect runner (effects.Steps; None: the common vocabulary).
 """
 
 from __future__ import annotations
