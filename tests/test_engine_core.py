@@ -230,3 +230,19 @@ def test_a_deck_section_other_than_the_main_deck_starts_in_its_own_zone_seen_by_
     assert "section" not in state["defs"]["w0"]
     assert all(view(state, 0)["zones"]["p0.weather"]) and view(state, 1)["zones"]["p0.weather"] == [None] * 3
     check_invariants(state)
+
+
+def test_the_effect_runner_finds_a_games_registered_steps():
+    """engine/effects.py Steps: a step naming cards goes to the game's on_cards, an op it registered to its
+    handler, any other op to the common vocabulary (None)."""
+    from rules.engine.effects import COMMON, Steps
+
+    def cards(*a):
+        return [], None
+
+    def mine(*a):
+        return [], None
+
+    steps = Steps(ops={"bind": mine}, on_cards=cards)
+    assert steps.handler({"op": "damage", "target": "chosen"}) is cards and steps.handler({"op": "bind"}) is mine
+    assert steps.handler({"op": "damage"}) is None and COMMON.handler({"op": "damage", "target": "all"}) is None

@@ -2,6 +2,8 @@
 quotes the passage it checks), the 特殊種別2, the 対抗 chain, the bundled cards' scripts, and random legal
 games with manual moves mixed in that keep the invariants."""
 
+import copy
+import itertools
 import json
 import random
 from pathlib import Path
@@ -12,7 +14,9 @@ from rules.engine import (
     IllegalAction,
     apply,
     check_invariants,
+    decision,
     digest,
+    effects,
     legal_actions,
     new_game,
     redo,
@@ -1193,12 +1197,12 @@ def test_dark_castle_answers_its_owners_turn_end_and_lowers_its_own_upkeep():
 
 
 def test_only_this_games_actions_are_accepted_not_its_internal_handlers():
-    """`apply` finds an action's handler by name: an action type naming an internal step ("for": what was paid for)
-    is refused like any other unknown type, and the state does not change."""
+    """The core dispatches the declared actions only: an action type naming an internal step ("carry_out": what
+    was paid for) is refused like any other unknown type, and the state does not change."""
     state = start()
     before = digest(state)
-    for kind in ("for", "free", "pending", "hand_card", "Pass", ""):
-        with pytest.raises(IllegalAction, match="not an action of this game"):
+    for kind in ("carry_out", "for", "free", "pending", "hand_card", "Pass", ""):
+        with pytest.raises(IllegalAction, match="is not a original action"):
             apply(state, {"type": kind, "card": None})
     assert digest(state) == before and state["log"] == []
 
@@ -1274,3 +1278,171 @@ def test_taiyou_doubles_a_lands_effect_too_not_only_its_continuous_modifiers():
     assert state["cards"][sun]["zone"] == state["cards"][big]["zone"] == "board"
     assert (stat(state, sun, "move_cost"), power(state, sun)) == (3 - 2, 6 + 4)
     assert (stat(state, big, "move_cost"), power(state, big)) == (3 - 1, 9 - 4 + 2)
+
+
+# -- decisions in the engine's one shape (rules.engine.decision) -------------------------------------------------
+
+
+def _at_pay():
+    state = start([bundled("星を渡る者")])
+    star = put(state, "星を渡る者")
+    store(state, "地", "風", "水", "火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": star, "pos": [1, 0]})
+    return state
+
+
+def _at_upkeep():
+    state = start([bundled("魔竜の焔")])
+    put(state, "魔竜の焔", "board", (1, 0))
+    store(state, "火", "闇")
+    apply(state, {"type": "next_phase"})
+    return state
+
+
+def _at_orb():  # one of two own cards
+    state = start([bundled("悲哀と憂いの光球"), soldier("hurt", power=5)])
+    orb, hurt = put(state, "悲哀と憂いの光球", "board", (1, 4)), put(state, "hurt", "board", (2, 0))
+    apply(state, {"type": "manual.counter", "card": hurt, "name": "damage", "delta": 3})
+    store(state, "火", "火")
+    to_main(state)
+    fight(state, hurt, (3, 0))
+    apply(state, {"type": "effect", "card": orb, "effect": 1})
+    pay_first(state)
+    return state
+
+
+def _at_fire_rain():  # up to two soldiers
+    state = start([bundled("火炎雨"), bundled("風見の丘")], theirs=[soldier("a", power=1), soldier("b", power=5)])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    put(state, "風見の丘", "board", (1, 1))
+    put(state, "a", "board", (3, 0), owner=1), put(state, "b", "board", (3, 1), owner=1)
+    store(state, *"火火火火火風")
+    to_main(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})
+    pay_first(state)
+    return state
+
+
+def _at_dragon_flame():  # a soldier, or the enemy player instead
+    state = start([bundled("魔竜の焔")], theirs=[soldier("x", power=5)])
+    flame = put(state, "魔竜の焔", "board", (1, 0))
+    put(state, "x", "board", (3, 0), owner=1)
+    store(state, *"火火火火")
+    to_main(state)
+    apply(state, {"type": "effect", "card": flame, "effect": 2})
+    pay_first(state)
+    return state
+
+
+def _at_horse():  # a soldier in the hand
+    state = start([bundled("ビナルクスの仙馬"), bundled("漆黒の塔の巨龍/黄金"), bundled("魔竜の焔")])
+    horse = put(state, "ビナルクスの仙馬", "board", (1, 0))
+    put(state, "漆黒の塔の巨龍/黄金"), put(state, "魔竜の焔")
+    store(state, "火", "火")
+    to_main(state)
+    apply(state, {"type": "effect", "card": horse, "effect": 1})
+    pay_first(state)
+    return state
+
+
+def _decision_states():
+    """Every kind of decision: the positions above, and those random legal games with the bundled cards meet."""
+    out = [f() for f in (_at_pay, _at_upkeep, _at_orb, _at_fire_rain, _at_dragon_flame, _at_horse)]
+    cards = {c["name"]: bundled(c["name"]) for c in BUNDLED.values()}
+    names = sorted(cards)
+    for seed in range(20):
+        pick = random.Random(seed)
+        deck = [cards[pick.choice(names)] for _ in range(60)]
+        state = new_game("original", [deck, deck], seed=seed)
+        for _ in range(300):
+            if state["result"] is not None or not legal_actions(state):
+                break
+            if state["pending"] and len([s for s in out if s["pending"] and s["pending"]["type"] == state["pending"]["type"]]) < 12:
+                out.append(copy.deepcopy(state))
+            apply(state, pick.choice(legal_actions(state)))
+    return out
+
+
+DECISION_STATES = _decision_states()
+
+
+def test_the_decision_states_cover_every_decision_original_raises():
+    kinds = {s["pending"]["type"] for s in DECISION_STATES}
+    assert kinds == {"pay", "upkeep", "target"}
+    targets = [decision(s) for s in DECISION_STATES if s["pending"]["type"] == "target"]
+    assert any(d["instead"]["player"] for d in targets) and any(d["min"] < d["max"] for d in targets)
+
+
+@pytest.mark.parametrize("n", range(len(DECISION_STATES)))
+def test_every_answer_a_decision_allows_is_accepted(n):
+    """A target: every choice of candidates within min and max, every player it names instead; a payment (no
+    field: two lists under the payment's own rule) every payment listed; and the actions that also end it."""
+    state = DECISION_STATES[n]
+    d = decision(state)
+    assert d["player"] == 0 and d["type"] == state["pending"]["type"]
+    answers = [{"type": also} for also in d["also"]]
+    if d["type"] == "target":
+        assert (d["answer"], d["field"], d["many"]) == ("target", "cards", True)
+        assert d["candidates"] == state["pending"]["candidates"] and 0 <= d["min"] <= d["max"] <= len(d["candidates"])
+        for size in range(d["min"], d["max"] + 1):
+            answers += [{"type": "target", "cards": list(c)} for c in itertools.islice(itertools.combinations(d["candidates"], size), 30)]
+        answers += [{"type": "target", key: value} for key, values in d["instead"].items() for value in values]
+        assert all(a in answers for a in legal_actions(state))  # (what the rules list is among them)
+    else:
+        assert (d["answer"], d["field"], d["also"]) == ("pay", None, ["cancel" if d["type"] == "pay" else "destroy"])
+        answers += [a for a in legal_actions(state) if a["type"] == "pay"]
+        assert len(answers) > 1
+    for answer in answers:
+        apply(copy.deepcopy(state), answer)  # (refused: IllegalAction)
+
+
+@pytest.mark.parametrize("n", range(len(DECISION_STATES)))
+def test_an_answer_outside_a_decision_is_refused_naming_its_field_and_nothing_changes(n):
+    state = DECISION_STATES[n]
+    d = decision(state)
+    stranger = next(i for i in state["zones"]["p0.deck"] + state["zones"]["p0.discard"] + state["zones"]["p0.power"])
+    if d["type"] == "target":
+        wrong = [
+            ("cards", {"type": "target", "cards": [stranger]}),
+            ("cards", {"type": "target", "cards": d["candidates"][:1] * 2}),
+            ("cards", {"type": "target", "cards": "c1"}),
+            ("player", {"type": "target", "player": 0}),
+            ("player", {"type": "target", "player": True}),
+        ]
+        if d["max"] < len(d["candidates"]):
+            wrong.append(("cards", {"type": "target", "cards": d["candidates"][: d["max"] + 1]}))
+        if d["min"] > 0:
+            wrong.append(("cards", {"type": "target", "cards": []}))
+    else:
+        tapped = [i for i in state["zones"]["p0.storage"] if state["cards"][i]["tapped"]]
+        wrong = [("tap", {"type": "pay", "tap": [stranger], "discard": []}), ("tap", {"type": "pay", "tap": "c1", "discard": []})]
+        wrong += [("tap", {"type": "pay", "tap": tapped[:1], "discard": []})] if tapped else []
+    before = digest(state)
+    for field, answer in wrong:
+        with pytest.raises(IllegalAction, match=f"^{field}: "):
+            apply(state, answer)
+        assert digest(state) == before and state["log"][-1]["action"] != answer
+
+
+def test_its_effect_steps_run_in_the_engines_one_runner():
+    """original registers its steps with rules/engine/effects.py (Steps): a target choice pauses the engine's
+    frame in the decision (the state's flags keep no frame of their own), the answer hands it back."""
+    state = _at_fire_rain()
+    rules = rules_of(state)
+    assert isinstance(rules.effect_steps, effects.Steps) and rules.effect_steps.result_at_end
+    frame = state["pending"]["frame"]
+    assert frame["source"] and frame["targets"] == [0] and frame["steps"][0]["op"] == "damage" and frame["then"] == "effect"
+    assert state["flags"]["frame"] is None and rules.pending_step(state) is frame["steps"][0]
+    assert "frame" not in view(state, 0)["pending"]
+    apply(state, legal_actions(state)[0])
+    assert state["pending"] is None and state["flags"]["processing"] is None
+
+
+def test_an_op_that_is_neither_common_nor_the_games_is_skipped():
+    state = start([curse("odd", cost=0, effects=[{"kind": ["通常"], "cost": "0", "text": "?"}], script=[{"op": "destroy", "when": "effect1"}, {"op": "draw", "when": "effect1"}])])
+    odd = put(state, "odd", "board", (1, 0))
+    to_main(state)
+    hand = len(state["zones"]["p0.hand"])
+    events = apply(state, {"type": "effect", "card": odd, "effect": 1})
+    assert {"type": "step_skipped", "card": odd, "op": "destroy"} in events and len(state["zones"]["p0.hand"]) == hand + 1

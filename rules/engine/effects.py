@@ -1,4 +1,5 @@
-"""Carrying out a card's effect steps (the "script" card field, see rules/games/script.py).
+"""Carrying out a card's effect steps (the "script" card field, see rules/games/script.py): the one runner
+of every game's steps.
 
     run(state, source, player, steps_of(state, source, "played"), then="resolved")
 
@@ -7,18 +8,86 @@ move from their hand or discard, a card to change a stat of) sets state["pending
 decision holding the rest of the work (the "frame"); `choose_actions` lists the choices and `choose`
 carries one out and goes on. A goldfish choosing (e.g. discarding for 時間泥棒) picks with the game's RNG.
 When every step is done the game's rules get `after_effects(state, then)` (timestorm: the resolved card
-goes to the discard pile). The games' hooks, all optional: `draw_cards`, `add_resource`, `counter_top`,
-`after_effects`, `discard_zone`, `damage_player(state, player, amount, source)` and
-`gain_life(state, player, amount, source)` (for games whose life is not a number: original's 戦力 cards,
-manacard's main deck).
+goes to the discard pile). The games' hooks, with their defaults on Play (engine/play.py): `draw_cards`,
+`add_resource`, `counter_top`, `after_effects`, `discard_zone`, `empty_deck_move_loses`,
+`damage_player(state, player, amount, source)` and `gain_life(state, player, amount, source)` (for games
+whose life is not a number: original's 戦力 cards, manacard's main deck).
+
+A game whose cards say more than the common vocabulary registers its own steps with this runner rather
+than running them itself: its rules' `effect_steps` is a `Steps` (the default, `COMMON`, is the common
+vocabulary alone) naming its own ops, the reader of the steps that act on cards (a `target`: which cards,
+and the game's own decision to choose them, which pauses the frame like "choose" does), its condition of a
+step and the players a step affects. The game answers its own decision and hands the frame back with
+`resume` (original: 兵・呪術・土地's destroy, bind, uncounter, stat and damage on cards, and its "target").
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from ..games.script import OPS
 from . import rng
-from .state import IllegalAction, draw, mill, move, rules_of, zone
+from .state import IllegalAction, mill, move, rules_of, zone
 
 DEFAULT_WHO = {"damage": "opponent", "stat": "chosen"}
+COMMON_OPS = frozenset(OPS)  # the common vocabulary; any other op is a game's own (Steps) or skipped
+
+Handler = Callable[[dict, dict, dict, int], tuple[list[dict], dict | None]]
+
+
+@dataclass(frozen=True)
+class Steps:
+    """What a game registers with the runner beyond the common vocabulary (its rules' `effect_steps`, made
+    with the rules' own bound methods):
+
+    ops         op -> handler(state, frame, step, player) -> (events, the game's decision that pauses the
+                frame, or None): the game's own ops, or its own reading of a common one;
+    on_cards    the handler of a step that names cards (`target`), whatever its op: the game's target reader
+                (which cards; a choice pauses the frame) and its ops on cards;
+    condition   (state, frame, step) -> bool: whether the step runs (False: it is passed over quietly); the
+                default is the common if_zone/if_type/if_min condition, whose skip is a "step_skipped" event;
+    players     (state, frame, step) -> the players the step affects (the default reads `who`);
+    result_at_end  the game reads its result when the effect is done (original): no check after each step,
+                a step goes on for each of its players, and after_effects comes even when a step won the game.
+
+    A frame is the effect's unfinished work: {"source", "player", "steps" (the ones left, the current first),
+    "targets" (the players the current step has left), "left", "then"}; a game's handlers may keep their own
+    keys in it (original: "last", the cards the step before chose)."""
+
+    ops: Mapping[str, Handler] = field(default_factory=dict)
+    on_cards: Handler | None = None
+    condition: Callable[[dict, dict, dict], bool] | None = None
+    players: Callable[[dict, dict, dict], list[int]] | None = None
+    result_at_end: bool = False
+
+    def handler(self, step: dict) -> Handler | None:
+        """The game's handler of this step (None: the common op)."""
+        if self.on_cards is not None and step.get("target"):
+            return self.on_cards
+        return self.ops.get(step["op"])
+
+    def skipped(self, state: dict, frame: dict, step: dict) -> list[dict] | None:
+        """None when the step runs now, else the events of passing it over."""
+        if self.condition is not None:
+            return None if self.condition(state, frame, step) else []
+        if _count(state, frame["player"], step):
+            return None
+        return [{"type": "step_skipped", "card": frame["source"], "op": step["op"]}]
+
+    def affected(self, state: dict, frame: dict, step: dict) -> list[int]:
+        if self.players is not None:
+            return self.players(state, frame, step)
+        who = step.get("who") or DEFAULT_WHO.get(step["op"], "you")
+        return _targets(state, frame["player"], "you" if who in ("self", "chosen") else who)
+
+
+COMMON = Steps()
+
+
+def registered(rules) -> Steps:
+    """The steps the game registers (a game with none: the common vocabulary)."""
+    return rules.effect_steps or COMMON
 
 
 def steps_of(state: dict, iid: str, when: str) -> list[dict]:
@@ -47,7 +116,7 @@ def zone_of(state: dict, player: int, kind: str) -> str | None:
     if kind == "deck":
         return rules.draw_source(state, player)
     if kind == "discard":
-        kind = getattr(rules, "discard_zone", "discard")
+        kind = rules.discard_zone
     name = zone(player, kind)
     return name if name in state["zones"] else None
 
@@ -66,8 +135,9 @@ def _count(state: dict, player: int, step: dict) -> bool:
 
 def run(state: dict, source: str, player: int, steps: list[dict], then: str | None = None) -> list[dict]:
     if not steps:  # nothing to carry out (most cards): straight to what follows, as _continue would
-        if then and state["result"] is None:
-            return rules_of(state).after_effects(state, then, source, player)
+        rules = rules_of(state)
+        if then and (state["result"] is None or registered(rules).result_at_end):
+            return rules.after_effects(state, then, source, player)
         return []
     frame = {"source": source, "player": player, "steps": list(steps), "targets": None, "left": None, "then": then}
     return _continue(state, frame)
@@ -75,20 +145,23 @@ def run(state: dict, source: str, player: int, steps: list[dict], then: str | No
 
 def _continue(state: dict, frame: dict) -> list[dict]:
     rules = rules_of(state)
+    table = registered(rules)
+    late = table.result_at_end
     events: list[dict] = []
     while frame["steps"] and state["result"] is None:
         step = frame["steps"][0]
         if frame["targets"] is None:
-            if not _count(state, frame["player"], step):
-                events.append({"type": "step_skipped", "card": frame["source"], "op": step["op"]})
+            skipped = table.skipped(state, frame, step)
+            if skipped is not None:
+                events += skipped
                 frame["steps"].pop(0)
                 continue
-            who = step.get("who") or DEFAULT_WHO.get(step["op"], "you")
-            frame["targets"] = _targets(state, frame["player"], "you" if who in ("self", "chosen") else who)
-        while frame["targets"] and state["result"] is None:
+            frame["targets"] = table.affected(state, frame, step)
+        while frame["targets"] and (late or state["result"] is None):
             more, pending = _do(state, frame, step, frame["targets"][0])
             events += more
-            rules.check_result(state)  # whatever happens first decides (a loss by drawing, life 0, …)
+            if not late:
+                rules.check_result(state)  # whatever happens first decides (a loss by drawing, life 0, …)
             if pending:
                 pending["frame"] = frame
                 state["pending"] = pending
@@ -99,7 +172,7 @@ def _continue(state: dict, frame: dict) -> list[dict]:
                 return events
         if frame["targets"] is not None and not frame["targets"]:  # a step with no one (left) to affect
             _target_done(frame, pop=False)
-    if frame["then"] and state["result"] is None:
+    if frame["then"] and (late or state["result"] is None):
         events += rules.after_effects(state, frame["then"], frame["source"], frame["player"])
     return events
 
@@ -137,13 +210,18 @@ def _candidates(state: dict, step: dict, target: int, source: str) -> tuple[list
 
 
 def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], dict | None]:
-    op, amount = step["op"], step.get("amount")
-    amount = 1 if amount is None else amount
     rules = rules_of(state)
+    handler = registered(rules).handler(step)
+    if handler is not None:  # a step the game registered
+        return handler(state, frame, step, target)
+    op, amount = step["op"], step.get("amount")
+    if op not in COMMON_OPS:  # an op neither common nor the game's: nothing to carry out
+        return [{"type": "step_skipped", "card": frame["source"], "op": op}], None
+    amount = 1 if amount is None else amount
     players = state["players"]
     if op in ("damage", "life"):
-        hook = getattr(rules, "damage_player" if op == "damage" else "gain_life", None)
-        done = hook(state, target, amount, frame["source"]) if hook is not None else None
+        hook = rules.damage_player if op == "damage" else rules.gain_life
+        done = hook(state, target, amount, frame["source"])
         if done is not None:  # a game without a life total (original: 戦力 cards; manacard: the main deck)
             return done, None
         if players[target]["life"] is None:
@@ -151,21 +229,18 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         players[target]["life"] -= amount if op == "damage" else -amount
         return [{"type": op, "player": target, "amount": amount, "life": players[target]["life"]}], None
     if op == "draw":
-        drawer = getattr(rules, "draw_cards", None)
-        return (drawer(state, target, amount) if drawer else draw(state, target, amount, forced=True)), None
+        return rules.draw_cards(state, target, amount), None
     if op == "mill":
         events = mill(state, target, amount)
         return events + _short(state, target, len(events) < amount), None
     if op == "resource":
-        hook = getattr(rules, "add_resource", None)
-        done = hook(state, target, amount) if hook is not None else None
+        done = rules.add_resource(state, target, amount)
         if done is None:
             players[target]["resource"] = players[target].get("resource", 0) + amount
             return [{"type": "resource", "player": target, "value": players[target]["resource"]}], None
         return done, None
     if op == "counter":
-        hook = getattr(rules, "counter_top", None)
-        done = hook(state) if hook is not None else None
+        done = rules.counter_top(state)
         return (done if done is not None else [{"type": "step_skipped", "card": frame["source"], "op": op}]), None
     if op == "win":
         state["result"] = {"winner": target, "turn": state["turn"], "reason": "card"}
@@ -197,7 +272,7 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
 
 def _short(state: dict, player: int, short: bool) -> list[dict]:
     """An effect moved cards from a deck that ran out: a loss where the game says so (kannagi)."""
-    if short and getattr(rules_of(state), "empty_deck_move_loses", False):
+    if short and rules_of(state).empty_deck_move_loses:
         state["players"][player]["lost"] = True
         return [{"type": "draw_from_empty", "player": player}]
     return []
@@ -274,7 +349,20 @@ def choose(state: dict, action: dict) -> list[dict]:
         state["pending"] = again
         return events
     _target_done(frame)
-    frames = [*outer, frame]
+    return events + _go_on(state, [*outer, frame])
+
+
+def resume(state: dict, pending: dict) -> list[dict]:
+    """The game answered its own decision that paused an effect (`pending`, no longer state["pending"]) and
+    carried out the step for that player: the effect goes on, then any effect it interrupted."""
+    frame = pending["frame"]
+    _target_done(frame)
+    return _go_on(state, [*pending.get("outer", []), frame])
+
+
+def _go_on(state: dict, frames: list[dict]) -> list[dict]:
+    """Go on with the frames, innermost (last) first, until one waits for a choice."""
+    events: list[dict] = []
     while frames and state["result"] is None:
         events += _continue(state, frames.pop())
         if state["pending"]:

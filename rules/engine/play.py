@@ -27,7 +27,8 @@ choice from it; the core refuses an answer outside it, naming the field, before 
 
 Hooks with defaults here (override what the game needs; the core and effects.py never probe for them):
 `section_zone`, `zone_visible`, `draw_source`, `after_manual`, `layout`, `after_effects`, `draw_cards`,
-`add_resource`, `counter_top`, `damage_player`, `gain_life`, `settle`, `guard`.
+`add_resource`, `counter_top`, `damage_player`, `gain_life`, `settle`, `guard`; and `effect_steps`, the
+game's own effect steps registered with the one effect runner (effects.Steps; None: the common vocabulary).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Play:
     discard_zone = "discard"  # where a milled card goes (kannagi: 魂)
     shared_zones: tuple[str, ...] = ()  # zones of no player (timestorm's shared deck, original's board)
     empty_deck_move_loses = False  # an effect that must move a card from an empty deck loses (kannagi)
+    effect_steps = None  # the game's own effect steps (engine/effects.py Steps; None: the common vocabulary)
     ACTIONS: dict[str | None, tuple[str, ...]] = {FREE: ()}
     # The read helpers (public methods that only read the state) an autopilot may call, besides the legal
     # actions: engine/autopilot.py hands it these and nothing else of the rules.
@@ -103,7 +105,9 @@ class Play:
     def decision(self, state: dict) -> dict | None:
         """The pending decision as the board and the core read it:
         {"type", "player", "answer", "field", "many", "candidates", "min", "max", "also"} ("also": the other
-        action types that end it, e.g. cancel; "field" None: the answer carries no choice). The default reads
+        action types that end it, e.g. cancel; "field" None: the answer carries no choice the shape can say),
+        and where a game needs it "instead" ({key: choices}: an answer may name one of these instead of
+        choosing candidates; original's enemy player for damage). The default reads
         the two shapes games keep: a "choose" block ({"zone" or "candidates", "min", "max", "exclude"})
         answered by a list of cards, and the effect interpreter's one-card "choose" (effects.py)."""
         pending = state["pending"]
@@ -186,6 +190,12 @@ def check_answer(decision: dict | None, action: dict) -> None:
     """Refuse, naming the field, an answer outside the decision's candidates or bounds."""
     if decision is None or action["type"] != decision["answer"] or decision["field"] is None:
         return
+    for key, choices in (decision.get("instead") or {}).items():  # an answer naming one of these instead
+        if key in action:
+            value = action[key]
+            if not any(value == c and type(value) is type(c) for c in choices):
+                raise IllegalAction(f"{key}: {value!r} is not one of the choices")
+            return
     field, candidates = decision["field"], decision["candidates"]
     value = action.get(field)
     if decision["many"]:

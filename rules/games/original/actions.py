@@ -1,5 +1,7 @@
-"""The player's actions in original: the legal actions offered, and carrying out each action (apply) and what
-was paid for."""
+"""The player's actions in original: the actions offered (free, and the answers to a payment, an upkeep and
+a target), the decisions in the engine's one shape, carrying out each action and what was paid for. The
+engine's core dispatches (ACTIONS in play.py), refuses what no decision or free action lists and checks an
+answer against its decision; after every action the chain moves on (settle)."""
 
 from __future__ import annotations
 
@@ -7,26 +9,12 @@ from ...engine.core import IllegalAction, move
 from .board import camp_row
 from .cards import BOARD, CURSE, DECK, HAND, LAND, SOLDIER, STORAGE, parse_cost
 
-ACTIONS = frozenset(
-    ("draw_support", "store", "next_phase", "end_turn", "draw_paid", "summon", "cast", "deploy", "move", "effect", "pass", "pay", "cancel", "destroy", "target")
-)
-
 
 class Actions:
-    """legal_actions and apply, with a method _do_<type> for each action."""
+    """The legal actions (_legal_free, _legal_<decision>), the decisions, and a method _do_<type> for each
+    action."""
 
-    def legal_actions(self, state):
-        pending = state["pending"]
-        if pending:
-            if pending["player"] != 0:
-                return []
-            kind = pending["type"]
-            if kind in ("pay", "upkeep"):
-                pays = [{"type": "pay", "tap": t, "discard": d} for t, d in self.payments(state, 0, pending["cost"], pending["needs"], pending.get("needs_any", ()))]
-                return pays + [{"type": "cancel" if kind == "pay" else "destroy"}]
-            if kind == "target":
-                return self._target_actions(state, pending)
-            return []
+    def _legal_free(self, state):
         if state["priority"] is not None:
             return [{"type": "pass"}, *self._responses(state, 0)] if state["priority"] == 0 else []
         if state["stack"] or state["active"] != 0:
@@ -51,32 +39,67 @@ class Actions:
             out.append({"type": "end_turn"})
         return out
 
+    def _legal_pay(self, state, pending):
+        return self._payments_offered(state, pending) + [{"type": "cancel"}]
+
+    def _legal_upkeep(self, state, pending):
+        return self._payments_offered(state, pending) + [{"type": "destroy"}]
+
+    def _payments_offered(self, state, pending) -> list[dict]:
+        pays = self.payments(state, 0, pending["cost"], pending["needs"], pending.get("needs_any", ()))
+        return [{"type": "pay", "tap": t, "discard": d} for t, d in pays]
+
+    def decision(self, state):
+        """A target: the candidates within min and max, or (damage that may hit them) the enemy player instead.
+        A payment (pay, upkeep) has no field: its answer is two lists of 倉庫 cards (tapped, discarded) under a
+        rule of its own (the cost with a discard counting 2, the attributes, no card more than needed), which
+        no set of candidates with min/max says; the legal actions list the payments, _check_payment any other."""
+        out = super().decision(state)
+        if out and out["type"] == "target":
+            pending = state["pending"]
+            out.update(field="cards", many=True, candidates=list(pending["candidates"]), min=pending["min"], max=pending["max"])
+            out["instead"] = {"player": list(pending.get("players", ()))}
+        return out
+
+    def guard(self, state, kind):
+        """The free actions but a pass and a response: the player's own turn, with no chain open."""
+        if state["pending"] or kind in ("pass", "effect"):
+            return None
+        if state["priority"] is not None or state["stack"]:
+            return "the 対抗 chain is open: pass or respond"
+        if state["active"] != 0:
+            return f"not now (phase {state['phase']})"
+        return None
+
+    def settle(self, state):
+        return self._advance(state)
+
     def _main_actions(self, state, hand) -> list[dict]:
         out = []
-        auras = self._auras(state)
-        purse = self._purse(state, 0)
+        auras = self.auras(state)
+        purse = self.purse(state, 0)
         squares = {}
         for iid in hand:
-            kind = self._type(state, iid)
+            kind = self.card_type(state, iid)
             verb = {SOLDIER: "summon", CURSE: "cast", LAND: "deploy"}.get(kind)
             if verb is None:
                 continue
-            cost, needs = self._summon_cost(state, iid, auras)
+            cost, needs = self.summon_cost(state, iid, auras)
             if not self.can_pay(state, 0, cost, needs, purse=purse):
                 continue
             if kind not in squares:
-                squares[kind] = self._summon_squares(state, 0, kind)
+                squares[kind] = self.summon_squares(state, 0, kind)
             out += [{"type": verb, "card": iid, "pos": pos} for pos in squares[kind]]
         free = None
         for iid in self._on_board(state, 0):
-            if self._sick(state, iid):
+            if self.sick(state, iid):
                 continue
-            data = self._i(state, iid)
+            data = self.info(state, iid)
             if data["type"] == SOLDIER:
                 for to in self._destinations(state, iid):
                     if free is None and to[0] == 2:
-                        free = self._rule(state, "free_move_to_battlefield")
-                    if self.can_pay(state, 0, self._move_cost(state, iid, to, auras, free or ()), data["attrs"], purse=purse):
+                        free = self.rule(state, "free_move_to_battlefield")
+                    if self.can_pay(state, 0, self.move_cost(state, iid, to, auras, free or ()), data["attrs"], purse=purse):
                         out.append({"type": "move", "card": iid, "pos": to})
             if data["normal"]:
                 out += self._normal_effects(state, iid, purse, auras)
@@ -84,7 +107,7 @@ class Actions:
 
     def _normal_effects(self, state, iid, purse, auras) -> list[dict]:
         out = []
-        for k, _eff, (cost, needs, _) in self._i(state, iid)["normal"]:
+        for k, _eff, (cost, needs, _) in self.info(state, iid)["normal"]:
             if cost == "X":
                 for x in range(1, self._x_max(state, iid, purse, auras) + 1):
                     out.append({"type": "effect", "card": iid, "effect": k, "x": x})
@@ -105,37 +128,20 @@ class Actions:
                 best = x
         return best
 
-    def apply(self, state, action):
-        kind = action["type"]
-        if kind not in ACTIONS:  # (not any method named _do_…: _do_for carries out what was paid for)
-            raise IllegalAction(f"{kind!r} is not an action of this game")
-        return getattr(self, f"_do_{kind}")(state, action)
-
-    def _pending(self, state, kind):
-        pending = state["pending"]
-        if not pending or pending["type"] != kind and not (kind == "pay" and pending["type"] == "upkeep"):
-            raise IllegalAction(f"{kind}: there is no such decision now")
-        return pending
-
-    def _free(self, state, phases=("main",)):
-        """The player's own turn, nothing pending, no chain, in one of `phases`."""
-        if state["pending"]:
-            raise IllegalAction(f"first: {state['pending']['type']}")
-        if state["priority"] is not None or state["stack"]:
-            raise IllegalAction("the 対抗 chain is open: pass or respond")
-        if state["active"] != 0 or state["phase"] not in phases:
+    def _phase(self, state, phases=("main",)):
+        if state["phase"] not in phases:
             raise IllegalAction(f"not now (phase {state['phase']})")
 
     def _hand_card(self, state, action, card_type=None) -> str:
         iid = action.get("card")
         if iid not in state["zones"][HAND[0]]:
             raise IllegalAction(f"card: {iid!r} is not in your hand")
-        if card_type and self._type(state, iid) != card_type:
+        if card_type and self.card_type(state, iid) != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
         return iid
 
     def _do_draw_support(self, state, action):
-        self._free(state, ("refresh",))
+        self._phase(state, ("refresh",))
         if state["flags"]["drew"] or state["flags"]["stored"]:
             raise IllegalAction("draw_support: once, before putting a card into 倉庫")
         if not state["zones"][DECK[0]]:
@@ -145,7 +151,7 @@ class Actions:
         return self.draw_cards(state, 0, 1)
 
     def _do_store(self, state, action):
-        self._free(state, ("refresh", "supply"))
+        self._phase(state, ("refresh", "supply"))
         if state["flags"]["stored"]:
             raise IllegalAction("store: once in this phase")
         iid = self._hand_card(state, action)
@@ -155,40 +161,40 @@ class Actions:
         return [move(state, iid, STORAGE[0], face_up=True)]
 
     def _do_next_phase(self, state, action):
-        self._free(state, ("refresh", "main"))
+        self._phase(state, ("refresh", "main"))
         if state["phase"] == "refresh":
             state["phase"] = "upkeep"
             state["flags"]["part"] = 4
-            state["flags"]["upkeep"] = [i for i in self._on_board(state, 0) if self._type(state, i) in (CURSE, LAND)]
+            state["flags"]["upkeep"] = [i for i in self._on_board(state, 0) if self.card_type(state, i) in (CURSE, LAND)]
             return [{"type": "phase", "phase": "upkeep"}] + self._next_upkeep(state)
         state["phase"] = "supply"
         state["flags"].update(part=1, stored=False)
         return [{"type": "phase", "phase": "supply"}]
 
     def _do_end_turn(self, state, action):
-        self._free(state, ("refresh", "main", "supply"))
+        self._phase(state, ("refresh", "main", "supply"))
         if state["phase"] == "refresh":  # パート4 (upkeep) still happens, then the end
             state["flags"]["ending"] = True
-            return self._do_next_phase(state, action) + self._advance(state)
-        return self._end(state) + self._advance(state)
+            return self._do_next_phase(state, action)
+        return self._end(state)
 
     def _do_draw_paid(self, state, action):
-        self._free(state, ("supply",))
+        self._phase(state, ("supply",))
         if state["flags"]["stored"] or not state["zones"][DECK[0]] or not self.can_pay(state, 0, 2):
             raise IllegalAction("draw_paid: before storing, with 2 to pay and a card in 支援")
         return self._request(state, 0, 2, [], {"type": "draw_paid"})
 
     def _do_summon(self, state, action, card_type=SOLDIER):
-        self._free(state)
+        self._phase(state)
         iid = self._hand_card(state, action, card_type)
         pos = action.get("pos")
-        if not isinstance(pos, list) or pos not in self._summon_squares(state, 0, card_type):
+        if not isinstance(pos, list) or pos not in self.summon_squares(state, 0, card_type):
             raise IllegalAction(f"pos: one of your camp's squares {'' if card_type == SOLDIER else 'without a curse or land '}(row {camp_row(0)})")
-        cost, needs = self._summon_cost(state, iid)
+        cost, needs = self.summon_cost(state, iid)
         if not self.can_pay(state, 0, cost, needs):
             raise IllegalAction(f"card: costs {cost}{' with ' + '・'.join(needs) if needs else ''} from 倉庫")
         verb = {SOLDIER: "summon", CURSE: "cast", LAND: "deploy"}[card_type]
-        return self._request(state, 0, cost, needs, {"type": verb, "card": iid, "pos": list(pos)}) + self._advance(state)
+        return self._request(state, 0, cost, needs, {"type": verb, "card": iid, "pos": list(pos)})
 
     def _do_cast(self, state, action):
         return self._do_summon(state, action, CURSE)
@@ -197,32 +203,30 @@ class Actions:
         return self._do_summon(state, action, LAND)
 
     def _do_move(self, state, action):
-        self._free(state)
+        self._phase(state)
         iid = action.get("card")
         if iid not in self._on_board(state, 0, SOLDIER):
             raise IllegalAction(f"card: {iid!r} is not your soldier on the board")
-        if self._sick(state, iid):
+        if self.sick(state, iid):
             raise IllegalAction("card: a soldier cannot move the turn it is summoned")
         to = action.get("pos")
         if to not in self._destinations(state, iid):
             raise IllegalAction(f"pos: one of {self._destinations(state, iid)}")
-        cost = self._move_cost(state, iid, to)
-        needs = self._attrs(state, iid)
+        cost = self.move_cost(state, iid, to)
+        needs = self.attrs(state, iid)
         if not self.can_pay(state, 0, cost, needs):
             raise IllegalAction(f"card: moving costs {cost} with {'・'.join(needs)}")
         what = {"type": "move", "card": iid, "from": list(self._pos(state, iid)), "pos": list(to)}
-        return self._request(state, 0, cost, needs, what) + self._advance(state)
+        return self._request(state, 0, cost, needs, what)
 
     def _do_effect(self, state, action):
-        if state["pending"]:
-            raise IllegalAction(f"first: {state['pending']['type']}")
         iid, k = action.get("card"), action.get("effect")
         if not isinstance(iid, str) or iid not in state["cards"]:
             raise IllegalAction(f"card: no card {iid!r}")
         if state["priority"] == 0:
             allowed = self._responses(state, 0)
         elif state["priority"] is None and not state["stack"] and state["active"] == 0 and state["phase"] == "main":
-            allowed = self._normal_effects(state, iid, self._purse(state, 0), self._auras(state)) if self._owner(state, iid) == 0 and state["cards"][iid]["zone"] == BOARD and not self._sick(state, iid) else []
+            allowed = self._normal_effects(state, iid, self.purse(state, 0), self.auras(state)) if self._owner(state, iid) == 0 and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
         else:
             raise IllegalAction("effect: not now")
         if action not in allowed:
@@ -236,37 +240,33 @@ class Actions:
             what["mode"] = action["mode"]
         if state["priority"] == 0:  # a response: pushed by the player, the right goes to the other
             what["response"] = True
-        return self._request(state, 0, cost, needs, what) + self._advance(state)
+        return self._request(state, 0, cost, needs, what)
 
     def _do_pass(self, state, action):
-        if state["pending"] or state["priority"] != 0:
+        if state["priority"] != 0:
             raise IllegalAction("pass: you do not hold the right to respond")
-        return self._pass(state, 0) + self._advance(state)
+        return self._pass(state, 0)
 
     def _do_pay(self, state, action):
-        pending = self._pending(state, "pay")
+        pending = state["pending"]
         tap, discard = self._check_payment(state, 0, pending, action)
         state["pending"] = None
         events = self._pay(state, 0, tap, discard)
         if pending["type"] == "upkeep":
             events.append({"type": "upkeep_paid", "card": pending["card"]})
-            return events + self._next_upkeep(state) + self._advance(state)
-        return events + self._do_for(state, pending["for"]) + self._advance(state)
+            return events + self._next_upkeep(state)
+        return events + self._carry_out(state, pending["for"])
 
     def _do_cancel(self, state, action):
-        self._pending(state, "pay")
-        if state["pending"]["type"] != "pay":
-            raise IllegalAction("cancel: an upkeep is paid or the card destroyed")
         state["pending"] = None
-        return [{"type": "cancelled"}] + self._advance(state)
+        return [{"type": "cancelled"}]
 
     def _do_destroy(self, state, action):
-        pending = self._pending(state, "upkeep")
-        state["pending"] = None
+        pending, state["pending"] = state["pending"], None
         events = self.destroy(state, pending["card"], "upkeep_unpaid")
-        return events + self._next_upkeep(state) + self._advance(state)
+        return events + self._next_upkeep(state)
 
-    def _do_for(self, state, what) -> list[dict]:
+    def _carry_out(self, state, what) -> list[dict]:
         """Carry out what was paid for."""
         kind = what["type"]
         iid = what.get("card")
@@ -276,7 +276,7 @@ class Actions:
             events = [self._place(state, iid, what["pos"])]
             if kind == "cast" and self._def(state, iid).get("cost") is None:
                 state["cards"][iid]["face_up"] = False  # 裏向きでのみ詠唱出来る
-            entry = {"kind": kind, "card": iid, "player": 0, "ctype": self._type(state, iid), "pos": what["pos"]}
+            entry = {"kind": kind, "card": iid, "player": 0, "ctype": self.card_type(state, iid), "pos": what["pos"]}
             return events + self._push(state, entry)
         if kind == "move":
             entry = {"kind": "move", "card": iid, "player": 0, "ctype": SOLDIER, "from": what["from"], "to": what["pos"]}
@@ -285,7 +285,7 @@ class Actions:
             events = []
             if what.get("sacrifice") and state["cards"][iid]["zone"] == BOARD:
                 events += self.destroy(state, iid, "sacrificed")  # (C)「この呪術を墓地に送る」: with the activation
-            entry = {"kind": "effect", "card": iid, "player": 0, "effect": what["effect"], "ctype": self._type(state, iid)}
+            entry = {"kind": "effect", "card": iid, "player": 0, "effect": what["effect"], "ctype": self.card_type(state, iid)}
             for key in ("x", "mode"):
                 if key in what:
                     entry[key] = what[key]

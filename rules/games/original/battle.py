@@ -13,7 +13,7 @@ class Battles:
 
     def damage_card(self, state, iid, amount) -> list[dict]:
         """A soldier or land gets `amount` damage counters (checked by _settle)."""
-        if amount <= 0 or self._type(state, iid) not in (SOLDIER, LAND):
+        if amount <= 0 or self.card_type(state, iid) not in (SOLDIER, LAND):
             return []
         counters = state["cards"][iid]["counters"]
         counters["damage"] = counters.get("damage", 0) + amount
@@ -65,9 +65,9 @@ class Battles:
             damage = state["cards"][iid]["counters"].get("damage", 0)
             if not damage:
                 continue
-            kind = self._type(state, iid)
+            kind = self.card_type(state, iid)
             if kind == SOLDIER:
-                auras = self._auras(state) if auras is None else auras
+                auras = self.auras(state) if auras is None else auras
                 if damage > self.stat(state, iid, "power", auras):
                     events += self.destroy(state, iid)
                     auras = None
@@ -81,11 +81,11 @@ class Battles:
     def _hellfire(self, state) -> list[dict]:
         """無限地獄: 場の兵はダメージを受けた戦闘の終了時、または効果処理終了時に破棄される (unless a 光兵 is there)."""
         damaged, state["flags"]["damaged"] = state["flags"]["damaged"], []
-        if not damaged or not self._rule(state, "damaged_destroyed"):
+        if not damaged or not self.rule(state, "damaged_destroyed"):
             return []
         events = []
         for iid in dict.fromkeys(damaged):
-            if state["cards"][iid]["zone"] == BOARD and self._type(state, iid) == SOLDIER:
+            if state["cards"][iid]["zone"] == BOARD and self.card_type(state, iid) == SOLDIER:
                 events += self.destroy(state, iid)
         return events
 
@@ -93,16 +93,16 @@ class Battles:
         """A soldier entered its square: a battle with a soldier there, or with the phantom 0/0/0 on an enemy
         land's square or an empty enemy camp square."""
         pos = self._pos(state, iid)
-        if pos is None or self._type(state, iid) != SOLDIER:
+        if pos is None or self.card_type(state, iid) != SOLDIER:
             return []
         owner = self._owner(state, iid)
         here = [i for i in self._at(state, pos) if i != iid]
-        others = [i for i in here if self._type(state, i) == SOLDIER]
+        others = [i for i in here if self.card_type(state, i) == SOLDIER]
         defender, phantom = None, None
         if others:
             defender = others[0]
         else:
-            lands = [i for i in here if self._type(state, i) == LAND and (self._owner(state, i) != owner or state["options"]["own_land_battle"])]
+            lands = [i for i in here if self.card_type(state, i) == LAND and (self._owner(state, i) != owner or state["options"]["own_land_battle"])]
             if lands:
                 phantom = self._owner(state, lands[0])
             elif pos[0] == enemy_camp_row(owner):
@@ -135,7 +135,7 @@ class Battles:
             owner_d = self._owner(state, d) if d is not None else battle["phantom"]
             if d is not None:
                 # 練兵場: 自兵同士の戦闘では兵は破棄されない
-                protected = owner_a == owner_d and any(self._owner(state, s) == owner_a for s in self._rule(state, "own_battle_no_destroy"))
+                protected = owner_a == owner_d and any(self._owner(state, s) == owner_a for s in self.rule(state, "own_battle_no_destroy"))
                 if pa != pd:
                     winner, loser, lost_power = (a, d, pd) if pa > pd else (d, a, pa)
                     x = lost_power - 2  # the winner: +0/+0/-X, X = the loser's power - 2

@@ -30,25 +30,25 @@ class Board:
         return [
             i
             for i in state["zones"][BOARD]
-            if (player is None or cards[i]["owner"] == player) and (card_type is None or self._type(state, i) == card_type)
+            if (player is None or cards[i]["owner"] == player) and (card_type is None or self.card_type(state, i) == card_type)
         ]
 
     def _at(self, state, pos, card_type=None) -> list[str]:
         cards = state["cards"]
         pos = list(pos)
-        return [i for i in state["zones"][BOARD] if cards[i].get("pos") == pos and (card_type is None or self._type(state, i) == card_type)]
+        return [i for i in state["zones"][BOARD] if cards[i].get("pos") == pos and (card_type is None or self.card_type(state, i) == card_type)]
 
-    def _sick(self, state, iid) -> bool:
+    def sick(self, state, iid) -> bool:
         """Soldiers and lands cannot move or use effects the turn they arrive (seed 5)召喚・詠唱・展開ルール)."""
-        return state["cards"][iid].get("arrived") == state["turn"] and self._type(state, iid) in (SOLDIER, LAND)
+        return state["cards"][iid].get("arrived") == state["turn"] and self.card_type(state, iid) in (SOLDIER, LAND)
 
-    def _summon_squares(self, state, player, card_type) -> list[list[int]]:
+    def summon_squares(self, state, player, card_type) -> list[list[int]]:
         row = camp_row(player)
         if card_type == SOLDIER:
             return [[row, col] for col in range(COLS)]
         cards = state["cards"]
         taken = {  # one curse or land a square
-            cards[i]["pos"][1] for i in state["zones"][BOARD] if cards[i].get("pos") and cards[i]["pos"][0] == row and self._type(state, i) in (CURSE, LAND)
+            cards[i]["pos"][1] for i in state["zones"][BOARD] if cards[i].get("pos") and cards[i]["pos"][0] == row and self.card_type(state, i) in (CURSE, LAND)
         }
         return [[row, col] for col in range(COLS) if col not in taken]
 
@@ -62,8 +62,8 @@ class Board:
             steps += [(0, 1), (0, -1)]
         return [[row + dr, col + dc] for dr, dc in steps if 1 <= row + dr <= 3 and 0 <= col + dc < COLS]
 
-    def _move_cost(self, state, iid, to, auras=None, free=None) -> int:
-        if to[0] == 2 and iid in (self._rule(state, "free_move_to_battlefield") if free is None else free):
+    def move_cost(self, state, iid, to, auras=None, free=None) -> int:
+        if to[0] == 2 and iid in (self.rule(state, "free_move_to_battlefield") if free is None else free):
             return 0  # 霧雨の双翼竜: この兵は移動コストを支払わずに戦場へ移動できる
         return max(0, self.stat(state, iid, "move_cost", auras))
 

@@ -1,10 +1,11 @@
 """Card data for original: the kinds and zones, the readings of a card's printed trigger and cost, and what
-the rules read from a card definition (info), worked out once per definition."""
+the rules read from a card definition (read_card), worked out once per card and game."""
 
 from __future__ import annotations
 
 import re
 
+from ...engine.cards import CardCache, CardTable
 from .script import parse_while
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
@@ -95,19 +96,10 @@ def _while(text: str) -> tuple[bool, dict]:
     return out
 
 
-_INFO: dict = {}
-_NO_FIELDS: dict = {}
-
-
-def info(d: dict) -> dict:
-    """What the rules read from a card's data, worked out once per card definition (cached by identity)."""
-    fields = d.get("fields") or _NO_FIELDS
+def read_card(d: dict, options: dict | None = None) -> dict:
+    """What the rules read from a card's data, worked out once per card and game (engine/cards.py)."""
+    fields = d.get("fields") or {}
     kind = d.get("card_type", "")
-    hit = _INFO.get(id(fields))  # (the same card data in every game and deck shares its fields)
-    if hit is not None and hit[0] is fields and hit[1] == kind:
-        return hit[2]
-    if len(_INFO) > 4096:  # (it keeps the card data it has seen alive: bounded)
-        _INFO.clear()
     s2 = fields.get("special_type2")
     effs = list(fields.get("effects") or ())
     if kind == SOLDIER and s2 in GRANTED:
@@ -117,7 +109,7 @@ def info(d: dict) -> dict:
     for step in script:
         by_when.setdefault(step.get("when") or "played", []).append(step)
     attrs = tuple(a for a in fields.get("attributes") or () if a != "無")
-    out = {
+    return {
         "type": kind,
         "attrs": attrs,
         "attrset": frozenset(attrs),
@@ -139,8 +131,6 @@ def info(d: dict) -> dict:
         "normal": [(k, e, parse_cost(e.get("cost"))) for k, e in enumerate(effs, 1) if "通常" in (e.get("kind") or ())],
         "modes": {k: sorted({s["mode"] for s in by_when.get(f"effect{k}", ()) if s.get("mode")}) for k in range(1, len(effs) + 1)},
     }
-    _INFO[id(fields)] = (fields, kind, out)
-    return out
 
 
 def mask_of(attrs) -> int:
@@ -151,7 +141,10 @@ def mask_of(attrs) -> int:
 
 
 class CardData:
-    """A card's definition and what the rules read from it."""
+    """A card's definition and what the rules read from it (read_card, kept in the engine's card cache
+    `self.cards`, a CardCache(read_card))."""
+
+    cards: CardCache
 
     @staticmethod
     def _def(state, iid):
@@ -160,36 +153,29 @@ class CardData:
     def _fields(self, state, iid) -> dict:
         return self._def(state, iid).get("fields") or {}
 
-    _cache: tuple = (None, {})
+    def facts(self, state) -> CardTable:
+        """read_card() of the game's cards by key, each made on first use."""
+        return self.cards.table(state)
 
-    def _info(self, state, key) -> dict:
-        """info() of a card definition by key, remembered for the game's definitions last seen."""
-        defs = state["defs"]
-        cache = self._cache
-        if cache[0] is not defs:
-            cache = self._cache = (defs, {})
-        out = cache[1].get(key)
-        if out is None:
-            out = cache[1][key] = info(defs[key])
-        return out
+    def info(self, state, iid) -> dict:
+        """read_card() of a card instance."""
+        return self.cards.table(state).card(state["cards"], iid)
 
-    def _i(self, state, iid) -> dict:
-        return self._info(state, state["cards"][iid]["def"])
+    def card_type(self, state, iid) -> str:
+        return self.info(state, iid)["type"]
 
-    def _type(self, state, iid) -> str:
-        return self._i(state, iid)["type"]
-
-    def _attrs(self, state, iid) -> list:
-        return list(self._i(state, iid)["attrs"])
+    def attrs(self, state, iid) -> list:
+        return list(self.info(state, iid)["attrs"])
 
     def _s2(self, state, iid):
-        return self._i(state, iid)["s2"]
+        return self.info(state, iid)["s2"]
 
     def _effects(self, state, iid) -> list:
-        return self._i(state, iid)["effects"]
+        return self.info(state, iid)["effects"]
 
-    def _script(self, state, iid, when) -> list:
-        return self._i(state, iid)["script"].get(when, [])
+    def script(self, state, iid, when) -> list:
+        """The card's script steps that run at `when` (effect1…effect4, played, continuous)."""
+        return self.info(state, iid)["script"].get(when, [])
 
     def _owner(self, state, iid) -> int:
         return state["cards"][iid]["owner"]

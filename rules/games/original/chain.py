@@ -1,15 +1,22 @@
 """The 対抗 chain of original: entries pushed with a window to respond, forced responses, the responses a
-player may use, passing, resolving newest first, and the flow that passes for the goldfish (auto_pass)."""
+player may use, passing, and resolving newest first; the engine's stack loop (engine/stack.py) passes for
+the goldfish and, with auto_pass "smart", for a player with no response."""
 
 from __future__ import annotations
 
+from ...engine import effects
+from ...engine.stack import StackPlay
 from .cards import BOARD, SOLDIER, parse_trigger
 
-MAX_STEPS = 10_000
 
+class Chain(StackPlay):
+    """The chain (state["stack"]) and the right to respond (state["priority"]); nobody holding it, the chain
+    resolves (resolves_unheld)."""
 
-class Chain:
-    """The chain (state["stack"]) and the right to respond (state["priority"])."""
+    resolves_unheld = True
+
+    def auto_passes(self, state, player) -> bool:
+        return state["options"]["auto_pass"] == "smart" and not self._responses(state, player)
 
     def _push(self, state, entry, by=None) -> list[dict]:
         """An entry on the chain; the right to respond goes to the turn player (a new chain) or to the other
@@ -24,14 +31,14 @@ class Chain:
         """強制対抗: a card's forced response to a matching event is activated at once (its cost is 0)."""
         top = state["stack"][-1]
         for iid in state["zones"][BOARD]:
-            for k, eff in self._i(state, iid)["forced"]:
+            for k, eff in self.info(state, iid)["forced"]:
                 if top["kind"] == "effect" and top.get("card") == iid:
                     continue
                 if any(e.get("forced") and e["card"] == iid and e["effect"] == k for e in state["stack"]):
                     continue  # (once on the chain: two forced answers to any effect would answer each other for ever)
                 player = self._owner(state, iid)
                 if self._trigger_ok(state, iid, player, parse_trigger(eff.get("trigger")), top):
-                    entry = {"kind": "effect", "card": iid, "player": player, "effect": k, "ctype": self._type(state, iid), "forced": True}
+                    entry = {"kind": "effect", "card": iid, "player": player, "effect": k, "ctype": self.card_type(state, iid), "forced": True}
                     return [{"type": "forced", "card": iid, "effect": k}] + self._push(state, entry, by=player)
         return []
 
@@ -76,24 +83,24 @@ class Chain:
         for iid in state["zones"][BOARD]:
             if cards[iid]["owner"] != player:
                 continue
-            data = self._i(state, iid)
+            data = self.info(state, iid)
             for k, _eff, trigger, (cost, needs, _), early in data["counters"]:
                 if not self._trigger_ok(state, iid, player, trigger, top):
                     continue
                 if top["kind"] == "effect" and top.get("card") == iid and data["type"] == SOLDIER:
                     continue  # 兵の効果発動に、その兵自身が対抗して効果を発動する事は出来ない
-                if not early and self._sick(state, iid):
+                if not early and self.sick(state, iid):
                     continue
                 if cost == "X":
                     continue
                 if purse is None:
-                    purse = self._purse(state, player)
+                    purse = self.purse(state, player)
                 if self.can_pay(state, player, cost, needs, purse=purse):
                     out += self._with_modes(state, {"type": "effect", "card": iid, "effect": k}, iid, k)
         return out
 
     def _with_modes(self, state, action, iid, k) -> list[dict]:
-        modes = self._i(state, iid)["modes"].get(k)
+        modes = self.info(state, iid)["modes"].get(k)
         return [{**action, "mode": m} for m in modes] if modes else [action]
 
     def _pass(self, state, player) -> list[dict]:
@@ -110,7 +117,7 @@ class Chain:
         while state["stack"] and state["pending"] is None and state["priority"] is None and state["result"] is None:
             entry = state["stack"].pop()
             events += self._resolve_entry(state, entry)
-            if state["pending"] is None and state["flags"]["frame"] is None:
+            if state["pending"] is None:  # (an effect waiting for a target settles when it is done)
                 events += self._settle(state)
             self.check_result(state)
         return events
@@ -122,9 +129,9 @@ class Chain:
         if kind in ("summon", "cast", "deploy"):
             if state["cards"][iid]["zone"] != BOARD:
                 return events + [{"type": "fizzled", "card": iid}]
-            steps = self._script(state, iid, "played")
-            if steps:  # (a summoned soldier's battle comes when they are done)
-                return events + self._run(state, {"src": iid, "player": entry["player"], "steps": steps, "i": 0, "last": [], "ctype": None, "then": kind})
+            steps = self.script(state, iid, "played")
+            if steps:  # (a summoned soldier's battle comes when they are done: after_effects)
+                return events + effects.run(state, iid, entry["player"], steps, then=kind)
             return events + (self._arrive(state, iid) if kind == "summon" else [])
         if kind == "move":
             card = state["cards"][iid]
@@ -150,21 +157,3 @@ class Chain:
             return [{"type": "step_skipped", "op": "counter"}]
         entry = state["stack"].pop()
         return [{"type": "countered", "entry": entry["kind"], "card": entry.get("card")}]
-
-    def _advance(self, state) -> list[dict]:
-        """The goldfish passes, and the player passes where auto_pass says, until the player must decide."""
-        events: list[dict] = []
-        for _ in range(MAX_STEPS):
-            if state["result"] is not None or state["pending"] is not None:
-                return events
-            holder = state["priority"]
-            if holder is not None:
-                if state["players"][holder]["goldfish"] or (state["options"]["auto_pass"] == "smart" and not self._responses(state, holder)):
-                    events += self._pass(state, holder)
-                    continue
-                return events
-            if state["stack"]:
-                events += self._resolve(state)
-                continue
-            return events
-        raise RuntimeError("original: the game did not come back to the player")

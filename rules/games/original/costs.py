@@ -131,7 +131,7 @@ class Costs:
         cards = state["cards"]
         return [i for i in state["zones"][STORAGE[player]] if not cards[i]["tapped"]]
 
-    def _purse(self, state, player) -> tuple[int, int]:
+    def purse(self, state, player) -> tuple[int, int]:
         """How many unused 倉庫 cards the player has, and the attributes among them (a bit mask)."""
         cards = state["cards"]
         count = have = 0
@@ -139,7 +139,7 @@ class Costs:
             card = cards[iid]
             if not card["tapped"]:
                 count += 1
-                have |= self._info(state, card["def"])["mask"]
+                have |= self.facts(state)[card["def"]]["mask"]
         return count, have
 
     def can_pay(self, state, player, cost, needs=(), needs_any=(), purse=None) -> bool:
@@ -147,7 +147,7 @@ class Costs:
         each attribute in `needs` and one of any in `needs_any`."""
         if cost <= 0:
             return True
-        count, have = self._purse(state, player) if purse is None else purse
+        count, have = self.purse(state, player) if purse is None else purse
         if 2 * count < cost:
             return False
         need, anym = mask_of(needs), mask_of(needs_any)
@@ -162,7 +162,7 @@ class Costs:
         for iid in state["zones"][STORAGE[player]]:
             card = cards[iid]
             if not card["tapped"]:
-                by_mask.setdefault(self._info(state, card["def"])["mask"], []).append(iid)
+                by_mask.setdefault(self.facts(state)[card["def"]]["mask"], []).append(iid)
         key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted((m, min(len(ids), cost + 1)) for m, ids in by_mask.items())))  # (more than cost+1 of a kind: same plans)
         plan = _PLANS.get(key)
         if plan is None:
@@ -179,6 +179,8 @@ class Costs:
         return out
 
     def _check_payment(self, state, player, pending, action) -> tuple[list, list]:
+        """Any payment the rule accepts, listed or not: different unused 倉庫 cards, tapped or discarded, that
+        pay the cost (a discarded card counts as 2) with the attributes needed and no card more than needed."""
         tap, discard = action.get("tap", []), action.get("discard", [])
         if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
             raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
@@ -186,7 +188,7 @@ class Costs:
         if any(i not in unused for i in tap + discard):
             raise IllegalAction("tap: only your unused 倉庫 cards")
         cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
-        masks = [self._i(state, i)["mask"] for i in tap + discard]
+        masks = [self.info(state, i)["mask"] for i in tap + discard]
         parts = [(m, 1, 0) for m in masks[: len(tap)]] + [(m, 0, 1) for m in masks[len(tap) :]]
         if len(tap) + 2 * len(discard) < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
@@ -212,20 +214,20 @@ class Costs:
     def _request(self, state, player, cost, needs, what, needs_any=()) -> list[dict]:
         """Pay `cost` for `what` (a pending "pay"), or do it at once when it costs nothing."""
         if cost <= 0:
-            return self._do_for(state, what)
+            return self._carry_out(state, what)
         state["pending"] = {"type": "pay", "player": player, "cost": cost, "needs": list(needs), "for": what}
         if needs_any:
             state["pending"]["needs_any"] = list(needs_any)
         return [{"type": "cost", "player": player, "cost": cost, "needs": list(needs)}]
 
-    def _summon_cost(self, state, iid, auras=None) -> tuple[int, list]:
+    def summon_cost(self, state, iid, auras=None) -> tuple[int, list]:
         d = self._def(state, iid)
-        if d.get("cost") is None and self._type(state, iid) == CURSE:  # 不可視の水流: 裏向きで詠唱, no cost
+        if d.get("cost") is None and self.card_type(state, iid) == CURSE:  # 不可視の水流: 裏向きで詠唱, no cost
             return 0, []
-        return max(0, self.stat(state, iid, "cost", auras)), self._attrs(state, iid)
+        return max(0, self.stat(state, iid, "cost", auras)), self.attrs(state, iid)
 
     def _upkeep_needs(self, state, iid) -> tuple[list, list]:
-        attrs = self._attrs(state, iid)
+        attrs = self.attrs(state, iid)
         mode = state["options"]["upkeep_attributes"]
         if mode == "all":
             return attrs, []

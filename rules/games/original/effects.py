@@ -1,15 +1,27 @@
-"""Card effects of original: an effect's script steps run as a frame (a target choice pauses it), on
-players or on cards."""
+"""Card effects of original, carried out by the engine's one effect runner (rules/engine/effects.py): this game
+registers its steps on cards (a `target`: which cards, chosen with its "target" decision), its own reading of
+stat and move, its condition of a step and the players a step affects (`_effect_steps`); it gets the end of
+an effect (after_effects) and answers its "target" decision (the frame then goes back to the runner)."""
 
 from __future__ import annotations
 
-from ...engine.core import IllegalAction, mill, move, zone
+from ...engine import effects
+from ...engine.core import move, zone
 from .cards import BOARD, HAND, LAND, SOLDIER, STORAGE
-from .costs import _ids
 
 
 class Effects:
-    """Running the steps of an effect, and the targets chosen for them."""
+    """The steps of an effect as this game reads them, and the targets chosen for them."""
+
+    def _effect_steps(self) -> effects.Steps:
+        """What this game registers with the runner (the rules' `effect_steps`)."""
+        return effects.Steps(
+            ops={"stat": self._cards_step, "move": self._move_step},
+            on_cards=self._cards_step,
+            condition=self._step_condition,
+            players=self._step_players,
+            result_at_end=True,  # (the result is read when the effect is done: _resolve)
+        )
 
     def _resolve_effect(self, state, entry) -> list[dict]:
         iid, k = entry["card"], entry["effect"]
@@ -22,44 +34,28 @@ class Effects:
                 {"op": "stat", "target": "this", "stat": "power", "amount": 2 * x, "duration": "permanent"},
             ]
         else:
-            steps = [s for s in self._script(state, iid, f"effect{k}") if not s.get("mode") or s["mode"] == entry.get("mode")]
+            steps = [s for s in self.script(state, iid, f"effect{k}") if not s.get("mode") or s["mode"] == entry.get("mode")]
         if not steps:  # card text the engine does not know: the player applies it with manual actions
             return [{"type": "effect_text", "card": iid, "effect": k, "text": eff.get("text", "")}]
         state["flags"]["processing"] = entry.get("ctype")
-        frame = {"src": iid, "player": entry["player"], "steps": [dict(s) for s in steps], "i": 0, "last": [], "ctype": entry.get("ctype"), "then": "effect"}
-        return self._run(state, frame)
+        return effects.run(state, iid, entry["player"], [dict(s) for s in steps], then="effect")
 
-    def _run(self, state, frame) -> list[dict]:
+    def after_effects(self, state, then, source, player) -> list[dict]:
+        """An effect's steps are done ("effect": its processing ends; "summon", "cast", "deploy": the card's
+        "played" steps, after which a summoned soldier fights where it stands)."""
         events = []
-        while frame["i"] < len(frame["steps"]) and state["result"] is None:
-            step = frame["steps"][frame["i"]]
-            if not self._step_condition(state, frame, step):
-                frame["i"] += 1
-                continue
-            more, pending = self._step(state, frame, step)
-            events += more
-            if pending:
-                state["flags"]["frame"] = frame
-                state["pending"] = pending
-                return events
-            frame["i"] += 1
-        return events + self._frame_done(state, frame)
-
-    def _frame_done(self, state, frame) -> list[dict]:
-        state["flags"]["frame"] = None
-        events = []
-        if frame["then"] == "effect":
+        if then == "effect":
             state["flags"]["processing"] = None
             events += self._hellfire(state)  # 効果処理終了時
         events += self._settle(state)
-        if frame["then"] == "summon" and state["cards"][frame["src"]]["zone"] == BOARD:
-            events += self._arrive(state, frame["src"])
+        if then == "summon" and state["cards"][source]["zone"] == BOARD:
+            events += self._arrive(state, source)
         return events
 
     def _step_condition(self, state, frame, step) -> bool:
         if step.get("when") == "continuous" or step.get("op") == "rule":
             return False
-        if step.get("while") and not self._holds(state, frame["src"], step["while"]):
+        if step.get("while") and not self._holds(state, frame["source"], step["while"]):
             return False
         kind = step.get("if_zone")
         if not kind:
@@ -67,10 +63,14 @@ class Effects:
         player = frame["player"]
         ids = self._on_board(state, player) if kind == "board" else state["zones"].get(zone(player, kind), [])
         if step.get("if_type"):
-            ids = [i for i in ids if self._type(state, i) == step["if_type"]]
+            ids = [i for i in ids if self.card_type(state, i) == step["if_type"]]
         return len(ids) >= (step.get("if_min") or 0)
 
-    def _who(self, state, player, step) -> list[int]:
+    def _step_players(self, state, frame, step) -> list[int]:
+        """A step on cards is done once, by the effect's player; a step on players, for each it names."""
+        player = frame["player"]
+        if step.get("target") or step["op"] == "stat":
+            return [player]
         who = step.get("who") or ("opponent" if step["op"] == "damage" else "you")
         if who in ("opponent", "each_opponent"):
             return [1 - player]
@@ -79,7 +79,7 @@ class Effects:
         return [player]
 
     def _candidates(self, state, frame, step) -> list[str]:
-        player, src = frame["player"], frame["src"]
+        player, src = frame["player"], frame["source"]
         area = step.get("area") or "board"
         if area == "hand":
             pools = [HAND[p] for p in (player, 1 - player)]
@@ -89,7 +89,7 @@ class Effects:
             pools = [HAND[player], HAND[1 - player], BOARD]
         else:
             pools = [BOARD]
-        auras = self._auras(state) if step.get("min_cost") is not None or step.get("max_cost") is not None else None
+        auras = self.auras(state) if step.get("min_cost") is not None or step.get("max_cost") is not None else None
         return [
             i
             for pool in pools
@@ -97,25 +97,19 @@ class Effects:
             if self._in_area(state, player, i, area) and self._filter(state, player, src, i, step, auras)
         ]
 
-    def _step(self, state, frame, step) -> tuple[list[dict], dict | None]:
-        op = step["op"]
-        target = step.get("target")
-        player, src = frame["player"], frame["src"]
-        amount = step.get("amount")
-        amount = 1 if amount is None else amount
-        if op == "stat" and not target:
-            target = "this" if step.get("who") == "self" else "chosen"
-            step = {"side": "own", "kind": SOLDIER, **step, "target": target}
-        if not target:  # a step on players
-            events = []
-            for p in self._who(state, player, step):
-                events += self._player_step(state, frame, step, p, amount)
-            return events, None
+    def _cards_step(self, state, frame, step, player) -> tuple[list[dict], dict | None]:
+        """A step on cards: the cards its target names (a choice of the player's pauses the effect with a
+        "target" decision), then its op on them. A stat step without a target changes this card ("self") or a
+        chosen soldier of the player's."""
+        if step["op"] == "stat" and not step.get("target"):
+            step = {"side": "own", "kind": SOLDIER, **step, "target": "this" if step.get("who") == "self" else "chosen"}
+        target = step["target"]
+        src = frame["source"]
         cards = state["cards"]
         if target == "this":
             chosen = [src] if cards[src]["zone"] == BOARD or (step.get("area") in ("hand", "any") and cards[src]["zone"].endswith(".hand")) else []
         elif target == "same":
-            chosen = list(frame["last"])
+            chosen = list(frame.get("last", ()))
         elif target == "bound":
             bound = cards[src].get("bound")
             chosen = [bound] if bound and cards[bound]["zone"] == BOARD else []
@@ -128,7 +122,7 @@ class Effects:
             candidates = self._candidates(state, frame, step)
             count = step.get("count") or 1
             low = 0 if step.get("up_to") else min(count, len(candidates))
-            players = [1 - player] if step.get("or_player") and op == "damage" else []
+            players = [1 - player] if step.get("or_player") and step["op"] == "damage" else []
             if not players and len(candidates) <= low:
                 chosen = candidates
             elif not candidates and not players:
@@ -140,7 +134,7 @@ class Effects:
                     "type": "target",
                     "player": player,
                     "card": src,
-                    "op": op,
+                    "op": step["op"],
                     "candidates": candidates,
                     "min": 0 if players else low,
                     "max": min(count, len(candidates)),
@@ -148,42 +142,16 @@ class Effects:
                 }
                 if players:
                     pending["players"] = players
-                if state["players"][player]["goldfish"]:  # (the goldfish never acts; a choice for it is its first cards)
-                    chosen = candidates[: pending["max"]]
-                else:
+                if not state["players"][player]["goldfish"]:
                     return [], pending
-        frame["last"] = [i for i in chosen if i]
-        return self._card_step(state, frame, step, frame["last"], amount), None
+                chosen = candidates[: pending["max"]]  # (the goldfish never acts; a choice for it is its first cards)
+        return self._on_cards(state, frame, step, chosen), None
 
-    def _player_step(self, state, frame, step, p, amount) -> list[dict]:
+    def _on_cards(self, state, frame, step, chosen) -> list[dict]:
+        """The step's op on the chosen cards (they are "same" for the next step)."""
+        frame["last"] = chosen = [i for i in chosen if i]
         op = step["op"]
-        if op == "damage":
-            return self.damage_player(state, p, amount, frame["src"])
-        if op == "life":
-            return self.gain_life(state, p, amount, frame["src"])
-        if op == "draw":
-            return self.draw_cards(state, p, amount)
-        if op == "mill":
-            return mill(state, p, amount)
-        if op == "resource":
-            return self.add_resource(state, p, amount)
-        if op == "counter":
-            return self.counter_top(state)
-        if op == "win":
-            state["result"] = {"winner": p, "turn": state["turn"], "reason": "card"}
-            return [{"type": "win", "player": p, "card": frame["src"]}]
-        if op == "move":
-            source = zone(p, step.get("from") or "hand")
-            to = zone(p, step.get("to") or "discard") if (step.get("to") or "discard") != "board" else None
-            if to is None or source not in state["zones"]:
-                return [{"type": "step_skipped", "card": frame["src"], "op": op}]
-            ids = state["zones"][source]
-            picked = ids[-amount:][::-1] if step.get("from") == "deck" else [i for i in ids if i != frame["src"]][:amount]
-            return [move(state, i, to, face_up=not to.endswith((".hand", ".deck"))) for i in picked]
-        return [{"type": "step_skipped", "card": frame["src"], "op": op}]
-
-    def _card_step(self, state, frame, step, chosen, amount) -> list[dict]:
-        op = step["op"]
+        amount = 1 if step.get("amount") is None else step["amount"]
         events = []
         for iid in chosen:
             card = state["cards"][iid]
@@ -193,17 +161,7 @@ class Effects:
                 if card["zone"] == BOARD or card["zone"].endswith((".storage", ".hand")):
                     events += self.destroy(state, iid)
             elif op == "stat":
-                stat = step.get("stat") or "power"
-                change = amount
-                if self._s2(state, iid) == "太陽" and self._type(state, frame["src"]) == LAND:
-                    change *= 2  # 太陽: この兵への土地の効果による補正が2倍 (練兵場's effect as well as the lands' 永続)
-                counters = card["counters"]
-                counters[stat] = counters.get(stat, 0) + change
-                if not counters[stat]:
-                    del counters[stat]
-                if (step.get("duration") or "turn") == "turn":
-                    state.setdefault("eot", []).append({"card": iid, "stat": stat, "amount": change, "zone": card["zone"]})
-                events.append({"type": "stat", "card": iid, "stat": stat, "amount": change})
+                events += self._change_stat(state, frame["source"], iid, step, amount)
             elif op == "uncounter":
                 counters = card["counters"]
                 removed = min(amount, counters.get("damage", 0))
@@ -213,11 +171,43 @@ class Effects:
                         del counters["damage"]
                 events.append({"type": "uncounter", "card": iid, "amount": removed})
             elif op == "bind":
-                state["cards"][frame["src"]]["bound"] = iid
-                events.append({"type": "bind", "card": frame["src"], "target": iid})
+                state["cards"][frame["source"]]["bound"] = iid
+                events.append({"type": "bind", "card": frame["source"], "target": iid})
         return events
 
-    def _target_actions(self, state, pending) -> list[dict]:
+    def _change_stat(self, state, src, iid, step, amount) -> list[dict]:
+        card = state["cards"][iid]
+        stat = step.get("stat") or "power"
+        if self._s2(state, iid) == "太陽" and self.card_type(state, src) == LAND:
+            amount *= 2  # 太陽: この兵への土地の効果による補正が2倍 (練兵場's effect as well as the lands' 永続)
+        counters = card["counters"]
+        counters[stat] = counters.get(stat, 0) + amount
+        if not counters[stat]:
+            del counters[stat]
+        if (step.get("duration") or "turn") == "turn":
+            state.setdefault("eot", []).append({"card": iid, "stat": stat, "amount": amount, "zone": card["zone"]})
+        return [{"type": "stat", "card": iid, "stat": stat, "amount": amount}]
+
+    def _move_step(self, state, frame, step, p) -> tuple[list[dict], None]:
+        """move, as this game reads it: the top cards of 支援, or the first cards of a zone (no choice); not
+        onto the board."""
+        source = zone(p, step.get("from") or "hand")
+        to = zone(p, step.get("to") or "discard") if (step.get("to") or "discard") != "board" else None
+        if to is None or source not in state["zones"]:
+            return [{"type": "step_skipped", "card": frame["source"], "op": step["op"]}], None
+        amount = 1 if step.get("amount") is None else step["amount"]
+        ids = state["zones"][source]
+        picked = ids[-amount:][::-1] if step.get("from") == "deck" else [i for i in ids if i != frame["source"]][:amount]
+        return [move(state, i, to, face_up=not to.endswith((".hand", ".deck"))) for i in picked], None
+
+    def pending_step(self, state) -> dict | None:
+        """The step a pending "target" decision chooses cards for (None: no such decision)."""
+        pending = state["pending"]
+        if not pending or pending["type"] != "target":
+            return None
+        return pending["frame"]["steps"][0]
+
+    def _legal_target(self, state, pending) -> list[dict]:
         cands = pending["candidates"]
         low, high = pending["min"], pending["max"]
         out = []
@@ -231,30 +221,15 @@ class Effects:
         return out
 
     def _do_target(self, state, action):
-        pending = self._pending(state, "target")
-        frame = state["flags"]["frame"]
-        step = frame["steps"][frame["i"]]
+        """The chosen cards (or the enemy player, for damage that may hit them; the core checked the answer
+        against the decision): the step is carried out and the runner goes on with the effect."""
+        pending = state["pending"]
+        frame = pending["frame"]
+        step = frame["steps"][0]
+        state["pending"] = None
         if "player" in action:
-            if action["player"] not in pending.get("players", ()):
-                raise IllegalAction("player: not a target of this effect")
-            state["pending"] = None
             frame["last"] = []
-            events = self.damage_player(state, action["player"], step.get("amount") or 1, frame["src"])
+            events = self.damage_player(state, action["player"], step.get("amount") or 1, frame["source"])
         else:
-            cards = action.get("cards")
-            if not _ids(cards) or any(c not in pending["candidates"] for c in cards):
-                raise IllegalAction("cards: different cards among the candidates")
-            if not pending["min"] <= len(cards) <= pending["max"]:
-                raise IllegalAction(f"cards: from {pending['min']} to {pending['max']} cards")
-            state["pending"] = None
-            frame["last"] = list(cards)
-            amount = 1 if step.get("amount") is None else step["amount"]
-            if step["op"] == "stat" and not step.get("target"):
-                step = {"side": "own", "kind": SOLDIER, **step, "target": "chosen"}
-            events = self._card_step(state, frame, step, list(cards), amount)
-        frame["i"] += 1
-        state["flags"]["frame"] = None
-        events += self._run(state, frame)
-        if state["flags"]["frame"] is None and state["pending"] is None:
-            events += self._resolve(state)
-        return events + self._advance(state)
+            events = self._on_cards(state, frame, step, list(action["cards"]))
+        return events + effects.resume(state, pending)

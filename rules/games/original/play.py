@@ -19,23 +19,26 @@ with the right to respond (state["priority"]) for the turn player first; a respo
 other player; two passes in a row resolve the whole chain, newest first. Battles follow the seed's steps;
 a soldier entering an enemy land's square or an empty enemy camp square fights a phantom 0/0/0 and goes
 back to its own camp. 特殊種別2 are applied by the engine. Card effects run from the card's `script`
-steps (rules/games/original/script.py); an effect without steps is shown to the player, who applies it
-with manual actions.
+steps (rules/games/original/script.py) in the engine's effect runner; an effect without steps is shown to
+the player, who applies it with manual actions.
 
 The class is assembled here from one part per concern, each in its module: cards.py (card data, the
 readings of triggers and costs), board.py (squares, movement), stats.py (stats now, continuous effects),
-costs.py (倉庫 and payments), battle.py (damage and battles), chain.py (the 対抗 chain and the flow),
-effects.py (script steps), turns.py (setup, the turn, the result) and actions.py (legal actions, apply).
+costs.py (倉庫 and payments), battle.py (damage and battles), chain.py (the 対抗 chain; the engine's stack
+loop moves it on), effects.py (this game's steps, registered with the engine's one effect runner),
+turns.py (setup, the turn, the result) and actions.py (the actions offered, the decisions, each action).
 
 Readings of the seed (options): see options.py.
 """
 
 from __future__ import annotations
 
+from ...engine.cards import CardCache
+from ...engine.play import FREE, Play
 from .actions import Actions
 from .battle import Battles
 from .board import COLS, Board
-from .cards import BIT_LIST, BOARD, CURSE, DECK, LAND, SOLDIER, CardData, mask_of
+from .cards import BIT_LIST, BOARD, CURSE, DECK, LAND, SOLDIER, CardData, mask_of, read_card
 from .chain import Chain
 from .costs import Costs, _plan
 from .effects import Effects
@@ -46,12 +49,43 @@ from .turns import Turns
 __all__ = ["BIT_LIST", "BOARD", "CONSTANT", "CURSE", "LAND", "SOLDIER", "OriginalRules", "_plan", "mask_of"]
 
 
-class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats, CardData):
+class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats, CardData, Play):
     slug = "original"
     zones = ("deck", "hand", "power", "storage", "discard")
     shared_zones = (BOARD,)
     deck_zone = "deck"
     discard_zone = "discard"
+    ACTIONS = {
+        # the player's own turn (summon … end_turn, by phase), or the chain's right to respond (pass, effect)
+        FREE: ("draw_support", "store", "next_phase", "end_turn", "draw_paid", "summon", "cast", "deploy", "move", "effect", "pass"),
+        "pay": ("pay", "cancel"),  # a cost, from 倉庫
+        "upkeep": ("pay", "destroy"),  # フェイズ① パート4: pay a curse's or land's upkeep, or it is destroyed
+        "target": ("target",),  # the cards (or the enemy player) an effect's step is for
+    }
+    # what the autopilot may ask besides the legal actions
+    reads = (
+        "info",
+        "card_type",
+        "attrs",
+        "script",
+        "auras",
+        "rule",
+        "stat",
+        "power",
+        "battle_bonus",
+        "sick",
+        "summon_cost",
+        "summon_squares",
+        "move_cost",
+        "purse",
+        "can_pay",
+        "pending_step",
+    )
+
+    def __init__(self):
+        super().__init__()
+        self.cards = CardCache(read_card)
+        self.effect_steps = self._effect_steps()
 
     def players(self, decks, options):
         return [

@@ -23,16 +23,16 @@ class Stats:
             card = cards[src]
             if not card["face_up"]:
                 continue
-            for step in self._info(state, card["def"])[kind]:
+            for step in self.facts(state)[card["def"]][kind]:
                 if (rule is None or step.get("rule") == rule) and self._holds(state, src, step.get("while")):
                     out.append((src, step))
         return out
 
-    def _auras(self, state) -> list:
+    def auras(self, state) -> list:
         """The continuous stat steps in force now: (source, step)."""
         return self._in_force(state, "auras")
 
-    def _rule(self, state, rule) -> list[str]:
+    def rule(self, state, rule) -> list[str]:
         """The cards on the board whose continuous rule `rule` is in force."""
         return [src for src, _ in self._in_force(state, "rules", rule)]
 
@@ -53,7 +53,7 @@ class Stats:
         if f.get("other") and iid == src:
             return False
         kind = f.get("kind")
-        if kind and self._type(state, iid) != kind:
+        if kind and self.card_type(state, iid) != kind:
             return False
         fields = self._fields(state, iid)
         if f.get("attribute") and f["attribute"] not in (fields.get("attributes") or ()):
@@ -71,7 +71,7 @@ class Stats:
             if f.get("min_cost") is not None and cost < f["min_cost"] or f.get("max_cost") is not None and cost > f["max_cost"]:
                 return False
         # 深淵: 相手の呪術の効果を受けない
-        if src is not None and cards[iid]["owner"] != player and self._s2(state, iid) == "深淵" and self._type(state, src) == CURSE:
+        if src is not None and cards[iid]["owner"] != player and self._s2(state, iid) == "深淵" and self.card_type(state, src) == CURSE:
             return False
         return True
 
@@ -95,7 +95,7 @@ class Stats:
         """A card's summon (cast, deploy) cost, move cost, power or upkeep now."""
         card = state["cards"][iid]
         d = state["defs"][card["def"]]
-        data = self._info(state, card["def"])
+        data = self.facts(state)[card["def"]]
         value = (d.get("cost") or 0) if name == "cost" else (d.get("fields") or {}).get(name) or 0
         value += card["counters"].get(name, 0)
         s2 = data["s2"]
@@ -111,7 +111,7 @@ class Stats:
                 if (area == "hand" and in_hand or area == "board" and on_board or area == "any") and self._holds(state, iid, step.get("while")):
                     value += step.get("amount") or 0
         if auras is None:
-            auras = self._auras(state)
+            auras = self.auras(state)
         for src, step in auras:
             if step.get("stat") != name:
                 continue
@@ -122,18 +122,18 @@ class Stats:
                 hit = self._in_area(state, player, iid, step.get("area")) and self._filter(state, player, src, iid, step)
             if hit:
                 amount = step.get("amount") or 0
-                if s2 == "太陽" and self._type(state, src) == LAND:  # この兵への土地の効果による補正が2倍
+                if s2 == "太陽" and self.card_type(state, src) == LAND:  # この兵への土地の効果による補正が2倍
                     amount *= 2
                 value += amount
         if name == "power" and on_board:
             battle = state["flags"].get("battle")
             if battle and iid in (battle["a"], battle["d"]):
-                value += self._battle_bonus(state, iid, battle)
+                value += self.battle_bonus(state, iid, battle)
             if s2 == "頑健" and self._processing(state):  # 兵/呪術の効果発動から処理終了まで「+0/+0/+4」
                 value += 4
         return value
 
-    def _battle_bonus(self, state, iid, battle) -> int:
+    def battle_bonus(self, state, iid, battle) -> int:
         """特殊種別2 from 戦闘開始 to 戦闘終了: 豪腕 +4; 緋蒼天碧 +2 against their attribute or 特殊種別2, +2 more
         with their own attribute (効果は重複)."""
         s2 = self._s2(state, iid)
@@ -145,10 +145,10 @@ class Stats:
         other = battle["d"] if iid == battle["a"] else battle["a"]
         hits = 0
         if other is not None:
-            hits += attr in self._i(state, other)["attrset"]
+            hits += attr in self.info(state, other)["attrset"]
             hits += self._s2(state, other) == rival
         bonus = 2 * hits
-        if own in self._attrs(state, iid) and (hits or state["options"]["affinity_self_bonus"] == "always"):
+        if own in self.attrs(state, iid) and (hits or state["options"]["affinity_self_bonus"] == "always"):
             bonus += 2
         return bonus
 

@@ -16,6 +16,8 @@ class Turns:
     def setup(self, state):
         opts = state["options"]
         # (the options were checked against their declarations, options.py, before the setup)
+        # ("frame" stays None: an effect waiting for a target keeps its frame in the decision, as the engine's
+        # runner does for every game; the key is kept for the digests of recorded games)
         state["flags"] = {"part": 0, "drew": False, "stored": False, "battle": None, "frame": None, "passed": 0, "damaged": [], "processing": None}
         for player in (0, 1):
             deck = DECK[player]
@@ -104,8 +106,8 @@ class Turns:
         if not pending:
             return
         if pending["type"] == "target":
-            frame = state["flags"]["frame"]
-            pending["candidates"] = [c for c in self._candidates(state, frame, frame["steps"][frame["i"]]) if c in pending["candidates"]]
+            frame = pending["frame"]
+            pending["candidates"] = [c for c in self._candidates(state, frame, frame["steps"][0]) if c in pending["candidates"]]
             high = min(pending["max"], len(pending["candidates"]))
             low = min(pending["min"], high)
             pending.update(min=low, max=high)

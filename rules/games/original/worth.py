@@ -1,0 +1,357 @@
+"""What the original autopilot reckons with (autopilot.py says how it plays): the 倉庫 cards a run of costs
+leaves, the damage a turn's 倉庫 cards deal with the board's hits, a card's worth as an attacker and the
+board's, the hand cards worth keeping, and cards put on or taken off the board for a moment to see what
+they would change. It reads the rules through their declared read helpers (self.rules)."""
+
+from __future__ import annotations
+
+from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
+
+INF = float("inf")
+BIT_LIST = (1, 2, 4, 8, 16, 32)
+POP = [bin(m).count("1") for m in range(64)]  # attributes in a mask
+HAND, STORAGE = "p0.hand", "p0.storage"
+
+
+def _bits(mask: int) -> list[int]:
+    return [b for b in BIT_LIST if mask & b]
+
+
+def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> list[int] | None:
+    """The unused 倉庫 cards (their attribute masks) left after paying these costs one after the other by
+    tapping only, or None if they cannot: each (cost, needed attributes) takes a card of each needed
+    attribute (the one with the fewest attributes), then any cards up to the cost (first those with no
+    attribute in `demand`, then the fewest attributes)."""
+    avail = sorted(masks, key=lambda m: (bool(m & demand), POP[m], m))
+    for cost, need in steps:
+        if cost <= 0:
+            continue
+        taken = 0
+        have = 0
+        for bit in _bits(need):
+            if have & bit:
+                continue
+            pick = None
+            for j, m in enumerate(avail):
+                if m & bit and (pick is None or POP[m] < POP[avail[pick]]):
+                    pick = j
+            if pick is None:
+                return None
+            have |= avail.pop(pick)
+            taken += 1
+        while taken < cost:
+            if not avail:
+                return None
+            avail.pop(0)
+            taken += 1
+    return avail
+
+
+def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
+    return _take(masks, steps) is not None
+
+
+def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
+    """The damage a turn's 倉庫 cards deal with these hitters ((damage, costs of one hit)), one hit after
+    another, the most useful damage per tap first; damage beyond what the top 戦力 card takes is not
+    counted. INF when a hit costs nothing."""
+    total = 0
+    avail = list(masks)
+    for _ in range(60):
+        best = None
+        for damage, steps in hitters:
+            cost = sum(c for c, _ in steps)
+            if cost == 0:
+                return INF
+            if cost > len(avail):
+                continue
+            rank = (min(damage, need) / cost, -cost)
+            if best is not None and rank <= best[0]:
+                continue
+            left = _take(avail, steps, demand)
+            if left is not None:
+                best = (rank, damage, left)
+        if best is None:
+            return total
+        _rank, damage, avail = best
+        total += min(damage, need)
+        need -= damage
+        if need <= 0:
+            need = limit
+    return total
+
+
+_DAMAGE: dict = {}
+
+
+def _damaging(data: dict) -> list[tuple]:
+    """(k, amount, cost, needs, sacrifice, {"mode": m} or {}) of a card's (its rules info) 通常 effects that
+    damage the enemy 戦力: a damage step on the opponent, or on a chosen card or the enemy player."""
+    out = []
+    for k, _eff, (cost, needs, sac) in data["normal"]:
+        if cost == "X":
+            continue
+        modes = data["modes"].get(k) or [None]
+        best = (0, None)
+        for mode in modes:
+            amount = 0
+            for step in data["script"].get(f"effect{k}", ()):
+                if step.get("op") != "damage" or step.get("mode") and step["mode"] != mode:
+                    continue
+                value = 1 if step.get("amount") is None else step["amount"]
+                if not step.get("target") and (step.get("who") or "opponent") == "opponent" or step.get("target") == "chosen" and step.get("or_player"):
+                    amount += value
+            if amount > best[0]:
+                best = (amount, mode)
+        if best[0] > 0:
+            out.append((k, best[0], cost, tuple(needs), sac, {} if best[1] is None else {"mode": best[1]}))
+    return out
+
+
+class Worth:
+    """The autopilot's measures of cards and of the board."""
+
+    # -- a card's worth and the board's --------------------------------------------------------------------------
+
+    def _ctx(self, state) -> dict:
+        cards = state["cards"]
+        storage = state["zones"][STORAGE]
+        unused = [self.rules.info(state, i)["mask"] for i in storage if not cards[i]["tapped"]]
+        smask = 0
+        for i in storage:
+            smask |= self.rules.info(state, i)["mask"]
+        every = [self.rules.info(state, i)["mask"] for i in storage]
+        return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+
+    def _damage_effects(self, state, iid) -> list[tuple]:
+        """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
+        enemy 戦力 (the mode that damages most, for an effect with modes)."""
+        data = self.rules.info(state, iid)
+        hit = _DAMAGE.get(id(data))
+        if hit is None or hit[0] is not data:
+            if len(_DAMAGE) > 4096:
+                _DAMAGE.clear()
+            hit = _DAMAGE[id(data)] = (data, _damaging(data))
+        return [(k, amount, cost, mask_of(needs), sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs)) for k, amount, cost, needs, sac, mode in hit[1]]
+
+    def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
+        """A soldier's (damage of a hit on an empty enemy camp square, move cost to the 戦場, to the enemy camp)."""
+        power = self.rules.stat(state, s, "power", auras)
+        power += self.rules.battle_bonus(state, s, {"a": s, "d": None})
+        m12 = self.rules.move_cost(state, s, [2, 0], auras, free)
+        m23 = self.rules.move_cost(state, s, [3, 0], auras, free)
+        return power, m12, m23
+
+    def _worth(self, state, iid, auras, free, ctx, mask=None) -> float:
+        """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none)."""
+        limit = ctx["limit"]
+        have = ctx["smask"] if mask is None else mask
+        best = INF
+        data = self.rules.info(state, iid)
+        if data["type"] == SOLDIER:
+            power, m12, m23 = self._hit(state, iid, auras, free)
+            if power > 0:
+                if m12 == 0 and m23 == 0:
+                    return 0.0
+                if data["mask"] & have == data["mask"]:
+                    best = -(-limit // power) * (m12 + m23)
+        for _k, amount, cost, needs, sac, _a, _n in self._damage_effects(state, iid):
+            if sac or needs & have != needs:
+                continue
+            best = min(best, -(-limit // amount) * max(cost, 0))
+        return best
+
+    def _free_soldiers(self, state, auras, free) -> list[str]:
+        """Own soldiers on the board that hit for nothing."""
+        out = []
+        cards = state["cards"]
+        for i in state["zones"][BOARD]:
+            if cards[i]["owner"] == 0 and self.rules.card_type(state, i) == SOLDIER:
+                power, m12, m23 = self._hit(state, i, auras, free)
+                if power > 0 and m12 == 0 and m23 == 0:
+                    out.append(i)
+        return out
+
+    def _board_worth(self, state, auras, free, ctx, mask=None) -> float:
+        cards = state["cards"]
+        best = INF
+        for i in state["zones"][BOARD]:
+            if cards[i]["owner"] == 0 and self.rules.card_type(state, i) in (SOLDIER, CURSE, LAND):
+                best = min(best, self._worth(state, i, auras, free, ctx, mask))
+        return best
+
+    def _virtual(self, state, ids, fn):
+        """fn(auras, free) with the hand cards `ids` put on the board for a moment (then exactly as before)."""
+        cards = state["cards"]
+        board = state["zones"][BOARD]
+        saved = []
+        try:
+            for iid in ids:
+                card = cards[iid]
+                saved.append((iid, card["zone"], card.get("pos", None), "pos" in card, card.get("arrived"), "arrived" in card, card["face_up"]))
+                card["zone"] = BOARD
+                card["pos"] = [1, 0]
+                card["arrived"] = state["turn"]
+                card["face_up"] = True
+                board.append(iid)
+            return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
+        finally:
+            for iid, zone, pos, had_pos, arrived, had_arrived, face_up in reversed(saved):
+                card = cards[iid]
+                board.pop()
+                card["zone"] = zone
+                card["face_up"] = face_up
+                if had_pos:
+                    card["pos"] = pos
+                else:
+                    card.pop("pos", None)
+                if had_arrived:
+                    card["arrived"] = arrived
+                else:
+                    card.pop("arrived", None)
+
+    def _looks(self, state, ids, ctx, mask=None) -> tuple[bool, bool, float]:
+        """With `ids` put on the board: (a soldier that may move now hits for free, any soldier does, the
+        board's worth); the soldiers that hit for free already do not count."""
+        base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
+
+        def look(auras, free):
+            freed = [s for s in self._free_soldiers(state, auras, free) if s not in base]
+            now = any(not self.rules.sick(state, s) for s in freed)
+            return now, bool(freed), self._board_worth(state, auras, free, ctx, mask)
+
+        return self._virtual(state, ids, look)
+
+    def _hitters(self, state, auras, free, now=False) -> list[tuple[int, list]]:
+        """(damage, costs) of each hit the board can make: a soldier's hit from its camp (now: only the
+        soldiers that may move, from where they stand) and the damaging 通常 effects."""
+        cards = state["cards"]
+        out = []
+        for i in state["zones"][BOARD]:
+            if cards[i]["owner"] != 0 or now and self.rules.sick(state, i):
+                continue
+            data = self.rules.info(state, i)
+            if data["type"] == SOLDIER:
+                power, m12, m23 = self._hit(state, i, auras, free)
+                if power > 0:
+                    if now and cards[i]["pos"][0] == 2:
+                        out.append((power, [(m23, data["mask"])]))
+                    else:
+                        out.append((power, [(m12, data["mask"]), (m23, data["mask"])]))
+            for _k, amount, cost, needs, sac, _a, _n in self._damage_effects(state, i):
+                if not sac:
+                    out.append((amount, [(cost, needs)]))
+        return out
+
+    def _capacities(self, state, auras, free, ctx):
+        """(the damage a turn of the whole 倉庫 deals with the board, the damage left this turn, the
+        attributes the hits need, what the top 戦力 card still takes)."""
+        cards = state["cards"]
+        hitters = self._hitters(state, auras, free)
+        demand = 0
+        for _d, steps in hitters:
+            for _c, m in steps:
+                demand |= m
+        limit = ctx["limit"]
+        power = state["zones"]["p1.power"]
+        need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
+        base = _capacity(hitters, ctx["all"], limit, limit, demand)
+        now = _capacity(self._hitters(state, auras, free, True), ctx["unused"], need, limit, demand)
+        return base, now, demand, need
+
+    def _without(self, state, iid, fn):
+        """fn(auras, free) with the card `iid` off the board for a moment (then exactly as before)."""
+        board = state["zones"][BOARD]
+        card = state["cards"][iid]
+        at = board.index(iid)
+        zone = card["zone"]
+        board.pop(at)
+        card["zone"] = "p0.discard"
+        try:
+            return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
+        finally:
+            card["zone"] = zone
+            board.insert(at, iid)
+
+    # -- storing -------------------------------------------------------------------------------------------
+
+    def _values(self, state, ctx) -> dict:
+        """Each hand card's worth for keeping (step 4)."""
+        cards = state["cards"]
+        hand = state["zones"][HAND]
+        auras = self.rules.auras(state)
+        free = self.rules.rule(state, "free_move_to_battlefield")
+        current = self._board_worth(state, auras, free, ctx)
+        masks = {i: self.rules.info(state, i)["mask"] for i in hand}
+        everything = ctx["smask"]
+        for m in masks.values():
+            everything |= m
+        values = {i: 0 for i in hand}
+        pieces = self._pieces(state)
+        piece_defs = {cards[i]["def"] for i in state["zones"][BOARD] if cards[i]["owner"] == 0}
+        for i in pieces:
+            d = cards[i]["def"]
+            values[i] = 20 if d in piece_defs else 100
+            piece_defs.add(d)
+        better = []
+        for i in hand:
+            if i in pieces or self.rules.info(state, i)["type"] not in (SOLDIER, CURSE, LAND):
+                continue
+            data = self.rules.info(state, i)
+            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or self._damage_effects(state, i)):
+                continue
+            _now, _later, worth = self._looks(state, [i], ctx, everything)
+            if worth < current:
+                better.append((worth, self.rules.summon_cost(state, i, auras)[0], i))
+        better.sort()
+        seen = set()
+        rank = 0
+        for _w, _c, i in better:
+            d = cards[i]["def"]
+            if d in seen:
+                values[i] = 15
+                continue
+            seen.add(d)
+            values[i] = 60 if rank == 0 else 30 if rank == 1 else 15
+            rank += 1
+        return values
+
+    def _pieces(self, state) -> list[str]:
+        """The hand cards that make a soldier hit for free (one that does not yet), alone or with one soldier
+        of the hand that does not do it alone (a card with an aura and a soldier it helps, e.g.
+        ギルビアの小隊長 and any other soldier)."""
+        hand = state["zones"][HAND]
+        cards = state["cards"]
+        base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
+
+        def freed(auras, free):
+            return any(s not in base for s in self._free_soldiers(state, auras, free))
+
+        helped = any(cards[i]["owner"] == 0 and (self.rules.info(state, i)["auras"] or self.rules.info(state, i)["rules"]) for i in state["zones"][BOARD])
+        alone: dict = {}
+
+        def by_itself(x):
+            if x not in alone:
+                data = self.rules.info(state, x)
+                # (only a card with an aura or a rule, a soldier with a lasting 特殊種別2, or any soldier when the
+                # board has an aura, can lower a move cost)
+                relevant = data["auras"] or data["rules"] or data["self_auras"] or data["s2"] in CONSTANT or helped and data["type"] == SOLDIER
+                alone[x] = bool(relevant) and self._virtual(state, [x], freed)
+            return alone[x]
+
+        pieces: list[str] = []
+        soldiers = [i for i in hand if self.rules.card_type(state, i) == SOLDIER]
+        for a in hand:
+            data = self.rules.info(state, a)
+            if data["type"] not in (SOLDIER, CURSE, LAND):
+                continue
+            if by_itself(a):
+                pieces += [a] if a not in pieces else []
+                continue
+            if not data["auras"]:
+                continue
+            for s in soldiers:
+                if s != a and not by_itself(s) and self._virtual(state, [a, s], freed):
+                    pieces += [x for x in (a, s) if x not in pieces]
+                    break
+        return pieces
