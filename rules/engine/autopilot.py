@@ -18,7 +18,7 @@ from ..games import GAMES
 def reads_of(rules) -> SimpleNamespace:
     """The read helpers the game's rules declare (`Play.reads`), and nothing else of the rules object: what
     an autopilot may ask of the rules besides the legal actions."""
-    return SimpleNamespace(**{name: getattr(rules, name) for name in getattr(rules, "reads", ())})
+    return SimpleNamespace(**{name: getattr(rules, name) for name in rules.reads})
 
 
 class Autopilot:

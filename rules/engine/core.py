@@ -92,11 +92,10 @@ def blank_game(game: str, decks: list[list[dict]], seed: int, options: dict | No
         )
         for name in rules.zones:
             state["zones"][zone(player, name)] = []
-        section_zone = getattr(rules, "section_zone", None)
         for card in deck["cards"]:  # a shared deck (timestorm) names its zone; a deck section may have its own
-            where = section_zone(card.get("section")) if section_zone and card.get("section") else None
+            where = rules.section_zone(card["section"]) if card.get("section") else None
             add_card(state, card, player, deck.get("zone") or zone(player, where or rules.deck_zone))
-    for name in getattr(rules, "shared_zones", ()):
+    for name in rules.shared_zones:
         state["zones"].setdefault(name, [])
     return state
 
@@ -113,9 +112,8 @@ def _apply(state: dict, action: Action) -> list[Event]:
     if action["type"].startswith("manual."):
         events = apply_manual(state, action)
         override = True
-        refresh = getattr(_rules(state["game"]), "after_manual", None)
-        if refresh:  # a pending decision may depend on what the manual action changed (e.g. a hand size)
-            refresh(state)
+        # a pending decision may depend on what the manual action changed (e.g. a hand size)
+        _rules(state["game"]).after_manual(state)
         if state.get("pending") and state["pending"].get("type") == "choose":
             refresh_choice(state)
     else:
@@ -141,9 +139,7 @@ def decision(state: dict) -> dict | None:
     action and field that answer it, the exact candidates and min/max; None when nothing is pending."""
     if not state.get("pending"):
         return None
-    rules = _rules(state["game"])
-    reader = getattr(rules, "decision", None)
-    return reader(state) if reader is not None else None
+    return _rules(state["game"]).decision(state)
 
 
 def result(state: dict) -> dict | None:
@@ -208,8 +204,7 @@ def view(state: dict, player: int) -> dict:
     if out.get("pending"):  # the effect's unfinished work is the engine's business, not the player's
         out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
     out["decision"] = decision(state)
-    layout = getattr(rules, "layout", None)
-    drawn = layout(state) if layout else None
+    drawn = rules.layout(state)
     if drawn:  # how the board draws this game's zones (original's grid, vision's weather area)
         out["layout"] = drawn
     out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]

@@ -196,16 +196,16 @@ def check_answer(decision: dict | None, action: dict) -> None:
             if not any(value == c and type(value) is type(c) for c in choices):
                 raise IllegalAction(f"{key}: {value!r} is not one of the choices")
             return
-    field, candidates = decision["field"], decision["candidates"]
-    value = action.get(field)
+    key, candidates = decision["field"], decision["candidates"]
+    value = action.get(key)
     if decision["many"]:
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value) or len(set(value)) != len(value):
-            raise IllegalAction(f"{field}: a list of different {'cards' if field == 'cards' else 'choices'}")
+            raise IllegalAction(f"{key}: a list of different {'cards' if key == 'cards' else 'choices'}")
         stray = [c for c in value if c not in candidates]
         if stray:
-            raise IllegalAction(f"{field}: {stray[0]!r} is not one of the choices")
+            raise IllegalAction(f"{key}: {stray[0]!r} is not one of the choices")
         low, high = decision["min"], decision["max"]
         if not low <= len(value) <= high:
-            raise IllegalAction(f"{field}: exactly {low}" if low == high else f"{field}: from {low} to {high}")
+            raise IllegalAction(f"{key}: exactly {low}" if low == high else f"{key}: from {low} to {high}")
     elif not (value is None and decision["min"] == 0) and (value not in candidates or isinstance(value, bool)):
-        raise IllegalAction(f"{field}: {value!r} is not one of the choices")
+        raise IllegalAction(f"{key}: {value!r} is not one of the choices")

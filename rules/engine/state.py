@@ -124,7 +124,7 @@ def mill(state: dict, player: int, n: int) -> list[Event]:
     they stay face down); fewer if the source runs out."""
     rules = _rules(state["game"])
     source = rules.draw_source(state, player)
-    to = zone(player, getattr(rules, "discard_zone", "discard"))
+    to = zone(player, rules.discard_zone)
     face_up = to.endswith("discard")
     return [move(state, state["zones"][source][-1], to, face_up=face_up) for _ in range(min(n, len(state["zones"][source])))]
 

@@ -63,7 +63,6 @@ from __future__ import annotations
 
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
-from .. import get_game
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .worth import BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _take
 
@@ -75,13 +74,6 @@ HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
 class Autopilot(Worth, Base):
     slug = "original"
     plays = frozenset({"summon", "cast", "deploy"})
-
-    @property
-    def key_label(self):
-        return get_game(self.slug).key_cards.en  # the game's declaration (GameDef.key_cards), as every consumer reads it
-
-    def is_key(self, card):
-        return get_game(self.slug).key_cards.picks(card)
 
     def opening_pool(self, state):
         # one shuffle of the 60: the top 5 to 戦力, then 5 dealt to the hand, the rest is 支援
