@@ -44,6 +44,34 @@ def game_detail(request, slug):
 
 
 @require_safe
+def game_rules(request, slug):
+    """The game's rules as its seed states them, line by line, each marked with what the engine does: 自動
+    (automated), オプション (a reading chosen when the game starts), 手動 (the player's manual tools)."""
+    game = get_object_or_404(Game, slug=slug)
+    definition = game.definition
+    ledger = definition.ledger
+    if ledger is None:
+        raise Http404
+    lang = get_language() or "ja"
+    rows = []
+    for row in ledger.rows:
+        item = {"line": row.line, "quote": row.quote, "status": row.status}
+        if row.status == "option":
+            option = definition.option(row.option)
+            default = option.default
+            if option.choices:
+                default = next(c.label(lang) for c in option.choices if c.value == option.default)
+            elif isinstance(default, bool):
+                default = _("on") if default else _("off")
+            item.update(option=option.label(lang), default=default)
+        elif row.status == "manual":
+            item["manual"] = row.manual_ja if lang.startswith("ja") else row.manual_en
+        rows.append(item)
+    context = {"game": game, "rows": rows, "coverage": ledger.coverage()}
+    return render(request, "cards/game_rules.html", context)
+
+
+@require_safe
 def card_list(request, slug=None):
     game = get_object_or_404(Game, slug=slug) if slug else None
     lang = get_language() or "ja"

@@ -15,6 +15,7 @@ urlpatterns = [
     path("", card_views.home, name="home"),
     path("games/<slug:slug>/", card_views.game_detail, name="game_detail"),
     path("games/<slug:slug>/cards/", card_views.card_list, name="game_cards"),
+    path("games/<slug:slug>/rules/", card_views.game_rules, name="game_rules"),
     path("cards/", card_views.card_list, name="card_list"),
     path("cards/<int:pk>/", card_views.card_detail, name="card_detail"),
     path("cards/<int:pk>/thumb/<str:size>/<str:token>.webp", card_views.card_thumb, name="card_thumb"),

@@ -266,6 +266,13 @@ class GameDef:
         return self._made("play")
 
     @property
+    def ledger(self):
+        """The game's rules ledger (rules/games/<slug>/ledger.json; see rules/games/ledger.py), or None."""
+        from .ledger import load  # (a leaf module; imported on use, as few pages need it)
+
+        return load(self.package or f"{__package__}.{self.slug}", tuple(o.key for o in self.options))
+
+    @property
     def pilot(self):
         """The game's autopilot (`autopilot`, made once): the policy that plays the player's side of goldfish
         games in simulations."""

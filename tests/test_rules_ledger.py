@@ -1,0 +1,85 @@
+"""The rules ledgers (rules/games/<slug>/ledger.json): every non-empty line of each game's seed has a row,
+each quote is in its line, each automated row names tests that exist, each option row a declared option;
+the command prints them and the rules page shows them to players."""
+
+import ast
+import io
+import json
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from rules.games import GAMES
+from rules.games.ledger import LedgerError, parse
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT.parent / "shared" / "seeds"
+LEDGERS = [slug for slug, game in GAMES.items() if game.ledger is not None]
+TARGET = 0.95  # automated or an option, of the rule lines
+
+
+def seed_lines(name: str) -> list[str]:
+    if not SEEDS.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"CI=true but the seeds are not at {SEEDS}")
+        pytest.skip(f"the seeds are not at {SEEDS}")
+    return (SEEDS / name).read_text(encoding="utf-8").splitlines()
+
+
+@cache
+def defined_tests(path: str) -> frozenset[str]:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    return frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"))
+
+
+@pytest.mark.parametrize("slug", LEDGERS)
+def test_every_non_empty_seed_line_has_a_row_and_each_quote_is_in_its_line(slug):
+    ledger = GAMES[slug].ledger
+    lines = seed_lines(ledger.seed)
+    wanted = {n for n, text in enumerate(lines, 1) if text.strip()}
+    have = {row.line for row in ledger.rows}
+    assert not wanted - have, f"{slug}: seed lines without a row: {sorted(wanted - have)[:20]}"
+    assert not have - wanted, f"{slug}: rows for empty or missing lines: {sorted(have - wanted)[:20]}"
+    for row in ledger.rows:
+        assert row.quote in lines[row.line - 1], f"{slug} line {row.line}: {row.quote!r} is not in {lines[row.line - 1]!r}"
+
+
+@pytest.mark.parametrize("slug", LEDGERS)
+def test_each_automated_row_names_tests_that_exist(slug):
+    for row in GAMES[slug].ledger.rows:
+        for test in row.tests:
+            path, _, name = test.partition("::")
+            assert (ROOT / path).is_file(), f"{slug} line {row.line}: no file {path}"
+            assert name.split("[")[0] in defined_tests(path), f"{slug} line {row.line}: no test {test}"
+
+
+def test_a_malformed_ledger_row_is_refused_naming_the_row_and_field():
+    with pytest.raises(LedgerError, match="row 1 \\(line 3\\): a manual row needs manual_ja"):
+        parse({"seed": "x.txt", "rows": [{"line": 3, "quote": "ルール", "status": "manual"}]})
+    with pytest.raises(LedgerError, match="option 'nope' is not an option"):
+        parse({"seed": "x.txt", "rows": [{"line": 1, "quote": "a", "status": "option", "option": "nope"}]}, ("life",))
+    with pytest.raises(LedgerError, match="status is one of"):
+        parse({"seed": "x.txt", "rows": [{"line": 1, "quote": "a", "status": "maybe"}]})
+
+
+def test_coverage_counts_automated_and_options_among_the_rule_lines():
+    ledger = parse({"seed": "x.txt", "rows": [
+        {"line": 1, "quote": "見出し", "status": "not_rule", "reason": "a heading"},
+        {"line": 2, "quote": "a", "status": "automated", "tests": ["tests/t.py::test_a"]},
+        {"line": 3, "quote": "b", "status": "option", "option": "life"},
+        {"line": 4, "quote": "c", "status": "manual", "manual_ja": "手で", "manual_en": "by hand"},
+    ]})
+    assert ledger.coverage() == {"automated": 1, "option": 1, "manual": 1, "not_rule": 1, "rules": 3, "covered": 2, "share": 2 / 3}
+
+
+def test_the_command_prints_the_ledgers_as_json_with_their_coverage():
+    out = io.StringIO()
+    call_command("rules_ledger", json=True, stdout=out)
+    games = json.loads(out.getvalue())["games"]
+    assert set(games) == set(LEDGERS)
+    for slug, data in games.items():
+        assert data["seed"] == GAMES[slug].ledger.seed
+        assert {"line", "quote", "status"} <= set(data["rows"][0]) and 0 <= data["coverage"]["share"] <= 1
