@@ -26,6 +26,7 @@ from decks.models import Deck, Pool
 from decks.services import DeckInputError, decklist_sections
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
+from rules.engine.core import canonical_decks
 from rules.games import get_game
 from rules.games.options import OptionError
 
@@ -132,6 +133,7 @@ def _create(*, who: Actor, game: str, decks, faces, seed, options, **source) -> 
     seed = clean_seed(seed)
     options = clean_options(game, options)
     _check_size(decks)
+    decks = canonical_decks(decks)  # the same cards and seed give the same game, however the list was written
     try:
         state = new_game(game, decks, seed, options)
     except IllegalAction as exc:  # an option value the rules cannot start with ("opponents: …")

@@ -866,13 +866,16 @@ def decisions_in_play():
 
 DECISIONS = decisions_in_play()
 CHOICES = [(name, state) for name, state in DECISIONS if decision(state)["field"]]  # an answer that carries a choice
+LISTED = [(name, state) for name, state in DECISIONS if decision(state)["answers"]]  # answers listed whole
 
 
 def answers(state, asked):
     """The answers built from the decision: each candidate (a list of cards: the fewest and the most it
-    takes), or, with no field, the answer and the other actions that end it. 春一番's option 3 also names
-    one of the chooser's characters: the legal actions complete it."""
+    takes), or, with no field, the answer and the other actions that end it; or the complete answers the
+    decision lists (春一番's option 3 also names one of the chooser's characters)."""
     field, candidates = asked["field"], asked["candidates"]
+    if asked["answers"] is not None:
+        return asked["answers"]
     if field is None:
         return [{"type": kind} for kind in (asked["answer"], *asked["also"])]
     if asked["many"]:
@@ -891,7 +894,9 @@ def test_every_decision_offers_exactly_the_answers_the_game_accepts(name, state)
     assert asked["type"] == state["pending"]["type"] and asked["player"] == 0
     assert view(state, 0)["decision"] == asked
     legal = legal_actions(state)
-    if asked["field"] is None:  # upkeep: pay (while the active nodes pay for it) or destroy
+    if asked["answers"] is not None:  # 春一番 with option 3: exactly the listed actions
+        assert asked["answers"] == legal
+    elif asked["field"] is None:  # upkeep: pay (while the active nodes pay for it) or destroy
         assert [a["type"] for a in legal] == [asked["answer"], *asked["also"]]
     elif asked["many"]:  # discard: n cards of the hand
         assert all(set(a[asked["field"]]) <= set(asked["candidates"]) for a in legal)
@@ -911,6 +916,16 @@ def test_an_answer_outside_the_candidates_is_refused_naming_the_field(name, stat
     before = digest(state)
     with pytest.raises(IllegalAction, match=f"^{field}: "):
         apply(state, {"type": asked["answer"], field: outside})
+    assert digest(state) == before
+
+
+@pytest.mark.parametrize(("name", "state"), LISTED, ids=[name for name, _ in LISTED])
+def test_an_answer_not_among_the_listed_answers_is_refused(name, state):
+    asked = decision(state)
+    before = digest(state)
+    for wrong in ({"type": asked["answer"], "option": 3, "card": "c9999"}, {"type": asked["answer"], "option": True}):
+        with pytest.raises(IllegalAction, match="not one of the answers offered"):
+            apply(state, wrong)
     assert digest(state) == before
 
 

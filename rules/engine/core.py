@@ -48,6 +48,18 @@ Event = dict[str, Any]
 VERSION = 2  # bump when the state's shape or the rules' outcome for a logged game changes
 
 
+def _canonical_key(card: dict) -> tuple[str, str, str]:
+    return (str(card.get("section") or ""), str(card.get("name") or ""), str(card.get("key") or card.get("id") or ""))
+
+
+def canonical_decks(decks: list[list[dict]]) -> list[list[dict]]:
+    """Each deck's cards in one order that depends only on the cards (section, name, key), not on how the
+    decklist was written: the shell and the simulator start games from this, so the same cards with the same
+    seed give the same game whatever the order of the lines (the instances, and so every tie the rules or an
+    autopilot break by instance, follow it)."""
+    return [sorted(deck, key=_canonical_key) for deck in decks]
+
+
 def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None) -> dict:
     """A fresh game: every deck's cards as instances in their owner's deck zone, then the game's setup.
 

@@ -106,7 +106,8 @@ class Play:
         """The pending decision as the board and the core read it:
         {"type", "player", "answer", "field", "many", "candidates", "min", "max", "also"} ("also": the other
         action types that end it, e.g. cancel; "field" None: the answer carries no choice the shape can say),
-        and where a game needs it "instead" ({key: choices}: an answer may name one of these instead of
+        "answers" (where one answer names more than one thing, e.g. 春一番's option 3 with a card: the
+        complete answers, one of which it must be), and where a game needs it "instead" ({key: choices}: an answer may name one of these instead of
         choosing candidates; original's enemy player for damage). The default reads
         the two shapes games keep: a "choose" block ({"zone" or "candidates", "min", "max", "exclude"})
         answered by a list of cards, and the effect interpreter's one-card "choose" (effects.py)."""
@@ -116,7 +117,8 @@ class Play:
         kind = pending["type"]
         allowed = self.ACTIONS.get(kind, ())
         out = {"type": kind, "player": pending.get("player", 0), "answer": allowed[0] if allowed else kind,
-               "field": None, "many": False, "candidates": [], "min": 0, "max": 0, "also": list(allowed[1:])}
+               "field": None, "many": False, "candidates": [], "min": 0, "max": 0, "also": list(allowed[1:]),
+               "answers": None}
         block = pending.get("choose")
         if isinstance(block, dict):
             if "candidates" in block:
@@ -188,7 +190,13 @@ class Play:
 
 def check_answer(decision: dict | None, action: dict) -> None:
     """Refuse, naming the field, an answer outside the decision's candidates or bounds."""
-    if decision is None or action["type"] != decision["answer"] or decision["field"] is None:
+    if decision is None or action["type"] != decision["answer"]:
+        return
+    if decision.get("answers") is not None:
+        if not any(action == a for a in decision["answers"]) or any(isinstance(v, bool) for v in action.values()):
+            raise IllegalAction(f"{action['type']}: not one of the answers offered")
+        return
+    if decision["field"] is None:
         return
     for key, choices in (decision.get("instead") or {}).items():  # an answer naming one of these instead
         if key in action:

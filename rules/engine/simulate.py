@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from ..games import get_game
 from . import rng
-from .core import _apply, _rules, blank_game, new_game
+from .core import _apply, _rules, blank_game, canonical_decks, new_game
 from .stats import at_least, interval99
 
 MAX_ACTIONS = 3000  # per game: an autopilot that loops is stopped and the game counted as not won
@@ -52,6 +52,7 @@ class GameFactory:
     same state `new_game` makes (a test compares their digests)."""
 
     def __init__(self, game: str, decks: list, options: dict | None):
+        decks = canonical_decks(decks)  # the same cards give the same games in whatever order they were listed
         probe = new_game(game, decks, seed=0, options=options)  # checks the options and decks once
         self.rules = _rules(game)
         self.options = probe["options"]

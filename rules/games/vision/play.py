@@ -576,14 +576,16 @@ class VisionRules(Play):
     def decision(self, state):
         """The default reads discard (its "choose" block: n cards of the hand) and choose; an upkeep is
         answered by pay (while the active nodes pay it) or destroy, with no field; a weather_choice by its
-        option (春一番's option 3 also names one of the chooser's active characters, which _do_weather_choice
-        checks against the listed actions) or, at 春一番's second stage, its target."""
+        option, or at 春一番's second stage its target; where 春一番's option 3 is offered (it also names one of
+        the chooser's active characters) the answers are the listed actions themselves."""
         out = super().decision(state)
         if not out:
             return out
         pending = state["pending"]
         if out["type"] == "upkeep" and not self._payable(state, pending):
             out.update(answer="destroy", also=[])
+        elif out["type"] == "weather_choice" and any(len(a) > 2 for a in pending["actions"]):
+            out.update(answers=[dict(a) for a in pending["actions"]], min=1, max=1)  # 春一番: option 3 names a card too
         elif out["type"] == "weather_choice":
             field, candidates = W.choice_of(pending)
             out.update(field=field, candidates=candidates, min=1, max=1)
