@@ -87,7 +87,7 @@ def test_it_plays_a_golem_from_hand_first_paying_with_the_mana_worth_least():
     action = PILOT.choose(state)  # then it attacks with it, and keeps attacking
     assert action == {"type": "pass", "option": "attack", "card": state["zones"]["p0.field"][0]}
     apply(state, action)
-    assert len(state["zones"]["p1.deck"]) == 45  # 4 + 1 (剣術の才: 近 units)
+    assert len(state["zones"]["p1.deck"]) == 39 - 5  # its HP after the set-up, less 4 + 1 (剣術の才: 近 units)
 
 
 def test_it_pays_the_rest_from_the_skill_cards_it_values_least():

@@ -115,3 +115,13 @@ def test_a_game_pages_title_is_its_name_and_its_deck_links_sit_in_the_page_once(
     assert "<" not in title and games[slug].name in title
     assert html.count(reverse("deck_check") + f"?game={slug}") == 1
     assert html.count(reverse("set_print", args=[slug])) == 1
+
+
+def test_a_card_page_shows_the_limit_the_games_own_check_keeps(client, bundled):
+    """A 【ユニーク】 manacard card: one copy (the construction check refuses a second), not "unlimited"."""
+    card = Card.objects.get(game="manacard", name="放浪の竜騎士")
+    html = client.get(card.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<dt>copies per deck</dt><dd class=\"limit\"><strong>the card&#x27;s own limit</strong> · 1 " in html
+    plain = Card.objects.get(game="manacard", name="見習い剣士")
+    html = client.get(plain.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<dt>copies per deck</dt><dd class="limit">unlimited ' in html

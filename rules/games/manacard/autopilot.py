@@ -168,7 +168,15 @@ class Autopilot(Base):
             return self._pending(state, pending)
         if state["priority"] != 0 or state["result"] is not None:
             return None
-        return self._plan(state)[0]
+        flags = state["flags"]
+        chain = flags["chain"]
+        if chain:  # a continued attack (won by 3+ speed): the unit attacks the player again, or the right passes
+            unit = chain["card"]
+            return {"type": "pass", "option": "attack", "card": unit} if self.rules.stat(state, unit, "attack") > 0 else {"type": "pass"}
+        action = self._plan(state)[0]
+        if action == {"type": "pass"} and flags["incoming"]:
+            return {"type": "defend"} if {"type": "defend"} in legal_actions(state) else action
+        return action
 
     def _plan(self, state) -> tuple[dict, list[str]]:
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""

@@ -14,9 +14,10 @@ VOCABULARY = Vocabulary(
         "discard": DISCARD,
         "exile": EXILE,
     },
-    # The skill deck is seen by its owner only; exiled cards are face down (hits, paid skill cards) unless
-    # shown for a 逆転 chance.
-    hidden=frozenset({"deck", "skill", "hand", "exile"}),
+    # The opponent sees only the face-up cards of every zone: the decks and the hand are face down, the skill
+    # deck is seen by its owner only, exiled cards are face down (hits, paid skill cards) unless shown for a
+    # 逆転 chance, and a card put face down on the field, mana, status or discard by hand stays hidden.
+    hidden=frozenset({"deck", "skill", "hand", "exile", "status", "mana", "field", "discard"}),
     phases={"action": Label("行動権", "Action right")},
     actions={
         "play": PLAY,
@@ -29,6 +30,9 @@ VOCABULARY = Vocabulary(
         "reveal": Label("公開", "Reveal"),
         "reveal_skill": Label("スキルデッキから公開", "Reveal from the skill deck"),
         "reversal": Label("【逆転】を発動", "Use 【逆転】"),
+        "defend": Label("『防御』（攻撃を1軽減）", "『防御』 (the attack is 1 less)"),
+        "block": Label("このユニットで防ぐ", "Block with this unit"),
+        "summon_block": Label("召喚してそのまま防ぐ（マナ1つ余分）", "Summon it to block (1 more mana)"),
         "no_reversal": Label("【逆転】を発動しない", "Do not use 【逆転】"),
     },
     decisions={
