@@ -509,6 +509,7 @@ def test_manacard_accepts_50_and_50(manacard, manacard_cards):
 
 
 def test_manacard_copies_are_unlimited(manacard, manacard_cards):
+    """・メインデッキ(HP) 50枚 ※同名は一部を除き何枚でも入れる事が可能。・スキルデッキ(MP) 50枚 ※同名は一部を除き何枚でも入れる事が可能。"""
     deck = DeckData(sections={"main": {1: 50}, "skill": {11: 50}})
     assert validate(manacard, manacard.regulation, deck, manacard_cards) == []
 
@@ -516,6 +517,7 @@ def test_manacard_copies_are_unlimited(manacard, manacard_cards):
 @pytest.mark.parametrize("section", ["main", "skill"])
 @pytest.mark.parametrize("size", [49, 51])
 def test_manacard_each_deck_is_exactly_50(manacard, manacard_cards, section, size):
+    """・メインデッキ(HP) 50枚 ・スキルデッキ(MP) 50枚"""
     violations = validate(manacard, manacard.regulation, mdeck(**{section: size}), manacard_cards)
     assert codes(violations) == ["section_size"]
     assert violations[0].section == section
@@ -523,6 +525,7 @@ def test_manacard_each_deck_is_exactly_50(manacard, manacard_cards, section, siz
 
 
 def test_manacard_blessing_10_across_sections_accepted(manacard, manacard_cards):
+    """※【恩恵スキル】を持つカードは【恩恵スキルレベル】の合計が10迄になる様に入れる事が出来る。"""
     deck = mdeck(main_extra={BLESS4_MAIN: 1}, skill_extra={BLESS3_SKILL: 2})
     assert validate(manacard, manacard.regulation, deck, manacard_cards) == []
     deck = mdeck(skill_extra={BLESS3_SKILL: 1}, status={BLESS5_STATUS: 1})  # 3 + 5 with a status card
@@ -530,6 +533,7 @@ def test_manacard_blessing_10_across_sections_accepted(manacard, manacard_cards)
 
 
 def test_manacard_blessing_11_across_sections_rejected(manacard, manacard_cards):
+    """※【恩恵スキル】を持つカードは【恩恵スキルレベル】の合計が10迄になる様に入れる事が出来る。"""
     deck = mdeck(main_extra={BLESS4_MAIN: 2}, skill_extra={BLESS3_SKILL: 1})
     violations = validate(manacard, manacard.regulation, deck, manacard_cards)
     assert codes(violations) == ["blessing_over"]
@@ -555,6 +559,7 @@ def test_manacard_unique_once_accepted(manacard, manacard_cards):
 
 
 def test_manacard_unique_in_two_sections_rejected(manacard, manacard_cards):
+    """※【ユニーク】を持つカードは1種類につき、どのデッキ、使用するステータスカードに1枚まで。"""
     deck = mdeck(main_extra={UNIQUE_MAIN: 1}, skill_extra={UNIQUE_SKILL: 1})
     violations = validate(manacard, manacard.regulation, deck, manacard_cards)
     assert codes(violations) == ["unique_twice"]
@@ -568,6 +573,7 @@ def test_manacard_unique_twice_in_one_section_rejected(manacard, manacard_cards)
 
 
 def test_manacard_skill_card_in_main_is_wrong_deck(manacard, manacard_cards):
+    """・スキルデッキ(MP) 50枚 魔法、技能、アイテム、装備品等から構成される。"""
     violations = validate(manacard, manacard.regulation, mdeck(main_extra={11: 1}), manacard_cards)
     assert codes(violations) == ["wrong_deck"]
     assert violations[0].cards == (11,) and violations[0].section == "main"

@@ -198,7 +198,8 @@ def test_an_option_of_the_wrong_type_is_refused_naming_it_not_a_crash(options, f
 
 
 def test_playing_a_card_passes_the_right_and_the_goldfish_passes_it_straight_back():
-    """・何かしらのカード、能力をプレイした場合、行動権は相手に移る。(The goldfish always passes it back.)"""
+    """・行動権(手番プレイヤー) ・何かしらのカード、能力をプレイした場合、行動権は相手に移る。(The holder of the right is the
+    active player; the goldfish, with nothing to do, passes it back.)"""
     state = start(main=[unit("free", cost=0)])
     free = put(state, "free")
     events = apply(state, {"type": "play", "card": free})
@@ -212,7 +213,7 @@ def test_playing_a_card_passes_the_right_and_the_goldfish_passes_it_straight_bac
 
 
 def test_a_plain_pass_passes_the_right_and_end_turn_is_the_same():
-    """・カードや能力などを使わないで行動権を相手に渡す事で、下記の…どちらかを行える。(or none of them)"""
+    """・カードや能力などを使わないで行動権を相手に渡す事で、下記の3つのどちらかを行える。(or none of them)"""
     state = start()
     assert {"type": "pass"} in legal_actions(state)
     apply(state, {"type": "pass"})
@@ -333,6 +334,8 @@ def test_all_from_mana_or_all_from_the_skill_deck():
 
 
 def test_a_card_that_cannot_be_paid_is_not_playable_and_wrong_payments_are_refused():
+    """コストやプレイタイミングなどが可能なカードをプレイする事が出来る。(A card whose cost the mana and the skill deck cannot pay is
+    not offered, and is refused.)"""
     state = start(main=[unit("big", cost=56), unit("ok", cost=55)])
     big, ok = put(state, "big"), put(state, "ok")
     plays = [a for a in legal_actions(state) if a["type"] == "play"]
@@ -454,7 +457,8 @@ def test_a_battle_deals_damage_both_ways_and_a_unit_with_damage_of_its_hp_is_des
 
 
 def test_a_unit_two_faster_is_not_counter_attacked_and_three_faster_attacks_again_slowed():
-    """※ユニットとの戦闘に対し、素早さが2以上離れている場合、反撃できず一方的に攻撃される。それ以上の差が離れている場合、
+    """素早さ・・・行動の速さ。
+    ※ユニットとの戦闘に対し、素早さが2以上離れている場合、反撃できず一方的に攻撃される。それ以上の差が離れている場合、
     対峙した相手の素早さ分を引いてそのまま連続で行動する事が出来る。
     例:素早さ1のユニットAに、素早さ4のユニットBが攻撃すると、反撃を受けずにユニットAを攻撃し、攻撃終了が行動権を相手に渡さず、
     素早さ3のユニットBが再び攻撃に移ることが出来る。"""
@@ -773,12 +777,14 @@ def test_reversal_saves_a_main_deck_of_one_from_two_damage_once():
 
 
 def test_without_reversal_the_human_loses_when_damage_empties_the_main_deck():
+    """ダメージを受けてメインデッキが0枚となった時、【逆転】を発動できなければ負け。(With the 逆転 reading off, at once.)"""
     state = start(main_filler=11, reversal="off")  # one card left after the setup
     apply(state, {"type": "manual.life", "player": 0, "delta": -3})
     assert state["result"] == {"winner": 1, "turn": 1, "reason": "hp"}
 
 
 def test_a_declined_chance_with_an_empty_main_deck_loses_and_with_cards_left_goes_on():
+    """ダメージを受けてメインデッキが0枚となった時、【逆転】を発動できなければ負け。"""
     state = start(main_filler=13)  # three left
     apply(state, {"type": "manual.life", "player": 0, "delta": -2})
     decline_chance(state)
@@ -807,13 +813,15 @@ def test_kishi_kaisei_from_the_skill_deck_damages_a_unit_on_reversal_and_tops_th
 
 @pytest.mark.parametrize("reading, steps", [("both", ["reveal", "reveal_skill"]), ("hit", ["reveal"]), ("skill", ["reveal_skill"]), ("off", [])])
 def test_the_reversal_reading_decides_what_a_chance_may_show(reading, steps):
+    """逆転チャンス:ダメージを受けた際、任意の枚数のカードを表向きで除外する事が出来る。行動権は必要ない。(Which cards: option
+    reversal; the chance needs no action right: the right is the human's before and after it.)"""
     state = start(skill=bundled("起死回生"), reversal=reading)
     apply(state, {"type": "manual.life", "player": 0, "delta": -2})
     seen = []
     while state["pending"]:
         seen.append(state["pending"]["type"])
         apply(state, legal_actions(state)[0])
-    assert seen == steps and state["players"][0]["life"] == 28 and state["result"] is None
+    assert seen == steps and state["players"][0]["life"] == 28 and state["result"] is None and state["turn"] == 1
     state = start()  # no 【逆転】 card in the skill deck: nothing to show from it
     apply(state, {"type": "manual.life", "player": 0, "delta": -1})
     assert state["pending"]["type"] == "reveal"
