@@ -122,10 +122,11 @@ function zoneNode(zone, kindClass) {
     "data-hidden": hiddenFromOpponent(zone) ? "opponent" : null },
     el("h3", {}, zoneLabel(zone, false) + " ", el("span", { class: "gf-count", text: String(ids.length) })));
   const cards = el("div", { class: "gf-cards" });
-  // a face-down pile its owner may look through (manacard's skill deck): drawn face down, listed while a choice is
-  // made from it or while the player looks through it (a click on it; a click on its heading closes it)
-  const faceDown = kindClass === "pile open" && hidden < ids.length && ids.every((i) => i === null || !(view().cards[i] || {}).face_up)
-    && !(S.selection && S.selection.zones.includes(zone));
+  // a face-down pile hidden from the opponent that its owner may look through (manacard's skill deck): drawn face
+  // down, listed while a choice is made from it or while the player looks through it (a click on it; a click on
+  // its heading closes it)
+  const faceDown = kindClass === "pile open" && hiddenFromOpponent(zone) && hidden < ids.length
+    && ids.every((i) => i === null || !(view().cards[i] || {}).face_up) && !(S.selection && S.selection.zones.includes(zone));
   if (faceDown && lookedAt.has(zone)) {
     box.querySelector("h3").addEventListener("click", (event) => { event.stopPropagation(); lookedAt.delete(zone); drawBoard(); });
   }
