@@ -1080,3 +1080,25 @@ def test_random_players_usually_finish_within_sixty_turns():
             apply(state, pick.choice(legal_actions(state)))
         finished += state["result"] is not None
     assert finished >= 80
+
+
+def test_random_legal_games_against_a_goldfish_whose_units_attack_accept_every_offered_answer():
+    """Every action offered while the goldfish's units attack (『防御』, blocks, summon-and-block, answers on the attacker)
+    is accepted, and the cards are conserved."""
+    seen = set()
+    for seed in range(120):
+        pick = random.Random(seed)
+        fish = [unit(f"g{i}", pick.choice("近中遠"), attack=1, hp=3, speed=pick.randrange(5)) for i in range(30)]
+        state = new_game("manacard", [sample_deck(), fish], seed=seed, options={"player_attack": pick.choice([0, 2])})
+        total = len(state["cards"])
+        for iid in zone(state, "p1.deck")[-2:]:
+            apply(state, {"type": "manual.move", "card": iid, "to": "p1.field", "face_up": True})
+        for _ in range(200):
+            if state["result"] is not None:
+                break
+            action = pick.choice(legal_actions(state))
+            seen.add(action["type"] if action["type"] != "pass" or "card" in action else f"pass:{action.get('option')}")
+            apply(state, action)
+        check_invariants(state)
+        assert len(state["cards"]) == total
+    assert {"defend", "block", "summon_block", "pass:attack"} <= seen
