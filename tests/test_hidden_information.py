@@ -63,3 +63,17 @@ def test_a_card_cast_face_down_is_hidden_from_the_opponent_but_not_from_its_owne
     assert state["cards"][iid]["zone"] == board and not state["cards"][iid]["face_up"]
     assert iid in view(state, 0)["zones"][board]
     assert iid not in view(state, 1)["zones"][board] and iid not in view(state, 1)["cards"]
+
+
+def test_another_players_decision_and_the_cards_of_the_log_are_not_shown():
+    """The goldfish's view of the player's 零探し: that a decision is pending, not the hand it chooses from;
+    and the log does not name a card the viewer cannot see."""
+    state = new_game("kannagi", player_deck("kannagi"), 3)
+    hand = state["zones"]["p0.hand"]
+    mine, theirs = view(state, 0), view(state, 1)
+    assert mine["decision"]["candidates"] == hand
+    assert theirs["decision"] is None and theirs["pending"] == {"type": "zero_search", "player": 0}
+    chosen = hand[:2]
+    apply(state, {"type": "zero_search", "cards": chosen})
+    logged = view(state, 1)["log"][0]["action"]
+    assert logged["cards"] == [None, None] and view(state, 0)["log"][0]["action"]["cards"] == chosen

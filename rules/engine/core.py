@@ -233,15 +233,33 @@ def view(state: dict, player: int) -> dict:
             else:
                 shown.append(None)  # a hidden card: its place, not its identity
         out["zones"][name] = shown
-    if out.get("pending"):  # the effect's unfinished work is the engine's business, not the player's
-        out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
-    out["decision"] = decision(state)
+    pending = out.get("pending")
+    if pending and pending.get("player", 0) != player:  # another's decision: that it is pending, not its choices
+        out["pending"] = {"type": pending["type"], "player": pending.get("player", 0)}
+        out["decision"] = None
+    else:
+        if pending:  # the effect's unfinished work is the engine's business, not the player's
+            out["pending"] = {k: v for k, v in pending.items() if k not in ("frame", "outer")}
+        out["decision"] = decision(state)
     drawn = rules.layout(state)
     if drawn:  # how the board draws this game's zones (original's grid, vision's weather area)
         out["layout"] = drawn
-    out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
+    out["log"] = [{"action": _shown_action(e["action"], out["cards"], player), "override": e["override"]} for e in state["log"][-50:]]
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])
+    return out
+
+
+def _shown_action(action: dict, seen: dict, player: int) -> dict:
+    """An action of the log as `player` may read it: player 0's actions name cards, and a card the viewer
+    does not see now is not named to another player (its id would tell which card it is)."""
+    if player == 0:
+        return action
+    out = dict(action)
+    if isinstance(out.get("card"), str) and out["card"] not in seen:
+        out["card"] = None
+    if isinstance(out.get("cards"), list):
+        out["cards"] = [c if c in seen else None for c in out["cards"]]
     return out
 
 
