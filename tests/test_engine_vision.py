@@ -341,25 +341,25 @@ def test_the_goldfishs_characters_defend_and_the_two_deal_damage_at_once_or_firs
 
 
 def assert_player_1_sees_only_open_cards(state):
-    """view(state, 1): player 0's hand, deck, nodes and weather deck show only their places, every other card is
-    face up and shown, and no card data beyond the shown cards'."""
+    """view(state, 1): of player 0's hand, deck, nodes and weather deck only the places (their cards are face down,
+    whatever a manual move did); of player 0's field, discard pile and exile zone the face-up cards only."""
     seen = view(state, 1)
-    shown = set()
     for name, ids in state["zones"].items():
-        kind = name.rpartition(".")[2]
-        hidden = name.startswith("p0.") and kind in ("hand", "deck", "nodes", "weather")
-        if name.startswith("p1.") and kind == "deck":
-            hidden = True
-        assert seen["zones"][name] == ([None] * len(ids) if hidden else ids), name
-        shown |= set() if hidden else set(ids)
-    assert set(seen["cards"]) == shown
-    assert set(seen["defs"]) == {state["cards"][i]["def"] for i in shown}
+        owner, _, kind = name.partition(".")
+        if owner != "p0":
+            continue
+        if kind in ("hand", "deck", "nodes", "weather"):
+            assert seen["zones"][name] == [None] * len(ids), name
+            assert not any(state["cards"][i]["face_up"] or i in seen["cards"] for i in ids), name
+        else:
+            assert seen["zones"][name] == [i if state["cards"][i]["face_up"] else None for i in ids], name
 
 
 def test_view_shows_player_1_no_hidden_card_and_no_face_down_card():
-    """What player 1 may see: player 0's hand, deck, nodes (set face down) and weather deck only as places; the field,
-    the discard pile, the exile zone and the weather area face up. A manual move or flip that would leave a card
-    face up in a hidden zone or face down in an open one is put right (the zone decides)."""
+    """What player 1 may see: player 0's hand, deck, nodes (set face down) and weather deck only as places; the
+    face-up cards of the field, the discard pile, the exile zone and the weather area. A manual move or flip that
+    would leave a card face up in a hidden zone is put right (a node is set face down); a weather moved into the
+    weather area is revealed; a card put face down on the field is seen by its player only."""
     state = start([spell("符")], weathers=QUIET)
     first, second, third = hand(state)[:3]
     apply(state, {"type": "node", "card": first})
@@ -371,7 +371,10 @@ def test_view_shows_player_1_no_hidden_card_and_no_face_down_card():
     apply(state, {"type": "manual.move", "card": state["zones"]["p0.weather"][0], "to": "weather_area"})
     assert not state["cards"][third]["face_up"] and state["cards"][second]["face_up"]
     assert all(not state["cards"][i]["face_up"] for i in hand(state) + state["zones"]["p0.nodes"])
+    assert all(state["cards"][i]["face_up"] for i in state["zones"]["weather_area"])
     assert view(state, 1)["zones"]["p0.nodes"] == [None, None] and view(state, 0)["zones"]["p0.nodes"] == [first, third]
+    apply(state, {"type": "manual.flip", "card": second})
+    assert view(state, 1)["zones"]["p0.field"] == [None] and view(state, 0)["zones"]["p0.field"] == [second]
     assert_player_1_sees_only_open_cards(state)
 
 

@@ -27,8 +27,9 @@ with 装備 stay on the field, others go to the discard pile; one 世界呪符 a
 character whose damage reaches its 耐久力 is 決死 and destroyed; battles with 先制, 貫通 and 隠密 (battle.py;
 no GRAZE: the goldfish has no deck and never attacks). Card text goes through the `script` steps (played =
 on play, a character's when it enters; attack = when it attacks); the rest is applied with manual actions.
-Cards in the hidden zones (deck, hand, nodes, weather deck) are face down and the cards in the others face
-up, whatever a manual move left them as, so the view shows each player exactly what is theirs to see.
+Cards in the hidden zones (deck, hand, nodes, weather deck) are face down whatever a manual move left them
+as, and the weathers in the weather area face up, so no view shows another player what is not theirs to see
+(the engine's view hides a face-down card in an open zone from the other players).
 
 Readings (documented, some options): a weather is revealed at game start ("weather_at_start"); 白夜's
 sleep-cost substitution covers a human's attacks and defences ("byakuya"); 春一番's option 2 heals the
@@ -806,14 +807,18 @@ class VisionRules(Battles, Play):
 
     def after_manual(self, state) -> None:
         """A card put on the field by hand entered now; cards off the field forget it and 風雨's 隠密 (and 川霧's
-        mark off the exile zone); the cards of the hidden zones are face down and the others face up (nodes are
-        set face down; a weather in the area is revealed); a pending decision follows what moved (a decision
-        with nothing left to decide is over and the turn goes on)."""
+        mark off the exile zone); the cards of the hidden zones are face down (a node is set face down, a card
+        moved into a hand or a deck is hidden again) and a weather card in the weather area face up (it is
+        revealed there); a pending decision follows what moved (a decision with nothing left to decide is over
+        and the turn goes on)."""
         turn = state["turn"]
         state["flags"]["weathers"] = W.area_weathers(state)
         for card in state["cards"].values():
             where = card["zone"]
-            card["face_up"] = where.rpartition(".")[2] not in HIDDEN
+            if where.rpartition(".")[2] in HIDDEN:
+                card["face_up"] = False
+            elif where == AREA and state["defs"][card["def"]].get("card_type") == WEATHER:
+                card["face_up"] = True
             if where.endswith(".field"):
                 card.setdefault("entered", turn)
             else:
