@@ -869,6 +869,17 @@ def test_tako_players_who_dealt_damage_to_an_opponent_gain_3_at_the_end_of_the_t
     assert life(state) == [28, 23] and len(weather_events(events, "凧")) == 1  # not again at the goldfish's end
 
 
+def test_tako_under_the_other_reading_the_latest_dealer_gains_3_at_every_end_of_turn():
+    """凧: (自動γ) ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る。(The
+    option "tako" at "last": the player who last dealt damage to an opponent, at the goldfish's end of turn too.)"""
+    state = weather_game("凧", extra=[char("甲", attack=2)], tako="last")
+    end_turn(state)
+    assert life(state) == [25, 25]  # nobody has dealt damage yet
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
+    events = end_turn(state)
+    assert life(state) == [31, 23] and len(weather_events(events, "凧")) == 2
+
+
 def test_diamond_dust_hurts_sleeping_characters_not_new_and_forbids_cheap_characters():
     """ダイヤモンドダスト: ターン終了時、[このターンとこの前のターン中に場に出たキャラクターを除く、スリープ状態のキャラクター
     全て]に2ダメージを与える。[全てのプレイヤー]は必要ノードが3以下のキャラクターをプレイする事が出来ない。"""

@@ -34,6 +34,17 @@ OPTIONS = (
             Choice("ability", "スリープがコストの起動効果だけ（攻撃・防御は通常どおりスリープ）", "Sleep-cost activated abilities only (attacks and defences sleep as usual)"),
         ),
     ),
+    # 凧: 「ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る」
+    Option(
+        "tako",
+        "turn",
+        "凧：「この効果の直前に」ダメージを与えたプレイヤー",
+        "凧: who dealt damage 「この効果の直前に」 (just before this effect)",
+        choices=(
+            Choice("turn", "このターン中に相手プレイヤーにダメージを与えたプレイヤー全て", "Every player who dealt damage to an opponent during this turn"),
+            Choice("last", "最後に相手プレイヤーにダメージを与えたプレイヤー（前のターンでも）", "The player who last dealt damage to an opponent (in an earlier turn too)"),
+        ),
+    ),
     # 春一番 2: 「[相手プレイヤー]は1ドローする。その後、[ライフ]を3回復する。」: whose life
     Option(
         "haru_heal",

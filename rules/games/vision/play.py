@@ -34,9 +34,9 @@ as, and the weathers in the weather area face up, so no view shows another playe
 Readings (documented, some options): a weather is revealed at game start ("weather_at_start"); 白夜's
 sleep-cost substitution covers a human's attacks and defences ("byakuya"); 春一番's option 2 heals the
 chooser ("haru_heal") and option 3 sleeps one of the chooser's active characters; 雹's "may" is taken
-(an active node is never worse); 凧 rewards the players who dealt damage to an opponent during the turn;
-ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an empty deck
-reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's order; 天候終了時
+(an active node is never worse); 凧 rewards the players who dealt damage to an opponent during the turn
+("tako"); ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an
+empty deck reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's order; 天候終了時
 effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping characters), before
 the cards go back. Both players losing at once is a draw (winner None).
 """
@@ -227,7 +227,8 @@ class VisionRules(Battles, Play):
     def damage(self, state, player, amount, by=None, combat=False, unpreventable=False) -> list[dict]:
         """Damage to a player. 雪 turns it into milling (not 地震雲's, which nothing prevents; not the
         goldfish's, which has no deck: its life stands in). A player who deals damage to an opponent is
-        remembered for 凧; combat damage heals its dealer once a turn under 濃霧."""
+        remembered for 凧 (this turn's dealers, and the latest); combat damage heals its dealer once a turn
+        under 濃霧."""
         if amount <= 0:
             return []
         target = state["players"][player]
@@ -245,6 +246,7 @@ class VisionRules(Battles, Play):
         if by is not None and by != player:
             if by not in flags["dealt"]:
                 flags["dealt"].append(by)
+            flags["last_dealer"] = by
             if combat and "濃霧" in w and not flags["fog"]:
                 flags["fog"] = True
                 events += self.gain(state, by, amount, weather="濃霧")
@@ -359,7 +361,7 @@ class VisionRules(Battles, Play):
         shuffle_zone(state, zone(0, "deck"))
         draw(state, 0, opts["opening"])
         weather_on = opts["weather"] and bool(state["zones"]["p0.weather"])
-        state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
+        state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "last_dealer": None, "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
         state["turn"], state["active"] = 1, first
         if weather_on and opts["weather_at_start"]:
             self._reveal(state)

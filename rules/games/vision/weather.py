@@ -127,9 +127,12 @@ def quake(rules, state) -> list[dict]:
 
 def kite(rules, state) -> list[dict]:
     """凧: ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る。
-    (Reading: the players who dealt damage to an opponent during this turn.)"""
+    (The option "tako": by default the players who dealt damage to an opponent during this turn; "last": the
+    player who dealt the latest damage to an opponent, in this turn or before.)"""
+    flags = state["flags"]
+    dealers = flags["dealt"] if state["options"]["tako"] == "turn" else [flags["last_dealer"]] if flags["last_dealer"] is not None else []
     events = []
-    for player in state["flags"]["dealt"]:
+    for player in dealers:
         events += rules.gain(state, player, 3, weather="凧")
     return events
 
