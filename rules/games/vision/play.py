@@ -36,9 +36,9 @@ sleep-cost substitution covers a human's attacks and defences ("byakuya"); 春�
 chooser ("haru_heal") and option 3 sleeps one of the chooser's active characters; 雹's "may" is taken
 (an active node is never worse); 凧 rewards the players who dealt damage to an opponent during the turn
 ("tako"); ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an
-empty deck reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's order; 天候終了時
-effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping characters), before
-the cards go back. Both players losing at once is a draw (winner None).
+empty deck reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's
+order; 天候終了時 effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping
+characters), before the cards go back. Both players losing at once is a draw (winner None).
 """
 
 from __future__ import annotations
@@ -636,10 +636,10 @@ class VisionRules(Battles, Play):
 
     def decision(self, state):
         """The default reads discard (its "choose" block: n cards of the hand) and choose (the cards 極夜 and
-        豪雨 leave to it, `_choosable`); an upkeep is
-        answered by pay (while the active nodes pay it) or destroy, with no field; a weather_choice by its
-        option, or at 春一番's second stage its target; where 春一番's option 3 is offered (it also names one of
-        the chooser's active characters) the answers are the listed actions themselves."""
+        豪雨 leave to it, `_choosable`); an upkeep is answered by pay (while the active nodes pay it) or
+        destroy, with no field; a weather_choice by its option (春一番's, 宵闇's, 極夜's battle modifier), or at
+        春一番's second stage its target; where 春一番's option 3 is offered (it also names one of the chooser's
+        active characters) the answers are the listed actions themselves."""
         out = super().decision(state)
         if not out:
             return out
