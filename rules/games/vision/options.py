@@ -3,6 +3,12 @@ seed leaves open; each is written in the rules ledger, ledger.json)."""
 
 from ..options import FIRST, Choice, Option, goldfish_life, life, opening
 
+
+def reading(key: str, ja: str, en: str, *choices: tuple[str, str, str]) -> Option:
+    """A passage the seed leaves open: its readings (value, ja, en), the first the default."""
+    return Option(key, choices[0][0], ja, en, choices=tuple(Choice(*c) for c in choices))
+
+
 OPTIONS = (
     life(25),
     goldfish_life(25),
@@ -24,36 +30,22 @@ OPTIONS = (
         help_en="Of the characters you put on the goldfish's field by hand, the first active one defends each attack.",
     ),
     # 白夜: 「攻撃、防御及びスリープをコストとする起動効果を使用する場合、スリープ状態にしたものとして解決する」
-    Option(
-        "byakuya",
-        "attack",
-        "白夜：スリープ状態にしたものとして解決するもの",
-        "白夜: what resolves as if the character were put to sleep",
-        choices=(
-            Choice("attack", "人間の攻撃・防御（とスリープがコストの起動効果）：スリープせず、1ターンに合計2回まで", "A human's attacks and defences (and sleep-cost abilities): it stays active, twice a turn in all"),
-            Choice("ability", "スリープがコストの起動効果だけ（攻撃・防御は通常どおりスリープ）", "Sleep-cost activated abilities only (attacks and defences sleep as usual)"),
-        ),
+    reading(
+        "byakuya", "白夜：スリープ状態にしたものとして解決するもの", "白夜: what resolves as if the character were put to sleep",
+        ("attack", "人間の攻撃・防御（とスリープがコストの起動効果）：スリープせず、1ターンに合計2回まで",
+         "A human's attacks and defences (and sleep-cost abilities): it stays active, twice a turn in all"),
+        ("ability", "スリープがコストの起動効果だけ（攻撃・防御は通常どおりスリープ）", "Sleep-cost activated abilities only (attacks and defences sleep as usual)"),
     ),
     # 凧: 「ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る」
-    Option(
-        "tako",
-        "turn",
-        "凧：「この効果の直前に」ダメージを与えたプレイヤー",
-        "凧: who dealt damage 「この効果の直前に」 (just before this effect)",
-        choices=(
-            Choice("turn", "このターン中に相手プレイヤーにダメージを与えたプレイヤー全て", "Every player who dealt damage to an opponent during this turn"),
-            Choice("last", "最後に相手プレイヤーにダメージを与えたプレイヤー（前のターンでも）", "The player who last dealt damage to an opponent (in an earlier turn too)"),
-        ),
+    reading(
+        "tako", "凧：「この効果の直前に」ダメージを与えたプレイヤー", "凧: who dealt damage 「この効果の直前に」 (just before this effect)",
+        ("turn", "このターン中に相手プレイヤーにダメージを与えたプレイヤー全て", "Every player who dealt damage to an opponent during this turn"),
+        ("last", "最後に相手プレイヤーにダメージを与えたプレイヤー（前のターンでも）", "The player who last dealt damage to an opponent (in an earlier turn too)"),
     ),
     # 春一番 2: 「[相手プレイヤー]は1ドローする。その後、[ライフ]を3回復する。」: whose life
-    Option(
-        "haru_heal",
-        "chooser",
-        "春一番2：ライフを回復するプレイヤー",
-        "春一番 2: who gains the 3 life",
-        choices=(
-            Choice("chooser", "選んだプレイヤー", "The player who chose"),
-            Choice("opponent", "1ドローした相手プレイヤー", "The opponent who drew"),
-        ),
+    reading(
+        "haru_heal", "春一番2：ライフを回復するプレイヤー", "春一番 2: who gains the 3 life",
+        ("chooser", "選んだプレイヤー", "The player who chose"),
+        ("opponent", "1ドローした相手プレイヤー", "The opponent who drew"),
     ),
 )
