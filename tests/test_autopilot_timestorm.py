@@ -37,6 +37,8 @@ def test_every_action_it_chooses_is_accepted_by_the_rules():
         play_game(LIBRARY, seed, {"auto_pass": "never"})
         play_game(timestorm_decks() + [[]], seed, {"opponents": 2, "first": "goldfish"})
         play_game(CHARGE, seed, {"supply_batteries": False, "auto_pass": "never"})
+        play_game(CHARGE, seed, {"battery_stack": True, "auto_pass": "never"})
+        play_game(LIBRARY, seed, {"goldfish_entry": "pool:1", "opponents": 2})
 
 
 def test_the_same_seed_plays_the_same_game():
