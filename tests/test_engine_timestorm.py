@@ -730,3 +730,18 @@ def test_who_starts_is_player_or_goldfish_and_anything_else_is_refused_naming_th
     with pytest.raises(IllegalAction, match="first"):
         start(first=first)
     assert start(first="player")["turn"] == 1 and start(first="goldfish")["turn"] == 2  # the goldfish's turn 1 has passed
+
+
+def test_the_format_of_the_players_cards_decides_what_the_goldfish_brings_by_default():
+    """・各プレイヤーは好きな勝利条件カードを1種類選び、基本のカードと混ぜて全員で1つのデッキとする。
+    ・各プレイヤーは好きなカード13枚を持ち寄る。
+    "auto" reads the player's cards: all entry cards, not all of them win-condition cards, is a pooling
+    entry; the basic cards with a kind, or an entry of one kind alone, is the standard."""
+    from rules.games.timestorm.shares import is_pooling
+
+    assert is_pooling(entry(SAMPLE_A))
+    assert not is_pooling(STANDARD + [{**c, "section": "entry"} for c in bundled("充電完了")])  # basic cards outside it
+    assert not is_pooling(entry((("充電完了", 3),)))  # a kind alone: a standard entry without basic cards
+    assert not is_pooling([])
+    kind_alone = new_game("timestorm", [entry((("充電完了", 3),))], seed=1)
+    assert sorted(c["def"] for c in kind_alone["cards"].values() if c["owner"] == 1 and c["zone"] != "p1.field") == ["無限の書庫"] * 3

@@ -7,8 +7,8 @@ bundled data (cards/bundled/timestorm.json and the sample pools of decks/bundled
 
 - "auto" (the default): the share the format asks for. The player's cards are a 13-card pooling entry when
   every one of them is in the entry section (the site hands over a standard deck as the regulation's basic
-  cards, outside any section, followed by the entry); otherwise they are the standard shared deck (the
-  basic cards and the player's kind). Standard: the goldfish brings a bundled win-condition kind the
+  cards, outside any section, followed by the entry) and they are not all win-condition cards; otherwise
+  they are the standard shared deck (the basic cards and the player's kind). Standard: the goldfish brings a bundled win-condition kind the
   player's cards do not hold (goldfish k the k-th such kind in name order, round again when there are
   more goldfish than kinds). Pooling: a bundled sample pool other than the player's own 13 (goldfish k the
   k-th, in the samples' order).
@@ -57,8 +57,13 @@ def choices() -> tuple[Choice, ...]:
 
 
 def is_pooling(cards: list[dict]) -> bool:
-    """The player's cards are a 13-card pooling entry: every one of them in the entry section."""
-    return bool(cards) and all(c.get("section") == ENTRY_SECTION for c in cards)
+    """The player's cards are a 13-card pooling entry: every one of them in the entry section, and not all
+    win-condition cards (that is a standard entry whose regulation lists no basic cards)."""
+    return (
+        bool(cards)
+        and all(c.get("section") == ENTRY_SECTION for c in cards)
+        and not all((c.get("fields") or {}).get("win_condition") for c in cards)
+    )
 
 
 def _win_names(cards: list[dict]) -> Counter:
