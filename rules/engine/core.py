@@ -194,8 +194,28 @@ def digest(state: dict) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
+def _holder(name: str) -> int | None:
+    """The player whose zone this is ("p1.hand" -> 1); None for a zone of no player (a shared deck, a board)."""
+    prefix, dot, _ = name.partition(".")
+    return int(prefix[1:]) if dot and prefix[:1] == "p" and prefix[1:].isdigit() else None
+
+
+def sees(rules, state: dict, name: str, zone_open: bool, card: dict, player: int) -> bool:
+    """Whether `player` sees which card this is: a face-up card, anywhere; a face-down one only in a zone the
+    player may look into that is theirs (their hand, their 魂), or in a shared zone when it is theirs (a curse
+    cast face down on original's board is hidden from the opponent, as a possessed apparition on a kannagi
+    field is: face down means hidden from the other players)."""
+    if card["face_up"]:
+        return True
+    if not zone_open:
+        return False
+    holder = _holder(name)
+    return (card["owner"] if holder is None else holder) == player
+
+
 def view(state: dict, player: int) -> dict:
-    """What `player` may see: own hand; face-up cards anywhere; for hidden cards only their count."""
+    """What `player` may see: own hand; face-up cards anywhere; face-down cards in their own zones; for
+    hidden cards only their place."""
     rules = _rules(state["game"])
     out = copy.deepcopy({k: v for k, v in state.items() if k not in ("setup", "log", "redo", "defs", "cards", "zones", "rng")})
     out["zones"] = {}
@@ -206,7 +226,7 @@ def view(state: dict, player: int) -> dict:
         shown = []
         for iid in ids:
             card = state["cards"][iid]
-            if visible or card["face_up"]:
+            if sees(rules, state, name, visible, card, player):
                 shown.append(iid)
                 out["cards"][iid] = dict(card)
                 out["defs"][card["def"]] = state["defs"][card["def"]]
@@ -233,10 +253,11 @@ def events_for(state: dict, events: list[Event], player: int) -> list[Event]:
     for event in events:
         if event.get("type") == "move" and event.get("card"):
             card = state["cards"].get(event["card"])
-            hidden = not (
-                rules.zone_visible(state, event["from"], player) or rules.zone_visible(state, event["to"], player)
+            hidden = card is not None and not any(
+                sees(rules, state, name, rules.zone_visible(state, name, player), card, player)
+                for name in (event["from"], event["to"])
             )
-            if hidden and card is not None and not card["face_up"]:
+            if hidden:
                 event = {**event, "card": None}
         out.append(event)
     return out
