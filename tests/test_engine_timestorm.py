@@ -182,13 +182,13 @@ def test_no_player_can_tell_whose_card_lies_in_the_shared_deck_or_see_a_hidden_c
         hidden = set(state["zones"]["shared.deck"]) | set(state["zones"][f"p{1 - p}.hand"])
         assert not hidden & set(seen["cards"])
         assert seen["zones"][f"p{1 - p}.field"] == state["zones"][f"p{1 - p}.field"]  # the batteries lie face up
-    # a card put face down on the field by hand: its owner sees it, the goldfish does not
+    # a card put face down on the field by hand: its holder sees it, the goldfish does not
     secret = state["zones"]["p0.hand"][0]
     apply(state, {"type": "manual.move", "card": secret, "to": "p0.field", "face_up": False})
     assert view(state, 0)["zones"]["p0.field"][-1] == secret and secret in view(state, 0)["cards"]
     assert view(state, 1)["zones"]["p0.field"][-1] is None and secret not in view(state, 1)["cards"]
     apply(state, {"type": "manual.move", "card": secret, "to": "shared.stack", "face_up": False})
-    assert view(state, 0)["zones"]["shared.stack"] == [None] == view(state, 1)["zones"]["shared.stack"]
+    assert view(state, 0)["zones"]["shared.stack"] == [secret] and view(state, 1)["zones"]["shared.stack"] == [None]
     apply(state, {"type": "manual.flip", "card": secret})
     assert view(state, 1)["zones"]["shared.stack"] == [secret]  # face up: everybody sees it
 

@@ -15,10 +15,10 @@ empty stack, once a turn, from hand unused. An action: your main phase, empty st
 making that many batteries used. A quick action: whenever you hold priority (main and end phases).
 A player who must draw from the empty deck has lost and the game goes on; the last player left wins.
 
-What a player sees (`zone_visible`): all of their own hand, field and discard pile; elsewhere only the
-cards lying face up (the rules put them face up on the fields, the stack and the discard piles; a card put
-there face down by hand stays hidden), so the shared deck shows no card and no owner (バリアント: the
-entries' backs cannot be told apart).
+What a player sees (`zone_visible`, with core.sees): their own hand; the stack, the fields and the discard
+piles, where the rules put cards face up (a card put there face down by hand shows to its holder only);
+of the shared deck nothing but where its cards lie, no card and no owner (バリアント: the entries' backs
+cannot be told apart).
 
 Readings and conveniences (options, each in the rules ledger): the two starting batteries come from a
 supply outside the deck ("supply_batteries"); putting a battery is a play (Tips: プレイ→…バッテリーを置く)
@@ -70,17 +70,13 @@ class TimestormRules(StackPlay, Play):
         return out
 
     def zone_visible(self, state, name, player):
-        """A player sees the whole of their own hand, field and discard pile. The stack and the others' fields
-        and discard piles are open to all while every card in them lies face up (the rules put cards face up
-        there); one put there face down by hand hides it, and then only the face-up cards show (the core
-        shows face-up cards anywhere). The shared deck and the others' hands are closed."""
+        """The stack, the fields and the discard piles are open to all (the rules put cards there face up; one
+        put there face down by hand shows to its holder only, core.sees); a hand to its player; the shared deck
+        to nobody."""
         owner, _, kind = name.partition(".")
-        if owner == f"p{player}" and kind in ("hand", "field", "discard"):
-            return True
         if name == STACK or kind in ("field", "discard"):
-            cards = state["cards"]
-            return all(cards[i]["face_up"] for i in state["zones"].get(name, ()))
-        return False
+            return True
+        return kind == "hand" and owner == f"p{player}"
 
     def draw_source(self, state, player):
         return DECK
