@@ -692,6 +692,26 @@ def test_who_starts_is_decided_by_the_games_random_draw_or_chosen():
     assert len(hand(drawing)) == 9
 
 
+def test_each_players_first_turn_starts_from_the_recovery_phase():
+    """①先攻は回復フェイズから始まりますが、1ターン目のみドローフェイズを行えません。 / ②後攻は回復フェイズから行い、後攻は
+    ドローフェイズを行い、メインフェイズを行います。 — no ターン開始 declaration on the first turn (nor a tool then); from the
+    second turn on there is one."""
+    for who, asked in (("player", ["recovery", "draw"]), ("goldfish", ["goldfish", "recovery", "draw"])):
+        state = new([tool("塩")] + FILLER, first=who, opening=6)
+        take(state, "塩")
+        apply(state, {"type": "zero_search", "cards": []})
+        apply(state, {"type": "potential_done"})
+        seen = []
+        while state["pending"]:
+            seen.append(state["pending"]["at"])
+            apply(state, SKIP)
+        assert seen == asked and state["turn"] == 1 and state["phase"] == "main", who
+        apply(state, {"type": "end_turn"})
+        assert state["pending"]["at"] == "goldfish"
+        apply(state, SKIP)
+        assert state["pending"]["at"] == "start" and state["turn"] == 2
+
+
 def test_potential_places_may_be_summoned_after_zero_search_and_rise_in_the_first_recovery():
     """キーワード能力「◼︎潜在能力」を持つ【場所札】があれば召喚できます。 / 零探しの後「◼︎潜在能力」を持つ【場所札】があれば両者とも
     回復フェイズで「起き」にできます。 — no cost is named (魂 is empty then); both players, the first one first."""

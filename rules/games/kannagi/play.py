@@ -327,12 +327,13 @@ class KannagiRules(Play):
         return [{"do": "goldfish"}, {"do": "end_of_turn"}]
 
     def _job_turn(self, state, job):
-        """⓪ ターン開始: the turn's sub-phases and its tool are open again; a tool may answer the declaration."""
+        """⓪ ターン開始: the turn's sub-phases and its tool are open again; a tool may answer the declaration. A
+        player's first turn begins at the recovery phase (①先攻は回復フェイズから始まります / ②後攻は回復フェイズから)."""
         state["turn"] += 1
         state["active"] = 0
         state["phase"] = "start"
         state["flags"].update(dict.fromkeys(TURN_FLAGS, False))
-        return [{"type": "turn", "turn": state["turn"]}] + self._window(state, "start")
+        return [{"type": "turn", "turn": state["turn"]}] + (self._window(state, "start") if state["turn"] > 1 else [])
 
     def _job_phase(self, state, job):
         state["phase"] = job["phase"]
