@@ -10,19 +10,8 @@ import pytest
 
 from rules.deckdata import DeckData
 from rules.decks import validate
-from rules.engine import (
-    IllegalAction,
-    apply,
-    check_invariants,
-    decision,
-    digest,
-    legal_actions,
-    new_game,
-    redo,
-    undo,
-    view,
-)
-from rules.engine.core import canonical_decks
+from rules.engine import IllegalAction, apply, decision, legal_actions, new_game, view
+from rules.engine.core import canonical_decks, check_invariants, digest, redo, undo
 from rules.games import get_game
 
 from .engine_helpers import put
