@@ -952,22 +952,41 @@ def test_a_place_whose_power_falls_to_0_goes_to_soul_even_by_an_effects_damage()
 
 
 def sample_deck():
+    """The bundled cards (2 or 4 of each), with cards that reach every decision: two 神 of one name, a tool that
+    hurts its player (防御), one that chooses a card on the field, a season whose effect meets its place's."""
     cards = json.loads((ROOT / "cards/bundled/kannagi.json").read_text(encoding="utf-8"))["cards"]
     out = []
     for i, c in enumerate(cards):
         out += [{**c, "key": f"k{i}"}] * (4 if i % 3 else 2)
-    return out[:48]
+    extra = [
+        card("神の家", keywords=("速攻",), attributes=("神",), script=[{"op": "life", "amount": 1, "when": "summon"}]),
+        tool("痛み", script=[{"op": "damage", "amount": 2, "who": "you"}, {"op": "damage", "amount": 1}]),
+        tool("力", script=[{"op": "stat", "stat": "power", "amount": 1}]),
+        season_card("丘", script=[{"op": "life", "amount": 1, "when": "attack"}]),
+        card("攻める家", script=[{"op": "damage", "amount": 1, "when": "attack"}]),
+    ]
+    return out[:40] + [c for c in extra for _ in range(4)]
 
 
-def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
-    for seed in range(600):
+def test_random_games_answering_inside_every_decision_keep_every_invariant_and_undo_redo_is_exact():
+    seen = set()
+    for seed in range(400):
         pick = random.Random(seed)
         state = new_game("kannagi", [sample_deck()], seed=seed)
         total = len(state["cards"])
         steps = 0
         while state["result"] is None and steps < 300:
+            asked = decision(state)
+            if asked:
+                seen.add(asked["type"])
             if pick.random() < 0.03:  # now and then a manual move, as a player fixing up card text would
                 action = {"type": "manual.move", "card": pick.choice(sorted(state["cards"])), "to": pick.choice(sorted(state["zones"]))}
+            elif asked and asked["field"] and pick.random() < 0.7:  # an answer inside the declared decision
+                action = {"type": asked["answer"]}
+                if asked["many"]:
+                    action[asked["field"]] = pick.sample(asked["candidates"], pick.randint(asked["min"], asked["max"]))
+                else:
+                    action[asked["field"]] = pick.choice(asked["candidates"]) if asked["candidates"] else None
             else:
                 action = pick.choice(legal_actions(state))
             apply(state, action)
@@ -980,6 +999,7 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact():
             back = pick.randint(1, len(state["log"]))
             final = digest(state)
             assert digest(redo(undo(state, back), back)) == final
+    assert seen >= {"zero_search", "potential", "timing", "god", "defend", "order", "choose", "hand_limit"}
 
 
 def test_a_malformed_card_list_is_refused_not_crashed_on():
