@@ -102,12 +102,11 @@ class KannagiRules(Play):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
     def zone_visible(self, state, name, player):
+        # the field is open to both, but a face-down card on it (a possessing 怪異札) is its owner's to see (the
+        # engine's view shows a face-down card in an open zone to that zone's player only)
         owner, _, kind = name.partition(".")
-        if kind in ("reveal", "exile"):
+        if kind in ("field", "reveal", "exile"):
             return True
-        if kind == "field":  # open to both, but a face-down card on it (a possessing 怪異札) is its owner's
-            cards = state["cards"]
-            return owner == f"p{player}" or all(cards[i]["face_up"] for i in state["zones"][name])
         return kind in ("hand", "soul") and owner == f"p{player}"
 
     def __init__(self):

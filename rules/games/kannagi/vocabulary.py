@@ -28,7 +28,7 @@ VOCABULARY = Vocabulary(
         "reveal": Label("手札公開場", "Revealed hand"),
     },
     # 魂 is seen by its owner only; the revealed hand is open to both. The field is open to both, but a
-    # face-down card on it (a possessing 怪異札) is seen by its owner only (play.zone_visible).
+    # face-down card on it (a possessing 怪異札) is seen by its owner only (the engine's view).
     hidden=frozenset({"deck", "hand", "soul"}),
     phases={
         "zero_search": ZERO_SEARCH,
