@@ -7,8 +7,9 @@ used main-deck items: the seed names no place for them) and exile (除外: face 
 paid as cost, which nobody may look at; face up = cards shown for a 逆転 chance, out of the game). A card
 of the skill deck or a status card records it (`home`: skill or status), as its back shows it; `spent`
 marks a 【逆転】 card once activated and `chance` the cards of a 逆転 chance while it lasts (on the cards, not
-in the open flags: an instance id would tell which card a face-down one is). The opponent sees only the
-face-up cards of a player's zones (`zone_visible`); nobody sees into a main deck or an exile.
+in the open flags: an instance id would tell which card a face-down one is). The opponent sees the face-up
+cards of a player's zones (`zone_visible`: the open zones; the core hides a face-down card there); nobody
+sees into a main deck or an exile.
 Life: `players[i]["life"]` mirrors the size of the main deck (the HP); a manual life change is a hit
 (down: that many cards of the main deck exiled face down) or 【回復】 (up).
 
@@ -240,13 +241,16 @@ class ManacardRules(Play):
         state["next_id"] = n
 
     def zone_visible(self, state, name, player):
-        """Its owner sees into the hand, the skill deck (to choose what pays: スキルデッキからは任意のカードを選ぶ
-        ことが出来) and the zones whose cards are face up by the rules (status, mana, field, discard); anyone else
-        sees only their face-up cards (a card put face down there by hand stays hidden from the opponent). Nobody
-        sees into the main deck or the exile (※裏向きで除外されたカードの内容は確認する事は出来ない): their face-up
-        cards (a used 【逆転】 card on top of the deck, cards shown for a 逆転 chance) are shown anyway."""
+        """The open zones (status, mana, field, discard: their cards are face up by the rules; a card put face
+        down there by hand is hidden from the other player by the core's view); the hand and the skill deck to
+        their owner only (the skill deck is face down, and its owner may look through it to choose what pays:
+        スキルデッキからは任意のカードを選ぶことが出来). Nobody sees into the main deck or the exile (※裏向きで除外
+        されたカードの内容は確認する事は出来ない): their face-up cards (a used 【逆転】 card on top of the deck, cards
+        shown for a 逆転 chance) are shown anyway."""
         owner, _, kind = name.partition(".")
-        if kind in ("hand", "skill", "status", "mana", "field", "discard"):
+        if kind in ("status", "mana", "field", "discard"):
+            return True
+        if kind in ("hand", "skill"):
             return owner == f"p{player}"
         return False
 

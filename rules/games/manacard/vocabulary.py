@@ -14,10 +14,9 @@ VOCABULARY = Vocabulary(
         "discard": DISCARD,
         "exile": EXILE,
     },
-    # The opponent sees only the face-up cards of every zone: the decks and the hand are face down, the skill
-    # deck is seen by its owner only, exiled cards are face down (hits, paid skill cards) unless shown for a
-    # 逆転 chance, and a card put face down on the field, mana, status or discard by hand stays hidden.
-    hidden=frozenset({"deck", "skill", "hand", "exile", "status", "mana", "field", "discard"}),
+    # The skill deck is seen by its owner only; exiled cards are face down (hits, paid skill cards) unless
+    # shown for a 逆転 chance. (A card put face down in an open zone by hand is hidden by the core's view.)
+    hidden=frozenset({"deck", "skill", "hand", "exile"}),
     phases={"action": Label("行動権", "Action right")},
     actions={
         "play": PLAY,
