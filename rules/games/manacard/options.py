@@ -16,7 +16,11 @@ The others size the setup and the goldfish: `mana`, `hand`, `second_extra` (the 
 
 from ..options import FIRST, Choice, Option, opening
 
-DISTANCE_CHOICES = (Choice("近", "近", "close (近)"), Choice("中", "中", "middle (中)"), Choice("遠", "遠", "far (遠)"))
+
+def reading(key: str, ja: str, en: str, *choices: tuple[str, str, str], help_ja: str = "", help_en: str = "") -> Option:
+    """A passage the seed leaves open: its readings (value, ja, en), the first the default."""
+    return Option(key, choices[0][0], ja, en, choices=tuple(Choice(*c) for c in choices), help_ja=help_ja, help_en=help_en)
+
 
 OPTIONS = (
     FIRST,
@@ -30,26 +34,22 @@ OPTIONS = (
     Option("mana", 5, "開始時のマナの枚数", "Mana cards at the start", low=0, high=50),
     opening("hand", 5, 50),
     Option("second_extra", 1, "後攻の追加枚数", "Extra cards for the second player", low=0, high=50),
-    Option(
-        "reversal", "both", "【逆転】を公開できる場所", "【逆転】 cards come from",
-        choices=(
-            Choice("both", "ヒットで除外されたカードとスキルデッキ", "hits and the skill deck"),
-            Choice("hit", "ヒットで除外されたカード", "the cards a hit exiles"),
-            Choice("skill", "スキルデッキ", "the skill deck"),
-            Choice("off", "使わない", "nowhere (off)"),
-        ),
+    reading(
+        "reversal", "【逆転】を公開できる場所", "【逆転】 cards come from",
+        ("both", "ヒットで除外されたカードとスキルデッキ", "hits and the skill deck"),
+        ("hit", "ヒットで除外されたカード", "the cards a hit exiles"),
+        ("skill", "スキルデッキ", "the skill deck"),
+        ("off", "使わない", "nowhere (off)"),
     ),
-    Option(
-        "skill_used", "exile", "使ったスキルカードの行き先", "Used skill cards go",
-        choices=(Choice("exile", "裏向きで除外", "exiled face down"), Choice("discard", "捨て札へ", "to the discard pile")),
+    reading(
+        "skill_used", "使ったスキルカードの行き先", "Used skill cards go",
+        ("exile", "裏向きで除外", "exiled face down"), ("discard", "捨て札へ", "to the discard pile"),
     ),
     Option("play_reversal_cards", False, "【逆転】だけのカードもプレイできる", "【逆転】-only cards can be played"),
-    Option(
-        "unprinted_speed", "match", "素早さが書かれていない行動（『防御』など）の素早さ", "The speed of an action that prints none (『防御』 …)",
-        choices=(
-            Choice("match", "応じる相手と同じ（いつでも応じられる）", "that of what it answers (it may always answer)"),
-            Choice("zero", "0（素早さ0の攻撃にだけ応じられる）", "0 (it answers only speed-0 attacks)"),
-        ),
+    reading(
+        "unprinted_speed", "素早さが書かれていない行動（『防御』など）の素早さ", "The speed of an action that prints none (『防御』 …)",
+        ("match", "応じる相手と同じ（いつでも応じられる）", "that of what it answers (it may always answer)"),
+        ("zero", "0（素早さ0の攻撃にだけ応じられる）", "0 (it answers only speed-0 attacks)"),
         help_ja="攻撃に応じる行動はその素早さ以上でなければなりません。素早さが書かれていない『防御』やカードの扱いです。",
         help_en="An action against an attack needs at least the attack's speed; this is the speed of 『防御』 and of cards "
         "that print none.",
@@ -59,7 +59,10 @@ OPTIONS = (
         help_ja="0より大きいと、攻撃されたときに攻撃してきたユニットへ反撃（攻撃宣言）できます。",
         help_en="Above 0, when a unit attacks you, you may attack it back (declare an attack).",
     ),
-    Option("player_distance", "近", "あなた（プレイヤー）の距離", "Your own (the player's) distance", choices=DISTANCE_CHOICES),
+    reading(
+        "player_distance", "あなた（プレイヤー）の距離", "Your own (the player's) distance",
+        ("近", "近", "close (近)"), ("中", "中", "middle (中)"), ("遠", "遠", "far (遠)"),
+    ),
     Option(
         "goldfish_attacks", True, "相手の場のユニットが攻撃する", "The goldfish's units attack",
         help_ja="相手（ゴールドフィッシュ）の場にユニットがいると、行動権を得るたびに攻撃力の最も高い1体があなたに攻撃宣言します。",
