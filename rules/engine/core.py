@@ -45,7 +45,7 @@ from .state import (  # noqa: F401  (the primitives, for the games and the shell
 
 Action = dict[str, Any]
 Event = dict[str, Any]
-VERSION = 2  # bump when the state's shape or the rules' outcome for a logged game changes
+VERSION = 3  # bump when the state's shape or the rules' outcome for a logged game changes
 
 
 def _canonical_key(card: dict) -> tuple[str, str, str]:

@@ -13,6 +13,7 @@ import pytest
 from decks.models import Deck
 from goldfish import selectors
 from rules.engine import apply, legal_actions, new_game
+from rules.engine.core import canonical_decks
 
 from .test_goldfish import click_action as click
 from .test_goldfish import start, version, wait_past
@@ -62,7 +63,7 @@ def original_line(decks):
     """(seed, actions): the shortest greedy line to a soldier's first damage to the goldfish's 戦力."""
     best = None
     for seed in range(20):
-        state, line = new_game("original", decks, seed), []
+        state, line = new_game("original", canonical_decks(decks), seed), []
         while state["result"] is None and len(line) < 60 and not _goldfish_damage(state):
             action = original_greedy(state, legal_actions(state))
             line.append(action)
@@ -104,7 +105,7 @@ def test_an_original_soldier_moves_into_the_enemy_camp_and_deals_damage(page, sa
 
 def manacard_line(decks, seed=0):
     """Play the first unit in hand paying with the default, then attack with it."""
-    state, line = new_game("manacard", decks, seed), []
+    state, line = new_game("manacard", canonical_decks(decks), seed), []
     while len(line) < 10:
         actions = legal_actions(state)
         pending = (state.get("pending") or {}).get("type")
@@ -167,7 +168,7 @@ def test_the_vision_weather_changes_after_the_end_of_turn_4(page, samples):
     deck = sample("vision")
     decks, _faces = selectors.deck_decks(deck)
     seed = 5
-    state = new_game("vision", decks, seed)
+    state = new_game("vision", canonical_decks(decks), seed)
     first = [state["defs"][state["cards"][i]["def"]]["name"] for i in state["zones"]["weather_area"]]
     line = [{"type": "end_turn"}, {"type": "end_turn"}]
     for action in line:
