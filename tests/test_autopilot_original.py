@@ -34,11 +34,11 @@ def energy(*attrs):
 FILLER = [{"key": f"filler{i}", "name": f"filler{i}", "card_type": "兵", "cost": 99, "fields": {"attributes": ["無"], "move_cost": 99, "power": 1}} for i in range(60)]
 
 
-def start(names=(), energies=(), seed=1):
+def start(names=(), energies=(), seed=1, **options):
     """A game whose deck holds these bundled cards (a copy each, several if repeated), these 倉庫 cards and
     filler that costs too much to play; the hand and the board are then set with `put`."""
     deck = [CARDS[n] for n in names] + [energy(*e) for e in energies] + FILLER
-    state = new_game("original", [deck], seed)
+    state = new_game("original", [deck], seed, options)
     for iid in list(state["zones"]["p0.hand"]):  # an empty hand: each test puts what it needs
         apply(state, {"type": "manual.move", "card": iid, "to": "p0.deck"})
     return state
@@ -89,6 +89,8 @@ def test_every_action_it_picks_under_the_other_readings_of_the_rules_is_legal():
         {"upkeep_attributes": "all"},
         {"upkeep_attributes": "none", "own_land_battle": True},
         {"deck_out": "draw", "affinity_self_bonus": "always", "counter_limit": 20},
+        {"arrival_continuous": True, "zero_cost_attributes": False, "own_land_battle": False},
+        {"camp_full": "stay", "target_needed": False},
     )
     for options in readings:
         for seed in range(25):
@@ -139,9 +141,13 @@ def test_my_turn_counts_the_players_own_turns_whoever_starts():
 # -- its habits ------------------------------------------------------------------------------------------------
 
 
+# (a move brought to cost 0 is free only where it uses no attribute card: zero_cost_attributes off)
+FREE_ZERO = {"zero_cost_attributes": False}
+
+
 def test_a_soldier_that_moves_for_free_hits_again_and_again_until_the_goldfish_is_beaten():
     # ギルビアの小隊長 with another soldier on the board: the ソルジャー race moves for nothing
-    state = start(["ギルビアの小隊長", "ギルビアの炎剣術士"], [("火",)] * 4)
+    state = start(["ギルビアの小隊長", "ギルビアの炎剣術士"], [("火",)] * 4, **FREE_ZERO)
     put(state, "ギルビアの小隊長", "board", (1, 0))
     put(state, "ギルビアの炎剣術士", "board", (1, 1))
     main_phase(state)
@@ -153,7 +159,8 @@ def test_a_soldier_that_moves_for_free_hits_again_and_again_until_the_goldfish_i
 
 
 def test_it_summons_the_soldier_that_lets_a_ready_soldier_move_for_free_before_a_stronger_one():
-    state = start(["ギルビアの炎剣術士", "ギルビアの小隊長", "ビナルクスの仙龍"], [("火",)] * 5)
+    # (the captain's 永続 works at once only with arrival_continuous)
+    state = start(["ギルビアの炎剣術士", "ギルビアの小隊長", "ビナルクスの仙龍"], [("火",)] * 5, arrival_continuous=True, **FREE_ZERO)
     store(state, *[("火",)] * 5)
     put(state, "ギルビアの炎剣術士", "board", (1, 0))
     captain = put(state, "ギルビアの小隊長")
@@ -167,7 +174,7 @@ def test_it_summons_the_soldier_that_lets_a_ready_soldier_move_for_free_before_a
 def test_it_plays_one_piece_of_a_free_move_pair_from_the_hand_the_soldier_first():
     # ビナルクス仙山 makes the ビナルクス soldiers move for free: the soldier goes first (it must not be new
     # when the land arrives), and the land gets cheaper with a ビナルクス on the board
-    state = start(["ビナルクスの仙馬", "ビナルクス仙山"], [("火",)] * 6)
+    state = start(["ビナルクスの仙馬", "ビナルクス仙山"], [("火",)] * 6, **FREE_ZERO)
     store(state, *[("火",)] * 6)
     horse = put(state, "ビナルクスの仙馬")
     put(state, "ビナルクス仙山")

@@ -313,12 +313,33 @@ def test_payments_are_bounded_distinct_and_the_default_keeps_rare_attributes():
     assert pays[0]["discard"] == [] and len(first) == 5 and "E闇" not in first  # 闇 is the rarest here: kept
 
 
-def test_a_cost_of_zero_needs_no_payment():
-    state = start([soldier("free", cost=0)])
+def test_a_cost_of_zero_still_uses_a_card_of_each_attribute_unless_the_option_says_otherwise():
+    """召喚の際に火のカードを含む倉庫のカードを五枚、移動の際に火のカードを含む倉庫のカードを一枚使用する。 The attributes are part of
+    the cost (「決められた属性、枚数の倉庫のカードをコストとして支払うことを使用と呼ぶ」): a cost of 0 still uses a card of each
+    (option zero_cost_attributes, on by default); off, a cost of 0 uses nothing at all."""
+    state = start([soldier("free", cost=0, move=0)])
+    free = put(state, "free")
+    to_main(state)
+    assert not [a for a in legal_actions(state) if a.get("card") == free]  # no 火 card in 倉庫: no summon
+    with pytest.raises(IllegalAction, match="costs 0 with 火"):
+        apply(state, {"type": "summon", "card": free, "pos": [1, 4]})
+    fire, water = store(state, "火", "水")
+    apply(state, {"type": "summon", "card": free, "pos": [1, 4]})
+    pays = [a for a in legal_actions(state) if a["type"] == "pay"]
+    assert pays == [{"type": "pay", "tap": [fire], "discard": []}]  # one 火 card, tapped; not the 水 one, no discard
+    with pytest.raises(IllegalAction, match="more than the cost"):
+        apply(state, {"type": "pay", "tap": [fire, water], "discard": []})
+    apply(state, pays[0])
+    assert state["cards"][free]["zone"] == "board" and state["cards"][fire]["tapped"]
+
+    state = start([soldier("free", cost=0, move=0)], zero_cost_attributes=False)
     free = put(state, "free")
     to_main(state)
     apply(state, {"type": "summon", "card": free, "pos": [1, 4]})
     assert state["pending"] is None and state["cards"][free]["zone"] == "board"
+    state["cards"][free]["arrived"] = 0  # (as if summoned last turn)
+    apply(state, {"type": "move", "card": free, "pos": [2, 4]})
+    assert state["pending"] is None and state["cards"][free]["pos"] == [2, 4]  # moved for nothing
 
 
 # -- the board: summons, moves, arrival ------------------------------------------------------------------------
@@ -326,8 +347,9 @@ def test_a_cost_of_zero_needs_no_payment():
 
 def test_soldiers_go_to_your_camp_and_cannot_move_or_use_effects_the_turn_they_arrive():
     """5)召喚・詠唱・展開ルール: 兵・土地は、召喚されたターンには特殊な条件下にある場合を除いて、その効果を発動する事は出来ず移動も出来ない。"""
-    state = start([bundled("潮騒の見習い術士")])
+    state = start([bundled("潮騒の見習い術士")], theirs=[soldier("enemy")])
     mage = put(state, "潮騒の見習い術士")
+    put(state, "enemy", "board", (3, 0), owner=1)  # (a soldier for its 敵兵一枚に1ダメージ)
     store(state, "水", "水", "水", "水")
     to_main(state)
     summons = [a for a in legal_actions(state) if a["type"] == "summon"]
@@ -383,6 +405,7 @@ def test_curses_and_lands_take_a_camp_square_without_a_curse_or_land():
     state = start([bundled("血塗れた刀"), curse("second", cost=0)])
     put(state, "血塗れた刀", "board", (1, 0))
     second = put(state, "second")
+    store(state, "火")
     to_main(state)
     assert [a["pos"] for a in legal_actions(state) if a.get("card") == second] == [[1, c] for c in range(1, 5)]
 
@@ -487,21 +510,24 @@ def test_an_enemy_land_square_is_a_phantom_battle_and_the_land_is_not_damaged():
     assert state["cards"][five]["pos"] == [1, 2]
 
 
-def test_a_soldier_on_its_own_lands_square_does_not_fight_unless_the_option_says_so():
+def test_a_soldier_entering_its_own_lands_square_fights_the_phantom_unless_the_option_says_otherwise():
+    """※土地の展開されているマスに兵が存在しない場合に兵がそのマスに召喚、移動した時、土地との戦闘が発生。 Any land, the player's own
+    too (GAMES.md: "Battle when a soldier enters a square holding a soldier or a land"; option own_land_battle, on by
+    default): the phantom is the land's owner's, so the player takes the damage; off, only the enemy's lands fight."""
     state = start([soldier("five", power=5), bundled("風見の丘")])
     five = put(state, "five", "board", (2, 2))
     put(state, "風見の丘", "board", (1, 2))
     store(state, "火", "風")
     to_main(state)
     fight(state, five, (1, 2))
-    assert state["cards"][five]["pos"] == [1, 2] and damage_of(state, 0) == 0
-    state = start([soldier("five", power=5), bundled("風見の丘")], own_land_battle=True)
+    assert damage_of(state, 0) == 5 and state["cards"][five]["pos"] == [1, 2]
+    state = start([soldier("five", power=5), bundled("風見の丘")], own_land_battle=False)
     five = put(state, "five", "board", (2, 2))
     put(state, "風見の丘", "board", (1, 2))
     store(state, "火", "風")
     to_main(state)
     fight(state, five, (1, 2))
-    assert damage_of(state, 0) == 5 and state["cards"][five]["pos"] == [1, 2]
+    assert state["cards"][five]["pos"] == [1, 2] and damage_of(state, 0) == 0
 
 
 def test_summoning_onto_a_square_with_a_soldier_is_a_battle():
@@ -626,9 +652,10 @@ def test_shinen_is_not_affected_by_the_opponents_curses():
     deep = put(state, "星を渡る者/深淵", "board", (3, 2), owner=1)
     store(state, "地", "地", "地", "水")
     to_main(state)
-    apply(state, {"type": "effect", "card": mud, "effect": 1})  # 地2/敵兵一枚に「+0/+2/-2」: no enemy soldier it can affect
-    pay_first(state)
-    assert state["pending"] is None and power(state, deep) == 9 and stat(state, deep, "move_cost") == 3
+    # 地2/敵兵一枚に「+0/+2/-2」: no enemy soldier it can affect, so it is not offered (target_needed)
+    assert not [a for a in legal_actions(state) if a.get("card") == mud]
+    assert rules_of(state)._candidates(state, {"player": 0, "source": mud}, {"target": "chosen", "side": "enemy", "kind": "兵"}) == []
+    assert power(state, deep) == 9 and stat(state, deep, "move_cost") == 3
     apply(state, {"type": "effect", "card": mage, "effect": 1})  # a soldier's effect does reach it
     pay_first(state)
     assert state["cards"][deep]["counters"] == {"damage": 1}
@@ -670,16 +697,20 @@ def test_shunbin_moves_for_three_less_and_soumei_is_summoned_for_three_less():
     assert (stat(state, quick, "cost"), stat(state, quick, "move_cost")) == (4, 1)
     assert (stat(state, wise, "cost"), stat(state, wise, "move_cost")) == (2, 2)
     apply(state, {"type": "manual.move", "card": slow, "to": "board", "pos": [1, 0]})
+    fire = store(state, "火")[0]
     to_main(state)
-    apply(state, {"type": "move", "card": slow, "pos": [2, 0]})  # 2 - 3: no cost at all
-    assert state["pending"] is None and state["cards"][slow]["pos"] == [2, 0]
+    apply(state, {"type": "move", "card": slow, "pos": [2, 0]})  # 2 - 3: a cost of 0, its 火 card only
+    assert state["pending"]["cost"] == 0 and state["pending"]["needs"] == ["火"]
+    pay_first(state)
+    assert state["cards"][slow]["pos"] == [2, 0] and state["cards"][fire]["tapped"]
 
 
 def test_ganken_is_plus_four_while_a_soldiers_or_curses_effect_is_processed():
     """○「頑健」…兵/呪術の効果発動から処理終了まで補正「+0/+0/+4」"""
-    state = start([bundled("潮騒の見習い術士"), soldier("tough", power=2, s2="頑健")], auto_pass="never")
+    state = start([bundled("潮騒の見習い術士"), soldier("tough", power=2, s2="頑健")], theirs=[soldier("enemy")], auto_pass="never")
     mage = put(state, "潮騒の見習い術士", "board", (1, 0))
     tough = put(state, "tough", "board", (1, 1))
+    put(state, "enemy", "board", (3, 0), owner=1)
     store(state, "水")
     to_main(state)
     assert power(state, tough) == 2
@@ -887,14 +918,17 @@ def test_binarx_horse_makes_a_hand_soldier_ten_cheaper_until_the_end_of_the_turn
     state = start([bundled("ビナルクスの仙馬"), bundled("漆黒の塔の巨龍/黄金"), bundled("魔竜の焔")])
     horse = put(state, "ビナルクスの仙馬", "board", (1, 0))
     dragon, flame = put(state, "漆黒の塔の巨龍/黄金"), put(state, "魔竜の焔")
-    store(state, "火", "火")
+    store(state, "火", "火", "火")
     to_main(state)
     apply(state, {"type": "effect", "card": horse, "effect": 1})
     pay_first(state)
     assert dragon in state["pending"]["candidates"] and flame not in state["pending"]["candidates"]
     apply(state, {"type": "target", "cards": [dragon]})
-    assert stat(state, dragon, "cost") == 9 - 10  # (a cost below 0 is 0)
+    assert stat(state, dragon, "cost") == 9 - 10  # (a cost below 0 is 0, with its 火 card: zero_cost_attributes)
+    assert state["cards"][dragon]["stats"] == {"cost": 0}  # what the board shows
     apply(state, {"type": "summon", "card": dragon, "pos": [1, 1]})
+    assert state["pending"]["cost"] == 0 and state["pending"]["needs"] == ["火"]
+    pay_first(state)
     assert state["cards"][dragon]["zone"] == "board" and state["pending"] is None
 
 

@@ -117,7 +117,7 @@ def read_card(d: dict, options: dict | None = None) -> dict:
         "s2": s2,
         "effects": effs,
         "script": by_when,
-        "auras": [s for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") in ("all", "bound")],
+        "auras": [_aura(s) for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") in ("all", "bound")],
         "self_auras": [s for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") == "this"],
         "rules": [s for s in script if s["op"] == "rule"],
         # 対抗 effects: (k, effect, trigger, cost, usable the turn the card arrives: 「この兵の召喚」に対抗)
@@ -131,6 +131,15 @@ def read_card(d: dict, options: dict | None = None) -> dict:
         "normal": [(k, e, parse_cost(e.get("cost"))) for k, e in enumerate(effs, 1) if "通常" in (e.get("kind") or ())],
         "modes": {k: sorted({s["mode"] for s in by_when.get(f"effect{k}", ()) if s.get("mode")}) for k in range(1, len(effs) + 1)},
     }
+
+
+def _aura(step: dict) -> dict:
+    """A continuous stat step as the rules read it: one on soldiers' summon cost with no area reaches their
+    hand too (a summon cost is paid from the hand: 暗黒城塞都市's 「-2/-1/+2」 on 闇の自兵全て lowers what
+    they cost to summon)."""
+    if step.get("stat") == "cost" and not step.get("area") and step.get("target") == "all" and step.get("kind") == SOLDIER:
+        return {**step, "area": "any"}
+    return step
 
 
 def mask_of(attrs) -> int:

@@ -100,8 +100,11 @@ class Chain(StackPlay):
         return out
 
     def _with_modes(self, state, action, iid, k) -> list[dict]:
+        """The effect's action, one per mode, each only when it has something to act on (_aimed)."""
         modes = self.info(state, iid)["modes"].get(k)
-        return [{**action, "mode": m} for m in modes] if modes else [action]
+        if modes:
+            return [{**action, "mode": m} for m in modes if self._aimed(state, iid, k, m)]
+        return [action] if self._aimed(state, iid, k) else []
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
