@@ -108,9 +108,10 @@ def test_the_same_seed_plays_the_same_game():
 
 def test_it_beats_the_goldfish_in_most_sample_deck_games_within_20_turns():
     result = simulate("original", sample_deck("original"), 300, 1, TURN_CAP)
-    # measured: 2,000 games from seed 1 all won by turn 11 (the same with a cap of 30), mean win turn 5.97
+    # measured: 2,000 games from seed 1 all won (the same with a cap of 30), mean win turn 8.27 under the seed's readings
+    # (5.97 when a move brought to 0 cost nothing and 永続 effects worked the turn their card arrived)
     assert result["won"] / result["games"] >= 0.97
-    assert result["mean"] <= 7
+    assert result["mean"] <= 9
     assert result["lost"] == 0
 
 
@@ -143,6 +144,32 @@ def test_my_turn_counts_the_players_own_turns_whoever_starts():
 
 # (a move brought to cost 0 is free only where it uses no attribute card: zero_cost_attributes off)
 FREE_ZERO = {"zero_cost_attributes": False}
+
+
+def test_under_the_seeds_readings_a_move_brought_to_zero_still_takes_a_card_and_an_aura_waits_a_turn():
+    """The seed's readings (the defaults): a move of cost 0 uses a card of each attribute, so no soldier hits for nothing
+    (zero_cost_attributes); a soldier's 永続 effect starts the turn after it arrives (arrival_continuous). The autopilot
+    reckons with both: the captain with another soldier is no free hit, and summoning the captain frees nobody this turn."""
+    state = start(["ギルビアの小隊長", "ギルビアの炎剣術士"], [("火",)] * 4)
+    store(state, *[("火",)] * 4)
+    put(state, "ギルビアの小隊長", "board", (1, 0))
+    swordsman = put(state, "ギルビアの炎剣術士", "board", (1, 1))
+    main_phase(state)
+    rules = PILOT.rules
+    assert rules.move_price(state, swordsman, [2, 1]) == (0, ["火"])
+    assert PILOT._hit(state, swordsman, rules.auras(state), []) == (3, 1, 1)  # each move: its 火 card
+    assert PILOT._free_soldiers(state, rules.auras(state), []) == []
+    action = PILOT.choose(state)
+    apply(state, action)
+    apply(state, PILOT.choose(state))  # pays
+    assert action["type"] == "move" and sum(state["cards"][i]["tapped"] for i in state["zones"]["p0.storage"]) == 1
+    for option, now in ((False, False), (True, True)):
+        state = start(["ギルビアの炎剣術士", "ギルビアの小隊長"], [("火",)] * 5, arrival_continuous=option, **FREE_ZERO)
+        store(state, *[("火",)] * 5)
+        put(state, "ギルビアの炎剣術士", "board", (1, 0))
+        captain = put(state, "ギルビアの小隊長")
+        main_phase(state)
+        assert PILOT._looks(state, [captain], PILOT._ctx(state))[:2] == (now, True), option
 
 
 def test_a_soldier_that_moves_for_free_hits_again_and_again_until_the_goldfish_is_beaten():

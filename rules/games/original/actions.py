@@ -278,6 +278,7 @@ class Actions:
             events = [self._place(state, iid, what["pos"])]
             if kind == "cast" and self._def(state, iid).get("cost") is None:
                 state["cards"][iid]["face_up"] = False  # 裏向きでのみ詠唱出来る
+                events.append({"type": "declared", "card": iid, "player": 0, "what": "face_down_rule"})  # 相手にルール効果である事を宣言する
             entry = {"kind": kind, "card": iid, "player": 0, "ctype": self.card_type(state, iid), "pos": what["pos"]}
             return events + self._push(state, entry)
         if kind == "move":
