@@ -50,11 +50,9 @@ def game_rules(request, slug):
     game = get_object_or_404(Game, slug=slug)
     definition = game.definition
     ledger = definition.ledger
-    if ledger is None:
-        raise Http404
     lang = get_language() or "ja"
     rows = []
-    for row in ledger.rows:
+    for row in ledger.rows if ledger else ():
         item = {"line": row.line, "quote": row.quote, "status": row.status}
         if row.status == "option":
             option = definition.option(row.option)
@@ -67,7 +65,7 @@ def game_rules(request, slug):
         elif row.status == "manual":
             item["manual"] = row.manual_ja if lang.startswith("ja") else row.manual_en
         rows.append(item)
-    context = {"game": game, "rows": rows, "coverage": ledger.coverage()}
+    context = {"game": game, "rows": rows, "coverage": ledger.coverage() if ledger else None}
     return render(request, "cards/game_rules.html", context)
 
 

@@ -193,6 +193,7 @@ CASES: list[Case] = [
     public("home"),
     public("game_detail", lambda w: ["kannagi"]),
     public("game_cards", lambda w: ["kannagi"]),
+    public("game_rules", lambda w: ["kannagi"]),
     public("card_list", data=lambda w: {"q": "ねこ"}, kind="query"),
     public("card_detail", lambda w: [w.card.pk]),
     public("card_thumb", lambda w: [w.card.pk, "s", image_token(w.card)]),

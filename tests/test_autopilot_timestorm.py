@@ -13,7 +13,8 @@ PILOT = get_game("timestorm").pilot
 CARDS = bundled_cards("timestorm")
 
 
-# one list as the web app builds it: the regulation's basic cards and the deck's win-condition card
+# one list as the web app builds it: the regulation's basic cards and the deck's win-condition card (the
+# goldfish brings its own kind, the other one, by the default goldfish_entry)
 CHARGE = player_deck("timestorm")
 LIBRARY = [CHARGE[0][:-1] + [CARDS["無限の書庫"]]]
 
@@ -36,6 +37,8 @@ def test_every_action_it_chooses_is_accepted_by_the_rules():
         play_game(LIBRARY, seed, {"auto_pass": "never"})
         play_game(timestorm_decks() + [[]], seed, {"opponents": 2, "first": "goldfish"})
         play_game(CHARGE, seed, {"supply_batteries": False, "auto_pass": "never"})
+        play_game(CHARGE, seed, {"battery_stack": True, "auto_pass": "never"})
+        play_game(LIBRARY, seed, {"goldfish_entry": "pool:1", "opponents": 2})
 
 
 def test_the_same_seed_plays_the_same_game():
@@ -47,9 +50,9 @@ def test_it_wins_the_sample_decks_goldfish_games_within_the_cap():
     # measured over 2000 games: 99.8% won, mean own turn 4.7 (3 充電完了 + 3 無限の書庫 in the deck)
     r = simulate("timestorm", timestorm_decks(), 300, 1, 20)
     assert r["won"] >= 0.97 * 300 and r["mean"] <= 5.5
-    # one win card in the web app's single list (it may sit in the goldfish's hand: then only the deck-out
-    # wins): measured over 2000 games 92.9% (mean 6.1) with 充電完了, 93.0% (mean 7.2) with 無限の書庫
-    # (going second: 89.9% and 90.7%)
+    # one win card in the web app's single list and one of the other kind the goldfish brings (either may
+    # sit in the goldfish's hand: then only the other or the deck-out wins): measured over 2000 games 92.5%
+    # (mean 5.8) with 充電完了, 93.6% (mean 5.6) with 無限の書庫 (going second: 91.7% and 92.1%)
     for decks in (CHARGE, LIBRARY):
         r = simulate("timestorm", decks, 300, 1, 20)
         assert r["won"] >= 0.84 * 300 and r["mean"] <= 8.5
@@ -69,7 +72,7 @@ def test_its_turn_counts_the_players_own_turns_only():
 
 
 def test_the_opening_pool_is_the_shared_deck_and_every_hand():
-    for decks, size in ((timestorm_decks(), 40), (CHARGE, 35)):
+    for decks, size in ((timestorm_decks(), 40), (CHARGE, 36)):  # CHARGE: with the goldfish's 無限の書庫
         state = new_game("timestorm", decks, 5)
         pool = PILOT.opening_pool(state)
         assert len(pool) == size == len(set(pool))  # one shuffle of the whole shared deck, dealt around
@@ -77,7 +80,7 @@ def test_the_opening_pool_is_the_shared_deck_and_every_hand():
         assert not set(pool) & set(state["zones"]["p0.field"] + state["zones"]["p1.field"])  # supply batteries
         assert PILOT.opening_hand(state) == state["zones"]["p0.hand"] and len(PILOT.opening_hand(state)) == 6
     state = new_game("timestorm", CHARGE, 5, {"supply_batteries": False})
-    assert len(PILOT.opening_pool(state)) == 31  # the 4 starting batteries came out of the deck first
+    assert len(PILOT.opening_pool(state)) == 32  # the 4 starting batteries came out of the deck first
 
 
 def test_key_cards_are_the_win_condition_cards():
@@ -175,3 +178,12 @@ def test_it_never_draws_from_the_empty_deck_itself():
             assert events and events[-1]["player"] == 0
             # the player lost drawing in its draw phase, not by a draw of its own making
             assert state["log"][-1]["action"] == {"type": "pass"}
+
+
+def test_the_simulated_games_are_played_with_each_goldfish_bringing_its_share():
+    """The simulator plays the goldfish games the board starts: from the player's one list, the goldfish
+    brings a win-condition kind of its own to the shared deck (goldfish_entry "auto"), or nothing when told."""
+    shared = simulate("timestorm", CHARGE, 40, 1, 20)
+    assert shared["opening"]["pool"] == 36 and sorted(shared["opening"]["key_cards"]) == ["充電完了", "無限の書庫"]
+    alone = simulate("timestorm", CHARGE, 40, 1, 20, options={"goldfish_entry": "none"})
+    assert alone["opening"]["pool"] == 35 and alone["opening"]["key_cards"] == ["充電完了"]

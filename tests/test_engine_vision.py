@@ -318,6 +318,66 @@ def test_the_sample_cards_steps_heal_draw_and_raise_a_defence():
     assert state["cards"][healer]["counters"] == {}
 
 
+def test_the_goldfishs_characters_defend_and_the_two_deal_damage_at_once_or_first_strike_first():
+    """Attacking and defending turn the character to sleep; one attacker and one defender at a time; damage is
+    simultaneous unless 先制. (GAMES.md; the goldfish's characters, put there by hand, defend: the first active one
+    in its field's order; with the option off, or none active, the attack hits the goldfish.)"""
+    state = start([char("甲", attack=3, defence=3), char("先", attack=3, defence=3, keywords=("先制",)), char("壁", attack=3, defence=3),
+                   char("盾", attack=3, defence=3), char("乙", attack=2)])
+    a, first, other = take(state, "甲", "p0.field"), take(state, "先", "p0.field"), take(state, "乙", "p0.field")
+    wall, shield = take(state, "壁", "p1.field"), take(state, "盾", "p1.field")
+    events = apply(state, {"type": "attack", "card": a})
+    assert {"type": "defend", "card": wall, "attacker": a} in events and life(state) == [25, 25]
+    assert state["cards"][a]["zone"] == state["cards"][wall]["zone"] == "p0.discard"  # at once: both 決死 (to their owner's pile)
+    apply(state, {"type": "attack", "card": first})  # 先制 first: the shield is 決死 before it deals its damage
+    assert state["cards"][shield]["zone"] == "p0.discard" and state["cards"][first]["zone"] == "p0.field"
+    assert state["cards"][first]["counters"] == {}
+    apply(state, {"type": "attack", "card": other})  # nobody active left to defend
+    assert life(state) == [25, 23]
+    off = start([char("甲", attack=3), char("壁")], goldfish_defends=False)
+    take(off, "壁", "p1.field")
+    apply(off, {"type": "attack", "card": take(off, "甲", "p0.field")})
+    assert life(off) == [25, 22]
+
+
+def assert_player_1_sees_only_open_cards(state):
+    """view(state, 1): of player 0's hand, deck, nodes and weather deck only the places (their cards are face down,
+    whatever a manual move did); of player 0's field, discard pile and exile zone the face-up cards only."""
+    seen = view(state, 1)
+    for name, ids in state["zones"].items():
+        owner, _, kind = name.partition(".")
+        if owner != "p0":
+            continue
+        if kind in ("hand", "deck", "nodes", "weather"):
+            assert seen["zones"][name] == [None] * len(ids), name
+            assert not any(state["cards"][i]["face_up"] or i in seen["cards"] for i in ids), name
+        else:
+            assert seen["zones"][name] == [i if state["cards"][i]["face_up"] else None for i in ids], name
+
+
+def test_view_shows_player_1_no_hidden_card_and_no_face_down_card():
+    """What player 1 may see: player 0's hand, deck, nodes (set face down) and weather deck only as places; the
+    face-up cards of the field, the discard pile, the exile zone and the weather area. A manual move or flip that
+    would leave a card face up in a hidden zone is put right (a node is set face down); a weather moved into the
+    weather area is revealed; a card put face down on the field is seen by its player only."""
+    state = start([spell("符")], weathers=QUIET)
+    first, second, third = hand(state)[:3]
+    apply(state, {"type": "node", "card": first})
+    apply(state, {"type": "manual.move", "card": second, "to": "p0.field", "face_up": False})
+    apply(state, {"type": "manual.move", "card": third, "to": "p0.discard"})
+    apply(state, {"type": "manual.move", "card": third, "to": "p0.nodes", "face_up": True})
+    apply(state, {"type": "manual.flip", "card": second})
+    apply(state, {"type": "manual.flip", "card": hand(state)[0]})
+    apply(state, {"type": "manual.move", "card": state["zones"]["p0.weather"][0], "to": "weather_area"})
+    assert not state["cards"][third]["face_up"] and state["cards"][second]["face_up"]
+    assert all(not state["cards"][i]["face_up"] for i in hand(state) + state["zones"]["p0.nodes"])
+    assert all(state["cards"][i]["face_up"] for i in state["zones"]["weather_area"])
+    assert view(state, 1)["zones"]["p0.nodes"] == [None, None] and view(state, 0)["zones"]["p0.nodes"] == [first, third]
+    apply(state, {"type": "manual.flip", "card": second})
+    assert view(state, 1)["zones"]["p0.field"] == [None] and view(state, 0)["zones"]["p0.field"] == [second]
+    assert_player_1_sees_only_open_cards(state)
+
+
 # -- the weather rule ------------------------------------------------------------------------------------------
 
 
@@ -338,8 +398,9 @@ def test_a_weather_is_revealed_at_game_start_unless_the_option_is_off():
 
 
 def test_the_weather_changes_after_the_end_of_every_4th_turn_between_the_turns():
-    """ゲーム開始から4ターン目毎のターン終了時の処理後…(つまり、ターン終了時≠天候終了タイミング。ターン終了時とターン開始時
-    の間である。) 4ターンつまり後攻2ターン毎に天候が変わる。"""
+    """ゲーム開始から4ターン目毎のターン終了時の処理後、天候エリアに出ている天候カード全てを天候デッキに戻す。(つまり、
+    ターン終了時≠天候終了タイミング。ターン終了時とターン開始時の間である。) ルールは単純。4ターンつまり後攻2ターン毎に天候が
+    変わり、ルールが変化する。"""
     state = start(weathers=QUIET, seed=2)
     assert view(state, 0)["layout"]["weather"]["turns_left"] == 4
     first = end_turn(state)  # turns 1 and 2
@@ -357,7 +418,8 @@ def test_the_weather_changes_after_the_end_of_every_4th_turn_between_the_turns()
 
 
 def test_every_weather_card_in_the_area_goes_back_before_one_is_revealed():
-    """天候エリアに出ている天候カード全てを天候デッキに戻す。その後、天候デッキから天候カードを1枚ランダムに天候エリアに出す。"""
+    """天候エリアに出ている天候カード全てを天候デッキに戻す。その後、天候デッキから天候カードを1枚ランダムに天候エリアに出す。
+    (At random: the seeds reveal different weathers, each from the weather deck.)"""
     state = start(weathers=QUIET, weather_at_start=False)
     forced = [force(state, name) for name in QUIET[:3]]
     end_turn(state)
@@ -366,6 +428,57 @@ def test_every_weather_card_in_the_area_goes_back_before_one_is_revealed():
     assert [(e["card"], e["to"]) for e in moves[:3]] == [(i, "p0.weather") for i in forced]
     assert len(moves) == 4 and moves[3]["to"] == "weather_area"
     assert state["zones"]["weather_area"] == [moves[3]["card"]]
+    revealed = set()
+    for seed in range(12):
+        game = start(weathers=QUIET, seed=seed)
+        (shown,) = game["zones"]["weather_area"]
+        revealed.add(game["cards"][shown]["def"])
+    assert len(revealed) >= 4 and revealed <= set(QUIET)
+
+
+def test_the_weather_cards_are_the_weather_deck_and_the_weather_area_is_not_the_field():
+    """《はじめに》天候カードを用意し、それを天候デッキとする。新たな領域、天候エリアを設ける。天候エリアは場のカードとして
+    扱われない。(The deck's weather section is the weather deck, apart from the main deck; the weather area is a zone
+    of its own, and an effect choosing a card of the field does not see the weathers in it.)"""
+    state = start([command("強化", script=[{"op": "stat", "stat": "attack", "amount": 1}]), char("甲")], weathers=QUIET, weather_at_start=False)
+    assert sorted(state["cards"][i]["def"] for i in state["zones"]["p0.weather"]) == sorted(QUIET)
+    assert not [i for i in state["zones"]["p0.deck"] + hand(state) if state["cards"][i]["def"] in QUIET]
+    area = force(state, "台風")
+    assert state["zones"]["weather_area"] == [area] and state["zones"]["p0.field"] == []
+    fighter = take(state, "甲", "p0.field")
+    apply(state, {"type": "play", "card": take(state, "強化")})
+    assert decision(state)["candidates"] == [fighter]  # not the weather card
+    without = start()
+    assert without["flags"]["weather_on"] is False and without["zones"]["p0.weather"] == without["zones"]["weather_area"] == []
+
+
+def test_a_weather_in_the_area_adds_its_rules_and_they_go_with_it():
+    """天候カードが天候エリアに出ている場合、その天候カードに記述されているルールをルールに追加する。(快晴 in the area: a
+    character needs 2 fewer nodes and costs 1 less; back in the weather deck: as printed again.)"""
+    state = weather_game(extra=[char("天狗", req=3, cost=2)])
+    tengu = take(state, "天狗")
+    give_nodes(state, 1)
+    assert not can(state, "play", tengu)
+    sky = force(state, "快晴")
+    assert can(state, "play", tengu)
+    apply(state, {"type": "manual.move", "card": sky, "to": "p0.weather"})
+    assert not can(state, "play", tengu)
+
+
+def test_the_weather_changes_as_the_diagram_shows_after_every_second_turn_of_the_second_player():
+    """補足1. 天候の変更タイミングは図示の通り。- ②1ターン目(先攻1ターン目) - ③2ターン目(後攻1ターン目) - ④3ターン目
+    - ⑤4ターン目 - ⑥天候終了→②に戻る。(Whoever goes first: turns count both players' turns, the weather ends after
+    turn 4 and turn 8, and the next turn is the first player's again.)"""
+    for first in ("player", "goldfish"):
+        starter = 0 if first == "player" else 1
+        state = start(weathers=QUIET, first=first, seed=2)
+        events = []
+        while state["turn"] < 9:
+            events += end_turn(state)
+        seq = [(e["type"], e["turn"], e.get("player")) for e in events if e["type"] in ("turn", "weather_change")]
+        assert [t for kind, t, _ in seq if kind == "weather_change"] == [4, 8]
+        assert all(p == (starter if t % 2 else 1 - starter) for kind, t, p in seq if kind == "turn")
+        assert seq[seq.index(("weather_change", 4, None)) + 1] == ("turn", 5, starter)
 
 
 def seed_revealing(name, **options):
@@ -629,7 +742,8 @@ def test_hyou_every_player_wakes_two_sleeping_nodes_at_the_start_of_each_turn():
 
 def test_hanagumori_weak_characters_cannot_attack_and_attackers_get_minus_2():
     """花曇: [攻撃を行っているマナチャージを持たないキャラクター]は干渉終了時まで「戦闘修正-2/±0」を得る。[全てのプレイヤー]
-    は攻撃力が3以下のキャラクターに攻撃を行わせる事が出来ない。"""
+    は攻撃力が3以下のキャラクターに攻撃を行わせる事が出来ない。補足2. プレイヤー対象の為、キャラクターに攻撃を行わせた後に
+    その攻撃力が3以下になった場合でも攻撃は続行となる。(The attack of 5 goes on at 3.)"""
     state = weather_game("花曇", extra=[char("弱", attack=3), char("強", attack=5), char("術", attack=5, keywords=("マナチャージ",))])
     weak, strong, mana = (take(state, k, "p0.field") for k in ("弱", "強", "術"))
     assert not can(state, "attack", weak)
@@ -642,7 +756,9 @@ def test_hanagumori_weak_characters_cannot_attack_and_attackers_get_minus_2():
 
 def test_noumu_combat_damage_heals_its_dealer_once_a_turn():
     """濃霧: [全てのプレイヤー]は相手プレイヤーが戦闘ダメージを受けた場合、Xライフポイントを得る。…この効果は1ターンに1度
-    だけ発生する。"""
+    だけ発生する。補足3. 相手プレイヤーに戦闘ダメージを与えた場合にその分のライフを回復せずに、そのターン中の次の攻撃で戦闘
+    ダメージを与えてその値だけ回復する事は不可能。あくまでこのルールは強制する効果である。(The first combat damage heals, 4;
+    the second, 3, does not.)"""
     state = weather_game("濃霧", extra=[char("甲", attack=4), char("乙", attack=3)])
     a, b = take(state, "甲", "p0.field"), take(state, "乙", "p0.field")
     apply(state, {"type": "attack", "card": a})
@@ -753,6 +869,17 @@ def test_tako_players_who_dealt_damage_to_an_opponent_gain_3_at_the_end_of_the_t
     assert life(state) == [28, 23] and len(weather_events(events, "凧")) == 1  # not again at the goldfish's end
 
 
+def test_tako_under_the_other_reading_the_latest_dealer_gains_3_at_every_end_of_turn():
+    """凧: (自動γ) ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る。(The
+    option "tako" at "last": the player who last dealt damage to an opponent, at the goldfish's end of turn too.)"""
+    state = weather_game("凧", extra=[char("甲", attack=2)], tako="last")
+    end_turn(state)
+    assert life(state) == [25, 25]  # nobody has dealt damage yet
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
+    events = end_turn(state)
+    assert life(state) == [31, 23] and len(weather_events(events, "凧")) == 2
+
+
 def test_diamond_dust_hurts_sleeping_characters_not_new_and_forbids_cheap_characters():
     """ダイヤモンドダスト: ターン終了時、[このターンとこの前のターン中に場に出たキャラクターを除く、スリープ状態のキャラクター
     全て]に2ダメージを与える。[全てのプレイヤー]は必要ノードが3以下のキャラクターをプレイする事が出来ない。"""
@@ -819,6 +946,149 @@ def test_souten_hand_characters_gain_ambush_so_more_than_one_may_be_played():
     assert len(state["zones"]["p0.field"]) == 2
 
 
+def test_byakuya_a_humans_attacks_and_defences_leave_it_active_twice_a_turn_in_all():
+    """白夜: (自動γ)[種族:人間を持つキャラクター]が攻撃、防御及びスリープをコストとする起動効果を使用する場合、スリープ状態に
+    したものとして解決する。但し、それらは1ターンに合計2回までしか解決できない。(The option "byakuya", by default
+    "attack": a human's attack or defence resolves as if it had slept and it stays active, twice a turn in all players'
+    humans; "ability": only the sleep-cost abilities of card text, which the player applies by hand.)"""
+    extra = [char("巫女", attack=2, race=("人間",)), char("妖精", attack=1), char("門番", attack=0, defence=9, race=("人間",))]
+    state = weather_game("白夜", extra=extra)
+    miko, fairy = take(state, "巫女", "p0.field"), take(state, "妖精", "p0.field")
+    for _ in range(3):
+        apply(state, {"type": "attack", "card": miko})
+    assert life(state) == [25, 19] and state["cards"][miko]["tapped"]  # the third attack put it to sleep
+    apply(state, {"type": "attack", "card": fairy})
+    assert state["cards"][fairy]["tapped"]  # not a human
+    end_turn(state)
+    guard = take(state, "門番", "p1.field")
+    apply(state, {"type": "attack", "card": fairy})  # the goldfish's human defends: one use
+    assert not state["cards"][guard]["tapped"] and life(state) == [25, 18]
+    apply(state, {"type": "attack", "card": miko})  # the second use is the attack; the defence after it sleeps
+    assert not state["cards"][miko]["tapped"] and state["cards"][guard]["tapped"] and life(state) == [25, 18]
+    narrow = weather_game("白夜", extra=extra, byakuya="ability")
+    human = take(narrow, "巫女", "p0.field")
+    apply(narrow, {"type": "attack", "card": human})
+    assert narrow["cards"][human]["tapped"]
+
+
+def test_kyokuya_non_humans_are_not_the_targets_of_a_characters_effects():
+    """極夜: (自動α)[種族:人間を持たない全てのキャラクター]はキャラクターの効果の目標にならない。(A character's step on a chosen
+    card offers the humans only, a spell's every character; with no human the step ends; the choice follows the weather
+    if it leaves while the player chooses.)"""
+    cheer = [{"op": "stat", "stat": "attack", "amount": 1}]
+    state = weather_game("極夜", extra=[char("応援", script=cheer), char("応援2", script=cheer), spell("符", script=cheer),
+                                         char("巫女", race=("人間",)), char("妖精"), char("応援3", script=cheer)], weather_every=99)
+    human, fairy = take(state, "巫女", "p0.field"), take(state, "妖精", "p0.field")
+    leader = take(state, "応援")
+    apply(state, {"type": "play", "card": leader})
+    assert decision(state)["candidates"] == [human]
+    with pytest.raises(IllegalAction, match="^card: "):
+        apply(state, {"type": "choose", "card": fairy})
+    apply(state, {"type": "choose", "card": human})
+    apply(state, {"type": "play", "card": take(state, "符")})
+    assert decision(state)["candidates"] == [human, fairy, leader]
+    apply(state, {"type": "choose", "card": fairy})
+    assert state["cards"][fairy]["counters"] == {"attack": 1}
+    end_turn(state)
+    apply(state, {"type": "manual.move", "card": human, "to": "p0.discard"})
+    apply(state, {"type": "play", "card": take(state, "応援2")})
+    assert legal_actions(state) == [{"type": "choose", "card": None}]
+    apply(state, {"type": "choose", "card": None})
+    assert state["pending"] is None and state["phase"] == "main"
+    end_turn(state)
+    apply(state, {"type": "play", "card": take(state, "応援3")})
+    assert decision(state)["candidates"] == []
+    apply(state, {"type": "manual.move", "card": state["zones"]["weather_area"][0], "to": "p0.weather"})
+    assert fairy in decision(state)["candidates"]
+
+
+def test_kyokuya_a_non_human_battling_a_character_may_gain_plus_2_0_or_0_plus_2():
+    """極夜: (自動γ)[種族:人間を持たないキャラクター]が相手キャラクターと戦闘を行う場合、+2/0若しくは0/+2の戦闘修正を選択して
+    得る事ができる。(The player chooses for their characters, until the end of the turn; the goldfish never chooses;
+    a human gets no choice.)"""
+    state = weather_game("極夜", extra=[char("鬼", attack=3, defence=3), char("門番", attack=3, defence=5),
+                                         char("巫女", attack=2, defence=3, race=("人間",)), char("門番2", attack=3, defence=4)])
+    oni, guard = take(state, "鬼", "p0.field"), take(state, "門番", "p1.field")
+    apply(state, {"type": "attack", "card": oni})
+    assert state["pending"]["weather"] == "極夜" and legal_actions(state) == [{"type": "weather_choice", "option": o} for o in (1, 2, 3)]
+    apply(state, {"type": "weather_choice", "option": 2})  # ±0/+2: 3 damage each, neither is 決死
+    assert state["cards"][oni]["counters"] == {"defence": 2, "damage": 3} and state["cards"][guard]["counters"] == {"damage": 3}
+    end_turn(state)
+    assert state["cards"][oni]["counters"] == {} and not state["cards"][guard]["tapped"]
+    apply(state, {"type": "attack", "card": oni})
+    apply(state, {"type": "weather_choice", "option": 1})  # +2/±0: 5 damage to the guard's 5, 3 to the oni's 3
+    assert state["cards"][guard]["zone"] == state["cards"][oni]["zone"] == "p0.discard"
+    take(state, "門番2", "p1.field")
+    human = take(state, "巫女", "p0.field")
+    apply(state, {"type": "attack", "card": human})
+    assert state["pending"] is None and state["cards"][human]["zone"] == "p0.discard" and life(state) == [25, 25]
+
+
+def test_haru_ichiban_option_2_heals_the_opponent_under_the_other_reading():
+    """春一番: - 2:[相手プレイヤー]は1ドローする。その後、[ライフ]を3回復する。(The option "haru_heal": by default the player
+    who chose gains the 3 life; "opponent": the opponent who drew does.)"""
+    for reading, expected in (("chooser", [28, 25]), ("opponent", [25, 28])):
+        state = weather_game("春一番", weather_every=99, haru_heal=reading)
+        end_turn(state)
+        apply(state, {"type": "weather_choice", "option": 2})
+        assert life(state) == expected
+
+
+def test_gouu_no_effect_puts_a_character_onto_the_field():
+    """豪雨: (自動α)[全てのプレイヤー]はプレイ以外での方法でキャラクターを場に出すことが出来ない。(A card's move onto the field
+    offers no character, and a character on top of the deck stays there; without 豪雨 it may come.)"""
+    revive = command("反魂", script=[{"op": "move", "from": "discard", "to": "field"}])
+    summon = command("召喚", script=[{"op": "move", "from": "deck", "to": "field"}])
+    state = weather_game("豪雨", extra=[revive, revive, summon, char("亡霊"), char("亡霊2"), spell("呪", keywords=("呪符",))])
+    ghost, charm = take(state, "亡霊", "p0.discard"), take(state, "呪", "p0.discard")
+    apply(state, {"type": "play", "card": take(state, "反魂")})
+    assert decision(state)["candidates"] == [charm]
+    apply(state, {"type": "choose", "card": charm})
+    assert state["cards"][charm]["zone"] == "p0.field"
+    top = take(state, "亡霊2", "p0.deck")
+    events = apply(state, {"type": "play", "card": take(state, "召喚")})
+    assert state["zones"]["p0.deck"][-1] == top and {"type": "weather_prevents", "weather": "豪雨", "card": top} in events
+    apply(state, {"type": "manual.move", "card": state["zones"]["weather_area"][0], "to": "p0.weather"})
+    apply(state, {"type": "play", "card": take(state, "反魂")})
+    apply(state, {"type": "choose", "card": ghost})
+    assert state["cards"][ghost]["zone"] == "p0.field" and state["cards"][ghost]["entered"] == state["turn"]
+
+
+def test_soame_every_character_gains_pierce_and_plus_1_attack():
+    """疎雨: (自動α)[全てのキャラクター]は「貫通」と「戦闘修正: +1 / ± 0 」を得る。(貫通: a defended attacker also deals its
+    attack minus the defender's 耐久力, plus the damage the defender had already taken, to the defending player.)"""
+    state = weather_game("疎雨", extra=[char("甲", attack=4, defence=9), char("壁", attack=0, defence=2), char("乙", attack=4, defence=9),
+                                         char("壁2", attack=0, defence=2)])
+    wall = take(state, "壁", "p1.field")
+    apply(state, {"type": "manual.counter", "card": wall, "name": "damage", "delta": 1})
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})  # 5 - 2 + 1 = 4 through
+    assert life(state) == [25, 21] and state["cards"][wall]["zone"] == "p0.discard"
+    apply(state, {"type": "manual.move", "card": state["zones"]["weather_area"][0], "to": "p0.weather"})
+    take(state, "壁2", "p1.field")
+    apply(state, {"type": "attack", "card": take(state, "乙", "p0.field")})  # without 疎雨 no 貫通
+    assert life(state) == [25, 21]
+
+
+def test_fuu_a_played_character_gains_haste_and_stealth_until_the_end_of_the_turn():
+    """風雨: (自動α)キャラクターカードがプレイされて場に出る場合、[そのカード]はターン終了時まで「速攻」と「隠密」を得る。
+    (隠密: at the start of the battle the defence of a character with no race of the attacker's is cancelled.)"""
+    state = weather_game("風雨", extra=[char("天狗", attack=3), char("巫女", attack=0, defence=9, race=("人間",)), char("妖精", attack=0, defence=9)])
+    tengu = take(state, "天狗")
+    apply(state, {"type": "play", "card": tengu})
+    shrine = take(state, "巫女", "p1.field")
+    events = apply(state, {"type": "attack", "card": tengu})
+    assert {"type": "defence_cancelled", "card": shrine, "keyword": "隠密"} in events and life(state) == [25, 22]
+    end_turn(state)
+    apply(state, {"type": "attack", "card": tengu})  # the next turn: no 隠密, the defence stands
+    assert life(state) == [25, 22] and state["cards"][shrine]["counters"] == {"damage": 3}
+    same = weather_game("風雨", extra=[char("天狗", attack=3), char("妖精", attack=0, defence=9)])
+    fairy = take(same, "妖精", "p1.field")
+    kin = take(same, "天狗")
+    apply(same, {"type": "play", "card": kin})
+    apply(same, {"type": "attack", "card": kin})  # a race in common: the defence stands
+    assert life(same) == [25, 25] and same["cards"][fairy]["counters"] == {"damage": 3}
+
+
 # -- the decisions, in the engine's one shape -------------------------------------------------------------------
 
 
@@ -861,6 +1131,26 @@ def decisions_in_play():
     yoiyami = weather_game("宵闇", extra=[char("甲", attack=3)])
     apply(yoiyami, {"type": "attack", "card": take(yoiyami, "甲", "p0.field")})
     out.append(("宵闇's declaration", yoiyami))
+
+    night = weather_game("極夜", extra=[char("鬼"), char("門番")])
+    take(night, "門番", "p1.field")
+    apply(night, {"type": "attack", "card": take(night, "鬼", "p0.field")})
+    out.append(("極夜's battle modifier", night))
+
+    cheer = weather_game("極夜", extra=[char("応援", script=[{"op": "stat", "stat": "attack", "amount": 1}]), char("巫女", race=("人間",))])
+    take(cheer, "巫女", "p0.field")
+    apply(cheer, {"type": "play", "card": take(cheer, "応援")})
+    out.append(("a character's choice under 極夜", cheer))
+
+    revive = weather_game(extra=[command("反魂", script=[{"op": "move", "from": "discard", "to": "field"}]), char("亡霊"), spell("呪")])
+    take(revive, "亡霊", "p0.discard")
+    charm = take(revive, "呪", "p0.discard")
+    apply(revive, {"type": "play", "card": take(revive, "反魂")})
+    out.append(("a move onto the field", revive))
+    rain = copy.deepcopy(revive)
+    force(rain, "豪雨")
+    apply(rain, {"type": "manual.move", "card": charm, "to": "p0.exile"})
+    out.append(("a move onto the field, 豪雨 leaving nothing", rain))
     return out
 
 
@@ -982,6 +1272,7 @@ def test_random_legal_games_with_manual_moves_keep_every_invariant_and_undo_redo
             apply(state, action)
             if seed % 20 == 0:
                 check_invariants(state)
+                assert_player_1_sees_only_open_cards(state)
             steps += 1
         check_invariants(state)
         assert len(state["cards"]) == total and len(set(state["cards"])) == total

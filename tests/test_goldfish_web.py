@@ -212,3 +212,25 @@ def test_no_game_is_named_in_the_goldfish_code():
     found = [f"{f.relative_to(root)}: {m.group(0)}" for f in files if "migrations" not in f.parts
              for m in keyed.finditer(f.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_each_goldfish_of_a_game_from_one_shared_deck_game_list_brings_its_share(user_client, samples):
+    """Time Storm's goldfish are players and bring their share to the shared deck (the game's start option
+    goldfish_entry, on the form like every option): from a standard deck a win-condition kind the player did
+    not choose, from a 13-card pooling deck a sample 13; or nothing when told."""
+    standard = samples.get(game_id="timestorm", name="サンプル：充電完了")
+    form = user_client.get(reverse("goldfish_new"), {"deck": standard.pk}).content.decode()
+    assert 'data-option="goldfish_entry"' in form and 'value="kind:無限の書庫"' in form and 'value="pool:1"' in form
+
+    def brought(session, player):
+        state = session.state
+        return sorted(state["defs"][c["def"]]["name"] for c in state["cards"].values() if c["owner"] == player and c["zone"] != f"p{player}.field")
+
+    session = started(user_client.post(reverse("goldfish_new"), {"deck": standard.pk, "seed": "4"}))
+    assert brought(session, 1) == ["無限の書庫"] and "充電完了" in brought(session, 0)
+    pooled = samples.get(game_id="timestorm", name="サンプル：13枚持ち寄り A")
+    supply = {"opt_timestorm_supply_batteries": "on"}  # (as the form's checked box posts it)
+    session = started(user_client.post(reverse("goldfish_new"), {"deck": pooled.pk, "seed": "4", **supply}))
+    assert len(brought(session, 0)) == len(brought(session, 1)) == 13 and "無限の書庫" in brought(session, 1)
+    alone = started(user_client.post(reverse("goldfish_new"), {"deck": standard.pk, "seed": "4", "opt_timestorm_goldfish_entry": "none"}))
+    assert brought(alone, 1) == [] and alone.setup["options"]["goldfish_entry"] == "none"

@@ -83,3 +83,28 @@ def test_the_command_prints_the_ledgers_as_json_with_their_coverage():
     for slug, data in games.items():
         assert data["seed"] == GAMES[slug].ledger.seed
         assert {"line", "quote", "status"} <= set(data["rows"][0]) and 0 <= data["coverage"]["share"] <= 1
+
+
+def test_every_game_has_a_ledger():
+    assert set(LEDGERS) == set(GAMES)
+
+
+@pytest.mark.parametrize("slug", LEDGERS)
+def test_at_least_95_percent_of_each_games_rule_lines_are_automated_or_options(slug):
+    coverage = GAMES[slug].ledger.coverage()
+    assert coverage["share"] >= TARGET, f"{slug}: {coverage}"
+
+
+@pytest.mark.parametrize("slug", LEDGERS)
+def test_the_rules_page_shows_each_rule_with_what_the_engine_does_in_both_languages(client, games, slug):
+    ledger = GAMES[slug].ledger
+    automated = next(r for r in ledger.rows if r.status == "automated")
+    ja = client.get(f"/games/{slug}/rules/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert automated.quote.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;") in ja
+    assert "自動" in ja and f"ルール {ledger.coverage()['rules']} 行" in ja
+    manual = next((r for r in ledger.rows if r.status == "manual"), None)
+    if manual is not None:
+        assert manual.manual_ja.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in ja
+    en = client.get(f"/games/{slug}/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Automated" in en and f"of {ledger.coverage()['rules']} rule lines" in en
+    assert f'href="/games/{slug}/rules/"' in client.get(f"/games/{slug}/").content.decode()

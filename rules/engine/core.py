@@ -194,8 +194,28 @@ def digest(state: dict) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
+def _holder(name: str) -> int | None:
+    """The player whose zone this is ("p1.hand" -> 1); None for a zone of no player (a shared deck, a board)."""
+    prefix, dot, _ = name.partition(".")
+    return int(prefix[1:]) if dot and prefix[:1] == "p" and prefix[1:].isdigit() else None
+
+
+def sees(rules, state: dict, name: str, zone_open: bool, card: dict, player: int) -> bool:
+    """Whether `player` sees which card this is: a face-up card, anywhere; a face-down one only in a zone the
+    player may look into that is theirs (their hand, their 魂), or in a shared zone when it is theirs (a curse
+    cast face down on original's board is hidden from the opponent, as a possessed apparition on a kannagi
+    field is: face down means hidden from the other players)."""
+    if card["face_up"]:
+        return True
+    if not zone_open:
+        return False
+    holder = _holder(name)
+    return (card["owner"] if holder is None else holder) == player
+
+
 def view(state: dict, player: int) -> dict:
-    """What `player` may see: own hand; face-up cards anywhere; for hidden cards only their count."""
+    """What `player` may see: own hand; face-up cards anywhere; face-down cards in their own zones; for
+    hidden cards only their place."""
     rules = _rules(state["game"])
     out = copy.deepcopy({k: v for k, v in state.items() if k not in ("setup", "log", "redo", "defs", "cards", "zones", "rng")})
     out["zones"] = {}
@@ -206,22 +226,40 @@ def view(state: dict, player: int) -> dict:
         shown = []
         for iid in ids:
             card = state["cards"][iid]
-            if visible or card["face_up"]:
+            if sees(rules, state, name, visible, card, player):
                 shown.append(iid)
                 out["cards"][iid] = dict(card)
                 out["defs"][card["def"]] = state["defs"][card["def"]]
             else:
                 shown.append(None)  # a hidden card: its place, not its identity
         out["zones"][name] = shown
-    if out.get("pending"):  # the effect's unfinished work is the engine's business, not the player's
-        out["pending"] = {k: v for k, v in out["pending"].items() if k not in ("frame", "outer")}
-    out["decision"] = decision(state)
+    pending = out.get("pending")
+    if pending and pending.get("player", 0) != player:  # another's decision: that it is pending, not its choices
+        out["pending"] = {"type": pending["type"], "player": pending.get("player", 0)}
+        out["decision"] = None
+    else:
+        if pending:  # the effect's unfinished work is the engine's business, not the player's
+            out["pending"] = {k: v for k, v in pending.items() if k not in ("frame", "outer")}
+        out["decision"] = decision(state)
     drawn = rules.layout(state)
     if drawn:  # how the board draws this game's zones (original's grid, vision's weather area)
         out["layout"] = drawn
-    out["log"] = [{"action": e["action"], "override": e["override"]} for e in state["log"][-50:]]
+    out["log"] = [{"action": _shown_action(e["action"], out["cards"], player), "override": e["override"]} for e in state["log"][-50:]]
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])
+    return out
+
+
+def _shown_action(action: dict, seen: dict, player: int) -> dict:
+    """An action of the log as `player` may read it: player 0's actions name cards, and a card the viewer
+    does not see now is not named to another player (its id would tell which card it is)."""
+    if player == 0:
+        return action
+    out = dict(action)
+    if isinstance(out.get("card"), str) and out["card"] not in seen:
+        out["card"] = None
+    if isinstance(out.get("cards"), list):
+        out["cards"] = [c if c in seen else None for c in out["cards"]]
     return out
 
 
@@ -233,10 +271,11 @@ def events_for(state: dict, events: list[Event], player: int) -> list[Event]:
     for event in events:
         if event.get("type") == "move" and event.get("card"):
             card = state["cards"].get(event["card"])
-            hidden = not (
-                rules.zone_visible(state, event["from"], player) or rules.zone_visible(state, event["to"], player)
+            hidden = card is not None and not any(
+                sees(rules, state, name, rules.zone_visible(state, name, player), card, player)
+                for name in (event["from"], event["to"])
             )
-            if hidden and card is not None and not card["face_up"]:
+            if hidden:
                 event = {**event, "card": None}
         out.append(event)
     return out

@@ -20,20 +20,30 @@ def bundled_cards(game: str) -> dict[str, dict]:
     return {c["name"]: {**c, "key": c["name"]} for c in cards}
 
 
-def sample_deck(game: str) -> list[list[dict]]:
-    """The game's first bundled sample deck as the engine's decks, each card with its deck section."""
+def bundled_samples(game: str) -> list[dict]:
+    """The game's bundled sample decks in their file's order: {"name", "regulation" (its code), "cards" (engine
+    cards, each with its deck section)}."""
     cards = bundled_cards(game)
     samples = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
-    text = next(d["decklist"] for d in samples if d["game"] == game)
-    out, section = [], "main"
-    for line in text.splitlines():
-        line = line.strip()
-        if line.endswith(":"):
-            section = SECTIONS.get(line[:-1], "main")
-        elif line:
-            count, name = line.split(" ", 1)
-            out += [{**cards[name], "section": section}] * int(count)
-    return [out]
+    out = []
+    for deck in samples:
+        if deck["game"] != game:
+            continue
+        listed, section = [], "main"
+        for line in deck["decklist"].splitlines():
+            line = line.strip()
+            if line.endswith(":"):
+                section = SECTIONS.get(line[:-1], "main")
+            elif line:
+                count, name = line.split(" ", 1)
+                listed += [{**cards[name], "section": section}] * int(count)
+        out.append({"name": deck["name"], "regulation": deck.get("regulation", ""), "cards": listed})
+    return out
+
+
+def sample_deck(game: str) -> list[list[dict]]:
+    """The game's first bundled sample deck as the engine's decks, each card with its deck section."""
+    return [bundled_samples(game)[0]["cards"]]
 
 
 def timestorm_decks() -> list[list[dict]]:

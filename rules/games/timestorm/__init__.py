@@ -8,6 +8,7 @@ from ..regulation import Regulation, SectionRule
 from ..script import script_field
 from .face import FACE
 from .options import OPTIONS
+from .shares import POOLING
 from .vocabulary import VOCABULARY
 
 ENTRY = SectionRule("entry", "持ち寄り", "Entry", min=1, headers=("勝利条件", "エントリー", "Win condition"))
@@ -65,7 +66,7 @@ GAME = GameDef(
         Regulation(
             "バリアント（13枚持ち寄り）",
             "Variant: 13-card pooling",
-            code="pool13",
+            code=POOLING,
             sections=(SectionRule("entry", "持ち寄り", "Entry", min=13, max=13, headers=ENTRY.headers),),
             options={"entry": "any"},
         ),

@@ -2,8 +2,10 @@
 
 Zones: one shared deck ("shared.deck", top = end of the list) and the stack ("shared.stack", with
 state["stack"] = [{"card", "player"}], newest last); per player a hand, a field (batteries) and a discard
-pile (墓地). Player 0 is the human; the others are goldfish that take their turns, draw in their draw
-phase (so they deplete the shared deck) and always pass priority.
+pile (墓地). Player 0 is the human; the others are goldfish: players that bring their share to the shared
+deck (a win-condition kind, or 13 cards in the pooling variant: `players`, shares.py, the option
+"goldfish_entry"), take their turns, draw in their draw phase (so they deplete the shared deck) and always
+pass priority.
 
 Turns: 再充電 (the turn player's batteries become unused; nobody plays) → メイン → ドロー (the turn player
 draws 1; nobody plays) → エンド. Priority is given from the turn player at the start of main and end,
@@ -13,12 +15,20 @@ empty stack, once a turn, from hand unused. An action: your main phase, empty st
 making that many batteries used. A quick action: whenever you hold priority (main and end phases).
 A player who must draw from the empty deck has lost and the game goes on; the last player left wins.
 
-Readings and conveniences (options): the two starting batteries come from a supply outside the deck
-("supply_batteries"); "first" says who starts; "opponents" how many goldfish; "auto_pass": "smart" passes
-for the human when they can play nothing (except in their own main phase with an empty stack, where
-passing ends the phase), "never" leaves every pass to them. Dealing the opening hands is not drawing
-(Trigger cards do not fire); a Trigger drawn later fires at once ("このカードを引いたとき"), its steps
-that would need the human's choice are left to manual actions.
+What a player sees (`zone_visible`, with core.sees): their own hand; the stack, the fields and the discard
+piles, where the rules put cards face up (a card put there face down by hand shows to its holder only);
+of the shared deck nothing but where its cards lie, no card and no owner (バリアント: the entries' backs
+cannot be told apart).
+
+Readings and conveniences (options, each in the rules ledger): the two starting batteries come from a
+supply outside the deck ("supply_batteries"); putting a battery is a play (Tips: プレイ→…バッテリーを置く)
+that enters the field at once, or waits on the stack like other played cards ("battery_stack"); "first"
+says who starts (the seed: じゃんけん); "opponents" how many goldfish; "auto_pass": "smart" passes for the
+human when they can play nothing (except in their own main phase with an empty stack, where passing ends
+the phase), "never" leaves every pass to them. Each player has a discard pile of their own (the sample
+cards' あなたの墓地). Dealing the opening hands is not drawing (Trigger cards do not fire); a Trigger drawn
+later fires at once ("このカードを引いたとき"), its steps that would need the human's choice are left to
+manual actions.
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ from ...engine import effects
 from ...engine.core import IllegalAction, add_card, draw, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
+from . import shares
 
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
@@ -45,15 +56,23 @@ class TimestormRules(StackPlay, Play):
     max_steps = 100_000
 
     def players(self, decks, options):
+        """The player's cards, then each goldfish's: its own list where one is given, else its share as the
+        option "goldfish_entry" says (shares.py): the goldfish are players and bring their share too."""
         opponents = options["opponents"]
         count = max(len(decks), 1 + opponents)
+        mine = decks[0] if decks else []
         out = []
         for p in range(count):
             cards = decks[p] if p < len(decks) else []
+            if p > 0 and not cards:
+                cards = shares.share(mine, options["goldfish_entry"], p)
             out.append({"name": "player" if p == 0 else f"goldfish {p}", "goldfish": p > 0, "cards": cards, "zone": DECK})
         return out
 
     def zone_visible(self, state, name, player):
+        """The stack, the fields and the discard piles are open to all (the rules put cards there face up; one
+        put there face down by hand shows to its holder only, core.sees); a hand to its player; the shared deck
+        to nobody."""
         owner, _, kind = name.partition(".")
         if name == STACK or kind in ("field", "discard"):
             return True
@@ -124,11 +143,14 @@ class TimestormRules(StackPlay, Play):
         state["active"] = player
         state["flags"] = {"battery": False}
         events = [{"type": "turn", "turn": state["turn"], "player": player}]
-        state["phase"] = "recharge"
+        state["phase"] = "recharge"  # nobody holds priority: nobody may play
+        events.append({"type": "phase", "phase": "recharge"})
         for iid in state["zones"][zone(player, "field")]:
             if state["cards"][iid]["tapped"] and self._type(state, iid) == BATTERY:
                 state["cards"][iid]["tapped"] = False
+                events.append({"type": "tap", "card": iid, "tapped": False})
         state["phase"] = "main"
+        events.append({"type": "phase", "phase": "main"})
         self._grant(state)
         return events
 
@@ -198,7 +220,11 @@ class TimestormRules(StackPlay, Play):
     def after_effects(self, state, then, source, player) -> list[dict]:
         events = []
         if state["cards"][source]["zone"] == STACK:
-            events.append(move(state, source, zone(player, "discard"), face_up=True))
+            if self._type(state, source) == BATTERY:  # (battery_stack) a resolved battery enters the field unused
+                state["cards"][source]["tapped"] = False
+                events.append(move(state, source, zone(player, "field"), face_up=True))
+            else:
+                events.append(move(state, source, zone(player, "discard"), face_up=True))
         self._grant(state)  # priority again from the turn player after a resolution
         return events
 
@@ -269,10 +295,20 @@ class TimestormRules(StackPlay, Play):
         return iid
 
     def _do_battery(self, state, action):
+        """Putting a battery is a play (Tips: プレイ→効果を使う、バッテリーを置く): priority is given again from the
+        turn player. It has no effect to wait for, so it enters the field unused at once; with the option
+        "battery_stack" it waits on the stack like any played card and enters the field when it resolves."""
         iid = self._playable(state, action)
         state["flags"]["battery"] = True
-        state["passed"] = []
-        return [move(state, iid, zone(0, "field"), face_up=True)]
+        if state["options"].get("battery_stack"):
+            events = [{"type": "play", "card": iid, "player": 0}, move(state, iid, STACK, face_up=True)]
+            state["stack"].append({"card": iid, "player": 0})
+            self._grant(state)
+            return events + self._advance(state)
+        state["cards"][iid]["tapped"] = False
+        events = [move(state, iid, zone(0, "field"), face_up=True)]
+        self._grant(state)
+        return events
 
     def _do_play(self, state, action):
         iid = self._playable(state, action)

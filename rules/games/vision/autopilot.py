@@ -1,7 +1,7 @@
 """東方VISION's autopilot (with the 非想天則 weathers): a greedy goldfish beatdown player.
 
-The goldfish has 25 life, no cards and never defends, so every attack hits its life and the player's own
-characters are never attacked: the plan is a node every turn, the strongest character the nodes allow
+The goldfish has 25 life and no cards (characters put on its field by hand would defend, but a simulation
+puts none there), so every attack hits its life and the player's own characters are never attacked: the plan is a node every turn, the strongest character the nodes allow
 every turn, and every character attacking every turn. Cards that only act on characters (霊符, 歌符, 剣符,
 弾幕回避) or carry no automated text (風符) are worth nothing against it and become nodes first.
 
@@ -27,8 +27,10 @@ Each main phase, in this order (looked at again after every action):
 7. end of turn.
 Decisions: an upkeep is paid when the active nodes allow (the character keeps attacking); the hand limit
 discards the cards worth least (as for nodes); 春一番 takes the top card of the deck as an active node
-(option 1) while the deck holds 3 cards or more, else 3 life (option 2); 宵闇 declares the two card types
-that most of the deck's cards have; a card's choice takes the first one offered.
+(option 1) while the deck holds 3 cards or more, else 3 life (option 2, when "haru_heal" gives them to the
+chooser); 宵闇 declares the two card types
+that most of the deck's cards have; 極夜's battle modifier is +2/±0 (the first offered); a card's choice
+takes the first one offered.
 
 The key cards of the opening hand are characters that need at most 1 node (見習い巫女, 里の薬売り,
 竹林の野兎): playable on the player's first turn with its first node (any card can be a node, so nodes are
@@ -138,7 +140,7 @@ class Autopilot(Base):
                 return max(actions, key=lambda a: (cover[a["option"]], -a["option"]))
             if pending["stage"] == "option":
                 deep = len(state["zones"]["p0.deck"]) >= 3
-                want = 1 if deep else 2
+                want = 1 if deep or state["options"]["haru_heal"] != "chooser" else 2
                 return next((a for a in actions if a.get("option") == want), actions[0])
             return actions[0]
         if kind == "choose":

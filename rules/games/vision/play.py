@@ -13,27 +13,32 @@ of turn" effects end, end-of-turn effects), then after every 4th turn's end the 
 runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
 
 The goldfish (player 1) has no deck, no hand and no nodes: it takes its turns doing nothing (no draw
-step: it never draws, so it never decks out), never chooses (春一番 does nothing for it) and never
-defends, so every attack hits its life. Effects that act on "all players" act on it too (地震雲 at its
-end of turn). It has no deck for 雪 to mill, so its life stands in and damage to it lowers its life.
+step: it never draws, so it never decks out) and never chooses (春一番 does nothing for it). Characters
+the player puts on its field by hand defend (option "goldfish_defends"; battle.py): the first active one
+blocks each attack; with none, every attack hits its life. Effects that act on "all players" act on it
+too (地震雲 at its end of turn). It has no deck for 雪 to mill, so its life stands in and damage to it
+lowers its life.
 
 Base rules the engine applies: 必要ノード counts every node, コスト sleeps active nodes (any are
 interchangeable: the first ones); a node comes from hand face down and active (only characters, spells and
 commands: the main deck's cards); one character a turn (奇襲 ones excepted), 速攻 enters active; a spell
 whose 術者 is on your field ignores its node, cost and upkeep; spells with 呪符/世界呪符/幻想生物 and commands
 with 装備 stay on the field, others go to the discard pile; one 世界呪符 a turn; 人形 never attacks; a
-character whose damage reaches its 耐久力 is 決死 and destroyed. Against the goldfish there is no defender:
-先制 and 貫通 change nothing and there is no GRAZE (the goldfish has no deck). Card text goes through the
-`script` steps (played = on play, a character's when it enters; attack = when it attacks); the rest is
-applied with manual actions.
+character whose damage reaches its 耐久力 is 決死 and destroyed; battles with 先制, 貫通 and 隠密 (battle.py;
+no GRAZE: the goldfish has no deck and never attacks). Card text goes through the `script` steps (played =
+on play, a character's when it enters; attack = when it attacks); the rest is applied with manual actions.
+Cards in the hidden zones (deck, hand, nodes, weather deck) are face down whatever a manual move left them
+as, and the weathers in the weather area face up, so no view shows another player what is not theirs to see
+(the engine's view hides a face-down card in an open zone from the other players).
 
-Readings (documented, some options): a weather is revealed at game start ("weather_at_start"); 春一番's
-option 2 heals the chooser and option 3 sleeps one of the chooser's active characters; 雹's "may" is taken
-(an active node is never worse); 凧 rewards the players who dealt damage to an opponent during the turn;
-ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an empty deck
-reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's order; 天候終了時
-effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping characters), before
-the cards go back. Both players losing at once is a draw (winner None).
+Readings (documented, some options): a weather is revealed at game start ("weather_at_start"); 白夜's
+sleep-cost substitution covers a human's attacks and defences ("byakuya"); 春一番's option 2 heals the
+chooser ("haru_heal") and option 3 sleeps one of the chooser's active characters; 雹's "may" is taken
+(an active node is never worse); 凧 rewards the players who dealt damage to an opponent during the turn
+("tako"); ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an
+empty deck reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's
+order; 天候終了時 effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping
+characters), before the cards go back. Both players losing at once is a draw (winner None).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from ...engine import effects, rng
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from . import weather as W
+from .battle import Battles
 from .weather import AUTOMATED_WEATHERS, WEATHER_STATUS
 
 __all__ = ["AUTOMATED_WEATHERS", "WEATHER_STATUS", "VisionRules"]
@@ -52,10 +58,18 @@ AREA = "weather_area"
 PERMANENT_SPELL = ("呪符", "世界呪符", "幻想生物")  # spells that stay on the field after they resolve
 PERMANENT_COMMAND = ("装備", "装備/場")
 STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
-PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False}
+PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False, "byakuya": 0}
+HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
 
 
-class VisionRules(Play):
+class OntoField(effects.Steps):
+    """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
+
+    def handler(self, step):
+        return self.ops["move"] if step["op"] == "move" and step.get("to") == "field" else None
+
+
+class VisionRules(Battles, Play):
     """The rules class the registry runs for "vision"."""
 
     slug = "vision"
@@ -76,6 +90,8 @@ class VisionRules(Play):
     def __init__(self):
         super().__init__()
         self._steps = {step: getattr(self, f"_step_{step}") for step in STEPS}
+        self.effect_steps = OntoField(ops={"move": self._move_onto_field})
+        self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -211,7 +227,8 @@ class VisionRules(Play):
     def damage(self, state, player, amount, by=None, combat=False, unpreventable=False) -> list[dict]:
         """Damage to a player. 雪 turns it into milling (not 地震雲's, which nothing prevents; not the
         goldfish's, which has no deck: its life stands in). A player who deals damage to an opponent is
-        remembered for 凧; combat damage heals its dealer once a turn under 濃霧."""
+        remembered for 凧 (this turn's dealers, and the latest); combat damage heals its dealer once a turn
+        under 濃霧."""
         if amount <= 0:
             return []
         target = state["players"][player]
@@ -229,6 +246,7 @@ class VisionRules(Play):
         if by is not None and by != player:
             if by not in flags["dealt"]:
                 flags["dealt"].append(by)
+            flags["last_dealer"] = by
             if combat and "濃霧" in w and not flags["fog"]:
                 flags["fog"] = True
                 events += self.gain(state, by, amount, weather="濃霧")
@@ -250,6 +268,7 @@ class VisionRules(Play):
         card["tapped"] = False
         card["counters"] = {}
         card.pop("entered", None)
+        card.pop("stealth", None)
         return [move(state, iid, to, index=index, face_up=face_up)]
 
     def kesshi(self, state, iid) -> list[dict]:
@@ -342,7 +361,7 @@ class VisionRules(Play):
         shuffle_zone(state, zone(0, "deck"))
         draw(state, 0, opts["opening"])
         weather_on = opts["weather"] and bool(state["zones"]["p0.weather"])
-        state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
+        state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "last_dealer": None, "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
         state["turn"], state["active"] = 1, first
         if weather_on and opts["weather_at_start"]:
             self._reveal(state)
@@ -571,18 +590,64 @@ class VisionRules(Play):
         return [dict(a) for a in pending["actions"]]
 
     def _legal_choose(self, state, pending):
-        return effects.choose_actions(state)
+        return [{"type": "choose", "card": c} for c in self._choosable(state, pending)] or [{"type": "choose", "card": None}]
+
+    def _choosable(self, state, pending) -> list[str]:
+        """The cards an effect's choice may take (read again whenever asked, as manual actions may change
+        them): 極夜 (自動α) [種族:人間を持たない全てのキャラクター]はキャラクターの効果の目標にならない (a character's
+        stat step on a chosen card); 豪雨 (自動α) プレイ以外での方法でキャラクターを場に出すことが出来ない (a move
+        onto the field)."""
+        candidates = pending["candidates"]
+        w = self.weathers(state)
+        if pending["op"] == "stat" and "極夜" in w and self._def(state, pending["card"]).get("card_type") == CHARACTER:
+            return [i for i in candidates if self._def(state, i).get("card_type") != CHARACTER or self.is_human(state, i)]
+        if pending["op"] == "move" and pending["frame"]["steps"][0].get("to") == "field":
+            return [i for i in candidates if self._may_enter(state, i)]
+        return list(candidates)
+
+    def _may_enter(self, state, iid) -> bool:
+        """Whether an effect may put the card onto the field (豪雨: no character)."""
+        return self._def(state, iid).get("card_type") != CHARACTER or "豪雨" not in self.weathers(state)
+
+    def _move_onto_field(self, state, frame, step, player) -> tuple[list[dict], dict | None]:
+        """A card's move step onto the field (the effect runner's move, read by vision): the top of the deck
+        at once, otherwise the player chooses (the goldfish at random); under 豪雨 no character goes there (the
+        top of the deck stays)."""
+        if frame["left"] is None:
+            frame["left"] = max(0, 1 if step.get("amount") is None else step["amount"])
+        source = step.get("from") or "hand"
+        pile = state["zones"].get(effects.zone_of(state, player, source) or "", [])
+        events = []
+        while frame["left"] > 0:
+            candidates = pile[-1:] if source == "deck" else [i for i in pile if i != frame["source"]]
+            allowed = [i for i in candidates if self._may_enter(state, i)]
+            if len(allowed) < len(candidates) and source == "deck":
+                events.append({"type": "weather_prevents", "weather": "豪雨", "card": candidates[0]})
+            if not allowed:
+                break
+            if source != "deck" and not state["players"][player]["goldfish"]:
+                pending = {"type": "choose", "player": player, "op": "move", "card": frame["source"], "candidates": allowed, "left": frame["left"]}
+                return events, pending
+            iid = allowed[rng.below(state, len(allowed))] if source != "deck" else allowed[0]
+            events.append(move(state, iid, zone(player, "field"), face_up=True))
+            state["cards"][iid]["entered"] = state["turn"]
+            frame["left"] -= 1
+        return events, None
 
     def decision(self, state):
-        """The default reads discard (its "choose" block: n cards of the hand) and choose; an upkeep is
-        answered by pay (while the active nodes pay it) or destroy, with no field; a weather_choice by its
-        option, or at 春一番's second stage its target; where 春一番's option 3 is offered (it also names one of
-        the chooser's active characters) the answers are the listed actions themselves."""
+        """The default reads discard (its "choose" block: n cards of the hand) and choose (the cards 極夜 and
+        豪雨 leave to it, `_choosable`); an upkeep is answered by pay (while the active nodes pay it) or
+        destroy, with no field; a weather_choice by its option (春一番's, 宵闇's, 極夜's battle modifier), or at
+        春一番's second stage its target; where 春一番's option 3 is offered (it also names one of the chooser's
+        active characters) the answers are the listed actions themselves."""
         out = super().decision(state)
         if not out:
             return out
         pending = state["pending"]
-        if out["type"] == "upkeep" and not self._payable(state, pending):
+        if out["type"] == "choose":  # 極夜 and 豪雨 may leave out some of the effect's cards
+            candidates = self._choosable(state, pending)
+            out.update(candidates=candidates, min=1 if candidates else 0)
+        elif out["type"] == "upkeep" and not self._payable(state, pending):
             out.update(answer="destroy", also=[])
         elif out["type"] == "weather_choice" and any(len(a) > 2 for a in pending["actions"]):
             out.update(answers=[dict(a) for a in pending["actions"]], min=1, max=1)  # 春一番: option 3 names a card too
@@ -635,6 +700,8 @@ class VisionRules(Play):
             haste = "速攻" in keywords or clear_haste or "風雨" in w
             events.append(move(state, iid, "p0.field", face_up=True))
             card.update(tapped=not haste, counters={}, entered=state["turn"])
+            if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
+                card["stealth"] = state["turn"]
             return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=CHARACTER)
         if kind == SPELL:
             if "世界呪符" in keywords:
@@ -672,14 +739,14 @@ class VisionRules(Play):
         return events
 
     def _do_attack(self, state, action):
-        """An active character attacks; it sleeps. The goldfish never defends: the damage goes to its life."""
+        """An active character attacks; it sleeps (白夜 aside). The goldfish's first active character defends
+        (battle.py); with none the damage goes to its life."""
         iid = self._card_in(state, action, "p0.field")
         w = self.weathers(state)
         why = self.why_not_attack(state, iid, w)
         if why:
             raise IllegalAction(f"card: {why}")
-        state["cards"][iid]["tapped"] = True
-        events = [{"type": "attack", "card": iid}]
+        events = [{"type": "attack", "card": iid}] + self._exert(state, iid)
         if "宵闇" in w:
             return events + W.yoiyami(self, state, iid)
         return events + self.attack_goes_on(state, iid)
@@ -687,13 +754,6 @@ class VisionRules(Play):
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
         return effects.run(state, iid, 0, effects.steps_of(state, iid, "attack"), then="attack")
-
-    def _combat(self, state, iid, w) -> list[dict]:
-        """Combat damage to the goldfish (no defender: 先制 and 貫通 change nothing; the goldfish has no
-        deck to GRAZE from)."""
-        if state["cards"][iid]["zone"] != "p0.field":
-            return [{"type": "attack_ends", "card": iid}]
-        return self.damage(state, 1, self.attack_value(state, iid, w, attacking=True), by=0, combat=True)
 
     def _do_end_turn(self, state, action):
         state["flags"]["step"] = "discard"
@@ -730,28 +790,42 @@ class VisionRules(Play):
         if action not in pending["actions"]:  # (the core checked the option or target; 春一番's option 3 names a card too)
             raise IllegalAction(f"weather_choice: not one of the choices of {pending['weather']}")
         state["pending"] = None
-        resolve = W.haru_resolve if pending["weather"] == "春一番" else W.yoiyami_resolve
-        events = resolve(self, state, pending, action)
+        events = self._resolvers[pending["weather"]](self, state, pending, action)
         self.check_result(state)
         return events + self._run(state)
 
     def _do_choose(self, state, action):
-        return effects.choose(state, action)
+        pending = state["pending"]
+        if action.get("card") is None and pending["candidates"] and not self._choosable(state, pending):
+            state["pending"] = None  # none of the cards may be chosen (極夜, 豪雨): the step ends
+            return [{"type": "step_skipped", "card": pending["card"], "op": pending["op"]}] + effects.resume(state, pending)
+        events = effects.choose(state, action)
+        chosen = state["cards"].get(action.get("card") or "")
+        if chosen is not None and chosen["zone"].endswith(".field"):
+            chosen.setdefault("entered", state["turn"])  # put onto the field by the effect
+        return events
 
     # -- manual actions, the result, the board ----------------------------------------------------------------
 
     def after_manual(self, state) -> None:
-        """A card put on the field by hand entered now; cards off the field forget it (and 川霧's mark off the
-        exile zone); a pending decision follows what moved (a decision with nothing left to decide is over and
-        the turn goes on)."""
+        """A card put on the field by hand entered now; cards off the field forget it and 風雨's 隠密 (and 川霧's
+        mark off the exile zone); the cards of the hidden zones are face down (a node is set face down, a card
+        moved into a hand or a deck is hidden again) and a weather card in the weather area face up (it is
+        revealed there); a pending decision follows what moved (a decision with nothing left to decide is over
+        and the turn goes on)."""
         turn = state["turn"]
         state["flags"]["weathers"] = W.area_weathers(state)
         for card in state["cards"].values():
             where = card["zone"]
+            if where.rpartition(".")[2] in HIDDEN:
+                card["face_up"] = False
+            elif where == AREA and state["defs"][card["def"]].get("card_type") == WEATHER:
+                card["face_up"] = True
             if where.endswith(".field"):
                 card.setdefault("entered", turn)
-            elif "entered" in card:
-                del card["entered"]
+            else:
+                card.pop("entered", None)
+                card.pop("stealth", None)
             if card.get("river") and not where.endswith(".exile"):
                 del card["river"]
         pending = state["pending"]

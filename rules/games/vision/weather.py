@@ -21,8 +21,8 @@ CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマ�
 HUMAN = "人間"
 
 WEATHER_STATUS: dict[str, tuple[str, str]] = {
-    "白夜": ("partial", "起動効果のスリープコスト（攻撃・防御・スリープをコストとする効果を2回まで）は手動。"),
-    "極夜": ("partial", "効果の目標にならない制限と戦闘修正の選択（キャラクター同士の戦闘）は手動。"),
+    "白夜": ("partial", "攻撃・防御は自動（オプション「白夜」）。スリープがコストの起動効果（カードの文章）は手動で、1ターン合計2回に数える。"),
+    "極夜": ("auto", ""),
     "宵闇": ("auto", ""),
     "地震雲": ("auto", ""),
     "春一番": ("auto", ""),
@@ -30,12 +30,12 @@ WEATHER_STATUS: dict[str, tuple[str, str]] = {
     "時雨": ("auto", ""),
     "薄曇": ("auto", ""),
     "極光": ("auto", ""),
-    "豪雨": ("partial", "プレイ以外の方法でキャラクターを場に出せない制限（手動の移動・カードの効果）は手動。"),
-    "炎天": ("manual", "一人回しの相手は干渉しないため、自分で干渉する場合に手動で守る。"),
+    "豪雨": ("auto", ""),
+    "炎天": ("manual", "「プレイを無効」と書かれたカードのプレイには干渉しない（一人回しでは誰も干渉しないので、手動で干渉するときに守る）。"),
     "快晴": ("auto", ""),
     "霧雨": ("auto", ""),
     "曇天": ("auto", ""),
-    "蒼天": ("partial", "奇襲による干渉でのプレイ（相手の攻撃時など）は一人回しでは起きない。1ターン1枚の制限の免除のみ自動。"),
+    "蒼天": ("auto", ""),
     "雹": ("auto", ""),
     "花曇": ("auto", ""),
     "濃霧": ("auto", ""),
@@ -43,12 +43,12 @@ WEATHER_STATUS: dict[str, tuple[str, str]] = {
     "天気雨": ("auto", ""),
     "疎雨": ("auto", ""),
     "風雨": ("auto", ""),
-    "晴嵐": ("partial", "手札を見ない制限とタイミングが不適切なプレイの無効は手動。"),
+    "晴嵐": ("partial", "手札を見ずにプレイする制限（タイミングが不適切なら無効にして破棄）は手動。コスト0と解除は自動。"),
     "川霧": ("auto", ""),
     "台風": ("auto", ""),
     "凧": ("auto", ""),
     "ダイヤモンドダスト": ("auto", ""),
-    "黄砂": ("manual", "キャラクター同士の戦闘でのみ働く（一人回しの相手は防御しない）。"),
+    "黄砂": ("manual", "キャラクター同士の戦闘で、先制を持つキャラクターに2ダメージを手動で与える。"),
     "烈日": ("auto", ""),
     "梅雨": ("auto", ""),
 }
@@ -127,9 +127,12 @@ def quake(rules, state) -> list[dict]:
 
 def kite(rules, state) -> list[dict]:
     """凧: ターン終了時、[この効果の直前に相手プレイヤーにダメージを与えたプレイヤー全て]は3ライフポイントを得る。
-    (Reading: the players who dealt damage to an opponent during this turn.)"""
+    (The option "tako": by default the players who dealt damage to an opponent during this turn; "last": the
+    player who dealt the latest damage to an opponent, in this turn or before.)"""
+    flags = state["flags"]
+    dealers = flags["dealt"] if state["options"]["tako"] == "turn" else [flags["last_dealer"]] if flags["last_dealer"] is not None else []
     events = []
-    for player in state["flags"]["dealt"]:
+    for player in dealers:
         events += rules.gain(state, player, 3, weather="凧")
     return events
 
@@ -290,8 +293,9 @@ def haru_resolve(rules, state, pending, action) -> list[dict]:
             events.append(move(state, iid, f"p{player}.nodes", face_up=False))
             state["cards"][iid]["tapped"] = False
         return events
-    if option == 2:  # the opponent draws 1, then the chooser's life +3 (reading: [ライフ] is the chooser's)
-        return events + rules.draw_cards(state, 1 - player, 1) + rules.gain(state, player, 3, weather="春一番")
+    if option == 2:  # the opponent draws 1, then [ライフ] +3: the chooser's or that opponent's (option "haru_heal")
+        healed = player if state["options"]["haru_heal"] == "chooser" else 1 - player
+        return events + rules.draw_cards(state, 1 - player, 1) + rules.gain(state, healed, 3, weather="春一番")
     events += _sleep_by_effect(state, action["card"])
     targets = haru_targets(state, player)
     if targets:

@@ -1,0 +1,154 @@
+"""Attacks and battles of 東方VISION (GAMES.md's public facts) with the weathers that change them.
+
+The goldfish plays no card, but characters the player puts on its field by hand defend (the start option
+"goldfish_defends"): the first active one in its field's order blocks each attack. A defended attack is a
+battle between the two characters:
+
+- defending puts the defender to sleep (白夜 aside, see `_exert`);
+- 隠密 (printed, or 風雨's until the end of the turn): at the start of the battle the defence is cancelled
+  unless the defender has a race of the attacker's (the wiki's 隠密: 〔このキャラクターと戦闘している相手
+  キャラクター〕の防御を取り消す。但し、防御を行ったキャラクターが同じ種族を1つでも持つ場合、この効果は無効);
+- 極夜: a non-human battling an opponent's character may choose a battle modifier of +2/±0 or ±0/+2 (the
+  player decides for their characters; the goldfish never chooses); it lasts to the end of the turn, as
+  the damage it guards against does;
+- the two deal their attack to each other at the same time, or the one with 先制 first (the other deals
+  none if that made it 決死);
+- 貫通 (printed, or 疎雨's): the attacker also deals the excess, its attack minus the defender's 耐久力 plus
+  the damage the defender had already taken, to the defending player, as combat damage (no GRAZE);
+- an undefended attack deals its attack to the player (the goldfish has no deck to GRAZE from).
+"""
+
+from __future__ import annotations
+
+FIRST_STRIKE, PIERCE, STEALTH = "先制", "貫通", "隠密"
+KYOKUYA_OPTIONS = (
+    {"option": 1, "label": "戦闘修正+2/±0を得る", "attack": 2, "defence": 0},
+    {"option": 2, "label": "戦闘修正±0/+2を得る", "attack": 0, "defence": 2},
+    {"option": 3, "label": "戦闘修正を得ない", "attack": 0, "defence": 0},
+)
+
+
+class Battles:
+    """The attack and battle half of VisionRules (mixed in; `self` is the rules object)."""
+
+    def keywords(self, state, iid) -> set[str]:
+        """The character's keywords now: printed, 疎雨's 貫通 for every character, 風雨's 隠密 until the end of
+        the turn it entered."""
+        have = set(self._def(state, iid).get("keywords") or ())
+        if "疎雨" in self.weathers(state):
+            have.add(PIERCE)
+        if state["cards"][iid].get("stealth") == state["turn"]:
+            have.add(STEALTH)
+        return have
+
+    def _exert(self, state, iid) -> list[dict]:
+        """Attacking or defending puts the character to sleep. 白夜 (the option "byakuya" at "attack"): a
+        human's attack or defence resolves as if it had been put to sleep, twice a turn in all."""
+        flags = state["flags"]
+        if (
+            state["options"]["byakuya"] == "attack"
+            and "白夜" in self.weathers(state)
+            and self.is_human(state, iid)
+            and flags["byakuya"] < 2
+        ):
+            flags["byakuya"] += 1
+            return [{"type": "weather", "weather": "白夜", "card": iid, "active": True, "uses": flags["byakuya"]}]
+        state["cards"][iid]["tapped"] = True
+        return []
+
+    @staticmethod
+    def _side(state, iid) -> int:
+        """The player whose field the card is on (a card the player put on the goldfish's field by hand is the
+        goldfish's character, though it goes back to its owner's discard pile)."""
+        return int(state["cards"][iid]["zone"][1])
+
+    def _defender(self, state, attacker) -> str | None:
+        """The goldfish's first active character (its field's order), when its characters defend."""
+        foe = 1 - self._side(state, attacker)
+        if not state["options"]["goldfish_defends"] or not state["players"][foe]["goldfish"]:
+            return None
+        return next((i for i in self.characters(state, foe) if not state["cards"][i]["tapped"]), None)
+
+    def _combat(self, state, iid, w) -> list[dict]:
+        """The attack, after its 攻撃時 steps: defended (a battle) or not (damage to the player)."""
+        if not self._on_field(state, iid):
+            return [{"type": "attack_ends", "card": iid}]
+        defender = self._defender(state, iid)
+        if defender is None:
+            return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
+        events = [{"type": "defend", "card": defender, "attacker": iid}] + self._exert(state, defender)
+        races = set((self._def(state, defender).get("fields") or {}).get("race") or ())
+        if STEALTH in self.keywords(state, iid) and not races & set((self._def(state, iid).get("fields") or {}).get("race") or ()):
+            events.append({"type": "defence_cancelled", "card": defender, "keyword": STEALTH})
+            return events + self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
+        owner = self._side(state, iid)
+        if "極夜" in w and not self.is_human(state, iid) and not state["players"][owner]["goldfish"]:
+            state["pending"] = {
+                "type": "weather_choice",
+                "player": owner,
+                "weather": "極夜",
+                "stage": "battle",
+                "attacker": iid,
+                "defender": defender,
+                "options": [dict(o) for o in KYOKUYA_OPTIONS],
+                "actions": [{"type": "weather_choice", "option": o["option"]} for o in KYOKUYA_OPTIONS],
+            }
+            return events + [{"type": "weather_choice", "weather": "極夜", "player": owner}]
+        return events + self._battle(state, iid, defender)
+
+    def _hit_player(self, state, iid, amount) -> list[dict]:
+        side = self._side(state, iid)
+        return self.damage(state, 1 - side, amount, by=side, combat=True)
+
+    def kyokuya_resolve(self, state, pending, action) -> list[dict]:
+        """極夜: the chosen battle modifier (until the end of the turn), then the battle."""
+        attacker, defender = pending["attacker"], pending["defender"]
+        chosen = next(o for o in KYOKUYA_OPTIONS if o["option"] == action["option"])
+        events = [{"type": "weather", "weather": "極夜", "card": attacker, "option": chosen["option"]}]
+        card = state["cards"][attacker]
+        if card["zone"].endswith(".field"):
+            for stat in ("attack", "defence"):
+                if chosen[stat]:
+                    card["counters"][stat] = card["counters"].get(stat, 0) + chosen[stat]
+                    state.setdefault("eot", []).append({"card": attacker, "stat": stat, "amount": chosen[stat], "zone": card["zone"]})
+        return events + self._battle(state, attacker, defender)
+
+    @staticmethod
+    def _on_field(state, iid) -> bool:
+        return state["cards"][iid]["zone"].endswith(".field")
+
+    def _battle(self, state, attacker, defender) -> list[dict]:
+        """Both deal their attack to the other, at once or 先制 first; 貫通's excess to the defending player."""
+        if not (self._on_field(state, attacker) and self._on_field(state, defender)):
+            return [{"type": "attack_ends", "card": attacker}]  # one left the battle (by hand): no damage
+        events = [{"type": "battle", "attacker": attacker, "defender": defender}]
+        first = {i for i in (attacker, defender) if FIRST_STRIKE in self.keywords(state, i)}
+        if len(first) == 1:
+            striker = first.pop()
+            other = defender if striker == attacker else attacker
+            events += self._strikes(state, attacker, [(striker, other)])
+            events += self._state_check(state)
+            if self._on_field(state, other) and self._on_field(state, striker):
+                events += self._strikes(state, attacker, [(other, striker)])
+        else:
+            events += self._strikes(state, attacker, [(attacker, defender), (defender, attacker)])
+        return events + self._state_check(state)
+
+    def _strikes(self, state, attacker, pairs) -> list[dict]:
+        """Combat damage dealt at once: each (from, to) pair's attack, valued before any is dealt."""
+        w = self.weathers(state)
+        cards = state["cards"]
+        dealt = [(hitter, target, self.attack_value(state, hitter, w, attacking=hitter == attacker)) for hitter, target in pairs]
+        events = []
+        for hitter, target, amount in dealt:
+            if hitter == attacker and PIERCE in self.keywords(state, hitter):
+                excess = amount - self.defence_value(state, target, w) + cards[target]["counters"].get("damage", 0)
+                if excess > 0:
+                    events.append({"type": "pierce", "card": hitter, "amount": excess})
+                    events += self._hit_player(state, hitter, excess)
+            if amount > 0:
+                counters = cards[target]["counters"]
+                counters["damage"] = counters.get("damage", 0) + amount
+                events.append({"type": "card_damage", "card": target, "amount": amount, "by": hitter})
+        return events
+

@@ -1,0 +1,79 @@
+"""What a player's view shows: in random games of every game, no player's view names a card that player
+cannot see (a face-down card outside their own zones, a card in a zone they may not look into), and every
+card they can see is named; moves of hidden cards are told without the card."""
+
+import random
+
+import pytest
+
+from rules.engine import apply, events_for, legal_actions, new_game, view
+from rules.engine.core import _rules
+from rules.games import GAMES
+from rules.games.samples import player_deck, timestorm_decks
+
+
+def decks(slug):
+    return timestorm_decks() if slug == GAMES["timestorm"].slug else player_deck(slug)
+
+
+def may_see(rules, state, name, card, player) -> bool:
+    """The rule, said independently of the engine's code: face up, or face down in a zone the player may
+    look into that is theirs (or, in a zone of no player, a card of theirs)."""
+    if card["face_up"]:
+        return True
+    if not rules.zone_visible(state, name, player):
+        return False
+    prefix = name.split(".")[0]
+    whose = int(prefix[1:]) if prefix[:1] == "p" and prefix[1:].isdigit() else card["owner"]
+    return whose == player
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_no_view_names_a_card_its_player_cannot_see(slug):
+    rules, checked = _rules(slug), 0
+    for seed in range(12):
+        state, pick = new_game(slug, decks(slug), seed), random.Random(seed)
+        for _ in range(120):
+            for player in range(len(state["players"])):
+                seen = view(state, player)
+                for name, ids in state["zones"].items():
+                    for iid, shown in zip(ids, seen["zones"][name], strict=True):
+                        expected = may_see(rules, state, name, state["cards"][iid], player)
+                        assert (shown == iid) is expected, f"{slug} seed {seed}: {iid} in {name} for player {player}"
+                        assert (iid in seen["cards"]) is expected or shown is None
+                        checked += 1
+            actions = legal_actions(state)
+            if state["result"] is not None or not actions:
+                break
+            events = apply(state, pick.choice(actions))
+            for player in range(1, len(state["players"])):
+                for event in events_for(state, events, player):
+                    if event.get("type") == "move" and event.get("card"):
+                        card = state["cards"][event["card"]]
+                        assert may_see(rules, state, event["to"], card, player) or may_see(rules, state, event["from"], card, player)
+    assert checked > 1000
+
+
+def test_a_card_cast_face_down_is_hidden_from_the_opponent_but_not_from_its_owner():
+    """original: ★裏向きで(のみ)詠唱出来る呪術カード — the opponent sees a face-down card on the board, not which."""
+    state = new_game("original", player_deck("original"), 1)
+    board = "board"
+    iid = state["zones"]["p0.hand"][0]
+    apply(state, {"type": "manual.move", "card": iid, "to": board, "face_up": False})
+    assert state["cards"][iid]["zone"] == board and not state["cards"][iid]["face_up"]
+    assert iid in view(state, 0)["zones"][board]
+    assert iid not in view(state, 1)["zones"][board] and iid not in view(state, 1)["cards"]
+
+
+def test_another_players_decision_and_the_cards_of_the_log_are_not_shown():
+    """The goldfish's view of the player's 零探し: that a decision is pending, not the hand it chooses from;
+    and the log does not name a card the viewer cannot see."""
+    state = new_game("kannagi", player_deck("kannagi"), 3)
+    hand = state["zones"]["p0.hand"]
+    mine, theirs = view(state, 0), view(state, 1)
+    assert mine["decision"]["candidates"] == hand
+    assert theirs["decision"] is None and theirs["pending"] == {"type": "zero_search", "player": 0}
+    chosen = hand[:2]
+    apply(state, {"type": "zero_search", "cards": chosen})
+    logged = view(state, 1)["log"][0]["action"]
+    assert logged["cards"] == [None, None] and view(state, 0)["log"][0]["action"]["cards"] == chosen
