@@ -423,6 +423,17 @@ def fight(state, mover, to):
         pay_first(state)
 
 
+def duel(attacker, defender, col=0, attr="火"):
+    """A battle: our `attacker` on the 戦場 moves onto the goldfish's `defender` in its camp (column `col`)."""
+    state = start([attacker], theirs=[defender])
+    a = put(state, attacker["key"], "board", (2, col))
+    d = put(state, defender["key"], "board", (3, col), owner=1)
+    store(state, attr)
+    to_main(state)
+    fight(state, a, (3, col))
+    return state, a, d
+
+
 def test_the_higher_power_wins_and_takes_plus_0_0_minus_x_and_the_losers_owner_takes_the_difference():
     """③戦闘段階2:戦闘処理を行うステップ。戦闘段階1においてパワーの低かった兵は ④ダメージ計算:ダメージ処理を行うステップ。戦闘に負けた兵の持ち主は、戦闘段
     戦闘段階2: パワーの低かった兵は戦闘に敗北し、破棄される。パワーの高かった兵は戦闘に勝利し、以下の補正を加えられる。「+0/+0/-X」
@@ -441,12 +452,7 @@ def test_the_higher_power_wins_and_takes_plus_0_0_minus_x_and_the_losers_owner_t
 
 
 def test_the_lower_power_is_destroyed_and_its_owner_takes_the_damage():
-    state = start([soldier("two", power=2)], theirs=[soldier("five", power=5)])
-    two = put(state, "two", "board", (2, 1))
-    five = put(state, "five", "board", (3, 1), owner=1)
-    store(state, "火")
-    to_main(state)
-    fight(state, two, (3, 1))
+    state, two, five = duel(soldier("two", power=2), soldier("five", power=5), col=1)
     assert state["cards"][two]["zone"] == "p0.discard" and state["cards"][five]["zone"] == "board"
     assert power(state, five) == 5  # X = 2 - 2 = 0
     assert damage_of(state, 0) == 3 and damage_of(state, 1) == 0
@@ -1378,12 +1384,7 @@ def test_attributes_races_and_special_types_give_no_edge_by_themselves_but_cards
 
     assert ATTRIBUTES[:6] == ("火", "水", "風", "地", "光", "闇") and len(SPECIAL_TYPES_2) == 12
     # no edge: a 光 dragon and a 闇 soldier of equal power both go
-    state = start([soldier("light", power=4, attrs=("光",), race="ドラゴン", special="ギルビア")], theirs=[soldier("dark", power=4, attrs=("闇",))])
-    light = put(state, "light", "board", (2, 0))
-    dark = put(state, "dark", "board", (3, 0), owner=1)
-    store(state, "光")
-    to_main(state)
-    fight(state, light, (3, 0))
+    state, light, dark = duel(soldier("light", power=4, attrs=("光",), race="ドラゴン", special="ギルビア"), soldier("dark", power=4, attrs=("闇",)), attr="光")
     assert state["cards"][light]["zone"] == "p0.discard" and state["cards"][dark]["zone"] == "p1.discard"
     # cards name them: an attribute, a race, a special type and a 特殊種別2 (『種別「深淵」』), each its own soldiers
     named = [

@@ -95,15 +95,10 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         ]
 
     def zone_visible(self, state, name, player):
-        """戦力, 倉庫 and 墓地 are face up; a hand is its owner's; 支援 nobody's. The board shows its face-up cards
-        to everyone and a face-down card (不可視の水流, cast face down) to its owner only: the zone is visible
-        whole to a player who owns every face-down card on it, else its face-down cards are hidden (the view
-        hides by zone, so while the other player has one down the player's own are hidden from them too)."""
+        """戦力, 倉庫 and 墓地 are open, and the board (where the core shows a face-down card, 不可視の水流 cast face
+        down, to its owner only); a hand is its owner's; 支援 nobody's."""
         owner, _, kind = name.partition(".")
-        if name == BOARD:
-            cards = state["cards"]
-            return all(cards[i]["face_up"] or cards[i]["owner"] == player for i in state["zones"][BOARD])
-        if kind in ("power", "storage", "discard"):
+        if name == BOARD or kind in ("power", "storage", "discard"):
             return True
         return kind == "hand" and owner == f"p{player}"
 
