@@ -1686,7 +1686,7 @@ def test_invisible_stream_declares_its_face_down_cast_and_answers_an_enemy_summo
     stream = put(state, "不可視の水流")
     x = put(state, "x", "board", (3, 0), owner=1)
     events = apply(state, {"type": "cast", "card": stream, "pos": [1, 0]})
-    assert {"type": "declared", "card": stream, "player": 0, "what": "face_down_rule"} in events
+    assert {"type": "declared", "player": 0, "what": "face_down_rule", "pos": [1, 0]} in events
     assert [e["kind"] for e in state["stack"]] == ["cast"]  # like any cast: on the chain, answerable
     apply(state, {"type": "pass"})
     store(state, *"水水水水水水水水")

@@ -278,7 +278,8 @@ class Actions:
             events = [self._place(state, iid, what["pos"])]
             if kind == "cast" and self._def(state, iid).get("cost") is None:
                 state["cards"][iid]["face_up"] = False  # 裏向きでのみ詠唱出来る
-                events.append({"type": "declared", "card": iid, "player": 0, "what": "face_down_rule"})  # 相手にルール効果である事を宣言する
+                # 相手にルール効果である事を宣言する: that a face-down curse is cast by its rule, and where (not which card)
+                events.append({"type": "declared", "player": 0, "what": "face_down_rule", "pos": list(what["pos"])})
             entry = {"kind": kind, "card": iid, "player": 0, "ctype": self.card_type(state, iid), "pos": what["pos"]}
             return events + self._push(state, entry)
         if kind == "move":
