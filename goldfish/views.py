@@ -149,6 +149,8 @@ def goldfish_new(request):
     data = request.POST if request.method == "POST" else request.GET
     kind, source, source_param = _source_from(request, data)
     initial = {"seed": request.GET.get("seed", "")}
+    # a link may preset options as the form names them (opt_<game>_<key>), as it presets the seed
+    initial.update({key: value for key, value in request.GET.items() if key.startswith("opt_")})
     if source is None and request.GET.get("game"):
         regulation = deck_selectors.regulation_for(request.GET["game"])
         if regulation is not None:

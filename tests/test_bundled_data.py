@@ -85,6 +85,13 @@ def test_every_kannagi_card_the_seed_names_has_its_public_facts(seed_cards):
         ), name
     assert cards["人魚の活き血"].aliases == ["人魚の活血"]
     assert cards["発狂人形の家"].keywords == ["不屈"]
+    # the fan list's public facts, so the keyword rules work on a fresh install
+    assert cards["本物のお化け屋敷"].keywords == ["速攻", "襲撃"]
+    assert cards["仮想世界の外"].keywords == cards["暗躍者"].keywords == ["潜在能力"]
+    assert cards["北海道：円形校舎"].keywords == ["学校の怪談"]
+    assert "神" in cards["肥川の大蛇"].attrs["attributes"]
+    assert all(card.reading for name, card in cards.items() if name != "ねこやま") and cards["ねこやま"].reading == "ねこやま"
+    assert cards["肥川の大蛇"].reading == "ひのかわのおろち" and cards["検問"].attrs["attributes"] == ["視線"]
 
 
 def test_timestorm_ships_the_battery(seed_cards):

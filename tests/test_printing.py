@@ -255,7 +255,8 @@ def test_the_games_face_declaration_drives_what_the_face_prints():
     assert spec.top_left == str(power) and spec.top_right == f"コスト {place['cost']}" and spec.bottom_left == ""
     assert spec.stats == [("コスト", str(place["cost"]))]  # 枚数 needs a copy limit the card does not have
     assert spec.type_line == f"{'/'.join(place['fields']['season'])}　場所札"
-    assert spec.text == f"力{power}" and spec.accent == kannagi.face.accent
+    attributes = " ".join(place["fields"]["attributes"])  # 肥川の大蛇: 神 大蛇 (the fan list's public facts)
+    assert spec.text == f"【{attributes}】力{power}" and spec.accent == kannagi.face.accent
     tool = next(c for c in bundled_cards("kannagi") if c["card_type"] == "道具札")
     assert face_spec(tool, dataclasses.replace(kannagi, face=face)).top_right == ""  # only on 場所札
     # The drawing shows what the declaration put there.

@@ -9,9 +9,11 @@ import os
 
 from goldfish import selectors
 from rules.engine import apply, legal_actions, new_game
+from rules.engine.core import canonical_decks
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
 SEEDS = range(60)
+FIRST = {"first": "player"}  # the web game's start option below: the player goes first
 
 
 
@@ -34,6 +36,8 @@ def greedy(state, actions):
     if pending.get("type") == "hand_limit":
         hand = sorted(state["zones"]["p0.hand"], key=lambda i: _power(state, i))
         return {"type": "hand_limit", "cards": hand[: pending["n"]]}
+    if pending:  # any other decision: the first answer the rules offer
+        return actions[0]
     by_type = {}
     for action in actions:
         if "onto" not in action and "target" not in action:
@@ -48,7 +52,7 @@ def winning_line(decks, cap=200):
     """(seed, actions) of the shortest greedy win over SEEDS."""
     best = None
     for seed in SEEDS:
-        state, line = new_game("kannagi", decks, seed), []
+        state, line = new_game("kannagi", canonical_decks(decks), seed, FIRST), []
         while state["result"] is None and len(line) < cap:
             action = greedy(state, legal_actions(state))
             line.append(action)
@@ -99,7 +103,7 @@ def start(page, deck, seed):
     page.click("#goldfish-link")
     page.wait_for_url("**/goldfish/new/**")
     # the seed travels in the link, as a shared one would: no typing
-    page.goto(page.url + f"&seed={seed}")
+    page.goto(page.url + f"&seed={seed}&opt_kannagi_first=player")
     page.click("#goldfish-start-button")
     page.wait_for_url("**/goldfish/*/")
     page.wait_for_selector("#gf-board [data-zone='p0.hand'] .gf-card")

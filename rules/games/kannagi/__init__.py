@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..base import CardGroup, CardType, DrawRules, GameDef
-from ..fields import CHOICES, INT, LIMIT, STRINGS, Field, ParseError
+from ..fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
 from .face import FACE
@@ -16,6 +16,17 @@ MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "�
 LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")}
 
 SEASONS = ("春", "夏", "秋", "冬", "無")
+WHENS = ("played", "attack", "summon", "exiled")
+# What a card's effect may choose (the "target" field): whose, and which kind of card on the field.
+TARGET_LABELS = {
+    "相手の場所札": ("相手の場所札", "An opponent's place"),
+    "自分の場所札": ("自分の場所札", "One of your places"),
+    "場所札": ("場所札", "Any place"),
+    "相手の季節札": ("相手の季節札", "An opponent's season"),
+    "自分の季節札": ("自分の季節札", "Your season"),
+    "季節札": ("季節札", "Any season"),
+}
+TARGETS = tuple(TARGET_LABELS)
 _MIXED_MARK = re.compile(r"^混化\s*")
 
 
@@ -91,8 +102,19 @@ GAME = GameDef(
             help_en="Only for cards that print their own limit: a number of copies, or “unlimited”.",
             help_ja="札自身が枚数を定める場合のみ。枚数または unlimited。",
         ),
-        # attack = 攻撃時 (a place's or apparition's steps without a timing also happen on attack)
-        script_field(whens=("played", "attack"), zones=("deck", "hand", "field", "soul", "exile")),
+        Field(
+            "target",
+            CHOICE,
+            "対象",
+            "Target",
+            choices=TARGETS,
+            choice_labels=TARGET_LABELS,
+            help_en="What the card's effect chooses, if anything. A 道具札 with a target cannot be used while there is none (seed).",
+            help_ja="効果が選ぶ対象。対象のある道具札は、選ぶ対象がない場合使用できません（シード文書）。",
+        ),
+        # attack = 攻撃時 (a place's or apparition's steps without a timing also happen on attack), summon =
+        # 召喚時 (a place summoned, a season deployed), exiled = when the card is exiled from 魂 by 防御 (不屈)
+        script_field(whens=WHENS, zones=("deck", "hand", "field", "soul", "exile")),
     ),
     regulations=(
         Regulation(

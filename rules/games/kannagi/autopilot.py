@@ -14,7 +14,12 @@ Each turn, in this order, each part at most once as the rules allow:
    cost cannot be met feeds 魂), the one with the highest cost that 魂 can pay, else the cheapest;
 5. the attack, with the strongest place that is 起き;
 6. end of turn; at the hand limit the most expensive cards go to 魂.
-A choice an effect asks for takes the first option offered.
+Asked at a declaration whether to use a tool: during the goldfish's turn (the last moment of the cycle
+in which a tool may be used) it uses the tool it would use in the main phase; at its own declarations it
+waits for the main phase. The 神 rule: the card that is 伏せ goes to 魂, else the newer one. 防御: only
+against damage that would end the game, as few 魂 cards as keep it alive (those with an effect when
+exiled first, then in instance order). Effects at the same time: in the order offered. A choice an effect
+asks for takes the first option offered. Hand cards are the hand and the 手札公開場.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from .play import APPARITION, PLACE, SEASON, TOOL
 
 class Autopilot(Base):
     slug = "kannagi"
-    plays = frozenset({"summon", "possess", "deploy", "tool", "potential"})
+    plays = frozenset({"summon", "possess", "deploy", "tool"})
 
     def mulligan_done(self, state):
         pending = state.get("pending")
@@ -38,12 +43,12 @@ class Autopilot(Base):
         pending = state["pending"]
         cards, facts = state["cards"], self.rules.facts(state)
         zones = state["zones"]
-        hand = zones["p0.hand"]
+        hand = self.rules.hand_cards(state)
 
         if pending:
             kind = pending["type"]
             if kind == "zero_search":
-                hands = [(i, facts[cards[i]["def"]]) for i in hand]
+                hands = [(i, facts[cards[i]["def"]]) for i in zones["p0.hand"]]
                 if any(f.type == PLACE and f.cost == 0 for _, f in hands):
                     back = [i for i, f in hands if f.cost >= 5]
                 else:
@@ -53,11 +58,26 @@ class Autopilot(Base):
                 for i in hand:
                     f = facts[cards[i]["def"]]
                     if f.type == PLACE and "潜在能力" in f.keywords:
-                        return {"type": "potential", "card": i}
+                        return {"type": "summon", "card": i}
                 return {"type": "potential_done"}
             if kind == "hand_limit":
                 worst = sorted(self.rules.hand_cards(state), key=lambda i: (-facts[cards[i]["def"]].cost, i))
                 return {"type": "hand_limit", "cards": worst[: pending["n"]]}
+            if kind == "timing":
+                best = self._best_tool(state, facts) if pending.get("at") == "goldfish" else None
+                return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
+            if kind == "god":
+                old, new = pending["candidates"]
+                if not (cards[old]["zone"].endswith(".field") and cards[new]["zone"].endswith(".field")):  # (moved by hand)
+                    return {"type": "choose", "card": None}
+                return {"type": "choose", "card": old if cards[old]["tapped"] and not cards[new]["tapped"] else new}
+            if kind == "defend":
+                life = state["players"][pending["player"]]["life"]
+                need = max(0, pending["amount"] - life + 1)  # what keeps it at 1 or more
+                soul = sorted(zones[pending["choose"]["zone"]], key=lambda i: ("exiled" not in facts[cards[i]["def"]].whens, i))
+                return {"type": "choose", "cards": soul[: min(need, pending["choose"]["max"])]}
+            if kind == "order":
+                return {"type": "choose", "card": pending["candidates"][0]}
             if kind == "choose":
                 options = effects.choose_actions(state)
                 return options[0] if options else None
@@ -65,9 +85,12 @@ class Autopilot(Base):
 
         flags = state["flags"]
         field = zones["p0.field"]
-        tool, season, place = not flags["tool"], not flags["deploy"], not flags["summon"]
-        best_tool = best_season = best_place = None  # (rank, card) of the best payable card of each type
-        if tool or season or place:
+        season, place = not flags["deploy"], not flags["summon"]
+        best_tool = self._best_tool(state, facts) if not flags["tool"] else None
+        if best_tool is not None:
+            return {"type": "tool", "card": best_tool}
+        best_season = best_place = None  # (rank, card) of the best payable card of each type
+        if season or place:
             count = len(zones["p0.soul"])
             fast = not flags["attack"]
             for i in hand:
@@ -81,14 +104,6 @@ class Autopilot(Base):
                         continue
                     if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
                         best_place = (rank, i)
-                elif kind == TOOL:
-                    if not tool:
-                        continue
-                    rank = (f.cost, i)
-                    if best_tool is not None and best_tool[0] >= rank:
-                        continue
-                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
-                        best_tool = (rank, i)
                 elif kind == SEASON:
                     if not season:
                         continue
@@ -97,8 +112,6 @@ class Autopilot(Base):
                         continue
                     if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
                         best_season = (rank, i)
-            if best_tool is not None:
-                return {"type": "tool", "card": best_tool[1]}
             if best_season is not None or best_place is not None:
                 seasons = [i for i in field if facts[cards[i]["def"]].type == SEASON]
                 if best_season is not None:
@@ -135,3 +148,12 @@ class Autopilot(Base):
                 pick = max(met)[1] if met else min((f.cost, i) for i, f in apparitions)[1]
                 return {"type": "possess", "card": pick, "target": attacker}
         return {"type": "attack", "card": attacker}
+
+    def _best_tool(self, state, facts):
+        """The tool the main phase would use now: the most expensive usable one (then the latest instance)."""
+        cards, best = state["cards"], None
+        for i in self.rules.hand_cards(state):
+            f = facts[cards[i]["def"]]
+            if f.type == TOOL and (best is None or (f.cost, i) > best[0]) and self.rules.tool_usable(state, 0, i):
+                best = ((f.cost, i), i)
+        return best[1] if best else None

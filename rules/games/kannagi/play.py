@@ -1,18 +1,40 @@
 """巫KANNAGI play rules for the engine (seed 002; GAMES.md's kannagi section), against a goldfish.
 
 Zones per player: deck (top = end of the list), hand, field (places, seasons, possessed apparitions),
-soul (魂), exile (除外), reveal (手札公開場). A card on the field may sit on another: a place on its
-player's season card, an apparition on a place (`on`, with `order` = possession order). 伏せ is
-`tapped`. The sub-phases of the main phase are in state["flags"], consumed when an action COMPLETES.
+soul (魂), exile (除外, face up), reveal (手札公開場: face up, counted and played as hand). A card on the
+field may sit on another: a place on its player's season card, an apparition on a place (`on`, with
+`order` = possession order). 伏せ is `tapped`.
 
-Readings (GAMES.md, as options): the goldfish has no deck and never defends or uses tools; a mixed
-(混化) card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" needs each).
-Card text beyond these rules is applied with manual actions.
+The game runs as a queue of jobs in state["flags"]["jobs"] (the turn's phases, a declared sub-phase, the
+steps of an attack, the effects waiting their turn), carried out in order until one waits for a decision:
+- the turn: ⓪ turn start → ① recovery → ② draw → ③ main (free actions) → ④ end (hand limit), then the
+  goldfish's turn (it has no cards and does nothing) and the player's next turn; who starts is the option
+  "first" (じゃんけん: the game's random generator, after the shuffle);
+- each declaration (turn start, recovery, draw, each sub-phase of the main phase, the goldfish's turn) is a
+  moment to use a 道具札: when one is usable the player is asked ("timing"); in the main phase a tool is
+  also a free action (nothing happens between it and the next declaration). A tool goes to 魂 and then its
+  effect runs; one a cycle (from your turn's start to your next turn's start); one that chooses needs
+  something to choose;
+- a sub-phase is consumed when it COMPLETES: a declaration an effect stopped is void and leaves it open
+  (an apparition whose place was lost goes to the 手札公開場; a place whose season left is summoned onto
+  the field);
+- an attack: the apparitions turn face up and resolve oldest first, then the place's 攻撃時 and its
+  season's (at the same time: the player orders them), then the damage, then the place and its apparitions
+  go to 魂 together;
+- effects that trigger while another resolves wait until it is done (保留), then resolve in the order the
+  player chooses; damage to the player may be taken by exiling 魂 cards (防御), which triggers their
+  "exiled" steps (■不屈);
+- the 神 rule: two cards of one name with 神 cannot both be on the field: the player chooses which goes to
+  魂 (a chosen card's 召喚時 effect does not happen).
+
+Readings (GAMES.md, as options): the goldfish has no deck and never defends or uses tools; a mixed (混化)
+card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" needs each). Card text beyond
+these rules is applied with manual actions.
 """
 
 from __future__ import annotations
 
-from ...engine import effects
+from ...engine import effects, rng
 from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
@@ -21,26 +43,40 @@ PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
 HAND_LIMIT = 8
+# The "target" field: whose field, and which card type.
+TARGET_KINDS = {
+    "相手の場所札": ("opponent", PLACE),
+    "自分の場所札": ("you", PLACE),
+    "場所札": ("any", PLACE),
+    "相手の季節札": ("opponent", SEASON),
+    "自分の季節札": ("you", SEASON),
+    "季節札": ("any", SEASON),
+}
+# The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
+# attack; a season's "attack" steps when the place on it attacks).
+ON_ATTACK = ("attack", "played")
 
 
 class Facts:
     """What the rules read of one card's data (its state["defs"] entry), worked out once: the type, cost,
-    power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its script."""
+    power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
+    timings of its script."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "script")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
         self.type = d.get("card_type", "")
         self.cost = d.get("cost") or 0
         self.power = fields.get("power") or 0
-        self.keywords = tuple(d.get("keywords") or ())
+        self.keywords = tuple(dict.fromkeys(d.get("keywords") or ()))
         self.seasons = fields.get("season") or ()
         self.soul = frozenset(self.seasons) - {"無"}  # the seasons it brings to 魂
         self.free = not self.seasons or "無" in self.seasons or (self.cost == 0 and self.type == PLACE)
         self.god = "神" in (fields.get("attributes") or [])
         self.name = d.get("name")
-        self.script = bool(fields.get("script"))
+        self.target = fields.get("target") or ""
+        self.whens = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
 
 
 class KannagiRules(Play):
@@ -52,16 +88,22 @@ class KannagiRules(Play):
     ACTIONS = {
         FREE: ("summon", "attack", "possess", "deploy", "tool", "end_turn"),  # one of each a turn (state["flags"])
         "zero_search": ("zero_search",),  # 零探し, once before the first turn
-        "potential": ("potential", "potential_done"),  # ◼︎潜在能力 places, right after 零探し
+        "potential": ("summon", "potential_done"),  # ◼︎潜在能力 places are summoned right after 零探し
+        "timing": ("tool",),  # a declaration: a tool now (or none)
         "choose": ("choose",),  # a card an effect asks for
+        "god": ("choose",),  # the 神 rule: which of the two goes to 魂
+        "defend": ("choose",),  # 防御: the 魂 cards exiled instead of damage
+        "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("facts", "hand_cards", "season_met", "power", "affordable")
+    reads = ("facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "keywords")
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
     def zone_visible(self, state, name, player):
+        # the field is open to both, but a face-down card on it (a possessing 怪異札) is its owner's to see (the
+        # engine's view shows a face-down card in an open zone to that zone's player only)
         owner, _, kind = name.partition(".")
         if kind in ("field", "reveal", "exile"):
             return True
@@ -70,8 +112,11 @@ class KannagiRules(Play):
     def __init__(self):
         super().__init__()
         self.cards = CardCache(lambda data, options: Facts(data))
+        self.effect_steps = effects.Steps(ops={"damage": self._damage_step})
+        self._jobs = {name[len("_job_") :]: getattr(self, name) for name in dir(self) if name.startswith("_job_")}
+        self._answers = {"god": self._answer_god, "defend": self._answer_defend, "order": self._answer_order}
 
-    # -- helpers ---------------------------------------------------------------------------------------
+    # -- card facts ------------------------------------------------------------------------------------------
 
     def facts(self, state):
         """The Facts of the game's cards by key (engine/cards.py: made once per card and game)."""
@@ -84,17 +129,23 @@ class KannagiRules(Play):
     def _def(state, iid):
         return state["defs"][state["cards"][iid]["def"]]
 
-    def _seasons(self, state, iid) -> list[str]:
-        return list(self.fact(state, iid).seasons)
-
     def _type(self, state, iid) -> str:
         return self.fact(state, iid).type
 
     def _cost(self, state, iid) -> int:
         return self.fact(state, iid).cost
 
-    def _keywords(self, state, iid) -> list[str]:
-        return list(self.fact(state, iid).keywords)
+    def keywords(self, state, iid) -> list[str]:
+        """A card's keyword abilities: its own and, for a place on a season, the season's, each once (効果の発動
+        ④: the same keyword twice is one ability)."""
+        own = self.fact(state, iid).keywords
+        card = state["cards"][iid]
+        host = card.get("on")
+        if host is None or state["cards"][host]["zone"] != card["zone"] or self._type(state, host) != SEASON:
+            return list(own)
+        return list(dict.fromkeys(own + self.fact(state, host).keywords))
+
+    # -- 魂 --------------------------------------------------------------------------------------------------
 
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
@@ -133,6 +184,8 @@ class KannagiRules(Play):
                 return True
         return False
 
+    # -- the field -----------------------------------------------------------------------------------------
+
     def _on_field(self, state, player, card_type=None) -> list[str]:
         ids = state["zones"][f"p{player}.field"]
         if card_type is None:
@@ -148,8 +201,12 @@ class KannagiRules(Play):
             riders.sort(key=lambda i: cards[i].get("order", 0))
         return riders
 
+    def _free_seasons(self, state) -> list[str]:
+        """The player's season cards with no place on them (where a place may be summoned)."""
+        return [s for s in self._on_field(state, 0, SEASON) if not any(self._type(state, r) == PLACE for r in self._riders(state, s))]
+
     def _to_soul(self, state, iid) -> list[dict]:
-        """A card and everything on it (recursively) to its owner's 魂."""
+        """A card and everything on it (recursively) to its owner's 魂, face down."""
         events = []
         for rider in self._riders(state, iid):
             events += self._to_soul(state, rider)
@@ -161,80 +218,316 @@ class KannagiRules(Play):
         events.append(move(state, iid, f"p{card['owner']}.soul", face_up=False))
         return events
 
-    def _god_rule(self, state, newest: str) -> list[dict]:
-        """Two cards of one name with the attribute 神 cannot both be on the field: the newer goes to 魂."""
-        d = self.fact(state, newest)
-        if not d.god:
-            return []
+    def _settle_riders(self, state) -> list[dict]:
+        """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
+        場所札が場を離れた時、魂になる); a card off the field sits on nothing."""
+        cards, events = state["cards"], []
         for player in range(len(state["players"])):
-            for other in self._on_field(state, player):
-                if other != newest and self.fact(state, other).name == d.name:
-                    return [{"type": "god_rule", "card": newest}] + self._to_soul(state, newest)
-        return []
+            field = zone(player, "field")
+            for iid in list(state["zones"][field]):
+                host = cards[iid].get("on")
+                if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
+                    events += self._to_soul(state, iid)
+        for card in cards.values():
+            if "on" in card and not card["zone"].endswith(".field"):
+                card.pop("on", None)
+                card.pop("order", None)
+        return events
 
-    # -- setup and turns ----------------------------------------------------------------------------------
+    def _targets(self, state, player, kind) -> list[str]:
+        """The face-up cards on the field an effect with this target may choose."""
+        whose, card_type = TARGET_KINDS.get(kind, ("any", None))
+        players = range(len(state["players"]))
+        if whose == "you":
+            players = [player]
+        elif whose == "opponent":
+            players = [p for p in players if p != player]
+        cards = state["cards"]
+        return [i for p in players for i in state["zones"][zone(p, "field")] if cards[i]["face_up"] and self._type(state, i) == card_type]
+
+    # -- tools ------------------------------------------------------------------------------------------------
+
+    def tool_usable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
+        """A 道具札 that 魂 pays for and whose effect has something to choose if it chooses (seed: 対象及び、何かを
+        選んで効果を発動する札は、選ぶ対象がない場合使用できない): its "target", and the cards its steps choose."""
+        f = self.fact(state, iid)
+        if f.type != TOOL or not self.affordable(state, player, iid, soul):
+            return False
+        if f.target and not self._targets(state, player, f.target):
+            return False
+        return all(self._step_can_choose(state, player, iid, s) for s in effects.steps_of(state, iid, "played")) if f.whens else True
+
+    @staticmethod
+    def _step_can_choose(state, player, source, step) -> bool:
+        """A step that asks the player to choose a card has one to choose (the tool itself excepted: it is in
+        魂 by then)."""
+        op = step["op"]
+        if op == "stat":
+            return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][zone(player, "field")])
+        if op == "move" and (step.get("from") or "hand") != "deck" and (step.get("who") or "you") == "you":
+            name = effects.zone_of(state, player, step.get("from") or "hand")
+            return bool(name) and any(i != source for i in state["zones"][name])
+        return True
+
+    def _usable_tools(self, state) -> list[str]:
+        if state["flags"].get("tool"):
+            return []
+        soul = self.soul_seasons(state, 0)
+        return [i for i in self.hand_cards(state) if self._type(state, i) == TOOL and self.tool_usable(state, 0, i, soul)]
+
+    def _window(self, state, at: str) -> list[dict]:
+        """A declaration: when the player has a usable tool, they are asked whether to use it now."""
+        if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable_tools(state):
+            return []
+        state["pending"] = {"type": "timing", "player": 0, "at": at}
+        return [{"type": "declare", "at": at}]
+
+    def _use_tool(self, state, iid) -> list[dict]:
+        """魂に置き効果を発動する: the tool goes to 魂, then its effect runs (before what was declared)."""
+        state["flags"]["tool"] = True
+        events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
+        events.append(move(state, iid, "p0.soul", face_up=False))
+        state["flags"]["jobs"].insert(0, {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True})
+        return events + self._drive(state)
+
+    # -- setup and the job queue ----------------------------------------------------------------------------
 
     def setup(self, state):
         opts = state["options"]
         # (the options were checked against their declarations, options.py, before the setup)
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
-        shuffle_zone(state, "p0.deck")
-        draw(state, 0, opts["opening"], forced=True)
+        shuffle_zone(state, "p0.deck")  # ①山札をシャッフル
+        first = {"player": 0, "goldfish": 1}.get(opts.get("first", "player"))  # ②先攻と後攻を決定
+        if first is None:
+            first = rng.below(state, 2)
+        draw(state, 0, opts["opening"], forced=True)  # ③8枚引き、初期手札
         state["turn"], state["active"], state["phase"] = 0, 0, "zero_search"
-        state["flags"] = {}
+        state["flags"] = {**dict.fromkeys(TURN_FLAGS, False), "first": first, "jobs": [], "held": []}
         hand = len(state["zones"]["p0.hand"])
         state["pending"] = {"type": "zero_search", "player": 0, "choose": {"zone": "p0.hand", "min": 0, "max": hand}}
 
-    def _start_turn(self, state) -> list[dict]:
-        """The player's turn: ⓪ start, ① recovery (伏せ → 起き, damage restored), ② draw, ③ main."""
-        state["turn"] += 1
-        state["active"] = 0
-        state["flags"] = dict.fromkeys(TURN_FLAGS, False)
-        events = [{"type": "turn", "turn": state["turn"]}]
-        cards = state["cards"]
-        for iid in state["zones"]["p0.field"]:
-            card = cards[iid]
-            card["tapped"] = False
-            card["counters"].pop("damage", None)
-        if state["turn"] > 1 or state["options"].get("first_player_draws"):
-            events += draw(state, 0, 1, forced=True)
-        state["phase"] = "main"
+    def _drive(self, state) -> list[dict]:
+        """Carry out the queued jobs in order until one waits for a decision or the game is over."""
+        events = []
+        jobs = state["flags"]["jobs"]
+        while jobs and not state["pending"] and state["result"] is None:
+            job = jobs.pop(0)
+            events += self._jobs[job["do"]](state, job)
         return events
 
-    # -- actions --------------------------------------------------------------------------------------------
+    @staticmethod
+    def _own_turn():
+        return [{"do": "turn"}, {"do": "phase", "phase": "recovery"}, {"do": "recover"}, {"do": "phase", "phase": "draw"},
+                {"do": "draw"}, {"do": "phase", "phase": "main"}]
+
+    @staticmethod
+    def _goldfish_turn():
+        return [{"do": "goldfish"}, {"do": "end_of_turn"}]
+
+    def _job_turn(self, state, job):
+        """⓪ ターン開始: the turn's sub-phases and its tool are open again; a tool may answer the declaration. A
+        player's first turn begins at the recovery phase (①先攻は回復フェイズから始まります / ②後攻は回復フェイズから)."""
+        state["turn"] += 1
+        state["active"] = 0
+        state["phase"] = "start"
+        state["flags"].update(dict.fromkeys(TURN_FLAGS, False))
+        return [{"type": "turn", "turn": state["turn"]}] + (self._window(state, "start") if state["turn"] > 1 else [])
+
+    def _job_phase(self, state, job):
+        state["phase"] = job["phase"]
+        return self._window(state, job["phase"]) if job["phase"] in ("recovery", "draw") else []
+
+    def _job_recover(self, state, job):
+        """① 回復: 伏せ cards turn 起き; damaged places' power is restored."""
+        cards = state["cards"]
+        for iid in state["zones"]["p0.field"]:
+            cards[iid]["tapped"] = False
+            cards[iid]["counters"].pop("damage", None)
+        return []
+
+    def _job_draw(self, state, job):
+        """② ドロー: one card, except on the first player's first turn."""
+        if state["turn"] == 1 and state["flags"]["first"] == 0 and not state["options"].get("first_player_draws"):
+            return [{"type": "no_draw", "player": 0}]
+        return draw(state, 0, 1, forced=True)
+
+    def _job_goldfish(self, state, job):
+        """The goldfish's turn: it has no cards and does nothing; its declarations are moments for a tool."""
+        state["active"] = 1
+        state["phase"] = "goldfish"
+        return [{"type": "goldfish_turn"}] + self._window(state, "goldfish")
+
+    def _job_end_of_turn(self, state, job):
+        return effects.end_of_turn(state)
+
+    def _job_potential(self, state, job):
+        state["pending"] = {"type": "potential", "player": 0}
+        return []
+
+    def _job_declared(self, state, job):
+        action = job["action"]
+        return getattr(self, f"_carry_{action['type']}")(state, action)
+
+    def _job_god(self, state, job):
+        """The 神 rule: a card with 神 that arrives where one of the same name is: the player chooses one for 魂."""
+        iid = job["card"]
+        card = state["cards"][iid]
+        f = self.fact(state, iid)
+        if not f.god or not card["zone"].endswith(".field"):
+            return []
+        for player in range(len(state["players"])):
+            for other in self._on_field(state, player):
+                if other != iid and self.fact(state, other).name == f.name:
+                    state["pending"] = {"type": "god", "player": card["owner"], "candidates": [other, iid]}
+                    return [{"type": "god_rule", "cards": [other, iid]}]
+        return []
+
+    def _job_effect(self, state, job):
+        """A card's steps at a moment (`whens`), for `source` (the card itself, or for a season the place on it that
+        attacks); a 召喚時 effect only while its card is still on the field."""
+        iid = job["card"]
+        card = state["cards"][iid]
+        if not job.get("anywhere") and not card["zone"].endswith(".field"):
+            return []
+        steps = [s for when in job["whens"] for s in effects.steps_of(state, iid, when)] if self.fact(state, iid).whens else []
+        if not steps:
+            return []
+        return effects.run(state, job.get("source", iid), card["owner"], steps, then="job")
+
+    def _job_simultaneous(self, state, job):
+        """Effects that happen at the same time: the player chooses their order (効果の発動 ②)."""
+        ready = [j for j in job["jobs"] if self._has_steps(state, j)]
+        if len(ready) <= 1:
+            state["flags"]["jobs"][0:0] = ready
+            return []
+        state["pending"] = {"type": "order", "player": 0, "candidates": [j["card"] for j in ready], "jobs": ready}
+        return []
+
+    def _has_steps(self, state, job) -> bool:
+        whens = self.fact(state, job["card"]).whens
+        return any(w in whens for w in job["whens"])
+
+    def _job_apparition(self, state, job):
+        """An apparition on the attacking place turns face up; its effect runs if 魂 meets its cost."""
+        rider, place = job["card"], job["place"]
+        card = state["cards"][rider]
+        if card.get("on") != place or not card["zone"].endswith(".field"):
+            return []
+        card["face_up"] = True
+        met = self.affordable(state, card["owner"], rider)
+        events = [{"type": "apparition", "card": rider, "effect": met}]
+        if met:
+            events += self._job_effect(state, {"card": rider, "whens": list(ON_ATTACK)})
+        return events
+
+    def _job_attack_effects(self, state, job):
+        """The place's 攻撃時 and its season's (when the place on it attacks), at the same time."""
+        place = job["place"]
+        if not state["cards"][place]["zone"].endswith(".field"):
+            return []
+        ready = [{"do": "effect", "card": place, "whens": list(ON_ATTACK)}]
+        host = state["cards"][place].get("on")
+        if host is not None and state["cards"][host]["zone"] == state["cards"][place]["zone"]:
+            # (run as the place's: the season's steps act on the place on it, "self" being that place)
+            ready.append({"do": "effect", "card": host, "source": place, "whens": ["attack"]})
+        return self._job_simultaneous(state, {"jobs": ready})
+
+    def _job_attack_damage(self, state, job):
+        """④ the place's power (bottom left, as changed) as damage to the goldfish's life."""
+        place = job["place"]
+        if not state["cards"][place]["zone"].endswith(".field"):
+            return []
+        power = max(0, self.power(state, place))
+        target = state["players"][1]
+        target["life"] -= power
+        events = [{"type": "damage", "player": 1, "amount": power, "life": target["life"]}]
+        self.check_result(state)
+        return events
+
+    def _job_attack_end(self, state, job):
+        """⑤ the place and its apparitions go to 魂 together."""
+        place = job["place"]
+        if not state["cards"][place]["zone"].endswith(".field"):
+            return []
+        return self._to_soul(state, place)
+
+    def after_effects(self, state, then, source, player) -> list[dict]:
+        """A card's effect is done: the effects it set off (保留) come next, in the player's order, then the rest
+        of the queue (効果の発動 ①)."""
+        if then != "job":
+            return []
+        events = self._settle_riders(state)
+        flags = state["flags"]
+        if flags["held"]:
+            flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
+            flags["held"] = []
+        return events + self._drive(state)
+
+    def settle(self, state) -> list[dict]:
+        return self._settle_riders(state)
+
+    # -- decisions ------------------------------------------------------------------------------------------
+
+    def decision(self, state):
+        out = super().decision(state)
+        if not out:
+            return out
+        kind, pending = out["type"], state["pending"]
+        if kind == "hand_limit":  # 手札公開場 cards count as hand (seed): they may go too
+            hand = self.hand_cards(state)
+            out.update(candidates=hand, max=min(pending["choose"]["max"], len(hand)))
+        elif kind == "potential":
+            out.update(field="card", candidates=self._potential_places(state), min=0, max=1)
+        elif kind == "timing":
+            out.update(field="card", candidates=self._usable_tools(state), min=0, max=1)
+        elif kind in ("god", "order"):
+            candidates = self._open_candidates(state, pending)
+            out.update(field="card", candidates=candidates, min=1 if candidates else 0, max=1)
+        return out
+
+    def _open_candidates(self, state, pending) -> list[str]:
+        if pending["type"] == "order":
+            return list(pending["candidates"])
+        on = [c for c in pending["candidates"] if state["cards"][c]["zone"].endswith(".field")]
+        return on if len(on) > 1 else []  # (one moved away by hand: nothing left to choose)
+
+    def _potential_places(self, state) -> list[str]:
+        return [i for i in self.hand_cards(state) if self._type(state, i) == PLACE and "潜在能力" in self.fact(state, i).keywords]
 
     def _legal_zero_search(self, state, pending):
         hand = state["zones"]["p0.hand"]
         return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
 
     def _legal_potential(self, state, pending):
-        hand = state["zones"]["p0.hand"]
-        out = [{"type": "potential_done"}]
         # any number of them, with no cost named (seed: 「◼︎潜在能力」を持つ【場所札】があれば召喚できます)
-        out += [{"type": "potential", "card": i} for i in hand if self._type(state, i) == PLACE and "潜在能力" in self._keywords(state, i)]
-        return out
+        return [{"type": "summon", "card": i} for i in self._potential_places(state)] + [{"type": "potential_done"}]
+
+    def _legal_timing(self, state, pending):
+        return [{"type": "tool", "card": i} for i in self._usable_tools(state)] + [{"type": "tool", "option": "skip"}]
 
     def _legal_choose(self, state, pending):
-        return effects.choose_actions(state)
+        if pending["type"] == "choose":
+            return effects.choose_actions(state)
+        if pending["type"] == "defend":
+            soul = state["zones"][pending["choose"]["zone"]]
+            most = min(pending["choose"]["max"], len(soul))
+            return [{"type": "choose", "cards": []}] + ([{"type": "choose", "cards": soul[:most]}] if most else [])
+        return [{"type": "choose", "card": c} for c in self._open_candidates(state, pending)] or [{"type": "choose", "card": None}]
+
+    _legal_god = _legal_defend = _legal_order = _legal_choose
 
     def _legal_hand_limit(self, state, pending):
         return [{"type": "hand_limit", "cards": self.hand_cards(state)[: pending["n"]]}]
 
-    def decision(self, state):
-        out = super().decision(state)
-        if out and out["type"] == "hand_limit":  # 手札公開場 cards count as hand (seed): they may go too
-            out["candidates"] = self.hand_cards(state)
-        return out
-
     def _legal_free(self, state):
-        hand = state["zones"]["p0.hand"]
+        hand = self.hand_cards(state)
         flags = state["flags"]
         out = []
         soul = self.soul_seasons(state, 0)
         types = {i: self._type(state, i) for i in hand}
         if not flags["summon"]:
-            seasons_free = [s for s in self._on_field(state, 0, SEASON) if not any(self._type(state, r) == PLACE for r in self._riders(state, s))]
+            seasons_free = self._free_seasons(state)
             for i in hand:
                 if types[i] == PLACE and self.affordable(state, 0, i, soul):
                     out.append({"type": "summon", "card": i})
@@ -247,13 +540,15 @@ class KannagiRules(Play):
         if not flags["deploy"]:
             out += [{"type": "deploy", "card": i} for i in hand if types[i] == SEASON and self.affordable(state, 0, i, soul)]
         if not flags["tool"]:
-            out += [{"type": "tool", "card": i} for i in hand if types[i] == TOOL and self.affordable(state, 0, i, soul)]
+            out += [{"type": "tool", "card": i} for i in hand if types[i] == TOOL and self.tool_usable(state, 0, i, soul)]
         out.append({"type": "end_turn"})
         return out
 
+    # -- actions ------------------------------------------------------------------------------------------------
+
     def _hand_card(self, state, action, card_type) -> str:
         iid = action.get("card")
-        if iid not in state["zones"]["p0.hand"]:
+        if iid not in self.hand_cards(state):
             raise IllegalAction(f"card: {iid!r} is not in your hand")
         if self._type(state, iid) != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
@@ -267,6 +562,16 @@ class KannagiRules(Play):
         if not self.affordable(state, 0, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
+    def _declare(self, state, action) -> list[dict]:
+        """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be."""
+        state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
+        return self._window(state, action["type"]) + self._drive(state)
+
+    @staticmethod
+    def _void(at, iid) -> list[dict]:
+        """その宣言に対して効果でその宣言を行うことができなかった場合…その宣言は無くなり: the sub-phase stays open."""
+        return [{"type": "declaration_void", "at": at, "card": iid}]
+
     def _do_zero_search(self, state, action):
         cards = action["cards"]  # (a list of different cards from the hand: the core checked the decision)
         events = []
@@ -276,41 +581,72 @@ class KannagiRules(Play):
         state["pending"] = {"type": "potential", "player": 0}
         return [{"type": "zero_search", "count": len(cards)}] + events
 
-    def _do_potential(self, state, action):
-        iid = self._hand_card(state, action, PLACE)
-        if "潜在能力" not in self._keywords(state, iid):
-            raise IllegalAction("card: has no ■潜在能力")
-        events = [move(state, iid, "p0.field", face_up=True)]
-        state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
-        return events + self._god_rule(state, iid)
-
-    def _do_potential_done(self, state, action):
-        state["pending"] = None
-        return self._start_turn(state)
-
     def _do_summon(self, state, action):
+        if state["pending"]:  # the ■潜在能力 decision
+            return self._summon_potential(state, action)
         self._need(state, "summon")
         iid = self._hand_card(state, action, PLACE)
         self._pay(state, iid)
         onto = action.get("onto")
-        if onto is not None:
-            if onto not in self._on_field(state, 0, SEASON) or any(self._type(state, r) == PLACE for r in self._riders(state, onto)):
-                raise IllegalAction("onto: your season card with no place on it")
+        if onto is not None and onto not in self._free_seasons(state):
+            raise IllegalAction("onto: your season card with no place on it")
+        return self._declare(state, action)
+
+    def _summon_potential(self, state, action):
+        iid = action.get("card")
+        if iid is None:
+            return self._do_potential_done(state, action)
+        if iid not in self._potential_places(state):
+            raise IllegalAction("card: a place with ■潜在能力 in your hand")
         events = [move(state, iid, "p0.field", face_up=True)]
+        state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
+        state["pending"] = None
+        state["flags"]["jobs"][0:0] = [*self._entered(iid), {"do": "potential"}]
+        return events + self._drive(state)
+
+    @staticmethod
+    def _entered(iid) -> list[dict]:
+        """What follows a card's arrival on the field: the 神 rule, then its 召喚時 effect."""
+        return [{"do": "god", "card": iid}, {"do": "effect", "card": iid, "whens": ["summon"]}]
+
+    def _do_potential_done(self, state, action):
+        state["pending"] = None
+        state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
+        return self._drive(state)
+
+    def _carry_summon(self, state, action):
+        iid = action["card"]
+        if iid not in self.hand_cards(state) or not self.affordable(state, 0, iid):
+            return self._void("summon", iid)
+        onto = action.get("onto")
+        events = []
+        if onto is not None and onto not in self._free_seasons(state):  # the season left: summoned onto the field
+            events.append({"type": "season_gone", "card": onto})
+            onto = None
+        events.append(move(state, iid, "p0.field", face_up=True))
         card = state["cards"][iid]
         card.pop("on", None)
+        card.pop("order", None)
         if onto is not None:
             card["on"] = onto
-        card["tapped"] = "速攻" not in self._keywords(state, iid)
+        card["tapped"] = "速攻" not in self.keywords(state, iid)
         state["flags"]["summon"] = True
-        return events + self._god_rule(state, iid)
+        state["flags"]["jobs"][0:0] = self._entered(iid)
+        return events
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
-        iid = self._hand_card(state, action, APPARITION)
-        target = action.get("target")
-        if target not in self._on_field(state, 0, PLACE):
+        self._hand_card(state, action, APPARITION)
+        if action.get("target") not in self._on_field(state, 0, PLACE):
             raise IllegalAction("target: one of your places on the field")
+        return self._declare(state, action)
+
+    def _carry_possess(self, state, action):
+        iid, target = action["card"], action["target"]
+        if iid not in self.hand_cards(state):
+            return self._void("possess", iid)
+        if target not in self._on_field(state, 0, PLACE):  # 憑依先を失った【怪異札】は持ち主の手札公開場に置く
+            return self._void("possess", iid) + [move(state, iid, "p0.reveal", face_up=True)]
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
         events = [move(state, iid, "p0.field", face_up=False)]
@@ -322,44 +658,55 @@ class KannagiRules(Play):
         self._need(state, "deploy")
         iid = self._hand_card(state, action, SEASON)
         self._pay(state, iid)
+        return self._declare(state, action)
+
+    def _carry_deploy(self, state, action):
+        iid = action["card"]
+        if iid not in self.hand_cards(state) or not self.affordable(state, 0, iid):
+            return self._void("deploy", iid)
         events = []
         for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
             events += self._to_soul(state, old)
         events.append(move(state, iid, "p0.field", face_up=True))
         state["flags"]["deploy"] = True
-        return events + self._god_rule(state, iid)
-
-    def _do_tool(self, state, action):
-        self._need(state, "tool")
-        iid = self._hand_card(state, action, TOOL)
-        self._pay(state, iid)
-        state["flags"]["tool"] = True
-        events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
-        return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then="tool")
+        state["flags"]["jobs"][0:0] = self._entered(iid)
+        return events
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
         place = action.get("card")
         if place not in state["zones"]["p0.field"] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
+        return self._declare(state, action)
+
+    def _carry_attack(self, state, action):
+        place = action["card"]
+        card = state["cards"][place]
+        if card["zone"] != "p0.field" or card["tapped"]:  # made 伏せ or removed at the declaration
+            return self._void("attack", place)
         state["flags"]["attack"] = True
-        events = [{"type": "attack", "card": place}]
-        # The possessed apparitions turn face up in possession order and resolve (an unmet cost: no
-        # effect), then the place's own 攻撃時 (with its season's "when the place on it attacks"); then the
-        # damage from power. A place's or apparition's steps without a timing happen on attack (seed).
-        steps = []
-        for rider in self._riders(state, place):
-            if self._type(state, rider) != APPARITION:
-                continue
-            state["cards"][rider]["face_up"] = True
-            met = self.affordable(state, 0, rider)
-            events.append({"type": "apparition", "card": rider, "effect": met})
-            if met:
-                steps += self._on_attack(state, rider)
-        host = state["cards"][place].get("on")
-        on_field = host is not None and state["cards"][host]["zone"] == "p0.field"
-        steps += self._on_attack(state, place) + (effects.steps_of(state, host, "attack") if on_field and self.fact(state, host).script else [])
-        return events + effects.run(state, place, 0, steps, then="attack")
+        riders = [r for r in self._riders(state, place) if self._type(state, r) == APPARITION]
+        state["flags"]["jobs"][0:0] = [
+            *({"do": "apparition", "card": r, "place": place} for r in riders),
+            {"do": "attack_effects", "place": place},
+            {"do": "attack_damage", "place": place},
+            {"do": "attack_end", "place": place},
+        ]
+        return [{"type": "attack", "card": place}]
+
+    def _do_tool(self, state, action):
+        pending = state["pending"]
+        if pending:  # a declaration's moment ("timing"): the core checked the card is one of the usable tools
+            state["pending"] = None
+            iid = action.get("card")
+            if iid is None:
+                return self._drive(state)
+            return self._use_tool(state, iid)
+        self._need(state, "tool")
+        iid = self._hand_card(state, action, TOOL)
+        if not self.tool_usable(state, 0, iid):
+            raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
+        return self._use_tool(state, iid)
 
     def power(self, state, iid) -> int:
         """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
@@ -369,34 +716,18 @@ class KannagiRules(Play):
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
 
-    def _on_attack(self, state, iid) -> list[dict]:
-        if not self.fact(state, iid).script:  # most cards have no steps
-            return []
-        return effects.steps_of(state, iid, "attack") + effects.steps_of(state, iid, "played")
-
-    def after_effects(self, state, then, source, player) -> list[dict]:
-        if then == "attack":  # the damage from power, then the place and its apparitions to 魂
-            power = max(0, self.power(state, source))
-            target = state["players"][1]
-            target["life"] -= power
-            events = [{"type": "damage", "player": 1, "amount": power, "life": target["life"]}]
-            return events + self._to_soul(state, source)
-        if then == "tool":
-            return self._to_soul(state, source)
-        return []
-
     @staticmethod
     def hand_cards(state) -> list[str]:
-        """The hand as the hand limit counts it: 手札公開場 cards count as hand (seed)."""
+        """The hand as the rules count and play it: 手札公開場 cards count as hand (seed)."""
         return state["zones"]["p0.hand"] + state["zones"]["p0.reveal"]
 
     def _do_end_turn(self, state, action):
+        state["phase"] = "end"
         hand = self.hand_cards(state)
-        if len(hand) > HAND_LIMIT:
-            state["phase"] = "end"
+        if len(hand) > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
             n = len(hand) - HAND_LIMIT
             state["pending"] = {"type": "hand_limit", "player": 0, "n": n, "choose": {"zone": "p0.hand", "min": n, "max": n}}
-            return [{"type": "hand_limit", "n": len(hand) - HAND_LIMIT}]
+            return [{"type": "hand_limit", "n": n}]
         return self._next_turn(state)
 
     def _do_hand_limit(self, state, action):
@@ -407,21 +738,78 @@ class KannagiRules(Play):
         state["pending"] = None
         return events + self._next_turn(state)
 
+    def _next_turn(self, state):
+        state["flags"]["jobs"] += [{"do": "end_of_turn"}, *self._goldfish_turn(), *self._own_turn()]
+        return self._drive(state)
+
+    def _do_choose(self, state, action):
+        kind = state["pending"]["type"]
+        if kind == "choose":
+            return effects.choose(state, action)
+        return self._answers[kind](state, action)
+
+    def _answer_god(self, state, action):
+        iid = action.get("card")
+        state["pending"] = None
+        events = [] if iid is None else [{"type": "god_rule", "card": iid}] + self._to_soul(state, iid)
+        return events + self._drive(state)
+
+    def _answer_order(self, state, action):
+        pending = state["pending"]
+        state["pending"] = None
+        first = next(j for j in pending["jobs"] if j["card"] == action["card"])
+        rest = [j for j in pending["jobs"] if j is not first]
+        state["flags"]["jobs"][0:0] = [first, {"do": "simultaneous", "jobs": rest}]
+        return self._drive(state)
+
+    # -- damage to the player: 防御 ------------------------------------------------------------------------------
+
+    def _damage_step(self, state, frame, step, target):
+        """An effect's damage: the human player may take it with 魂 cards (防御); the goldfish has no 魂."""
+        amount = 1 if step.get("amount") is None else step["amount"]
+        soul = state["zones"][zone(target, "soul")]
+        if amount > 0 and soul and not state["players"][target]["goldfish"]:
+            block = {"zone": zone(target, "soul"), "min": 0, "max": min(amount, len(soul))}
+            return [], {"type": "defend", "player": target, "amount": amount, "source": frame["source"], "choose": block}
+        return self._take_damage(state, target, amount), None
+
+    @staticmethod
+    def _take_damage(state, player, amount) -> list[dict]:
+        target = state["players"][player]
+        target["life"] -= amount
+        return [{"type": "damage", "player": player, "amount": amount, "life": target["life"]}]
+
+    def _answer_defend(self, state, action):
+        """魂を除外する事でダメージを魂で受けられます…1枚の魂につき1点: the chosen 魂 cards go face up to 除外, the
+        rest of the damage to life; an exiled card's "exiled" steps (■不屈) wait until this effect is done."""
+        pending = state["pending"]
+        player, cards = pending["player"], action["cards"]
+        events = []
+        for iid in cards:
+            events.append(move(state, iid, zone(player, "exile"), face_up=True))
+            if "exiled" in self.fact(state, iid).whens:
+                state["flags"]["held"].append({"do": "effect", "card": iid, "whens": ["exiled"], "anywhere": True})
+        events.append({"type": "defend", "player": player, "cards": list(cards)})
+        events += self._take_damage(state, player, pending["amount"] - len(cards))
+        state["pending"] = None
+        self.check_result(state)  # 0点になった瞬間
+        return events + effects.resume(state, pending)
+
+    # -- manual actions and the engine's hooks ------------------------------------------------------------------
+
     def after_manual(self, state) -> None:
-        """After a manual action: a card off the field sits on nothing; cards on a host that left the field
-        go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している場所札が場を離れた時、魂); a pending
-        decision about the hand follows the hand."""
+        """After a manual action: cards on a host that left the field go to 魂; cards in 除外 and the 手札公開場,
+        and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
+        about the hand follows the hand."""
+        self._settle_riders(state)
         cards = state["cards"]
         for player in range(len(state["players"])):
-            field = zone(player, "field")
-            for iid in list(state["zones"][field]):
-                host = cards[iid].get("on")
-                if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
-                    self._to_soul(state, iid)
-        for card in cards.values():
-            if "on" in card and not card["zone"].endswith(".field"):
-                card.pop("on", None)
-                card.pop("order", None)
+            for kind in ("exile", "reveal"):
+                for iid in state["zones"][zone(player, kind)]:
+                    cards[iid]["face_up"] = True
+            for iid in state["zones"][zone(player, "field")]:  # places and seasons are on the field face up
+                if not cards[iid]["face_up"] and self._type(state, iid) in (PLACE, SEASON):
+                    cards[iid]["face_up"] = True
         pending = state.get("pending")
         if not pending:
             return
@@ -431,9 +819,6 @@ class KannagiRules(Play):
             n = max(0, len(self.hand_cards(state)) - HAND_LIMIT)
             pending["n"] = n
             pending["choose"].update(min=n, max=n)
-
-    def _do_choose(self, state, action):
-        return effects.choose(state, action)
 
     def add_resource(self, state, player, amount) -> list[dict]:
         """Kannagi's resource is 魂: the top cards of the deck go to it."""
@@ -450,13 +835,9 @@ class KannagiRules(Play):
             return [{"type": "step_skipped", "op": "draw", "player": player}]
         return draw(state, player, n, forced=True)
 
-    def _next_turn(self, state):
-        # the goldfish's turn: it has no deck and does nothing
-        return effects.end_of_turn(state) + [{"type": "goldfish_turn"}] + self._start_turn(state)
-
     def check_result(self, state):
-        # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once (only a card with
-        # counters can have been lowered: the others are not looked at)
+        # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
+        # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
         for iid in [i for i in state["zones"]["p0.field"] if cards[i]["counters"]]:
             if self._type(state, iid) != PLACE:
@@ -471,4 +852,3 @@ class KannagiRules(Play):
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "life"}
         elif state["players"][0]["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
-
