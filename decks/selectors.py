@@ -12,7 +12,7 @@ from rules.decklist import CardIndex
 from rules.decks import DeckData, Violation, validate
 from rules.games import GAMES, get_game
 from rules.games.fields import UNLIMITED
-from rules.games.regulation import LISTED, OWN, TYPE
+from rules.games.regulation import LISTED, OWN, TYPE, Limit
 
 from .models import Deck, Pool, Regulation, Visibility
 
@@ -80,11 +80,36 @@ def regulation_for(game_slug: str, code: str | None = None) -> Regulation | None
     return qs.filter(is_default=True).first() or qs.first()
 
 
+PROBED_COPIES = 12  # the most copies tried against a game's own check (10 levels of a level-1 blessing fit)
+
+
+def _game_rules_limit(card: Card, regulation) -> int | None:
+    """The most copies of the card the game's own construction check accepts, where it refuses more (None: it
+    refuses none of up to PROBED_COPIES). Tried on a deck of the card alone, so only what the card's copies do
+    counts: a violation naming the card that more copies bring and one copy does not."""
+    check = card.definition.construction_check()
+    if check is None or not regulation.sections:
+        return None
+    data = card_dict(card)
+    section = regulation.sections[0].key
+
+    def faults(copies: int) -> set:
+        deck = DeckData(sections={section: {card.pk: copies}})
+        return {v.code for v in check(card.definition, regulation, deck, {card.pk: data}) if card.pk in v.cards}
+
+    alone = faults(1)
+    for copies in range(2, PROBED_COPIES + 1):
+        if faults(copies) - alone:
+            return copies - 1
+    return None
+
+
 def card_limit(card: Card) -> dict | None:
     """How many copies of the card a deck may hold in the game's default regulation, and why (the card
     page shows it through the deck_extras tag card_copy_limit).
 
-    The regulation is the stored one (editors may have changed it), else the registry's.
+    The regulation is the stored one (editors may have changed it), else the registry's; where the game's
+    own check refuses fewer copies than the regulation allows (a 【ユニーク】 card: one), that is the limit.
     """
     stored = regulation_for(card.game_id)
     regulation = stored.to_rules() if stored is not None else card.definition.regulation
@@ -92,6 +117,9 @@ def card_limit(card: Card) -> dict | None:
         return None
     lang = get_language() or "ja"
     limit = regulation.limit_for(card.name, card.aliases or (), card.card_type, (card.attrs or {}).get("copy_limit"))
+    own = _game_rules_limit(card, regulation)
+    if own is not None and (limit.copies == UNLIMITED or own < limit.copies):
+        limit = Limit(own, OWN)  # what the game's own check refuses (e.g. a second copy of a unique card)
     copies = gettext("unlimited") if limit.copies == UNLIMITED else str(limit.copies)
     if limit.source == LISTED:
         status = limit.list_ja if lang.startswith("ja") else limit.list_en

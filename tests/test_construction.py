@@ -509,6 +509,7 @@ def test_manacard_accepts_50_and_50(manacard, manacard_cards):
 
 
 def test_manacard_copies_are_unlimited(manacard, manacard_cards):
+    """・メインデッキ(HP) 50枚 ※同名は一部を除き何枚でも入れる事が可能。・スキルデッキ(MP) 50枚 ※同名は一部を除き何枚でも入れる事が可能。"""
     deck = DeckData(sections={"main": {1: 50}, "skill": {11: 50}})
     assert validate(manacard, manacard.regulation, deck, manacard_cards) == []
 
@@ -516,6 +517,7 @@ def test_manacard_copies_are_unlimited(manacard, manacard_cards):
 @pytest.mark.parametrize("section", ["main", "skill"])
 @pytest.mark.parametrize("size", [49, 51])
 def test_manacard_each_deck_is_exactly_50(manacard, manacard_cards, section, size):
+    """・メインデッキ(HP) 50枚 ・スキルデッキ(MP) 50枚"""
     violations = validate(manacard, manacard.regulation, mdeck(**{section: size}), manacard_cards)
     assert codes(violations) == ["section_size"]
     assert violations[0].section == section
@@ -523,6 +525,7 @@ def test_manacard_each_deck_is_exactly_50(manacard, manacard_cards, section, siz
 
 
 def test_manacard_blessing_10_across_sections_accepted(manacard, manacard_cards):
+    """※【恩恵スキル】を持つカードは【恩恵スキルレベル】の合計が10迄になる様に入れる事が出来る。"""
     deck = mdeck(main_extra={BLESS4_MAIN: 1}, skill_extra={BLESS3_SKILL: 2})
     assert validate(manacard, manacard.regulation, deck, manacard_cards) == []
     deck = mdeck(skill_extra={BLESS3_SKILL: 1}, status={BLESS5_STATUS: 1})  # 3 + 5 with a status card
@@ -530,6 +533,7 @@ def test_manacard_blessing_10_across_sections_accepted(manacard, manacard_cards)
 
 
 def test_manacard_blessing_11_across_sections_rejected(manacard, manacard_cards):
+    """※【恩恵スキル】を持つカードは【恩恵スキルレベル】の合計が10迄になる様に入れる事が出来る。"""
     deck = mdeck(main_extra={BLESS4_MAIN: 2}, skill_extra={BLESS3_SKILL: 1})
     violations = validate(manacard, manacard.regulation, deck, manacard_cards)
     assert codes(violations) == ["blessing_over"]
@@ -555,6 +559,7 @@ def test_manacard_unique_once_accepted(manacard, manacard_cards):
 
 
 def test_manacard_unique_in_two_sections_rejected(manacard, manacard_cards):
+    """※【ユニーク】を持つカードは1種類につき、どのデッキ、使用するステータスカードに1枚まで。"""
     deck = mdeck(main_extra={UNIQUE_MAIN: 1}, skill_extra={UNIQUE_SKILL: 1})
     violations = validate(manacard, manacard.regulation, deck, manacard_cards)
     assert codes(violations) == ["unique_twice"]
@@ -568,6 +573,7 @@ def test_manacard_unique_twice_in_one_section_rejected(manacard, manacard_cards)
 
 
 def test_manacard_skill_card_in_main_is_wrong_deck(manacard, manacard_cards):
+    """・スキルデッキ(MP) 50枚 魔法、技能、アイテム、装備品等から構成される。"""
     violations = validate(manacard, manacard.regulation, mdeck(main_extra={11: 1}), manacard_cards)
     assert codes(violations) == ["wrong_deck"]
     assert violations[0].cards == (11,) and violations[0].section == "main"
@@ -584,6 +590,63 @@ def test_manacard_violations_in_deck_order(manacard, manacard_cards):
         ("unique_twice", None, (UNIQUE_MAIN, UNIQUE_SKILL)),
         ("wrong_deck", "status", (1,)),
     ]
+
+
+def test_manacard_a_cards_own_limit_is_the_exception_to_unlimited_copies(manacard, manacard_cards):
+    """・メインデッキ(HP) 50枚 ※同名は一部を除き何枚でも入れる事が可能。(一部: a card that prints its own limit.)"""
+    cards = {**manacard_cards, 50: card(50, "二枚まで", "ユニット", deck="main", copy_limit=2, distance="近", attack=1, hp=1, speed=1)}
+    assert validate(manacard, manacard.regulation, mdeck(main_extra={50: 2}), cards) == []
+    violations = validate(manacard, manacard.regulation, mdeck(main_extra={50: 3}), cards)
+    assert codes(violations) == ["too_many_copies"] and violations[0].cards == (50,)
+
+
+def test_manacard_any_number_of_status_cards(manacard, manacard_cards):
+    """・ステータスカードが任意な枚数必要。"""
+    for status in ({}, {STATUS: 1}, {STATUS: 12}):
+        assert validate(manacard, manacard.regulation, mdeck(status=status), manacard_cards) == []
+
+
+def test_manacard_the_card_type_decides_its_deck_not_the_deck_field(manacard, manacard_cards):
+    """・メインデッキ(HP) 50枚 ユニット、アイテム、装備品などから構成される。・スキルデッキ(MP) 50枚 魔法、技能、アイテム、装備品等から
+    構成される。(A unit tagged "status" among the status cards still belongs in the main deck, so it cannot escape the 50.)"""
+    unit = {"distance": "近", "attack": 1, "hp": 1, "speed": 1}
+    cards = {
+        **manacard_cards,
+        60: card(60, "隠れ兵", "ユニット", deck="status", **unit),
+        61: card(61, "魔法の鍵", "アイテム"),
+        62: card(62, "盾", "装備品", deck="skill"),
+        63: card(63, "呪文", "魔法", deck="main"),
+    }
+    violations = validate(manacard, manacard.regulation, mdeck(main=49, status={60: 1}), cards)
+    assert [(v.code, v.section) for v in violations] == [("section_size", "main"), ("wrong_deck", "status")]
+    assert violations[1].params == {"name": "隠れ兵", "deck": "main", "section": "status"}
+    for section in ("main", "skill"):  # an item that names no deck goes in either
+        assert validate(manacard, manacard.regulation, mdeck(**{f"{section}_extra": {61: 1}}), cards) == []
+    assert codes(validate(manacard, manacard.regulation, mdeck(main_extra={62: 1}), cards)) == ["wrong_deck"]  # its field: skill
+    assert validate(manacard, manacard.regulation, mdeck(skill_extra={62: 1}), cards) == []
+    violations = validate(manacard, manacard.regulation, mdeck(main_extra={63: 1}), cards)  # magic tagged main: still skill
+    assert codes(violations) == ["wrong_deck"] and violations[0].params["deck"] == "skill"
+
+
+def test_manacard_unique_and_blessing_are_read_from_the_keyword_and_the_text(manacard, manacard_cards):
+    """※【恩恵スキル】を持つカードは【恩恵スキルレベル】の合計が10迄になる様に入れる事が出来る。
+    ※【ユニーク】を持つカードは1種類につき、どのデッキ、使用するステータスカードに1枚まで。"""
+    cards = {
+        **manacard_cards,
+        70: {**card(70, "唯一の鍵", "アイテム", deck="main"), "keywords": ["ユニーク"]},
+        71: {**card(71, "唯一の書", "技能", deck="skill"), "rules_text": "【ユニーク】カードを1枚引く。"},
+        72: {**card(72, "加護", "ステータス", deck="status"), "rules_text": "【恩恵スキル Lv6】あなたのユニットの攻撃力を1上げる。"},
+        73: {**card(73, "祝福", "ステータス", deck="status"), "keywords": ["恩恵スキル"], "rules_text": "【恩恵スキルレベル５】"},
+        74: {**card(74, "謎の加護", "ステータス", deck="status"), "keywords": ["恩恵スキル"]},
+    }
+    assert codes(validate(manacard, manacard.regulation, mdeck(main_extra={70: 2}), cards)) == ["unique_twice"]
+    assert codes(validate(manacard, manacard.regulation, mdeck(skill_extra={71: 2}), cards)) == ["unique_twice"]
+    assert validate(manacard, manacard.regulation, mdeck(main_extra={70: 1}, skill_extra={71: 1}), cards) == []
+    assert validate(manacard, manacard.regulation, mdeck(status={72: 1}), cards) == []
+    v = only(validate(manacard, manacard.regulation, mdeck(status={72: 1, 73: 1}), cards), "blessing_over")
+    assert v.params == {"total": 11, "max": 10} and v.cards == (72, 73)
+    v = only(validate(manacard, manacard.regulation, mdeck(status={74: 1}), cards), "blessing_level_unknown")
+    assert v.cards == (74,) and v.params == {"name": "謎の加護"}
 
 
 # -- original ---------------------------------------------------------------------------------------

@@ -43,6 +43,9 @@ def spell(key, cost=1, card_type="魔法", script=None, keywords=(), deck="skill
     return {"key": key, "name": key, "card_type": card_type, "cost": cost, "keywords": list(keywords), "fields": fields, "section": deck}
 
 
+# the goldfish's stand-in main deck after the set-up: 50, less 5 mana and a hand of 6 (it is second)
+FISH_HP = 50 - 5 - 6
+
 # cards nobody can afford: they only fill the decks
 MAIN_FILLER = [unit(f"m{i}", cost=99) for i in range(40)]
 SKILL_FILLER = [spell(f"s{i}", cost=99) for i in range(50)]
@@ -88,17 +91,19 @@ def decline_chance(state):
 
 
 def test_setup_five_mana_a_hand_of_five_and_each_deck_in_its_own_zone():
-    """〇開始準備 ②メインデッキからマナゾーンにマナカードとして5枚置く。③手札として5枚加える。※後攻は6枚 ※マリガンはなし。"""
+    """〇開始準備 ②メインデッキからマナゾーンにマナカードとして5枚置く。③手札として5枚加える。※後攻は6枚 ※マリガンはなし。
+    (The goldfish too: its main deck of 50 gives 5 mana and a hand of 6 first, so its HP is 39.)"""
     state = start(main=[unit("u")] * 10, status=bundled("勇者の証"))
     assert len(zone(state, "p0.mana")) == 5 and all(state["cards"][i]["face_up"] for i in zone(state, "p0.mana"))
     assert len(zone(state, "p0.hand")) == 5 and len(zone(state, "p0.deck")) == 50 - 10
     assert len(zone(state, "p0.skill")) == 50 and len(zone(state, "p0.status")) == 1
     assert state["cards"][zone(state, "p0.status")[0]]["face_up"]
     assert all(state["cards"][i]["def"].startswith("s") for i in zone(state, "p0.skill"))
-    # the goldfish: 50 face-down stand-ins as its main deck (its HP), nothing else
-    assert len(zone(state, "p1.deck")) == 50 and {state["cards"][i]["def"] for i in zone(state, "p1.deck")} == {"manacard:HP"}
-    assert zone(state, "p1.hand") == zone(state, "p1.mana") == []
-    assert [p["life"] for p in state["players"]] == [40, 50]
+    # the goldfish: a main deck of 50 face-down stand-ins, of which the set-up takes 5 mana and a hand of 6
+    assert len(zone(state, "p1.deck")) == FISH_HP == 39 and {state["cards"][i]["def"] for i in zone(state, "p1.deck")} == {"manacard:HP"}
+    assert len(zone(state, "p1.mana")) == 5 and len(zone(state, "p1.hand")) == 6
+    assert [p["life"] for p in state["players"]] == [40, 39]
+    assert not {"mulligan"} & {a["type"] for a in legal_actions(state)}  # ※マリガンはなし
     assert state["priority"] == state["active"] == 0 and state["turn"] == 1 and state["phase"] == "action"
     assert state["pending"] is None
     check_invariants(state)
@@ -108,6 +113,7 @@ def test_the_second_player_takes_six_and_a_goldfish_deck_is_set_up_too():
     """※後攻は6枚"""
     state = start(first="goldfish")
     assert len(zone(state, "p0.hand")) == 6 and state["priority"] == 0 and state["turn"] == 1
+    assert len(zone(state, "p1.hand")) == 5 and state["players"][1]["life"] == 50 - 5 - 5  # the goldfish starts: a hand of 5
     fish = [unit(f"g{i}") for i in range(20)] + [spell(f"gs{i}") for i in range(10)]
     state = start(fish=fish)
     assert len(zone(state, "p1.mana")) == 5 and len(zone(state, "p1.hand")) == 6 and len(zone(state, "p1.deck")) == 9
@@ -132,6 +138,47 @@ def test_what_each_player_sees():
     assert view(state, 0)["zones"]["p1.exile"] == [None] * 3 and view(state, 1)["zones"]["p1.exile"] == [None] * 3
 
 
+def test_the_opponent_sees_only_face_up_cards_and_nothing_of_the_hand_or_the_skill_deck():
+    """スキルデッキ(MP)… (a deck: face down, its owner may look through it to choose what pays) ※裏向きで除外されたカードの内容は
+    確認する事は出来ない。(What player 1 is shown of player 0: only face-up cards, wherever they are.)"""
+    state = start(main=[unit("u", cost=0)], status=bundled("勇者の証"))
+    u = put(state, "u")
+    apply(state, {"type": "play", "card": u})
+    down = zone(state, "p0.deck")[-1]
+    apply(state, {"type": "manual.move", "card": down, "to": "p0.field"})  # a face-down card on the field
+    mana_down = zone(state, "p0.mana")[0]
+    apply(state, {"type": "manual.flip", "card": mana_down})
+    theirs = view(state, 1)
+    shown = {iid for name, ids in theirs["zones"].items() if name.startswith("p0.") for iid in ids if iid}
+    assert shown == {iid for iid, card in state["cards"].items() if card["face_up"] and card["owner"] == 0}
+    assert theirs["zones"]["p0.field"] == [u, None] and theirs["zones"]["p0.hand"] == [None] * 4
+    assert theirs["zones"]["p0.skill"] == [None] * 50 and None in theirs["zones"]["p0.mana"]
+    assert down not in theirs["cards"] and mana_down not in theirs["cards"] and zone(state, "p0.status")[0] in theirs["cards"]
+    mine = view(state, 0)  # the owner sees into their own field, mana, hand and skill deck
+    assert mine["zones"]["p0.field"] == [u, down] and all(mine["zones"]["p0.skill"]) and all(mine["zones"]["p0.hand"])
+    assert all(not state["cards"][i]["face_up"] for i in zone(state, "p0.skill"))  # the skill deck is face down
+
+
+def test_cards_exiled_face_up_are_not_referred_to_again():
+    """※表向きで除外されたカードはゲーム中、基本的に参照する事は不可能となる。(A card's steps cannot take cards out of the exile;
+    a skill card shown face up for a 逆転 chance does not go back to the skill deck, and a later chance cannot activate it.)"""
+    from rules.games import CardDataError, get_game
+
+    with pytest.raises(CardDataError, match="from"):
+        get_game("manacard").clean_fields("魔法", {"deck": "skill", "script": [{"op": "move", "from": "exile", "to": "hand"}]})
+    state = start(skill=bundled("起死回生"))
+    rescue = put(state, "起死回生", "p0.skill")
+    apply(state, {"type": "manual.life", "player": 0, "delta": -2})
+    apply(state, {"type": "reveal", "n": 2})
+    apply(state, {"type": "reveal_skill", "cards": [rescue]})
+    apply(state, {"type": "no_reversal"})
+    assert state["cards"][rescue]["zone"] == "p0.exile" and state["cards"][rescue]["face_up"]
+    assert ("pass", "return_skill") not in kinds(state)  # only face-down exiled skill cards go back
+    apply(state, {"type": "manual.life", "player": 0, "delta": -1})  # the next chance
+    apply(state, {"type": "reveal", "n": 1})
+    assert state["pending"] is None and state["cards"][rescue]["zone"] == "p0.exile"  # no 【逆転】 on offer: 起死回生 is out
+
+
 @pytest.mark.parametrize(
     "options, field",
     [({"first": 2}, "first"), ({"reversal": "sometimes"}, "reversal"), ({"goldfish_hp": -1}, "goldfish_hp"), ({"skill_used": "hand"}, "skill_used"), ({"mana": "5"}, "mana")],
@@ -151,7 +198,8 @@ def test_an_option_of_the_wrong_type_is_refused_naming_it_not_a_crash(options, f
 
 
 def test_playing_a_card_passes_the_right_and_the_goldfish_passes_it_straight_back():
-    """・何かしらのカード、能力をプレイした場合、行動権は相手に移る。(The goldfish always passes it back.)"""
+    """・行動権(手番プレイヤー) ・何かしらのカード、能力をプレイした場合、行動権は相手に移る。(The holder of the right is the
+    active player; the goldfish, with nothing to do, passes it back.)"""
     state = start(main=[unit("free", cost=0)])
     free = put(state, "free")
     events = apply(state, {"type": "play", "card": free})
@@ -165,7 +213,7 @@ def test_playing_a_card_passes_the_right_and_the_goldfish_passes_it_straight_bac
 
 
 def test_a_plain_pass_passes_the_right_and_end_turn_is_the_same():
-    """・カードや能力などを使わないで行動権を相手に渡す事で、下記の…どちらかを行える。(or none of them)"""
+    """・カードや能力などを使わないで行動権を相手に渡す事で、下記の3つのどちらかを行える。(or none of them)"""
     state = start()
     assert {"type": "pass"} in legal_actions(state)
     apply(state, {"type": "pass"})
@@ -264,7 +312,7 @@ def test_a_cost_is_paid_with_mana_to_the_bottom_of_the_main_deck_then_chosen_ski
     actions = legal_actions(state)
     assert actions[0] == {"type": "pay_mana", "cards": mana[:4]} and {"type": "cancel"} in actions
     apply(state, {"type": "pay_mana", "cards": [mana[3], mana[1]]})
-    assert state["pending"]["type"] == "pay_skill" and state["pending"]["choose"] == {"zone": "p0.skill", "min": 2, "max": 2}
+    assert state["pending"]["type"] == "pay_skill" and state["pending"]["choose"] == {"zone": "p0.skill", "min": 2, "max": 2, "exclude": [u4]}
     assert state["cards"][mana[1]]["zone"] == "p0.mana"  # nothing moves before the payment is complete
     chosen = zone(state, "p0.skill")[10:12]
     apply(state, {"type": "pay_skill", "cards": chosen})
@@ -286,6 +334,8 @@ def test_all_from_mana_or_all_from_the_skill_deck():
 
 
 def test_a_card_that_cannot_be_paid_is_not_playable_and_wrong_payments_are_refused():
+    """コストやプレイタイミングなどが可能なカードをプレイする事が出来る。(A card whose cost the mana and the skill deck cannot pay is
+    not offered, and is refused.)"""
     state = start(main=[unit("big", cost=56), unit("ok", cost=55)])
     big, ok = put(state, "big"), put(state, "ok")
     plays = [a for a in legal_actions(state) if a["type"] == "play"]
@@ -354,16 +404,16 @@ def test_a_unit_attacks_the_player_at_once_and_the_hit_exiles_that_many_main_dec
     events = apply(state, {"type": "pass", "option": "attack", "card": knight})
     assert {"type": "attack", "card": knight, "target": None} in events
     assert {"type": "attack_hits", "card": knight, "player": 1, "amount": 3} in events
-    assert len(zone(state, "p1.deck")) == 47 and state["players"][1]["life"] == 47
+    assert len(zone(state, "p1.deck")) == FISH_HP - 3 and state["players"][1]["life"] == FISH_HP - 3
     assert sorted(zone(state, "p1.exile")) == sorted(top) and not any(state["cards"][i]["face_up"] for i in top)
     assert state["turn"] == 3 and state["priority"] == 0
     apply(state, {"type": "pass", "option": "attack", "card": knight})  # a unit may attack on every right
-    assert len(zone(state, "p1.deck")) == 44
+    assert len(zone(state, "p1.deck")) == FISH_HP - 6
 
 
 def test_the_goldfish_loses_when_hits_bring_its_main_deck_to_zero():
     """〇勝利条件 ダメージを受けてメインデッキが0枚となった時、【逆転】を発動できなければ負け。"""
-    state = start(main=[unit("knight", attack=3, cost=0)], goldfish_hp=5)
+    state = start(main=[unit("knight", attack=3, cost=0)], goldfish_hp=16)  # 16 - 5 mana - 6 in hand: 5
     apply(state, {"type": "play", "card": put(state, "knight")})
     knight = zone(state, "p0.field")[0]
     apply(state, {"type": "pass", "option": "attack", "card": knight})
@@ -407,7 +457,8 @@ def test_a_battle_deals_damage_both_ways_and_a_unit_with_damage_of_its_hp_is_des
 
 
 def test_a_unit_two_faster_is_not_counter_attacked_and_three_faster_attacks_again_slowed():
-    """※ユニットとの戦闘に対し、素早さが2以上離れている場合、反撃できず一方的に攻撃される。それ以上の差が離れている場合、
+    """素早さ・・・行動の速さ。
+    ※ユニットとの戦闘に対し、素早さが2以上離れている場合、反撃できず一方的に攻撃される。それ以上の差が離れている場合、
     対峙した相手の素早さ分を引いてそのまま連続で行動する事が出来る。
     例:素早さ1のユニットAに、素早さ4のユニットBが攻撃すると、反撃を受けずにユニットAを攻撃し、攻撃終了が行動権を相手に渡さず、
     素早さ3のユニットBが再び攻撃に移ることが出来る。"""
@@ -445,6 +496,233 @@ def test_damaged_units_recover_unless_the_next_action_targets_one_of_them():
     assert state["cards"][a]["counters"] == {} == state["cards"][b]["counters"]
 
 
+def test_the_seeds_example_a_continued_attack_is_that_units_attack_again_and_nothing_else():
+    """例:素早さ1のユニットAに、素早さ4のユニットBが攻撃すると、反撃を受けずにユニットAを攻撃し、攻撃終了が行動権を相手に渡さず、
+    素早さ3のユニットBが再び攻撃に移ることが出来る。(Not a whole action right: B attacks again, or the right passes.)"""
+    state = start(main=[unit("B", attack=1, hp=5, speed=4), unit("free", cost=0)], fish=fish_units(unit("A", attack=3, hp=3, speed=1)))
+    b, a = put(state, "B", "p0.field"), on_their_field(state, "A")
+    free = put(state, "free")
+    apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})
+    assert state["turn"] == 1 and state["flags"]["chain"] == {"card": b, "speed": -1}
+    from rules.engine.core import rules_of
+
+    assert rules_of(state).stat(state, b, "speed") == 3  # 素早さ3のユニットB
+    assert legal_actions(state) == [
+        {"type": "pass", "option": "attack", "card": b},
+        {"type": "pass", "option": "attack", "card": b, "target": a},
+        {"type": "pass"},
+    ]
+    for action, field in (({"type": "play", "card": free}, "type"), ({"type": "pass", "option": "mana"}, "option")):
+        with pytest.raises(IllegalAction, match=f"{field}: a continued attack"):
+            apply(state, action)
+    apply(state, {"type": "pass"})  # B does not go on: the right passes to the opponent and comes back
+    assert state["turn"] == 2 and state["flags"]["chain"] is None and rules_of(state).stat(state, b, "speed") == 4
+
+
+def goldfish_attack(state, key):
+    """The goldfish's unit `key`, put on its field by hand; the human passes and the goldfish, holding the
+    right, declares an attack with it."""
+    unit_id = on_their_field(state, key)
+    apply(state, {"type": "pass"})
+    assert state["flags"]["incoming"]["card"] == unit_id and state["priority"] == 0
+    return unit_id
+
+
+def test_the_goldfish_attacks_with_its_strongest_unit_when_it_holds_the_right_and_the_option_turns_it_off():
+    """④攻撃宣言。(The goldfish's units attack too: when it holds the action right with no attack declared, its unit
+    with the highest 攻撃力 declares an attack on the human; option goldfish_attacks.)"""
+    fish = fish_units(unit("weak", attack=1, speed=1), unit("strong", attack=3, speed=2))
+    state = start(fish=fish)
+    weak, strong = on_their_field(state, "weak"), on_their_field(state, "strong")
+    events = apply(state, {"type": "pass"})
+    assert {"type": "attack", "card": strong, "target": None, "player": 1, "speed": 2} in events
+    assert state["flags"]["incoming"] == {"card": strong, "speed": 2, "reduce": 0, "block": None}
+    assert state["turn"] == 2 and state["priority"] == 0 and weak
+    state = start(fish=fish, goldfish_attacks=False)
+    on_their_field(state, "strong")
+    apply(state, {"type": "pass"})
+    assert state["flags"]["incoming"] is None
+
+
+def test_an_attack_on_you_may_be_answered_by_defence_besides_the_usual_actions():
+    """〇戦闘 ・攻撃宣言時、相手は通常の行動権の行動の他に『防御』行動を行う事が出来るようになる。"""
+    state = start(main=[unit("free", cost=0)], fish=fish_units(unit("ogre", attack=3, speed=1)))
+    assert {"type": "defend"} not in legal_actions(state)  # no attack declared: nothing to defend against
+    with pytest.raises(IllegalAction, match="no attack"):
+        apply(state, {"type": "defend"})
+    free = put(state, "free")
+    goldfish_attack(state, "ogre")
+    actions = legal_actions(state)
+    assert {"type": "defend"} in actions
+    assert {"type": "play", "card": free} in actions and {"type": "pass", "option": "mana"} in actions  # the usual ones too
+
+
+def test_defence_takes_one_off_the_attack():
+    """『防御』・・・ 相手の攻撃を1軽減する。"""
+    state = start(fish=fish_units(unit("ogre", attack=3, speed=1)))
+    ogre = goldfish_attack(state, "ogre")
+    events = apply(state, {"type": "defend"})
+    assert {"type": "defend", "player": 0, "card": ogre} in events
+    assert {"type": "attack_hits", "card": ogre, "player": 0, "amount": 2, "reduced": 1} in events
+    decline_chance(state)
+    assert state["players"][0]["life"] == 30 - 2 and len(zone(state, "p0.exile")) == 2
+
+
+def test_an_attack_not_defended_or_blocked_hits():
+    """『防御』や防ぐ行動を取らないと攻撃がヒットする。"""
+    state = start(fish=fish_units(unit("ogre", attack=3, speed=1)))
+    ogre = goldfish_attack(state, "ogre")
+    events = apply(state, {"type": "pass", "option": "mana"})  # a usual action, not a defence
+    assert {"type": "attack_hits", "card": ogre, "player": 0, "amount": 3, "reduced": 0} in events
+    decline_chance(state)
+    assert len(zone(state, "p0.deck")) == 30 - 1 - 3 and state["flags"]["incoming"] is None
+
+
+def test_an_answer_passes_the_right_to_the_attacker_whose_pass_lets_the_attack_hit():
+    """行動を取ると相手に行動権が移る。この際の相手の行動権では、マナを1枚置く事や手札に加える、スキルカードをスキルデッキに戻すといった
+    行動を行えず、行わない場合は、行動権は相手に移る。(The goldfish, the attacker here, takes none of those actions: it
+    passes, the attack hits, and the right is the human's again with nothing declared.)"""
+    state = start(fish=fish_units(unit("ogre", attack=3, speed=1)))
+    ogre = goldfish_attack(state, "ogre")
+    fish_mana = len(zone(state, "p1.mana"))
+    events = apply(state, {"type": "defend"})
+    assert [e for e in events if e["type"] in ("right", "pass")] == [
+        {"type": "right", "player": 1},
+        {"type": "pass", "player": 1},
+        {"type": "right", "player": 0, "turn": 3},
+    ]
+    assert events.index({"type": "pass", "player": 1}) < events.index({"type": "attack_hits", "card": ogre, "player": 0, "amount": 2, "reduced": 1})
+    assert len(zone(state, "p1.mana")) == fish_mana and state["flags"]["incoming"] is None
+    decline_chance(state)
+    assert state["priority"] == 0 and {"type": "defend"} not in legal_actions(state)
+
+
+def test_a_block_needs_a_unit_at_least_as_fast_as_the_attacker_and_fights_it():
+    """相手の攻撃をユニットで防ぐ際、相手の素早さ以上を持つユニットでないと防ぐことができない。
+    ・相手のプレイヤーに対する攻撃をユニットで防ぐ 相手の素早さ以上のユニットでないと防ぐことが出来ない。"""
+    mine = [unit("slow", attack=1, hp=5, speed=1), unit("quick", "近", attack=2, hp=5, speed=2)]
+    state = start(main=mine, fish=fish_units(unit("ogre", "近", attack=3, hp=5, speed=2)))
+    slow, quick = put(state, "slow", "p0.field"), put(state, "quick", "p0.field")
+    ogre = goldfish_attack(state, "ogre")
+    blocks = [a for a in legal_actions(state) if a["type"] == "block"]
+    assert blocks == [{"type": "block", "card": quick}]
+    with pytest.raises(IllegalAction, match="speed 1, less than the attacker's 2"):
+        apply(state, {"type": "block", "card": slow})
+    events = apply(state, {"type": "block", "card": quick})
+    assert {"type": "battle", "card": ogre, "target": quick, "damage": 3, "counter": 2} in events  # a battle, no hit
+    assert state["cards"][quick]["counters"] == {"damage": 3} and state["cards"][ogre]["counters"] == {"damage": 2}
+    assert len(zone(state, "p0.deck")) == 30 and state["pending"] is None and state["turn"] == 3
+
+
+def test_a_unit_summoned_to_block_pays_one_more_mana():
+    """また、ユニットを召喚してそのまま防ぐ際、マナを1つ余分に払わなければならない。"""
+    state = start(main=[unit("guard", attack=1, hp=5, speed=2, cost=2), unit("snail", speed=0, cost=0)], fish=fish_units(unit("ogre", attack=3, speed=2)))
+    guard, snail = put(state, "guard"), put(state, "snail")
+    ogre = goldfish_attack(state, "ogre")
+    assert {"type": "summon_block", "card": guard} in legal_actions(state)
+    assert {"type": "summon_block", "card": snail} not in legal_actions(state)  # too slow to block
+    apply(state, {"type": "summon_block", "card": guard})
+    assert state["pending"]["cost"] == 3 and state["pending"]["block"]  # its cost 2, and 1 more
+    apply(state, {"type": "pay_mana", "cards": zone(state, "p0.mana")[:3]})
+    assert state["cards"][guard]["zone"] == "p0.field" and len(zone(state, "p0.mana")) == 2
+    assert state["cards"][guard]["counters"] == {"damage": 3} and state["cards"][ogre]["counters"] == {"damage": 1}
+    assert len(zone(state, "p0.deck")) == 30 + 3  # (the mana paid went under it; no hit)
+
+
+def test_an_answer_to_an_attack_needs_at_least_its_speed():
+    """※攻撃に対して行動する際、その素早さ以上の行動を行えるものでないとならない。(A unit's speed, a card's printed 素早さ;
+    『防御』 and cards that print none: option unprinted_speed, by default fast enough.)"""
+    wall2 = spell("wall2", cost=0, script=[{"op": "attack_reduce", "amount": 2}])
+    wall2["fields"]["speed"] = 2
+    wall3 = spell("wall3", cost=0, script=[{"op": "attack_reduce", "amount": 2}])
+    wall3["fields"]["speed"] = 3
+    mine = [unit("two", "遠", speed=2), unit("three", "遠", attack=1, speed=3)]
+    state = start(main=mine, skill=[wall2, wall3], fish=fish_units(unit("ogre", attack=3, hp=9, speed=3)))
+    two, three = put(state, "two", "p0.field"), put(state, "three", "p0.field")
+    w2, w3 = put(state, "wall2", "p0.skill"), put(state, "wall3", "p0.skill")
+    ogre = goldfish_attack(state, "ogre")
+    actions = legal_actions(state)
+    assert {"type": "play", "card": w3} in actions and {"type": "play", "card": w2} not in actions
+    with pytest.raises(IllegalAction, match="slower than the attack"):
+        apply(state, {"type": "play", "card": w2})
+    attacks = {(a["card"], a.get("target")) for a in actions if a.get("option") == "attack" and "card" in a}
+    assert (three, ogre) in attacks and (two, ogre) not in attacks  # acting on the attacker: its speed too
+    with pytest.raises(IllegalAction, match="needs speed 3"):
+        apply(state, {"type": "pass", "option": "attack", "card": two, "target": ogre})
+    assert {"type": "defend"} in actions
+    events = apply(state, {"type": "play", "card": w3})
+    assert {"type": "attack_hits", "card": ogre, "player": 0, "amount": 1, "reduced": 2} in events
+    decline_chance(state)
+    state = start(fish=fish_units(unit("ogre", attack=3, speed=3)), unprinted_speed="zero")
+    goldfish_attack(state, "ogre")
+    assert {"type": "defend"} not in legal_actions(state)  # 『防御』 at speed 0 cannot answer speed 3
+    state = start(fish=fish_units(unit("ogre", attack=3, speed=0)), unprinted_speed="zero")
+    goldfish_attack(state, "ogre")
+    assert {"type": "defend"} in legal_actions(state)
+
+
+def test_hyouheki_is_played_only_against_an_attack_and_takes_two_off_it():
+    """コストやプレイタイミングなどが可能なカードをプレイする事が出来る。氷の壁: 相手の攻撃を2軽減する。(Its text is read: a card
+    that takes N off an attack is played only while an attack is declared on its player.)"""
+    state = start(skill=bundled("氷の壁"), fish=fish_units(unit("ogre", attack=3, speed=5)))
+    wall = put(state, "氷の壁", "p0.skill")
+    assert not any(a.get("card") == wall for a in legal_actions(state))
+    with pytest.raises(IllegalAction, match="no attack"):
+        apply(state, {"type": "play", "card": wall})
+    ogre = goldfish_attack(state, "ogre")
+    assert {"type": "play", "card": wall} in legal_actions(state)
+    apply(state, {"type": "play", "card": wall})
+    events = apply(state, {"type": "pay_mana", "cards": zone(state, "p0.mana")[:2]})
+    assert {"type": "attack_hits", "card": ogre, "player": 0, "amount": 1, "reduced": 2} in events
+    assert state["cards"][wall]["zone"] == "p0.exile" and not state["cards"][wall]["face_up"]
+
+
+def test_a_unit_both_sides_acted_on_needs_that_speed_until_it_recovers():
+    """【素早さ】同じ物をお互いが対象として行動している場合、相手の素早さ以上の行動でないと行う事が出来ない。
+    例:ユニットに素早さ1の攻撃行動を取るがそれから守る為に素早さ2の行動で守りに入ると、次からそのユニットが回復するまで、
+    素早さ2以上でないとそのユニットを対象とする効果を発動できない。"""
+    herb1 = spell("herb1", cost=0, card_type="アイテム", deck="main", script=[{"op": "unit_heal", "who": "each_player"}])
+    herb1["fields"]["speed"] = 1
+    herb2 = spell("herb2", cost=0, card_type="アイテム", deck="main", script=[{"op": "unit_heal", "who": "each_player"}])
+    herb2["fields"]["speed"] = 2
+    state = start(main=[unit("guard", attack=1, hp=5, speed=2), herb1, herb2], fish=fish_units(unit("ogre", attack=2, hp=9, speed=1)))
+    guard = put(state, "guard", "p0.field")
+    h1, h2 = put(state, "herb1"), put(state, "herb2")
+    ogre = goldfish_attack(state, "ogre")  # a speed-1 attack
+    apply(state, {"type": "block", "card": guard})  # guarded by a speed-2 action
+    assert state["cards"][guard]["counters"] == {"damage": 2} and state["flags"]["locks"] == {ogre: 2, guard: 2}
+    plays = [a for a in legal_actions(state) if a["type"] == "play"]
+    assert {"type": "play", "card": h2, "target": guard} in plays and not any(a["card"] == h1 for a in plays)
+    with pytest.raises(IllegalAction, match="target"):
+        apply(state, {"type": "play", "card": h1, "target": guard})
+    apply(state, {"type": "play", "card": h2, "target": guard})  # speed 2: it may
+    assert state["cards"][guard]["counters"] == {} and state["flags"]["locks"] == {ogre: 2, guard: 2}
+    apply(state, {"type": "pass", "option": "mana"})  # an action on neither: they recover, the lock ends
+    assert state["flags"]["locks"] == {}
+
+
+def test_an_attacked_player_with_attack_power_attacks_back_within_reach():
+    """④攻撃宣言。※プレイヤーが攻撃されている場合、プレイヤーが攻撃力を持っている場合、反撃可能なら攻撃可能。(距離など)
+    (The player's 攻撃力 and 距離 are options: the seed's 〇プレイヤーのステータス is empty.)"""
+    state = start(fish=fish_units(unit("ogre", "近", attack=3, hp=5, speed=1), unit("far", "遠", attack=1, hp=5, speed=1)))
+    ogre = goldfish_attack(state, "ogre")
+    assert not any(a.get("option") == "attack" and "card" not in a for a in legal_actions(state))  # no 攻撃力 (default 0)
+    state = start(fish=fish_units(unit("ogre", "近", attack=3, hp=5, speed=1)), player_attack=2)
+    ogre = goldfish_attack(state, "ogre")
+    assert {"type": "pass", "option": "attack", "target": ogre} in legal_actions(state)
+    events = apply(state, {"type": "pass", "option": "attack", "target": ogre})
+    assert {"type": "attack_hits", "card": None, "target": ogre, "amount": 2} in events
+    assert state["cards"][ogre]["counters"] == {"damage": 2}
+    state = start(fish=fish_units(unit("far", "遠", attack=1, hp=5, speed=1)), player_attack=2)
+    far = goldfish_attack(state, "far")
+    assert {"type": "pass", "option": "attack", "target": far} not in legal_actions(state)  # out of the player's reach (近)
+    with pytest.raises(IllegalAction, match="attack back"):
+        apply(state, {"type": "pass", "option": "attack", "target": far})
+    state = start(fish=fish_units(unit("far", "遠", attack=1, hp=5, speed=1)), player_attack=2, player_distance="遠")
+    far = goldfish_attack(state, "far")
+    assert {"type": "pass", "option": "attack", "target": far} in legal_actions(state)
+
+
 # -- 回復 and 逆転 --------------------------------------------------------------------------------------------------
 
 
@@ -467,9 +745,9 @@ def test_recovery_puts_face_down_exiled_main_deck_cards_back_under_the_main_deck
 def test_a_manual_life_change_is_a_hit_or_a_recovery():
     state = start()
     apply(state, {"type": "manual.life", "player": 1, "delta": -4})
-    assert len(zone(state, "p1.exile")) == 4 and state["players"][1]["life"] == 46
+    assert len(zone(state, "p1.exile")) == 4 and state["players"][1]["life"] == FISH_HP - 4
     apply(state, {"type": "manual.life", "player": 1, "delta": 3})
-    assert len(zone(state, "p1.exile")) == 1 and state["players"][1]["life"] == 49
+    assert len(zone(state, "p1.exile")) == 1 and state["players"][1]["life"] == FISH_HP - 1
 
 
 def test_reversal_saves_a_main_deck_of_one_from_two_damage_once():
@@ -499,12 +777,14 @@ def test_reversal_saves_a_main_deck_of_one_from_two_damage_once():
 
 
 def test_without_reversal_the_human_loses_when_damage_empties_the_main_deck():
+    """ダメージを受けてメインデッキが0枚となった時、【逆転】を発動できなければ負け。(With the 逆転 reading off, at once.)"""
     state = start(main_filler=11, reversal="off")  # one card left after the setup
     apply(state, {"type": "manual.life", "player": 0, "delta": -3})
     assert state["result"] == {"winner": 1, "turn": 1, "reason": "hp"}
 
 
 def test_a_declined_chance_with_an_empty_main_deck_loses_and_with_cards_left_goes_on():
+    """ダメージを受けてメインデッキが0枚となった時、【逆転】を発動できなければ負け。"""
     state = start(main_filler=13)  # three left
     apply(state, {"type": "manual.life", "player": 0, "delta": -2})
     decline_chance(state)
@@ -533,13 +813,15 @@ def test_kishi_kaisei_from_the_skill_deck_damages_a_unit_on_reversal_and_tops_th
 
 @pytest.mark.parametrize("reading, steps", [("both", ["reveal", "reveal_skill"]), ("hit", ["reveal"]), ("skill", ["reveal_skill"]), ("off", [])])
 def test_the_reversal_reading_decides_what_a_chance_may_show(reading, steps):
+    """逆転チャンス:ダメージを受けた際、任意の枚数のカードを表向きで除外する事が出来る。行動権は必要ない。(Which cards: option
+    reversal; the chance needs no action right: the right is the human's before and after it.)"""
     state = start(skill=bundled("起死回生"), reversal=reading)
     apply(state, {"type": "manual.life", "player": 0, "delta": -2})
     seen = []
     while state["pending"]:
         seen.append(state["pending"]["type"])
         apply(state, legal_actions(state)[0])
-    assert seen == steps and state["players"][0]["life"] == 28 and state["result"] is None
+    assert seen == steps and state["players"][0]["life"] == 28 and state["result"] is None and state["turn"] == 1
     state = start()  # no 【逆転】 card in the skill deck: nothing to show from it
     apply(state, {"type": "manual.life", "player": 0, "delta": -1})
     assert state["pending"]["type"] == "reveal"
@@ -585,7 +867,7 @@ def test_raigeki_hits_the_goldfish_for_two():
     state = start(skill=bundled("雷撃"))
     apply(state, {"type": "play", "card": put(state, "雷撃", "p0.skill")})
     pay(state, mana=zone(state, "p0.mana")[:3])
-    assert len(zone(state, "p1.deck")) == 48 and len(zone(state, "p1.exile")) == 2
+    assert len(zone(state, "p1.deck")) == FISH_HP - 2 and len(zone(state, "p1.exile")) == 2
 
 
 def test_a_unit_whose_steps_name_a_unit_is_played_without_one_when_there_is_none():
@@ -642,7 +924,7 @@ def test_tetsu_no_chouken_raises_its_units_attack_and_leaves_with_it():
     pay(state, mana=zone(state, "p0.mana")[:2])
     assert state["cards"][sword]["zone"] == "p0.field" and state["cards"][sword]["on"] == a
     apply(state, {"type": "pass", "option": "attack", "card": a})
-    assert len(zone(state, "p1.deck")) == 47
+    assert len(zone(state, "p1.deck")) == FISH_HP - 3
     apply(state, {"type": "manual.move", "card": a, "to": "p0.hand"})
     assert state["cards"][sword]["zone"] == "p0.discard" and "on" not in state["cards"][sword]
 
@@ -798,3 +1080,25 @@ def test_random_players_usually_finish_within_sixty_turns():
             apply(state, pick.choice(legal_actions(state)))
         finished += state["result"] is not None
     assert finished >= 80
+
+
+def test_random_legal_games_against_a_goldfish_whose_units_attack_accept_every_offered_answer():
+    """Every action offered while the goldfish's units attack (『防御』, blocks, summon-and-block, answers on the attacker)
+    is accepted, and the cards are conserved."""
+    seen = set()
+    for seed in range(120):
+        pick = random.Random(seed)
+        fish = [unit(f"g{i}", pick.choice("近中遠"), attack=1, hp=3, speed=pick.randrange(5)) for i in range(30)]
+        state = new_game("manacard", [sample_deck(), fish], seed=seed, options={"player_attack": pick.choice([0, 2])})
+        total = len(state["cards"])
+        for iid in zone(state, "p1.deck")[-2:]:
+            apply(state, {"type": "manual.move", "card": iid, "to": "p1.field", "face_up": True})
+        for _ in range(200):
+            if state["result"] is not None:
+                break
+            action = pick.choice(legal_actions(state))
+            seen.add(action["type"] if action["type"] != "pass" or "card" in action else f"pass:{action.get('option')}")
+            apply(state, action)
+        check_invariants(state)
+        assert len(state["cards"]) == total
+    assert {"defend", "block", "summon_block", "pass:attack"} <= seen

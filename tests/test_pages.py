@@ -53,14 +53,18 @@ def test_the_card_list_filters_by_type_and_words(client, bundled):
     assert [c.name for c in response.context["page"].object_list] == ["肥川の大蛇"]
 
 
+def copies_entry(client, game, name):
+    """The "copies per deck" entry of a card's page, in English."""
+    card = Card.objects.get(game=game, name=name)
+    html = client.get(card.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    return html[html.index("<dt>copies per deck</dt>") :]
+
+
 def test_a_card_page_shows_how_many_copies_a_deck_may_hold(client, bundled):
     """Shown by decks (its deck_extras tag): the default regulation's limit, restricted list included."""
-    card = Card.objects.get(game="kannagi", name="人魚の活き血")
-    html = client.get(card.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert '<dt>copies per deck</dt><dd class="limit restricted"><strong>Restricted</strong> · 1 ' in html
-    plain = Card.objects.get(game="kannagi", name="ねこやま")
-    html = client.get(plain.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert '<dt>copies per deck</dt><dd class="limit">4 ' in html
+    restricted = copies_entry(client, "kannagi", "人魚の活き血")
+    assert restricted.startswith('<dt>copies per deck</dt><dd class="limit restricted"><strong>Restricted</strong> · 1 ')
+    assert copies_entry(client, "kannagi", "ねこやま").startswith('<dt>copies per deck</dt><dd class="limit">4 ')
 
 
 def test_a_card_page_shows_every_field(client, bundled):
@@ -115,3 +119,10 @@ def test_a_game_pages_title_is_its_name_and_its_deck_links_sit_in_the_page_once(
     assert "<" not in title and games[slug].name in title
     assert html.count(reverse("deck_check") + f"?game={slug}") == 1
     assert html.count(reverse("set_print", args=[slug])) == 1
+
+
+def test_a_card_page_shows_the_limit_the_games_own_check_keeps(client, bundled):
+    """A 【ユニーク】 manacard card: one copy (the construction check refuses a second), not "unlimited"."""
+    unique = copies_entry(client, "manacard", "放浪の竜騎士")
+    assert unique.startswith('<dt>copies per deck</dt><dd class="limit"><strong>the card&#x27;s own limit</strong> · 1 ')
+    assert copies_entry(client, "manacard", "見習い剣士").startswith('<dt>copies per deck</dt><dd class="limit">unlimited ')

@@ -171,15 +171,22 @@ def test_a_manacard_hit_exiles_cards_from_the_goldfish_main_deck(page, samples):
     decks, _faces = selectors.deck_decks(deck)
     seed, line, final = manacard_line(decks)
     start(page, deck, seed)
-    assert count(page, "p0.mana") == 5 and count(page, "p1.deck") == 50 and count(page, "p1.exile") == 0
+    fish = 50 - 5 - 6  # the goldfish's main deck of 50, less its 5 mana and its hand of 6 (it is second)
+    assert count(page, "p0.mana") == 5 and count(page, "p1.deck") == fish and count(page, "p1.exile") == 0
     assert count(page, "p0.skill") == 50
+    skill = page.locator('#gf-board [data-zone="p0.skill"]')
+    assert skill.locator(".gf-card.back.pile").count() == 1 and skill.locator(".gf-card.mini").count() == 0  # face down
+    skill.locator(".gf-card.back.pile").click()  # its owner looks through it
+    assert skill.locator(".gf-card.mini").count() == 50
+    skill.locator("h3").click()
+    assert skill.locator(".gf-card.back.pile").count() == 1
 
     for action in line:
         click(page, action)
 
-    hit = 50 - len(final["zones"]["p1.deck"])
+    hit = fish - len(final["zones"]["p1.deck"])
     assert hit > 0
-    assert count(page, "p1.deck") == 50 - hit
+    assert count(page, "p1.deck") == fish - hit
     assert count(page, "p1.exile") == hit  # exiled face down
     assert page.locator('#gf-board [data-zone="p1.exile"] .gf-card.back').count() >= 1
     if SHOTS:

@@ -14,6 +14,16 @@ from .vocabulary import VOCABULARY
 
 UNIT = "ユニット"
 DECKS = ("main", "skill", "status")
+# The decks a card type may go in (〇デッキ構成: main = ユニット、アイテム、装備品; skill = 魔法、技能、アイテム、装備品;
+# status = ステータスカード). A card's `deck` field picks one of these; the type decides what may be picked.
+TYPE_DECKS = {
+    UNIT: ("main",),
+    "アイテム": ("main", "skill"),
+    "装備品": ("main", "skill"),
+    "魔法": ("skill",),
+    "技能": ("skill",),
+    "ステータス": ("status",),
+}
 DISTANCES = ("近", "中", "遠")
 
 # The effect vocabulary (rules/games/script.py) for this game. Besides the common steps:
@@ -21,13 +31,17 @@ DISTANCES = ("近", "中", "遠")
 #   unit_damage (`amount` damage to it; `who`: opponent = an opponent's unit (default), you = one of yours,
 #   each_player = any unit) and unit_heal (its 体力 restored by `amount`, or to its maximum without one;
 #   `who` default you);
+# - attack_reduce: `amount` off the attack the play answers (氷の壁: 相手の攻撃を2軽減する; such a card is played
+#   only while an attack on its player is declared);
 # - timings: played (when the card resolves), attack (when the unit attacks), reversal (when the card is
 #   activated by 【逆転】), equipped (an equipment's stat steps, for as long as it is on its unit) and status
 #   (a status card's stat steps, for its owner's units, or with stat "cost" for the cost of the owner's
 #   cards of type `of_type`); `if_distance` limits an equipped/status stat step to units of that 距離.
 UNIT_OPS = ("unit_damage", "unit_heal")
+ANSWER_OPS = ("attack_reduce",)
 WHENS = ("played", "attack", "reversal", "equipped", "status")
 SCRIPT_ZONES = ("deck", "hand", "field", "discard", "exile", "mana", "skill")
+SOURCE_ZONES = tuple(z for z in SCRIPT_ZONES if z != "exile")
 UNIT_WHO = ("opponent", "you", "each_player")
 CONTINUOUS = ("equipped", "status")
 
@@ -36,7 +50,11 @@ def check_manacard_step(step: dict) -> list[tuple[str, str, dict]]:
     """The common checks, with this game's unit steps and continuous timings."""
     op = step.get("op")
     errors = []
-    if op in UNIT_OPS:
+    if op in ANSWER_OPS:
+        errors += [(key, "{field}: only a move step takes a zone to move from or to", {}) for key in ("from", "to") if key in step]
+        if step.get("amount") is not None and step["amount"] < 1:
+            errors.append(("amount", "{field}: must be at least {min} for {op}", {"min": 1, "op": op}))
+    elif op in UNIT_OPS:
         errors += [(key, "{field}: only a move step takes a zone to move from or to", {}) for key in ("from", "to") if key in step]
         if step.get("who") and step["who"] not in UNIT_WHO:
             errors.append(("who", "{field}: a unit step takes opponent, you or each_player, not {value!r}", {"value": step["who"]}))
@@ -54,12 +72,16 @@ def check_manacard_step(step: dict) -> list[tuple[str, str, dict]]:
 
 def _script_field() -> Field:
     base = script_field(whens=WHENS, zones=SCRIPT_ZONES)
-    subfields = tuple(
-        replace(f, choices=OPS + UNIT_OPS, help_en="damage, life, draw, mill, move, stat, resource, counter, win, unit_damage or unit_heal.")
-        if f.key == "op"
-        else f
-        for f in base.subfields
-    )
+    changed = {
+        "op": {
+            "choices": OPS + UNIT_OPS + ANSWER_OPS,
+            "help_en": "damage, life, draw, mill, move, stat, resource, counter, win, unit_damage, unit_heal or attack_reduce.",
+        },
+        # nothing is taken out of the exile: face down, its cards cannot be looked at; face up, not referred to
+        # (※裏向きで除外されたカードの内容は確認する事は出来ない。※表向きで除外されたカードは…参照する事は不可能)
+        "from": {"choices": SOURCE_ZONES},
+    }
+    subfields = tuple(replace(f, **changed[f.key]) if f.key in changed else f for f in base.subfields)
     subfields += (
         Field("if_distance", CHOICE, "条件：距離", "If: distance", choices=DISTANCES, help_en="equipped/status stat steps: only units of this distance."),
         Field("of_type", STR, "対象の種類", "Of card type", max_length=40, help_en="status stat steps on cost: the card type whose cost changes."),
@@ -68,10 +90,10 @@ def _script_field() -> Field:
         base,
         subfields=subfields,
         record_check=check_manacard_step,
-        help_en=base.help_en + " Manacard adds unit_damage and unit_heal (on the unit the play names) and the timings "
-        "reversal, equipped and status.",
-        help_ja=base.help_ja + " マナカードでは unit_damage・unit_heal（プレイで選んだユニット1体）と、タイミング reversal（逆転）・"
-        "equipped（装備中）・status（ステータスカード）も使えます。",
+        help_en=base.help_en + " Manacard adds unit_damage and unit_heal (on the unit the play names), attack_reduce (off "
+        "the attack the play answers) and the timings reversal, equipped and status.",
+        help_ja=base.help_ja + " マナカードでは unit_damage・unit_heal（プレイで選んだユニット1体）、attack_reduce（応じている攻撃を"
+        "軽減）と、タイミング reversal（逆転）・equipped（装備中）・status（ステータスカード）も使えます。",
     )
 
 
@@ -107,7 +129,19 @@ GAME = GameDef(
         Field("distance", CHOICE, "距離", "Distance", choices=DISTANCES, types=(UNIT,), required_for=(UNIT,)),
         Field("attack", INT, "攻撃力", "Attack", min=0, max=99, types=(UNIT,), required_for=(UNIT,)),
         Field("hp", INT, "体力", "HP", min=0, max=99, types=(UNIT,), required_for=(UNIT,)),
-        Field("speed", INT, "素早さ", "Speed", min=0, max=99, types=(UNIT,), required_for=(UNIT,)),
+        Field(
+            "speed",
+            INT,
+            "素早さ",
+            "Speed",
+            min=0,
+            max=99,
+            types=(UNIT, "アイテム", "装備品", "魔法", "技能"),
+            required_for=(UNIT,),
+            help_en="A unit's speed; a skill card's speed when it prints one (an answer to an attack needs at least the "
+            "attack's speed).",
+            help_ja="ユニットの素早さ。スキルカードは書かれている場合のみ（攻撃に応じる行動はその素早さ以上が必要）。",
+        ),
         Field(
             "blessing_level",
             INT,

@@ -4,8 +4,9 @@
 passes on every play and every pass, and the goldfish always hands it straight back, so the player's
 rights are the game's only clock (each right is one thing done: a card played, a unit's attack, a mana
 pass, …; a continued attack after a battle won by 3+ speed stays in the same right, as the rules count
-it). The goldfish's main deck is 50 (goldfish_hp) and one right lets one unit attack, so a game of the
-sample deck is won in about 11 to 20 rights: the default cap of 20 is 20 of the player's action rights.
+it). The goldfish's main deck is 50 (goldfish_hp), of which its set-up takes 5 mana and a hand of 6, so its
+HP is 39; one right lets one unit attack, so a game of the sample deck is won in about 9 to 15 rights: the
+default cap of 20 is 20 of the player's action rights.
 
 Key cards for the opening hand: units the opening mana (5 cards) can pay for by itself (cost 5 or less),
 the units that can be played on the first right without touching the skill deck. No mulligan in this game.
@@ -37,8 +38,11 @@ least against a goldfish first: no steps < 【回復】 (the goldfish never hits
 damage to a unit < damage to the player). Cards that damage or heal a unit (火の玉, 薬草) are never played
 against the goldfish: it has no units and never damages the player's.
 At a choice: mana_to_hand takes the cards of the plan (else the last mana card); a 逆転 chance (only after a
-hit on the player, which the goldfish never makes) reveals and activates only when the main deck is
-already empty; an effect's choice takes the first option.
+hit on the player, which only the goldfish's units put on its field by hand make) reveals and activates only
+when the main deck is already empty; an effect's choice takes the first option. An attack declared on the
+player does not change the plan (every usual action is still allowed; the hit costs the player main-deck
+cards, not the race), except that a plain pass becomes 『防御』; a continued attack (won by 3+ speed) goes on
+attacking the player with that unit.
 """
 
 from __future__ import annotations
@@ -168,7 +172,15 @@ class Autopilot(Base):
             return self._pending(state, pending)
         if state["priority"] != 0 or state["result"] is not None:
             return None
-        return self._plan(state)[0]
+        flags = state["flags"]
+        chain = flags["chain"]
+        if chain:  # a continued attack (won by 3+ speed): the unit attacks the player again, or the right passes
+            unit = chain["card"]
+            return {"type": "pass", "option": "attack", "card": unit} if self.rules.stat(state, unit, "attack") > 0 else {"type": "pass"}
+        action = self._plan(state)[0]
+        if action == {"type": "pass"} and flags["incoming"]:
+            return {"type": "defend"} if {"type": "defend"} in legal_actions(state) else action
+        return action
 
     def _plan(self, state) -> tuple[dict, list[str]]:
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""

@@ -1,13 +1,15 @@
 """異世界TCG マナカード play rules for the engine (seed 004; GAMES.md's manacard section), against a goldfish.
 
-Zones per player: deck (メインデッキ = HP, top = end of the list, face down), skill (スキルデッキ = MP; its
-owner sees it, costs are paid with cards of their choosing), status (ステータスカード, face up), mana
+Zones per player: deck (メインデッキ = HP, top = end of the list, face down), skill (スキルデッキ = MP, face
+down; its owner may look through it: costs are paid with cards of their choosing), status (ステータスカード, face up), mana
 (マナゾーン, face up), hand, field (units; equipment sits on its unit: `on`), discard (destroyed units and
 used main-deck items: the seed names no place for them) and exile (除外: face down = hits and skill cards
 paid as cost, which nobody may look at; face up = cards shown for a 逆転 chance, out of the game). A card
 of the skill deck or a status card records it (`home`: skill or status), as its back shows it; `spent`
 marks a 【逆転】 card once activated and `chance` the cards of a 逆転 chance while it lasts (on the cards, not
-in the open flags: an instance id would tell which card a face-down one is).
+in the open flags: an instance id would tell which card a face-down one is). The opponent sees the face-up
+cards of a player's zones (`zone_visible`: the open zones; the core hides a face-down card there); nobody
+sees into a main deck or an exile.
 Life: `players[i]["life"]` mirrors the size of the main deck (the HP); a manual life change is a hit
 (down: that many cards of the main deck exiled face down) or 【回復】 (up).
 
@@ -17,9 +19,22 @@ card passes the right; so does passing without playing, which does ONE of: ① m
 deck to mana, as many cards as the count of consecutive mana passes (1, 2, 3, …; anything else resets
 it); ② mana_to_hand: any number of mana cards to the hand; ③ return_skill: a face-down exiled skill card
 back to the skill deck; ④ attack: a unit declares an attack (on the opponent, or a unit within its 距離).
-A plain pass does none of them. The goldfish holds the right in turn and always passes it straight
-back; passing during an attack declaration lets the attack hit (攻撃宣言中、行動権を相手に渡す事で攻撃
-ヒット成立), so an attack hits when the goldfish passes. The goldfish never plays, defends or blocks.
+A plain pass does none of them. The goldfish holds the right in turn: passing during an attack declaration
+lets the attack hit (攻撃宣言中、行動権を相手に渡す事で攻撃ヒット成立), so an attack of the human's hits when
+the goldfish passes; with nothing declared, its strongest unit on the field (its own deck's, put there by
+hand) declares an attack on the human (option `goldfish_attacks`), else it passes. The goldfish never plays
+cards, defends or blocks.
+
+An attack on the human (`flags.incoming`) is answered on the human's next right: the usual actions, or
+『防御』 (`defend`: 1 off the attack), a block by a unit at least as fast as the attacker (`block`: a battle
+with it instead of the hit), a unit summoned from the hand to block for 1 mana more (`summon_block`), a card
+that takes N off (attack_reduce, or the text 相手の攻撃をN軽減する: played only then), the player's own
+counter-attack (options `player_attack`, `player_distance`). Any action passes the right to the goldfish,
+which passes: the attack hits (reduced, or the battle with the blocker), then the human's right again. An
+action against the attack, or on the attacking unit, needs at least its speed (a unit's 素早さ, a card's
+printed one; `unprinted_speed` for 『防御』 and cards that print none); after a block or an action on the
+attacker, both units stay locked at that speed (`flags.locks`: only actions at least that fast may name
+them) until an action names neither (their recovery).
 
 Costs: the shown cost as a total number of cards: first the mana cards (pay_mana; to the bottom of the
 main deck, one after another in the order given, so the last given is the bottom card), then the rest
@@ -34,7 +49,8 @@ Units: 距離 (近 < 中 < 遠: a unit attacks or counter-attacks only units at 
 攻撃力, 体力, 素早さ; no summoning sickness; a unit may attack on every action right. On a unit: damage
 both ways at once, unless the attacker is 2 or more faster (no counter-attack); 3 or more faster (それ以上
 の差) and the attacker continues in the same action right with its speed lowered by the target's for the
-rest of it (`flags.chain`, `turn` does not advance). Damage is a "damage" counter; 体力 or more destroys
+rest of it (`flags.chain`, `turn` does not advance): the seed's example lets that unit attack again (or the
+right passes), nothing else. Damage is a "damage" counter; 体力 or more destroys
 the unit (to its owner's discard pile, with its equipment). Damaged units recover fully when the next
 action targets neither of them (`flags.wounded`: the units of the last battle, or the last unit a card
 damaged). A hit on a player exiles that many cards of their main deck face down.
@@ -51,25 +67,31 @@ is 0 after damage, with no 逆転 activated, has lost (so a main deck of 1 takin
 
 Setup: the main and skill decks are shuffled; 5 cards of the main deck to mana, hand 5 (the second player
 6; option `first`: 0 = the human starts). No mulligan. The goldfish without a deck of its own gets
-`goldfish_hp` face-down stand-in cards ("HP") as its main deck and no mana or hand; it loses when hits
-bring that deck to 0. Status cards stay face up in `status`; their `status` script steps (stats of the
+`goldfish_hp` face-down stand-in cards ("HP") as its main deck, and the same setup takes its 5 mana and its
+hand from them (so a goldfish of 50 has 39 HP when second, 40 when first); it loses when hits bring that
+deck to 0. Status cards stay face up in `status`; their `status` script steps (stats of the
 owner's units, costs) apply while they are there; other text is applied by hand.
 """
 
 from __future__ import annotations
 
+import re
+
 from ...engine import effects
 from ...engine.cards import CardCache, CardTable
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play
-from . import UNIT_OPS
+from . import ANSWER_OPS, UNIT_OPS
 
 UNIT, EQUIP, STATUS = "ユニット", "装備品", "ステータス"
 RANK = {"近": 0, "中": 1, "遠": 2}
 HP_CARD = {"key": "manacard:HP", "name": "HP", "card_type": "token"}
 READINGS = ("both", "hit", "skill", "off")
-RIGHT_ACTIONS = ("play", "pass", "end_turn")
+RIGHT_ACTIONS = ("play", "pass", "end_turn", "defend", "block", "summon_block")
 FIELD = ("p0.field", "p1.field")
+# a card whose text takes off an attack (氷の壁: 相手の攻撃を2軽減する), when its script says nothing of it
+REDUCE_TEXT = re.compile(r"攻撃を\s*([0-9０-９]+)\s*軽減")
+DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
 NO_STEPS: dict = {"played": ((), ()), "attack": ((), ()), "reversal": ((), ())}
@@ -80,7 +102,7 @@ class Info:
 
     __slots__ = (
         "type", "unit", "distance", "rank", "stats", "cost", "aim", "aim_reversal", "playable", "cost_mods", "reversal",
-        "equipped", "status", "steps",
+        "equipped", "status", "steps", "speed", "reduce",
     )
 
     def __init__(self, d: dict, options: dict):
@@ -91,6 +113,8 @@ class Info:
         self.rank = RANK.get(self.distance, 0)
         self.stats = {"attack": fields.get("attack") or 0, "hp": fields.get("hp") or 0, "speed": fields.get("speed") or 0}
         self.cost = d.get("cost") or 0
+        printed = fields.get("speed")
+        self.speed = printed if _whole(printed, 0, 999) else None  # a printed 素早さ (None: the card prints none)
         self.reversal = "逆転" in (d.get("keywords") or ()) or "【逆転】" in (d.get("rules_text") or "")
         script = fields.get("script")
         by_when: dict = {}
@@ -98,6 +122,10 @@ class Info:
             by_when.setdefault(step.get("when") or "played", []).append(step)
         only_reversal = self.reversal and kind not in (UNIT, EQUIP) and not by_when.get("played")
         self.playable = kind != STATUS and (not only_reversal or bool(options.get("play_reversal_cards")))
+        # an answer to an attack on its player (attack_reduce, or the text 相手の攻撃をN軽減する): the amount off it
+        answers = [x for x in by_when.get("played") or () if x.get("op") in ANSWER_OPS]
+        found = None if answers or kind in (UNIT, EQUIP) else REDUCE_TEXT.search(d.get("rules_text") or "")
+        self.reduce = sum(1 if x.get("amount") is None else x["amount"] for x in answers) or (int(found.group(1).translate(DIGITS)) if found else 0)
         self.aim = ("you", False) if kind == EQUIP else _aim(by_when.get("played"))
         self.aim_reversal = _aim(by_when.get("reversal"))
         status = by_when.get("status") or ()
@@ -110,7 +138,10 @@ class Info:
         self.steps = NO_STEPS
         if script:
             self.steps = {
-                when: (tuple(x for x in by_when.get(when, ()) if x["op"] in UNIT_OPS), tuple(x for x in by_when.get(when, ()) if x["op"] not in UNIT_OPS))
+                when: (
+                    tuple(x for x in by_when.get(when, ()) if x["op"] in UNIT_OPS),
+                    tuple(x for x in by_when.get(when, ()) if x["op"] not in UNIT_OPS and x["op"] not in ANSWER_OPS),
+                )
                 for when in ("played", "attack", "reversal")
             }
 
@@ -210,12 +241,18 @@ class ManacardRules(Play):
         state["next_id"] = n
 
     def zone_visible(self, state, name, player):
+        """The open zones (status, mana, field, discard: their cards are face up by the rules; a card put face
+        down there by hand is hidden from the other player by the core's view); the hand and the skill deck to
+        their owner only (the skill deck is face down, and its owner may look through it to choose what pays:
+        スキルデッキからは任意のカードを選ぶことが出来). Nobody sees into the main deck or the exile (※裏向きで除外
+        されたカードの内容は確認する事は出来ない): their face-up cards (a used 【逆転】 card on top of the deck, cards
+        shown for a 逆転 chance) are shown anyway."""
         owner, _, kind = name.partition(".")
         if kind in ("status", "mana", "field", "discard"):
             return True
         if kind in ("hand", "skill"):
             return owner == f"p{player}"
-        return False  # the decks; exile (its face-up cards are shown anyway)
+        return False
 
     def draw_source(self, state, player):
         return f"p{player}.deck"
@@ -229,14 +266,15 @@ class ManacardRules(Play):
     def _rank(self, state, iid) -> int:
         return self.info(state, state["cards"][iid]["def"]).rank
 
-    def stat(self, state, iid, name: str) -> int:
+    def stat(self, state, iid, name: str, where: str | None = None) -> int:
         """A unit's 攻撃力 ("attack"), 体力 ("hp") or 素早さ ("speed") now: printed, its counters of that name,
-        its equipment's and its controller's status cards' steps, and a continued attack's lowered speed."""
+        its equipment's and its controller's status cards' steps, and a continued attack's lowered speed
+        (`where`: as if it were in that zone, e.g. a unit summoned to block, on its owner's field)."""
         cards, table = state["cards"], self.table(state)
         card = cards[iid]
         info = table[card["def"]]
         value = info.stats.get(name, 0) + card["counters"].get(name, 0)
-        where = card["zone"]
+        where = where or card["zone"]
         if not where.endswith(".field"):
             return value
         distance = info.distance
@@ -305,13 +343,15 @@ class ManacardRules(Play):
         opts = state["options"]
         first = first_player(opts)
         self._add_cards(state)
-        state["flags"] = {"streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0]}
+        state["flags"] = {
+            "streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0],
+            "incoming": None, "locks": {},
+        }
         decks = state["setup"]["decks"]
         for p in (0, 1):
-            if p == 1 and not (len(decks) > 1 and decks[1]):
-                continue  # the stand-in HP: no mana, no hand
-            shuffle_zone(state, f"p{p}.deck")
-            shuffle_zone(state, f"p{p}.skill")
+            if p == 0 or (len(decks) > 1 and decks[1]):  # (the goldfish's stand-ins are all alike: no shuffle)
+                shuffle_zone(state, f"p{p}.deck")
+                shuffle_zone(state, f"p{p}.skill")
             deck = state["zones"][f"p{p}.deck"]
             for _ in range(min(opts["mana"], len(deck))):
                 move(state, deck[-1], f"p{p}.mana", face_up=True)
@@ -324,7 +364,8 @@ class ManacardRules(Play):
 
     def _commit(self, state, kind: str, targets=(), attacker: str | None = None) -> list[dict]:
         """Bookkeeping when the human's action on the right is done: the mana streak, a continued attack,
-        and the recovery of the units damaged last when this action targets neither of them."""
+        and the recovery of the units damaged last (and the end of their speed locks) when this action
+        targets none of them."""
         flags = state["flags"]
         if kind != "mana":
             flags["streak"] = 0
@@ -338,18 +379,31 @@ class ManacardRules(Play):
                 if state["cards"][iid]["counters"].pop("damage", None):
                     events.append({"type": "recover", "card": iid})
             flags["wounded"] = []
+        if flags["locks"] and not set(flags["locks"]) & set(targets):
+            flags["locks"] = {}
         return events
 
     def _pass_right(self, state) -> list[dict]:
-        """The right goes to the goldfish, which passes it straight back (letting a declared attack hit)."""
+        """The right goes to the goldfish. With attacks declared it passes it straight back, letting them hit
+        (攻撃宣言中、行動権を相手に渡す事で攻撃ヒット成立): its own first (as the human answered it), then the
+        human's. With none, it declares an attack with its strongest unit, if it has one (option
+        goldfish_attacks), and the right comes back to the human with the attack declared."""
         flags = state["flags"]
         state["priority"] = state["active"] = 1
-        events = [{"type": "right", "player": 1}, {"type": "pass", "player": 1}]
+        events: list[dict] = [{"type": "right", "player": 1}]
         attack, flags["attack"] = flags["attack"], None
+        incoming, flags["incoming"] = flags["incoming"], None
+        declared = [] if attack or incoming else self._goldfish_declares(state)
+        events += declared or [{"type": "pass", "player": 1}]
         keep = False
-        if attack:
-            more, keep = self._hit(state, attack)
-            events += more
+        for resolve in (incoming, attack):
+            if not resolve:
+                continue
+            if resolve is incoming:
+                events += self._incoming_hits(state, incoming)
+            else:
+                more, keep = self._hit(state, attack)
+                events += more
             self.check_result(state)
             if state["result"] is not None:
                 return events
@@ -373,6 +427,108 @@ class ManacardRules(Play):
                 break
         return events
 
+    # -- the goldfish's attacks, and the human's answers -------------------------------------------------
+
+    def _goldfish_declares(self, state) -> list[dict]:
+        """The goldfish's unit with the highest 攻撃力 (the first on its field among equals) declares an attack on
+        the human (its cards' own text is applied by hand: the goldfish plays nothing)."""
+        if not state["options"]["goldfish_attacks"]:
+            return []
+        best, strongest = None, 0
+        for unit in self._units(state, 1):
+            attack = self.stat(state, unit, "attack")
+            if attack > strongest and state["cards"][unit]["face_up"]:
+                best, strongest = unit, attack
+        if best is None:
+            return []
+        speed = self.stat(state, best, "speed")
+        state["flags"]["incoming"] = {"card": best, "speed": speed, "reduce": 0, "block": None}
+        return [{"type": "attack", "card": best, "target": None, "player": 1, "speed": speed}]
+
+    def _incoming_hits(self, state, incoming) -> list[dict]:
+        """The goldfish's declared attack hits: a battle with the unit that blocked it, or the human's main deck,
+        less what 『防御』 and cards took off it."""
+        unit, cards = incoming["card"], state["cards"]
+        if cards[unit]["zone"] != "p1.field":
+            return [{"type": "attack_fizzles", "card": unit}]
+        blocker = incoming["block"]
+        if blocker and cards[blocker]["zone"] == "p0.field":
+            return self._battle(state, unit, blocker)[0]
+        attack = max(0, self.stat(state, unit, "attack"))
+        amount = max(0, attack - incoming["reduce"])
+        events = [{"type": "attack_hits", "card": unit, "player": 0, "amount": amount, "reduced": attack - amount}]
+        return events + self.damage_player(state, 0, amount, unit)
+
+    def _answer_speed(self, state, printed, against: int) -> int:
+        """The speed of the human's action against something of speed `against`: its printed one, else the
+        option unprinted_speed's ("match": that of what it answers; "zero": 0)."""
+        if printed is not None:
+            return printed
+        return against if state["options"]["unprinted_speed"] == "match" else 0
+
+    def _need(self, state, target) -> int:
+        """The speed an action on this unit needs: the speed of the attack it is making on the human (※攻撃に対して
+        行動する際、その素早さ以上の行動を行えるものでないとならない) and its lock while it recovers from a battle
+        both sides acted in (例: …次からそのユニットが回復するまで、素早さ2以上でないとそのユニットを対象とする効果を
+        発動できない)."""
+        flags = state["flags"]
+        need = flags["locks"].get(target, 0)
+        incoming = flags["incoming"]
+        if incoming and incoming["card"] == target:
+            need = max(need, incoming["speed"])
+        return need
+
+    def _lock(self, state, units, speed) -> None:
+        locks = state["flags"]["locks"]
+        for unit in units:
+            locks[unit] = max(locks.get(unit, 0), speed)
+
+    def _incoming(self, state) -> dict:
+        incoming = state["flags"]["incoming"]
+        if not incoming:
+            raise IllegalAction("type: no attack is declared on you")
+        return incoming
+
+    def _do_defend(self, state, action):
+        """『防御』: the attack is 1 less."""
+        incoming = self._incoming(state)
+        if self._answer_speed(state, None, incoming["speed"]) < incoming["speed"]:
+            raise IllegalAction(f"type: 『防御』 is slower than the attack (speed {incoming['speed']})")
+        events = self._commit(state, "defend", (incoming["card"],))
+        incoming["reduce"] += 1
+        state["flags"]["owed"] += 1
+        return events + [{"type": "defend", "player": 0, "card": incoming["card"]}]
+
+    def _do_block(self, state, action):
+        """A unit of the human's at least as fast as the attacker takes the attack (a battle with it)."""
+        incoming = self._incoming(state)
+        unit = action.get("card")
+        if unit not in self._units(state, 0):
+            raise IllegalAction(f"card: {unit!r} is not one of your units on the field")
+        speed = self.stat(state, unit, "speed")
+        if speed < incoming["speed"]:
+            raise IllegalAction(f"card: speed {speed}, less than the attacker's {incoming['speed']}")
+        events = self._commit(state, "block", (incoming["card"], unit))
+        incoming["block"] = unit
+        self._lock(state, (incoming["card"], unit), speed)
+        state["flags"]["owed"] += 1
+        return events + [{"type": "block", "card": unit, "attacker": incoming["card"]}]
+
+    def _do_summon_block(self, state, action):
+        """A unit summoned from the hand to block at once: its cost and 1 mana more (its steps that name a unit get
+        none)."""
+        incoming = self._incoming(state)
+        iid = action.get("card")
+        if not isinstance(iid, str) or state["cards"].get(iid, {}).get("zone") != "p0.hand":
+            raise IllegalAction(f"card: {iid!r} is not a card in your hand")
+        info = self.info(state, state["cards"][iid]["def"])
+        if not info.unit:
+            raise IllegalAction(f"card: {iid!r} is not a unit")
+        speed = self.stat(state, iid, "speed", "p0.field")
+        if speed < incoming["speed"]:
+            raise IllegalAction(f"card: speed {speed}, less than the attacker's {incoming['speed']}")
+        return self._start_payment(state, iid, info, None, 1)
+
     # -- legal actions -----------------------------------------------------------------------------------
 
     def _exiled_skill(self, state, player) -> list[str]:
@@ -382,34 +538,84 @@ class ManacardRules(Play):
     def _legal_free(self, state):
         if state["priority"] != 0:
             return []
-        zones, cards = state["zones"], state["cards"]
+        zones, cards, flags = state["zones"], state["cards"], state["flags"]
         table = self.table(state)
         mine = [i for i in zones["p0.field"] if table[cards[i]["def"]].unit]
         theirs = [i for i in zones["p1.field"] if table[cards[i]["def"]].unit]
+        chain = flags["chain"]
+        if chain:  # 例: …攻撃終了が行動権を相手に渡さず、素早さ3のユニットBが再び攻撃に移ることが出来る (or the right passes)
+            return self._attacks(state, table, [chain["card"]], theirs) + [{"type": "pass"}]
         out = self._plays(state, table, mine, theirs)
+        incoming = flags["incoming"]
+        if incoming:
+            out += self._answers(state, table, mine, incoming)
         if zones["p0.deck"]:
             out.append({"type": "pass", "option": "mana"})
         if zones["p0.mana"]:
             out.append({"type": "pass", "option": "mana_to_hand"})
         if any(not cards[i]["face_up"] and cards[i].get("home") == "skill" for i in zones["p0.exile"]):
             out.append({"type": "pass", "option": "return_skill"})
-        for unit in mine:  # ④ attacks: on the opponent, or on a unit within reach (近 < 中 < 遠)
+        out += self._attacks(state, table, mine, theirs)
+        if incoming and self._can_counter(state, incoming):
+            out.append({"type": "pass", "option": "attack", "target": incoming["card"]})
+        out.append({"type": "pass"})
+        return out
+
+    def _attacks(self, state, table, units, theirs) -> list[dict]:
+        """④ attacks: on the opponent, or on a unit within reach (近 < 中 < 遠) the attacker is fast enough for."""
+        cards = state["cards"]
+        out = []
+        for unit in units:
             out.append({"type": "pass", "option": "attack", "card": unit})
             if theirs:
                 rank = table[cards[unit]["def"]].rank
-                out += [{"type": "pass", "option": "attack", "card": unit, "target": t} for t in theirs if table[cards[t]["def"]].rank <= rank]
-        out.append({"type": "pass"})
+                for t in theirs:
+                    if table[cards[t]["def"]].rank <= rank and (not self._need(state, t) or self.stat(state, unit, "speed") >= self._need(state, t)):
+                        out.append({"type": "pass", "option": "attack", "card": unit, "target": t})
         return out
+
+    def _answers(self, state, table, mine, incoming) -> list[dict]:
+        """What else the human may do against a declared attack: 『防御』, a unit at least as fast blocks it, or one
+        summoned from the hand blocks it for 1 mana more."""
+        speed = incoming["speed"]
+        out = [{"type": "defend"}] if self._answer_speed(state, None, speed) >= speed else []
+        out += [{"type": "block", "card": u} for u in mine if self.stat(state, u, "speed") >= speed]
+        cards, zones = state["cards"], state["zones"]
+        budget = len(zones["p0.mana"]) + len(zones["p0.skill"]) - 1
+        mods = self.cost_mods(state, 0)
+        seen = set()
+        for iid in zones["p0.hand"]:
+            key = cards[iid]["def"]
+            info = table[key]
+            if info.unit and key not in seen and self.cost_of(info, mods) <= budget and self.stat(state, iid, "speed", "p0.field") >= speed:
+                seen.add(key)
+                out.append({"type": "summon_block", "card": iid})
+        return out
+
+    def _can_counter(self, state, incoming) -> bool:
+        """④の※: an attacked player with 攻撃力 (option player_attack) may attack the attacker back, within the
+        player's 距離 (option player_distance) and fast enough."""
+        opts = state["options"]
+        return (
+            opts["player_attack"] > 0
+            and state["cards"][incoming["card"]]["zone"] == "p1.field"
+            and self._rank(state, incoming["card"]) <= RANK[opts["player_distance"]]
+            and self._answer_speed(state, None, incoming["speed"]) >= incoming["speed"]
+        )
 
     def _plays(self, state, table, mine, theirs) -> list[dict]:
         """A play for each card of the hand, and for one of each card of the skill deck, that can be paid; a card
         that names a unit: a play for each unit it may name, for one copy of it in the hand (copies are alike: a
-        hand of copies times the units on the field would make too many actions)."""
-        zones, cards = state["zones"], state["cards"]
+        hand of copies times the units on the field would make too many actions). A card that answers an attack
+        (attack_reduce) only while one is declared on the human and when it is fast enough; a unit is named
+        only by a card fast enough for it (_need)."""
+        zones, cards, flags = state["zones"], state["cards"], state["flags"]
         skill = zones["p0.skill"]
         budget = len(zones["p0.mana"]) + len(skill)
         change = self._status_costs(state, 0)[1]  # the status cards' cost changes by card type (None: every card)
         every = change.get(None, 0)
+        incoming = flags["incoming"]
+        checked = flags["locks"] or incoming  # (no lock and no attack: no speed to check)
         aimed: dict = {}  # aim -> its targets, for this call
         out: list[dict] = []
         append = out.append
@@ -420,6 +626,8 @@ class ManacardRules(Play):
                 info = of.get(iid) or table.card(cards, iid)
                 if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
                     continue
+                if info.reduce and not (incoming and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):
+                    continue
                 aim = info.aim
                 if aim is None:
                     append({"type": "play", "card": iid})
@@ -427,6 +635,8 @@ class ManacardRules(Play):
                 targets = aimed.get(aim)
                 if targets is None:
                     targets = aimed[aim] = self.aimed(state, aim, mine, theirs)
+                if targets and checked:
+                    targets = [t for t in targets if self._answer_speed(state, info.speed, self._need(state, t)) >= self._need(state, t)]
                 if targets:
                     if info not in named:
                         named.add(info)
@@ -519,8 +729,12 @@ class ManacardRules(Play):
     }
 
     def guard(self, state, kind):
-        if not state["pending"] and state["priority"] != 0:
+        if state["pending"]:
+            return None
+        if state["priority"] != 0:
             return "priority: you do not hold the action right"
+        if state["flags"]["chain"] and kind not in ("pass", "end_turn"):
+            return "type: a continued attack: its unit attacks again, or the right passes"
         return None
 
     def settle(self, state):
@@ -531,15 +745,23 @@ class ManacardRules(Play):
         if not out:
             return out
         pending = state["pending"]
-        if out["type"] == "pay_skill":  # the card being played cannot pay for itself
-            out["candidates"] = [i for i in out["candidates"] if i != pending["card"]]
-        elif out["type"] == "reveal":  # how many of the cards the hit exiled to show
+        if out["type"] == "reveal":  # how many of the cards the hit exiled to show
             out.update(field="n", candidates=list(range(pending["count"] + 1)), min=1, max=1)
         elif out["type"] == "reversal":  # a revealed 【逆転】 card to activate (or no_reversal)
             out.update(field="card", candidates=self._reversal_candidates(state), min=1, max=1)
         return out
 
     # plays and payment
+
+    def _targets(self, state, info) -> list[str] | None:
+        """The units a play of this card may name: `aimed`, less those it is too slow for (_need); None: it names
+        none (a unit with nothing to name is played without a target: its steps on a unit do nothing)."""
+        targets = self.aimed(state, info.aim)
+        if targets:
+            targets = [t for t in targets if self._answer_speed(state, info.speed, self._need(state, t)) >= self._need(state, t)]
+        if info.unit and not targets:
+            return None
+        return targets
 
     def _do_play(self, state, action):
         iid = action.get("card")
@@ -548,28 +770,35 @@ class ManacardRules(Play):
         info = self.info(state, state["cards"][iid]["def"])
         if not info.playable:
             raise IllegalAction(f"card: {iid!r} is not played (a status card, or a 【逆転】 card used by 逆転)")
-        targets = self.aimed(state, info.aim)
-        if info.unit and not targets:
-            targets = None  # a unit with nothing to name is played without a target (its steps on a unit do nothing)
+        if info.reduce:  # (コストやプレイタイミングなどが可能なカードをプレイする事が出来る)
+            incoming = self._incoming(state)
+            if self._answer_speed(state, info.speed, incoming["speed"]) < incoming["speed"]:
+                raise IllegalAction(f"card: {iid!r} is slower than the attack (speed {incoming['speed']})")
+        targets = self._targets(state, info)
         if targets is None and "target" in action:
             raise IllegalAction("target: this card names no target")
         if targets is not None and action.get("target") not in targets:
             raise IllegalAction(f"target: {action.get('target')!r} is not a unit this card may name (one of {targets})")
+        return self._start_payment(state, iid, info, action.get("target"), 0)
+
+    def _start_payment(self, state, iid, info, target, extra: int) -> list[dict]:
+        """The cost (and `extra`: a unit summoned to block pays 1 more) asked of mana first, then the skill deck."""
         skill = state["zones"]["p0.skill"]
         budget = len(state["zones"]["p0.mana"]) + len(skill) - (iid in skill)
-        cost = self.cost_of(info, self.cost_mods(state, 0))
+        cost = self.cost_of(info, self.cost_mods(state, 0)) + extra
         if cost > budget:
             raise IllegalAction(f"card: {iid!r} costs {cost}, more than your mana and skill deck can pay ({budget})")
-        target = action.get("target")
         pending = {"type": "pay_mana", "player": 0, "card": iid, "target": target, "cost": cost}
-        if pending["cost"] == 0:
+        if extra:
+            pending["block"] = True
+        if cost == 0:
             return self._paid(state, pending, [], [])
         low, high = self.pay_bounds(state, pending)
         if high == 0:  # no mana: all of it from the skill deck
             return self._ask_skill(state, pending, [])
         pending["choose"] = {"zone": "p0.mana", "min": low, "max": high}
         state["pending"] = pending
-        return [{"type": "pay", "card": iid, "cost": pending["cost"]}]
+        return [{"type": "pay", "card": iid, "cost": cost}]
 
     def _ask_skill(self, state, pending, mana) -> list[dict]:
         rest = pending["cost"] - len(mana)
@@ -581,7 +810,9 @@ class ManacardRules(Play):
             "cost": pending["cost"],
             "mana": list(mana),
             "rest": rest,
-            "choose": {"zone": "p0.skill", "min": rest, "max": rest},
+            # the card being played (from the skill deck) cannot pay for itself
+            "choose": {"zone": "p0.skill", "min": rest, "max": rest, "exclude": [pending["card"]]},
+            **({"block": True} if pending.get("block") else {}),
         }
         return [{"type": "pay", "card": pending["card"], "cost": pending["cost"], "mana": list(mana)}]
 
@@ -602,6 +833,8 @@ class ManacardRules(Play):
         return [{"type": "cancel", "decision": pending["type"]}]
 
     def _paid(self, state, pending, mana, skill) -> list[dict]:
+        """The cost is paid: the play resolves. Against a declared attack, a card that answers it takes its amount
+        off, a unit summoned to block blocks it, and a play naming the attacker locks it at the play's speed."""
         state["pending"] = None
         iid, target = pending["card"], pending["target"]
         events = [{"type": "paid", "card": iid, "mana": list(mana), "skill": list(skill)}]
@@ -609,7 +842,18 @@ class ManacardRules(Play):
             events.append(move(state, m, "p0.deck", index=0, face_up=False))
         for s in skill:
             events.append(move(state, s, "p0.exile", face_up=False))
-        events += self._commit(state, "play", (target,))
+        info = self.info(state, state["cards"][iid]["def"])
+        incoming = state["flags"]["incoming"]
+        answering = incoming is not None and (info.reduce or pending.get("block") or target == incoming["card"])
+        events += self._commit(state, "play", (target, incoming["card"]) if answering else (target,))
+        if answering:
+            speed = self.stat(state, iid, "speed", "p0.field") if info.unit else self._answer_speed(state, info.speed, incoming["speed"])
+            incoming["reduce"] += info.reduce
+            if pending.get("block"):
+                incoming["block"] = iid
+                self._lock(state, (incoming["card"], iid), speed)
+            elif target == incoming["card"]:
+                self._lock(state, (target,), speed)
         return events + self._resolve(state, iid, target)
 
     def _resolve(self, state, iid, target) -> list[dict]:
@@ -692,6 +936,8 @@ class ManacardRules(Play):
             events = self._commit(state, "pass")
             flags["owed"] += 1
             return events + [{"type": "pass", "player": 0}]
+        if flags["chain"] and option != "attack":
+            raise IllegalAction("option: a continued attack: its unit attacks again, or the right passes")
         if option == "mana":
             deck = zones["p0.deck"]
             if not deck:
@@ -741,6 +987,11 @@ class ManacardRules(Play):
 
     def _declare(self, state, action):
         unit, target = action.get("card"), action.get("target")
+        chain = state["flags"]["chain"]
+        if chain and unit != chain["card"]:
+            raise IllegalAction(f"card: a continued attack: only {chain['card']!r} attacks again (or pass)")
+        if unit is None and "card" not in action:
+            return self._counter(state, target)
         if unit not in self._units(state, 0):
             raise IllegalAction(f"card: {unit!r} is not one of your units on the field")
         if target is not None:
@@ -748,14 +999,36 @@ class ManacardRules(Play):
                 raise IllegalAction(f"target: {target!r} is not a unit of the opponent's")
             if self._rank(state, target) > self._rank(state, unit):
                 raise IllegalAction("target: out of reach (近 cannot attack 中 or 遠, 中 cannot attack 遠)")
+            need, speed = self._need(state, target), self.stat(state, unit, "speed")
+            if speed < need:
+                raise IllegalAction(f"target: needs speed {need} (the attacker has {speed})")
+        incoming = state["flags"]["incoming"]
         events = self._commit(state, "attack", (target,), attacker=unit)
+        if incoming and target == incoming["card"]:  # both sides now act on that unit
+            self._lock(state, (target,), self.stat(state, unit, "speed"))
         state["flags"]["attack"] = {"card": unit, "target": target}
         events.append({"type": "attack", "card": unit, "target": target})
         return events + self._run(state, unit, "attack", target)
 
+    def _counter(self, state, target):
+        """④の※: the attacked player attacks the unit attacking them with their own 攻撃力 (player_attack)."""
+        incoming = self._incoming(state)
+        if target != incoming["card"] or not self._can_counter(state, incoming):
+            raise IllegalAction("target: you may only attack back the unit attacking you, with 攻撃力 and within your 距離")
+        events = self._commit(state, "attack", (target,))
+        state["flags"]["attack"] = {"card": None, "target": target}
+        state["flags"]["owed"] += 1
+        return events + [{"type": "attack", "card": None, "target": target, "player": 0}]
+
     def _hit(self, state, attack) -> tuple[list[dict], bool]:
-        """The declared attack hits: the opponent's main deck, or a battle with the target unit."""
+        """The declared attack hits: the opponent's main deck, or a battle with the target unit (the player's
+        own counter-attack: its 攻撃力 on the unit)."""
         unit, target = attack["card"], attack["target"]
+        if unit is None:
+            if state["cards"][target]["zone"] != "p1.field":
+                return [{"type": "attack_fizzles", "card": None}], False
+            amount = state["options"]["player_attack"]
+            return [{"type": "attack_hits", "card": None, "target": target, "amount": amount}] + self._damage_unit(state, target, amount), False
         zone_of = state["cards"][unit]["zone"]
         if zone_of != "p0.field":
             return [{"type": "attack_fizzles", "card": unit}], False
@@ -766,7 +1039,6 @@ class ManacardRules(Play):
         if state["cards"][target]["zone"] != "p1.field":
             return [{"type": "attack_fizzles", "card": unit}], False
         return self._battle(state, unit, target)
-
     def _battle(self, state, unit, target) -> tuple[list[dict], bool]:
         flags = state["flags"]
         target_speed = self.stat(state, target, "speed")
@@ -968,8 +1240,12 @@ class ManacardRules(Play):
                 del card["on"]
                 move(state, iid, f"p{card['owner']}.discard", face_up=True)
         flags["wounded"] = [w for w in flags["wounded"] if cards[w]["zone"].endswith(".field")]
+        flags["locks"] = {u: v for u, v in flags["locks"].items() if cards[u]["zone"].endswith(".field")}
         if flags["chain"] and cards[flags["chain"]["card"]]["zone"] != "p0.field":
             flags["chain"] = None
+        incoming = flags["incoming"]
+        if incoming and incoming["block"] and cards[incoming["block"]]["zone"] != "p0.field":
+            incoming["block"] = None  # the blocker left: the attack goes on to the player
         self._refresh_pending(state)
         if state["result"] is None:
             self._settle(state)
@@ -985,7 +1261,7 @@ class ManacardRules(Play):
             card, target = pending["card"], pending["target"]
             where = state["cards"][card]["zone"]
             info = self.info(state, state["cards"][card]["def"])
-            targets = self.aimed(state, info.aim)
+            targets = self._targets(state, info)
             if info.unit and target is None:
                 targets = None  # (a unit played with nothing to name: it still needs nothing)
             if where not in ("p0.hand", "p0.skill") or (targets is not None and target not in targets):
@@ -1007,6 +1283,7 @@ class ManacardRules(Play):
                     "target": target,
                     "cost": pending["cost"],
                     "choose": {"zone": "p0.mana", "min": low, "max": high},
+                    **({"block": True} if pending.get("block") else {}),
                 }
         elif kind == "mana_to_hand":
             if zones["p0.mana"]:

@@ -15,7 +15,7 @@ VOCABULARY = Vocabulary(
         "exile": EXILE,
     },
     # The skill deck is seen by its owner only; exiled cards are face down (hits, paid skill cards) unless
-    # shown for a 逆転 chance.
+    # shown for a 逆転 chance. (A card put face down in an open zone by hand is hidden by the core's view.)
     hidden=frozenset({"deck", "skill", "hand", "exile"}),
     phases={"action": Label("行動権", "Action right")},
     actions={
@@ -29,6 +29,9 @@ VOCABULARY = Vocabulary(
         "reveal": Label("公開", "Reveal"),
         "reveal_skill": Label("スキルデッキから公開", "Reveal from the skill deck"),
         "reversal": Label("【逆転】を発動", "Use 【逆転】"),
+        "defend": Label("『防御』（攻撃を1軽減）", "『防御』 (the attack is 1 less)"),
+        "block": Label("このユニットで防ぐ", "Block with this unit"),
+        "summon_block": Label("召喚してそのまま防ぐ（マナ1つ余分）", "Summon it to block (1 more mana)"),
         "no_reversal": Label("【逆転】を発動しない", "Do not use 【逆転】"),
     },
     decisions={

@@ -14,6 +14,7 @@ import { cardActions, choosable, chosen, toggle, drawPending } from "./decisions
 import { dropTarget, openCardMenu, openPileMenu } from "./manual.js";
 
 const PILES = new Set(["deck", "soul", "discard", "exile", "skill", "weather"]);
+const lookedAt = new Set();  // face-down piles of the player's that the player is looking through
 
 // -- cards --------------------------------------------------------------------------------------------------
 function cardFace(iid, mini) {
@@ -127,13 +128,24 @@ function zoneNode(zone, kindClass) {
     "data-hidden": hiddenFromOpponent(zone) ? "opponent" : null },
     el("h3", {}, zoneLabel(zone, false) + " ", el("span", { class: "gf-count", text: String(ids.length) })));
   const cards = el("div", { class: "gf-cards" });
-  if (kindClass === "pile") {
+  // a face-down pile hidden from the opponent that its owner may look through (manacard's skill deck): drawn face
+  // down, listed while a choice is made from it or while the player looks through it (a click on it; a click on
+  // its heading closes it)
+  const faceDown = kindClass === "pile open" && hiddenFromOpponent(zone) && hidden < ids.length
+    && ids.every((i) => i === null || !(view().cards[i] || {}).face_up) && !(S.selection && S.selection.zones.includes(zone));
+  if (faceDown && lookedAt.has(zone)) {
+    box.querySelector("h3").addEventListener("click", (event) => { event.stopPropagation(); lookedAt.delete(zone); drawBoard(); });
+  }
+  if (kindClass === "pile" || (faceDown && !lookedAt.has(zone))) {
     const top = ids.length ? ids[ids.length - 1] : undefined;
     if (top === undefined) cards.append(el("span", { class: "gf-empty", text: ui("empty") }));
-    else if (top === null || hidden === ids.length) {
+    else if (top === null || hidden === ids.length || faceDown) {
       const pile = el("button", { type: "button", class: "gf-card back pile", "data-pile": zone, "aria-label": zoneLabel(zone, true) + " " + ids.length },
         el("span", { class: "gf-pile-count", text: String(ids.length) }));
-      pile.addEventListener("click", (event) => { event.stopPropagation(); openPileMenu(zone, pile); });
+      pile.addEventListener("click", (event) => {
+        event.stopPropagation();
+        if (faceDown) { lookedAt.add(zone); drawBoard(); } else openPileMenu(zone, pile);
+      });
       cards.append(pile);
     } else {
       for (const iid of ids) cards.append(cardNode(iid, { mini: true }));
