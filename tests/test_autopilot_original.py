@@ -34,11 +34,11 @@ def energy(*attrs):
 FILLER = [{"key": f"filler{i}", "name": f"filler{i}", "card_type": "兵", "cost": 99, "fields": {"attributes": ["無"], "move_cost": 99, "power": 1}} for i in range(60)]
 
 
-def start(names=(), energies=(), seed=1):
+def start(names=(), energies=(), seed=1, **options):
     """A game whose deck holds these bundled cards (a copy each, several if repeated), these 倉庫 cards and
     filler that costs too much to play; the hand and the board are then set with `put`."""
     deck = [CARDS[n] for n in names] + [energy(*e) for e in energies] + FILLER
-    state = new_game("original", [deck], seed)
+    state = new_game("original", [deck], seed, options)
     for iid in list(state["zones"]["p0.hand"]):  # an empty hand: each test puts what it needs
         apply(state, {"type": "manual.move", "card": iid, "to": "p0.deck"})
     return state
@@ -89,6 +89,8 @@ def test_every_action_it_picks_under_the_other_readings_of_the_rules_is_legal():
         {"upkeep_attributes": "all"},
         {"upkeep_attributes": "none", "own_land_battle": True},
         {"deck_out": "draw", "affinity_self_bonus": "always", "counter_limit": 20},
+        {"arrival_continuous": True, "zero_cost_attributes": False, "own_land_battle": False},
+        {"camp_full": "stay", "target_needed": False},
     )
     for options in readings:
         for seed in range(25):
@@ -106,9 +108,10 @@ def test_the_same_seed_plays_the_same_game():
 
 def test_it_beats_the_goldfish_in_most_sample_deck_games_within_20_turns():
     result = simulate("original", sample_deck("original"), 300, 1, TURN_CAP)
-    # measured: 2,000 games from seed 1 all won by turn 11 (the same with a cap of 30), mean win turn 5.97
+    # measured: 2,000 games from seed 1 all won (the same with a cap of 30), mean win turn 8.27 under the seed's readings
+    # (5.97 when a move brought to 0 cost nothing and 永続 effects worked the turn their card arrived)
     assert result["won"] / result["games"] >= 0.97
-    assert result["mean"] <= 7
+    assert result["mean"] <= 9
     assert result["lost"] == 0
 
 
@@ -139,9 +142,39 @@ def test_my_turn_counts_the_players_own_turns_whoever_starts():
 # -- its habits ------------------------------------------------------------------------------------------------
 
 
+# (a move brought to cost 0 is free only where it uses no attribute card: zero_cost_attributes off)
+FREE_ZERO = {"zero_cost_attributes": False}
+
+
+def test_under_the_seeds_readings_a_move_brought_to_zero_still_takes_a_card_and_an_aura_waits_a_turn():
+    """The seed's readings (the defaults): a move of cost 0 uses a card of each attribute, so no soldier hits for nothing
+    (zero_cost_attributes); a soldier's 永続 effect starts the turn after it arrives (arrival_continuous). The autopilot
+    reckons with both: the captain with another soldier is no free hit, and summoning the captain frees nobody this turn."""
+    state = start(["ギルビアの小隊長", "ギルビアの炎剣術士"], [("火",)] * 4)
+    store(state, *[("火",)] * 4)
+    put(state, "ギルビアの小隊長", "board", (1, 0))
+    swordsman = put(state, "ギルビアの炎剣術士", "board", (1, 1))
+    main_phase(state)
+    rules = PILOT.rules
+    assert rules.move_price(state, swordsman, [2, 1]) == (0, ["火"])
+    assert PILOT._hit(state, swordsman, rules.auras(state), []) == (3, 1, 1)  # each move: its 火 card
+    assert PILOT._free_soldiers(state, rules.auras(state), []) == []
+    action = PILOT.choose(state)
+    apply(state, action)
+    apply(state, PILOT.choose(state))  # pays
+    assert action["type"] == "move" and sum(state["cards"][i]["tapped"] for i in state["zones"]["p0.storage"]) == 1
+    for option, now in ((False, False), (True, True)):
+        state = start(["ギルビアの炎剣術士", "ギルビアの小隊長"], [("火",)] * 5, arrival_continuous=option, **FREE_ZERO)
+        store(state, *[("火",)] * 5)
+        put(state, "ギルビアの炎剣術士", "board", (1, 0))
+        captain = put(state, "ギルビアの小隊長")
+        main_phase(state)
+        assert PILOT._looks(state, [captain], PILOT._ctx(state))[:2] == (now, True), option
+
+
 def test_a_soldier_that_moves_for_free_hits_again_and_again_until_the_goldfish_is_beaten():
     # ギルビアの小隊長 with another soldier on the board: the ソルジャー race moves for nothing
-    state = start(["ギルビアの小隊長", "ギルビアの炎剣術士"], [("火",)] * 4)
+    state = start(["ギルビアの小隊長", "ギルビアの炎剣術士"], [("火",)] * 4, **FREE_ZERO)
     put(state, "ギルビアの小隊長", "board", (1, 0))
     put(state, "ギルビアの炎剣術士", "board", (1, 1))
     main_phase(state)
@@ -153,7 +186,8 @@ def test_a_soldier_that_moves_for_free_hits_again_and_again_until_the_goldfish_i
 
 
 def test_it_summons_the_soldier_that_lets_a_ready_soldier_move_for_free_before_a_stronger_one():
-    state = start(["ギルビアの炎剣術士", "ギルビアの小隊長", "ビナルクスの仙龍"], [("火",)] * 5)
+    # (the captain's 永続 works at once only with arrival_continuous)
+    state = start(["ギルビアの炎剣術士", "ギルビアの小隊長", "ビナルクスの仙龍"], [("火",)] * 5, arrival_continuous=True, **FREE_ZERO)
     store(state, *[("火",)] * 5)
     put(state, "ギルビアの炎剣術士", "board", (1, 0))
     captain = put(state, "ギルビアの小隊長")
@@ -167,7 +201,7 @@ def test_it_summons_the_soldier_that_lets_a_ready_soldier_move_for_free_before_a
 def test_it_plays_one_piece_of_a_free_move_pair_from_the_hand_the_soldier_first():
     # ビナルクス仙山 makes the ビナルクス soldiers move for free: the soldier goes first (it must not be new
     # when the land arrives), and the land gets cheaper with a ビナルクス on the board
-    state = start(["ビナルクスの仙馬", "ビナルクス仙山"], [("火",)] * 6)
+    state = start(["ビナルクスの仙馬", "ビナルクス仙山"], [("火",)] * 6, **FREE_ZERO)
     store(state, *[("火",)] * 6)
     horse = put(state, "ビナルクスの仙馬")
     put(state, "ビナルクス仙山")

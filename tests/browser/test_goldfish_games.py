@@ -12,7 +12,7 @@ import pytest
 
 from decks.models import Deck
 from goldfish import selectors
-from rules.engine import apply, legal_actions, new_game
+from rules.engine import apply, legal_actions, new_game, view
 from rules.engine.core import canonical_decks
 
 from .test_goldfish import click_action as click
@@ -60,7 +60,9 @@ def _goldfish_damage(state):
 
 
 def original_line(decks):
-    """(seed, actions): the shortest greedy line to a soldier's first damage to the goldfish's 戦力."""
+    """(seed, actions): the shortest greedy line to a soldier's first damage to the goldfish's 戦力 (new goldfish games
+    start from the canonical order of the deck: so does the line)."""
+    decks = canonical_decks(decks)
     best = None
     for seed in range(20):
         state, line = new_game("original", canonical_decks(decks), seed), []
@@ -98,6 +100,40 @@ def test_an_original_soldier_moves_into_the_enemy_camp_and_deals_damage(page, sa
     assert damage == power  # the loser (the phantom 0/0/0) side's owner takes the difference
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "goldfish-original.png"), full_page=True)
+
+
+def test_the_original_board_shows_the_engines_stats_where_they_differ_from_the_printed_ones(page, samples):
+    """A card the rules change (ビナルクス仙山 in the hand with a ビナルクス on the board: 「-3/+0」) shows the engine's figure,
+    not the printed one: the view carries each visible card's stats now, and the board draws them."""
+    deck = sample("original")
+    decks = canonical_decks(selectors.deck_decks(deck)[0])  # (as new goldfish games start)
+    found = None
+    for seed in range(40):
+        state, line = new_game("original", decks, seed), []
+        while state["result"] is None and len(line) < 40 and found is None:
+            shown = {i: c["stats"] for i, c in view(state, 0)["cards"].items() if c.get("stats")}
+            if shown:
+                found = (seed, line, shown)
+                break
+            action = original_greedy(state, legal_actions(state))
+            line.append(action)
+            apply(state, action)
+        if found:
+            break
+    assert found is not None, "no greedy line changes a card's stats"
+    seed, line, shown = found
+    start(page, deck, seed)
+    for action in line:
+        click(page, action)
+    for iid, stats in shown.items():
+        card = page.locator(f'#gf-board [data-iid="{iid}"]')
+        if "cost" in stats:
+            cost = card.locator(".gf-cost")
+            assert cost.inner_text() == str(stats["cost"]) and "changed" in cost.get_attribute("class")
+            assert cost.get_attribute("data-printed") != str(stats["cost"])
+        for key, mark in (("power", "⚔"), ("move_cost", "↕")):
+            if key in stats:
+                assert f"{mark}{stats[key]}" in card.locator(".gf-stats").inner_text()
 
 
 # -- manacard -------------------------------------------------------------------------------------------

@@ -72,7 +72,9 @@ class Actions:
         return None
 
     def settle(self, state):
-        return self._advance(state)
+        events = self._advance(state)
+        self.show_stats(state)
+        return events
 
     def _main_actions(self, state, hand) -> list[dict]:
         out = []
@@ -99,7 +101,8 @@ class Actions:
                 for to in self._destinations(state, iid):
                     if free is None and to[0] == 2:
                         free = self.rule(state, "free_move_to_battlefield")
-                    if self.can_pay(state, 0, self.move_cost(state, iid, to, auras, free or ()), data["attrs"], purse=purse):
+                    cost, needs = self.move_price(state, iid, to, auras, free or ())
+                    if self.can_pay(state, 0, cost, needs, purse=purse):
                         out.append({"type": "move", "card": iid, "pos": to})
             if data["normal"]:
                 out += self._normal_effects(state, iid, purse, auras)
@@ -212,8 +215,7 @@ class Actions:
         to = action.get("pos")
         if to not in self._destinations(state, iid):
             raise IllegalAction(f"pos: one of {self._destinations(state, iid)}")
-        cost = self.move_cost(state, iid, to)
-        needs = self.attrs(state, iid)
+        cost, needs = self.move_price(state, iid, to)
         if not self.can_pay(state, 0, cost, needs):
             raise IllegalAction(f"card: moving costs {cost} with {'・'.join(needs)}")
         what = {"type": "move", "card": iid, "from": list(self._pos(state, iid)), "pos": list(to)}
@@ -276,6 +278,8 @@ class Actions:
             events = [self._place(state, iid, what["pos"])]
             if kind == "cast" and self._def(state, iid).get("cost") is None:
                 state["cards"][iid]["face_up"] = False  # 裏向きでのみ詠唱出来る
+                # 相手にルール効果である事を宣言する: that a face-down curse is cast by its rule, and where (not which card)
+                events.append({"type": "declared", "player": 0, "what": "face_down_rule", "pos": list(what["pos"])})
             entry = {"kind": kind, "card": iid, "player": 0, "ctype": self.card_type(state, iid), "pos": what["pos"]}
             return events + self._push(state, entry)
         if kind == "move":

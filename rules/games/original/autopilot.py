@@ -64,7 +64,7 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
-from .worth import BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _take
+from .worth import BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -262,6 +262,7 @@ class Autopilot(Worth, Base):
                 continue
             seen.add(key)
             cost, needs = self.rules.summon_cost(state, iid, auras)
+            cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
                 continue
             if kind != SOLDIER and not (data["auras"] or data["rules"] or self._damage_effects(state, iid)):

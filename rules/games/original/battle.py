@@ -173,13 +173,16 @@ class Battles:
         a = battle["a"]
         if state["cards"][a]["zone"] == BOARD:
             if battle["phantom"] is not None:
-                events += self._back_to_camp(state, a)
+                events += self._back_to_camp(state, a, battle["from"])
             elif battle["d"] is not None and state["cards"][battle["d"]]["zone"] == BOARD and battle["from"]:
                 state["cards"][a]["pos"] = list(battle["from"])  # both stayed (練兵場): the mover goes back
                 events.append({"type": "moved", "card": a, "pos": list(battle["from"])})
         return events + self._hellfire(state) + self._settle(state)
 
-    def _back_to_camp(self, state, iid) -> list[dict]:
+    def _back_to_camp(self, state, iid, came_from=None) -> list[dict]:
+        """その兵を自陣に移動する: to the nearest camp square with no other soldier (its own column first). With
+        every camp square taken (the seed does not say; option camp_full) it goes back to the square it came
+        from ("back", when that square is free) or stays where it fought ("stay")."""
         owner = self._owner(state, iid)
         row = camp_row(owner)
         pos = self._pos(state, iid)
@@ -188,4 +191,8 @@ class Battles:
             if not [i for i in self._at(state, (row, c), SOLDIER) if i != iid]:
                 state["cards"][iid]["pos"] = [row, c]
                 return [{"type": "moved", "card": iid, "pos": [row, c], "reason": "back_to_camp"}]
+        back = state["options"]["camp_full"] == "back" and came_from and not [i for i in self._at(state, came_from, SOLDIER) if i != iid]
+        if back:
+            state["cards"][iid]["pos"] = list(came_from)
+            return [{"type": "no_room_in_camp", "card": iid}, {"type": "moved", "card": iid, "pos": list(came_from), "reason": "camp_full"}]
         return [{"type": "no_room_in_camp", "card": iid}]

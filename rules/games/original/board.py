@@ -62,10 +62,21 @@ class Board:
             steps += [(0, 1), (0, -1)]
         return [[row + dr, col + dc] for dr, dc in steps if 1 <= row + dr <= 3 and 0 <= col + dc < COLS]
 
+    def _free_move(self, state, iid, to, free=None) -> bool:
+        """霧雨の双翼竜: この兵は移動コストを支払わずに戦場へ移動できる."""
+        return to[0] == 2 and iid in (self.rule(state, "free_move_to_battlefield") if free is None else free)
+
     def move_cost(self, state, iid, to, auras=None, free=None) -> int:
-        if to[0] == 2 and iid in (self.rule(state, "free_move_to_battlefield") if free is None else free):
-            return 0  # 霧雨の双翼竜: この兵は移動コストを支払わずに戦場へ移動できる
+        if self._free_move(state, iid, to, free):
+            return 0
         return max(0, self.stat(state, iid, "move_cost", auras))
+
+    def move_price(self, state, iid, to, auras=None, free=None) -> tuple[int, list]:
+        """(cost, attributes needed) of moving the soldier to `to` now: its move cost with a card of each of its
+        attributes (「移動の際に火のカードを含む倉庫のカードを一枚使用する」; see _price), nothing for a free move."""
+        if self._free_move(state, iid, to, free):
+            return 0, []
+        return self._price(state, self.stat(state, iid, "move_cost", auras), self.attrs(state, iid))
 
     def _place(self, state, iid, pos) -> dict:
         event = move(state, iid, BOARD, face_up=True)

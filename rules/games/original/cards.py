@@ -37,9 +37,11 @@ _WHILE: dict = {}
 _COSTS: dict = {}
 
 
-def parse_trigger(text: str | None) -> list[tuple[str, str, str | None]]:
-    """'敵兵の召喚、又は移動' -> [("summon", "enemy", "兵"), ("move", "enemy", "兵")]: (event, whose, card type);
-    a part without its own subject takes the one before it (自呪術の詠唱、または効果の発動)."""
+def parse_trigger(text: str | None) -> list[tuple[str, str, str | None, str | None]]:
+    """'敵兵の召喚、又は移動' -> [("summon", "enemy", "兵", None), ("move", "enemy", "兵", None)]: (event, whose, card
+    type, 効果種別); a part without its own subject takes the one before it (自呪術の詠唱、または効果の発動); an
+    effect named by its 効果種別 (効果種別は…これを指定して対抗する対抗効果…): '敵のスペルの発動' ->
+    [("effect", "enemy", None, "スペル")]."""
     key = text or ""
     if key in _TRIGGERS:
         return _TRIGGERS[key]
@@ -48,6 +50,10 @@ def parse_trigger(text: str | None) -> list[tuple[str, str, str | None]]:
         part = part.strip()
         hit = next(((part.find(word), kind) for word, kind in EVENT_WORDS if word in part), None)
         if hit is None:
+            category = re.fullmatch(r"(自分の|相手の|自|敵)?(?:の)?(.+?)の発動", part)
+            if category:
+                who = {None: "any", "自分の": "own", "自": "own", "相手の": "enemy", "敵": "enemy"}[category.group(1)]
+                out.append(("effect", who, None, category.group(2)))
             continue
         at, kind = hit
         prefix = part[:at].rstrip("の")
@@ -67,7 +73,7 @@ def parse_trigger(text: str | None) -> list[tuple[str, str, str | None]]:
             who = ("own" if prefix[0] == "自" else "enemy", prefix[1:] if prefix[1:] in (SOLDIER, CURSE, LAND) else None)
         else:
             who = ("any", None)
-        out.append((kind, *who))
+        out.append((kind, *who, None))
         prev = who
     _TRIGGERS[key] = out
     return out
@@ -84,7 +90,8 @@ def parse_cost(text) -> tuple:
     needs = [a for a in dict.fromkeys(match.group(1)) if a != "無"] if match else []
     amount = match.group(2) if match else None
     n = "X" if amount in ("X", "Ｘ") else int(amount) if amount else 0
-    sacrifice = "この" in extra and ("墓地に送る" in extra or "破棄" in extra or "生贄" in extra)
+    # (「生贄に捧げる」「墓地に送る」「ゲームから取り除く」: this card goes to 墓地 with the activation)
+    sacrifice = "この" in extra and any(word in extra for word in ("墓地に送る", "破棄", "生贄", "取り除く"))
     _COSTS[key] = out = (n, needs, sacrifice)
     return out
 
@@ -117,12 +124,12 @@ def read_card(d: dict, options: dict | None = None) -> dict:
         "s2": s2,
         "effects": effs,
         "script": by_when,
-        "auras": [s for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") in ("all", "bound")],
+        "auras": [_aura(s) for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") in ("all", "bound")],
         "self_auras": [s for s in by_when.get("continuous", ()) if s["op"] == "stat" and s.get("target") == "this"],
         "rules": [s for s in script if s["op"] == "rule"],
         # 対抗 effects: (k, effect, trigger, cost, usable the turn the card arrives: 「この兵の召喚」に対抗)
         "counters": [
-            (k, e, trig, parse_cost(e.get("cost")), any(w == "this" and ev in ("summon", "deploy", "cast") for ev, w, _ in trig))
+            (k, e, trig, parse_cost(e.get("cost")), any(w == "this" and ev in ("summon", "deploy", "cast") for ev, w, *_ in trig))
             for k, e in enumerate(effs, 1)
             if "対抗" in (e.get("kind") or ()) and not e.get("forced")
             for trig in [parse_trigger(e.get("trigger"))]
@@ -131,6 +138,15 @@ def read_card(d: dict, options: dict | None = None) -> dict:
         "normal": [(k, e, parse_cost(e.get("cost"))) for k, e in enumerate(effs, 1) if "通常" in (e.get("kind") or ())],
         "modes": {k: sorted({s["mode"] for s in by_when.get(f"effect{k}", ()) if s.get("mode")}) for k in range(1, len(effs) + 1)},
     }
+
+
+def _aura(step: dict) -> dict:
+    """A continuous stat step as the rules read it: one on soldiers' summon cost with no area reaches their
+    hand too (a summon cost is paid from the hand: 暗黒城塞都市's 「-2/-1/+2」 on 闇の自兵全て lowers what
+    they cost to summon)."""
+    if step.get("stat") == "cost" and not step.get("area") and step.get("target") == "all" and step.get("kind") == SOLDIER:
+        return {**step, "area": "any"}
+    return step
 
 
 def mask_of(attrs) -> int:

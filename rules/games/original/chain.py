@@ -4,6 +4,8 @@ the goldfish and, with auto_pass "smart", for a player with no response."""
 
 from __future__ import annotations
 
+import re
+
 from ...engine import effects
 from ...engine.stack import StackPlay
 from .cards import BOARD, SOLDIER, parse_trigger
@@ -43,8 +45,10 @@ class Chain(StackPlay):
         return []
 
     def _trigger_ok(self, state, iid, player, trigger, top) -> bool:
-        for kind, who, ctype in trigger:
+        for kind, who, ctype, category in trigger:
             if kind != top["kind"]:
+                continue
+            if category and category not in self._categories(state, top):
                 continue
             if kind in ("battle_start", "battle_end"):
                 owners = top.get("owners", [])
@@ -71,6 +75,15 @@ class Chain(StackPlay):
                 continue
             return True
         return False
+
+    def _categories(self, state, entry) -> list[str]:
+        """The 効果種別 of the effect an entry activates (「《剣術/呪法:…》」: both)."""
+        if entry["kind"] != "effect":
+            return []
+        effs = self._effects(state, entry["card"])
+        k = entry.get("effect") or 0
+        category = effs[k - 1].get("category") if 0 < k <= len(effs) else None
+        return [c for c in re.split(r"[/・]", category or "") if c]
 
     def _responses(self, state, player) -> list[dict]:
         """The 対抗 effects `player` may use against the newest entry of the chain."""
@@ -100,8 +113,11 @@ class Chain(StackPlay):
         return out
 
     def _with_modes(self, state, action, iid, k) -> list[dict]:
+        """The effect's action, one per mode, each only when it has something to act on (_aimed)."""
         modes = self.info(state, iid)["modes"].get(k)
-        return [{**action, "mode": m} for m in modes] if modes else [action]
+        if modes:
+            return [{**action, "mode": m} for m in modes if self._aimed(state, iid, k, m)]
+        return [action] if self._aimed(state, iid, k) else []
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]

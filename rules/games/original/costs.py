@@ -145,7 +145,7 @@ class Costs:
     def can_pay(self, state, player, cost, needs=(), needs_any=(), purse=None) -> bool:
         """Whether the unused 倉庫 cards can pay `cost` (discarding all of them counts double) with a card of
         each attribute in `needs` and one of any in `needs_any`."""
-        if cost <= 0:
+        if cost <= 0 and not needs and not needs_any:
             return True
         count, have = self.purse(state, player) if purse is None else purse
         if 2 * count < cost:
@@ -212,19 +212,30 @@ class Costs:
         return events
 
     def _request(self, state, player, cost, needs, what, needs_any=()) -> list[dict]:
-        """Pay `cost` for `what` (a pending "pay"), or do it at once when it costs nothing."""
-        if cost <= 0:
+        """Pay `cost` for `what` (a pending "pay"), or do it at once when it costs nothing (no card, no
+        attribute: a cost of 0 that names attributes still uses a card of each, see _price)."""
+        if cost <= 0 and not needs and not needs_any:
             return self._carry_out(state, what)
         state["pending"] = {"type": "pay", "player": player, "cost": cost, "needs": list(needs), "for": what}
         if needs_any:
             state["pending"]["needs_any"] = list(needs_any)
         return [{"type": "cost", "player": player, "cost": cost, "needs": list(needs)}]
 
+    def _price(self, state, cost, needs) -> tuple[int, list]:
+        """A summon or move cost and the attributes it needs: 「火のカードを含む倉庫のカードを一枚使用する」. Brought to
+        0 by modifiers it still uses a card of each attribute (option zero_cost_attributes, the default);
+        without the option it needs nothing."""
+        cost = max(0, cost)
+        if cost == 0 and not state["options"]["zero_cost_attributes"]:
+            return 0, []
+        return cost, list(needs)
+
     def summon_cost(self, state, iid, auras=None) -> tuple[int, list]:
+        """(cost, attributes needed) of summoning, casting or deploying the card now."""
         d = self._def(state, iid)
         if d.get("cost") is None and self.card_type(state, iid) == CURSE:  # 不可視の水流: 裏向きで詠唱, no cost
             return 0, []
-        return max(0, self.stat(state, iid, "cost", auras)), self.attrs(state, iid)
+        return self._price(state, self.stat(state, iid, "cost", auras), self.attrs(state, iid))
 
     def _upkeep_needs(self, state, iid) -> tuple[list, list]:
         attrs = self.attrs(state, iid)

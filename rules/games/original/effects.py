@@ -52,6 +52,34 @@ class Effects:
             events += self._arrive(state, source)
         return events
 
+    def _aimed(self, state, iid, k, mode=None) -> bool:
+        """Whether the card's k-th effect (in this mode) has something to act on now (option target_needed):
+        each step that chooses cards (「一枚選び」: not 「まで」, not 「敵戦力、または」) has a card to choose, and one
+        step at least acts on something (a card found, this card, the battle's soldiers, a player). An effect
+        without steps (applied by hand) is not judged here, nor the granted X effect (its X needs soldiers)."""
+        steps = [s for s in self.script(state, iid, f"effect{k}") if not s.get("mode") or s["mode"] == mode]
+        if not steps or not state["options"]["target_needed"]:
+            return True
+        frame = {"player": self._owner(state, iid), "source": iid}
+        gone = found = False
+        for step in steps:
+            target = step.get("target")
+            if step["op"] == "stat" and not target:
+                target = "this" if step.get("who") == "self" else "chosen"
+                step = {"side": "own", "kind": SOLDIER, **step}
+            if target == "this" and step["op"] == "destroy":
+                gone = True  # 「この呪術を破棄した後」: it is no longer there to choose, nor is it what the effect is for
+            elif target in ("chosen", "all"):
+                if step.get("or_player") and step["op"] == "damage":
+                    found = True  # the enemy player at least
+                elif any(c != iid or not gone for c in self._candidates(state, frame, step)):
+                    found = True
+                elif target == "chosen" and not step.get("up_to"):
+                    return False
+            else:  # this card, the cards chosen before, the bound or battled soldiers, or players
+                found = True
+        return found
+
     def _step_condition(self, state, frame, step) -> bool:
         if step.get("when") == "continuous" or step.get("op") == "rule":
             return False

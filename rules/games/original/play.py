@@ -77,6 +77,7 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         "summon_cost",
         "summon_squares",
         "move_cost",
+        "move_price",
         "purse",
         "can_pay",
         "pending_step",
@@ -94,6 +95,8 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         ]
 
     def zone_visible(self, state, name, player):
+        """戦力, 倉庫 and 墓地 are open, and the board (where the core shows a face-down card, 不可視の水流 cast face
+        down, to its owner only); a hand is its owner's; 支援 nobody's."""
         owner, _, kind = name.partition(".")
         if name == BOARD or kind in ("power", "storage", "discard"):
             return True

@@ -4,11 +4,13 @@ and the battle; the continuous rules in force and the filters of steps and condi
 from __future__ import annotations
 
 from .board import camp_row, enemy_camp_row
-from .cards import BOARD, CURSE, LAND, SOLDIER, STORAGE, _while
+from .cards import BOARD, CURSE, HAND, LAND, SOLDIER, STORAGE, _while
 
 # 特殊種別2: (against attribute, against 特殊種別2, own attribute) for the battle bonus +0/+0/+2 each
 AFFINITY = {"緋": ("地", "碧", "火"), "蒼": ("火", "緋", "水"), "天": ("水", "蒼", "風"), "碧": ("風", "天", "地")}
 CONSTANT = {"太陽": {"cost": 3, "power": 3}, "俊敏": {"move_cost": -3}, "聡明": {"cost": -3}}
+SHOWN = {SOLDIER: ("cost", "move_cost", "power"), CURSE: ("cost", "upkeep"), LAND: ("cost", "upkeep")}
+COSTS = ("cost", "move_cost", "upkeep")
 
 
 class Stats:
@@ -19,10 +21,11 @@ class Stats:
         step), from face-up cards on the board."""
         out = []
         cards = state["cards"]
+        waits = not state["options"]["arrival_continuous"]
         for src in state["zones"][BOARD]:
             card = cards[src]
-            if not card["face_up"]:
-                continue
+            if not card["face_up"] or waits and self.sick(state, src):
+                continue  # (兵・土地は、召喚されたターンには…その効果を発動する事は出来ず: 永続 from the next turn)
             for step in self.facts(state)[card["def"]][kind]:
                 if (rule is None or step.get("rule") == rule) and self._holds(state, src, step.get("while")):
                     out.append((src, step))
@@ -108,6 +111,8 @@ class Stats:
         for step in data["self_auras"]:  # its own continuous steps ("this")
             if step.get("stat") == name:
                 area = step.get("area") or "board"
+                if area != "hand" and on_board and not state["options"]["arrival_continuous"] and self.sick(state, iid):
+                    continue  # (on the board from the turn after it arrives, as its 永続 effects)
                 if (area == "hand" and in_hand or area == "board" and on_board or area == "any") and self._holds(state, iid, step.get("while")):
                     value += step.get("amount") or 0
         if auras is None:
@@ -160,3 +165,41 @@ class Stats:
 
     def power(self, state, iid) -> int:
         return self.stat(state, iid, "power")
+
+    def show_stats(self, state) -> None:
+        """Each card on the board or in a hand carries its stats now where they differ from the printed ones
+        (card["stats"]: auras, 特殊種別2, the battle, changes until the end of the turn, a hand card's cost), so
+        the board shows the engine's figures; the view shows a card's stats to whoever may see the card."""
+        cards = state["cards"]
+        auras = None
+        for name in (BOARD, *HAND):
+            for iid in state["zones"][name]:
+                card = cards[iid]
+                data = self.facts(state)[card["def"]]
+                shown = SHOWN.get(data["type"])
+                if shown is None:
+                    continue
+                if auras is None:
+                    auras = self.auras(state)
+                if not (auras or card["counters"] or data["self_auras"] or data["s2"]):
+                    card.pop("stats", None)  # (nothing can change it: its printed stats)
+                    continue
+                d = state["defs"][card["def"]]
+                fields = d.get("fields") or {}
+                now = {}
+                for key in shown:
+                    printed = d.get("cost") if key == "cost" else fields.get(key)
+                    value = self.stat(state, iid, key, auras)
+                    if key in COSTS:
+                        value = max(0, value)
+                    if value != (printed or 0) or key in card["counters"]:
+                        now[key] = value
+                if now:
+                    card["stats"] = now
+                else:
+                    card.pop("stats", None)
+        for iid in state["flags"].get("shown", ()):  # cards that left the board and the hands show their printed stats
+            card = cards[iid]
+            if "stats" in card and card["zone"] not in (BOARD, *HAND):
+                del card["stats"]
+        state["flags"]["shown"] = [i for name in (BOARD, *HAND) for i in state["zones"][name] if "stats" in cards[i]]

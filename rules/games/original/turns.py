@@ -34,6 +34,7 @@ class Turns:
             state["turn"], state["active"] = 1, 1
         self._start_turn(state)
         self.check_result(state)
+        self.show_stats(state)
 
     def _start_turn(self, state) -> list[dict]:
         state["turn"] += 1
@@ -44,7 +45,18 @@ class Turns:
         events = [{"type": "turn", "turn": state["turn"], "player": 0}]
         for iid in state["zones"][STORAGE[0]]:  # パート1:倉庫のカードを全て未使用状態にする
             state["cards"][iid]["tapped"] = False
-        return events
+        return events + self._deck_out_at_turn(state, 0)
+
+    def _deck_out_at_turn(self, state, player) -> list[dict]:
+        """「支援」(山札)が尽きたら負け, read as deck_out "draw": a player whose turn starts with 支援 empty cannot take
+        the card of phase ① part 2 and has lost (the goldfish only with goldfish_deck_out)."""
+        opts = state["options"]
+        if opts["deck_out"] != "draw" or state["zones"][DECK[player]]:
+            return []
+        if state["players"][player]["goldfish"] and not opts["goldfish_deck_out"]:
+            return []
+        state["players"][player]["lost"] = True
+        return [{"type": "draw_from_empty", "player": player}]
 
     def _finish_turn(self, state) -> list[dict]:
         """The turn player's turn ends; the goldfish's turn (it does nothing); the player's next turn."""
@@ -53,6 +65,7 @@ class Turns:
         state["turn"] += 1
         state["active"] = 1
         events.append({"type": "goldfish_turn", "turn": state["turn"]})
+        events += self._deck_out_at_turn(state, 1)
         events += effects.end_of_turn(state)
         self.check_result(state)
         if state["result"] is not None:
@@ -102,6 +115,12 @@ class Turns:
             if card["zone"] != BOARD:
                 for key in ("pos", "arrived", "bound"):
                     card.pop(key, None)
+        self._follow_pending(state)
+        self.show_stats(state)
+
+    def _follow_pending(self, state) -> None:
+        """A pending decision after a manual action: its candidates, or the card it was for, as they are now."""
+        cards = state["cards"]
         pending = state["pending"]
         if not pending:
             return

@@ -47,6 +47,11 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     return avail
 
 
+def _taps(cost: int, needs) -> int:
+    """A cost as the autopilot reckons it: a cost of 0 that names attributes uses their cards (one at least)."""
+    return cost if cost > 0 or not needs else 1
+
+
 def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
     return _take(masks, steps) is not None
 
@@ -135,11 +140,13 @@ class Worth:
         return [(k, amount, cost, mask_of(needs), sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs)) for k, amount, cost, needs, sac, mode in hit[1]]
 
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
-        """A soldier's (damage of a hit on an empty enemy camp square, move cost to the 戦場, to the enemy camp)."""
+        """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
+        a move of cost 0 that still uses a card of each attribute counts 1 (its cards are taken by attribute)."""
         power = self.rules.stat(state, s, "power", auras)
         power += self.rules.battle_bonus(state, s, {"a": s, "d": None})
-        m12 = self.rules.move_cost(state, s, [2, 0], auras, free)
-        m23 = self.rules.move_cost(state, s, [3, 0], auras, free)
+        m23 = _taps(*self.rules.move_price(state, s, [3, 0], auras, free))
+        free = self.rules.rule(state, "free_move_to_battlefield") if free is None else free
+        m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
     def _worth(self, state, iid, auras, free, ctx, mask=None) -> float:
@@ -180,8 +187,9 @@ class Worth:
                 best = min(best, self._worth(state, i, auras, free, ctx, mask))
         return best
 
-    def _virtual(self, state, ids, fn):
-        """fn(auras, free) with the hand cards `ids` put on the board for a moment (then exactly as before)."""
+    def _virtual(self, state, ids, fn, now=False):
+        """fn(auras, free) with the hand cards `ids` put on the board for a moment (then exactly as before): as
+        they will be from the next turn on, or (now) as they are this turn, just arrived."""
         cards = state["cards"]
         board = state["zones"][BOARD]
         saved = []
@@ -191,7 +199,7 @@ class Worth:
                 saved.append((iid, card["zone"], card.get("pos", None), "pos" in card, card.get("arrived"), "arrived" in card, card["face_up"]))
                 card["zone"] = BOARD
                 card["pos"] = [1, 0]
-                card["arrived"] = state["turn"]
+                card["arrived"] = state["turn"] if now else -1
                 card["face_up"] = True
                 board.append(iid)
             return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
@@ -211,16 +219,24 @@ class Worth:
                     card.pop("arrived", None)
 
     def _looks(self, state, ids, ctx, mask=None) -> tuple[bool, bool, float]:
-        """With `ids` put on the board: (a soldier that may move now hits for free, any soldier does, the
-        board's worth); the soldiers that hit for free already do not count."""
+        """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
+        from the next turn on, the board's worth then); the soldiers that hit for free already do not count.
+        (Soldiers' and lands' 永続 effects start the turn after they arrive unless arrival_continuous.)"""
         base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
 
-        def look(auras, free):
-            freed = [s for s in self._free_soldiers(state, auras, free) if s not in base]
-            now = any(not self.rules.sick(state, s) for s in freed)
-            return now, bool(freed), self._board_worth(state, auras, free, ctx, mask)
+        def freed(auras, free):
+            return [s for s in self._free_soldiers(state, auras, free) if s not in base]
 
-        return self._virtual(state, ids, look)
+        def ready(soldiers):  # (the cards put there arrive this turn: they do not move)
+            return [s for s in soldiers if s not in ids and not self.rules.sick(state, s)]
+
+        def look(auras, free):
+            later = freed(auras, free)
+            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask)
+
+        moving, later, worth = self._virtual(state, ids, look)
+        now = bool(moving) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
+        return now, later, worth
 
     def _hitters(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         """(damage, costs) of each hit the board can make: a soldier's hit from its camp (now: only the

@@ -26,8 +26,12 @@ function cardFace(iid, mini) {
   }
   const fields = def.fields || {};
   const stats = [];
+  const now = card.stats || {};  // the engine's figures where they differ from the printed ones (auras, …)
+  const listed = new Set(["cost"]);
   const mod = (key) => (card.counters && card.counters[key]) || 0;  // "until end of turn" changes
   const stat = (key, mark) => {
+    listed.add(key);
+    if (key in now) { stats.push(mark + now[key]); return; }
     if (fields[key] === undefined || fields[key] === null || fields[key] === "") return;
     const value = typeof fields[key] === "number" ? fields[key] + mod(key) : fields[key];
     stats.push(mark + value);
@@ -42,9 +46,11 @@ function cardFace(iid, mini) {
   stat("required_nodes", "◇");
   if (Array.isArray(fields.season) && fields.season.length) stats.push(fields.season.join(""));
   if (Array.isArray(fields.attributes) && fields.attributes.length) stats.push(fields.attributes.join(""));
+  for (const [key, value] of Object.entries(now)) if (!listed.has(key)) stats.push(fieldLabel(key) + " " + value);
+  const cost = "cost" in now ? now.cost : def.cost;
   return el("span", { class: "gf-text" },
     el("span", { class: "gf-top" },
-      def.cost !== null && def.cost !== undefined ? el("span", { class: "gf-cost", text: String(def.cost) }) : null,
+      cost !== null && cost !== undefined ? el("span", { class: "gf-cost" + ("cost" in now ? " changed" : ""), "data-printed": "cost" in now ? String(def.cost) : null, text: String(cost) }) : null,
       el("span", { class: "gf-name", text: def.name })),
     mini ? null : el("span", { class: "gf-type", text: typeLabel(def.card_type) }),
     mini || !stats.length ? null : el("span", { class: "gf-stats", text: stats.join(" ") }),
@@ -344,6 +350,7 @@ export function inspect(iid) {
   const def = defOf(iid);
   if (!def) { box.hidden = true; return; }
   const fields = Object.entries(def.fields || {}).filter(([k, v]) => k !== "script" && v !== null && v !== "" && !(Array.isArray(v) && !v.length));
+  const now = Object.entries((view().cards[iid] || {}).stats || {});  // the engine's figures now, where they differ
   const link = def.id ? el("a", { href: S.d.cardUrl.replace(/0\/$/, def.id + "/"), target: "_blank", rel: "noopener", text: def.name }) : el("strong", { text: def.name });
   box.hidden = false;
   fill(box,
@@ -351,5 +358,6 @@ export function inspect(iid) {
     def.face ? el("img", { src: def.face.replace("/face/s/", "/face/m/"), alt: def.name, class: "gf-inspect-face", loading: "lazy" }) : null,
     el("p", { class: "muted", text: [typeLabel(def.card_type), def.cost !== null && def.cost !== undefined ? ui("cost") + " " + def.cost : null].filter(Boolean).join(" · ") }),
     fields.length ? el("p", { class: "muted", text: fields.map(([k, v]) => fieldLabel(k) + ": " + (Array.isArray(v) ? v.join(" ") : (typeof v === "object" ? JSON.stringify(v) : v))).join(" · ") }) : null,
+    now.length ? el("p", { class: "gf-now", text: now.map(([k, v]) => (k === "cost" ? ui("cost") : fieldLabel(k)) + " → " + v).join(" · ") }) : null,
     def.rules_text ? el("p", { class: "gf-rules", text: def.rules_text }) : null);
 }
