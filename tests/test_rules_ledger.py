@@ -102,6 +102,7 @@ def test_the_rules_page_shows_each_rule_with_what_the_engine_does_in_both_langua
     ja = client.get(f"/games/{slug}/rules/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert automated.quote.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;") in ja
     assert "自動" in ja and f"ルール {ledger.coverage()['rules']} 行" in ja
+    assert ">Manual<" not in ja and ">Automated<" not in ja and ">Option<" not in ja  # no English in the Japanese page
     manual = next((r for r in ledger.rows if r.status == "manual"), None)
     if manual is not None:
         assert manual.manual_ja.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in ja
