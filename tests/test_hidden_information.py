@@ -51,6 +51,9 @@ def test_no_view_names_a_card_its_player_cannot_see(slug):
                     if event.get("type") == "move" and event.get("card"):
                         card = state["cards"][event["card"]]
                         assert may_see(rules, state, event["to"], card, player) or may_see(rules, state, event["from"], card, player)
+                    elif isinstance(event.get("card"), str) and event["card"] in state["cards"]:
+                        card = state["cards"][event["card"]]
+                        assert may_see(rules, state, card["zone"], card, player), f"{slug}: {event} told to player {player}"
     assert checked > 1000
 
 

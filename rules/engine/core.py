@@ -277,6 +277,10 @@ def events_for(state: dict, events: list[Event], player: int) -> list[Event]:
             )
             if hidden:
                 event = {**event, "card": None}
+        elif isinstance(event.get("card"), str) and event["card"] in state["cards"]:  # any other event about a card
+            card = state["cards"][event["card"]]
+            if not sees(rules, state, card["zone"], rules.zone_visible(state, card["zone"], player), card, player):
+                event = {**event, "card": None}
         out.append(event)
     return out
 
