@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
 _LONG_VOWEL = "ー"  # NFKC already maps the half-width ｰ to this
@@ -41,3 +42,13 @@ def normalise(text: str | None) -> str:
 def normalise_list(values) -> str:
     """Several values in one column, one per line (so a phrase never spans two of them)."""
     return "\n".join(v for v in (normalise(str(x)) for x in values or ()) if v)
+
+
+@lru_cache(maxsize=16384)
+def name_key(text: str | None) -> str:
+    """A card's identity as written: NFKC (so full-width and half-width typing of one spelling agree) with
+    runs of white space as one space. Unlike `normalise`, kana, case and the long-vowel mark count, so ミラー
+    and ミラ are two names: copy limits count by this key (and by declared aliases), never by the search form."""
+    if not text:
+        return ""
+    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text)).strip()

@@ -245,11 +245,21 @@ def test_the_same_decklist_is_illegal_under_base_and_legal_under_2025_06_06(clie
     assert 'data-legal="true"' in dated and not flagged_cards(dated)
 
 
-def test_checking_names_unknown_lines_with_their_numbers_and_closest_names(client, kannagi_base):
+def test_checking_lists_unread_lines_with_their_numbers_and_closest_names_and_checks_the_rest(client, kannagi_base):
+    response = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": "メイン:\n4 ねこやま\n3 人魚\n"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚.*<q>人魚の活き血</q>', html)
+    assert html.index('id="unread-lines"') < html.index('id="validation"')  # listed above the result
+    assert 'data-legal="false"' in html and "section_too_small" in violation_codes(html)  # 4 cards read of 40
+
+
+def test_checking_reads_a_near_miss_as_the_closest_card_and_says_so(client, kannagi_base):
     response = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": "メイン:\n4 ねこやま\n3 人魚の活ぎ血\n"})
     html = response.content.decode()
-    assert response.status_code == 400
-    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚の活ぎ血.*<q>人魚の活き血</q>', html)
+    assert 'id="unread-lines"' not in html
+    assert re.search(r'<li data-line="3" data-code="closest_card">[^<]*人魚の活ぎ血[^<]*人魚の活き血', html)
+    assert card("人魚の活き血").pk in flagged_cards(html)  # three copies of a 制限 card
 
 
 def test_the_check_page_offers_saving_only_with_an_account(client, user, kannagi_base):
@@ -367,11 +377,11 @@ def test_importing_a_decklist_replaces_the_deck_and_keeps_a_revision(user_client
 
 def test_a_failed_import_changes_nothing_and_names_each_bad_line(user_client, deck, deck_state, ambiguous_names):
     before = deck_state(deck)
-    text = "メイン:\n4 ねこやま\n3 人魚の活ぎ血\n1 かど\n"
+    text = "メイン:\n4 ねこやま\n3 人魚\n1 かど\n"
     response = user_client.post(reverse("deck_edit", args=[deck.pk]), {"action": "import", "decklist": text, "revision": 1})
     html = response.content.decode()
     assert response.status_code == 400
-    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚の活ぎ血.*<q>人魚の活き血</q>', html)
+    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚.*<q>人魚の活き血</q>', html)
     ambiguous = re.search(r'<li data-line="4" data-code="ambiguous_card">.*</li>', html).group(0)
     assert "<q>カード</q>" in ambiguous and "<q>カド</q>" in ambiguous
     assert deck_state(deck) == before
@@ -933,12 +943,13 @@ def test_validate_deck_takes_the_regulation_by_its_code(bundled, tmp_path):
 
 
 @pytest.mark.skipif(not COMMAND.exists(), reason="decks/management/commands/validate_deck.py does not exist")
-def test_validate_deck_names_unreadable_lines(bundled, tmp_path):
+def test_validate_deck_names_unreadable_lines_and_checks_the_rest(bundled, tmp_path):
     path = tmp_path / "typo.txt"
-    path.write_text("メイン:\n4 ねこやま\n3 人魚の活ぎ血\n", encoding="utf-8")
-    code, _out, err = call_validate_deck("kannagi", str(path))
+    path.write_text("メイン:\n4 ねこやま\n3 人魚\n", encoding="utf-8")
+    code, out, err = call_validate_deck("kannagi", str(path))
     assert code == 2
-    assert "3" in err and "人魚の活ぎ血" in err and "人魚の活き血" in err
+    assert "3" in err and "人魚" in err and "人魚の活き血" in err
+    assert "section_too_small" in out  # the four cards read were checked
 
 
 def test_signing_up_follows_a_local_next_link_only(client, games):
