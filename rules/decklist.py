@@ -162,7 +162,6 @@ MAX_LINE = 300  # far beyond any card name; keeps the line patterns' work small
 MAX_COUNT = 999
 SUGGESTIONS = 5
 GUESS_RATIO = 0.8  # a name at least this close to one card (and clearly closer than to any other) reads as it
-CARD_LIKE_RATIO = 0.6  # a line before the first card this close to a card is no title
 
 # Line kinds (ParsedLine.kind).
 BLANK, COMMENT, HEADER, CARD, ERROR_LINE, SKIPPED = "blank", "comment", "header", "card", "error", "skipped"
@@ -345,11 +344,6 @@ class CardIndex:
             if other_ratio >= best_ratio - 0.05 and set(self._suggest[key]) != {name}:
                 return None
         return name
-
-    def card_like(self, text: str) -> bool:
-        """Whether `text` is near a card's name, reading or alias (not the deck's title or prose)."""
-        query = normalise(text)
-        return bool(query) and bool(self._close(query, 1, cutoff=CARD_LIKE_RATIO))
 
     def suggestions(self, text: str, limit: int = SUGGESTIONS) -> list[str]:
         """Up to `limit` real card names close to `text`: names, readings and aliases that contain it (or
@@ -599,6 +593,7 @@ _COUNT_ONLY = re.compile(rf"(?:{_X}\s*)?\d{{1,6}}\s*(?:枚|{_X})?", re.IGNORECAS
 # Header lines.
 _DECORATION = re.compile(r"[【】〈〉《》『』「」〔〕<>≪≫■□◆◇●○★☆▼▽▲△◎♦♢▪▸►▶▷]")
 _COUNTED = re.compile(rf"^(?:-?\d{{1,6}}\s*(?:\s|{_X}|枚)|{_X}\s*\d)", re.IGNORECASE)  # 4 名前, 4x 名前, x4 名前
+_TIMES_COUNT = re.compile(r"[x×✕✖*]\s*\d{1,6}\s*枚?\s*$", re.IGNORECASE)
 _HEADER_FRAME = re.compile(r"^(?:[■□◆◇●○★☆・\-*\s]*[【〈<≪\[〔].*[】〉>≫\]〕]|=+.*=+|#+\s.*)")  # 【…】, == … ==, ## …
 _HEADER_EDGES = re.compile(r"^[\s・\-=*#~]+|[\s=~]+$")
 _HEADER = re.compile(
@@ -607,6 +602,7 @@ _HEADER = re.compile(
     r"|(?P<c3>\d{1,4})\s*(?:枚|cards?)?))?\s*(?P<colon2>:)?$",
     re.IGNORECASE,
 )
+_LABEL_ASIDE = re.compile(r"\s*\(([^()]+)\)\s*")  # メインデッキ(HP)
 _TOTAL = re.compile(
     r"^(?P<label>[^\d:()\[\]]*?)\s*:?\s*[(\[]?\s*(?P<count>\d{1,4})\s*(?:枚|cards?)?\s*[)\]]?$", re.IGNORECASE
 )
@@ -843,11 +839,19 @@ class _Header:
     count: int | None
     colon: bool
     decorated: bool
+    others: tuple[str, ...] = ()  # メインデッキ(HP): the label without its parentheses, and what they hold
+
+    def section(self, words: _Words) -> str | None:
+        """The section this header names, if any."""
+        for key in (self.key, *self.others):
+            if key in words.sections:
+                return words.sections[key]
+        return None
 
 
 def _header(body: str) -> _Header | None:
     text = _HEADER_EDGES.sub("", _DECORATION.sub(" ", body)).strip()
-    if not text or _COUNTED.match(text):
+    if not text or _COUNTED.match(text) or _TIMES_COUNT.search(text):  # 4 名前, 《名前》×4: a card line
         return None
     m = _HEADER.match(text)
     if not m:
@@ -855,7 +859,12 @@ def _header(body: str) -> _Header | None:
     label = m.group("label").strip()
     count = m.group("c1") or m.group("c2") or m.group("c3")
     decorated = bool(_HEADER_FRAME.match(body))
-    return _Header(label, normalise(label), int(count) if count else None, bool(m.group("colon") or m.group("colon2")), decorated)
+    others: tuple[str, ...] = ()
+    inner = _LABEL_ASIDE.search(label)
+    if inner:
+        others = (normalise(_LABEL_ASIDE.sub("", label)), normalise(inner.group(1)))
+    colon = bool(m.group("colon") or m.group("colon2"))
+    return _Header(label, normalise(label), int(count) if count else None, colon, decorated, others)
 
 
 def _category(header: _Header, words: _Words) -> bool:
@@ -945,6 +954,7 @@ class _Parser:
         self.last_card: dict | None = None  # the last card line, for a reading line under it
         self.last_unknown: dict | None = None  # the last line that named no card, for a reading under it
         self.first_card_seen = False
+        self.title_seen = False
 
     # -- messages
 
@@ -1052,7 +1062,7 @@ class _Parser:
             return BLANK
         if _COMMENT_START.match(body):
             header = _header(body.lstrip("#/ "))
-            if header is not None and header.key in self.words.sections:  # ## メインデッキ
+            if header is not None and header.section(self.words):  # ## メインデッキ
                 return self.section(lineno, raw, header)
             self.lines.append(ParsedLine(lineno, raw, COMMENT, self.current))
             return COMMENT
@@ -1067,7 +1077,7 @@ class _Parser:
             return self.aside(lineno, raw, aside, last_card, last_unknown)
 
         header = _header(body)
-        if header is not None and header.key in self.words.sections and not _LEAD[0].match(body):
+        if header is not None and header.section(self.words) and not _LEAD[0].match(body):
             return self.section(lineno, raw, header)
 
         marked = _strip_marks(body)
@@ -1099,7 +1109,7 @@ class _Parser:
 
     def section(self, lineno: int, raw: str, header: _Header) -> str:
         self.close_blocks()
-        self.current = self.words.sections[header.key]
+        self.current = header.section(self.words)
         self.section_tally = _Tally(lineno, raw, header.label, header.count)
         self.lines.append(ParsedLine(lineno, raw, HEADER, self.current))
         return HEADER
@@ -1217,6 +1227,7 @@ class _Parser:
             header.colon or header.decorated or header.key in self.words.foreign or (header.count is not None and not counted)
         ):
             if not self.first_card_seen and header.decorated and header.key not in self.words.foreign and not header.colon:
+                self.title_seen = True
                 self.note(lineno, raw, TITLE)  # 【春夏ビート】 above the list
                 return SKIPPED
             self.close_blocks()
@@ -1228,8 +1239,9 @@ class _Parser:
             self.note(lineno, raw, SENTENCE)
             return SKIPPED
         if not self.first_card_seen and not counted and (
-            any(w in normalise(body) for w in _TITLE_WORDS) or not self.index.card_like(name)
+            not self.title_seen or any(w in normalise(body) for w in _TITLE_WORDS)
         ):
+            self.title_seen = True  # the first such line above the list; more only when they say デッキ, レシピ …
             self.note(lineno, raw, TITLE)
             return SKIPPED
         m = _PRINTING.match(name)
@@ -1299,9 +1311,11 @@ def export(deck: DeckData, index: CardIndex, regulation: Regulation, lang: str =
         known = [i for i in entries if i in index.cards]
         for card_id in sorted(known, key=lambda i: _entry_key(index.cards[i])):
             card = index.cards[card_id]
-            number = card.get("number") if not index.is_default(card_id) and card.get("number") else None
+            default = index.is_default(card_id)
+            number = card.get("number") if not default and card.get("number") else None
+            named = card_id if default or number else index.default_id(card["name"])  # what the text can name
             forms = _card_forms(card["name"], entries[card_id], number, style)
-            out.append(next((f for f in forms if _reads_as(reader, f, card_id, entries[card_id])), forms[0]))
+            out.append(next((f for f in forms if _reads_as(reader, f, named, entries[card_id])), forms[0]))
         out += [f"# ? {entries[i]} (card id {i})" for i in entries if i not in index.cards]
         blocks.append("\n".join(out))
     return "\n\n".join(blocks) + ("\n" if blocks else "")
@@ -1318,7 +1332,7 @@ def _reads_as(reader: _LineReader, line: str, card_id, count: int) -> bool:
     ):
         return False
     header = _header(body)
-    if header is not None and header.key in reader.words.sections and not _LEAD[0].match(body):
+    if header is not None and header.section(reader.words) and not _LEAD[0].match(body):
         return False
     read = reader.card_line(_strip_marks(body))
     if read is None:
