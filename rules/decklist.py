@@ -545,17 +545,18 @@ _DETAILS = {normalise(word): kind for kind, words in _DETAIL_LABELS.items() for 
 # -- reading one line ------------------------------------------------------------------
 
 _CIRCLED = {chr(0x2460 + i): f"{i + 1}." for i in range(20)}  # ① .. ⑳ are list numbers, never counts
+_PRE_CHARS = re.compile("[\u2460-\u2473\u200b-\u200d\u2060\ufeff]")
 _PRE = str.maketrans({**_CIRCLED, "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None})
-_SPACES = re.compile(r"\s+")
 _NUMBER_TOKEN = r"[A-Za-z]{0,5}-?\d[\w-]*"  # what may follow a # as a collector number
 _COMMENT_START = re.compile(rf"^(?://|#(?!{_NUMBER_TOKEN}(?:\s|$)))")
 _TRAILING_COMMENT = re.compile(rf"\s(?://|#(?!{_NUMBER_TOKEN}(?:\s|$))).*$")
 _NOTE_MARKS = re.compile(r"\s*(?:※|←|<-|⇐|⇦|⬅).*$")
+_NOTE_CHARS = ("※", "←", "<-", "⇐", "⇦", "⬅")
 _LIST_MARK = re.compile(
     r"^(?:[・●○◎■□◆◇★☆▪▫▸►▶▷•‣>〇♦♢]|[-*+](?!\d)|\d{1,3}[.)、](?![\d)])|\(\d{1,3}\)(?=\s*\D))\s*"
 )
 _X = r"[x×✕✖*]"
-_N = r"(-?\d{1,6})"  # longer numbers are no count (and int() of thousands of digits fails)
+_N = r"(-?\d+)"  # any length: a line holds at most MAX_LINE characters, so int() never sees thousands of digits
 _UNIT = r"(?:枚|cards?|copies)"
 # Card line readings without brackets, most likely first; each yields (count, name).
 _LEAD = (
@@ -618,15 +619,26 @@ _SENTENCE = re.compile(r"[。！？!?]\s*$|。")
 
 
 def _clean(raw: str) -> str:
-    return _SPACES.sub(" ", unicodedata.normalize("NFKC", raw.translate(_PRE))).strip()
+    if _PRE_CHARS.search(raw):
+        raw = raw.translate(_PRE)
+    return " ".join(unicodedata.normalize("NFKC", raw).split())
+
+
+def _strip_notes(body: str) -> str:
+    """The line without a trailing comment (` #…`, ` //…`) or note (`※…`, `←…`)."""
+    if "#" in body or "/" in body:
+        body = _TRAILING_COMMENT.sub("", body)
+    if any(mark in body for mark in _NOTE_CHARS):
+        body = _NOTE_MARKS.sub("", body)
+    return body.strip()
 
 
 def _strip_marks(body: str) -> str:
     for _ in range(2):
-        stripped = _LIST_MARK.sub("", body, count=1)
-        if stripped == body or not stripped:
+        m = _LIST_MARK.match(body)
+        if m is None or m.end() == 0 or m.end() == len(body):
             break
-        body = stripped
+        body = body[m.end() :]
     return body
 
 
@@ -1066,7 +1078,7 @@ class _Parser:
                 return self.section(lineno, raw, header)
             self.lines.append(ParsedLine(lineno, raw, COMMENT, self.current))
             return COMMENT
-        body = _NOTE_MARKS.sub("", _TRAILING_COMMENT.sub("", body)).strip()
+        body = _strip_notes(body)
         if not body:
             self.lines.append(ParsedLine(lineno, raw, COMMENT, self.current))
             return COMMENT
@@ -1076,16 +1088,15 @@ class _Parser:
         if aside and not _COUNT_ONLY.fullmatch(aside):
             return self.aside(lineno, raw, aside, last_card, last_unknown)
 
-        header = _header(body)
-        if header is not None and header.section(self.words) and not _LEAD[0].match(body):
-            return self.section(lineno, raw, header)
-
         marked = _strip_marks(body)
         read = self.reader.card_line(marked)
         if read is None and marked != body:
             read = self.reader.card_line(body)  # a name spelt with what looks like a list mark
         if read is not None:
             return self.card(lineno, raw, *read)
+        header = _header(body)
+        if header is not None and header.section(self.words):
+            return self.section(lineno, raw, header)
         return self.unread(lineno, raw, body, marked, header)
 
     def row(self, lineno: int, raw: str, cells: list[str]) -> str | None:
@@ -1323,16 +1334,7 @@ def export(deck: DeckData, index: CardIndex, regulation: Regulation, lang: str =
 
 def _reads_as(reader: _LineReader, line: str, card_id, count: int) -> bool:
     body = _clean(line)
-    if (
-        not body
-        or _COMMENT_START.match(body)
-        or _in_parentheses(body)
-        or len(line) > MAX_LINE
-        or _NOTE_MARKS.sub("", _TRAILING_COMMENT.sub("", body)).strip() != body
-    ):
-        return False
-    header = _header(body)
-    if header is not None and header.section(reader.words) and not _LEAD[0].match(body):
+    if not body or _COMMENT_START.match(body) or _in_parentheses(body) or len(line) > MAX_LINE or _strip_notes(body) != body:
         return False
     read = reader.card_line(_strip_marks(body))
     if read is None:
