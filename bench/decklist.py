@@ -48,20 +48,26 @@ FORMS = (
 
 
 def hundred_lines(names: list[str], readings: dict[str, str]) -> str:
-    """A 100-line post: 6 lines of title, author, date, headers and a total; 94 of cards and readings."""
-    lines = ["【ベンチマーク用デッキ】デッキレシピ", "作者：ベンチ", "2025/06/06", "・メインデッキ(200枚)", "〈場所札：100枚〉"]
+    """A 100-line post: a title, author and date, a section header and two category headers with their
+    counts, 93 lines of cards and readings, and the total."""
+    full_width = str.maketrans("1234", "１２３４")
+    cards, counts = [], [0, 0]
     i = 0
-    while len(lines) < 99:
-        name = names[i % len(names)]
-        n = 1 + i % 4
-        lines.append(FORMS[i % len(FORMS)].format(name=name, n=str(n).translate(str.maketrans("1234", "１２３４")) if i % 7 == 0 else n, i=i + 1))
-        if i % 9 == 0 and readings.get(name) and len(lines) < 99:
-            lines.append(f"（{readings[name]}）")
-        if i == 40:
-            lines.append("〈道具札：100枚〉")
+    while len(cards) < 93:
+        name, n = names[i % len(names)], 1 + i % 4
+        written = str(n).translate(full_width) if i % 7 == 0 else n
+        cards.append((len(cards) >= 46, FORMS[i % len(FORMS)].format(name=name, n=written, i=i + 1)))
+        counts[len(cards) > 46] += n
+        if i % 9 == 0 and readings.get(name) and len(cards) < 93:
+            cards.append((len(cards) >= 46, f"（{readings[name]}）"))
         i += 1
-    lines.append("合計200枚")
-    return "\n".join(lines[:100])
+    lines = ["【ベンチマーク用デッキ】デッキレシピ", "作者：ベンチ", "2025/06/06", f"・メインデッキ({sum(counts)}枚)"]
+    lines.append(f"〈場所札：{counts[0]}枚〉")
+    lines += [line for second, line in cards if not second]
+    lines.append(f"〈道具札：{counts[1]}枚〉")
+    lines += [line for second, line in cards if second]
+    lines.append(f"合計{sum(counts)}枚")
+    return "\n".join(lines)
 
 
 def bundled() -> list[dict]:

@@ -320,9 +320,11 @@ class CardIndex:
         scored = []
         for position in best:
             matcher.set_seq1(keys[position])
-            ratio = matcher.ratio()
-            if ratio >= cutoff:
-                scored.append((-ratio, keys[position]))
+            # The quick upper bounds first, as difflib.get_close_matches does.
+            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+                ratio = matcher.ratio()
+                if ratio >= cutoff:
+                    scored.append((-ratio, keys[position]))
         scored.sort()
         return [(-ratio, key) for ratio, key in scored[:n]]
 
@@ -551,7 +553,7 @@ _NUMBER_TOKEN = r"[A-Za-z]{0,5}-?\d[\w-]*"  # what may follow a # as a collector
 _COMMENT_START = re.compile(rf"^(?://|#(?!{_NUMBER_TOKEN}(?:\s|$)))")
 _TRAILING_COMMENT = re.compile(rf"\s(?://|#(?!{_NUMBER_TOKEN}(?:\s|$))).*$")
 _NOTE_MARKS = re.compile(r"\s*(?:※|←|<-|⇐|⇦|⬅).*$")
-_NOTE_CHARS = ("※", "←", "<-", "⇐", "⇦", "⬅")
+_NOTE_CHARS = re.compile("※|←|<-|⇐|⇦|⬅")
 _LIST_MARK = re.compile(
     r"^(?:[・●○◎■□◆◇★☆▪▫▸►▶▷•‣>〇♦♢]|[-*+](?!\d)|\d{1,3}[.)、](?![\d)])|\(\d{1,3}\)(?=\s*\D))\s*"
 )
@@ -628,7 +630,7 @@ def _strip_notes(body: str) -> str:
     """The line without a trailing comment (` #…`, ` //…`) or note (`※…`, `←…`)."""
     if "#" in body or "/" in body:
         body = _TRAILING_COMMENT.sub("", body)
-    if any(mark in body for mark in _NOTE_CHARS):
+    if _NOTE_CHARS.search(body):
         body = _NOTE_MARKS.sub("", body)
     return body.strip()
 
@@ -640,6 +642,18 @@ def _strip_marks(body: str) -> str:
             break
         body = body[m.end() :]
     return body
+
+
+def _unmarked(body: str) -> list[str]:
+    """The line without its list marks, then with only the first one dropped (`1. ■■を探しています。`:
+    the name starts with ■), then as written (a name spelt with what looks like a list mark)."""
+    out = [_strip_marks(body)]
+    m = _LIST_MARK.match(body)
+    if m is not None and 0 < m.end() < len(body) and body[m.end() :] not in out:
+        out.append(body[m.end() :])
+    if body not in out:
+        out.append(body)
+    return out
 
 
 def _close_bracket(text: str, start: int) -> int:
@@ -1088,12 +1102,12 @@ class _Parser:
         if aside and not _COUNT_ONLY.fullmatch(aside):
             return self.aside(lineno, raw, aside, last_card, last_unknown)
 
-        marked = _strip_marks(body)
-        read = self.reader.card_line(marked)
-        if read is None and marked != body:
-            read = self.reader.card_line(body)  # a name spelt with what looks like a list mark
-        if read is not None:
-            return self.card(lineno, raw, *read)
+        candidates = _unmarked(body)
+        marked = candidates[0]
+        for candidate in candidates:
+            read = self.reader.card_line(candidate)
+            if read is not None:
+                return self.card(lineno, raw, *read)
         header = _header(body)
         if header is not None and header.section(self.words):
             return self.section(lineno, raw, header)
