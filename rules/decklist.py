@@ -1171,23 +1171,14 @@ class _Parser:
                     name=last_unknown["name"], card=self.index.cards[found.card_id]["name"], reading_line=lineno,
                 )  # fmt: skip
                 self.lines.append(ParsedLine(lineno, raw, SKIPPED, self.current, found.card_id))
+                self.last_card = None
                 return SKIPPED
         if last_card is not None:
             card = self.index.cards[last_card["card_id"]]
-            key = normalise(inner)
-            known = {normalise(card.get("name")), normalise(card.get("reading")), *map(normalise, card.get("aliases") or ())}
-            known.discard("")
-            if (
-                key in known
-                or (not card.get("reading") and _KANA.fullmatch(inner))  # a reading the card list lacks
-                or any(difflib.SequenceMatcher(None, key, k).ratio() >= GUESS_RATIO for k in known)
-            ):
-                self.lines.append(ParsedLine(lineno, raw, SKIPPED, self.current, last_card["card_id"]))
-                return SKIPPED
             guess = last_card.get("guessed")
-            found = self.reader.name(inner)
-            if guess is not None and found.card_id is not None and found.card_id != last_card["card_id"]:
-                # The line above was a guess; its reading names the card.
+            found = self.reader.name(inner) if guess is not None else NOT_FOUND
+            if found.card_id is not None and found.card_id != last_card["card_id"]:
+                # The line above was a guess; its reading names another card: that one it is.
                 self.unadd(last_card["parsed"])
                 self.warnings.remove(guess["warning"])
                 previous = self.lines[last_card["parsed"]]
@@ -1198,6 +1189,17 @@ class _Parser:
                 self.add(previous.line, previous.text, found.card_id, previous.count, previous.name)
                 self.lines[last_card["parsed"]] = self.lines.pop()
                 self.lines.append(ParsedLine(lineno, raw, SKIPPED, self.current, found.card_id))
+                self.last_card = None
+                return SKIPPED
+            key = normalise(inner)
+            known = {normalise(card.get("name")), normalise(card.get("reading")), *map(normalise, card.get("aliases") or ())}
+            known.discard("")
+            if (
+                key in known
+                or (not card.get("reading") and _KANA.fullmatch(inner))  # a reading the card list lacks
+                or any(difflib.SequenceMatcher(None, key, k).ratio() >= GUESS_RATIO for k in known)
+            ):
+                self.lines.append(ParsedLine(lineno, raw, SKIPPED, self.current, last_card["card_id"]))
                 return SKIPPED
         self.note(lineno, raw, ASIDE)
         return SKIPPED

@@ -4,14 +4,24 @@ import pytest
 
 from rules.decklist import (
     AMBIGUOUS_CARD,
+    ASIDE,
+    AUTHOR,
     BAD_COUNT,
     CARD,
     CLOSEST_CARD,
     COMMENT,
+    DATE,
+    DETAILS,
     HEADER,
+    HEADER_COUNT,
     LEVELS,
+    LINK,
+    NAMED_BY_READING,
     OUTSIDE_DECK,
+    SKIPPED,
     TEMPLATES,
+    TITLE,
+    TOTAL_MISMATCH,
     UNKNOWN_CARD,
     UNKNOWN_PRINTING,
     UNKNOWN_SECTION,
@@ -353,3 +363,73 @@ def test_the_kannagi_round_trip_keeps_a_printing_that_is_not_the_default():
     assert parse(export(DeckData({"main": {2: 4}}), index, regulation), regulation, index).deck.sections == {
         "main": {2: 4}
     }
+
+
+# -- readings, notes, totals and headers with counts ---------------------------------------------------
+
+
+def test_a_reading_under_a_card_is_skipped_without_a_note():
+    result = read("肥川の大蛇 ×1\n（ひかわのおろち）\n1 暗躍者\n(あんやくしゃ)")
+    assert result.errors == result.warnings == result.notes == []
+    assert result.deck.sections == {"main": {4: 1, 8: 1}}
+    assert [line.kind for line in result.lines] == [CARD, SKIPPED, CARD, SKIPPED]
+
+
+def test_a_reading_names_the_card_of_a_line_above_that_named_none():
+    result = read("4 ヒカワ大蛇さま\n(ひかわのおろち)")
+    assert result.errors == []
+    assert result.deck.sections == {"main": {4: 4}}
+    (warning,) = result.warnings
+    assert (warning.line, warning.code, warning.params["card"], warning.params["reading_line"]) == (1, NAMED_BY_READING, "肥川の大蛇", 2)
+    assert [line.kind for line in result.lines] == [CARD, SKIPPED]
+
+
+def test_a_reading_overrules_a_guess_that_named_another_card():
+    index = CardIndex([card(1, "ねこやま", "場所札", reading="ねこやま"), card(2, "ねこやし", "場所札", reading="ねこやし"),
+                       card(3, "こやまねこ", "場所札", reading="こやまねこ")])  # fmt: skip
+    result = parse("2 ねこやまや\n(こやまねこ)", get_game("kannagi").regulation, index)
+    assert result.errors == [] and result.deck.sections == {"main": {3: 2}}
+    assert [w.code for w in result.warnings] == [NAMED_BY_READING]
+
+
+def test_other_notes_in_parentheses_are_skipped_with_a_note():
+    result = read("4 暗躍者\n（序盤に引きたい）")
+    assert result.deck.sections == {"main": {8: 4}}
+    assert [(n.line, n.code) for n in result.notes] == [(2, ASIDE)]
+
+
+def test_title_author_date_link_and_details_are_skipped_with_notes():
+    text = "春の零探し\n作者：ねこ\n2025年6月6日\nhttps://example.org/x\n大会：地区大会\n@neko_kannagi\n1 暗躍者"
+    result = read(text)
+    assert result.errors == [] and result.deck.sections == {"main": {8: 1}}
+    assert [(n.line, n.code) for n in result.notes] == [(1, TITLE), (2, AUTHOR), (3, DATE), (4, LINK), (5, DETAILS), (6, AUTHOR)]
+    assert result.notes[4].params["label"] == "大会"
+
+
+def test_a_line_that_names_nothing_after_the_first_card_is_not_read_not_taken_for_a_title():
+    result = read("1 暗躍者\n春の零探し")
+    assert [(e.line, e.code) for e in result.errors] == [(2, UNKNOWN_CARD)]
+
+
+def test_totals_and_header_counts_are_checked_against_what_was_read():
+    result = read("メインデッキ(5枚)\n〈道具札：3枚〉\n4 消さなきゃ\n〈場所札：2枚〉\n2 暗躍者\n合計6枚")
+    assert [(w.line, w.code, w.params["written"], w.params["counted"]) for w in result.warnings] == [
+        (1, HEADER_COUNT, 5, 6),
+        (2, HEADER_COUNT, 3, 4),
+    ]
+    assert read("4 消さなきゃ\n2 暗躍者\n計6").warnings == []
+    wrong = read("4 消さなきゃ\n2 暗躍者\n計7").warnings
+    assert [(w.line, w.code, w.params["written"], w.params["counted"]) for w in wrong] == [(3, TOTAL_MISMATCH, 7, 6)]
+
+
+def test_category_headers_keep_the_section_and_are_no_warning():
+    result = read("スキル:\n魔法(2)\n2 火球\n技能 1\n1 剣術\n", "manacard")
+    assert result.errors == result.warnings == []
+    assert result.deck.sections == {"skill": {402: 2, 403: 1}}
+
+
+def test_a_bare_number_is_a_count_never_a_collector_number():
+    index = CardIndex([card(1, "ねこやま", "場所札", number="12"), card(2, "鉄の風", "場所札", number="4")])
+    result = parse("12 鉄の風\n4\n#12 x2\n[4]", get_game("kannagi").regulation, index)
+    assert result.deck.sections == {"main": {2: 13, 1: 2}}
+    assert [(e.line, e.code) for e in result.errors] == [(2, UNKNOWN_CARD)]
