@@ -402,9 +402,6 @@ class LineError:
         }
 
 
-LineMessage = LineError
-
-
 @dataclass(frozen=True)
 class ParsedLine:
     """How one line was read (for highlighting the text as the user types)."""
@@ -579,7 +576,6 @@ _GLUED = (
     re.compile(r"^(.*\D)(\d{1,2})$"),  # 名前4 (when 名前4 is no card)
     re.compile(r"^(\d{1,2})(\D.*)$"),  # 4名前
 )
-_EXPLICIT_COUNT = (0, 1, 2)  # indexes of _TRAIL whose count cannot be part of a name
 _PRINTING = re.compile(rf"^(.*?)\s*(?:\[\s*([^\[\]]+?)\s*\]|#({_NUMBER_TOKEN}))$")  # Name [K-012], Name #12
 _ASIDE = re.compile(r"^(.+?)\s*\([^()]*\)$")  # 名前（採用理由…）, 名前(よみ)
 _BRACKETS = {"《": "》", "≪": "≫", "「": "」", "『": "』", "【": "】", "[": "]", "〈": "〉", "〔": "〕", "<": ">"}
