@@ -35,9 +35,15 @@ class ViolationSerializer(serializers.Serializer):
 
 class LineErrorSerializer(serializers.Serializer):
     line = serializers.IntegerField(help_text="1-based line of the decklist text.")
-    code = serializers.CharField(help_text="`unknown_card`, `ambiguous_card`, `bad_count` or `unknown_section`.")
-    message = serializers.CharField()
-    text = serializers.CharField()
+    code = serializers.CharField(
+        help_text="Not read (level error): `unknown_card`, `ambiguous_card`, `unknown_printing`, `bad_count`, "
+        "`line_too_long`. Read with a doubt (warning): `closest_card`, `named_by_reading`, `unknown_section`, "
+        "`outside_deck`, `total_mismatch`, `header_count`. Skipped (note): `title`, `author`, `date`, `details`, "
+        "`link`, `sentence`, `columns`, `aside`."
+    )
+    level = serializers.ChoiceField(choices=["error", "warning", "note"])
+    message = serializers.CharField(help_text="In the request's language, naming the line.")
+    text = serializers.CharField(help_text="The line as written.")
     suggestions = serializers.ListField(child=serializers.CharField(), help_text="The closest card names.")
 
 
@@ -134,6 +140,11 @@ class ValidationResultSerializer(serializers.Serializer):
     violations = ViolationSerializer(many=True)
     sections = SectionSerializer(many=True)
     statistics = serializers.DictField(help_text="Cost curve, breakdowns and opening-hand odds.")
+    unread = LineErrorSerializer(
+        many=True, help_text="Decklist lines that could not be read: the deck was checked without them."
+    )
+    warnings = LineErrorSerializer(many=True, help_text="Decklist lines read with something to check.")
+    notes = LineErrorSerializer(many=True, help_text="Decklist lines skipped on purpose (title, author, notes).")
 
 
 class EntryChangeSerializer(serializers.Serializer):
@@ -439,23 +450,33 @@ class DeckViewSet(OwnedViewSet):
         try:
             regulation = _regulation(game, v.get("regulation"))
             if "sections" in v:
-                sections = services.check_sections(game, regulation, v["sections"])
-            else:
-                sections = services.decklist_sections(game, regulation, v.get("decklist", ""))
+                reading = services.DecklistReading(services.check_sections(game, regulation, v["sections"]))
+            else:  # a line that cannot be read is listed; the deck is checked with the rest
+                reading = services.read_decklist(game, regulation, v.get("decklist", ""))
         except services.DeckInputError as exc:
             return input_error(exc)
-        return Response(validation_payload(game, regulation, sections, request))
+        payload = validation_payload(game, regulation, reading.sections, request)
+        payload.update(unread=reading.unread, warnings=reading.warnings, notes=reading.notes)
+        return Response(payload)
 
     @extend_schema(
         summary="The deck as decklist text",
-        parameters=[DECK_ID, OpenApiParameter("lang", OpenApiTypes.STR, enum=["ja", "en"], description="Header language.")],
+        parameters=[
+            DECK_ID,
+            OpenApiParameter("lang", OpenApiTypes.STR, enum=["ja", "en"], description="Header language."),
+            OpenApiParameter(
+                "style", OpenApiTypes.STR, enum=["plain", "post"],
+                description="`plain` (default): `メイン:` then `4 名前`; `post`: `■メイン（40枚）` then `《名前》×4`.",
+            ),
+        ],
         responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
         deck = self._visible(pk)
         lang = request.query_params.get("lang") or get_language() or "ja"
-        text = services.deck_export_text(deck, "en" if lang.startswith("en") else "ja")
+        style = "post" if request.query_params.get("style") == "post" else "plain"
+        text = services.deck_export_text(deck, "en" if lang.startswith("en") else "ja", style=style)
         return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
     @extend_schema(

@@ -99,10 +99,18 @@ class Regulation(models.Model):
             return cache
         definition = get_game(self.game_id)
         base = definition.regulation_by_code(self.code) or definition.regulation
-        sections = tuple(s.to_rules() for s in self.sections.all())
-        limits = {
-            limit.card_name: (UNLIMITED if limit.copies is None else limit.copies) for limit in self.card_limits.all()
-        }
+        # The registry's decklist words for a section are read with the stored ones (a game declares new
+        # words, e.g. 山札, and regulations stored before read them too).
+        declared: dict[str, tuple[str, ...]] = {}
+        for registry in definition.regulations:
+            for section in registry.sections:
+                declared[section.key] = (*declared.get(section.key, ()), *section.headers)
+        sections = tuple(s.to_rules(declared.get(s.key, ())) for s in self.sections.all())
+        limits, spellings = {}, {}
+        for limit in self.card_limits.all():
+            limits[limit.card_name] = UNLIMITED if limit.copies is None else limit.copies
+            if limit.names[1:]:
+                spellings[limit.card_name] = tuple(limit.names[1:])
         rules = RulesRegulation(
             name_ja=self.name_ja,
             name_en=self.name_en,
@@ -112,6 +120,7 @@ class Regulation(models.Model):
             copy_limit=self.copy_limit,
             type_limits=dict(self.type_limits or {}),
             card_limits=limits,
+            spellings=spellings,
             list_names=dict(base.list_names) if base else {},
             options=dict(self.options or {}),
             basic=tuple((b.card_name, b.copies) for b in self.basic_cards.all()),
@@ -165,7 +174,9 @@ class RegulationSection(models.Model):
             if unknown:
                 raise ValidationError({"card_types": _("Unknown card types: %(types)s") % {"types": " ".join(sorted(unknown))}})
 
-    def to_rules(self) -> SectionRule:
+    def to_rules(self, more_headers: tuple[str, ...] = ()) -> SectionRule:
+        """The section as the rules read it; `more_headers` are decklist words declared for it elsewhere."""
+        headers = tuple(dict.fromkeys((*(self.headers or ()), *more_headers)))
         return SectionRule(
             self.key,
             self.name_ja,
@@ -173,15 +184,24 @@ class RegulationSection(models.Model):
             min=self.min_cards,
             max=self.max_cards,
             card_types=tuple(self.card_types or ()),
-            headers=tuple(self.headers or ()),
+            headers=headers,
         )
 
 
 class RegulationCardLimit(models.Model):
-    """A card on the restricted list (0 banned, 1, 2 …) or with a higher or unlimited limit."""
+    """A card on the restricted list (0 banned, 1, 2 …) or with a higher or unlimited limit.
+
+    `spellings` are the card's other spellings (a list writes 人魚の活血, the card is printed 人魚の活き血):
+    the entry holds whichever spelling a card list or a decklist uses."""
 
     regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="card_limits")
     card_name = models.CharField(_("card name"), max_length=200)
+    spellings = models.JSONField(
+        _("other spellings"),
+        default=list,
+        blank=True,
+        help_text=_("Other ways the card's name is written, e.g. [\"人魚の活き血\"]."),
+    )
     copies = models.PositiveSmallIntegerField(
         _("copies"),
         null=True,
@@ -198,6 +218,15 @@ class RegulationCardLimit(models.Model):
 
     def __str__(self):
         return f"{self.card_name}: {'∞' if self.copies is None else self.copies}"
+
+    def clean(self):
+        if not isinstance(self.spellings, list) or not all(isinstance(v, str) and v.strip() for v in self.spellings):
+            raise ValidationError({"spellings": _("Expected a list of texts.")})
+
+    @property
+    def names(self) -> list[str]:
+        """The entry's name and its other spellings."""
+        return [self.card_name, *(s for s in self.spellings or () if s != self.card_name)]
 
 
 class RegulationBasicCard(models.Model):

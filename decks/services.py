@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from cards.models import Card, Game, editor_group_name
 from rules.decklist import export as export_decklist
@@ -85,6 +85,7 @@ def sync_regulations() -> None:
         done = set(RegistryRegulation.objects.filter(game_id=slug).values_list("code", flat=True))
         existing = set(Regulation.objects.filter(game_id=slug).values_list("code", flat=True))
         has_default = Regulation.objects.filter(game_id=slug, is_default=True).exists()
+        _fill_spellings(slug, definition)
         for index, rules in enumerate(definition.regulations):
             if rules.code in done:  # created once; an editor may have changed, renamed or deleted it since
                 continue
@@ -119,13 +120,35 @@ def sync_regulations() -> None:
                 )
                 RegulationCardLimit.objects.bulk_create(
                     RegulationCardLimit(
-                        regulation=regulation, card_name=name, copies=None if not isinstance(n, int) else n
+                        regulation=regulation,
+                        card_name=name,
+                        copies=None if not isinstance(n, int) else n,
+                        spellings=list(rules.spellings.get(name, ())),
                     )
                     for name, n in rules.card_limits.items()
                 )
                 RegulationBasicCard.objects.bulk_create(
                     RegulationBasicCard(regulation=regulation, card_name=name, copies=n) for name, n in rules.basic
                 )
+
+
+def _fill_spellings(slug: str, definition) -> None:
+    """Give stored restricted-list entries without spellings the spellings the game declares for that card
+    (an entry stored before the game declared them, or before this field existed). Only empty ones: an
+    editor's own list of spellings is left as it is."""
+    declared: dict[str, list[str]] = {}
+    for rules in definition.regulations:
+        for entry in rules.card_limits:
+            names = list(rules.spellings_of(entry))
+            if len(names) > 1:
+                for name in names:
+                    declared[name] = names
+    if not declared:
+        return
+    for limit in RegulationCardLimit.objects.filter(regulation__game_id=slug, card_name__in=list(declared)):
+        if not limit.spellings:
+            limit.spellings = [n for n in declared[limit.card_name] if n != limit.card_name]
+            limit.save(update_fields=["spellings"])
 
 
 # -- decks ----------------------------------------------------------------------------
@@ -411,41 +434,85 @@ def deck_change_count(
         return _record_revision(deck, user, gettext_noop("saved"), before)
 
 
-def decklist_sections(game_slug: str, regulation: Regulation, text: str) -> dict[str, dict[int, int]]:
-    """Parse decklist text against every card of the game; raises DeckInputError listing each bad line."""
+@dataclass
+class DecklistReading:
+    """Decklist text as read: the cards read, and the lines not read, read with a doubt, and skipped, each a
+    dict with line, code, level, message (in the active language), text and suggestions."""
+
+    sections: dict[str, dict[int, int]]
+    unread: list[dict] = field(default_factory=list)
+    warnings: list[dict] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)
+
+    @property
+    def messages(self) -> list[str]:
+        return [m["message"] for m in (*self.unread, *self.warnings)]
+
+
+def read_decklist(game_slug: str, regulation: Regulation, text: str) -> DecklistReading:
+    """Read decklist text against every card of the game: what was read, and every line not read (the
+    check page and the API check the deck with what was read and list those lines above the result)."""
     index = selectors.game_card_index(game_slug)
-    result = parse_decklist(text, regulation.to_rules(), index)
-    if result.errors:
-        lines = [decklist_error_dict(e) for e in result.errors]
-        raise DeckInputError([e["message"] for e in lines], lines)
-    return {key: dict(entries) for key, entries in result.deck.sections.items()}
+    rules = regulation.to_rules()
+    result = parse_decklist(text, rules, index)
+    lang = get_language() or "ja"
+    sections = "、".join(s.label(lang) for s in rules.sections) if lang.startswith("ja") else ", ".join(s.en for s in rules.sections)
+    return DecklistReading(
+        sections={key: dict(entries) for key, entries in result.deck.sections.items()},
+        unread=[decklist_error_dict(e, sections) for e in result.errors],
+        warnings=[decklist_error_dict(e, sections) for e in result.warnings],
+        notes=[decklist_error_dict(e, sections) for e in result.notes],
+    )
 
 
-def decklist_error_dict(error) -> dict:
-    message = gettext(error.template).format(**error.params)
+def decklist_sections(game_slug: str, regulation: Regulation, text: str) -> dict[str, dict[int, int]]:
+    """Parse decklist text for a deck that will be saved or played: raises DeckInputError listing each line
+    that could not be read (nothing is lost silently)."""
+    return decklist_reading_strict(game_slug, regulation, text).sections
+
+
+def decklist_reading_strict(game_slug: str, regulation: Regulation, text: str) -> DecklistReading:
+    """`read_decklist`, raising DeckInputError when a line could not be read."""
+    reading = read_decklist(game_slug, regulation, text)
+    if reading.unread:
+        raise DeckInputError([e["message"] for e in reading.unread], reading.unread)
+    return reading
+
+
+def decklist_error_dict(error, sections: str | None = None) -> dict:
+    """A line message for the pages and the API, in the active language (`sections`: the regulation's
+    section names in that language, for a message that lists them)."""
+    params = dict(error.params)
+    if sections is not None and "sections" in params:
+        params["sections"] = sections
+    message = gettext(error.template).format(**params)
     return {
         "line": error.line,
         "code": error.code,
+        "level": error.level,
         "message": message,
         "text": error.text,
         "suggestions": list(error.suggestions),
     }
 
 
-def deck_import_text(*, deck: Deck, user, text: str, expected_revision: int | None = None) -> DeckRevision | None:
-    """Replace the deck with a pasted decklist; if any line is bad nothing changes."""
+def deck_import_text(*, deck: Deck, user, text: str, expected_revision: int | None = None) -> DecklistReading:
+    """Replace the deck with a pasted decklist; if any line cannot be read nothing changes. Returns the
+    reading, whose warnings and notes the caller shows."""
     _check_owner(deck, user)
-    sections = decklist_sections(deck.game_id, deck.regulation, text)
-    return deck_set_sections(
-        deck=deck, user=user, sections=sections, expected_revision=expected_revision, note=gettext_noop("imported")
+    reading = decklist_reading_strict(deck.game_id, deck.regulation, text)
+    deck_set_sections(
+        deck=deck, user=user, sections=reading.sections, expected_revision=expected_revision, note=gettext_noop("imported")
     )
+    return reading
 
 
-def deck_export_text(deck: Deck, lang: str = "ja", data=None) -> str:
-    """The deck as decklist text; `data` is its DeckData when the caller has already loaded it."""
+def deck_export_text(deck: Deck, lang: str = "ja", data=None, style: str = "plain") -> str:
+    """The deck as decklist text (`style` plain, `4 名前`, or post, `《名前》×4` under `■メイン（40枚）`);
+    `data` is its DeckData when the caller has already loaded it."""
     if data is None:
         data, _cards = selectors.deck_state(deck)
-    return export_decklist(data, selectors.game_card_index(deck.game_id), deck.regulation.to_rules(), lang)
+    return export_decklist(data, selectors.game_card_index(deck.game_id), deck.regulation.to_rules(), lang, style)
 
 
 def deck_restore(*, deck: Deck, user, number: int) -> DeckRevision | None:

@@ -51,6 +51,7 @@ def _render_deck(request, deck, shared=False):
     view = deck_view(deck, request.GET)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
     export_text = services.deck_export_text(deck, _lang(), data=view["data"])
+    export_post = services.deck_export_text(deck, _lang(), data=view["data"], style="post")
     return render(
         request,
         "decks/deck_detail.html",
@@ -60,6 +61,7 @@ def _render_deck(request, deck, shared=False):
             "is_owner": is_owner,
             "shared": shared,
             "export_text": export_text,
+            "export_post": export_post,
             "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])) if is_owner else "",
             "game": deck.game,
         },
@@ -91,7 +93,8 @@ def deck_shared_export(request, token):
 
 def _export(request, deck):
     lang = request.GET.get("lang") or _lang()
-    text = services.deck_export_text(deck, "en" if lang.startswith("en") else "ja")
+    style = "post" if request.GET.get("style") == "post" else "plain"
+    text = services.deck_export_text(deck, "en" if lang.startswith("en") else "ja", style=style)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.txt"'
@@ -163,8 +166,10 @@ def deck_new(request):
         regulation = d["regulation"]
         try:
             sections = None
+            reading = None
             if d["decklist"].strip():
-                sections = services.decklist_sections(regulation.game_id, regulation, d["decklist"])
+                reading = services.decklist_reading_strict(regulation.game_id, regulation, d["decklist"])
+                sections = reading.sections
             deck = services.deck_create(
                 owner=request.user,
                 game=regulation.game_id,
@@ -179,9 +184,17 @@ def deck_new(request):
             if not exc.lines:
                 form.add_error(None, str(exc))
         else:
+            if reading is not None:
+                _show_reading(request, reading)
             return redirect("deck_edit", pk=deck.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "decks/deck_form.html", {"form": form, "line_errors": line_errors}, status=status)
+
+
+def _show_reading(request, reading) -> None:
+    """What the reader noticed in a list that was saved: each warning as a message (notes stay quiet)."""
+    for warning in reading.warnings:
+        messages.warning(request, warning["message"])
 
 
 def _initial_format(game_slug):
@@ -225,13 +238,14 @@ def deck_edit(request, pk):
                 messages.success(request, _("Saved."))
                 return redirect("deck_edit", pk=deck.pk)
             if request.POST.get("action") == "import" and import_form.is_valid():
-                services.deck_import_text(
+                reading = services.deck_import_text(
                     deck=deck,
                     user=request.user,
                     text=import_form.cleaned_data["decklist"],
                     expected_revision=import_form.cleaned_data.get("revision"),
                 )
                 messages.success(request, _("Decklist imported."))
+                _show_reading(request, reading)
                 return redirect("deck_edit", pk=deck.pk)
             status = 400
         except services.DeckInputError as exc:
@@ -268,21 +282,25 @@ def deck_edit(request, pk):
 
 @require_http_methods(["GET", "POST"])
 def deck_check(request):
+    """Check a pasted decklist: the deck is checked with every line that could be read; the lines that
+    could not be read, and what the reader noticed, are listed above the result with their line numbers."""
     form = CheckForm(request.POST or None, initial=_initial_format(request.GET.get("game")))
-    result, line_errors, status, odds_hidden = None, [], 200, []
+    result, reading, status, odds_hidden = None, None, 200, []
     if request.method == "POST":
         if form.is_valid():
             regulation = form.cleaned_data["regulation"]
-            try:
-                sections = services.decklist_sections(regulation.game_id, regulation, form.cleaned_data["decklist"])
-                result = validation_payload(regulation.game_id, regulation, sections, params=request.POST)
-                # The odds form posts the list again with its choices, so the result stays on the page.
-                odds_hidden = [("regulation", regulation.pk), ("decklist", form.cleaned_data["decklist"])]
-            except services.DeckInputError as exc:
-                line_errors, status = exc.lines, 400
+            reading = services.read_decklist(regulation.game_id, regulation, form.cleaned_data["decklist"])
+            result = validation_payload(regulation.game_id, regulation, reading.sections, params=request.POST)
+            # The odds form posts the list again with its choices, so the result stays on the page.
+            odds_hidden = [("regulation", regulation.pk), ("decklist", form.cleaned_data["decklist"])]
         else:
             status = 400
-    return render(request, "decks/deck_check.html", {"form": form, "result": result, "line_errors": line_errors, "odds_hidden": odds_hidden}, status=status)
+    return render(
+        request,
+        "decks/deck_check.html",
+        {"form": form, "result": result, "reading": reading, "odds_hidden": odds_hidden},
+        status=status,
+    )
 
 
 # -- pools ---------------------------------------------------------------------------------------

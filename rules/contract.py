@@ -13,7 +13,9 @@ What a `GameDef` carries, and who reads it
   what its cost is called), `fields` (`Field`: the game's own card fields with kinds and allowed values;
   every write path validates cards against them), `known_keywords`, `list_fields`, `stat_fields`.
 - **Construction**: `regulations` (`Regulation`: sections, copy limits, restricted lists; the first is the
-  seed's rules), `construction` ("module:function", the game's own check beside the common ones of
+  seed's rules; a section's `headers` are the words decklists use for it, 山札 or HP, which the decklist
+  reader rules/decklist.py takes from there; a restricted-list entry's `spellings` are its card's other
+  spellings, so the entry holds whichever one a card list uses), `construction` ("module:function", the game's own check beside the common ones of
   rules/decks.py), `regulation_options` (what a regulation may set), `pools` (decks pool into one shared
   deck), `draw` (`DrawRules`: the opening hand and draws, for the odds).
 - **Options** (`Option` in rules/games/options.py): key, kind (whole number in a range, true/false, or one

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .text import normalise
+from .text import name_key, normalise
 
 if TYPE_CHECKING:
     from .games.regulation import Regulation
@@ -70,6 +70,8 @@ class Violation:
 
 # Repeated validations (every edit of a deck) see the same names again: normalise each once.
 norm = lru_cache(maxsize=16384)(normalise)
+# A card's identity (copy limits count by it): its name as written, NFKC, never the search normal form.
+ident = lru_cache(maxsize=16384)(name_key)
 
 
 def _is_count(value) -> bool:
@@ -87,12 +89,13 @@ class Entry(NamedTuple):
 
 @dataclass
 class Group:
-    """The cards of a deck that count as one name: same normalised name, or linked by an alias."""
+    """The cards of a deck that count as one card: the same name (as written: ミラー and ミラ are two),
+    or linked by an alias or by the spellings of one restricted-list entry."""
 
     name: str  # the name of the group's first card in deck order (what messages show)
     ids: list = field(default_factory=list)  # card ids in deck order, each once
     cards: list = field(default_factory=list)  # their card dicts, same order
-    names: set = field(default_factory=set)  # every normalised name and alias of the group
+    names: set = field(default_factory=set)  # every name and alias of the group (rules.text.name_key)
     count: int = 0  # copies over all sections
     sections: list = field(default_factory=list)  # the sections it appears in, deck order
 
@@ -120,6 +123,8 @@ class DeckView:
         self._pos: dict = {}  # (section, card id) -> index within the section
         self._first: dict = {}  # card id -> (section index, index) of its first line
         self._groups: list[Group] | None = None
+        # Every spelling of a restricted-list entry -> the entry (so its spellings count as one card).
+        self.listed: dict = getattr(regulation, "listed_names", None) or {}
 
         known = regulation.section_keys
         order = [*known, *(k for k in deck.sections if k not in known)]
@@ -174,9 +179,10 @@ class DeckView:
 
     @property
     def groups(self) -> list[Group]:
-        """The deck's cards grouped by name, in deck order: cards sharing a normalised name or alias are
-        one group, transitively (a union of the linked names), so reprints (other ids, same name) and
-        alias spellings share one copy limit."""
+        """The deck's cards grouped by identity, in deck order: cards sharing a name or alias (as written,
+        rules.text.name_key) or spelling one restricted-list entry are one group, transitively (a union of
+        the linked names), so reprints (other ids, same name) and alias spellings share one copy limit,
+        while names the search form merely folds together (ミラー, ミラ) do not."""
         if self._groups is None:
             self._groups = self._build_groups()
         return self._groups
@@ -190,7 +196,9 @@ class DeckView:
             group = of_card.get(entry.card_id)
             if group is None:
                 card = entry.card
-                keys = [k for k in (norm(card.get("name")), *map(norm, card.get("aliases") or ())) if k]
+                keys = [k for k in (ident(card.get("name")), *map(ident, card.get("aliases") or ())) if k]
+                listed = self.listed
+                keys += [f"\0{listed[k]}" for k in keys if k in listed]  # the restricted-list entry it spells
                 hits = {id(of_key[k]): of_key[k] for k in keys if k in of_key}
                 if not hits:
                     group = Group(name=card.get("name", ""), names=set(keys))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .deckdata import DeckData, DeckView, Group, Violation, _, norm
+from .deckdata import DeckData, DeckView, Group, Violation, _
 from .games.base import GameDef
 from .games.fields import UNLIMITED
 from .games.regulation import LISTED, OWN, TYPE, Limit, Regulation
@@ -107,21 +107,20 @@ def _check_sections(regulation: Regulation, view: DeckView) -> list[Violation]:
     return out
 
 
-def group_limit(regulation: Regulation, group: Group, listed: Mapping | None = None) -> Limit:
-    """The copy limit of a name group. Each card's limit comes from `regulation.limit_for`; when they
-    differ, the most restrictive listed one wins, else the most restrictive type limit, else the most
-    permissive limit a card prints itself, else the regulation's default. `listed` maps normalised
-    restricted-list names to the list's own spelling, so a list entry also matches another spelling."""
-    listed_best = type_best = own_best = other = None
+def group_limit(regulation: Regulation, group: Group) -> Limit:
+    """The copy limit of a group of cards counted as one (rules.deckdata.DeckView.groups). A group holding
+    any spelling of a restricted-list entry (a card's name or alias, or one the entry declares; even through
+    a reprint that carries no alias) has the entry's limit, the most restrictive when it spells several.
+    Otherwise each card's limit comes from `regulation.unlisted_limit`: the most restrictive type limit,
+    else the most permissive limit a card prints itself, else the regulation's default."""
+    entries = [key[1:] for key in group.names if key[:1] == "\0"]  # DeckView marks the entries it spells
+    if entries:
+        return regulation.listed_limit(min(entries, key=lambda e: (_rank(regulation.card_limits[e]), e)))
+    type_best = own_best = other = None
     for card in group.cards:
-        lim = regulation.limit_for(
-            card.get("name", ""), card.get("aliases") or (), card.get("card_type") or "", own_limit(card)
-        )
+        lim = regulation.unlisted_limit(card.get("card_type") or "", own_limit(card))
         source = lim.source
-        if source == LISTED:
-            if listed_best is None or _rank(lim.copies) < _rank(listed_best.copies):
-                listed_best = lim
-        elif source == TYPE:
+        if source == TYPE:
             if type_best is None or _rank(lim.copies) < _rank(type_best.copies):
                 type_best = lim
         elif source == OWN:
@@ -129,38 +128,38 @@ def group_limit(regulation: Regulation, group: Group, listed: Mapping | None = N
                 own_best = lim
         elif other is None:
             other = lim
-    if listed_best is None and listed:
-        for name in group.names & listed.keys():
-            copies = regulation.card_limits[listed[name]]
-            if listed_best is None or _rank(copies) < _rank(listed_best.copies):
-                ja, en = regulation.list_names.get(copies, ("", ""))
-                listed_best = Limit(copies, LISTED, ja, en)
-    return listed_best or type_best or own_best or other
+    return type_best or own_best or other
+
+
+def _copies_template(limit: Limit) -> str:
+    """The message for too many copies (or any copy of a card that may not be used), in players' words:
+    a restricted-list card by its list's name (制限, 準制限, 封印), else the plain limit."""
+    named = limit.source == LISTED and limit.list_en
+    if limit.copies == 0:
+        if named:
+            return _('"{name}" ({list_en}) may not be used; the deck has {count}.')
+        return _("{name} may not be used under this regulation.")
+    if named:
+        if limit.copies == 1:
+            return _('"{name}" ({list_en}): at most 1 is allowed; the deck has {count}.')
+        return _('"{name}" ({list_en}): at most {limit} are allowed; the deck has {count}.')
+    if limit.copies == 1:
+        return _("{name}: {count} copies; at most 1 is allowed.")
+    return _("{name}: {count} copies; at most {limit} are allowed.")
 
 
 def _check_copies(regulation: Regulation, view: DeckView) -> list[Violation]:
     out: list[Violation] = []
-    listed = {norm(name): name for name in regulation.card_limits}
     for group in view.groups:
-        limit = group_limit(regulation, group, listed)
+        limit = group_limit(regulation, group)
         if limit.copies == UNLIMITED or not isinstance(limit.copies, int):
             continue
         extra = {"source": limit.source, "list_ja": limit.list_ja, "list_en": limit.list_en}
-        if limit.copies == 0:
+        if limit.copies == 0 or group.count > limit.copies:
             out.append(
                 Violation(
-                    "banned",
-                    _("{name} may not be used under this regulation."),
-                    {"name": group.name, "count": group.count, "limit": 0, **extra},
-                    tuple(group.ids),
-                    group.section,
-                )
-            )
-        elif group.count > limit.copies:
-            out.append(
-                Violation(
-                    "too_many_copies",
-                    _("{name}: {count} copies; at most {limit} are allowed."),
+                    "banned" if limit.copies == 0 else "too_many_copies",
+                    _copies_template(limit),
                     {"name": group.name, "count": group.count, "limit": limit.copies, **extra},
                     tuple(group.ids),
                     group.section,

@@ -259,13 +259,52 @@ def test_banned_card_under_a_custom_regulation(kannagi, kannagi_cards):
     assert validate(kannagi, kannagi.regulation, deck, kannagi_cards) == []
 
 
-def test_restricted_list_matches_another_spelling_of_the_name(kannagi):
-    """The list is matched through the search normal form too (full-width / half-width, kana)."""
+def test_restricted_list_matches_another_typing_of_the_name(kannagi):
+    """The list is matched by the name as written, whether typed full-width or half-width."""
     regulation = dataclasses.replace(kannagi.regulation, card_limits={"ﾃｽﾄ": 1})
     cards = index(*(card(i, f"札{i}", "場所札") for i in range(1, 12)), card(50, "テスト", "場所札"))
     deck = DeckData(sections={"main": {50: 2, **{i: 4 for i in range(1, 11)}}})
     v = only(validate(kannagi, regulation, deck, cards), "too_many_copies")
     assert v.cards == (50,) and v.params["limit"] == 1
+
+
+def test_copy_limits_count_by_card_identity_not_by_the_search_form(kannagi):
+    """ミラー and ミラ are one word to the search (the long vowel mark is ignored) but two cards."""
+    cards = index(card(1, "ミラー", "道具札"), card(2, "ミラ", "道具札"), *(card(i, f"札{i}", "場所札") for i in range(3, 12)))
+    deck = DeckData(sections={"main": {1: 4, 2: 4, **{i: 4 for i in range(3, 11)}}})
+    assert validate(kannagi, kannagi.regulation, deck, cards) == []
+    deck.sections["main"][1] = 5
+    v = only(validate(kannagi, kannagi.regulation, deck, cards), "too_many_copies")
+    assert v.cards == (1,) and v.params["count"] == 5
+
+
+def test_a_restricted_entry_holds_the_spellings_it_declares_without_any_card_alias(kannagi):
+    """A card list that gives 人魚の活き血 no alias (the fan list): the seed's entry 人魚の活血 declares the
+    printed spelling, so the card keeps its 制限."""
+    cards = index(card(1, "人魚の活き血", "道具札"), *(card(i, f"札{i}", "場所札") for i in range(2, 12)))
+    deck = DeckData(sections={"main": {1: 2, **{i: 4 for i in range(2, 12)}}})
+    v = only(validate(kannagi, kannagi.regulation, deck, cards), "too_many_copies")
+    assert v.cards == (1,) and (v.params["limit"], v.params["count"], v.params["list_ja"]) == (1, 2, "制限")
+    assert v.message == '"人魚の活き血" (Restricted): at most 1 is allowed; the deck has 2.'
+
+
+def test_cards_printed_under_two_spellings_of_one_entry_share_its_limit(kannagi):
+    cards = index(card(1, "人魚の活き血", "道具札"), card(2, "人魚の活血", "道具札"), *(card(i, f"札{i}", "場所札") for i in range(3, 13)))
+    deck = DeckData(sections={"main": {1: 1, 2: 1, **{i: 4 for i in range(3, 13)}}})
+    v = only(validate(kannagi, kannagi.regulation, deck, cards), "too_many_copies")
+    assert v.cards == (1, 2) and v.params["count"] == 2
+
+
+def test_copy_messages_use_the_lists_words_and_agree_in_number(kannagi, kannagi_cards):
+    regulation = dataclasses.replace(kannagi.regulation, card_limits={"テストの場所1": 0, "テストの場所2": 2, "テストの場所3": 1})
+    deck = DeckData(sections={"main": {1: 1, 2: 3, 3: 2, **{i: 4 for i in range(4, 14)}}})
+    messages = {v.cards[0]: v.message for v in validate(kannagi, regulation, deck, kannagi_cards)}
+    assert messages[1] == '"テストの場所1" (Sealed) may not be used; the deck has 1.'
+    assert messages[2] == '"テストの場所2" (Semi-restricted): at most 2 are allowed; the deck has 3.'
+    assert messages[3] == '"テストの場所3" (Restricted): at most 1 is allowed; the deck has 2.'
+    unlisted = dataclasses.replace(kannagi.regulation, copy_limit=1, card_limits={})
+    violations = validate(kannagi, unlisted, kannagi_deck(40), kannagi_cards)
+    assert violations and all(v.message.endswith(": 4 copies; at most 1 is allowed.") for v in violations)
 
 
 # -- common input problems and order ---------------------------------------------------------------

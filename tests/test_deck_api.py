@@ -168,12 +168,24 @@ def test_validation_names_unknown_and_ambiguous_lines_with_the_closest_names(cli
     from cards.services import load_bundled
 
     load_bundled(["kannagi"])
-    response = send(client, "post", "/api/decks/validate/", {"game": "kannagi", "decklist": "メイン:\n4 ねこやま\n3 人魚の活ぎ血\n1 かど\n"})
-    assert response.status_code == 400
-    lines = {e["line"]: e for e in response.json()["lines"]}
+    response = send(client, "post", "/api/decks/validate/", {"game": "kannagi", "decklist": "メイン:\n4 ねこやま\n3 人魚\n1 かど\n"})
+    assert response.status_code == 200  # checked with the line that was read
+    body = response.json()
+    lines = {e["line"]: e for e in body["unread"]}
     assert set(lines) == {3, 4}
     assert lines[3]["code"] == "unknown_card" and lines[3]["suggestions"][0] == "人魚の活き血"
     assert lines[4]["code"] == "ambiguous_card" and sorted(lines[4]["suggestions"]) == ["カド", "カード"]
+    assert {e["level"] for e in body["unread"]} == {"error"}
+    assert [(s["key"], s["count"]) for s in body["sections"]] == [("main", 4)]
+
+
+def test_validation_reads_a_near_miss_as_the_closest_card_with_a_warning(client, kannagi_base):
+    body = send(client, "post", "/api/decks/validate/", {"game": "kannagi", "decklist": "3 人魚の活ぎ血\n"}).json()
+    assert body["unread"] == []
+    (warning,) = body["warnings"]
+    assert (warning["line"], warning["code"], warning["level"]) == (1, "closest_card", "warning")
+    assert warning["suggestions"] == ["人魚の活き血"]
+    assert [e["name"] for e in body["sections"][0]["entries"]] == ["人魚の活き血"]
 
 
 def test_validation_refuses_an_unknown_game_or_regulation(client, kannagi_base):
@@ -265,7 +277,7 @@ def test_patch_replaces_the_cards_and_keeps_a_revision_with_the_diff(token_clien
 
 def test_patch_with_a_bad_decklist_changes_nothing(token_client, deck, deck_state):
     before = deck_state(deck)
-    response = send(token_client, "patch", deck_url(deck), {"decklist": "メイン:\n4 ねこやま\n3 人魚の活ぎ血\n", "revision": 1})
+    response = send(token_client, "patch", deck_url(deck), {"decklist": "メイン:\n4 ねこやま\n3 人魚\n", "revision": 1})
     assert response.status_code == 400
     assert response.json()["lines"][0]["line"] == 3
     assert deck_state(deck) == before
@@ -275,7 +287,7 @@ def test_a_patch_that_fails_on_its_cards_changes_none_of_its_details(token_clien
     """One request, one change: a bad decklist must not leave the new name (or visibility) saved."""
     before = deck_state(deck)
     response = send(
-        token_client, "patch", deck_url(deck), {"name": "半分だけ", "visibility": "public", "decklist": "3 人魚の活ぎ血\n"}
+        token_client, "patch", deck_url(deck), {"name": "半分だけ", "visibility": "public", "decklist": "3 人魚\n"}
     )
     assert response.status_code == 400
     assert deck_state(deck) == before
@@ -605,8 +617,8 @@ def test_violation_messages_follow_accept_language(client, kannagi_base):
         assert ja["cards"] == en["cards"]
     assert english[0]["message"] == "The Main section has 6 cards; it needs at least 40."
     assert "メイン" in japanese[0]["message"] and "40枚" in japanese[0]["message"]
-    assert english[1]["message"] == "消さなきゃ: 2 copies; at most 1 are allowed."
-    assert "copies" not in japanese[1]["message"] and "1枚" in japanese[1]["message"]
+    assert english[1]["message"] == '"消さなきゃ" (Restricted): at most 1 is allowed; the deck has 2.'
+    assert japanese[1]["message"] == "「消さなきゃ」は制限カードです（1枚まで・現在2枚）"
     assert (japanese[0]["section_label"], english[0]["section_label"]) == ("メイン", "Main")
 
 
@@ -616,7 +628,7 @@ def test_violation_messages_follow_the_language_cookie(client, kannagi_base):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
     japanese = send(client, "post", "/api/decks/validate/", SHORT, HTTP_ACCEPT_LANGUAGE="en").json()["violations"]
     assert [v["code"] for v in english] == [v["code"] for v in japanese]
-    assert english[1]["message"] == "消さなきゃ: 2 copies; at most 1 are allowed."
+    assert english[1]["message"] == '"消さなきゃ" (Restricted): at most 1 is allowed; the deck has 2.'
     assert japanese[1]["message"] != english[1]["message"]
 
 
@@ -627,10 +639,10 @@ def test_line_errors_and_deck_violations_are_in_the_requests_language(token_clie
         body = send(token_client, "post", deck_url(deck, "entries"), {"card": kesu.pk, "count": 2}, HTTP_ACCEPT_LANGUAGE=lang).json()
         assert [v["code"] for v in body["violations"]] == ["too_many_copies"]
         bad = send(token_client, "post", "/api/decks/validate/", {"game": "kannagi", "decklist": "1 ないカード"}, HTTP_ACCEPT_LANGUAGE=lang)
-        line = bad.json()["lines"][0]
+        line = bad.json()["unread"][0]
         assert line["code"] == "unknown_card" and "ないカード" in line["message"]
         messages[lang] = (body["violations"][0]["message"], line["message"])
-    assert messages["en"] == ("消さなきゃ: 2 copies; at most 1 are allowed.", 'Line 1: no card is called "ないカード".')
+    assert messages["en"] == ('"消さなきゃ" (Restricted): at most 1 is allowed; the deck has 2.', 'Line 1: no card is called "ないカード".')
     assert messages["ja"][0] != messages["en"][0] and messages["ja"][1] != messages["en"][1]
 
 

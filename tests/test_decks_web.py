@@ -245,11 +245,21 @@ def test_the_same_decklist_is_illegal_under_base_and_legal_under_2025_06_06(clie
     assert 'data-legal="true"' in dated and not flagged_cards(dated)
 
 
-def test_checking_names_unknown_lines_with_their_numbers_and_closest_names(client, kannagi_base):
+def test_checking_lists_unread_lines_with_their_numbers_and_closest_names_and_checks_the_rest(client, kannagi_base):
+    response = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": "メイン:\n4 ねこやま\n3 人魚\n"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚.*<q>人魚の活き血</q>', html)
+    assert html.index('id="unread-lines"') < html.index('id="validation"')  # listed above the result
+    assert 'data-legal="false"' in html and "section_too_small" in violation_codes(html)  # 4 cards read of 40
+
+
+def test_checking_reads_a_near_miss_as_the_closest_card_and_says_so(client, kannagi_base):
     response = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": "メイン:\n4 ねこやま\n3 人魚の活ぎ血\n"})
     html = response.content.decode()
-    assert response.status_code == 400
-    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚の活ぎ血.*<q>人魚の活き血</q>', html)
+    assert 'id="unread-lines"' not in html
+    assert re.search(r'<li data-line="3" data-code="closest_card">[^<]*人魚の活ぎ血[^<]*人魚の活き血', html)
+    assert card("人魚の活き血").pk in flagged_cards(html)  # three copies of a 制限 card
 
 
 def test_the_check_page_offers_saving_only_with_an_account(client, user, kannagi_base):
@@ -367,11 +377,11 @@ def test_importing_a_decklist_replaces_the_deck_and_keeps_a_revision(user_client
 
 def test_a_failed_import_changes_nothing_and_names_each_bad_line(user_client, deck, deck_state, ambiguous_names):
     before = deck_state(deck)
-    text = "メイン:\n4 ねこやま\n3 人魚の活ぎ血\n1 かど\n"
+    text = "メイン:\n4 ねこやま\n3 人魚\n1 かど\n"
     response = user_client.post(reverse("deck_edit", args=[deck.pk]), {"action": "import", "decklist": text, "revision": 1})
     html = response.content.decode()
     assert response.status_code == 400
-    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚の活ぎ血.*<q>人魚の活き血</q>', html)
+    assert re.search(r'<li data-line="3" data-code="unknown_card">[^<]*人魚.*<q>人魚の活き血</q>', html)
     ambiguous = re.search(r'<li data-line="4" data-code="ambiguous_card">.*</li>', html).group(0)
     assert "<q>カード</q>" in ambiguous and "<q>カド</q>" in ambiguous
     assert deck_state(deck) == before
@@ -386,10 +396,13 @@ def test_a_new_deck_from_a_bad_decklist_is_not_saved(user_client, user, kannagi_
     assert not Deck.objects.filter(owner=user).exists()
 
 
+@pytest.mark.parametrize("style", ["plain", "post"])
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_export_then_import_gives_the_same_deck(user_client, user, edited_deck, kannagi_base, lang):
-    text = user_client.get(reverse("deck_export", args=[edited_deck.pk]), {"lang": lang}).content.decode()
-    assert ("メイン:" if lang == "ja" else "Main:") in text
+def test_export_then_import_gives_the_same_deck(user_client, user, edited_deck, kannagi_base, lang, style):
+    text = user_client.get(reverse("deck_export", args=[edited_deck.pk]), {"lang": lang, "style": style}).content.decode()
+    header = {("ja", "plain"): "メイン:\n", ("en", "plain"): "Main:\n", ("ja", "post"): "■メイン（41枚）\n", ("en", "post"): "■Main (41)\n"}
+    assert text.startswith(header[lang, style])
+    assert ("《ねこやま》×4" if style == "post" else "4 ねこやま") in text
     response = user_client.post(
         reverse("deck_new"), {"regulation": kannagi_base.pk, "name": "往復", "visibility": "private", "decklist": text}
     )
@@ -406,6 +419,104 @@ def test_the_export_download_is_plain_text_named_after_the_deck(user_client, dec
     assert response["Content-Type"].startswith("text/plain")
     assert f'filename="deck-{deck.pk}.txt"' in response["Content-Disposition"]
     assert "4 ねこやま" in response.content.decode()
+
+
+def test_the_deck_page_offers_the_list_as_text_in_both_styles_to_copy(client, samples):
+    sample = Deck.objects.get(game="kannagi", name="サンプル：春と無の零探し")
+    html = client.get(reverse("deck_detail", args=[sample.pk])).content.decode()
+    assert 'data-copy="export-plain"' in html and 'data-copy="export-post"' in html
+    assert "テキストでコピー" in html and "投稿用にコピー" in html
+    plain = re.search(r'<textarea[^>]*id="export-plain"[^>]*>([^<]*)</textarea>', html).group(1)
+    post = re.search(r'<textarea[^>]*id="export-post"[^>]*>([^<]*)</textarea>', html).group(1)
+    assert plain.startswith("メイン:\n") and post.startswith("■メイン（40枚）\n")
+    assert "《ねこやま》×4" in post and "js/deck_export.js" in html
+
+
+# -- players' words, identity and restricted lists ----------------------------------------------------------
+
+
+def visible_text(html: str) -> str:
+    """What a reader of the page sees: the text outside tags, scripts and attributes."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_check_page_never_shows_a_violation_code_and_says_restricted_as_players_do(client, kannagi_base):
+    text = "メイン:\n2 人魚の活き血\n3 本物のお化け屋敷\n"
+    html = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": text}).content.decode()
+    seen = visible_text(html)
+    assert "「人魚の活き血」は制限カードです（1枚まで・現在2枚）" in seen
+    assert "「本物のお化け屋敷」は準制限カードです（2枚まで・現在3枚）" in seen
+    for code in ("too_many_copies", "section_too_small", "banned"):
+        assert code not in seen
+
+
+def test_a_sealed_card_is_named_as_sealed(client, kannagi_base):
+    RegulationCardLimit.objects.create(regulation=kannagi_base, card_name="鉄の風", copies=0)
+    html = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": "1 鉄の風"}).content.decode()
+    assert "「鉄の風」は封印カードです（使用不可・現在1枚）" in visible_text(html)
+
+
+def test_the_english_check_page_says_at_most_one_is_allowed(client, kannagi_base):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.post(reverse("deck_check"), {"regulation": kannagi_base.pk, "decklist": "2 人魚の活き血"}).content.decode()
+    assert '"人魚の活き血" (Restricted): at most 1 is allowed; the deck has 2.' in html.replace("&quot;", '"')
+
+
+FANLIST_ROWS = (
+    "number,name,reading,cost,power,series,rare,season,type,role,keyword,attribute\n"
+    "45,人魚の活き血,にんぎょのいきち,8,0,テスト弾,R,冬,道具札,,,人魚\n"
+    "1102,ねこやま,,0,1,テスト弾,C,春,場所札,,,動物\n"
+)
+
+
+def test_after_importing_a_fan_list_the_restricted_card_keeps_its_limit_and_the_lists_spelling_reads(client, kannagi):
+    """A database with the fan list's cards only (no bundled card carrying the alias 人魚の活血)."""
+    from cards.io import load_mapping
+    from cards.services import import_cards
+    from decks.services import read_decklist
+
+    import_cards(game="kannagi", data=FANLIST_ROWS.encode(), fmt="csv", mapping=load_mapping("kannagi-fanlist"))
+    mermaid = Card.objects.get(game="kannagi", name="人魚の活き血")
+    assert mermaid.aliases == []
+    base = Regulation.objects.get(game="kannagi", code="base")
+    reading = read_decklist("kannagi", base, "1 人魚の活血\n1 人魚の活き血\n")
+    assert reading.unread == [] and reading.sections == {"main": {mermaid.pk: 2}}
+    html = client.post(reverse("deck_check"), {"regulation": base.pk, "decklist": "1 人魚の活血\n1 人魚の活き血\n"}).content.decode()
+    assert "「人魚の活き血」は制限カードです（1枚まで・現在2枚）" in visible_text(html)
+
+
+def test_stored_entries_get_the_spellings_the_game_declares_and_stored_sections_its_new_words(kannagi_base):
+    mermaid = kannagi_base.card_limits.get(card_name="人魚の活血")
+    assert mermaid.spellings == ["人魚の活き血"]
+    mermaid.spellings = []  # as stored before the field existed
+    mermaid.save()
+    section = kannagi_base.sections.get(key="main")
+    section.headers = ["デッキ"]  # as stored before the game declared 山札
+    section.save()
+    services.sync_regulations()
+    assert kannagi_base.card_limits.get(card_name="人魚の活血").spellings == ["人魚の活き血"]
+    rules = Regulation.objects.get(pk=kannagi_base.pk).to_rules()
+    assert "山札" in rules.section("main").headers
+    assert services.read_decklist("kannagi", Regulation.objects.get(pk=kannagi_base.pk), "山札：\n4 ねこやま").unread == []
+
+
+def test_an_editors_own_spellings_are_kept(kannagi_base):
+    mermaid = kannagi_base.card_limits.get(card_name="人魚の活血")
+    mermaid.spellings = ["にんぎょのいきち"]
+    mermaid.save()
+    services.sync_regulations()
+    assert kannagi_base.card_limits.get(card_name="人魚の活血").spellings == ["にんぎょのいきち"]
+
+
+def test_the_admin_shows_which_cards_an_entry_names_and_an_entry_that_names_none(editor_client, kannagi_base):
+    RegulationCardLimit.objects.create(regulation=kannagi_base, card_name="存在しない札", copies=1)
+    html = editor_client.get(reverse("admin:decks_regulation_change", args=[kannagi_base.pk])).content.decode()
+    rows = re.findall(r'<tr class="form-row[^"]*"[^>]*>.*?</tr>', html, flags=re.S)
+    row = next(r for r in rows if 'value="存在しない札"' in r)
+    assert "この名前のカードはこのゲームにありません" in row
+    mermaid = next(r for r in rows if 'value="人魚の活血"' in r)
+    assert "人魚の活き血" in visible_text(mermaid) and "ありません" not in mermaid
 
 
 # -- deck settings and regulations ------------------------------------------------------------------------
@@ -933,12 +1044,13 @@ def test_validate_deck_takes_the_regulation_by_its_code(bundled, tmp_path):
 
 
 @pytest.mark.skipif(not COMMAND.exists(), reason="decks/management/commands/validate_deck.py does not exist")
-def test_validate_deck_names_unreadable_lines(bundled, tmp_path):
+def test_validate_deck_names_unreadable_lines_and_checks_the_rest(bundled, tmp_path):
     path = tmp_path / "typo.txt"
-    path.write_text("メイン:\n4 ねこやま\n3 人魚の活ぎ血\n", encoding="utf-8")
-    code, _out, err = call_validate_deck("kannagi", str(path))
+    path.write_text("メイン:\n4 ねこやま\n3 人魚\n", encoding="utf-8")
+    code, out, err = call_validate_deck("kannagi", str(path))
     assert code == 2
-    assert "3" in err and "人魚の活ぎ血" in err and "人魚の活き血" in err
+    assert "3" in err and "人魚" in err and "人魚の活き血" in err
+    assert "section_too_small" in out  # the four cards read were checked
 
 
 def test_signing_up_follows_a_local_next_link_only(client, games):

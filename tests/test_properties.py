@@ -4,7 +4,9 @@ card importer and the engine's action input raises nothing but the documented er
 - search: cards.search.query.parse / cards.selectors.parse_query raise only QueryError (with a position
   inside the text, or just past it for a too-long query); /api/cards/?q= answers 400, never 500;
 - decklists: rules.decklist.parse reports bad lines as LineError entries and never raises;
-  decks.services.decklist_sections raises only DeckInputError;
+  decks.services.decklist_sections raises only DeckInputError; any deck the exporter writes (either style,
+  either language, made-up card names) reads back as the same deck with nothing to say, also through the
+  site on the bundled cards;
 - card files: cards.io.read_rows raises only CardFileError; cards.services.import_cards raises only
   CardFileError, reports bad rows as RowError entries, and a failed import leaves the database as it was;
 - the engine: rules.engine.apply raises only IllegalAction, and a refused action leaves the state as it was
@@ -18,6 +20,7 @@ import json
 import os
 import random
 import string
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, event, example, given, settings
@@ -26,11 +29,14 @@ from hypothesis import strategies as st
 from cards.io import CardFileError, read_rows
 from cards.search.filters import controls_for
 from cards.search.query import MAX_LENGTH, OPERATORS, QueryError, Schema, parse
-from rules.decklist import MAX_COUNT, CardIndex, LineError
+from rules.deckdata import DeckData
+from rules.decklist import MAX_COUNT, STYLES, CardIndex, LineError
+from rules.decklist import export as export_decklist
 from rules.decklist import parse as parse_decklist
 from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, replay
 from rules.games import GAMES, get_game
 from rules.games.samples import bundled_cards, player_deck
+from rules.text import name_key, normalise
 
 SLUGS = sorted(GAMES)
 # PROPERTY_SCALE=20 runs every property 20 times as long (a deeper search than CI affords).
@@ -257,6 +263,90 @@ def test_decklist_sections_raises_only_deck_input_error(kannagi_base, data):
         assert exc.messages and len(exc.messages) == len(exc.lines)
         return
     assert all(count >= 1 for entries in sections.values() for count in entries.values())
+
+
+# Card names as games print them: kana, kanji, Latin letters and digits, with the middle dots, brackets,
+# slashes, dashes and spaces names hold (no comment or note marks: #, //, ※, ← end a line's card part).
+NAME_CHARS = list(
+    "あいうえおかきくけこさしすせそねこやまのカキクケコネコヤマーァッャｶﾀﾅ札春夏秋冬無場所道具風鉄花火天候人魚活き血大蛇"
+    "メインスキル合計枚計ABCxyzXZ0123456789０４ ・「」『』【】《》[]()（）/-!?.:：×*"
+)
+
+
+def _plain_name(name: str) -> bool:
+    """A name written as typed: no space at either end or two in a row (as the card form stores it)."""
+    return bool(normalise(name)) and name == name.strip() and name_key(name) == unicodedata.normalize("NFKC", name)
+
+
+card_names = st.text(alphabet=NAME_CHARS, min_size=1, max_size=14).filter(_plain_name)
+
+
+@st.composite
+def exported_decks(draw):
+    """A game's regulation, a set of cards with made-up names (some reprinted under other numbers), and a
+    deck of them in the regulation's sections."""
+    slug = draw(st.sampled_from(SLUGS))
+    regulation = draw(st.sampled_from(get_game(slug).regulations))
+    names = draw(st.lists(card_names, min_size=1, max_size=8, unique_by=name_key))
+    cards, next_id = [], 1
+    for name in names:
+        for printing in range(draw(st.integers(1, 2))):
+            cards.append({
+                "id": next_id, "name": name, "reading": draw(st.sampled_from(["", normalise(name) + "よ"])),
+                "aliases": [], "card_type": "x", "cost": draw(st.one_of(st.none(), st.integers(0, 9))),
+                "number": f"N-{next_id:03}" if printing or draw(st.booleans()) else "", "fields": {},
+            })  # fmt: skip
+            next_id += 1
+    keys = regulation.section_keys
+    sections = {}
+    for card in draw(st.lists(st.sampled_from(cards), min_size=1, max_size=12, unique_by=lambda c: c["id"])):
+        sections.setdefault(draw(st.sampled_from(keys)), {})[card["id"]] = draw(st.integers(1, MAX_COUNT))
+    return regulation, CardIndex(cards), DeckData(sections=sections)
+
+
+def _numbered_or_default(index: CardIndex, deck: DeckData) -> DeckData:
+    """The deck as text can name it: a printing without a number reads back as its name's default."""
+    out = {}
+    for key, entries in deck.sections.items():
+        for card_id, count in entries.items():
+            card = index.cards[card_id]
+            target = card_id if card.get("number") or index.is_default(card_id) else index.default_id(card["name"])
+            out.setdefault(key, {})[target] = out.get(key, {}).get(target, 0) + count
+    return DeckData(sections=out)
+
+
+@settings(max_examples=300 * SCALE, deadline=None)
+@given(data=exported_decks(), style=st.sampled_from(STYLES), lang=st.sampled_from(["ja", "en"]))
+def test_any_decklist_the_exporter_writes_reads_back_the_same(data, style, lang):
+    regulation, index, deck = data
+    text = export_decklist(deck, index, regulation, lang, style)
+    result = parse_decklist(text, regulation, index)
+    cards = [(c["id"], c["name"], c["number"]) for c in index.cards.values()]
+    assert result.errors == [], (text, [e.message for e in result.errors], cards)
+    assert result.warnings == [], (text, [w.message for w in result.warnings], cards)
+    assert result.deck.sections == _numbered_or_default(index, deck).sections, text
+
+
+@DB_SETTINGS
+@given(data=st.data(), style=st.sampled_from(STYLES), lang=st.sampled_from(["ja", "en"]))
+def test_a_deck_of_the_sites_cards_exported_reads_back_the_same_through_the_site(bundled, data, style, lang):
+    """Through the database (the stored regulations and cards): the export a deck page offers, pasted into
+    the check page, reads as the same deck with nothing to say."""
+    from decks.selectors import game_card_index, regulations_for
+    from decks.services import read_decklist
+
+    slug = data.draw(st.sampled_from(SLUGS))
+    regulation = data.draw(st.sampled_from(list(regulations_for(slug))))
+    index = game_card_index(slug)
+    keys = regulation.to_rules().section_keys
+    picked = data.draw(st.lists(st.sampled_from(sorted(index.cards)), min_size=1, max_size=15, unique=True))
+    sections = {}
+    for card_id in picked:
+        sections.setdefault(data.draw(st.sampled_from(keys)), {})[card_id] = data.draw(st.integers(1, 60))
+    text = export_decklist(DeckData(sections=sections), index, regulation.to_rules(), lang, style)
+    reading = read_decklist(slug, regulation, text)
+    assert (reading.unread, reading.warnings) == ([], []), text
+    assert reading.sections == _numbered_or_default(index, DeckData(sections=sections)).sections, text
 
 
 # -- the card importer ----------------------------------------------------------------------------------

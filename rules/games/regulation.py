@@ -8,7 +8,9 @@ to, and turns each record back into a `Regulation` before calling the constructi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from ..text import name_key
 from .fields import UNLIMITED
 
 # How a limit came about.
@@ -34,6 +36,10 @@ def check_options(spec: dict, options: dict) -> list[str]:
         elif value not in spec[key]:
             errors.append(f"{key}: expected one of {', '.join(spec[key])}, got {value!r}")
     return errors
+
+
+def _rank(copies) -> float:
+    return float("inf") if copies == UNLIMITED else copies
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,9 @@ class Regulation:
     copy_limit: int | None = None  # per name; None: any number
     type_limits: dict = field(default_factory=dict)  # card type -> copies
     card_limits: dict = field(default_factory=dict)  # card name -> copies (0 banned) or UNLIMITED
+    # Other spellings of a listed card (card name on the list -> its other spellings), so the entry holds
+    # whichever spelling a card list or a decklist uses: {"人魚の活血": ("人魚の活き血",)}.
+    spellings: dict = field(default_factory=dict)
     list_names: dict = field(default_factory=dict)  # copies -> (ja, en), e.g. 1 -> (制限, Restricted)
     # Game-specific switches read by the game's construction rules, e.g. timestorm {"entry": "win_condition"}.
     options: dict = field(default_factory=dict)
@@ -89,12 +98,41 @@ class Regulation:
     def section_keys(self) -> tuple[str, ...]:
         return tuple(s.key for s in self.sections)
 
+    @cached_property
+    def listed_names(self) -> dict[str, str]:
+        """Every spelling of every listed card (its name_key) -> the list entry's name."""
+        out: dict[str, str] = {}
+        for entry in self.card_limits:
+            for spelling in (entry, *self.spellings.get(entry, ())):
+                out.setdefault(name_key(spelling), entry)
+        return out
+
+    def entry_for(self, names) -> str | None:
+        """The restricted-list entry one of `names` (a card's name and aliases) is a spelling of, the most
+        restrictive when they name several; None when the card is not on the list."""
+        listed = self.listed_names
+        entries = {listed[k] for k in map(name_key, names) if k in listed}
+        if not entries:
+            return None
+        return min(entries, key=lambda e: (_rank(self.card_limits[e]), e))
+
+    def spellings_of(self, entry: str) -> tuple[str, ...]:
+        """The entry's name and its other spellings."""
+        return (entry, *self.spellings.get(entry, ()))
+
+    def listed_limit(self, entry: str) -> Limit:
+        copies = self.card_limits[entry]
+        ja, en = self.list_names.get(copies, ("", ""))
+        return Limit(copies, LISTED, ja, en)
+
     def limit_for(self, name: str, aliases=(), card_type: str = "", own_limit=None) -> Limit:
-        for candidate in (name, *aliases):
-            if candidate in self.card_limits:
-                copies = self.card_limits[candidate]
-                ja, en = self.list_names.get(copies, ("", ""))
-                return Limit(copies, LISTED, ja, en)
+        entry = self.entry_for((name, *aliases)) if self.card_limits else None
+        if entry is not None:
+            return self.listed_limit(entry)
+        return self.unlisted_limit(card_type, own_limit)
+
+    def unlisted_limit(self, card_type: str = "", own_limit=None) -> Limit:
+        """The limit of a card that is not on the restricted list."""
         if card_type in self.type_limits:
             return Limit(self.type_limits[card_type], TYPE)
         if own_limit is not None:

@@ -13,7 +13,8 @@ from rules.games import GAMES
 class Command(BaseCommand):
     help = (
         "Check a decklist file against a game's construction rules. Prints each violation and exits 1 when "
-        "the deck is not legal (2 when the file cannot be read)."
+        "the deck is not legal; lines that cannot be read are listed and the deck is checked without them, "
+        "exiting 2 (also when the file cannot be read)."
     )
 
     def add_arguments(self, parser):
@@ -38,22 +39,23 @@ class Command(BaseCommand):
                 text = Path(file).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"{file}: {exc}") from None
-        try:
-            sections = services.decklist_sections(game, chosen, text)
-        except services.DeckInputError as exc:
-            for line in exc.lines or [{"message": m, "suggestions": []} for m in exc.messages]:
-                hint = f" (did you mean: {', '.join(line['suggestions'])})" if line.get("suggestions") else ""
-                self.stderr.write(f"{file}: {line['message']}{hint}")
-            raise SystemExit(2) from None
-        result = validation_payload(game, chosen, sections, params={})
+        reading = services.read_decklist(game, chosen, text)
+        for line in (*reading.unread, *reading.warnings):
+            hint = f" (did you mean: {', '.join(line['suggestions'])})" if line.get("suggestions") else ""
+            self.stderr.write(f"{file}: {line['message']}{hint}")
+        result = validation_payload(game, chosen, reading.sections, params={})
         counts = ", ".join(f"{s['label']} {s['count']}" for s in result["sections"])
         self.stdout.write(f"{chosen.name} · {counts}")
+        if reading.unread:
+            self.stdout.write(f"{len(reading.unread)} line(s) not read; checked without them")
         if result["legal"]:
             self.stdout.write(self.style.SUCCESS("legal"))
+            if reading.unread:
+                raise SystemExit(2)
             return
         names = {e["card"]: e["name"] for s in result["sections"] for e in s["entries"]}
         for v in result["violations"]:
             cards = ", ".join(dict.fromkeys(names.get(c, str(c)) for c in v["cards"]))
             self.stdout.write(f"✘ [{v['code']}] {v['message']}" + (f" — {cards}" if cards else ""))
         self.stdout.write(self.style.ERROR(f"not legal: {len(result['violations'])} violation(s)"))
-        raise SystemExit(1)
+        raise SystemExit(2 if reading.unread else 1)

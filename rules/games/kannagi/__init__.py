@@ -12,8 +12,11 @@ from .face import FACE
 from .options import OPTIONS
 from .vocabulary import VOCABULARY
 
-MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "Deck", "Main deck"))
+MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "山札", "Deck", "Main deck"))
 LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制限", "Semi-restricted")}
+# The seed's list writes 人魚の活血; the card is printed 人魚の活き血. The entry holds both spellings, so it
+# restricts the card whichever spelling a card list gives it.
+SPELLINGS = {"人魚の活血": ("人魚の活き血",)}
 
 SEASONS = ("春", "夏", "秋", "冬", "無")
 WHENS = ("played", "attack", "summon", "exiled")
@@ -133,6 +136,7 @@ GAME = GameDef(
                 "暗躍者": 2,
             },
             list_names=LIST_NAMES,
+            spellings=SPELLINGS,
         ),
         # The official post of 2025-06-06 (GAMES.md) made 悠習の古日記, 本物のお化け屋敷 and 消さなきゃ
         # 準制限; the rest of the seed's list is carried over.
@@ -153,6 +157,7 @@ GAME = GameDef(
                 "暗躍者": 2,
             },
             list_names=LIST_NAMES,
+            spellings=SPELLINGS,
         ),
     ),
     draw=DrawRules(opening=8),
