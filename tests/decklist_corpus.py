@@ -218,10 +218,15 @@ CASES = [
 1 存在しないカード
 4 花火の河川敷
 """,
-        {"main": {"ねこやま": 4, "鉄の風": 4, "人魚の活き血": 3, "花火の河川敷": 4}},
-        unread=((5, "unknown_card"), (6, "unknown_card")),
+        # 発狂人形の家 by its reading (the bundled seed cards carry the fan list's readings)
+        {"main": {"ねこやま": 4, "鉄の風": 4, "人魚の活き血": 3, "発狂人形の家": 2, "花火の河川敷": 4}},
+        unread=((6, "unknown_card"),),
         warnings=((4, "closest_card"),),
-        notations=("a near miss read as the closest card (did you mean)", "unreadable lines listed, the rest read"),
+        notations=(
+            "a near miss read as the closest card (did you mean)",
+            "a card named by its reading",
+            "unreadable lines listed, the rest read",
+        ),
     ),
     Case(
         "kannagi-alias-and-list-spelling",
