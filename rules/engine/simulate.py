@@ -167,7 +167,8 @@ def pool_of(state: dict, pilot) -> dict:
     copies: dict[str, int] = {}
     for d in source:
         copies[d] = copies.get(d, 0) + 1
-    key_defs = sorted(d for d in copies if pilot.is_key(defs[d]))
+    # by name, then key: the order is the cards', not the database's ids (which differ between databases)
+    key_defs = sorted((d for d in copies if pilot.is_key(defs[d])), key=lambda d: (str(defs[d].get("name") or ""), d))
     return {
         "N": len(source),
         "n": len(pilot.opening_hand(state)),
