@@ -336,10 +336,10 @@ def test_print_deck_names_a_bad_line_and_a_bad_option(bundled, tmp_path, capsys)
     from django.core.management import CommandError, call_command
 
     deck = tmp_path / "deck.txt"
-    deck.write_text("4 ねこやまx\n", encoding="utf-8")
+    deck.write_text("4 存在しないカード\n", encoding="utf-8")  # (a near miss like ねこやまx reads as the closest card)
     with pytest.raises(SystemExit) as stop:
         call_command("print_deck", str(deck), "--game", "kannagi", "-o", str(tmp_path / "x.pdf"))
-    assert stop.value.code == 2 and "ねこやまx" in capsys.readouterr().err
+    assert stop.value.code == 2 and "存在しないカード" in capsys.readouterr().err
     deck.write_text("4 ねこやま\n", encoding="utf-8")
     with pytest.raises(CommandError, match="bleed"):
         call_command("print_deck", str(deck), "--game", "kannagi", "-o", str(tmp_path / "x.pdf"), "--bleed", "9")
