@@ -54,3 +54,28 @@ def card_list(*, game: Game | None = None, q: str = "", filters=None) -> QuerySe
 
 def card_reprints(card: Card) -> QuerySet[Card]:
     return Card.objects.filter(game_id=card.game_id, name=card.name).exclude(pk=card.pk).order_by("number")
+
+
+SHOWCASE_SCAN = 200  # cards of a game read to pick its showcase from
+
+
+def showcase(game: Game, limit: int) -> list[Card]:
+    """A few cards to show a game by: its key cards first (the group its declaration names), then its first
+    cards in list order."""
+    cards = list(Card.objects.filter(game=game).select_related("game").order_by("sort_key", "number", "id")[:SHOWCASE_SCAN])
+    group = game.definition.key_cards
+    picked = [c for c in cards if group is not None and group.picks(c.to_data())][:limit]
+    chosen = {c.pk for c in picked}
+    picked += [c for c in cards if c.pk not in chosen][: limit - len(picked)]
+    return picked
+
+
+def first_sample_decks() -> dict:
+    """Each game's first bundled sample deck (public), by game slug: what the home page offers to goldfish
+    and to print."""
+    from decks.selectors import public_decks  # decks builds on cards; only this read looks the other way
+
+    first = {}
+    for deck in public_decks().filter(sample=True).order_by("pk"):
+        first.setdefault(deck.game_id, deck)
+    return first

@@ -19,9 +19,21 @@ PAGE_SIZE = 60
 VIEWS = ("grid", "table")
 
 
+HOME_FACES = 4  # faces shown for each game on the home page
+GAME_FACES = 8  # on a game's page
+
+
 @require_safe
 def home(request):
-    return render(request, "cards/home.html", {"games": selectors.game_list()})
+    """Where a newcomer starts: the search, each game with a few of its faces, and the way to check a
+    decklist, goldfish a sample deck and print proxies (each game's bundled sample deck)."""
+    samples = selectors.first_sample_decks()
+    games = []
+    for game in selectors.game_list():
+        game.faces = selectors.showcase(game, HOME_FACES)
+        game.sample_deck = samples.get(game.slug)
+        games.append(game)
+    return render(request, "cards/home.html", {"games": games, "sample_games": [g for g in games if g.sample_deck]})
 
 
 @require_safe
@@ -39,6 +51,7 @@ def game_detail(request, slug):
         "card_count": game.cards.count(),
         "sample_count": game.cards.filter(sample=True).count(),
         "examples": examples_for(slug)[:3],
+        "faces": selectors.showcase(game, GAME_FACES),
     }
     return render(request, "cards/game_detail.html", context)
 
@@ -100,6 +113,8 @@ def card_list(request, slug=None):
         ],
         "page": page,
         "total": total,
+        "cross_game": game is None,
+        "filters_set": sum(1 for value in filters.values() if value),  # the filters open when one is set  # results of every game: each tile names its game
         "error": error,
         "error_param": error_param,
         "list_fields": [game.definition.field(k).label(lang) for k in game.definition.list_fields] if game else [],

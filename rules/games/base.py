@@ -94,6 +94,7 @@ class CardGroup:
         )
 
 
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _KEYWORD_MARKS = re.compile(r"^[■◼◾▪︎️\s]+|^【|】$|^\[|\]$")
 
 
@@ -150,6 +151,9 @@ class GameDef:
     # The game-specific fields shown in card lists (the game's "main" stats).
     list_fields: tuple[str, ...] = ()
     order: int = 0
+    # The game's colour on the site ("#rrggbb"): the mark beside its name where cards of several games meet
+    # (search results, the home page). Dark enough for white text on it (contrast 4.5:1 or more).
+    colour: str = "#555555"
     # The regulations (formats) the registry ships; the first is the default (the seed's rules).
     regulations: tuple[Regulation, ...] = ()
     draw: DrawRules | None = None
@@ -189,6 +193,8 @@ class GameDef:
     def __post_init__(self):
         if not any(f.key == SCRIPT_FIELD.key for f in self.fields):  # every game takes the effect vocabulary
             object.__setattr__(self, "fields", (*self.fields, SCRIPT_FIELD))
+        if not _COLOUR.fullmatch(self.colour):
+            raise ValueError(f"{self.slug}: colour {self.colour!r} is not a #rrggbb colour")
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise ValueError(f"{self.slug}: duplicate field keys")

@@ -6,3 +6,10 @@ document.querySelectorAll("form.filters").forEach((form) => {
     });
   });
 });
+
+// On a wide screen the filters stay open; on a phone they fold under "絞り込み" until asked for.
+if (window.matchMedia("(min-width: 48rem)").matches) {
+  document.querySelectorAll("details.filter-more").forEach((details) => {
+    details.open = true;
+  });
+}

@@ -52,6 +52,7 @@ GAME = GameDef(
     name_ja="巫KANNAGIカードゲーム",
     name_en="KANNAGI Card Game",
     order=3,
+    colour="#9c2f52",
     card_types=(
         CardType("場所札", "場所札", "Place"),
         CardType("怪異札", "怪異札", "Apparition"),

@@ -102,6 +102,7 @@ GAME = GameDef(
     name_ja="異世界TCG マナカード",
     name_en="Isekai TCG Mana Card",
     order=5,
+    colour="#2f6b3a",
     card_types=(
         CardType(UNIT, "ユニット", "Unit"),
         CardType("アイテム", "アイテム", "Item"),

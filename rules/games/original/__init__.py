@@ -26,6 +26,7 @@ GAME = GameDef(
     name_ja="オリジナルカードゲーム（兵・呪術・土地）",
     name_en="Original Card Game (soldiers, curses, lands)",
     order=4,
+    colour="#6b5a1e",
     card_types=(
         CardType(SOLDIER, "兵", "Soldier", cost_ja="召喚コスト", cost_en="Summon cost"),
         CardType(CURSE, "呪術", "Curse", cost_ja="詠唱コスト", cost_en="Cast cost"),

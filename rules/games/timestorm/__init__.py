@@ -31,6 +31,7 @@ GAME = GameDef(
     name_ja="Time Storm（タイムストーム）",
     name_en="Time Storm",
     order=2,
+    colour="#1f5f7a",
     card_types=(
         CardType("Battery", "バッテリー", "Battery"),
         CardType("Action", "アクション", "Action"),

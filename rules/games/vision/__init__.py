@@ -19,6 +19,7 @@ GAME = GameDef(
     name_ja="東方VISION（非想天則ルール）",
     name_en="Touhou VISION (Hisoutensoku weather rule)",
     order=1,
+    colour="#5b3a8c",
     card_types=(
         CardType(CHARACTER, "キャラクター", "Character"),
         CardType(SPELL, "スペル", "Spell"),
