@@ -52,6 +52,7 @@ def game_detail(request, slug):
         "sample_count": game.cards.filter(sample=True).count(),
         "examples": examples_for(slug)[:3],
         "faces": selectors.showcase(game, GAME_FACES),
+        "sample_deck": selectors.first_sample_decks().get(slug),
     }
     return render(request, "cards/game_detail.html", context)
 
