@@ -187,7 +187,7 @@ def test_home_shows_each_games_faces_and_its_ways_in_lead_where_they_say(home, s
     home.locator(".home-games").scroll_into_view_if_needed()
     until(home, f"{ON_SCREEN}.length > 0 && {ON_SCREEN}.every(i => i.complete && i.naturalWidth > 0)")
     assert home.locator(".home-games .face-tile").count() == 20
-    search = home.get_by_label("全ゲームからカードを探す")
+    search = home.get_by_role("searchbox", name="全ゲームからカードを探す")
     search.fill(NAME)
     search.press("Enter")
     home.wait_for_url("**/cards/?q=*")
