@@ -157,7 +157,17 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") hide();
 });
 
-window.addEventListener("scroll", () => (point ? hide() : placeSoon()), { passive: true, capture: true });
+// On a scroll the preview of the hovered element goes (the element moves away from under the pointer); the one
+// of a focused element follows it. A hover still waiting to show stays: the scroll may have brought it there.
+window.addEventListener(
+  "scroll",
+  () => {
+    if (!floating || floating.hidden) return;
+    if (point) hide();
+    else placeSoon();
+  },
+  { passive: true, capture: true },
+);
 window.addEventListener("resize", placeSoon, { passive: true });
 
 // -- the sheet (a tap on a touch screen) -----------------------------------------------------------------------

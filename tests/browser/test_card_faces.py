@@ -108,6 +108,14 @@ def test_hovering_a_card_shows_its_face_large_beside_the_pointer(desktop):
     until(desktop, "document.querySelector('.card-preview').hidden")
 
 
+def test_a_name_in_the_table_further_down_previews_too(desktop):
+    desktop.goto("/cards/?view=table")
+    name = desktop.locator("table.cards a[data-card-face]").nth(12)
+    name.hover()  # scrolls it into view first: the scroll that follows must not swallow the hover
+    preview_ready(desktop)
+    assert desktop.locator(".card-preview img").get_attribute("src") == name.get_attribute("data-card-face")
+
+
 def test_the_preview_never_leaves_the_window_at_its_right_edge(desktop):
     desktop.goto("/games/vision/cards/")
     last = desktop.locator(".face-link").nth(5)  # the last of the first row, at the right edge
