@@ -30,13 +30,20 @@ def regulation_ref(regulation: Regulation) -> dict:
     return {"code": regulation.code, "name": regulation.name, "effective_date": regulation.effective_date}
 
 
-def _entry(card: dict, count: int, faces: dict | None = None) -> dict:
+def _type_label(game, code: str) -> str:
+    """A card type in the page's language, as the game declares it (the code itself if it declares none)."""
+    declared = game.card_type(code) if game is not None else None
+    return declared.label(_lang()) if declared else code
+
+
+def _entry(card: dict, count: int, faces: dict | None = None, game=None) -> dict:
     face = (faces or {}).get(card["id"]) or {"face": "", "face_small": ""}
     return {
         "card": card["id"],
         "name": card["name"],
         "count": count,
         "card_type": card["card_type"],
+        "type_label": _type_label(game, card["card_type"]),
         "cost": card.get("cost"),
         **face,
     }
@@ -56,11 +63,12 @@ def sections_payload(
     lang = _lang()
     out = []
     keys = list(rules.section_keys) + [k for k in deck.sections if k not in rules.section_keys]
+    game = get_game(regulation.game_id)
     if faces is None:
         faces = selectors.card_faces([cid for entries in deck.sections.values() for cid in entries if cid in cards])
     for key in keys:
         section = rules.section(key)
-        entries = [_entry(cards[cid], n, faces) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
+        entries = [_entry(cards[cid], n, faces, game) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
         entries.sort(key=_sort_key)
         if flagged is not None:
             for e in entries:
@@ -210,7 +218,6 @@ def face_sections(game_slug: str, sections: list[dict]) -> list[dict]:
     """The deck page's faces: each section (from sections_payload) with its entries grouped by card type, in
     the order the game declares its types (a type it does not declare comes last, under its own name)."""
     definition = get_game(game_slug)
-    lang = _lang()
     order = {t.code: i for i, t in enumerate(definition.card_types)}
     out = []
     for section in sections:
@@ -224,7 +231,7 @@ def face_sections(game_slug: str, sections: list[dict]) -> list[dict]:
                 "groups": [
                     {
                         "type": code,
-                        "label": declared.label(lang) if (declared := definition.card_type(code)) else code,
+                        "label": _type_label(definition, code),
                         "count": sum(e["count"] for e in entries),
                         "entries": entries,
                     }
@@ -300,7 +307,9 @@ def pool_view(pool: Pool) -> dict:
                 ),
             }
         )
-    combined = sorted((_entry(cards[cid], n, faces) for cid, n in result.combined.items() if cid in cards), key=_sort_key)
+    combined = sorted(
+        (_entry(cards[cid], n, faces, game) for cid, n in result.combined.items() if cid in cards), key=_sort_key
+    )
     return {
         "entries": out_entries,
         "combined": combined,
@@ -398,6 +407,7 @@ def history_view(deck: Deck, params=None) -> dict:
     revisions, `from` and `to`) the comparison of those two."""
     labels = section_labels(deck.regulation)
     revisions = list(deck.revisions.select_related("author"))
+    regulations = {r.code: r.name for r in Regulation.objects.filter(game_id=deck.game_id)}
     params = params or {}
     chosen = {}
     for name in ("from", "to"):
@@ -419,6 +429,7 @@ def history_view(deck: Deck, params=None) -> dict:
             "summary": revision_summary(r.diff),
             "label": revision_label(r),
             "spans": r.edits > 1,
+            "regulation": regulations.get(r.regulation_code, r.regulation_code),
             "sections": _by_section(r.diff, labels, faces),
         }
         for r in revisions

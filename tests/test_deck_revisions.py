@@ -220,8 +220,9 @@ def visited_deck(deck, user, clock):
     return Deck.objects.get(pk=deck.pk)
 
 
-def test_the_history_shows_each_revision_collapsed_to_its_changes_in_words(user_client, visited_deck):
+def test_the_history_shows_each_revision_collapsed_to_its_changes_in_words(user_client, visited_deck, kannagi_base):
     html = user_client.get(reverse("deck_history", args=[visited_deck.pk])).content.decode()
+    assert f"リビジョン {visited_deck.revision} · {kannagi_base.name_ja}" in html  # the format by name, not its code
     summaries = re.findall(r'<span class="rev-summary">([^<]*)</span>', html)
     assert summaries[0] == "+2 清めの塩、−1 無人の踏切"
     assert summaries[1].startswith("+4 ") and summaries[1].endswith("ほか10件")  # the deck as created
@@ -331,3 +332,22 @@ def test_every_card_named_on_the_check_editor_and_pool_pages_carries_its_face_fo
     html = client.get(reverse("pool_detail", args=[pool.pk])).content.decode()
     combined = re.search(r'<section class="combined">.*?</section>', html, re.S).group(0)
     assert len(names_with_faces(combined)) == len(re.findall(r"<tr data-card=", combined)) > 0
+
+
+def test_card_types_are_named_as_the_game_declares_them_not_by_their_code(client, samples):
+    from decks.models import Pool
+
+    pool = Pool.objects.filter(sample=True, game="timestorm").first()
+    html = client.get(reverse("pool_detail", args=[pool.pk])).content.decode()
+    types = set(re.findall(r'<td class="muted">([^<]+)</td>', html))
+    assert types and types <= {"バッテリー", "アクション", "クイックアクション", "トリガー"}
+    deck = Deck.objects.filter(sample=True, game="timestorm").first()
+    html = client.get(reverse("deck_detail", args=[deck.pk])).content.decode()
+    groups = re.findall(r'<h3 class="face-group" data-type="[^"]+">([^<]+) <span', html)
+    assert groups and not {"Action", "QuickAction", "Battery", "Trigger"} & set(groups)
+    english = client.get(reverse("deck_detail", args=[deck.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    named = set(re.findall(r'<h3 class="face-group" data-type="[^"]+">([^<]+) <span', english))
+    assert named and named <= {"Battery", "Action", "Quick action", "Trigger"}
+    body = client.get(reverse("api-deck-detail", args=[deck.pk])).json()
+    entry = body["sections"][0]["entries"][0]
+    assert entry["type_label"] == {"Action": "アクション", "QuickAction": "クイックアクション", "Trigger": "トリガー", "Battery": "バッテリー"}[entry["card_type"]]

@@ -148,7 +148,7 @@ def test_sample_decks_and_pools_are_shown_to_anyone(client, samples):
     assert response.status_code == 200
     assert 'data-legal="true"' in response.content.decode()
     listing = client.get(reverse("deck_list"), {"game": "kannagi"}).content.decode()
-    assert sample.name in listing and "SAMPLE" in listing
+    assert sample.name in listing and '<span class="badge sample">サンプル</span>' in listing
     sample_pool = Pool.objects.filter(sample=True).first()
     assert client.get(reverse("pool_detail", args=[sample_pool.pk])).status_code == 200
 

@@ -47,6 +47,8 @@
     return node;
   }
 
+  // The card types as the game names them in the page's language: the type menu's options.
+  const typeLabels = new Map(Array.from(typeSelect.options).filter((o) => o.value).map((o) => [o.value, o.textContent]));
   function cardUrl(id) { return d.cardUrl.replace(/0\/$/, id + "/"); }
   // A search result's large face: its uploaded image, else its drawn face (the face URL answers with the
   // current drawing whatever key it is given).
@@ -73,7 +75,7 @@
             el("button", { type: "button", class: "plus", "data-delta": "1", "aria-label": d.msgAdd + ": " + e.name, text: "+" })),
           el("td", {}, el("a", { href: cardUrl(e.card), "data-card-face": e.face || null, "data-card-name": e.name, text: e.name }),
             e.flagged ? el("span", { class: "flag", text: " ⚠" }) : null),
-          el("td", { class: "muted", text: e.card_type }),
+          el("td", { class: "muted", text: e.type_label || e.card_type }),
           el("td", { class: "num", text: e.cost === null ? "" : String(e.cost) }));
         body.append(row);
       }
@@ -218,7 +220,7 @@
         "data-card-face": faceUrl(card), "data-card-name": card.name },
         el("button", { type: "button", class: "add", tabindex: "-1", "aria-label": d.msgAdd + ": " + card.name, text: "+" }),
         " ", el("span", { class: "name", text: card.name }),
-        " ", el("small", { class: "muted", text: card.card_type + (card.cost === null || card.cost === undefined ? "" : " · " + card.cost) }));
+        " ", el("small", { class: "muted", text: (typeLabels.get(card.card_type) || card.card_type) + (card.cost === null || card.cost === undefined ? "" : " · " + card.cost) }));
       frag.append(item);
     });
     if (!found.length) frag.append(el("li", { class: "muted", text: d.msgNone }));
