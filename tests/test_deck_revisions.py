@@ -275,7 +275,7 @@ def test_a_revision_summary_names_three_changes_and_counts_the_rest(db):
 def test_the_deck_page_shows_the_deck_as_faces_grouped_by_section_and_type_with_counts(client, samples):
     deck = Deck.objects.get(name="サンプル：春と無の零探し")
     html = client.get(reverse("deck_detail", args=[deck.pk])).content.decode()
-    faces = re.search(r'<div class="deck-faces".*?</div>\n', html, re.S).group(0)
+    faces = re.search(r'<div class="deck-faces".*?<section class="export-box"', html, re.S).group(0)
     assert re.findall(r'<h3 class="face-group" data-type="[^"]+">(\S+) <span class="count">(\d+)</span>', faces) == [
         ("場所札", "25"), ("道具札", "10"), ("季節札", "5"),  # the order the game declares its types
     ]
