@@ -20,7 +20,7 @@ from cards.selectors import query_param
 
 from . import selectors, services
 from .models import Deck, Pool, Visibility
-from .presenters import deck_payload, pool_payload, validation_payload
+from .presenters import deck_payload, pool_payload, revision_summary, validation_payload
 
 # -- shapes (used for input and for the OpenAPI document) ------------------------------------------
 
@@ -57,8 +57,11 @@ class EntrySerializer(serializers.Serializer):
     card = serializers.IntegerField()
     name = serializers.CharField()
     count = serializers.IntegerField()
-    card_type = serializers.CharField()
+    card_type = serializers.CharField(help_text="The type's code, as stored.")
+    type_label = serializers.CharField(help_text="The type in the request's language, as the game names it.")
     cost = serializers.IntegerField(allow_null=True)
+    face = serializers.CharField(help_text="The card's face, 640 px wide (its uploaded image, else its drawn face): a large preview.")
+    face_small = serializers.CharField(help_text="The card's face, 240 px wide: for a grid of cards.")
 
 
 class SectionSerializer(serializers.Serializer):
@@ -153,6 +156,13 @@ class EntryChangeSerializer(serializers.Serializer):
     count = serializers.IntegerField(required=False, min_value=0, max_value=999, help_text="Set the copies (0 removes).")
     delta = serializers.IntegerField(required=False, min_value=-999, max_value=999, help_text="Or add/remove copies.")
     revision = serializers.IntegerField(required=False)
+    session = serializers.RegexField(
+        r"^[A-Za-z0-9_-]{8,64}$",
+        required=False,
+        help_text="An editor session: random text (8–64 letters, digits, - or _) new each time an editor opens. "
+        "Your saves with the same session extend the latest revision while it is under 10 minutes old, instead "
+        "of making a revision each; without it every change is a revision.",
+    )
 
     def validate(self, attrs):
         if ("count" in attrs) == ("delta" in attrs):
@@ -161,12 +171,17 @@ class EntryChangeSerializer(serializers.Serializer):
 
 
 class RevisionSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
+    number = serializers.IntegerField(help_text="Numbers go up; an editor's saves extending a revision renumber it, so they may skip.")
+    created_at = serializers.DateTimeField(help_text="Its first save.")
+    updated_at = serializers.DateTimeField(help_text="Its last save.")
+    edits = serializers.IntegerField(help_text="How many saves it holds.")
     author = serializers.CharField(allow_null=True)
     note = serializers.CharField()
+    summary = serializers.CharField(help_text="The diff in words, e.g. “+2 ねこやま, −1 鉄の風”.")
     regulation = serializers.CharField()
-    diff = serializers.ListField(child=serializers.DictField())
+    diff = serializers.ListField(
+        child=serializers.DictField(), help_text="Against the revision before: `{section, card, name, delta}`, delta > 0 for copies added."
+    )
 
 
 class RestoreSerializer(serializers.Serializer):
@@ -503,6 +518,7 @@ class DeckViewSet(OwnedViewSet):
                 count=v.get("count"),
                 delta=v.get("delta"),
                 expected_revision=v.get("revision"),
+                session=v.get("session", ""),
             )
         except services.DeckInputError as exc:
             return input_error(exc)
@@ -520,8 +536,11 @@ class DeckViewSet(OwnedViewSet):
                 {
                     "number": r.number,
                     "created_at": r.created_at,
+                    "updated_at": r.updated_at,
+                    "edits": r.edits,
                     "author": r.author.get_username() if r.author else None,
                     "note": r.note_display,
+                    "summary": revision_summary(r.diff),
                     "regulation": r.regulation_code,
                     "diff": r.diff,
                 }

@@ -10,6 +10,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -336,6 +337,12 @@ class DeckRevision(models.Model):
     snapshot = models.JSONField(default=dict)
     # [{"section", "card", "name", "delta"}], positive for added copies
     diff = models.JSONField(default=list)
+
+    # Saves from one visit of the editor (its `session`) by the same person within COALESCE_WINDOW of the
+    # revision's first save extend that revision instead of making one each (decks.services).
+    session = models.CharField(_("editor session"), max_length=64, blank=True, default="", editable=False)
+    updated_at = models.DateTimeField(_("last saved"), default=timezone.now, editable=False)
+    edits = models.PositiveIntegerField(_("saves"), default=1, editable=False)
 
     class Meta:
         ordering = ["-number"]

@@ -4,8 +4,10 @@ script and the API."""
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.text import capfirst
-from django.utils.translation import get_language
+from django.utils.timezone import localtime
+from django.utils.translation import get_language, gettext
 
 from cards.models import Card
 from rules.decks import DeckData
@@ -14,7 +16,7 @@ from rules.games import get_game
 from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets
 
 from . import selectors
-from .models import Deck, Pool, Regulation, Visibility
+from .models import Deck, DeckRevision, Pool, Regulation, Visibility
 
 DEFAULT_TURNS = 5
 MAX_TURNS = 20
@@ -28,8 +30,23 @@ def regulation_ref(regulation: Regulation) -> dict:
     return {"code": regulation.code, "name": regulation.name, "effective_date": regulation.effective_date}
 
 
-def _entry(card: dict, count: int) -> dict:
-    return {"card": card["id"], "name": card["name"], "count": count, "card_type": card["card_type"], "cost": card.get("cost")}
+def _type_label(game, code: str) -> str:
+    """A card type in the page's language, as the game declares it (the code itself if it declares none)."""
+    declared = game.card_type(code) if game is not None else None
+    return declared.label(_lang()) if declared else code
+
+
+def _entry(card: dict, count: int, faces: dict | None = None, game=None) -> dict:
+    face = (faces or {}).get(card["id"]) or {"face": "", "face_small": ""}
+    return {
+        "card": card["id"],
+        "name": card["name"],
+        "count": count,
+        "card_type": card["card_type"],
+        "type_label": _type_label(game, card["card_type"]),
+        "cost": card.get("cost"),
+        **face,
+    }
 
 
 def _sort_key(item: dict) -> tuple:
@@ -37,14 +54,21 @@ def _sort_key(item: dict) -> tuple:
     return (cost is None, cost or 0, item["name"], item["card"])
 
 
-def sections_payload(regulation: Regulation, deck: DeckData, cards: dict, flagged: set | None = None) -> list[dict]:
+def sections_payload(
+    regulation: Regulation, deck: DeckData, cards: dict, flagged: set | None = None, faces: dict | None = None
+) -> list[dict]:
+    """Each section with its entries (cheapest first), each entry with its face's URLs (`faces`: from
+    selectors.card_faces, looked up here when not given)."""
     rules = regulation.to_rules()
     lang = _lang()
     out = []
     keys = list(rules.section_keys) + [k for k in deck.sections if k not in rules.section_keys]
+    game = get_game(regulation.game_id)
+    if faces is None:
+        faces = selectors.card_faces([cid for entries in deck.sections.values() for cid in entries if cid in cards])
     for key in keys:
         section = rules.section(key)
-        entries = [_entry(cards[cid], n) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
+        entries = [_entry(cards[cid], n, faces, game) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
         entries.sort(key=_sort_key)
         if flagged is not None:
             for e in entries:
@@ -177,15 +201,45 @@ def deck_view(deck: Deck, params=None) -> dict:
     data, cards = selectors.deck_state(deck)
     violations = selectors.validate_deck_data(deck.game_id, deck.regulation, data, cards)
     flagged = {cid for v in violations for cid in v.cards}
+    sections = sections_payload(deck.regulation, data, cards, flagged)
     return {
         "data": data,
         "cards": cards,
         "legal": not violations,
         "violations": selectors.violation_dicts(violations, deck.regulation),
-        "sections": sections_payload(deck.regulation, data, cards, flagged),
+        "sections": sections,
+        "face_sections": face_sections(deck.game_id, sections),
         "statistics": statistics(deck.game_id, deck.regulation, data, cards, params),
         "total": data.total(),
     }
+
+
+def face_sections(game_slug: str, sections: list[dict]) -> list[dict]:
+    """The deck page's faces: each section (from sections_payload) with its entries grouped by card type, in
+    the order the game declares its types (a type it does not declare comes last, under its own name)."""
+    definition = get_game(game_slug)
+    order = {t.code: i for i, t in enumerate(definition.card_types)}
+    out = []
+    for section in sections:
+        groups: dict[str, list[dict]] = {}
+        for entry in section["entries"]:
+            groups.setdefault(entry["card_type"], []).append(entry)
+        ordered = sorted(groups.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+        out.append(
+            {
+                **section,
+                "groups": [
+                    {
+                        "type": code,
+                        "label": _type_label(definition, code),
+                        "count": sum(e["count"] for e in entries),
+                        "entries": entries,
+                    }
+                    for code, entries in ordered
+                ],
+            }
+        )
+    return out
 
 
 def deck_payload(deck: Deck, request=None, brief: bool = False) -> dict:
@@ -233,6 +287,9 @@ def pool_view(pool: Pool) -> dict:
         datas.append(data)
         entries.append({"entry": entry, "data": data})
     result = combine_pool(game, rules, datas, cards)
+    faces = selectors.card_faces(
+        [*result.combined, *(cid for data in datas for entries in data.sections.values() for cid in entries)]
+    )
     out_entries = []
     for item, violations in zip(entries, result.entries, strict=True):
         entry = item["entry"]
@@ -245,10 +302,14 @@ def pool_view(pool: Pool) -> dict:
                 "count": item["data"].total(),
                 "legal": not violations,
                 "violations": selectors.violation_dicts(violations, pool.regulation),
-                "sections": sections_payload(pool.regulation, item["data"], cards, {c for v in violations for c in v.cards}),
+                "sections": sections_payload(
+                    pool.regulation, item["data"], cards, {c for v in violations for c in v.cards}, faces
+                ),
             }
         )
-    combined = sorted((_entry(cards[cid], n) for cid, n in result.combined.items() if cid in cards), key=_sort_key)
+    combined = sorted(
+        (_entry(cards[cid], n, faces, game) for cid, n in result.combined.items() if cid in cards), key=_sort_key
+    )
     return {
         "entries": out_entries,
         "combined": combined,
@@ -275,4 +336,118 @@ def pool_payload(pool: Pool, request=None) -> dict:
         "combined_count": view["combined_count"],
         "legal": view["legal"],
         "violations": view["violations"],
+    }
+
+
+# -- revisions ---------------------------------------------------------------------------------------
+
+SUMMARY_ITEMS = 3  # the changed cards a revision's one-line summary names before "and N more"
+
+
+def _change(item: dict) -> str:
+    delta = item["delta"]
+    return f"{'+' if delta > 0 else '−'}{abs(delta)} {item['name']}"
+
+
+def revision_summary(diff: list[dict], limit: int | None = SUMMARY_ITEMS) -> str:
+    """A diff in words: "+2 ねこやま、−1 鉄の風" (added first, the most copies first), the rest counted."""
+    changes = sorted(diff, key=lambda d: (d["delta"] < 0, -abs(d["delta"]), d["name"]))
+    sep = "、" if _lang().startswith("ja") else ", "
+    shown = changes if limit is None else changes[:limit]
+    text = sep.join(_change(d) for d in shown)
+    if len(changes) > len(shown):
+        text += " " + gettext("and %(n)s more") % {"n": len(changes) - len(shown)}
+    return text
+
+
+def _when(moment) -> str:
+    return date_format(localtime(moment), "Y-m-d H:i")
+
+
+def revision_label(revision: DeckRevision) -> str:
+    """How a menu names a revision: its date, what it was (unless a plain save) and its summary."""
+    parts = [_when(revision.updated_at)]
+    if revision.note and revision.note != "saved":
+        parts.append(revision.note_display)
+    summary = revision_summary(revision.diff)
+    if summary:
+        parts.append(summary)
+    elif revision.note == "saved":
+        parts.append(gettext("no change in the cards"))
+    return " · ".join(parts)
+
+
+def revision_choices(deck: Deck, limit: int | None = None, exclude: int | None = None) -> list[tuple[int, str]]:
+    """The deck's revisions newest first as (number, label), for a menu (a comparison's, the history's)."""
+    revisions = deck.revisions.order_by("-number").only("number", "updated_at", "note", "note_params", "diff")
+    if exclude is not None:
+        revisions = revisions.exclude(number=exclude)
+    if limit is not None:
+        revisions = revisions[:limit]
+    return [(r.number, revision_label(r)) for r in revisions]
+
+
+def section_labels(regulation: Regulation) -> dict[str, str]:
+    lang = _lang()
+    return {s.key: s.label(lang) for s in regulation.to_rules().sections}
+
+
+def _by_section(diff: list[dict], labels: dict[str, str], faces: dict) -> list[dict]:
+    """A diff's changes grouped by section (in the regulation's words), added first, each in words with its
+    card's face for the preview."""
+    grouped: dict[str, list[dict]] = {}
+    for d in sorted(diff, key=lambda d: (d["delta"] < 0, -abs(d["delta"]), d["name"])):
+        face = faces.get(d["card"], {}).get("face", "")
+        grouped.setdefault(d["section"], []).append({**d, "text": _change(d), "face": face})
+    return [{"label": labels.get(key, key), "changes": items} for key, items in grouped.items()]
+
+
+def history_view(deck: Deck, params=None) -> dict:
+    """The history page: each revision with its summary and its diff by section, and (when `params` name two
+    revisions, `from` and `to`) the comparison of those two."""
+    labels = section_labels(deck.regulation)
+    revisions = list(deck.revisions.select_related("author"))
+    regulations = {r.code: r.name for r in Regulation.objects.filter(game_id=deck.game_id)}
+    params = params or {}
+    chosen = {}
+    for name in ("from", "to"):
+        try:
+            chosen[name] = int(params.get(name) or 0)
+        except (TypeError, ValueError):
+            chosen[name] = 0
+    numbers = {r.number: r for r in revisions}
+    compared = None
+    if chosen["from"] in numbers and chosen["to"] in numbers:
+        compared = numbers[chosen["from"]], numbers[chosen["to"]]
+        compared_diff = selectors.snapshot_diff(compared[0].snapshot, compared[1].snapshot)
+    faces = selectors.card_faces(
+        {d["card"] for r in revisions for d in r.diff} | ({d["card"] for d in compared_diff} if compared else set())
+    )
+    rows = [
+        {
+            "revision": r,
+            "summary": revision_summary(r.diff),
+            "label": revision_label(r),
+            "spans": r.edits > 1,
+            "regulation": regulations.get(r.regulation_code, r.regulation_code),
+            "sections": _by_section(r.diff, labels, faces),
+        }
+        for r in revisions
+    ]
+    comparison = None
+    if compared:
+        older, newer = compared
+        comparison = {
+            "from": older,
+            "to": newer,
+            "from_label": revision_label(older),
+            "to_label": revision_label(newer),
+            "summary": revision_summary(compared_diff, None),
+            "sections": _by_section(compared_diff, labels, faces),
+        }
+    return {
+        "rows": rows,
+        "choices": [(row["revision"].number, row["label"]) for row in rows],
+        "chosen": chosen,
+        "comparison": comparison,
     }

@@ -285,3 +285,37 @@ def games_with_regulations() -> list[tuple[Game, list[Regulation]]]:
     for r in Regulation.objects.order_by("game__order", "-is_default", "-effective_date", "code"):
         regs.setdefault(r.game_id, []).append(r)
     return [(g, regs.get(g.slug, [])) for g in Game.objects.all()]
+
+
+def card_faces(card_ids) -> dict[int, dict[str, str]]:
+    """The URLs of the cards' faces (its uploaded image, else its drawn face): `face` 640 px wide (the large
+    preview), `face_small` 240 px (a grid) — printing_extras.face_src, for the pages' previews and the API."""
+    from printing.templatetags.printing_extras import face_src
+
+    ids = {int(i) for i in card_ids}
+    if not ids:
+        return {}
+    return {
+        card.pk: {"face": face_src(card, "m"), "face_small": face_src(card, "s")}
+        for card in Card.objects.filter(pk__in=ids).only("id", "game_id", "updated_at", "image")
+    }
+
+
+def snapshot_diff(before: dict, after: dict) -> list[dict]:
+    """What changed from one revision's snapshot to another: `{section, card, name, delta}` per card and section
+    whose copies differ (delta > 0: copies added)."""
+    def flat(snapshot):
+        return {
+            (key, card_id): (count, name)
+            for key, entries in snapshot.get("sections", {}).items()
+            for card_id, count, name in entries
+        }
+
+    old, new = flat(before), flat(after)
+    out = []
+    for key in list(dict.fromkeys([*new, *old])):
+        delta = new.get(key, (0, ""))[0] - old.get(key, (0, ""))[0]
+        if delta:
+            name = (new.get(key) or old.get(key))[1]
+            out.append({"section": key[0], "card": key[1], "name": name, "delta": delta})
+    return out

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from cards.models import Card, Game, editor_group_name
@@ -208,30 +210,61 @@ def _snapshot(deck: Deck) -> dict:
     return {"sections": sections}
 
 
-def _diff(before: dict, after: dict) -> list[dict]:
-    def flat(snapshot):
-        return {
-            (key, card_id): (count, name)
-            for key, entries in snapshot.get("sections", {}).items()
-            for card_id, count, name in entries
-        }
+_diff = selectors.snapshot_diff
 
-    old, new = flat(before), flat(after)
-    out = []
-    for key in list(dict.fromkeys([*new, *old])):
-        delta = new.get(key, (0, ""))[0] - old.get(key, (0, ""))[0]
-        if delta:
-            name = (new.get(key) or old.get(key))[1]
-            out.append({"section": key[0], "card": key[1], "name": name, "delta": delta})
-    return out
+
+COALESCE_WINDOW = timedelta(minutes=10)  # saves of one editor visit this soon after a revision began extend it
+
+
+def _extendable(deck: Deck, user, session: str, note: str) -> DeckRevision | None:
+    """The deck's latest revision when a save by `user` from the editor visit `session` extends it instead of
+    making a new one: the same person, the same visit, the same kind of save, begun under COALESCE_WINDOW ago.
+    Called under the deck's lock, so concurrent saves extend or create one at a time."""
+    if not (session and user and user.is_authenticated):
+        return None
+    last = deck.revisions.filter(number=deck.revision).first()
+    if (
+        last is None
+        or last.session != session
+        or last.author_id != user.pk
+        or last.note != note[:200]
+        or timezone.now() - last.created_at >= COALESCE_WINDOW
+    ):
+        return None
+    return last
 
 
 def _record_revision(
-    deck: Deck, user, note: str, before: dict | None, note_params: dict | None = None, after: dict | None = None
+    deck: Deck,
+    user,
+    note: str,
+    before: dict | None,
+    note_params: dict | None = None,
+    after: dict | None = None,
+    session: str = "",
 ) -> DeckRevision:
+    """Keep the deck's new state as a revision: a new one, or the latest one extended (see `_extendable`).
+
+    Either way the deck's revision number goes up (a client holding the old number gets a conflict, and
+    what a simulation of a number played stays what that number means): an extended revision takes the new
+    number, so numbers of a deck edited in the editor may skip. Its diff is against the revision before it."""
     after = after if after is not None else _snapshot(deck)
+    extended = _extendable(deck, user, session, note)
     deck.revision += 1
     deck.save(update_fields=["revision", "updated_at"])
+    if extended is not None:
+        previous = (
+            deck.revisions.filter(number__lt=extended.number).order_by("-number").values_list("snapshot", flat=True).first()
+        )
+        extended.number = deck.revision
+        extended.snapshot = after
+        extended.diff = _diff(previous or {}, after)
+        extended.regulation_code = deck.regulation.code
+        extended.updated_at = timezone.now()
+        extended.edits += 1
+        extended.save(update_fields=["number", "snapshot", "diff", "regulation_code", "updated_at", "edits"])
+        return extended
+    now = timezone.now()
     return DeckRevision.objects.create(
         deck=deck,
         number=deck.revision,
@@ -241,6 +274,8 @@ def _record_revision(
         regulation_code=deck.regulation.code,
         snapshot=after,
         diff=_diff(before or {}, after),
+        session=session if user and user.is_authenticated else "",
+        updated_at=now,
     )
 
 
@@ -374,9 +409,10 @@ def deck_update(
 
 
 def deck_set_sections(
-    *, deck: Deck, user, sections: dict, expected_revision: int | None = None, note: str = ""
+    *, deck: Deck, user, sections: dict, expected_revision: int | None = None, note: str = "", session: str = ""
 ) -> DeckRevision | None:
-    """Replace every entry of the deck; keeps a revision with the diff (none when nothing changed)."""
+    """Replace every entry of the deck; keeps a revision with the diff (none when nothing changed). Saves
+    from one editor visit (`session`) may extend one revision (see `_record_revision`)."""
     _check_owner(deck, user)
     clean = check_sections(deck.game_id, deck.regulation, sections)
     with transaction.atomic():
@@ -386,7 +422,7 @@ def deck_set_sections(
         after = _snapshot(deck)
         if not _diff(before, after):
             return None
-        return _record_revision(deck, user, note or gettext_noop("saved"), before, after=after)
+        return _record_revision(deck, user, note or gettext_noop("saved"), before, after=after, session=session)
 
 
 def deck_change_count(
@@ -398,11 +434,13 @@ def deck_change_count(
     count: int | None = None,
     delta: int | None = None,
     expected_revision: int | None = None,
+    session: str = "",
 ) -> DeckRevision | None:
     """Set how many copies of `card` the section holds (`count`, 0 removes it), or add/take away (`delta`).
 
     The new count is worked out under the deck's lock, so two concurrent +1s make +2. A section the
-    regulation no longer has (an editor changed it) can still be emptied.
+    regulation no longer has (an editor changed it) can still be emptied. Saves from one editor visit
+    (`session`) may extend one revision (see `_record_revision`).
     """
     _check_owner(deck, user)
     if card.game_id != deck.game_id:
@@ -431,7 +469,7 @@ def deck_change_count(
             entry.save(update_fields=["count"])
         else:
             DeckEntry.objects.create(deck=deck, section=section, card=card, count=new)
-        return _record_revision(deck, user, gettext_noop("saved"), before)
+        return _record_revision(deck, user, gettext_noop("saved"), before, session=session)
 
 
 @dataclass

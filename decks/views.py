@@ -19,7 +19,7 @@ from cards.models import Game
 from . import selectors, services
 from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, SignupForm
 from .models import Visibility
-from .presenters import deck_view, pool_view, validation_payload
+from .presenters import deck_view, history_view, pool_view, validation_payload
 
 PAGE_SIZE = 30
 
@@ -111,10 +111,15 @@ def deck_stats(request, pk):
 
 @require_safe
 def deck_history(request, pk):
+    """Each revision collapsed to its summary (open it for the diff by section), and two revisions compared
+    (`?from=&to=`)."""
     deck = selectors.visible_deck(request.user, pk)
-    revisions = deck.revisions.select_related("author")
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
-    return render(request, "decks/deck_history.html", {"deck": deck, "revisions": revisions, "is_owner": is_owner, "game": deck.game})
+    return render(
+        request,
+        "decks/deck_history.html",
+        {"deck": deck, "history": history_view(deck, request.GET), "is_owner": is_owner, "game": deck.game},
+    )
 
 
 @require_POST

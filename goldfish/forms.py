@@ -135,14 +135,15 @@ class CompareForm(forms.Form):
         super().__init__(*args, **kwargs)
         from decks import selectors as deck_selectors
         from decks.models import Visibility
+        from decks.presenters import revision_choices
 
         self.user, self.sim = user, sim
         deck = sim.deck
         is_owner = user.is_authenticated and deck.owner_id == user.pk
         revisions = []
-        if is_owner or deck.visibility == Visibility.PUBLIC:
-            newest = range(deck.revision, max(deck.revision - MAX_COMPARE_REVISIONS, 0), -1)
-            revisions = [(f"rev:{n}", _("This deck, revision {n}").format(n=n)) for n in newest if n != sim.revision]
+        if is_owner or deck.visibility == Visibility.PUBLIC:  # named by date and changes (decks.presenters)
+            newest = revision_choices(deck, limit=MAX_COMPARE_REVISIONS, exclude=sim.revision)
+            revisions = [(f"rev:{n}", label) for n, label in newest]
         own = deck_selectors.user_decks(user).filter(game_id=sim.game_id) if user.is_authenticated else deck_selectors.deck_queryset().none()
         public = deck_selectors.public_decks(sim.game_id)
         seen, others = {deck.pk}, []

@@ -78,3 +78,26 @@ def test_saves_from_one_revision_at_once_land_once_and_the_rest_get_a_conflict(u
     assert all(c.current == seen + 1 for c in conflicts)
     deck.refresh_from_db()
     assert deck.revision == seen + 1 and DeckEntry.objects.get(pk=entry.pk).count == entry.count + 1
+
+
+def test_a_burst_of_saves_from_one_editor_visit_loses_no_copy_and_makes_one_revision(user, deck):
+    entry = deck.entries.select_related("card").first()
+    start_count, start_revision = entry.count, deck.revision
+
+    def add_one(i):
+        fresh = Deck.objects.get(pk=deck.pk)
+        return services.deck_change_count(
+            deck=fresh, user=user, card=entry.card, section=entry.section, delta=1, session="one-editor-visit"
+        )
+
+    outcomes = burst(add_one)
+    assert all(kind == "ok" for kind, _ in outcomes), outcomes
+    deck.refresh_from_db()
+    assert DeckEntry.objects.get(pk=entry.pk).count == start_count + THREADS
+    assert deck.revision == start_revision + THREADS  # each save moved the number on
+    latest = deck.revisions.get(number=deck.revision)
+    assert list(deck.revisions.order_by("number").values_list("number", flat=True)) == [start_revision, deck.revision]
+    assert latest.edits == THREADS
+    assert latest.diff == [{"section": entry.section, "card": entry.card_id, "name": entry.card.name, "delta": THREADS}]
+    snapshot = {(key, card_id, count) for key, rows in latest.snapshot["sections"].items() for card_id, count, _n in rows}
+    assert snapshot == set(deck.entries.values_list("section", "card_id", "count"))

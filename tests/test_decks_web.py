@@ -38,7 +38,10 @@ def fresh(deck):
 
 
 def flagged_cards(html):
-    return {int(i) for i in re.findall(r'<tr data-card="(\d+)" class="flagged">', html)}
+    """The cards marked as breaking a rule: a line of a list (editor, check) or a face of the deck page."""
+    rows = re.findall(r'<tr data-card="(\d+)" class="flagged">', html)
+    faces = re.findall(r'<li class="face-tile flagged" data-card="(\d+)"', html)
+    return {int(i) for i in rows + faces}
 
 
 def violation_codes(html):
@@ -145,7 +148,7 @@ def test_sample_decks_and_pools_are_shown_to_anyone(client, samples):
     assert response.status_code == 200
     assert 'data-legal="true"' in response.content.decode()
     listing = client.get(reverse("deck_list"), {"game": "kannagi"}).content.decode()
-    assert sample.name in listing and "SAMPLE" in listing
+    assert sample.name in listing and '<span class="badge sample">サンプル</span>' in listing
     sample_pool = Pool.objects.filter(sample=True).first()
     assert client.get(reverse("pool_detail", args=[sample_pool.pk])).status_code == 200
 
@@ -189,8 +192,8 @@ def test_the_history_page_shows_each_revisions_diff(user_client, edited_deck):
     response = user_client.get(reverse("deck_history", args=[edited_deck.pk]))
     html = response.content.decode()
     assert response.status_code == 200
-    assert re.search(r'<li class="minus">-1 無人の踏切', html)
-    assert re.search(r'<li class="plus">\+2 清めの塩', html)
+    assert re.search(r'<li class="minus"><span[^>]*>−1 無人の踏切</span>', html)
+    assert re.search(r'<li class="plus"><span[^>]*>\+2 清めの塩</span>', html)
     assert reverse("deck_restore", args=[edited_deck.pk, 1]) in html
 
 

@@ -1,6 +1,8 @@
 // The deck editor: a card picker on the search API, +/- and direct counts, and a live validation panel.
-// Every change is one POST to the deck's entries endpoint (a revision); the answer is the whole deck,
-// which redraws the sections and the validation panel. Requests run one at a time, in order.
+// Every change is one POST to the deck's entries endpoint; the answer is the whole deck, which redraws the
+// sections and the validation panel. Requests run one at a time, in order. Each POST carries this visit's
+// session: the server keeps the visit's changes within ten minutes as one revision (a new visit, a new one).
+// Every card named carries data-card-face (its large face) for the card preview (card_preview.js).
 (function () {
   "use strict";
   const root = document.getElementById("editor");
@@ -19,6 +21,15 @@
   let found = [];
   let active = -1;
   let queue = Promise.resolve();
+  let session = newSession();
+  // Coming back to the page from the history (the back button's cache) is a new visit too.
+  window.addEventListener("pageshow", (event) => { if (event.persisted) session = newSession(); });
+
+  function newSession() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
 
   function csrf() {
     const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -36,7 +47,14 @@
     return node;
   }
 
+  // The card types as the game names them in the page's language: the type menu's options.
+  const typeLabels = new Map(Array.from(typeSelect.options).filter((o) => o.value).map((o) => [o.value, o.textContent]));
   function cardUrl(id) { return d.cardUrl.replace(/0\/$/, id + "/"); }
+  // A search result's large face: its uploaded image, else its drawn face (the face URL answers with the
+  // current drawing whatever key it is given).
+  function faceUrl(card) {
+    return (card.thumbnails && card.thumbnails.m) || d.faceUrl.replace("/0/", "/" + card.id + "/");
+  }
 
   // -- drawing the deck -----------------------------------------------------------------------
   function range(s) {
@@ -55,8 +73,9 @@
             el("button", { type: "button", class: "minus", "data-delta": "-1", "aria-label": d.msgRemove + ": " + e.name, text: "−" }),
             el("input", { type: "number", class: "count", min: "0", max: "999", value: String(e.count), "aria-label": d.msgCount + ": " + e.name }),
             el("button", { type: "button", class: "plus", "data-delta": "1", "aria-label": d.msgAdd + ": " + e.name, text: "+" })),
-          el("td", {}, el("a", { href: cardUrl(e.card), text: e.name }), e.flagged ? el("span", { class: "flag", text: " ⚠" }) : null),
-          el("td", { class: "muted", text: e.card_type }),
+          el("td", {}, el("a", { href: cardUrl(e.card), "data-card-face": e.face || null, "data-card-name": e.name, text: e.name }),
+            e.flagged ? el("span", { class: "flag", text: " ⚠" }) : null),
+          el("td", { class: "muted", text: e.type_label || e.card_type }),
           el("td", { class: "num", text: e.cost === null ? "" : String(e.cost) }));
         body.append(row);
       }
@@ -102,7 +121,7 @@
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json" },
-        body: JSON.stringify(Object.assign({ revision: revision }, change)),
+        body: JSON.stringify(Object.assign({ revision: revision, session: session }, change)),
       });
       const body = await response.json().catch(() => ({}));
       if (response.status === 409) {
@@ -197,10 +216,11 @@
   function drawResults() {
     const frag = document.createDocumentFragment();
     found.forEach((card, i) => {
-      const item = el("li", { role: "option", id: "pick-" + card.id, "data-card": card.id, "aria-selected": String(i === active), class: i === active ? "active" : null },
+      const item = el("li", { role: "option", id: "pick-" + card.id, "data-card": card.id, "aria-selected": String(i === active), class: i === active ? "active" : null,
+        "data-card-face": faceUrl(card), "data-card-name": card.name },
         el("button", { type: "button", class: "add", tabindex: "-1", "aria-label": d.msgAdd + ": " + card.name, text: "+" }),
         " ", el("span", { class: "name", text: card.name }),
-        " ", el("small", { class: "muted", text: card.card_type + (card.cost === null || card.cost === undefined ? "" : " · " + card.cost) }));
+        " ", el("small", { class: "muted", text: (typeLabels.get(card.card_type) || card.card_type) + (card.cost === null || card.cost === undefined ? "" : " · " + card.cost) }));
       frag.append(item);
     });
     if (!found.length) frag.append(el("li", { class: "muted", text: d.msgNone }));

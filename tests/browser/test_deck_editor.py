@@ -82,4 +82,6 @@ def test_a_player_builds_a_legal_kannagi_deck_from_the_picker_by_keyboard(page, 
 
     deck = Deck.objects.get(owner=player, name="春の零探し")
     assert sum(deck.entries.values_list("count", flat=True)) == 40
-    assert deck.revisions.count() == deck.revision == 1 + 4 * len(NAMES) + 2  # created, 40 adds, +1, −1
+    # Every save moved the number on (created, 40 adds, +1, −1), and the visit's saves are one revision.
+    assert deck.revision == 1 + 4 * len(NAMES) + 2 and deck.revisions.count() == 2
+    assert {d["name"]: d["delta"] for d in deck.revisions.get(number=deck.revision).diff} == dict.fromkeys(NAMES, 4)
