@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .fields import (
     BOOL,
@@ -28,7 +28,7 @@ from .fields import (
 from .options import Option, check_options, defaults
 from .regulation import Regulation
 from .regulation import check_options as regulation_problems
-from .script import SCRIPT_FIELD
+from .script import SCRIPT_FIELD, ZONE_KEYS
 
 
 @dataclass(frozen=True)
@@ -186,9 +186,24 @@ class GameDef:
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
+    def _zones_named(self, f: Field) -> Field:
+        """The effect vocabulary's zone values (a step's from, to, if_zone) named by the game's own words for
+        its zones (its vocabulary: original's deck is 支援), for the admin, the card page and the search help."""
+        zones = getattr(self.vocabulary, "zones", None)
+        if f.key != SCRIPT_FIELD.key or not zones:
+            return f
+        subs = []
+        for sub in f.subfields:
+            if sub.key in ZONE_KEYS:
+                named = {z: (zones[z].ja, zones[z].en) for z in sub.choices if z in zones}
+                sub = replace(sub, choice_labels={**sub.choice_labels, **named})
+            subs.append(sub)
+        return replace(f, subfields=tuple(subs))
+
     def __post_init__(self):
         if not any(f.key == SCRIPT_FIELD.key for f in self.fields):  # every game takes the effect vocabulary
             object.__setattr__(self, "fields", (*self.fields, SCRIPT_FIELD))
+        object.__setattr__(self, "fields", tuple(self._zones_named(f) for f in self.fields))
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise ValueError(f"{self.slug}: duplicate field keys")
