@@ -43,7 +43,9 @@ class PrintJob(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="print_jobs")
     title = models.CharField(max_length=200)
     # What to print: card id -> copies (already resolved from the deck, pool or set when the job was made).
-    counts = models.JSONField(default=dict)
+    counts = models.JSONField(_("cards"), default=dict)
+    # A deck's sections in their declared order, each printed on sheets of its own: [{"label", "counts"}].
+    groups = models.JSONField(_("sections"), default=list, blank=True)
     options = models.JSONField(default=dict)  # PrintOptions fields
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)
