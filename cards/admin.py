@@ -3,16 +3,20 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from rules.games import get_game
 
-from .forms import ImportForm, card_form_for
+from .forms import PREFIX, ImportForm, RecordsField, card_form_for
 from .io import CardFileError, load_mapping
 from .models import Card, Game
 from .permissions import editable_game_slugs
+from .selectors import records_examples
 from .services import import_cards
+
+# The admin's own title, in the site's language (not "Django administration").
+admin.site.site_header = admin.site.site_title = gettext_lazy("Card Game Workshop admin")
 
 
 @admin.register(Game)
@@ -80,6 +84,9 @@ class CardAdmin(GameScopedAdmin):
         kwargs["fields"] = None
         form = super().get_form(request, obj, change=change, **kwargs)
         form.base_fields["game"].queryset = Game.objects.filter(slug__in=editable_game_slugs(request.user))
+        for name, field in form.base_fields.items():
+            if isinstance(field, RecordsField) and slug:  # the steps other cards of the game carry, as examples
+                field.widget.examples = records_examples(slug, name.removeprefix(PREFIX))
         if slug and obj is None:
             form.base_fields["game"].initial = slug
         return form

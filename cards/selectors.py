@@ -54,3 +54,14 @@ def card_list(*, game: Game | None = None, q: str = "", filters=None) -> QuerySe
 
 def card_reprints(card: Card) -> QuerySet[Card]:
     return Card.objects.filter(game_id=card.game_id, name=card.name).exclude(pk=card.pk).order_by("number")
+
+
+def records_examples(game_slug: str, key: str, limit: int = 4) -> list[tuple[str, list[dict]]]:
+    """Cards of the game whose list field `key` (their effect steps) is filled: (name, records), for the
+    admin's editor to show as examples."""
+    out = []
+    for name, attrs in Card.objects.filter(game_id=game_slug, attrs__has_key=key).order_by("sort_key", "id").values_list("name", "attrs")[:limit]:
+        records = (attrs or {}).get(key)
+        if isinstance(records, list) and records:
+            out.append((name, records))
+    return out

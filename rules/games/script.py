@@ -135,6 +135,8 @@ def script_field(whens: tuple[str, ...] = WHEN, zones: tuple[str, ...] = ZONES) 
             Field("if_min", INT, "条件：枚数以上", "If: at least", min=0, max=999),
         ),
         record_check=check_step,
+        item_ja="手順",
+        item_en="Step",
         help_en=(
             "What the engine does for this card in goldfish games, as steps: op (damage, life, draw, mill, move, "
             "stat, resource, counter, win), amount, whom, when, zones and a condition."

@@ -171,6 +171,7 @@ GAME = GameDef(
             "ユニーク",
             "Unique",
             help_en="【ユニーク】: at most one across main deck, skill deck and status cards.",
+            help_ja="【ユニーク】：メインデッキ・スキルデッキ・ステータスカードを通して1枚まで。",
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
         _script_field(),

@@ -110,7 +110,7 @@ def check_game_step(step: dict) -> list[tuple[str, str, dict]]:
     errors = [e for e in check_step(step) if not (e[0] == "who" and step.get("target"))]
     op = step.get("op")
     if op in BOARD_OPS and not step.get("target"):
-        errors.append(("target", "{field}: {reason}", {"reason": f"a {op} step needs a target"}))
+        errors.append(("target", "{field}: a {op} step needs a target", {"op": op}))
     if op == "rule" and not step.get("rule"):
         errors.append(("rule", "{field}: required", {}))
     if op == "stat" and step.get("stat") and step["stat"] not in STATS:
@@ -118,8 +118,9 @@ def check_game_step(step: dict) -> list[tuple[str, str, dict]]:
     if step.get("while"):
         try:
             parse_while(step["while"])
-        except ValueError as exc:
-            errors.append(("while", "{field}: {reason}", {"reason": str(exc)}))
+        except ValueError:
+            errors.append(("while", "{field}: write exists or !exists, then key=value filters with keys among {keys}",
+                           {"keys": " ".join(FILTER_KEYS)}))
     return errors
 
 
