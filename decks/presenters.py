@@ -28,8 +28,13 @@ def regulation_ref(regulation: Regulation) -> dict:
     return {"code": regulation.code, "name": regulation.name, "effective_date": regulation.effective_date}
 
 
-def _entry(card: dict, count: int) -> dict:
-    return {"card": card["id"], "name": card["name"], "count": count, "card_type": card["card_type"], "cost": card.get("cost")}
+def _entry(card: dict, count: int, game=None) -> dict:
+    """One line of a deck: the card, its copies, its type (the code, and the game's word for it) and cost."""
+    entry = {"card": card["id"], "name": card["name"], "count": count, "card_type": card["card_type"], "cost": card.get("cost")}
+    if game is not None:
+        card_type = game.card_type(card["card_type"])
+        entry["type_label"] = card_type.label(_lang()) if card_type else card["card_type"]
+    return entry
 
 
 def _sort_key(item: dict) -> tuple:
@@ -40,11 +45,12 @@ def _sort_key(item: dict) -> tuple:
 def sections_payload(regulation: Regulation, deck: DeckData, cards: dict, flagged: set | None = None) -> list[dict]:
     rules = regulation.to_rules()
     lang = _lang()
+    game = get_game(regulation.game_id)
     out = []
     keys = list(rules.section_keys) + [k for k in deck.sections if k not in rules.section_keys]
     for key in keys:
         section = rules.section(key)
-        entries = [_entry(cards[cid], n) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
+        entries = [_entry(cards[cid], n, game) for cid, n in deck.sections.get(key, {}).items() if cid in cards]
         entries.sort(key=_sort_key)
         if flagged is not None:
             for e in entries:
@@ -248,7 +254,7 @@ def pool_view(pool: Pool) -> dict:
                 "sections": sections_payload(pool.regulation, item["data"], cards, {c for v in violations for c in v.cards}),
             }
         )
-    combined = sorted((_entry(cards[cid], n) for cid, n in result.combined.items() if cid in cards), key=_sort_key)
+    combined = sorted((_entry(cards[cid], n, game) for cid, n in result.combined.items() if cid in cards), key=_sort_key)
     return {
         "entries": out_entries,
         "combined": combined,
