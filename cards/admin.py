@@ -6,7 +6,7 @@ from django.urls import path, reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from rules.games import get_game
+from rules.games import GAMES, get_game
 
 from .forms import PREFIX, ImportForm, RecordsField, card_form_for
 from .io import CardFileError, load_mapping
@@ -62,13 +62,39 @@ class GameScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+class CardTypeFilter(admin.SimpleListFilter):
+    """Card types by the games' words for them (the game chosen in the list's filter, else every game)."""
+
+    title = gettext_lazy("card type")
+    parameter_name = "card_type"
+
+    def lookups(self, request, model_admin):
+        lang = get_language() or "ja"
+        slug = request.GET.get("game__slug__exact") or request.GET.get("game__exact")
+        games = [get_game(slug)] if slug in GAMES else list(GAMES.values())
+        seen: dict[str, str] = {}
+        for game in games:
+            for card_type in game.card_types:
+                seen.setdefault(card_type.code, card_type.label(lang))
+        return list(seen.items())
+
+    def queryset(self, request, queryset):
+        return queryset.filter(card_type=self.value()) if self.value() else queryset
+
+
 @admin.register(Card)
 class CardAdmin(GameScopedAdmin):
-    list_display = ("name", "game", "card_type", "cost", "number", "set_name", "sample")
-    list_filter = ("game", "card_type", "sample", "set_name")
+    list_display = ("name", "game", "type_label", "cost", "number", "set_name", "sample")
+    list_filter = ("game", CardTypeFilter, "sample", "set_name")
     search_fields = ("name", "reading", "number", "rules_text", "set_name")
     list_select_related = ("game",)
     change_list_template = "admin/cards/card/change_list.html"
+
+    @admin.display(description=gettext_lazy("card type"), ordering="card_type")
+    def type_label(self, card):
+        """The type by the game's word for it (バッテリー), not its code (Battery)."""
+        card_type = card.game.definition.card_type(card.card_type)
+        return card_type.label(get_language() or "ja") if card_type else card.card_type
 
     # -- the form follows the card's game --------------------------------------
 

@@ -66,7 +66,7 @@ def describe_record(f: F.Field, record: dict, lang: str) -> str:
     for sub in (rest if head else f.subfields):
         if sub.key in record:
             value = record[sub.key]
-            if sub.kind == F.CHOICE:
+            if sub.kind == F.CHOICE or (isinstance(value, str) and value in sub.choice_labels):
                 shown = sub.choice_label(value, lang)
             elif isinstance(value, list):
                 shown = "・".join(sub.choice_label(v, lang) if sub.kind == F.CHOICES else str(v) for v in value)
@@ -185,8 +185,15 @@ class RecordsWidget(forms.Widget):
             )
         else:
             text = sub.to_text(value) if isinstance(value, (list, tuple)) else ("" if value is None else value)
+            suggestions = ""
+            if sub.choice_labels:  # a free value with named ones to pick from (the stat a step changes)
+                suggestions = format_html(
+                    '<datalist id="{}-list">{}</datalist>', field_id,
+                    format_html_join("", '<option value="{}">{}</option>', ((k, sub.choice_label(k, lang)) for k in sub.choice_labels)),
+                )
             control = format_html(
-                '<input type="text" name="{}" id="{}" value="{}" maxlength="{}">', field_name, field_id, text, sub.max_length,
+                '<input type="text" name="{}" id="{}" value="{}" maxlength="{}"{}>{}', field_name, field_id, text, sub.max_length,
+                format_html(' list="{}-list"', field_id) if suggestions else "", suggestions,
             )
         return format_html('<div class="step-input">{}{}</div>', label, control)
 

@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
-from rules.games import get_game
+from rules.games import UnknownGame, get_game
 from rules.games.fields import UNLIMITED
 from rules.games.regulation import Regulation as RulesRegulation
 from rules.games.regulation import SectionRule
@@ -67,7 +67,11 @@ class Regulation(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.game_id}: {self.name}"
+        try:  # the game's name from the registry (no query), as every list shows it
+            game = get_game(self.game_id).name(_lang())
+        except UnknownGame:
+            game = self.game_id
+        return f"{game}: {self.name}"
 
     @property
     def name(self) -> str:
@@ -162,7 +166,7 @@ class RegulationSection(models.Model):
         constraints = [models.UniqueConstraint(fields=["regulation", "key"], name="section_key_unique")]
 
     def __str__(self):
-        return self.key
+        return (self.name_ja if _lang().startswith("ja") else self.name_en) or self.key
 
     def clean(self):
         if self.min_cards is not None and self.max_cards is not None and self.min_cards > self.max_cards:

@@ -187,16 +187,20 @@ class GameDef:
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def _zones_named(self, f: Field) -> Field:
-        """The effect vocabulary's zone values (a step's from, to, if_zone) named by the game's own words for
-        its zones (its vocabulary: original's deck is 支援), for the admin, the card page and the search help."""
-        zones = getattr(self.vocabulary, "zones", None)
-        if f.key != SCRIPT_FIELD.key or not zones:
+        """The effect vocabulary's values named by the game's own words, for the admin, the card page and the
+        search help: a step's zones (from, to, if_zone) by its vocabulary (original's deck is 支援), the stat a
+        step changes by the label of the card field it is (power: パワー)."""
+        if f.key != SCRIPT_FIELD.key:
             return f
+        zones = getattr(self.vocabulary, "zones", None) or {}
+        stats = {c.key: (c.ja, c.en) for c in (*COMMON_FIELDS, *self.fields) if c.kind == INT}
         subs = []
         for sub in f.subfields:
-            if sub.key in ZONE_KEYS:
+            if sub.key in ZONE_KEYS and zones:
                 named = {z: (zones[z].ja, zones[z].en) for z in sub.choices if z in zones}
                 sub = replace(sub, choice_labels={**sub.choice_labels, **named})
+            elif sub.key == "stat":
+                sub = replace(sub, choice_labels={**stats, **sub.choice_labels})
             subs.append(sub)
         return replace(f, subfields=tuple(subs))
 
