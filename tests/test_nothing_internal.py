@@ -164,3 +164,18 @@ def test_every_page_has_a_favicon_and_links_the_api_docs_from_the_footer(ja, gam
     footer = html[html.index('<footer class="site-footer">'):]
     assert f'href="{reverse("api-docs")}"' in footer and "API ドキュメント" in footer
     assert ja.get(reverse("api-docs")).status_code == 200
+
+
+def test_a_background_print_of_a_deck_keeps_its_sections(ja, manacard_sample, settings, tmp_path):
+    from printing.models import PrintJob
+    from printing.tasks import render_print_job
+
+    settings.MEDIA_ROOT = tmp_path
+    response = ja.post(reverse("deck_print_job", args=[manacard_sample.pk]), {"paper": "A4"})
+    assert response.status_code == 302
+    job = PrintJob.objects.get()
+    assert [g["label"] for g in job.groups] == ["メイン", "スキル", "ステータス"]
+    render_print_job.func(job.pk)
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+    assert len(PdfReader(job.file.path).pages) == 6 + 6 + 1
