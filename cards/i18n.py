@@ -129,4 +129,7 @@ def cli_language() -> str:
 
 def query_error_message(err) -> str:
     """A search query error (cards.search.query.QueryError) in the active language."""
-    return gettext(err.template).format(**err.params)
+    params = dict(err.params)
+    if "known_ja" in params and (get_language() or "ja").startswith("ja"):
+        params["known"] = params["known_ja"]  # the fields by their Japanese names, as a query may write them
+    return gettext(err.template).format(**params)

@@ -52,6 +52,12 @@ def test_a_coded_value_may_be_searched_by_its_name(ja, samples):
     assert list(by_code) and list(by_code) == list(by_name)
 
 
+def test_an_unknown_field_in_a_query_lists_the_fields_by_their_japanese_names(ja, games):
+    html = ja.get(reverse("card_list"), {"q": "zzz:1"}).content.decode()
+    known = html[html.index("使える項目"):][:2000]
+    assert "カード名" in known and "コスト" in known and "blessing_level" not in known
+
+
 # -- deck pages ----------------------------------------------------------------------------------------------
 
 

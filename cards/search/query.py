@@ -243,6 +243,11 @@ class Schema:
         key = self.names.get(normalise(name).replace(" ", "_"))
         return self.specs.get(key) if key else None
 
+    def japanese_name(self, key: str) -> str:
+        """The field's Japanese name as a query may write it (its key where another field has that name)."""
+        spec = self.specs[key]
+        return spec.ja if self.names.get(normalise(spec.ja).replace(" ", "_")) == key else key
+
     def field_names(self) -> list[str]:
         return sorted(k for k, s in self.specs.items() if s.kind not in (K_SORT, K_ORDER))
 
@@ -499,7 +504,8 @@ class _Parser:
             raise QueryError(
                 _("unknown field '{name}' at position {position} (known: {known})"),
                 pos,
-                {"name": tok.name, "position": pos, "known": " ".join(self.schema.field_names())},
+                {"name": tok.name, "position": pos, "known": " ".join(self.schema.field_names()),
+                 "known_ja": " ".join(self.schema.japanese_name(key) for key in self.schema.field_names())},
             )
         raw_value = tok.text.strip()
         if not raw_value:
