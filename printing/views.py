@@ -103,10 +103,10 @@ def _card_list(groups) -> list[dict]:
     """What the page lists under the preview: each group with its cards (name, copies, face)."""
     ids = {k for g in groups for k in g["counts"]}
     cards = {c.pk: c for c in Card.objects.filter(pk__in=ids).order_by("sort_key", "number", "id")}
-    order = list(cards)
+    place = {pk: i for i, pk in enumerate(cards)}
     out = []
     for g in groups:
-        entries = [(cards[k], g["counts"][k]) for k in sorted(g["counts"], key=lambda k: order.index(k) if k in cards else 0) if k in cards]
+        entries = [(cards[k], g["counts"][k]) for k in sorted((k for k in g["counts"] if k in cards), key=place.__getitem__)]
         out.append({"label": g["label"], "entries": entries, "count": sum(n for _c, n in entries)})
     return out
 
