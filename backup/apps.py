@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class BackupConfig(AppConfig):
@@ -6,4 +7,4 @@ class BackupConfig(AppConfig):
     them all; none of them imports it."""
 
     name = "backup"
-    verbose_name = "Backup"
+    verbose_name = _("Backup")

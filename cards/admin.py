@@ -3,16 +3,20 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from rules.games import get_game
+from rules.games import GAMES, get_game
 
-from .forms import ImportForm, card_form_for
+from .forms import PREFIX, ImportForm, RecordsField, card_form_for
 from .io import CardFileError, load_mapping
 from .models import Card, Game
 from .permissions import editable_game_slugs
+from .selectors import records_examples
 from .services import import_cards
+
+# The admin's own title, in the site's language (not "Django administration").
+admin.site.site_header = admin.site.site_title = gettext_lazy("Card Game Workshop admin")
 
 
 @admin.register(Game)
@@ -58,13 +62,39 @@ class GameScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+class CardTypeFilter(admin.SimpleListFilter):
+    """Card types by the games' words for them (the game chosen in the list's filter, else every game)."""
+
+    title = gettext_lazy("card type")
+    parameter_name = "card_type"
+
+    def lookups(self, request, model_admin):
+        lang = get_language() or "ja"
+        slug = request.GET.get("game__slug__exact") or request.GET.get("game__exact")
+        games = [get_game(slug)] if slug in GAMES else list(GAMES.values())
+        seen: dict[str, str] = {}
+        for game in games:
+            for card_type in game.card_types:
+                seen.setdefault(card_type.code, card_type.label(lang))
+        return list(seen.items())
+
+    def queryset(self, request, queryset):
+        return queryset.filter(card_type=self.value()) if self.value() else queryset
+
+
 @admin.register(Card)
 class CardAdmin(GameScopedAdmin):
-    list_display = ("name", "game", "card_type", "cost", "number", "set_name", "sample")
-    list_filter = ("game", "card_type", "sample", "set_name")
+    list_display = ("name", "game", "type_label", "cost", "number", "set_name", "sample")
+    list_filter = ("game", CardTypeFilter, "sample", "set_name")
     search_fields = ("name", "reading", "number", "rules_text", "set_name")
     list_select_related = ("game",)
     change_list_template = "admin/cards/card/change_list.html"
+
+    @admin.display(description=gettext_lazy("card type"), ordering="card_type")
+    def type_label(self, card):
+        """The type by the game's word for it (バッテリー), not its code (Battery)."""
+        card_type = card.game.definition.card_type(card.card_type)
+        return card_type.label(get_language() or "ja") if card_type else card.card_type
 
     # -- the form follows the card's game --------------------------------------
 
@@ -80,6 +110,9 @@ class CardAdmin(GameScopedAdmin):
         kwargs["fields"] = None
         form = super().get_form(request, obj, change=change, **kwargs)
         form.base_fields["game"].queryset = Game.objects.filter(slug__in=editable_game_slugs(request.user))
+        for name, field in form.base_fields.items():
+            if isinstance(field, RecordsField) and slug:  # the steps other cards of the game carry, as examples
+                field.widget.examples = records_examples(slug, name.removeprefix(PREFIX))
         if slug and obj is None:
             form.base_fields["game"].initial = slug
         return form

@@ -6,10 +6,11 @@ in the user's language. tests/test_i18n.py checks that none is missing.
 """
 
 import os
+import re
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
-from rules.games import FieldError
+from rules.games import COMMON_FIELDS, FieldError
 
 TEMPLATES = (
     gettext_noop("{field}: contains a control character"),
@@ -50,12 +51,71 @@ TEMPLATES = (
     # manacard's own steps (rules/games/manacard/__init__.py)
     gettext_noop("{field}: a unit step takes opponent, you or each_player, not {value!r}"),
     gettext_noop("{field}: only for a stat step at equipped or status"),
+    # original's own steps (rules/games/original/script.py)
+    gettext_noop("{field}: a {op} step needs a target"),
+    gettext_noop("{field}: write exists or !exists, then key=value filters with keys among {keys}"),
 )
 
+# "script[2].amount": a field, the record's number (from 1) and the record's field.
+_PATH = re.compile(r"^(?P<top>[^\[.]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>[^\[.]+))?$")
+_COMMON = {f.key: f for f in COMMON_FIELDS}
 
-def error_message(err: FieldError) -> str:
-    """The error in the active language."""
-    return gettext(err.template).format(field=err.field, **err.params)
+
+def _resolve(path: str, game):
+    """(the human name of the field at `path`, the Field it names or None)."""
+    match = _PATH.match(path or "")
+    top = None
+    if match:
+        if game is not None and match["top"] in {f.key for f in game.fields}:
+            top = game.field(match["top"])
+        else:
+            top = _COMMON.get(match["top"])
+    if top is None:
+        return path, None
+    lang = get_language() or "ja"
+    if not match["index"]:
+        return top.label(lang), top
+    item = top.item_label(lang)
+    where = gettext("{item} {n}").format(item=item, n=match["index"]) if item else gettext("entry {n}").format(n=match["index"])
+    sub = top.subfield(match["sub"]) if match["sub"] else None
+    if match["sub"] is None:
+        return gettext("{field}, {where}").format(field=top.label(lang), where=where), top
+    return (
+        gettext("{field}, {where}, “{sub}”").format(field=top.label(lang), where=where, sub=sub.label(lang) if sub else match["sub"]),
+        sub,
+    )
+
+
+def error_message(err: FieldError, game=None) -> str:
+    """The error in the active language. With the card's game (a GameDef), the field is named as the editor
+    shows it ("自動処理・手順2の「数」", not "script[2].amount") and coded values by their labels."""
+    if game is None:
+        return gettext(err.template).format(field=err.field, **err.params)
+    name, field = _resolve(err.field, game)
+    params = dict(err.params)
+    lang = get_language() or "ja"
+    if field is not None:
+        sep = "・" if lang.startswith("ja") else ", "
+        if field.choice_labels and isinstance(params.get("value"), str) and params["value"] in field.choice_labels:
+            params["value"] = field.choice_label(params["value"], lang)
+        if field.choice_labels and "allowed" in params:
+            params["allowed"] = sep.join(field.choice_label(c, lang) for c in field.choices)
+    parent = _parent(err.field, game)
+    if parent is not None:
+        if "known" in params:
+            params["known"] = ("・" if lang.startswith("ja") else ", ").join(s.label(lang) for s in parent.subfields)
+        op = parent.subfield("op")
+        if op is not None and isinstance(params.get("op"), str):
+            params["op"] = op.choice_label(params["op"], lang)
+    return gettext(err.template).format(field=name, **params)
+
+
+def _parent(path: str, game):
+    """The RECORDS field a record's field belongs to ("script" for "script[2].amount")."""
+    match = _PATH.match(path or "")
+    if not match or not match["index"] or game is None or match["top"] not in {f.key for f in game.fields}:
+        return None
+    return game.field(match["top"])
 
 
 def cli_language() -> str:
@@ -69,4 +129,7 @@ def cli_language() -> str:
 
 def query_error_message(err) -> str:
     """A search query error (cards.search.query.QueryError) in the active language."""
-    return gettext(err.template).format(**err.params)
+    params = dict(err.params)
+    if "known_ja" in params and (get_language() or "ja").startswith("ja"):
+        params["known"] = params["known_ja"]  # the fields by their Japanese names, as a query may write them
+    return gettext(err.template).format(**params)

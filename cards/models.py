@@ -19,10 +19,10 @@ def editor_group_name(slug: str) -> str:
 class Game(models.Model):
     """A mirror of the registry (rules.games), kept in sync after every migrate."""
 
-    slug = models.SlugField(primary_key=True, max_length=32)
-    name_ja = models.CharField(max_length=200)
-    name_en = models.CharField(max_length=200)
-    order = models.PositiveSmallIntegerField(default=0)
+    slug = models.SlugField(_("identifier"), primary_key=True, max_length=32)
+    name_ja = models.CharField(_("name (Japanese)"), max_length=200)
+    name_en = models.CharField(_("name (English)"), max_length=200)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
 
     class Meta:
         ordering = ["order", "slug"]
@@ -77,14 +77,14 @@ class Card(models.Model):
     sample = models.BooleanField(_("sample"), default=False)
     attrs = models.JSONField(_("game fields"), default=dict, blank=True)
     # Normalised copies for search (cards.search.normalise), set from the data on every write.
-    search_name = models.CharField(max_length=200, blank=True, default="", editable=False)
-    search_aliases = models.TextField(blank=True, default="", editable=False)
-    search_reading = models.CharField(max_length=200, blank=True, default="", editable=False)
-    search_text = models.TextField(blank=True, default="", editable=False)
-    search_flavor = models.TextField(blank=True, default="", editable=False)
-    sort_key = models.CharField(max_length=200, blank=True, default="", editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    search_name = models.CharField(_("name for search"), max_length=200, blank=True, default="", editable=False)
+    search_aliases = models.TextField(_("aliases for search"), blank=True, default="", editable=False)
+    search_reading = models.CharField(_("reading for search"), max_length=200, blank=True, default="", editable=False)
+    search_text = models.TextField(_("rules text for search"), blank=True, default="", editable=False)
+    search_flavor = models.TextField(_("flavour text for search"), blank=True, default="", editable=False)
+    sort_key = models.CharField(_("sort key"), max_length=200, blank=True, default="", editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["game", "name", "number", "id"]
@@ -201,12 +201,14 @@ class Card(models.Model):
 class CardFacet(models.Model):
     """One searchable field value of a card (normalised), so that field comparisons use an index."""
 
-    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="facets")
-    key = models.CharField(max_length=60)
-    text = models.CharField(max_length=255)
-    num = models.BigIntegerField(null=True)
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="facets", verbose_name=_("card"))
+    key = models.CharField(_("key"), max_length=60)
+    text = models.CharField(_("text"), max_length=255)
+    num = models.BigIntegerField(_("number value"), null=True)
 
     class Meta:
+        verbose_name = _("card search field")
+        verbose_name_plural = _("card search fields")
         indexes = [
             models.Index(fields=["key", "text"]),
             models.Index(fields=["key", "num"]),
@@ -240,6 +242,8 @@ def display_value(f, value, lang: str) -> str:
 
     if value is None:
         return ""
+    if f.kind != CHOICE and f.choice_labels and isinstance(value, str) and value in f.choice_labels:
+        return f.choice_label(value, lang)  # a free value with a name (the stat a step changes: power → パワー)
     if f.kind == BOOL:
         return str(_("yes")) if value else ""
     if f.kind == CHOICE:

@@ -79,3 +79,12 @@ def first_sample_decks() -> dict:
     for deck in public_decks().filter(sample=True).order_by("pk"):
         first.setdefault(deck.game_id, deck)
     return first
+def records_examples(game_slug: str, key: str, limit: int = 4) -> list[tuple[str, list[dict]]]:
+    """Cards of the game whose list field `key` (their effect steps) is filled: (name, records), for the
+    admin's editor to show as examples."""
+    out = []
+    for name, attrs in Card.objects.filter(game_id=game_slug, attrs__has_key=key).order_by("sort_key", "id").values_list("name", "attrs")[:limit]:
+        records = (attrs or {}).get(key)
+        if isinstance(records, list) and records:
+            out.append((name, records))
+    return out

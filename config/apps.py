@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SiteConfig(AppConfig):
@@ -6,7 +7,7 @@ class SiteConfig(AppConfig):
     imports config)."""
 
     name = "config"
-    verbose_name = "Site"
+    verbose_name = _("Site")
 
     def ready(self):
         from . import checks  # noqa: F401  (registers the deployment checks)

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 class DecksConfig(AppConfig):
     name = "decks"
-    verbose_name = "Decks"
+    verbose_name = _("Decks")
 
     def ready(self):
         from .services import sync_regulations

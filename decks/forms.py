@@ -8,19 +8,20 @@ from .models import Regulation, Visibility
 
 
 def format_choices(game_slug: str | None = None) -> list:
-    """Regulations grouped by game, as (pk, name) choices: choosing one chooses the game too."""
+    """Regulations grouped by game, as (pk, name) choices: choosing one chooses the game too. Among several
+    games each choice names its game as well (a closed list shows the choice alone: "基本ルール" of which game?)."""
     groups = []
     for game, regulations in selectors.games_with_regulations():
         if game_slug and game.slug != game_slug:
             continue
         if regulations:
-            groups.append((game.name, [(r.pk, _regulation_label(r)) for r in regulations]))
+            groups.append((game.name, [(r.pk, _regulation_label(r, None if game_slug else game.name)) for r in regulations]))
     return groups
 
 
-def _regulation_label(r: Regulation) -> str:
+def _regulation_label(r: Regulation, game_name: str | None = None) -> str:
     date = f" ({r.effective_date.isoformat()})" if r.effective_date else ""
-    return f"{r.name}{date}"
+    return f"{game_name}：{r.name}{date}" if game_name else f"{r.name}{date}"
 
 
 class RegulationChoice:

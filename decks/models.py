@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
-from rules.games import get_game
+from rules.games import UnknownGame, get_game
 from rules.games.fields import UNLIMITED
 from rules.games.regulation import Regulation as RulesRegulation
 from rules.games.regulation import SectionRule
@@ -53,8 +53,8 @@ class Regulation(models.Model):
     )
     type_limits = models.JSONField(_("copies per card type"), default=dict, blank=True)
     options = models.JSONField(_("options"), default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["game", "-is_default", "-effective_date", "code"]
@@ -68,7 +68,11 @@ class Regulation(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.game_id}: {self.name}"
+        try:  # the game's name from the registry (no query), as every list shows it
+            game = get_game(self.game_id).name(_lang())
+        except UnknownGame:
+            game = self.game_id
+        return f"{game}: {self.name}"
 
     @property
     def name(self) -> str:
@@ -133,10 +137,12 @@ class Regulation(models.Model):
 class RegistryRegulation(models.Model):
     """Marks a registry regulation as created once, so that one an editor deleted or renamed stays so."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE)
-    code = models.CharField(max_length=40)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, verbose_name=_("game"))
+    code = models.CharField(_("code"), max_length=40)
 
     class Meta:
+        verbose_name = _("regulation from the registry")
+        verbose_name_plural = _("regulations from the registry")
         constraints = [models.UniqueConstraint(fields=["game", "code"], name="registry_regulation_once")]
 
     def __str__(self):
@@ -144,7 +150,7 @@ class RegistryRegulation(models.Model):
 
 
 class RegulationSection(models.Model):
-    regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="sections")
+    regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="sections", verbose_name=_("regulation"))
     key = models.SlugField(_("key"), max_length=20, help_text=_("main, skill, status, weather, entry …"))
     name_ja = models.CharField(_("name (Japanese)"), max_length=40)
     name_en = models.CharField(_("name (English)"), max_length=40)
@@ -161,7 +167,7 @@ class RegulationSection(models.Model):
         constraints = [models.UniqueConstraint(fields=["regulation", "key"], name="section_key_unique")]
 
     def __str__(self):
-        return self.key
+        return (self.name_ja if _lang().startswith("ja") else self.name_en) or self.key
 
     def clean(self):
         if self.min_cards is not None and self.max_cards is not None and self.min_cards > self.max_cards:
@@ -195,7 +201,7 @@ class RegulationCardLimit(models.Model):
     `spellings` are the card's other spellings (a list writes 人魚の活血, the card is printed 人魚の活き血):
     the entry holds whichever spelling a card list or a decklist uses."""
 
-    regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="card_limits")
+    regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="card_limits", verbose_name=_("regulation"))
     card_name = models.CharField(_("card name"), max_length=200)
     spellings = models.JSONField(
         _("other spellings"),
@@ -233,7 +239,7 @@ class RegulationCardLimit(models.Model):
 class RegulationBasicCard(models.Model):
     """A card every deck of the format holds (timestorm: the basic cards of the shared deck)."""
 
-    regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="basic_cards")
+    regulation = models.ForeignKey(Regulation, on_delete=models.CASCADE, related_name="basic_cards", verbose_name=_("regulation"))
     card_name = models.CharField(_("card name"), max_length=200)
     copies = models.PositiveSmallIntegerField(_("copies"), default=1, validators=[MaxValueValidator(MAX_COPIES)])
 
@@ -261,9 +267,9 @@ class Shareable(models.Model):
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
-    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    share_token = models.CharField(_("share token"), max_length=32, unique=True, default=new_share_token, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     detail_url = shared_url = ""  # URL names: by id (public, or its owner), by link (unlisted)
 
@@ -288,10 +294,11 @@ class Deck(Shareable):
         Regulation, on_delete=models.PROTECT, related_name="decks", verbose_name=_("regulation")
     )
     copied_from = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies", editable=False
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies", editable=False,
+        verbose_name=_("copied from"),
     )
     # The number of the latest revision; a client sends it back to detect a concurrent change.
-    revision = models.PositiveIntegerField(default=0, editable=False)
+    revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
     sample = models.BooleanField(_("sample"), default=False)
 
     detail_url, shared_url = "deck_detail", "deck_shared"
@@ -307,12 +314,14 @@ class Deck(Shareable):
 
 
 class DeckEntry(models.Model):
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
-    section = models.CharField(max_length=20)
-    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
-    count = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_COPIES)])
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries", verbose_name=_("deck"))
+    section = models.CharField(_("section"), max_length=20)
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries", verbose_name=_("card"))
+    count = models.PositiveSmallIntegerField(_("copies"), validators=[MaxValueValidator(MAX_COPIES)])
 
     class Meta:
+        verbose_name = _("deck entry")
+        verbose_name_plural = _("deck entries")
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["deck", "section", "card"], name="deck_entry_unique"),
@@ -326,17 +335,17 @@ class DeckEntry(models.Model):
 class DeckRevision(models.Model):
     """One saved state of a deck: its entries, and the +/- diff from the revision before."""
 
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="revisions")
-    number = models.PositiveIntegerField()
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    note = models.CharField(max_length=200, blank=True)  # an English template, translated when shown
-    note_params = models.JSONField(default=dict, blank=True)
-    regulation_code = models.CharField(max_length=40)
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("deck"))
+    number = models.PositiveIntegerField(_("number"))
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("author"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)  # an English template, translated when shown
+    note_params = models.JSONField(_("note details"), default=dict, blank=True)
+    regulation_code = models.CharField(_("regulation code"), max_length=40)
     # {"sections": {key: [[card_id, count, name], ...]}}
-    snapshot = models.JSONField(default=dict)
+    snapshot = models.JSONField(_("snapshot"), default=dict)
     # [{"section", "card", "name", "delta"}], positive for added copies
-    diff = models.JSONField(default=list)
+    diff = models.JSONField(_("changes"), default=list)
 
     # Saves from one visit of the editor (its `session`) by the same person within COALESCE_WINDOW of the
     # revision's first save extend that revision instead of making one each (decks.services).
@@ -345,6 +354,8 @@ class DeckRevision(models.Model):
     edits = models.PositiveIntegerField(_("saves"), default=1, editable=False)
 
     class Meta:
+        verbose_name = _("deck revision")
+        verbose_name_plural = _("deck revisions")
         ordering = ["-number"]
         constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deck_revision_unique")]
 
@@ -374,10 +385,10 @@ class DeckRevision(models.Model):
 class Pool(Shareable):
     """Time Storm: the entries of two or more players combined into one shared deck."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pools")
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="pools")
-    regulation = models.ForeignKey(Regulation, on_delete=models.PROTECT, related_name="pools")
-    sample = models.BooleanField(default=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pools", verbose_name=_("owner"))
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="pools", verbose_name=_("game"))
+    regulation = models.ForeignKey(Regulation, on_delete=models.PROTECT, related_name="pools", verbose_name=_("regulation"))
+    sample = models.BooleanField(_("sample"), default=False)
 
     detail_url, shared_url = "pool_detail", "pool_shared"
 
@@ -388,12 +399,14 @@ class Pool(Shareable):
 
 
 class PoolEntry(models.Model):
-    pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="entries")
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="pool_entries")
+    pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="entries", verbose_name=_("pool"))
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="pool_entries", verbose_name=_("deck"))
     player = models.CharField(_("player"), max_length=60, blank=True)
-    order = models.PositiveSmallIntegerField(default=0)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
 
     class Meta:
+        verbose_name = _("pool entry")
+        verbose_name_plural = _("pool entries")
         ordering = ["order", "id"]
         constraints = [models.UniqueConstraint(fields=["pool", "deck"], name="pool_entry_unique")]
 

@@ -61,9 +61,9 @@ def sections_payload(
     selectors.card_faces, looked up here when not given)."""
     rules = regulation.to_rules()
     lang = _lang()
+    game = get_game(regulation.game_id)
     out = []
     keys = list(rules.section_keys) + [k for k in deck.sections if k not in rules.section_keys]
-    game = get_game(regulation.game_id)
     if faces is None:
         faces = selectors.card_faces([cid for entries in deck.sections.values() for cid in entries if cid in cards])
     for key in keys:

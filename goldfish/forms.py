@@ -4,7 +4,8 @@ a checkbox for true/false, a number in its range for a whole number, a list for 
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import get_language
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.forms import RegulationChoice, format_choices
@@ -18,9 +19,42 @@ def option_field_name(game: str, key: str) -> str:
     return f"opt_{game}_{key}"
 
 
+class ExplainedIntegerField(forms.IntegerField):
+    """A whole number whose every error names the field, the value typed and the range it takes."""
+
+    def clean(self, value):
+        try:
+            return super().clean(value)
+        except ValidationError:
+            if self.max_value is None or self.max_value >= 10**12:  # a seed: no one needs the upper end spelled out
+                message = gettext("{label}: “{value}” cannot be used; enter a whole number of {low} or more.")
+            else:
+                message = gettext("{label}: “{value}” cannot be used; enter a whole number from {low} to {high}.")
+            raise ValidationError(
+                message.format(label=self.label, value=str(value).strip(), low=self.min_value, high=self.max_value),
+                code="invalid",
+            ) from None
+
+
+class ExplainedChoiceField(forms.ChoiceField):
+    """A choice whose error names the field, the value sent and the choices by their labels."""
+
+    def clean(self, value):
+        try:
+            return super().clean(value)
+        except ValidationError:
+            names = "・".join(f"「{label}」" for _value, label in self.choices)
+            raise ValidationError(
+                gettext("{label}: “{value}” is not one of the choices; choose {choices}.").format(
+                    label=self.label, value=str(value).strip(), choices=names),
+                code="invalid_choice",
+            ) from None
+
+
 def option_fields(game: str) -> dict[str, forms.Field]:
     """A form field per option the game declares (rules/games/<slug>/options.py), labelled in the page's
-    language, with the declared range or choices; a value outside them is refused naming what it takes."""
+    language, with the declared range or choices; a value outside them is refused naming the option, the
+    value and what it takes, in the page's language."""
     lang = get_language() or "ja"
     out = {}
     for option in get_game(game).options:
@@ -28,17 +62,13 @@ def option_fields(game: str) -> dict[str, forms.Field]:
         if option.kind == BOOL:
             field = forms.BooleanField(label=label, help_text=help_text, required=False, initial=option.default)
         elif option.kind == INT:
-            message = option.accepts(lang)
-            field = forms.IntegerField(
+            field = ExplainedIntegerField(
                 label=label, help_text=help_text, min_value=option.low, max_value=option.high, initial=option.default,
-                required=False, error_messages={"invalid": message, "min_value": message, "max_value": message},
+                required=False,
             )
         else:
             choices = [(c.value, c.label(lang)) for c in option.choices]
-            field = forms.ChoiceField(
-                label=label, help_text=help_text, choices=choices, initial=option.default, required=False,
-                error_messages={"invalid_choice": option.accepts(lang)},
-            )
+            field = ExplainedChoiceField(label=label, help_text=help_text, choices=choices, initial=option.default, required=False)
         field.widget.attrs["data-option"] = option.key
         out[option_field_name(game, option.key)] = field
     return out
@@ -51,11 +81,11 @@ class StartForm(RegulationChoice, forms.Form):
     regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int, required=False)
     decklist = forms.CharField(
         label=_("Decklist"),
-        widget=forms.Textarea(attrs={"rows": 10, "placeholder": "メイン:\n4 ねこやま\n4x Name\n# comment"}),
+        widget=forms.Textarea(attrs={"rows": 10, "placeholder": _("Main:\n4 ねこやま\n《ねこやま》×2\n# a note")}),
         required=False,
         max_length=100_000,
     )
-    seed = forms.IntegerField(
+    seed = ExplainedIntegerField(
         label=_("Seed"),
         required=False,
         min_value=0,

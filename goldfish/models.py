@@ -31,7 +31,7 @@ class SourceKind(models.TextChoices):
 
 
 class GoldfishSession(models.Model):
-    id = models.CharField(primary_key=True, max_length=24, default=new_session_id, editable=False)
+    id = models.CharField(_("ID"), primary_key=True, max_length=24, default=new_session_id, editable=False)
     # A signed-in player owns their sessions by account; an anonymous one through a random key kept in
     # their Django session (only its SHA-256 is stored here).
     owner = models.ForeignKey(
@@ -42,29 +42,29 @@ class GoldfishSession(models.Model):
         related_name="goldfish_sessions",
         verbose_name=_("owner"),
     )
-    owner_key = models.CharField(max_length=64, blank=True, default="", editable=False, db_index=True)
+    owner_key = models.CharField(_("visitor key"), max_length=64, blank=True, default="", editable=False, db_index=True)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="goldfish_sessions", verbose_name=_("game"))
     source_kind = models.CharField(_("started from"), max_length=10, choices=SourceKind.choices)
     source_name = models.CharField(_("deck name"), max_length=200, blank=True)
-    deck = models.ForeignKey("decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    deck_revision = models.PositiveIntegerField(null=True, blank=True)
-    pool = models.ForeignKey("decks.Pool", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    regulation_code = models.CharField(max_length=40, blank=True)
-    decklist = models.TextField(blank=True)  # the pasted text, when started from one
+    deck = models.ForeignKey("decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("deck"))
+    deck_revision = models.PositiveIntegerField(_("deck revision"), null=True, blank=True)
+    pool = models.ForeignKey("decks.Pool", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("pool"))
+    regulation_code = models.CharField(_("regulation code"), max_length=40, blank=True)
+    decklist = models.TextField(_("decklist"), blank=True)  # the pasted text, when started from one
     seed = models.PositiveBigIntegerField(_("seed"))
     # {"game", "decks", "seed", "options"}: what rules.engine.new_game needs to rebuild the game.
-    setup = models.JSONField(default=dict)
-    actions = models.JSONField(default=list)  # the log's actions, in order
-    redo = models.JSONField(default=list)  # undone actions that can be redone, in order
+    setup = models.JSONField(_("setup"), default=dict)
+    actions = models.JSONField(_("actions"), default=list)  # the log's actions, in order
+    redo = models.JSONField(_("actions to redo"), default=list)  # undone actions that can be redone, in order
     # The engine's state after `actions` (without its setup, kept above), and the engine version it was
     # made by; rebuilt by replay when missing or made by another version.
-    state = models.JSONField(null=True, blank=True)
-    engine_version = models.PositiveIntegerField(default=0)
-    faces = models.JSONField(default=dict)  # card id -> URL of its drawn face
-    result = models.JSONField(null=True, blank=True)  # the engine's result, for lists
-    version = models.PositiveIntegerField(default=0, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    state = models.JSONField(_("engine state"), null=True, blank=True)
+    engine_version = models.PositiveIntegerField(_("engine version"), default=0)
+    faces = models.JSONField(_("card faces"), default=dict)  # card id -> URL of its drawn face
+    result = models.JSONField(_("result"), null=True, blank=True)  # the engine's result, for lists
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -102,28 +102,30 @@ class Simulation(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    token = models.CharField(max_length=24, unique=True, default=new_simulation_token, editable=False)
-    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="simulations")
-    revision = models.PositiveIntegerField()
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="simulations")
-    games = models.PositiveIntegerField()
-    seed = models.BigIntegerField()
-    turn_cap = models.PositiveSmallIntegerField()
-    engine_version = models.PositiveSmallIntegerField()
+    token = models.CharField(_("token"), max_length=24, unique=True, default=new_simulation_token, editable=False)
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="simulations", verbose_name=_("deck"))
+    revision = models.PositiveIntegerField(_("revision"))
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="simulations", verbose_name=_("game"))
+    games = models.PositiveIntegerField(_("games played"))
+    seed = models.BigIntegerField(_("seed"))
+    turn_cap = models.PositiveSmallIntegerField(_("turn cap"))
+    engine_version = models.PositiveSmallIntegerField(_("engine version"))
     # What the workers play: the engine's decks of that revision, fixed when the simulation was asked for.
-    decks = models.JSONField(default=list)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    done = models.PositiveIntegerField(default=0)  # games played so far
-    chunks = models.PositiveIntegerField(default=0)
-    chunks_done = models.PositiveIntegerField(default=0)
-    result = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    requester_key = models.CharField(max_length=64, blank=True)  # an anonymous requester's key digest
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    decks = models.JSONField(_("decks"), default=list)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(_("games done"), default=0)  # games played so far
+    chunks = models.PositiveIntegerField(_("chunks"), default=0)
+    chunks_done = models.PositiveIntegerField(_("chunks done"), default=0)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("requested by"))
+    requester_key = models.CharField(_("requester key"), max_length=64, blank=True)  # an anonymous requester's key digest
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("simulation")
+        verbose_name_plural = _("simulations")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(
@@ -149,13 +151,15 @@ class Simulation(models.Model):
 class SimulationChunk(models.Model):
     """Games start .. start+count-1 of a simulation: one background task; its tallies when played."""
 
-    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="pieces")
-    index = models.PositiveIntegerField()
-    start = models.PositiveIntegerField()
-    count = models.PositiveIntegerField()
-    tally = models.JSONField(null=True, blank=True)
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("simulation"))
+    index = models.PositiveIntegerField(_("index"))
+    start = models.PositiveIntegerField(_("first game"))
+    count = models.PositiveIntegerField(_("games"))
+    tally = models.JSONField(_("tally"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("simulation chunk")
+        verbose_name_plural = _("simulation chunks")
         ordering = ["index"]
         constraints = [models.UniqueConstraint(fields=["simulation", "index"], name="simulation_chunk_unique")]
 

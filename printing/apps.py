@@ -1,10 +1,11 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 class PrintingConfig(AppConfig):
     name = "printing"
-    verbose_name = "Printing"
+    verbose_name = _("Printing")
 
     def ready(self):
         from . import tasks  # noqa: F401  (registers the print job task with printing.queueing)

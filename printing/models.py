@@ -13,7 +13,7 @@ class CardBack(models.Model):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="card_back", verbose_name=_("game"))
     image = models.ImageField(_("image"), upload_to=back_path, validators=[validate_new_image], max_length=200)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         verbose_name = _("card back")
@@ -38,22 +38,26 @@ class PrintJob(models.Model):
         DONE = "done", _("Ready")
         FAILED = "failed", _("Failed")
 
-    token = models.CharField(max_length=32, unique=True, default=new_job_token, editable=False)
-    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, null=True, blank=True, related_name="print_jobs")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="print_jobs")
-    title = models.CharField(max_length=200)
+    token = models.CharField(_("token"), max_length=32, unique=True, default=new_job_token, editable=False)
+    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, null=True, blank=True, related_name="print_jobs", verbose_name=_("owner"))
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="print_jobs", verbose_name=_("game"))
+    title = models.CharField(_("title"), max_length=200)
     # What to print: card id -> copies (already resolved from the deck, pool or set when the job was made).
-    counts = models.JSONField(default=dict)
-    options = models.JSONField(default=dict)  # PrintOptions fields
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    done = models.PositiveIntegerField(default=0)
-    total = models.PositiveIntegerField(default=0)
-    error = models.TextField(blank=True)
-    file = models.FileField(upload_to="prints/", blank=True, max_length=200)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    counts = models.JSONField(_("cards"), default=dict)
+    # A deck's sections in their declared order, each printed on sheets of its own: [{"label", "counts"}].
+    groups = models.JSONField(_("sections"), default=list, blank=True)
+    options = models.JSONField(_("options"), default=dict)  # PrintOptions fields
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(_("cards done"), default=0)
+    total = models.PositiveIntegerField(_("total cards"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    file = models.FileField(_("file"), upload_to="prints/", blank=True, max_length=200)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
         ordering = ["-created_at"]
 
     def __str__(self):

@@ -18,14 +18,42 @@ def face_key(card: Card) -> str:
     return f"{card.pk}-{stamp}-{LAYOUT_VERSION}"
 
 
-def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False) -> list[PrintCard]:
+def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, group: str = "") -> list[PrintCard]:
     """The cards to print in a stable order (by the list order of the game): copies from `counts`, or one each."""
     cards = Card.objects.filter(game_id=game_slug, pk__in=list(counts)).order_by("sort_key", "number", "id")
     items = []
     for card in cards:
         data = card.to_data()
         image = card.image.path if card.image else None
-        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image))
+        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image, group))
+    return items
+
+
+def section_groups(regulation, sections: dict[str, dict[int, int]], lang: str) -> list[dict]:
+    """A deck's sections as print groups, in the order its format declares them (main, skill, status …),
+    each named by the section's label: [{"label": "メイン", "counts": {card id: copies}}]. A deck with one
+    section is one unnamed group (nothing to tell apart on its sheets)."""
+    rules = regulation.to_rules()
+    order = [key for key in rules.section_keys if sections.get(key)]
+    order += [key for key in sections if key not in order and sections[key]]
+    groups = []
+    for key in order:
+        section = rules.section(key)
+        groups.append({"label": section.label(lang) if section else "", "counts": dict(sections[key])})
+    if len(groups) == 1:
+        groups[0]["label"] = ""
+    return groups
+
+
+def grouped_print_cards(game_slug: str, groups: list[dict], one_each: bool = False) -> list[PrintCard]:
+    """The cards of each group in turn (a group starts on a sheet of its own); one each: every card once, in
+    the first group that holds it."""
+    items: list[PrintCard] = []
+    seen: set[int] = set()
+    for group in groups:
+        counts = {int(k): v for k, v in group["counts"].items() if not (one_each and int(k) in seen)}
+        seen |= set(counts)
+        items += print_cards(game_slug, counts, one_each=one_each, group=group.get("label", ""))
     return items
 
 
@@ -41,7 +69,7 @@ def render_cards(game_slug: str, items: list[PrintCard], options: PrintOptions, 
     return render(get_game(game_slug), items, options, title=title, progress=progress, back_image=back_image(game_slug))
 
 
-def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int], options: PrintOptions):
+def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int], options: PrintOptions, groups: list[dict] | None = None):
     """Record a print job and queue it for a worker (printing.tasks.render_print_job)."""
     from dataclasses import asdict
 
@@ -56,6 +84,7 @@ def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int],
             game_id=game_slug,
             title=title[:200],
             counts={str(k): v for k, v in counts.items()},
+            groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups or ()],
             options=asdict(options),
             total=sum(counts.values()),
         )

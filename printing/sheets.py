@@ -44,7 +44,13 @@ def game_card_size(slug: str) -> str:
 
 
 class PrintOptionError(ValueError):
-    """An option that cannot make a sheet; the message names it."""
+    """An option that cannot make a sheet. `field` names the option (a PrintForm field), `template` is the
+    English message with {named} slots and `params` fill them: the web shell translates the template
+    (printing/i18n.py lists them), the command line prints it as it is."""
+
+    def __init__(self, field: str, template: str, **params):
+        self.field, self.template, self.params = field, template, params
+        super().__init__(template.format(**params))
 
 
 def parse_size(text: str) -> tuple[float, float]:
@@ -55,9 +61,9 @@ def parse_size(text: str) -> tuple[float, float]:
     try:
         w, h = (float(part) for part in text.split("x"))
     except ValueError:
-        raise PrintOptionError(f"card size {text!r}: expected WxH in millimetres, e.g. 63x88") from None
+        raise PrintOptionError("custom_size", "card size {value}: expected width×height in millimetres, e.g. 63x88", value=text) from None
     if not (20 <= w <= 200 and 20 <= h <= 300):
-        raise PrintOptionError(f"card size {text!r}: width 20–200 mm and height 20–300 mm")
+        raise PrintOptionError("custom_size", "card size {value}: width 20–200 mm and height 20–300 mm", value=text)
     return w, h
 
 
@@ -77,19 +83,19 @@ class PrintOptions:
     def __post_init__(self):
         for name in ("card_w", "card_h", "gutter", "bleed", "offset_x", "offset_y"):
             if not math.isfinite(getattr(self, name)):
-                raise PrintOptionError(f"{name.replace('_', ' ')}: a number, not {getattr(self, name)!r}")
+                raise PrintOptionError(name, "{name}: a number, not {value}", name=name.replace("_", " "), value=getattr(self, name))
         if self.paper not in PAPERS:
-            raise PrintOptionError(f"paper {self.paper!r}: one of {', '.join(PAPERS)}")
+            raise PrintOptionError("paper", "paper {value}: one of {allowed}", value=self.paper, allowed=", ".join(PAPERS))
         if not 0 <= self.bleed <= 3:
-            raise PrintOptionError(f"bleed {self.bleed}: 0 to 3 mm")
+            raise PrintOptionError("bleed", "bleed {value:g} mm: 0 to 3 mm", value=self.bleed)
         if not 0 <= self.gutter <= 20:
-            raise PrintOptionError(f"gutter {self.gutter}: 0 to 20 mm")
+            raise PrintOptionError("gutter", "gutter {value:g} mm: 0 to 20 mm", value=self.gutter)
         if self.marks not in MARKS:
-            raise PrintOptionError(f"marks {self.marks!r}: one of {', '.join(MARKS)}")
+            raise PrintOptionError("marks", "marks {value}: one of {allowed}", value=self.marks, allowed=", ".join(MARKS))
         if self.backs not in BACKS:
-            raise PrintOptionError(f"backs {self.backs!r}: one of {', '.join(BACKS)}")
+            raise PrintOptionError("backs", "backs {value}: one of {allowed}", value=self.backs, allowed=", ".join(BACKS))
         if abs(self.offset_x) > 10 or abs(self.offset_y) > 10:
-            raise PrintOptionError("offset: at most 10 mm either way")
+            raise PrintOptionError("offset_x" if abs(self.offset_x) > 10 else "offset_y", "offset: at most 10 mm either way")
 
     @property
     def page(self) -> tuple[float, float]:
@@ -119,7 +125,7 @@ def layout(options: PrintOptions) -> Layout:
     cols = int((usable_w + options.gutter + 1e-9) // (cell_w + options.gutter))
     rows = int((usable_h + options.gutter + 1e-9) // (cell_h + options.gutter))
     if cols < 1 or rows < 1:
-        raise PrintOptionError(f"a {options.card_w:g}×{options.card_h:g} mm card does not fit on {options.paper}")
+        raise PrintOptionError("card_size", "a {w:g}×{h:g} mm card does not fit on {paper}", w=options.card_w, h=options.card_h, paper=options.paper)
     total_w = cols * cell_w + (cols - 1) * options.gutter
     total_h = rows * cell_h + (rows - 1) * options.gutter
     x0 = (page_w - total_w) / 2
@@ -152,12 +158,28 @@ class PrintCard:
     card: dict
     copies: int = 1
     image: str | None = None  # a file path: an uploaded image replaces the drawn face
+    group: str = ""  # the deck section it is printed with (a group starts on a new sheet and is named on it)
 
 
 def _copies(cards: Iterable[PrintCard]) -> Iterator[PrintCard]:
     for item in cards:
         for _ in range(max(0, item.copies)):
             yield item
+
+
+def sheets_of(cards: Iterable[PrintCard], per_page: int) -> list[list[PrintCard]]:
+    """The cards sheet by sheet (one entry a copy): full sheets, and each group (deck section) on sheets of
+    its own, so that a section's cards are cut into their own pile."""
+    sheets: list[list[PrintCard]] = []
+    current: list[PrintCard] = []
+    for item in _copies(cards):
+        if current and (len(current) >= per_page or item.group != current[-1].group):
+            sheets.append(current)
+            current = []
+        current.append(item)
+    if current or not sheets:
+        sheets.append(current)
+    return sheets
 
 
 def extend_edges(image, pad_x: int, pad_y: int):
@@ -259,6 +281,30 @@ def _ruler(c, lay: Layout, options: PrintOptions, note: str) -> float:
     return y + RULER_HEIGHT
 
 
+def _group_label(c, lay: Layout, options: PrintOptions, text: str) -> None:
+    """The deck section a sheet holds, small in its top left corner; left out where a guide would cross it."""
+    font = register()
+    size = 7
+    x0, y0 = MIN_MARGIN, lay.page_h - MIN_MARGIN - 2.2
+    x1, y1 = x0 + c.stringWidth(text, font, size) / MM, y0 + 2.6
+    if options.marks != "none":
+        gx0, _gy0, _gx1, gy1 = lay.grid
+        gap = MARK_GAP + options.bleed
+        xs = {x for x, _ in lay.slots} | {x + options.card_w for x, _ in lay.slots}
+        ys = {y for _, y in lay.slots} | {y + options.card_h for _, y in lay.slots}
+        if options.marks == "cut":
+            v_low, v_high, h_low, h_high = 0.0, lay.page_h, 0.0, lay.page_w
+        else:
+            v_low, v_high, h_low, h_high = gy1 + gap, gy1 + gap + MARK_LENGTH, gx0 - gap - MARK_LENGTH, gx0 - gap
+        if any(x0 - 0.5 <= x <= x1 + 0.5 for x in xs) and v_high >= y0 - 0.5 and v_low <= y1 + 0.5:
+            return
+        if any(y0 - 0.5 <= y <= y1 + 0.5 for y in ys) and h_high >= x0 - 0.5 and h_low <= x1 + 0.5:
+            return
+    c.setFillColor(black)
+    c.setFont(font, size)
+    c.drawString(x0 * MM, y0 * MM, text)
+
+
 NOTE_BAND = MIN_MARGIN + 3.0  # from the top edge: the reminder's line on the first page
 RULER_NOTE = "実寸（100%）で印刷してください。「ページに合わせる」は使わないでください。 Print at 100% (actual size), not “fit to page”."
 
@@ -304,15 +350,10 @@ def render(
         return name
 
     total = sum(max(0, item.copies) for item in cards)
-    pages = max(1, math.ceil(total / lay.per_page))
-    stream = _copies(cards)
     done = 0
-    for page in range(pages):
+    for page, sheet in enumerate(sheets_of(cards, lay.per_page)):
         placed = []
-        for slot in lay.slots:
-            item = next(stream, None)
-            if item is None:
-                break
+        for slot, item in zip(lay.slots, sheet, strict=False):
             name = form_for(item)
             c.saveState()
             c.translate(slot[0] * MM, slot[1] * MM)
@@ -324,6 +365,8 @@ def render(
             _marks(c, options, lay, _ruler(c, lay, options, RULER_NOTE), lay.page_h - NOTE_BAND)
         else:
             _marks(c, options, lay)
+        if sheet and sheet[0].group:
+            _group_label(c, lay, options, sheet[0].group)
         c.showPage()
         if options.backs != "none":
             name = back_form()

@@ -6,7 +6,7 @@ from django_tasks import task
 
 from .models import PrintJob
 from .queueing import register_render_task
-from .services import print_cards, render_cards
+from .services import grouped_print_cards, print_cards, render_cards
 from .sheets import PrintOptions
 
 PROGRESS_EVERY = 9  # cards between progress writes (one sheet of 3×3)
@@ -18,7 +18,10 @@ def render_print_job(job_id: int) -> None:
     job = PrintJob.objects.get(pk=job_id)
     PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.RUNNING)
     try:
-        items = print_cards(job.game_id, {int(k): v for k, v in job.counts.items()})
+        if job.groups:  # a deck's sections, each on sheets of its own
+            items = grouped_print_cards(job.game_id, job.groups)
+        else:
+            items = print_cards(job.game_id, {int(k): v for k, v in job.counts.items()})
         last = [0]
 
         def progress(done, total):

@@ -4,6 +4,7 @@ from dataclasses import replace
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -12,10 +13,10 @@ from decks import selectors as deck_selectors
 from decks.presenters import pool_view
 
 from . import raster
-from .forms import PrintForm
+from .forms import PrintForm, error_lines, geometry, grid_note, note_messages
 from .models import PrintJob
-from .services import face_key, print_cards, render_cards, start_print_job
-from .sheets import PrintOptionError, alignment_sheet, layout
+from .services import face_key, grouped_print_cards, render_cards, section_groups, start_print_job
+from .sheets import PrintOptionError, alignment_sheet, layout, sheets_of
 
 
 @require_safe
@@ -42,11 +43,12 @@ BACKGROUND_OVER = 200  # cards: bigger prints are made by a worker, with a progr
 DIRECT_LIMIT = 600  # cards: the most one web request renders itself
 
 
-def _deck_counts(deck) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for card_id, n in deck.entries.values_list("card_id", "count"):
-        counts[card_id] = counts.get(card_id, 0) + n
-    return counts
+def _deck_sections(deck) -> dict[str, dict[int, int]]:
+    sections: dict[str, dict[int, int]] = {}
+    for section, card_id, n in deck.entries.values_list("section", "card_id", "count"):
+        by_card = sections.setdefault(section, {})
+        by_card[card_id] = by_card.get(card_id, 0) + n
+    return sections
 
 
 def _pool_counts(pool) -> dict[int, int]:
@@ -54,15 +56,33 @@ def _pool_counts(pool) -> dict[int, int]:
 
 
 def _target(request, kind, pk):
+    """(object, game slug, name, print groups): a deck's groups are its sections in the order its format
+    declares them, each on sheets of its own; a pool (one shared deck) and a set are one group."""
     if kind == "set":  # a designer's checklist: every card of the game once
         game = get_object_or_404(Game, slug=pk)
         counts = dict.fromkeys(Card.objects.filter(game=game).values_list("pk", flat=True), 1)
-        return game, game.slug, game.name, counts
+        return game, game.slug, game.name, [{"label": "", "counts": counts}]
     if kind == "deck":
         deck = deck_selectors.visible_deck(request.user, pk)
-        return deck, deck.game_id, deck.name, _deck_counts(deck)
+        groups = section_groups(deck.regulation, _deck_sections(deck), get_language() or "ja")
+        return deck, deck.game_id, deck.name, groups
     pool = deck_selectors.visible_pool(request.user, pk)
-    return pool, pool.game_id, pool.name, _pool_counts(pool)
+    return pool, pool.game_id, pool.name, [{"label": "", "counts": _pool_counts(pool)}]
+
+
+def _total(groups) -> int:
+    return sum(n for g in groups for n in g["counts"].values())
+
+
+def _one_each(groups) -> list[dict]:
+    seen: set[int] = set()
+    out = []
+    for g in groups:
+        counts = {k: 1 for k in g["counts"] if k not in seen}
+        seen |= set(counts)
+        if counts:
+            out.append({"label": g["label"], "counts": counts})
+    return out
 
 
 def _options(request, game_slug):
@@ -79,27 +99,44 @@ def _options(request, game_slug):
     return form, None
 
 
+def _card_list(groups) -> list[dict]:
+    """What the page lists under the preview: each group with its cards (name, copies, face)."""
+    ids = {k for g in groups for k in g["counts"]}
+    cards = {c.pk: c for c in Card.objects.filter(pk__in=ids).order_by("sort_key", "number", "id")}
+    place = {pk: i for i, pk in enumerate(cards)}
+    out = []
+    for g in groups:
+        entries = [(cards[k], g["counts"][k]) for k in sorted((k for k in g["counts"] if k in cards), key=place.__getitem__)]
+        out.append({"label": g["label"], "entries": entries, "count": sum(n for _c, n in entries)})
+    return out
+
+
 @require_safe
 def print_page(request, kind, pk):
-    obj, game_slug, name, counts = _target(request, kind, pk)
+    obj, game_slug, name, groups = _target(request, kind, pk)
     form, options = _options(request, game_slug)
     query = request.GET.urlencode()
     key = obj.pk if kind != "set" else obj.slug
     urls = {name: reverse(f"{kind}_print{suffix}", args=[key]) for name, suffix in (
         ("pdf", "_pdf"), ("preview", "_preview"), ("alignment", "_alignment"), ("job", "_job"))}
     urls["back"] = obj.get_absolute_url() if kind != "deck" else reverse("deck_detail", args=[obj.pk])
+    lay = layout(options) if options else None
     context = {
         # the background job's form posts the options shown (the script keeps them in step with the form)
         "job_fields": [(name, value) for name, value in request.GET.items() if name in form.fields],
         "urls": urls,
         "object": obj,
-        "background": sum(counts.values()) > BACKGROUND_OVER,
+        "background": _total(groups) > BACKGROUND_OVER,
         "kind": kind,
         "form": form,
         "options": options,
-        "layout": layout(options) if options else None,
+        "layout": lay,
+        "note": grid_note(lay, options.paper) if lay else "",
+        "geometry": geometry(),
+        "messages_js": note_messages(),
         "query": query,
-        "cards": sum(counts.values()),
+        "cards": _total(groups),
+        "card_groups": _card_list(groups),
         "game": obj if kind == "set" else obj.game,
     }
     return render(request, "printing/print.html", context, status=200 if options else 400)
@@ -107,9 +144,9 @@ def print_page(request, kind, pk):
 
 def _items(request, kind, pk):
     """(object, game, name, the cards to print, options, form); options is None when the form is invalid."""
-    obj, game_slug, name, counts = _target(request, kind, pk)
+    obj, game_slug, name, groups = _target(request, kind, pk)
     form, options = _options(request, game_slug)
-    items = print_cards(game_slug, counts, one_each=request.GET.get("copies") == "one") if options else []
+    items = grouped_print_cards(game_slug, groups, one_each=request.GET.get("copies") == "one") if options else []
     return obj, game_slug, name, items, options, form
 
 
@@ -117,7 +154,7 @@ def _items(request, kind, pk):
 def print_pdf(request, kind, pk):
     obj, game_slug, name, items, options, form = _items(request, kind, pk)
     if options is None:
-        return HttpResponse("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()), status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse("\n".join(error_lines(form)), status=400, content_type="text/plain; charset=utf-8")
     if sum(i.copies for i in items) > DIRECT_LIMIT:
         return HttpResponse(
             _("This print has more than %(limit)s cards: make it in the background from the print page.") % {"limit": DIRECT_LIMIT},
@@ -136,13 +173,7 @@ def print_preview(request, kind, pk):
     obj, game_slug, name, items, options, _form = _items(request, kind, pk)
     if options is None:
         return HttpResponse(status=400)
-    first, room = [], layout(options).per_page
-    for item in items:
-        if room <= 0:
-            break
-        take = min(room, item.copies)
-        first.append(replace(item, copies=take))
-        room -= take
+    first = [replace(item, copies=1) for item in sheets_of(items, layout(options).per_page)[0]]
     pdf = render_cards(game_slug, first, replace(options, backs="none"), title=name)
     out = io.BytesIO()
     raster.render_png(pdf, PREVIEW_WIDTH).save(out, "PNG", optimize=True)
@@ -153,10 +184,10 @@ def print_preview(request, kind, pk):
 
 @require_safe
 def print_alignment(request, kind, pk):
-    obj, game_slug, name, counts = _target(request, kind, pk)
+    obj, game_slug, name, _groups = _target(request, kind, pk)
     form, options = _options(request, game_slug)
     if options is None:
-        return HttpResponse(_("Check the print options."), status=400)
+        return HttpResponse("\n".join(error_lines(form)), status=400, content_type="text/plain; charset=utf-8")
     if options.backs == "none":
         options = replace(options, backs="long")
     response = HttpResponse(alignment_sheet(options), content_type="application/pdf")
@@ -170,17 +201,26 @@ def print_alignment(request, kind, pk):
 @require_POST
 def print_job_start(request, kind, pk):
     """Queue the PDF for a worker and show its progress."""
-    obj, game_slug, name, counts = _target(request, kind, pk)
+    obj, game_slug, name, groups = _target(request, kind, pk)
     form = PrintForm(request.POST, game_slug=game_slug)
-    if not form.is_valid():
-        return HttpResponse(_("Check the print options."), status=400)
-    try:
-        options = form.options()
-    except PrintOptionError:
-        return HttpResponse(_("Check the print options."), status=400)
+    options = None
+    if form.is_valid():
+        try:
+            options = form.options()
+        except PrintOptionError:
+            options = None
+    if options is None:
+        return HttpResponse("\n".join(error_lines(form)), status=400, content_type="text/plain; charset=utf-8")
     if form.one_each:
-        counts = dict.fromkeys(counts, 1)
-    job = start_print_job(user=request.user, game_slug=game_slug, title=name, counts=counts, options=options)
+        groups = _one_each(groups)
+    counts: dict[int, int] = {}
+    for g in groups:
+        for card_id, n in g["counts"].items():
+            counts[card_id] = counts.get(card_id, 0) + n
+    job = start_print_job(
+        user=request.user, game_slug=game_slug, title=name, counts=counts, options=options,
+        groups=groups if any(g["label"] for g in groups) else None,
+    )
     return redirect("print_job", token=job.token)
 
 

@@ -168,7 +168,8 @@ def test_a_refused_form_value_is_reported_once(editor_client, neko):
 
 
 def test_an_editor_writes_engine_steps_for_a_card_in_the_admin(editor_client, neko):
-    """The effect vocabulary (rules/games/script.py) is a card field every game has, edited as JSON."""
+    """The effect vocabulary (rules/games/script.py) is a card field every game has (edited as rows of
+    inputs; the records as JSON text are read too)."""
     url = reverse("admin:cards_card_change", args=[neko.pk])
     assert "f_script" in editor_client.get(url).context["adminform"].form.fields
     steps = '[{"op": "damage", "amount": 2, "when": "attack"}]'
@@ -183,6 +184,6 @@ def test_an_unknown_engine_step_is_refused_naming_it_and_nothing_changes(editor_
     response = editor_client.post(url, kannagi_form(neko, f_script='[{"op": "explode", "amount": 2}]'))
     assert response.status_code == 200
     errors = str(response.context["adminform"].form.errors["f_script"])
-    assert "script[1].op" in errors and "explode" in errors
+    assert "自動処理・手順1の「処理」" in errors and "explode" in errors
     neko.refresh_from_db()
     assert "script" not in neko.attrs

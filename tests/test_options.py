@@ -73,7 +73,8 @@ def test_the_start_form_offers_each_games_declared_range_and_choices(client, db)
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("ja", ["1〜999の整数で指定してください", "あなたのライフ"]), ("en", ["a whole number from 1 to 999", "Your life"])],
+    [("ja", ["あなたのライフ: 「0」は使えません。1〜999の整数を入力してください。"]),
+     ("en", ["Your life: “0” cannot be used; enter a whole number from 1 to 999."])],
 )
 def test_the_start_form_refuses_an_out_of_range_option_in_the_users_language(user_client, deck, language, words):
     user_client.cookies["django_language"] = language

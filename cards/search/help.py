@@ -27,6 +27,9 @@ _OPS = {
     K_ORDER: ": (asc / desc)",
 }
 
+# The same in Japanese: the words a query may write for yes/no and the order (query.py reads both).
+_OPS_JA = {**_OPS, K_BOOL: ": （はい／いいえ）", K_ORDER: ": （昇順／降順）"}
+
 
 def examples_for(slug: str | None) -> list[tuple[str, str, str]]:
     """The examples for one game (its declared search_examples; none for an unknown slug), or for all games."""
@@ -41,9 +44,7 @@ def field_rows(slug: str | None, lang: str) -> list[dict]:
     from ..selectors import search_schema
 
     schema: Schema = search_schema(slug)
-    names: dict[str, list[str]] = {}
-    for name, key in schema.names.items():
-        names.setdefault(key, []).append(name)
+    ja = lang.startswith("ja")
     rows = []
     common_keys = ("name", "alias", "reading", "text", "flavor", "type", "cost", "set", "number", "rarity", "keyword",
                    "sample", "game", "sort", "order")
@@ -52,14 +53,25 @@ def field_rows(slug: str | None, lang: str) -> list[dict]:
             continue
         if slug is not None and key in common_keys:
             continue
-        values = list(dict.fromkeys(spec.choices.values())) if spec.kind in (K_CHOICE, K_TYPE, K_GAME) else []
-        if spec.kind == K_SORT:
-            values = sorted(set(schema.sort_keys.values()))
         rows.append({
             "key": key,
-            "label": spec.ja if lang.startswith("ja") else spec.en,
-            "names": names.get(key, [key]),
-            "ops": _OPS.get(spec.kind, ":"),
-            "values": values,
+            "label": spec.ja if ja else spec.en,
+            "names": schema.display_names(key),
+            "ops": (_OPS_JA if ja else _OPS).get(spec.kind, ":"),
+            "values": _values(schema, spec, ja),
         })
     return rows
+
+
+def _values(schema: Schema, spec, ja: bool) -> list[str]:
+    """The values a field takes, as a query may write them in the page's language: a coded choice by its
+    label (the query reads labels too), a game by its slug, a sort by the label of the field it sorts on."""
+    if spec.kind == K_GAME:
+        return list(spec.labels)
+    if spec.kind in (K_CHOICE, K_TYPE):
+        codes = dict.fromkeys(spec.choices.values())
+        return list(dict.fromkeys(spec.labels.get(code, (code, code))[0 if ja else 1] for code in codes))
+    if spec.kind == K_SORT:
+        keys = sorted(set(schema.sort_keys.values()), key=lambda k: list(schema.specs).index(k) if k in schema.specs else 0)
+        return list(dict.fromkeys((schema.specs[k].ja if ja else schema.specs[k].en) if k in schema.specs else k for k in keys))
+    return []

@@ -82,6 +82,7 @@ class Spec:
     choices: dict = field(default_factory=dict)  # normalised spelling -> code
     parse_text: Any = None
     games: tuple = ()
+    labels: dict = field(default_factory=dict)  # code -> (ja, en): how the help shows a coded value
 
 
 # Common fields: the column or facet each searches, and the names a query may call it by.
@@ -118,6 +119,8 @@ GAME_FIELD_ALIASES = {
     "win_condition": ("win", "wc"),
 }
 _COMMON_LABELS = {f.key: (f.ja, f.en) for f in COMMON_FIELDS}
+# The query-only keys (not card fields): their labels on the search help.
+_QUERY_LABELS = {"game": ("ゲーム", "Game"), "sort": ("並び順", "Sort by"), "order": ("昇順・降順", "Order")}
 _LABEL_OF_COMMON = {
     "name": "name",
     "alias": "aliases",
@@ -155,17 +158,21 @@ class Schema:
         self.games = games
         self.specs: dict[str, Spec] = {}
         self.names: dict[str, str] = {}  # normalised name -> key
+        # key -> {normalised name: the name as declared}: what the help shows (never the normalised form)
+        self.spellings: dict[str, dict[str, str]] = {}
         self.sort_keys: dict[str, str] = {}
         for key, (kind, column, aliases) in COMMON_SPECS.items():
-            ja, en = _COMMON_LABELS.get(_LABEL_OF_COMMON.get(key, ""), (key, key))
+            ja, en = _COMMON_LABELS.get(_LABEL_OF_COMMON.get(key, ""), _QUERY_LABELS.get(key, (key, key)))
             spec = Spec(key, kind, ja, en, column=column)
             if key == "type":
                 for g in games:
                     for t in g.card_types:
+                        spec.labels.setdefault(t.code, (t.ja, t.en))
                         for spelling in (t.code, t.ja, t.en):
                             spec.choices[normalise(spelling)] = t.code
             if key == "game":
                 for g in games:
+                    spec.labels[g.slug] = (g.name_ja, g.name_en)
                     for spelling in (g.slug, g.name_ja, g.name_en):
                         spec.choices[normalise(spelling)] = g.slug
             self._add(spec, (key, ja, en, *aliases))
@@ -189,6 +196,7 @@ class Schema:
                 spec.games = (*spec.games, g.slug)
                 for choice in f.choices:
                     spec.choices[normalise(choice)] = choice
+                    spec.labels.setdefault(choice, f.choice_labels.get(choice, (choice, choice)))
                     for label in f.choice_labels.get(choice, ()):
                         spec.choices[normalise(label)] = choice
                 if f.kind == LIMIT:
@@ -197,10 +205,13 @@ class Schema:
                     sub_kind = _field_kind(sub)
                     if sub_kind in (K_STR, K_CHOICE, K_BOOL):
                         sub_key = f"{f.key}.{sub.key}"
-                        sub_spec = self.specs.get(sub_key) or Spec(sub_key, sub_kind, f"{f.ja}.{sub.ja}", sub.en)
+                        sub_spec = self.specs.get(sub_key) or Spec(sub_key, sub_kind, f"{f.ja}.{sub.ja}", f"{f.en}.{sub.en}")
                         for choice in sub.choices:
                             sub_spec.choices[normalise(choice)] = choice
-                        self._add(sub_spec, (sub_key, f"{f.ja}.{sub.ja}"))
+                            sub_spec.labels.setdefault(choice, sub.choice_labels.get(choice, (choice, choice)))
+                            for label in sub.choice_labels.get(choice, ()):
+                                sub_spec.choices.setdefault(normalise(label), choice)
+                        self._add(sub_spec, (sub_key, f"{f.ja}.{sub.ja}", f"{f.en}.{sub.en}"))
         for key in ("name", "reading", "cost", "type", "number", "set", "rarity"):
             self.sort_keys[key] = key
         for spec in self.specs.values():
@@ -213,7 +224,16 @@ class Schema:
     def _add(self, spec: Spec, names) -> None:
         self.specs[spec.key] = spec
         for name in names:
-            self.names.setdefault(normalise(name).replace(" ", "_"), spec.key)
+            norm = normalise(name).replace(" ", "_")
+            self.names.setdefault(norm, spec.key)
+            if self.names[norm] == spec.key and not any(ch.isspace() for ch in name.strip()):
+                spelled = name.strip().lower() if name.isascii() else name.strip()
+                self.spellings.setdefault(spec.key, {}).setdefault(norm, spelled)
+
+    def display_names(self, key: str) -> list[str]:
+        """The names a query may call a field by, spelled as declared (ＡＢＣ, カタカナ, a long-vowel mark kept);
+        names with spaces are left out (a query spells them with "_", which nobody would guess)."""
+        return list(self.spellings.get(key, {}).values()) or [key]
 
     @classmethod
     def for_games(cls, games: list[GameDef]) -> Schema:
@@ -222,6 +242,11 @@ class Schema:
     def resolve(self, name: str) -> Spec | None:
         key = self.names.get(normalise(name).replace(" ", "_"))
         return self.specs.get(key) if key else None
+
+    def japanese_name(self, key: str) -> str:
+        """The field's Japanese name as a query may write it (its key where another field has that name)."""
+        spec = self.specs[key]
+        return spec.ja if self.names.get(normalise(spec.ja).replace(" ", "_")) == key else key
 
     def field_names(self) -> list[str]:
         return sorted(k for k, s in self.specs.items() if s.kind not in (K_SORT, K_ORDER))
@@ -479,7 +504,8 @@ class _Parser:
             raise QueryError(
                 _("unknown field '{name}' at position {position} (known: {known})"),
                 pos,
-                {"name": tok.name, "position": pos, "known": " ".join(self.schema.field_names())},
+                {"name": tok.name, "position": pos, "known": " ".join(self.schema.field_names()),
+                 "known_ja": " ".join(self.schema.japanese_name(key) for key in self.schema.field_names())},
             )
         raw_value = tok.text.strip()
         if not raw_value:

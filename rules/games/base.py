@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .fields import (
     BOOL,
@@ -28,7 +28,7 @@ from .fields import (
 from .options import Option, check_options, defaults
 from .regulation import Regulation
 from .regulation import check_options as regulation_problems
-from .script import SCRIPT_FIELD
+from .script import SCRIPT_FIELD, ZONE_KEYS
 
 
 @dataclass(frozen=True)
@@ -190,11 +190,30 @@ class GameDef:
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
+    def _zones_named(self, f: Field) -> Field:
+        """The effect vocabulary's values named by the game's own words, for the admin, the card page and the
+        search help: a step's zones (from, to, if_zone) by its vocabulary (original's deck is 支援), the stat a
+        step changes by the label of the card field it is (power: パワー)."""
+        if f.key != SCRIPT_FIELD.key:
+            return f
+        zones = getattr(self.vocabulary, "zones", None) or {}
+        stats = {c.key: (c.ja, c.en) for c in (*COMMON_FIELDS, *self.fields) if c.kind == INT}
+        subs = []
+        for sub in f.subfields:
+            if sub.key in ZONE_KEYS and zones:
+                named = {z: (zones[z].ja, zones[z].en) for z in sub.choices if z in zones}
+                sub = replace(sub, choice_labels={**sub.choice_labels, **named})
+            elif sub.key == "stat":
+                sub = replace(sub, choice_labels={**stats, **sub.choice_labels})
+            subs.append(sub)
+        return replace(f, subfields=tuple(subs))
+
     def __post_init__(self):
         if not any(f.key == SCRIPT_FIELD.key for f in self.fields):  # every game takes the effect vocabulary
             object.__setattr__(self, "fields", (*self.fields, SCRIPT_FIELD))
         if not _COLOUR.fullmatch(self.colour):
             raise ValueError(f"{self.slug}: colour {self.colour!r} is not a #rrggbb colour")
+        object.__setattr__(self, "fields", tuple(self._zones_named(f) for f in self.fields))
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise ValueError(f"{self.slug}: duplicate field keys")

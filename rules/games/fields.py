@@ -101,6 +101,9 @@ class Field:
     help_ja: str = ""
     # For RECORDS: checks across one cleaned record's subfields -> [(subfield key, template, params)].
     record_check: Callable[[dict], list[tuple[str, str, dict]]] | None = None
+    # For RECORDS: what one record is called ("手順" / "Step"), in messages and editors ("手順2").
+    item_ja: str = ""
+    item_en: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -112,6 +115,12 @@ class Field:
 
     def label(self, lang: str) -> str:
         return self.ja if lang.startswith("ja") else self.en
+
+    def item_label(self, lang: str) -> str:
+        return self.item_ja if lang.startswith("ja") else self.item_en
+
+    def subfield(self, key: str) -> Field | None:
+        return next((s for s in self.subfields if s.key == key), None)
 
     def choice_label(self, value: str, lang: str) -> str:
         ja, en = self.choice_labels.get(value, (value, value))

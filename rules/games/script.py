@@ -26,6 +26,55 @@ WHO = ("you", "opponent", "each_opponent", "each_player", "self", "chosen")
 WHEN = ("played", "attack", "drawn")
 ZONES = ("deck", "hand", "field", "discard", "exile", "soul")
 
+# What a designer reads in the admin, on the card page and on the search help: every coded value of the
+# vocabulary by its name in Japanese and English (a game adds the names of its own ops and timings; its zones
+# are named by its vocabulary, GameDef fills them in).
+LABELS = {
+    "op": {
+        "damage": ("ダメージ", "Damage"),
+        "life": ("ライフの増減", "Life"),
+        "draw": ("カードを引く", "Draw"),
+        "mill": ("山札の上から捨てる", "Mill"),
+        "move": ("カードを移す", "Move cards"),
+        "stat": ("能力値の増減", "Change a stat"),
+        "resource": ("リソース", "Resource"),
+        "counter": ("打ち消す", "Counter"),
+        "win": ("勝利する", "Win"),
+    },
+    "who": {
+        "you": ("自分", "You"),
+        "opponent": ("相手", "Opponent"),
+        "each_opponent": ("相手全員", "Each opponent"),
+        "each_player": ("全プレイヤー", "Each player"),
+        "self": ("このカード", "This card"),
+        "chosen": ("選んだカード", "A chosen card"),
+    },
+    "when": {
+        "played": ("プレイしたとき", "When played"),
+        "attack": ("攻撃したとき", "When it attacks"),
+        "drawn": ("引いたとき", "When drawn"),
+        "summon": ("召喚したとき", "When summoned"),
+        "exiled": ("除外されたとき", "When exiled"),
+    },
+    "zone": {
+        "deck": ("山札", "Deck"),
+        "hand": ("手札", "Hand"),
+        "field": ("場", "Field"),
+        "discard": ("捨て札", "Discard"),
+        "exile": ("除外", "Exile"),
+        "soul": ("魂", "Soul"),
+        "nodes": ("ノード", "Nodes"),
+    },
+}
+ZONE_KEYS = ("from", "to", "if_zone")  # the subfields whose values are zones
+
+
+def labels_for(kind: str, values, extra: dict | None = None) -> dict:
+    """{value: (ja, en)} for the values that have a name (the game's own names in `extra` first)."""
+    table = {**LABELS[kind], **(extra or {})}
+    return {v: table[v] for v in values if v in table}
+
+
 # The least `amount` that makes sense per step (damage never heals; a draw of 0 does nothing).
 AMOUNT_MIN = {"damage": 0, "draw": 1, "mill": 1, "move": 1, "resource": 1}
 
@@ -66,27 +115,35 @@ def script_field(whens: tuple[str, ...] = WHEN, zones: tuple[str, ...] = ZONES) 
                 "処理",
                 "Step",
                 choices=OPS,
+                choice_labels=labels_for("op", OPS),
                 required=True,
                 help_en="damage, life, draw, mill, move, stat, resource, counter or win.",
+                help_ja="この手順でエンジンが行うこと。",
             ),
-            Field("amount", INT, "数", "Amount", min=-99, max=99, help_en="How many (negative: lose life, lower a stat)."),
-            Field("who", CHOICE, "対象", "Whom", choices=WHO, help_en="you (default), opponent, each_opponent, each_player, self, chosen."),
-            Field("when", CHOICE, "タイミング", "When", choices=whens, help_en=f"{', '.join(whens)} (default: played)."),
-            Field("stat", STR, "能力値", "Stat", max_length=30, help_en="For stat: the stat changed until end of turn (e.g. power)."),
-            Field("from", CHOICE, "移動元", "From", choices=zones),
-            Field("to", CHOICE, "移動先", "To", choices=zones),
-            Field("if_zone", CHOICE, "条件：領域", "If: zone", choices=zones),
+            Field(
+                "amount", INT, "数", "Amount", min=-99, max=99, help_en="How many (negative: lose life, lower a stat).",
+                help_ja="いくつ（マイナス：ライフを失う、能力値を下げる）。",
+            ),
+            Field("who", CHOICE, "対象", "Whom", choices=WHO, choice_labels=labels_for("who", WHO), help_en="you (default), opponent, each_opponent, each_player, self, chosen."),
+            Field("when", CHOICE, "タイミング", "When", choices=whens, choice_labels=labels_for("when", whens), help_en=f"{', '.join(whens)} (default: played)."),
+            Field("stat", STR, "能力値", "Stat", max_length=30, help_en="For stat: the stat changed until end of turn (e.g. power).",
+                  help_ja="能力値の増減で、ターン終了まで変わる能力値（例：power）。"),
+            Field("from", CHOICE, "移動元", "From", choices=zones, choice_labels=labels_for("zone", zones)),
+            Field("to", CHOICE, "移動先", "To", choices=zones, choice_labels=labels_for("zone", zones)),
+            Field("if_zone", CHOICE, "条件：領域", "If: zone", choices=zones, choice_labels=labels_for("zone", zones)),
             Field("if_type", STR, "条件：種類", "If: card type", max_length=40),
             Field("if_min", INT, "条件：枚数以上", "If: at least", min=0, max=999),
         ),
         record_check=check_step,
+        item_ja="手順",
+        item_en="Step",
         help_en=(
             "What the engine does for this card in goldfish games, as steps: op (damage, life, draw, mill, move, "
             "stat, resource, counter, win), amount, whom, when, zones and a condition."
         ),
         help_ja=(
-            "一人回しでエンジンが自動で行う処理。処理（damage/life/draw/mill/move/stat/resource/counter/win）、数、対象、"
-            "タイミング、領域、条件を並べます。書けない効果は手動で処理します。"
+            "一人回しでエンジンが自動で行う処理。1行に1つの手順を、処理（ダメージ・カードを引く・カードを移す・能力値の増減など）、"
+            "数、対象、タイミング、領域、条件で書きます。書けない効果は手動で処理します。"
         ),
     )
 

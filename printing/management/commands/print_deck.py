@@ -2,9 +2,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from cards.i18n import cli_language
 from cards.models import Game
 from decks import selectors, services
-from printing.services import print_cards, render_cards
+from printing.services import grouped_print_cards, render_cards, section_groups
 from printing.sheets import CARD_SIZES, PAPERS, PrintOptionError, PrintOptions, game_card_size, layout, parse_size
 
 
@@ -59,11 +60,8 @@ class Command(BaseCommand):
             for line in exc.lines or [{"message": m} for m in exc.messages]:
                 self.stderr.write(f"{file}: {line['message']}")
             raise SystemExit(2) from None
-        counts: dict[int, int] = {}
-        for entries in sections.values():
-            for card_id, n in entries.items():
-                counts[card_id] = counts.get(card_id, 0) + n
-        items = print_cards(game, counts, one_each=one_each)
+        # each section of the deck (in its format's order) on sheets of its own, named on them
+        items = grouped_print_cards(game, section_groups(chosen, sections, cli_language()), one_each=one_each)
         pdf = render_cards(game, items, print_options, title=Path(file).stem)
         Path(output).write_bytes(pdf)
         copies = sum(i.copies for i in items)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import BOOL, CHOICE, INT, LIMIT, STR, Field
 from ..regulation import Regulation, SectionRule
-from ..script import OPS, check_step, script_field
+from ..script import OPS, check_step, labels_for, script_field
 from .face import FACE
 from .options import OPTIONS
 from .vocabulary import VOCABULARY
@@ -44,6 +44,17 @@ SCRIPT_ZONES = ("deck", "hand", "field", "discard", "exile", "mana", "skill")
 SOURCE_ZONES = tuple(z for z in SCRIPT_ZONES if z != "exile")
 UNIT_WHO = ("opponent", "you", "each_player")
 CONTINUOUS = ("equipped", "status")
+# The names of this game's own ops and timings (rules/games/script.py names the common ones).
+OP_LABELS = {
+    "unit_damage": ("ユニットにダメージ", "Damage a unit"),
+    "unit_heal": ("ユニットの体力を回復", "Heal a unit"),
+    "attack_reduce": ("攻撃を軽減", "Reduce the attack"),
+}
+WHEN_LABELS = {
+    "reversal": ("【逆転】で発動したとき", "When activated by 【逆転】"),
+    "equipped": ("装備しているあいだ", "While equipped"),
+    "status": ("ステータスカードとして", "As a status card"),
+}
 
 
 def check_manacard_step(step: dict) -> list[tuple[str, str, dict]]:
@@ -75,11 +86,13 @@ def _script_field() -> Field:
     changed = {
         "op": {
             "choices": OPS + UNIT_OPS + ANSWER_OPS,
+            "choice_labels": labels_for("op", OPS + UNIT_OPS + ANSWER_OPS, OP_LABELS),
             "help_en": "damage, life, draw, mill, move, stat, resource, counter, win, unit_damage, unit_heal or attack_reduce.",
         },
         # nothing is taken out of the exile: face down, its cards cannot be looked at; face up, not referred to
         # (※裏向きで除外されたカードの内容は確認する事は出来ない。※表向きで除外されたカードは…参照する事は不可能)
         "from": {"choices": SOURCE_ZONES},
+        "when": {"choice_labels": labels_for("when", WHENS, WHEN_LABELS)},
     }
     subfields = tuple(replace(f, **changed[f.key]) if f.key in changed else f for f in base.subfields)
     subfields += (
@@ -92,8 +105,8 @@ def _script_field() -> Field:
         record_check=check_manacard_step,
         help_en=base.help_en + " Manacard adds unit_damage and unit_heal (on the unit the play names), attack_reduce (off "
         "the attack the play answers) and the timings reversal, equipped and status.",
-        help_ja=base.help_ja + " マナカードでは unit_damage・unit_heal（プレイで選んだユニット1体）、attack_reduce（応じている攻撃を"
-        "軽減）と、タイミング reversal（逆転）・equipped（装備中）・status（ステータスカード）も使えます。",
+        help_ja=base.help_ja + " マナカードでは「ユニットにダメージ」「ユニットの体力を回復」（プレイで選んだユニット1体）、"
+        "「攻撃を軽減」（応じている攻撃から）と、タイミング「【逆転】で発動したとき」「装備しているあいだ」「ステータスカードとして」も使えます。",
     )
 
 
@@ -159,6 +172,7 @@ GAME = GameDef(
             "ユニーク",
             "Unique",
             help_en="【ユニーク】: at most one across main deck, skill deck and status cards.",
+            help_ja="【ユニーク】：メインデッキ・スキルデッキ・ステータスカードを通して1枚まで。",
         ),
         Field("copy_limit", LIMIT, "枚数制限", "Copy limit"),
         _script_field(),

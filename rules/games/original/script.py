@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..fields import BOOL, CHOICE, INT, STR, Field
-from ..script import OPS, check_step, script_field
+from ..script import OPS, check_step, labels_for, script_field
 
 GAME_OPS = ("destroy", "uncounter", "bind", "rule")
 WHENS = ("played", "effect1", "effect2", "effect3", "effect4", "continuous")
@@ -43,6 +43,51 @@ RULES = ("own_battle_no_destroy", "damaged_destroyed", "free_move_to_battlefield
 DURATIONS = ("turn", "permanent")
 STATS = ("cost", "move_cost", "power", "upkeep")
 FILTER_KEYS = ("side", "kind", "attribute", "race", "special", "other")
+# The names of this game's ops, timings and filters (rules/games/script.py names the common ones).
+LABELS = {
+    "op": {
+        "destroy": ("破棄する", "Destroy"),
+        "uncounter": ("カウンターを取り除く", "Remove counters"),
+        "bind": ("カードを選んでおく", "Bind a card"),
+        "rule": ("ルールを変える", "Change a rule"),
+    },
+    "when": {
+        "played": ("場に出たとき", "When it arrives"),
+        "effect1": ("■効果1の解決時", "Effect 1 resolves"),
+        "effect2": ("■効果2の解決時", "Effect 2 resolves"),
+        "effect3": ("■効果3の解決時", "Effect 3 resolves"),
+        "effect4": ("■効果4の解決時", "Effect 4 resolves"),
+        "continuous": ("永続（場にあるあいだ）", "Continuous"),
+    },
+    "target": {
+        "this": ("このカード", "This card"),
+        "chosen": ("選んだカード", "Chosen cards"),
+        "all": ("該当するすべて", "All that match"),
+        "same": ("直前に選んだカード", "The cards chosen before"),
+        "bound": ("選んでおいたカード", "The bound card"),
+        "battled": ("戦闘中の兵", "The soldiers in the battle"),
+    },
+    "side": {"own": ("自分", "Own"), "enemy": ("敵", "Enemy"), "any": ("どちらでも", "Either")},
+    "area": {
+        "own_camp": ("自陣", "Own camp"),
+        "battlefield": ("戦場", "Battlefield"),
+        "enemy_camp": ("敵陣", "Enemy camp"),
+        "board": ("盤面", "Board"),
+        "hand": ("手札", "Hand"),
+        "any": ("手札と盤面", "Hand and board"),
+        "enemy_storage": ("敵の倉庫", "Enemy storage"),
+    },
+    "rule": {
+        "own_battle_no_destroy": ("自分の戦闘では破棄されない", "Not destroyed in its own battles"),
+        "damaged_destroyed": ("ダメージを受けた兵は破棄される", "Damaged soldiers are destroyed"),
+        "free_move_to_battlefield": ("戦場への移動コストが0", "Moving to the battlefield is free"),
+    },
+    "duration": {"turn": ("ターン終了まで", "Until end of turn"), "permanent": ("永続", "Permanent")},
+}
+
+
+def _labels(kind: str, values) -> dict:
+    return {v: LABELS[kind][v] for v in values if v in LABELS[kind]}
 BOARD_OPS = ("destroy", "uncounter", "bind")
 
 
@@ -65,7 +110,7 @@ def check_game_step(step: dict) -> list[tuple[str, str, dict]]:
     errors = [e for e in check_step(step) if not (e[0] == "who" and step.get("target"))]
     op = step.get("op")
     if op in BOARD_OPS and not step.get("target"):
-        errors.append(("target", "{field}: {reason}", {"reason": f"a {op} step needs a target"}))
+        errors.append(("target", "{field}: a {op} step needs a target", {"op": op}))
     if op == "rule" and not step.get("rule"):
         errors.append(("rule", "{field}: required", {}))
     if op == "stat" and step.get("stat") and step["stat"] not in STATS:
@@ -73,15 +118,18 @@ def check_game_step(step: dict) -> list[tuple[str, str, dict]]:
     if step.get("while"):
         try:
             parse_while(step["while"])
-        except ValueError as exc:
-            errors.append(("while", "{field}: {reason}", {"reason": str(exc)}))
+        except ValueError:
+            errors.append(("while", "{field}: write exists or !exists, then key=value filters with keys among {keys}",
+                           {"keys": " ".join(FILTER_KEYS)}))
     return errors
 
 
 def _game_subfield(sub: Field) -> Field:
     if sub.key == "op":
         ops = OPS + GAME_OPS
-        return replace(sub, choices=ops, help_en=", ".join(ops) + ".")
+        return replace(sub, choices=ops, choice_labels=labels_for("op", ops, LABELS["op"]), help_en=", ".join(ops) + ".")
+    if sub.key == "when":
+        return replace(sub, choice_labels=labels_for("when", sub.choices, LABELS["when"]))
     return sub
 
 
@@ -90,9 +138,9 @@ SCRIPT = replace(
     _BASE,
     subfields=tuple(_game_subfield(s) for s in _BASE.subfields)
     + (
-        Field("target", CHOICE, "対象カード", "Target cards", choices=TARGETS, help_en="this, chosen, all, same, bound or battled."),
-        Field("side", CHOICE, "陣営", "Side", choices=SIDES, help_en="own, enemy or any (default)."),
-        Field("area", CHOICE, "範囲", "Area", choices=AREAS, help_en="own_camp, battlefield, enemy_camp, board (default), hand, any, enemy_storage."),
+        Field("target", CHOICE, "対象カード", "Target cards", choices=TARGETS, choice_labels=_labels("target", TARGETS), help_en="this, chosen, all, same, bound or battled."),
+        Field("side", CHOICE, "陣営", "Side", choices=SIDES, choice_labels=_labels("side", SIDES), help_en="own, enemy or any (default)."),
+        Field("area", CHOICE, "範囲", "Area", choices=AREAS, choice_labels=_labels("area", AREAS), help_en="own_camp, battlefield, enemy_camp, board (default), hand, any, enemy_storage."),
         Field("kind", CHOICE, "種類", "Card kind", choices=KINDS),
         Field("attribute", STR, "属性", "Attribute", max_length=10),
         Field("race", STR, "種族", "Race", max_length=40),
@@ -102,10 +150,10 @@ SCRIPT = replace(
         Field("count", INT, "枚数", "How many", min=1, max=20, help_en="Cards to choose (default 1)."),
         Field("up_to", BOOL, "まで", "Up to"),
         Field("or_player", BOOL, "または敵戦力", "Or the enemy player"),
-        Field("duration", CHOICE, "期間", "Duration", choices=DURATIONS, help_en="turn (default) or permanent."),
+        Field("duration", CHOICE, "期間", "Duration", choices=DURATIONS, choice_labels=_labels("duration", DURATIONS), help_en="turn (default) or permanent."),
         Field("mode", INT, "選択肢", "Mode", min=1, max=9),
         Field("while", STR, "条件", "While", max_length=100, help_en="exists / !exists with key=value filters."),
-        Field("rule", CHOICE, "ルール", "Rule", choices=RULES),
+        Field("rule", CHOICE, "ルール", "Rule", choices=RULES, choice_labels=_labels("rule", RULES)),
     ),
     record_check=check_game_step,
     help_en=(

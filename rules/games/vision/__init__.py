@@ -52,9 +52,9 @@ GAME = GameDef(
             help_en="Cards the damaged player may add from their deck to their nodes.",
             help_ja="戦闘ダメージを受けたプレイヤーがデッキからノードに置ける枚数。",
         ),
-        Field("race", STRINGS, "種族", "Race", types=(CHARACTER,), help_en="e.g. 人間, 妖怪."),
+        Field("race", STRINGS, "種族", "Race", types=(CHARACTER,), help_en="e.g. 人間, 妖怪.", help_ja="例：人間、妖怪。"),
         Field("upkeep", INT, "維持コスト", "Upkeep", min=0, max=99, types=PLAYABLE),
-        Field("caster", STR, "術者", "Caster", types=(SPELL,), help_en="The character who casts this spell."),
+        Field("caster", STR, "術者", "Caster", types=(SPELL,), help_en="The character who casts this spell.", help_ja="このスペルを使うキャラクター。"),
         Field(
             "weather_effects",
             RECORDS,
