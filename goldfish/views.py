@@ -99,6 +99,8 @@ def ui_labels() -> dict:
             "no_actions": pgettext("goldfish", "No rule actions now; use the manual tools."),
             "shown": pgettext("goldfish", "Shown to you"),
             "faces": pgettext("goldfish", "Card images"),
+            "zoom": pgettext("goldfish", "Enlarge"),  # the card menu: the card's face, large
+            "look": pgettext("goldfish", "Look through it"),  # a face-down pile of yours you may look through
             "empty": pgettext("goldfish", "empty"),
             "n": pgettext("goldfish", "How many"),
             "sides": pgettext("goldfish", "Sides"),

@@ -35,3 +35,22 @@ export function showMenu(items, anchor) {
   const first = menu.querySelector("button, select, input");
   if (first) first.focus();
 }
+
+// A card's face, large, in a dialog of the board's own (the card menu's 拡大: on a touch screen a tap on a card
+// opens its menu, so the preview is offered there).
+let zoomBox = null;
+export function zoom(url, name) {
+  if (!zoomBox) {
+    zoomBox = el("dialog", { id: "gf-zoom", class: "gf-zoom", "aria-labelledby": "gf-zoom-title" });
+    const close = el("button", { type: "button", class: "gf-zoom-close", "aria-label": document.getElementById("goldfish").dataset.closeLabel || "×", text: "×" });
+    close.addEventListener("click", () => zoomBox.close());
+    zoomBox.append(close, el("h2", { id: "gf-zoom-title" }), el("img", { class: "gf-zoom-face", alt: "", width: "640", height: "894" }));
+    zoomBox.addEventListener("click", (event) => { if (event.target === zoomBox) zoomBox.close(); });
+    document.body.append(zoomBox);
+  }
+  zoomBox.querySelector("h2").textContent = name;
+  const img = zoomBox.querySelector("img");
+  img.src = url;
+  img.alt = name;
+  if (!zoomBox.open) zoomBox.showModal();
+}
