@@ -312,6 +312,9 @@ class _Teller:
         shown = events_for(self.state, raw, self.viewer)
         # the cards the viewer saw in this action: those its moves show, and (your own action) those it names
         seen = {e["card"] for e in shown if e.get("type") == "move" and e.get("card")}
+        for e in raw:  # a card an effect revealed was shown to everyone
+            if e.get("type") == "reveal":
+                seen |= {c for c in [e.get("card"), *(e.get("cards") or ())] if isinstance(c, str)}
         if self.viewer == 0:
             seen |= {c for key in ("card", "target", "onto") for c in [action.get(key)] if isinstance(c, str)}
             seen |= {c for c in action.get("cards") or () if isinstance(c, str)}

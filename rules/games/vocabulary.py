@@ -90,7 +90,7 @@ COMMON_EVENTS = {
     "draw": Label("%(player)s: %(n)s枚引いた", "%(player)s: drew %(n)s"),
     "move[pos]": Label("%(cards)s: %(from)s → %(to)s（%(pos)s）", "%(cards)s: %(from)s → %(to)s (%(pos)s)"),
     "move": Label("%(cards)s: %(from)s → %(to)s", "%(cards)s: %(from)s → %(to)s"),
-    "draw_from_empty": Label("%(player)s: %(zone)sが空で引けない", "%(player)s: cannot draw, %(zone)s is empty"),
+    "draw_from_empty": Label("%(player)s: 山札が尽きて引けない", "%(player)s: cannot draw, the deck is empty"),
     "shuffle": Label("%(zone)sをシャッフルした", "Shuffled %(zone)s"),
     "damage[player,life,source]": Label(
         "%(player)s: %(amount)sダメージ（%(source)s）→ ライフ %(life)s",
