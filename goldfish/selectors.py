@@ -140,6 +140,15 @@ def large_face(url: str) -> str | None:
     return reverse("card_face", kwargs={**match.kwargs, "size": "m"})
 
 
+def card_previews(keys) -> dict[str, str]:
+    """Card key (its database id, as a simulation's figures name it) -> the URL of its large face, for the
+    card preview: its uploaded image, else its drawn face (printing_extras.face_src)."""
+    from printing.templatetags.printing_extras import face_src
+
+    ids = {int(k) for k in keys if str(k).isdigit()}
+    return {str(card.pk): face_src(card, "m") for card in Card.objects.filter(pk__in=ids)}
+
+
 def large_faces(faces: dict[str, str]) -> dict[str, str]:
     """Card id -> the m-size URL of its drawn face, from a session's small faces (faces_of)."""
     out = {}

@@ -110,4 +110,10 @@ VOCABULARY = Vocabulary(
         "attack": Label("攻撃宣言", "attack"),
     },
     reasons={"hp": Label("HP切れ", "out of HP")},
+    words={
+        "turn_note": Label(
+            "マナカードにはターンがないため、あなたの行動権1回を1ターンと数えます。",
+            "Manacard has no turns: each of your action rights counts as one of your turns.",
+        ),
+    },
 )
