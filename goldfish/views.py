@@ -121,6 +121,8 @@ def game_labels(game, lang: str) -> dict:
     return {
         "types": {t.code: t.label(lang) for t in definition.card_types},
         "fields": {f.key: f.ja if lang.startswith("ja") else f.en for f in definition.fields},
+        # coded values by their words (manacard's deck "main" is メインデッキ)
+        "choices": {f.key: {v: f.choice_label(v, lang) for v in f.choices} for f in definition.fields if f.choice_labels},
         "game": vocabulary.labels(lang),
     }
 

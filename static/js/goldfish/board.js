@@ -422,7 +422,17 @@ export function inspect(iid) {
   const box = document.getElementById("gf-inspect");
   const def = defOf(iid);
   if (!def) { box.hidden = true; return; }
-  const fields = Object.entries(def.fields || {}).filter(([k, v]) => k !== "script" && v !== null && v !== "" && !(Array.isArray(v) && !v.length));
+  // the card's figures in words: a coded value by its label, a yes/no field by its name when it is yes; lists of
+  // records (original's effects, vision's weather effects) are in the card's text below, not repeated as data
+  const record = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const fields = Object.entries(def.fields || {}).filter(([k, v]) => k !== "script" && v !== null && v !== "" && v !== false
+    && !record(v) && !(Array.isArray(v) && (!v.length || v.some(record))));
+  const choices = S.L.choices || {};
+  const shown = (k, v) => {
+    if (v === true) return fieldLabel(k);
+    const word = (x) => (choices[k] && choices[k][x]) || x;
+    return fieldLabel(k) + ": " + (Array.isArray(v) ? v.map(word).join(" ") : word(v));
+  };
   const now = Object.entries((view().cards[iid] || {}).stats || {});  // the engine's figures now, where they differ
   const link = def.id ? el("a", { href: S.d.cardUrl.replace(/0\/$/, def.id + "/"), target: "_blank", rel: "noopener", text: def.name }) : el("strong", { text: def.name });
   box.hidden = false;
@@ -430,7 +440,7 @@ export function inspect(iid) {
     el("h2", {}, link),
     def.face_m ? el("img", { src: def.face_m, alt: def.name, class: "gf-inspect-face", loading: "lazy" }) : null,
     el("p", { class: "muted", text: [typeLabel(def.card_type), def.cost !== null && def.cost !== undefined ? ui("cost") + " " + def.cost : null].filter(Boolean).join(" · ") }),
-    fields.length ? el("p", { class: "muted", text: fields.map(([k, v]) => fieldLabel(k) + ": " + (Array.isArray(v) ? v.join(" ") : (typeof v === "object" ? JSON.stringify(v) : v))).join(" · ") }) : null,
+    fields.length ? el("p", { class: "muted", text: fields.map(([k, v]) => shown(k, v)).join(" · ") }) : null,
     now.length ? el("p", { class: "gf-now", text: now.map(([k, v]) => (k === "cost" ? ui("cost") : fieldLabel(k)) + " → " + v).join(" · ") }) : null,
     def.rules_text ? el("p", { class: "gf-rules", text: def.rules_text }) : null);
 }
