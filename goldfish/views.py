@@ -99,6 +99,8 @@ def ui_labels() -> dict:
             "no_actions": pgettext("goldfish", "No rule actions now; use the manual tools."),
             "shown": pgettext("goldfish", "Shown to you"),
             "faces": pgettext("goldfish", "Card images"),
+            "apply": pgettext("goldfish", "Do it"),  # the Tools panel's buttons
+            "sided": pgettext("goldfish", "%(n)s-sided"),  # a die roll in the log: 6面
             "zoom": pgettext("goldfish", "Enlarge"),  # the card menu: the card's face, large
             "look": pgettext("goldfish", "Look through it"),  # a face-down pile of yours you may look through
             "empty": pgettext("goldfish", "empty"),

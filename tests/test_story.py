@@ -148,12 +148,16 @@ def test_the_goldfishs_draws_are_not_named_even_when_the_card_is_seen_later():
 
 
 def test_what_was_paid_is_said():
+    # timestorm taps batteries by itself to pay for a card: the log says which
+    state = play(new_game("timestorm", decks("timestorm"), 3), 14)
+    paid = [told for entry, told in zip(state["log"][-50:], story(state, 0, "ja"), strict=True)
+            if entry["action"]["type"] == "play" and any(e["type"] == "tap" and e["tapped"] for e in entry["events"])]
+    assert paid and all(any(text(line).startswith("使用済みにした: 《バッテリー》") for line in told) for told in paid)
+    # original's payment names its cards in the action (支払う 使用 …): not said twice
     state = play(new_game("original", decks("original"), 3, {"first": "player"}), 40)
-    paid = [e for e in state["log"] if e["action"]["type"] == "pay" and e["action"]["tap"]]
-    assert paid
-    tapped = "、".join(f"《{name(state, c)}》" for c in paid[0]["action"]["tap"])
-    assert f"使用: {tapped}" in lines_of(state)
-
+    pays = [told for entry, told in zip(state["log"][-50:], story(state, 0, "ja"), strict=True) if entry["action"]["type"] == "pay"]
+    assert pays and not any(text(line).startswith("使用: ") for told in pays for line in told)
+    # manacard: the mana and skill cards paid, and the damage of a hit with its source
     state = play(new_game("manacard", decks("manacard"), 3), 6)
     assert any(line.startswith("《岩肌のゴーレム》の支払い: マナ《") for line in lines_of(state))
     assert any(line.startswith("相手: 5ダメージ（《岩肌のゴーレム》）→ メインデッキから5枚を裏向きで除外") for line in lines_of(state))

@@ -322,6 +322,7 @@ class _Teller:
         events = [e if e.get("type") == "move" or e.get("card") is not None or r.get("card") not in seen else {**e, "card": r["card"]}
                   for e, r in zip(shown, raw, strict=True)]
         own_card = action.get("card") if isinstance(action.get("card"), str) else None
+        named_by_action = {c for v in action.values() if isinstance(v, list) for c in v if isinstance(c, str)}
         source = self.card(own_card, seen) if own_card else None
         said_own_move = False
         lines: list[dict] = []
@@ -378,7 +379,10 @@ class _Teller:
                 while i < len(events) and events[i].get("type") == "tap" and events[i].get("tapped") == event.get("tapped"):
                     group.append(events[i])
                     i += 1
-                parts = self.say("tap", {"cards": self.cards([e.get("card") for e in group], seen), "tapped": event.get("tapped")})
+                ids = [e.get("card") for e in group]
+                if event.get("tapped") and set(ids) <= named_by_action:
+                    continue  # a payment the action names (original's 支払う 使用 …)
+                parts = self.say("tap", {"cards": self.cards(ids, seen), "tapped": event.get("tapped")})
             elif kind in ("reveal", "search") and isinstance(event.get("cards"), list):
                 values, absent = self.values(event, seen | set(event["cards"]), None)
                 parts = self.say(kind, {**values, "n": len(event["cards"])}, absent)

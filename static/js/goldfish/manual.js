@@ -142,25 +142,25 @@ export function drawTools() {
   // life
   { const who = players(); const n = number(-1, -999, 999, ui("life"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("life") }), who, n,
-      el("button", { type: "button", class: "gf-mini", text: "OK", onclick: () => act({ type: "manual.life", player: +who.value, delta: +n.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", text: ui("apply"), onclick: () => act({ type: "manual.life", player: +who.value, delta: +n.value }) }))); }
   for (const [kind, label] of [["draw", ui("draw")], ["mill", ui("mill")]]) {
     const who = players(); const n = number(1, 1, 100, ui("n"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: label }), who, n,
-      el("button", { type: "button", class: "gf-mini", "data-tool": kind, text: "OK", onclick: () => act({ type: "manual." + kind, player: +who.value, n: +n.value }) })));
+      el("button", { type: "button", class: "gf-mini", "data-tool": kind, text: ui("apply"), onclick: () => act({ type: "manual." + kind, player: +who.value, n: +n.value }) })));
   }
   { const z = zoneSelect("p0.deck", decks);
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("shuffle") }), z,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "shuffle", text: "OK", onclick: () => act({ type: "manual.shuffle", zone: z.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", "data-tool": "shuffle", text: ui("apply"), onclick: () => act({ type: "manual.shuffle", zone: z.value }) }))); }
   { const z = zoneSelect("p0.deck", decks); const n = number(3, 1, 100, ui("n"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("reveal") }), z, n,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "reveal", text: "OK", onclick: () => act({ type: "manual.reveal", zone: z.value, n: +n.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", "data-tool": "reveal", text: ui("apply"), onclick: () => act({ type: "manual.reveal", zone: z.value, n: +n.value }) }))); }
   { const z = zoneSelect("p0.deck", decks);
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("search") }), z,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "search", text: "OK", onclick: () => act({ type: "manual.search", zone: z.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", "data-tool": "search", text: ui("apply"), onclick: () => act({ type: "manual.search", zone: z.value }) }))); }
   { const name = el("input", { type: "text", value: actionLabel("manual.token"), maxlength: "60", "aria-label": ui("token_name"), class: "gf-text-in" });
     const z = zoneSelect("p0.field");
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("token") }), name, z,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "token", text: "OK",
+      el("button", { type: "button", class: "gf-mini", "data-tool": "token", text: ui("apply"),
         onclick: () => act({ type: "manual.token", player: zoneOwner(z.value) === null ? 0 : zoneOwner(z.value), to: z.value, name: name.value || actionLabel("manual.token") }) }))); }
   { const sides = number(6, 2, 1000, ui("sides"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("roll") }), sides,
@@ -168,7 +168,7 @@ export function drawTools() {
   if (!v.result) {
     const who = players();
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("win") }), who,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "win", text: "OK", onclick: () => act({ type: "manual.win", player: +who.value }) })));
+      el("button", { type: "button", class: "gf-mini", "data-tool": "win", text: ui("apply"), onclick: () => act({ type: "manual.win", player: +who.value }) })));
   }
   const rolled = (S.data.events || []).find((e) => e.type === "roll");
   if (rolled) rows.unshift(el("p", { class: "gf-rolled", text: "🎲 " + ui("rolled") + ": " + rolled.value + " / " + rolled.sides }));

@@ -13,10 +13,27 @@ export function initMenu() {
 
 export function menuOpen() { return Boolean(menu) && !menu.hidden; }
 
+let quieted = null;  // the card whose preview is held back while its menu is open
+
 export function closeMenu() {
   if (!menu) return;
   menu.hidden = true;
   fill(menu);
+  if (quieted && quieted.dataset.cardFaceOff) {
+    quieted.dataset.cardFace = quieted.dataset.cardFaceOff;
+    delete quieted.dataset.cardFaceOff;
+  }
+  quieted = null;
+}
+
+// The card preview (static/js/card_preview.js, on hover) would cover the menu the card opened: it is held back
+// (the card's data-card-face set aside, and the pointer told it left) until the menu closes.
+function quiet(anchor) {
+  if (!anchor.dataset.cardFace) return;
+  quieted = anchor;
+  anchor.dataset.cardFaceOff = anchor.dataset.cardFace;
+  delete anchor.dataset.cardFace;
+  anchor.dispatchEvent(new PointerEvent("pointerout", { bubbles: true, pointerType: "mouse", relatedTarget: document.body }));
 }
 
 export function menuButton(text, onclick, attrs) {
@@ -24,7 +41,9 @@ export function menuButton(text, onclick, attrs) {
 }
 
 export function showMenu(items, anchor) {
+  closeMenu();
   fill(menu, ...items);
+  quiet(anchor);
   const rect = anchor.getBoundingClientRect();
   menu.hidden = false;
   const width = menu.offsetWidth;

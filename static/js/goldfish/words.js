@@ -126,7 +126,7 @@ export function describeParts(action, omitCard) {
     else if (k === "player" && typeof v === "number") parts.push(playerName(v));
     else if (k === "delta" && typeof v === "number") parts.push(v > 0 ? "+" + v : String(v));
     else if (k === "n" && typeof v === "number") parts.push("×" + v);
-    else if (k === "sides" && typeof v === "number") parts.push("d" + v);
+    else if (k === "sides" && typeof v === "number") parts.push(ui("sided").replace("%(n)s", String(v)));
     else if (k === "pos" && Array.isArray(v)) parts.push("→ " + squareLabel(v));
     else if (k === "option") parts.push(optionLabel(v));
     else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard"), ...cards(v)); }
@@ -137,21 +137,24 @@ export function describeParts(action, omitCard) {
 }
 
 export function describe(action, omitCard) {
-  const out = [];
+  let text = "";
+  let last = null;
   for (const p of describeParts(action, omitCard)) {
-    const text = Array.isArray(p) ? cardName(p[0]) : p;
-    if (text === "、" && out.length) out[out.length - 1] += text;
-    else out.push(text);
+    if (text && p !== "、" && last !== "、") text += " ";
+    text += Array.isArray(p) ? cardName(p[0]) : p;
+    last = p;
   }
-  return out.join(" ");
+  return text;
 }
 
 // The same as nodes: each card a name the card preview knows.
 export function describeNodes(action, omitCard) {
   const out = [];
+  let last = null;
   for (const p of describeParts(action, omitCard)) {
-    if (out.length && p !== "、") out.push(" ");
+    if (out.length && p !== "、" && last !== "、") out.push(" ");
     out.push(Array.isArray(p) ? cardLabel(p[0]) : p);
+    last = p;
   }
   return out;
 }
