@@ -86,6 +86,7 @@ def ui_labels() -> dict:
             "face_down": pgettext("goldfish", "face down"),
             "tapped": pgettext("goldfish", "tapped"),
             "log": pgettext("goldfish", "Log"),
+            "log_empty": pgettext("goldfish", "Nothing played yet."),
             "override": pgettext("goldfish", "manual"),
             "undo": pgettext("goldfish", "Undo"),
             "redo": pgettext("goldfish", "Redo"),

@@ -414,7 +414,7 @@ export function drawLog() {
         entry.override ? el("small", { class: "muted", text: " (" + ui("override") + ")" }) : null),
       ...(entry.story || []).map(storyLine)));
   }
-  fill(box, el("h2", { text: ui("log") }), list);
+  fill(box, el("h2", { text: ui("log") }), last.length ? list : el("p", { class: "muted", text: ui("log_empty") }));
   list.scrollTop = list.scrollHeight;  // the newest line in sight
 }
 
