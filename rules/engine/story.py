@@ -40,9 +40,9 @@ SHOWN = 50  # the log's last actions the view carries
 CARD_KEYS = ("card", "target", "attacker", "defender", "source", "by", "onto", "place")
 LIST_KEYS = ("cards", "mana", "skill", "candidates")
 ZONE_KEYS = ("zone", "from", "to")
-# Events whose card is where what follows comes from (the damage of an attack, the life of a tool).
-CAUSES = frozenset({"attack", "play", "tool", "resolve", "activate", "trigger", "apparition", "forced", "reversal",
-                    "battle", "effect_text", "attack_hits", "weather"})
+# Damage with no "source" of its own (an effect's names its card: engine/effects.py) comes from the attack or
+# battle said before it in the same action: these events' card (or attacker) is where it came from.
+CAUSES = frozenset({"attack", "battle", "attack_hits", "apparition"})
 
 
 def vocabulary_of(state: dict):
@@ -323,7 +323,7 @@ class _Teller:
                   for e, r in zip(shown, raw, strict=True)]
         own_card = action.get("card") if isinstance(action.get("card"), str) else None
         named_by_action = {c for v in action.values() if isinstance(v, list) for c in v if isinstance(c, str)}
-        source = self.card(own_card, seen) if own_card else None
+        source = self.card(own_card, seen) if own_card and action.get("type") in CAUSES else None  # an attack's damage
         said_own_move = False
         lines: list[dict] = []
         i = 0
