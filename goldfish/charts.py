@@ -73,8 +73,8 @@ def fit_name(name: str, width: float) -> str:
 
 
 def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
-    """series: (name, simulation result) pairs; labels: translated "title", "turn", "won", "cumulative",
-    "legend"."""
+    """series: (name, simulation result) pairs; labels: translated "title", "turn" (the axis: the player's own
+    turns), "won", "cumulative", "legend", and optionally "turn_n" ("your turn %(n)s", a bar's tooltip)."""
     turns = max((len(result["distribution"]) for _name, result in series), default=0)
     top_share = max((row["share"] for _name, result in series for row in result["distribution"]), default=0)
     bar_max = max(0.04, min(1.0, (int(top_share * 25) + 1) / 25))  # the bars' scale, in steps of 4%: whole-percent quarters
@@ -113,7 +113,8 @@ def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
         for row in result["distribution"]:
             x0 = LEFT + slot * (row["turn"] - 1) + slot * 0.1 + bar_w * k
             h = plot_h * min(row["share"], bar_max) / bar_max
-            tip = f'{name} · {labels["turn"]} {row["turn"]}: {labels["won"]} {row["count"]} ({_pct(row["share"])}), {labels["cumulative"]} {_pct(row["cumulative"])}'
+            when = labels["turn_n"] % {"n": row["turn"]} if labels.get("turn_n") else f'{labels["turn"]} {row["turn"]}'
+            tip = f'{name} · {when}: {labels["won"]} {row["count"]} ({_pct(row["share"])}), {labels["cumulative"]} {_pct(row["cumulative"])}'
             out.append(
                 f'<rect class="bar" data-turn="{row["turn"]}" x="{x0:.1f}" y="{top + plot_h - h:.1f}" width="{bar_w:.1f}" '
                 f'height="{h:.1f}" fill="{colour}" fill-opacity="0.75"><title>{escape(tip)}</title></rect>'

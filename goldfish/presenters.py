@@ -3,23 +3,56 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from rules.engine import events_for, legal_actions, view
+from rules.engine.story import story
 
 from .models import GoldfishSession
+from .selectors import large_faces
 
 PLAYER = 0  # the human; every other player is a goldfish
+ACTION_CARD_KEYS = ("card", "target", "onto")
+ACTION_CARD_LISTS = ("cards", "tap", "discard")
 
 
-def _defs_with_faces(defs: dict, faces: dict) -> dict:
+def _defs_with_faces(defs: dict, faces: dict, large: dict | None = None) -> dict:
+    """The card data with the URLs of its drawn face: "face" (small, for the board's card images) and
+    "face_m" (the card preview's)."""
     out = {}
     for key, data in defs.items():
         data = dict(data)  # the view shares these dicts with the state: never change them in place
-        face = faces.get(str(data.get("id"))) if data.get("id") is not None else None
+        card_id = str(data.get("id")) if data.get("id") is not None else None
+        face = faces.get(card_id) if card_id else None
         if face:
             data["face"] = face
+        if card_id and large and large.get(card_id):
+            data["face_m"] = large[card_id]
         out[key] = data
     return out
+
+
+def _story(state: dict, shown_log: list, large: dict, lang: str) -> dict:
+    """Each shown log entry's lines (rules/engine/story.py: the events in the player's words, the turns), with
+    the preview face of every card they name; and the names of the cards the entries' actions name (the
+    player's own actions: cards they chose, which may be out of sight now), for the action lines."""
+    lines = story(state, PLAYER, lang, shown=len(shown_log))
+    for entry, told in zip(shown_log, lines, strict=True):
+        for line in told:
+            for part in line["parts"]:
+                if isinstance(part, dict) and part.get("id") is not None and large.get(str(part["id"])):
+                    part["face"] = large[str(part["id"])]
+        entry["story"] = told
+    named: dict = {}
+    cards, defs = state["cards"], state["defs"]
+    for entry in shown_log:
+        action = entry["action"]
+        ids = [action.get(k) for k in ACTION_CARD_KEYS] + [c for k in ACTION_CARD_LISTS for c in (action.get(k) or ()) if isinstance(action.get(k), list)]
+        for iid in ids:
+            if isinstance(iid, str) and iid in cards and iid not in named:
+                data = defs[cards[iid]["def"]]
+                named[iid] = {"name": data.get("name", ""), "face": large.get(str(data.get("id"))) if data.get("id") is not None else None}
+    return named
 
 
 def _shown_by_events(state: dict, events: list) -> dict:
@@ -39,12 +72,14 @@ def session_payload(session: GoldfishSession, state: dict, *, can_act: bool, ste
     steps = len(session.actions or [])
     at_end = step is None or step >= steps
     shown = view(state, PLAYER)
-    shown["defs"] = _defs_with_faces(shown["defs"], session.faces or {})
+    large = large_faces(session.faces or {})
+    shown["defs"] = _defs_with_faces(shown["defs"], session.faces or {}, large)
     if not (can_act and at_end):
         shown["can_undo"] = shown["can_redo"] = False
+    shown["log_cards"] = _story(state, shown["log"], large, get_language() or "ja")
     events = events_for(state, list(events or []), PLAYER)  # the goldfish's draws stay unnamed
     revealed = _shown_by_events(state, events)
-    revealed["defs"] = _defs_with_faces(revealed["defs"], session.faces or {})
+    revealed["defs"] = _defs_with_faces(revealed["defs"], session.faces or {}, large)
     url = session.get_absolute_url()
     return {
         "id": session.id,

@@ -7,7 +7,7 @@ import logging
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 
 from cards.models import Card
 from decks import selectors as deck_selectors
@@ -126,6 +126,37 @@ def _copies(counts: list[tuple], cards: dict[int, Card]) -> list[dict]:
 def faces_of(cards) -> dict[str, str]:
     """Card id -> the URL of its small drawn face (printing's card_face)."""
     return {str(c.pk): reverse("card_face", args=[c.pk, "s", face_key(c)]) for c in cards}
+
+
+def large_face(url: str) -> str | None:
+    """The m-size (640 px, the card preview's) URL of a drawn face given at another size; None for a URL that
+    is not a drawn face."""
+    try:
+        match = resolve(url)
+    except Resolver404:
+        return None
+    if match.url_name != "card_face":
+        return None
+    return reverse("card_face", kwargs={**match.kwargs, "size": "m"})
+
+
+def card_previews(keys) -> dict[str, str]:
+    """Card key (its database id, as a simulation's figures name it) -> the URL of its large face, for the
+    card preview: its uploaded image, else its drawn face (printing_extras.face_src)."""
+    from printing.templatetags.printing_extras import face_src
+
+    ids = {int(k) for k in keys if str(k).isdigit()}
+    return {str(card.pk): face_src(card, "m") for card in Card.objects.filter(pk__in=ids)}
+
+
+def large_faces(faces: dict[str, str]) -> dict[str, str]:
+    """Card id -> the m-size URL of its drawn face, from a session's small faces (faces_of)."""
+    out = {}
+    for card_id, url in (faces or {}).items():
+        large = large_face(url) if isinstance(url, str) else None
+        if large:
+            out[card_id] = large
+    return out
 
 
 def basic_counts(regulation: Regulation | None, game_slug: str) -> list[tuple[int, int]]:

@@ -86,6 +86,7 @@ def ui_labels() -> dict:
             "face_down": pgettext("goldfish", "face down"),
             "tapped": pgettext("goldfish", "tapped"),
             "log": pgettext("goldfish", "Log"),
+            "log_empty": pgettext("goldfish", "Nothing played yet."),
             "override": pgettext("goldfish", "manual"),
             "undo": pgettext("goldfish", "Undo"),
             "redo": pgettext("goldfish", "Redo"),
@@ -99,6 +100,10 @@ def ui_labels() -> dict:
             "no_actions": pgettext("goldfish", "No rule actions now; use the manual tools."),
             "shown": pgettext("goldfish", "Shown to you"),
             "faces": pgettext("goldfish", "Card images"),
+            "apply": pgettext("goldfish", "Do it"),  # the Tools panel's buttons
+            "sided": pgettext("goldfish", "%(n)s-sided"),  # a die roll in the log: 6面
+            "zoom": pgettext("goldfish", "Enlarge"),  # the card menu: the card's face, large
+            "look": pgettext("goldfish", "Look through it"),  # a face-down pile of yours you may look through
             "empty": pgettext("goldfish", "empty"),
             "n": pgettext("goldfish", "How many"),
             "sides": pgettext("goldfish", "Sides"),
@@ -119,6 +124,8 @@ def game_labels(game, lang: str) -> dict:
     return {
         "types": {t.code: t.label(lang) for t in definition.card_types},
         "fields": {f.key: f.ja if lang.startswith("ja") else f.en for f in definition.fields},
+        # coded values by their words (manacard's deck "main" is メインデッキ)
+        "choices": {f.key: {v: f.choice_label(v, lang) for v in f.choices} for f in definition.fields if f.choice_labels},
         "game": vocabulary.labels(lang),
     }
 
@@ -235,13 +242,23 @@ def goldfish_restart(request, session_id):
 
 
 def sim_labels() -> dict:
+    """The chart's words. A win turn is the number of YOUR turns (the autopilot's own_turn): the goldfish's
+    turns are not counted, in every game (rules/engine/story.py says turns the same way on the board)."""
     return {
-        "title": pgettext("simulation", "Games won on each turn"),
-        "turn": pgettext("simulation", "Turn"),
+        "title": pgettext("simulation", "Games won on each of your turns"),
+        "turn": pgettext("simulation", "Your turn (which of yours)"),
+        "turn_n": pgettext("simulation", "your turn %(n)s"),
         "won": pgettext("simulation", "won"),
         "cumulative": pgettext("simulation", "by then"),
         "legend": pgettext("simulation", "bars: won on that turn · line: won by then"),
     }
+
+
+def _turn_note(sim) -> str:
+    """How the game's turns are counted where it needs saying (manacard: one action right is a turn)."""
+    vocabulary = sim.game.definition.vocabulary
+    note = vocabulary.words.get("turn_note") if vocabulary is not None else None
+    return note.text(get_language() or "ja") if note else ""
 
 
 def _sim_name(sim) -> str:
@@ -260,10 +277,12 @@ def _sim_context(sim) -> dict:
 
     result = sim.result
     # a failed run is asked for again with the same figures, as the deck's Simulate form would
-    context = {"sim": sim, "result": result, "retry_url": _start_url(sim.deck)}
+    context = {"sim": sim, "result": result, "retry_url": _start_url(sim.deck), "turn_note": _turn_note(sim)}
     if result:
         context["chart"] = mark_safe(win_turn_svg([(_sim_name(sim), result)], sim_labels()))  # noqa: S308 - built with escape()
         context["key_label"] = forms.key_label(result["opening"].get("key_label", ""))
+        previews = selectors.card_previews(c.get("key") for c in result["cards"])
+        context["cards"] = [{**c, "face": previews.get(str(c.get("key")))} for c in result["cards"]]
     return context
 
 
@@ -375,7 +394,7 @@ def simulation_compare(request, a, b):
     same_setup = (left.games, left.seed, left.turn_cap) == (right.games, right.seed, right.turn_cap)
     context = {
         "left": left, "right": right, "sims": [left, right], "failed": failed, "same_setup": same_setup,
-        "waiting": not failed and not (left.result and right.result),
+        "waiting": not failed and not (left.result and right.result), "turn_note": _turn_note(left),
     }
     if left.result and right.result:
         names = [_sim_name(s) for s in (left, right)]
@@ -390,8 +409,11 @@ def simulation_compare(request, a, b):
             for l_row, r_row in zip_longest(left.result["distribution"], right.result["distribution"])
         ]
         by_name: dict[str, dict] = {}
+        previews = selectors.card_previews(c.get("key") for sim in (left, right) for c in sim.result["cards"])
         for side, sim in (("left", left), ("right", right)):
             for card in sim.result["cards"]:
-                by_name.setdefault(card["name"], {"name": card["name"]})[side] = card
+                row = by_name.setdefault(card["name"], {"name": card["name"], "face": None})
+                row[side] = card
+                row["face"] = row["face"] or previews.get(str(card.get("key")))
         context["cards"] = sorted(by_name.values(), key=lambda c: c["name"])
     return render(request, "goldfish/simulation_compare.html", context)

@@ -37,7 +37,9 @@ What a `GameDef` carries, and who reads it
 - **Key cards** (`key_cards`, `card_groups`: `CardGroup`): the one definition of the cards the opening-hand
   figures count, for the simulation, the deck page's odds and the deck statistics.
 - **Vocabulary** (`Vocabulary`, rules/games/vocabulary.py): zone, phase, action and decision labels in
-  Japanese and English, the turn wording, which zones are hidden; the goldfish board and log read them.
+  Japanese and English, which zones are hidden, what `state["turn"]` counts (`turn_count`: turns are said
+  one way in every game, each player's own: "あなたの3ターン目"), and the words of the game's logged events
+  (`events`, `quiet`); the goldfish board reads them, and rules/engine/story.py writes the log with them.
 - **Face** (`FaceLayout`, rules/games/face.py): what a printed proxy shows in each corner, the type line,
   the stats, the colours and the default card size; printing/faces.py draws it element by element.
 - **Search help**: `search_examples`, worked queries for /search/help/.

@@ -689,9 +689,9 @@ def test_the_pages_speak_english_when_the_visitor_chose_it(user_client, deck):
     assert "シミュレーション" in ja
     user_client.post("/i18n/setlang/", {"language": "en", "next": "/"})  # the header's language form
     en = user_client.get(sim.get_absolute_url()).content.decode()
-    assert "How fast the deck wins" in en and "Games won on each turn" in en and "0-cost places" in en
+    assert "How fast the deck wins" in en and "Games won on each of your turns" in en and "0-cost places" in en
     assert "Done" in user_client.get(f"/simulations/{sim.token}/status.json").json()["label"]
-    assert "Games won on each turn" in user_client.get(f"/simulations/{sim.token}/chart.svg").content.decode()
+    assert "Games won on each of your turns" in user_client.get(f"/simulations/{sim.token}/chart.svg").content.decode()
     deck_page = user_client.get(f"/decks/{deck.pk}/").content.decode()
     assert "0-cost places in the opening 8" in deck_page and "Simulate" in deck_page
 

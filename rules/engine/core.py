@@ -42,6 +42,7 @@ from .state import (  # noqa: F401  (the primitives, for the games and the shell
     shuffle_zone,
     zone,
 )
+from .story import clock
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -121,6 +122,7 @@ def legal_actions(state: dict) -> list[Action]:
 def _apply(state: dict, action: Action) -> list[Event]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("an action is an object with a type")
+    turn = state["turn"]  # the engine's turn number when the action was taken (the log's story counts from it)
     if action["type"].startswith("manual."):
         events = apply_manual(state, action)
         override = True
@@ -133,7 +135,7 @@ def _apply(state: dict, action: Action) -> list[Event]:
             raise IllegalAction("the game is over")
         events = _rules(state["game"]).apply(state, action)
         override = False
-    state["log"].append({"action": action, "events": events, "override": override})
+    state["log"].append({"action": action, "events": events, "override": override, "turn": turn})
     if state["result"] is None:
         _rules(state["game"]).check_result(state)
     return events
@@ -245,6 +247,7 @@ def view(state: dict, player: int) -> dict:
     if drawn:  # how the board draws this game's zones (original's grid, vision's weather area)
         out["layout"] = drawn
     out["log"] = [{"action": _shown_action(e["action"], out["cards"], player), "override": e["override"]} for e in state["log"][-50:]]
+    out["clock"] = clock(state)  # whose turn, and which of theirs (the game's turn number converted)
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])
     return out

@@ -209,6 +209,11 @@ def _candidates(state: dict, step: dict, target: int, source: str) -> tuple[list
     return [i for i in state["zones"][src] if i != source], dst
 
 
+# The events of damage and life an effect makes: they name the card whose effect it is ("source"), which the
+# log says (rules/engine/story.py).
+SOURCED = frozenset({"damage", "life", "hit", "heal"})
+
+
 def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], dict | None]:
     rules = rules_of(state)
     handler = registered(rules).handler(step)
@@ -223,11 +228,14 @@ def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], 
         hook = rules.damage_player if op == "damage" else rules.gain_life
         done = hook(state, target, amount, frame["source"])
         if done is not None:  # a game without a life total (original: 戦力 cards; manacard: the main deck)
+            for event in done:  # the card whose effect it is, for the log (events only: the state is the game's)
+                if event.get("type") in SOURCED and "source" not in event:
+                    event["source"] = frame["source"]
             return done, None
         if players[target]["life"] is None:
             return [{"type": "step_skipped", "card": frame["source"], "op": op}], None
         players[target]["life"] -= amount if op == "damage" else -amount
-        return [{"type": op, "player": target, "amount": amount, "life": players[target]["life"]}], None
+        return [{"type": op, "player": target, "amount": amount, "life": players[target]["life"], "source": frame["source"]}], None
     if op == "draw":
         return rules.draw_cards(state, target, amount), None
     if op == "mill":

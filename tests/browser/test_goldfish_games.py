@@ -176,12 +176,19 @@ def test_a_manacard_hit_exiles_cards_from_the_goldfish_main_deck(page, samples):
     assert count(page, "p0.skill") == 50
     skill = page.locator('#gf-board [data-zone="p0.skill"]')
     assert skill.locator(".gf-card.back.pile").count() == 1 and skill.locator(".gf-card.mini").count() == 0  # face down
-    skill.locator(".gf-card.back.pile").click()  # its owner looks through it
+    # its owner may look through it (they choose from it when paying): 見る, from the pile's menu, is logged
+    before = version(page)
+    skill.locator(".gf-card.back.pile").click()
+    page.click("#gf-menu button[data-manual='look']")
+    wait_past(page, before)
     assert skill.locator(".gf-card.mini").count() == 50
-    skill.locator("h3").click()
+    assert "スキルデッキを見た" in page.locator("#gf-log .gf-log-entry").last.inner_text()
+    assert page.locator("#gf-shown").is_hidden()  # (the board lists them: not again apart)
+    skill.locator(".gf-look-close").click()
     assert skill.locator(".gf-card.back.pile").count() == 1
+    line = [{"type": "manual.search", "zone": "p0.skill"}] + line  # (the look is one more logged action)
 
-    for action in line:
+    for action in line[1:]:
         click(page, action)
 
     hit = fish - len(final["zones"]["p1.deck"])

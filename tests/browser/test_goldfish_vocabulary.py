@@ -28,7 +28,9 @@ def test_the_board_shows_the_games_words_in_japanese_and_english(page, english, 
         words = vocabulary.labels(lang)
         heading, rows, facts = words_on(shown)
         assert heading.startswith(words["zones"]["deck"] + " "), heading
-        assert facts[words["turn"]] and facts["フェイズ" if lang == "ja" else "Phase"] == words["phases"][phase]
+        assert facts["フェイズ" if lang == "ja" else "Phase"] == words["phases"][phase]
+        # the turn in the one wording of every game: yours counted (kannagi's first turn begins after 零探し)
+        assert shown.inner_text("#gf-clock") == (words["your_turn"] % {"n": 1} if slug == "original" else words["before_turns"])
         if slug == "original":
             assert rows[::-1][:5] == words["rows"]  # drawn from the goldfish's side down to yours
         assert shown.get_attribute('#gf-board [data-zone="p0.hand"]', "data-hidden") == "opponent"

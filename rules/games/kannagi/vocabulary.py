@@ -51,6 +51,23 @@ VOCABULARY = Vocabulary(
         "hand_limit": Label("魂に置く（手札上限）", "Put into 魂 (hand limit)"),
     },
     options={"skip": Label("（今は使わない）", "(not now)")},
+    turn_count="own",  # state["turn"] is the player's turn; the goldfish's turn comes between two of them
+    events={
+        "zero_search": Label(
+            "零探し: %(count)s枚を山札の下に置き、同じ枚数を引いた", "零探し: %(count)s put at the bottom of the deck, as many drawn"
+        ),
+        "hand_limit": Label("手札上限: %(n)s枚を魂に置く", "Hand limit: %(n)s to 魂"),
+        "no_draw": Label("%(player)s: 先攻の最初のターンはドローなし", "%(player)s: no draw on the first player's first turn"),
+        "tool": Label("%(card)sを使った（魂に置く）", "Used %(card)s (to 魂)"),
+        "apparition[effect]": Label("怪異%(card)sが表になり、効果を発動", "The apparition %(card)s turned face up; its effect"),
+        "apparition": Label("怪異%(card)sが表になった（魂が足りず効果なし）", "The apparition %(card)s turned face up (魂 too small: no effect)"),
+        "god_rule": Label("神のルール: %(cards)s", "神 rule: %(cards)s"),
+        "season_gone": Label("季節札%(card)sがないため場に召喚", "The season %(card)s is gone: summoned onto the field"),
+        "declaration_void": Label("%(at)sの宣言は行えなかった（%(card)s）", "The %(at)s declaration could not be carried out (%(card)s)"),
+        "defend": Label("防御: 魂%(cards)sを除外", "Defence: %(cards)s exiled from 魂"),
+        "step_skipped[player]": Label("%(player)s: 効果でのドローは手動で処理してください", "%(player)s: apply the draw by hand"),
+    },
+    quiet=frozenset({"declare"}),  # a declaration: the tool decision it opens says it
     decisions={
         "zero_search": Label(
             "零探し: 山札の下に置く札を選んで（選ばなくても可）決定してください。",

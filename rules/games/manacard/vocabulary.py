@@ -18,6 +18,55 @@ VOCABULARY = Vocabulary(
     # shown for a 逆転 chance. (A card put face down in an open zone by hand is hidden by the core's view.)
     hidden=frozenset({"deck", "skill", "hand", "exile"}),
     phases={"action": Label("行動権", "Action right")},
+    # The game has no turns: the action right passes on every play and every pass. One right is counted as a
+    # turn ("あなたの3ターン目": your third action right), as the simulations count it; state["turn"] is yours.
+    turn_count="own",
+    turn_starts=frozenset({"turn", "goldfish_turn", "right"}),
+    events={
+        "paid[mana,skill]": Label(
+            "%(card)sの支払い: マナ%(mana)s（メインデッキの下へ）、スキルデッキ%(skill)s（裏向きで除外）",
+            "Paid for %(card)s: mana %(mana)s (to the bottom of the main deck), skill deck %(skill)s (exiled face down)",
+        ),
+        "paid[mana]": Label("%(card)sの支払い: マナ%(mana)s（メインデッキの下へ）", "Paid for %(card)s: mana %(mana)s (to the bottom of the main deck)"),
+        "paid[skill]": Label("%(card)sの支払い: スキルデッキ%(skill)s（裏向きで除外）", "Paid for %(card)s: skill deck %(skill)s (exiled face down)"),
+        "attack[card,target]": Label("%(card)sで%(target)sを攻撃", "%(card)s attacks %(target)s"),
+        "attack[player,card]": Label("%(player)s: %(card)sで攻撃宣言", "%(player)s: %(card)s declares an attack"),
+        "attack[target]": Label("%(target)sへの攻撃宣言", "Attack declared on %(target)s"),
+        "attack_hits[card,player]": Label("%(card)sの攻撃がヒット: %(player)sに%(amount)s", "%(card)s hits %(player)s for %(amount)s"),
+        "attack_hits[target]": Label("攻撃が%(target)sにヒット: %(amount)s", "The attack hits %(target)s for %(amount)s"),
+        "hit[source]": Label(
+            "%(player)s: %(amount)sダメージ（%(source)s）→ メインデッキから%(exiled)s枚を裏向きで除外",
+            "%(player)s: %(amount)s damage (%(source)s) → %(exiled)s exiled face down from the main deck",
+        ),
+        "hit": Label(
+            "%(player)s: %(amount)sダメージ → メインデッキから%(exiled)s枚を裏向きで除外",
+            "%(player)s: %(amount)s damage → %(exiled)s exiled face down from the main deck",
+        ),
+        "battle[counter]": Label(
+            "戦闘: %(card)sが%(target)sに%(damage)sダメージ（反撃 %(counter)s）",
+            "Battle: %(card)s deals %(damage)s to %(target)s (%(counter)s back)",
+        ),
+        "battle": Label("戦闘: %(card)sが%(target)sに%(damage)sダメージ", "Battle: %(card)s deals %(damage)s to %(target)s"),
+        "block": Label("%(card)sが%(attacker)sの攻撃を防いだ", "%(card)s blocks %(attacker)s"),
+        "defend": Label("%(player)s: 『防御』（%(card)sの攻撃を1軽減）", "%(player)s: 『防御』 (the attack of %(card)s is 1 less)"),
+        "summon_block": Label("%(card)sを召喚してそのまま防ぐ", "%(card)s summoned to block"),
+        "recover": Label("%(card)sの体力が回復した", "%(card)s is back to full HP"),
+        "recovery": Label(
+            "%(player)s: 【回復】%(amount)s（%(returned)s枚をメインデッキの下へ）", "%(player)s: 【回復】 %(amount)s (%(returned)s back under the main deck)"
+        ),
+        "unit_damage": Label("%(card)s: %(amount)sダメージ（計%(damage)s）", "%(card)s: %(amount)s damage (%(damage)s in all)"),
+        "unit_heal": Label("%(card)s: 回復（残りのダメージ %(damage)s）", "%(card)s: healed (%(damage)s damage left)"),
+        "continue": Label("%(card)s: 素早さの差で続けて攻撃できる", "%(card)s may attack again (speed)"),
+        "attack_fizzles[card]": Label("%(card)sの攻撃は不発", "The attack of %(card)s fizzles"),
+        "attack_fizzles": Label("攻撃は不発", "The attack fizzles"),
+        "reversal_chance": Label("%(player)s: 【逆転】チャンス", "%(player)s: a 【逆転】 chance"),
+        "reveal[count]": Label("%(player)s: %(count)s枚を表向きで除外（【逆転】チャンス）", "%(player)s: %(count)s exiled face up (【逆転】 chance)"),
+        "reversal": Label("%(card)sの【逆転】を発動", "【逆転】 of %(card)s"),
+        "no_reversal": Label("%(player)s: 【逆転】を発動しない", "%(player)s: no 【逆転】"),
+    },
+    # the mana put and the mana taken show by their moves; a cost asked, by its decision
+    # (and the main-deck cards a hit exiles: the hit's line says how many)
+    quiet=frozenset({"mana", "mana_to_hand", "pay", "move:deck>exile"}),
     actions={
         "play": PLAY,
         "pass": PASS,
@@ -61,4 +110,10 @@ VOCABULARY = Vocabulary(
         "attack": Label("攻撃宣言", "attack"),
     },
     reasons={"hp": Label("HP切れ", "out of HP")},
+    words={
+        "turn_note": Label(
+            "マナカードにはターンがないため、あなたの行動権1回を1ターンと数えます。",
+            "Manacard has no turns: each of your action rights counts as one of your turns.",
+        ),
+    },
 )

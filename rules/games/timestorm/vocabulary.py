@@ -22,5 +22,7 @@ VOCABULARY = Vocabulary(
         "battery": Label("バッテリーとして置く", "Put as a battery"),
         "pass": PASS,
     },
+    turn_count="every",  # state["turn"] counts every player's turn
+    events={},
     decisions={},
 )

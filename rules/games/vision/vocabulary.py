@@ -56,8 +56,44 @@ VOCABULARY = Vocabulary(
         "discard": Label("手札上限: 捨てるカードを選んで決定してください。", "Hand limit: choose the cards to discard, then confirm."),
         "weather_choice": Label("天候の効果: 1つ選んでください。", "The weather asks you to choose one."),
     },
+    turn_count="every",  # state["turn"] counts both players' turns (the weather changes every 4th of them)
+    events={
+        "weather[player,amount]": Label(
+            "天候《%(weather)s》: %(player)sへの%(amount)sダメージの代わりに山札から%(milled)s枚を捨て札に",
+            "Weather 《%(weather)s》: instead of %(amount)s damage, %(player)s puts %(milled)s from the deck into the discard",
+        ),
+        "weather[name]": Label("天候%(card)sが天候エリアに出た", "The weather %(card)s is in force"),
+        "weather[weather,card]": Label("天候《%(weather)s》: %(card)s", "Weather 《%(weather)s》: %(card)s"),
+        "weather[weather,option]": Label("天候《%(weather)s》: 選択%(option)s", "Weather 《%(weather)s》: choice %(option)s"),
+        "weather[weather]": Label("天候《%(weather)s》の効果", "Weather 《%(weather)s》 applies"),
+        "weather_choice[weather,player]": Label("天候《%(weather)s》: %(player)sが選ぶ", "Weather 《%(weather)s》: %(player)s chooses"),
+        "weather_change": Label("天候が入れ替わる", "The weather changes"),
+        "life[amount,weather]": Label(
+            "%(player)s: ライフ +%(amount)s（天候《%(weather)s》）→ %(life)s", "%(player)s: life +%(amount)s (weather 《%(weather)s》) → %(life)s"
+        ),
+        "step_skipped[player]": Label("%(player)s: 山札がないため引かない", "%(player)s: no deck, no draw"),
+        "pay[cards]": Label("%(player)s: ノード%(cards)sで支払った", "%(player)s: paid with the nodes %(cards)s"),
+        "hand_limit": Label("手札上限: %(n)s枚を捨てる", "Hand limit: discard %(n)s"),
+        "reveal[card,weather]": Label(
+            "天候《%(weather)s》: 山札の上の%(card)sを公開（%(card_type)s）", "Weather 《%(weather)s》: revealed %(card)s from the top (%(card_type)s)"
+        ),
+        "reveal[cards,weather]": Label("天候《%(weather)s》: %(cards)sを公開", "Weather 《%(weather)s》: revealed %(cards)s"),
+        "attack_cancelled": Label("%(card)sの攻撃は取りやめ（天候《%(weather)s》）", "The attack of %(card)s is called off (weather 《%(weather)s》)"),
+        "card_damage[by]": Label("%(card)s: %(amount)sダメージ（%(by)s）", "%(card)s: %(amount)s damage (%(by)s)"),
+        "card_damage": Label("%(card)s: %(amount)sダメージ", "%(card)s: %(amount)s damage"),
+        "pierce": Label("%(card)s: 貫通 %(amount)s", "%(card)s: 貫通 %(amount)s"),
+        "kesshi": Label("%(card)s: 決死", "%(card)s: 決死"),
+        "sleep": Label("%(card)sはスリープ状態になった", "%(card)s went to sleep"),
+        "play_nullified": Label("%(card)sのプレイは無効（天候《%(weather)s》）", "Playing %(card)s has no effect (weather 《%(weather)s》)"),
+        "weather_prevents": Label("天候《%(weather)s》: %(card)sはできない", "Weather 《%(weather)s》 prevents %(card)s"),
+        "defence_cancelled": Label("%(card)sは防御できない（%(keyword)s）", "%(card)s cannot defend (%(keyword)s)"),
+        "tap[tapped]": Label("スリープ: %(cards)s", "To sleep: %(cards)s"),
+        "tap": Label("アクティブ: %(cards)s", "Active: %(cards)s"),
+    },
+    # the weather cards going back and coming out (the weather lines say it)
+    quiet=frozenset({"attack_ends", "move:weather>weather_area", "move:weather_area>weather"}),
     words={  # the weather area
-        "weather_left": Label("あと%(n)sターン", "%(n)s turn(s) left"),
+        "weather_left": Label("天候の入れ替えまで あと%(n)sターン（両者のターンの合計）", "%(n)s turn(s) left, both players' turns counted"),
         "no_weather": Label("天候はありません。", "No weather in force."),
         "weather_auto": Label("自動で処理", "applied by the engine"),
         "weather_partial": Label("一部は手動", "partly by hand"),

@@ -7,17 +7,19 @@ import { S, view, live, layout, defOf } from "./state.js";
 import { el, fill } from "./dom.js";
 import {
   ui, actionLabel, typeLabel, fieldLabel, playerName, zoneKind, zoneOwner, zoneLabel, hiddenFromOpponent, cardName,
-  rowLabel, squareLabel, describe, turnWord, onTurnWord, phaseLabel, reasonLabel,
+  rowLabel, squareLabel, describeNodes, turnText, clockText, phaseLabel, reasonLabel, cardFace, cardLabel, effectName,
 } from "./words.js";
 import { act } from "./net.js";
 import { cardActions, choosable, chosen, toggle, drawPending } from "./decisions.js";
-import { dropTarget, openCardMenu, openPileMenu } from "./manual.js";
+import { dropTarget, openCardMenu, openPileMenu, lookedAt } from "./manual.js";
+import { menuOpen } from "./menu.js";
 
 const PILES = new Set(["deck", "soul", "discard", "exile", "skill", "weather"]);
-const lookedAt = new Set();  // face-down piles of the player's that the player is looking through
+const LONG_PRESS = 450;  // ms a finger rests on a card to open its menu (even while cards are being chosen)
+const coarse = () => window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
 // -- cards --------------------------------------------------------------------------------------------------
-function cardFace(iid, mini) {
+function cardText(iid, mini) {
   const def = defOf(iid);
   const card = view().cards[iid] || {};
   if (!def) return el("span", { class: "gf-back-label", text: ui("hidden") });
@@ -71,15 +73,41 @@ function cardNode(iid, options) {
   if (selectable && chosen(iid)) classes.push("selected");
   if (opts.mini) classes.push("mini");
   const counters = Object.entries(card.counters || {}).map(([name, value]) => el("span", { class: "gf-counter", title: name, text: name + " " + value }));
+  const face = cardFace(iid);
   const node = el("button", {
     type: "button", class: classes.join(" "), "data-iid": iid, "data-def": card.def,
+    "data-card-face": face, "data-card-name": face ? cardName(iid) : null,  // the preview on hover (card_preview.js)
     "aria-pressed": selectable ? String(chosen(iid)) : null,
-    title: cardName(iid) + (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : ""),
-    draggable: live() ? "true" : null,
-  }, cardFace(iid, opts.mini), counters.length ? el("span", { class: "gf-counters" }, ...counters) : null);
-  node.addEventListener("click", (event) => { event.stopPropagation(); clickCard(iid, node, false); });
-  // the menu, even while cards are being chosen for a decision
-  node.addEventListener("contextmenu", (event) => { if (live()) { event.preventDefault(); event.stopPropagation(); clickCard(iid, node, true); } });
+    title: face ? null : cardName(iid) + (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : ""),
+    "aria-label": cardName(iid) + (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : ""),
+    draggable: live() && !coarse() ? "true" : null,  // (on a touch screen a finger resting on a card opens its menu)
+  }, cardText(iid, opts.mini), counters.length ? el("span", { class: "gf-counters" }, ...counters) : null);
+  let pressed = false;  // a long press opened the menu: the click that ends it does nothing more
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (pressed) { pressed = false; return; }
+    clickCard(iid, node, false);
+  });
+  // the menu, even while cards are being chosen for a decision: right-click, or a long press on a touch screen
+  node.addEventListener("contextmenu", (event) => {
+    if (!live()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!(menuOpen() && node.dataset.menu === "open")) clickCard(iid, node, true);
+  });
+  let timer = 0;
+  let start = null;
+  const cancel = () => { clearTimeout(timer); timer = 0; };
+  node.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch" || !live()) return;
+    start = { x: event.clientX, y: event.clientY };
+    cancel();
+    timer = setTimeout(() => { timer = 0; pressed = true; clickCard(iid, node, true); }, LONG_PRESS);
+  });
+  node.addEventListener("pointermove", (event) => {
+    if (timer && start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();  // a scroll
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(type, cancel);
   node.addEventListener("dragstart", (event) => { event.dataTransfer.setData("text/plain", iid); event.dataTransfer.effectAllowed = "move"; });
   return node;
 }
@@ -94,6 +122,8 @@ function clickCard(iid, node, menuOnly) {
     return;
   }
   if (!live()) return;
+  document.querySelectorAll('#gf-board [data-menu="open"]').forEach((n) => n.removeAttribute("data-menu"));
+  node.dataset.menu = "open";
   openCardMenu(iid, node);
 }
 
@@ -133,8 +163,9 @@ function zoneNode(zone, kindClass) {
   // its heading closes it)
   const faceDown = kindClass === "pile open" && hiddenFromOpponent(zone) && hidden < ids.length
     && ids.every((i) => i === null || !(view().cards[i] || {}).face_up) && !(S.selection && S.selection.zones.includes(zone));
-  if (faceDown && lookedAt.has(zone)) {
-    box.querySelector("h3").addEventListener("click", (event) => { event.stopPropagation(); lookedAt.delete(zone); drawBoard(); });
+  if (faceDown && lookedAt.has(zone)) {  // its owner is looking through it: a button puts it face down again
+    box.querySelector("h3").append(" ", el("button", { type: "button", class: "gf-mini gf-look-close", "data-look": "close",
+      text: ui("close"), onclick: (event) => { event.stopPropagation(); lookedAt.delete(zone); drawBoard(); } }));
   }
   if (kindClass === "pile" || (faceDown && !lookedAt.has(zone))) {
     const top = ids.length ? ids[ids.length - 1] : undefined;
@@ -144,7 +175,7 @@ function zoneNode(zone, kindClass) {
         el("span", { class: "gf-pile-count", text: String(ids.length) }));
       pile.addEventListener("click", (event) => {
         event.stopPropagation();
-        if (faceDown) { lookedAt.add(zone); drawBoard(); } else openPileMenu(zone, pile);
+        openPileMenu(zone, pile, faceDown);  // a face-down pile its owner may look through: the menu offers 見る
       });
       cards.append(pile);
     } else {
@@ -192,7 +223,7 @@ function gridNode(grid) {
     if (card && Array.isArray(card.pos)) (byPos[card.pos[0] + "," + card.pos[1]] = byPos[card.pos[0] + "," + card.pos[1]] || []).push(iid);
     else loose.push(iid);
   }
-  const box = el("section", { class: "gf-grid", "data-zone": grid.zone, "aria-label": zoneLabel(grid.zone, false) });
+  const box = el("section", { class: "gf-grid", "data-zone": grid.zone, "aria-label": zoneLabel(grid.zone, false), tabindex: "0" });
   for (let r = grid.rows - 1; r >= 0; r--) {  // the goldfish's side on top, yours at the bottom
     box.append(el("div", { class: "gf-row-label", text: rowLabel(r) }));
     const strip = (grid.strips || {})[String(r)];
@@ -216,7 +247,7 @@ function gridNode(grid) {
   if (loose.length) {  // cards put on the board without a square (a manual move): listed under it
     box.append(el("div", { class: "gf-row-label", text: ui("unplaced") }), el("div", { class: "gf-strip gf-loose" }, ...loose.map((iid) => cardNode(iid))));
   }
-  return box;
+  return el("div", { class: "gf-grid-frame" }, box);  // a wide board scrolls in its own frame on a narrow screen
 }
 
 function weatherNode(w) {
@@ -292,29 +323,55 @@ export function drawBoard() {
 }
 
 // -- the side panels: facts, result, log, the inspected card --------------------------------------------------
+// One entry of the stack (timestorm's) or the 対抗 chain (original's): the card by name (its preview), what
+// put it there in the game's words, and what it does (its text, or its numbered effect's).
+function stackItem(item) {
+  const entry = typeof item === "string" ? { card: item } : (item || {});
+  const iid = typeof entry.card === "string" ? entry.card : null;
+  const head = [];
+  if (entry.kind && typeof entry.effect !== "number") head.push(el("span", { class: "gf-stack-kind", text: ui(entry.kind) !== entry.kind ? ui(entry.kind) : actionLabel(entry.kind) }));
+  if (iid) head.push(cardLabel(iid));
+  if (Array.isArray(entry.cards) && entry.cards.length) {
+    entry.cards.forEach((c, k) => { if (k) head.push(" ・ "); head.push(cardLabel(c)); });
+  }
+  if (typeof entry.effect === "number" && iid) head.push(el("span", { class: "muted", text: effectName(iid, entry.effect) }));
+  const where = Array.isArray(entry.to) ? entry.to : (Array.isArray(entry.pos) ? entry.pos : null);
+  if (where) head.push(el("span", { class: "muted", text: "→ " + squareLabel(where) }));
+  if (typeof entry.player === "number" && entry.player !== 0) head.push(el("span", { class: "muted", text: "(" + playerName(entry.player) + ")" }));
+  const def = iid ? defOf(iid) : null;
+  let text = "";
+  if (def) {
+    const effects = (def.fields && def.fields.effects) || [];
+    const eff = typeof entry.effect === "number" ? effects[entry.effect - 1] : null;
+    text = (eff && eff.text) || def.rules_text || "";
+  }
+  const li = el("li", { class: "gf-stack-item" }, el("span", { class: "gf-stack-head" }, ...head.flatMap((n, k) => (k ? [" ", n] : [n]))));
+  if (text) li.append(el("span", { class: "gf-stack-text", text: text }));
+  return li;
+}
+
 export function drawInfo() {
   const v = view();
   const box = document.getElementById("gf-info");
-  const rows = [
-    [turnWord(), String(v.turn)],
-    [ui("phase"), phaseLabel(v.phase)],
-    [ui("active"), playerName(v.active)],
-  ];
+  const rows = [[ui("phase"), phaseLabel(v.phase)]];
   if (v.priority !== null && v.priority !== undefined) rows.push([ui("priority"), playerName(v.priority)]);
   const dl = el("dl", { class: "gf-facts" });
   for (const [k, val] of rows) dl.append(el("dt", { text: k }), el("dd", { text: val }));
+  const clock = el("p", { class: "gf-clock", id: "gf-clock", "data-player": String((v.clock || {}).player), text: clockText() });
   const stack = v.stack || [];
-  if (stack.length) {
-    dl.append(el("dt", { text: ui("stack") }), el("dd", {}, el("ol", { class: "gf-stack-list" },
-      ...stack.map((item) => el("li", { text: typeof item === "string" ? cardName(item) : (item.card ? cardName(item.card) : JSON.stringify(item)) })))));
-  }
+  const stackBox = stack.length
+    ? el("div", { class: "gf-stack-box" }, el("h3", { text: ui("stack") }), el("ol", { class: "gf-stack-list", reversed: true },
+      ...stack.slice().reverse().map(stackItem)))  // the newest (the first to resolve) on top
+    : null;
   const faceToggle = el("input", { type: "checkbox", id: "gf-faces", checked: S.faces });
   faceToggle.addEventListener("change", () => {
     S.faces = faceToggle.checked;
     try { window.localStorage.setItem("gf-faces", S.faces ? "1" : "0"); } catch (e) { /* private mode */ }
     drawBoard();
   });
-  fill(box, dl, el("label", { class: "gf-toggle" }, faceToggle, " " + ui("faces")));
+  fill(box, clock, dl, stackBox, el("label", { class: "gf-toggle" }, faceToggle, " " + ui("faces")));
+  const docked = document.getElementById("gf-dock-clock");  // the phone's action bar says it too
+  if (docked) docked.textContent = clockText() + (v.phase ? " · " + phaseLabel(v.phase) : "");
 }
 
 export function drawResult() {
@@ -327,21 +384,37 @@ export function drawResult() {
   box.hidden = false;
   box.dataset.winner = String(result.winner);
   box.className = "gf-result " + (won ? "won" : "lost");
+  const yours = (view().clock || {}).yours;  // the win turn as the simulations count it: your turns begun
   fill(box,
     el("strong", { text: won ? ui("won") : (drawn ? ui("drawn") : ui("lost")) }), " ",
-    el("span", { text: (drawn ? "" : ui("winner") + ": " + playerName(result.winner) + " · ") + onTurnWord() + " " + result.turn + (reason ? " · " + reason : "") }));
+    el("span", { class: "gf-result-when", text: [drawn || won ? "" : ui("winner") + ": " + playerName(result.winner),
+      turnText(0, typeof yours === "number" ? yours : result.turn), reason].filter(Boolean).join(" · ") }));
+}
+
+// A line of the log's story (rules/engine/story.py): texts, and cards by name (their preview) or face down.
+function storyLine(line) {
+  const node = el("div", { class: "gf-log-line " + line.kind });
+  for (const part of line.parts || []) {
+    if (typeof part === "string") node.append(part);
+    else if (part.hidden) node.append(el("span", { class: "gf-hidden-card", text: part.text }));
+    else node.append(el("span", { class: "gf-card-name", "data-iid": part.card, "data-card-face": part.face || null,
+      "data-card-name": part.face ? part.name : null, text: "《" + part.name + "》" }));
+  }
+  return node;
 }
 
 export function drawLog() {
   const box = document.getElementById("gf-log");
   const entries = view().log || [];
-  const last = entries.slice(-20);
+  const last = entries.slice(-30);
   const list = el("ol", { class: "gf-log-list", start: String(Math.max(1, S.data.step - last.length + 1)) });
   for (const entry of last) {
-    list.append(el("li", { class: entry.override ? "override" : null },
-      describe(entry.action), entry.override ? el("small", { class: "muted", text: " (" + ui("override") + ")" }) : null));
+    list.append(el("li", { class: "gf-log-entry" + (entry.override ? " override" : "") },
+      el("div", { class: "gf-log-action" }, ...describeNodes(entry.action),
+        entry.override ? el("small", { class: "muted", text: " (" + ui("override") + ")" }) : null),
+      ...(entry.story || []).map(storyLine)));
   }
-  fill(box, el("h2", { text: ui("log") }), list);
+  fill(box, el("h2", { text: ui("log") }), last.length ? list : el("p", { class: "muted", text: ui("log_empty") }));
   list.scrollTop = list.scrollHeight;  // the newest line in sight
 }
 
@@ -349,15 +422,25 @@ export function inspect(iid) {
   const box = document.getElementById("gf-inspect");
   const def = defOf(iid);
   if (!def) { box.hidden = true; return; }
-  const fields = Object.entries(def.fields || {}).filter(([k, v]) => k !== "script" && v !== null && v !== "" && !(Array.isArray(v) && !v.length));
+  // the card's figures in words: a coded value by its label, a yes/no field by its name when it is yes; lists of
+  // records (original's effects, vision's weather effects) are in the card's text below, not repeated as data
+  const record = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const fields = Object.entries(def.fields || {}).filter(([k, v]) => k !== "script" && v !== null && v !== "" && v !== false
+    && !record(v) && !(Array.isArray(v) && (!v.length || v.some(record))));
+  const choices = S.L.choices || {};
+  const shown = (k, v) => {
+    if (v === true) return fieldLabel(k);
+    const word = (x) => (choices[k] && choices[k][x]) || x;
+    return fieldLabel(k) + ": " + (Array.isArray(v) ? v.map(word).join(" ") : word(v));
+  };
   const now = Object.entries((view().cards[iid] || {}).stats || {});  // the engine's figures now, where they differ
   const link = def.id ? el("a", { href: S.d.cardUrl.replace(/0\/$/, def.id + "/"), target: "_blank", rel: "noopener", text: def.name }) : el("strong", { text: def.name });
   box.hidden = false;
   fill(box,
     el("h2", {}, link),
-    def.face ? el("img", { src: def.face.replace("/face/s/", "/face/m/"), alt: def.name, class: "gf-inspect-face", loading: "lazy" }) : null,
+    def.face_m ? el("img", { src: def.face_m, alt: def.name, class: "gf-inspect-face", loading: "lazy" }) : null,
     el("p", { class: "muted", text: [typeLabel(def.card_type), def.cost !== null && def.cost !== undefined ? ui("cost") + " " + def.cost : null].filter(Boolean).join(" · ") }),
-    fields.length ? el("p", { class: "muted", text: fields.map(([k, v]) => fieldLabel(k) + ": " + (Array.isArray(v) ? v.join(" ") : (typeof v === "object" ? JSON.stringify(v) : v))).join(" · ") }) : null,
+    fields.length ? el("p", { class: "muted", text: fields.map(([k, v]) => shown(k, v)).join(" · ") }) : null,
     now.length ? el("p", { class: "gf-now", text: now.map(([k, v]) => (k === "cost" ? ui("cost") : fieldLabel(k)) + " → " + v).join(" · ") }) : null,
     def.rules_text ? el("p", { class: "gf-rules", text: def.rules_text }) : null);
 }

@@ -70,6 +70,7 @@ export function drawActionBar() {
     .map((a) => el("button", { type: "button", class: "gf-action", "data-action-type": a.type,
       "data-option": a.option === undefined ? null : String(a.option), text: describe(a), onclick: () => act(a) }));
   const onCards = legal.some(onCard);
+  if (!buttons.length && view().result) { fill(box); box.hidden = true; return; }  // the game is over
   fill(box, el("h2", { text: ui("actions") }),
     buttons.length ? el("div", { class: "gf-buttons" }, ...buttons) : null,
     !buttons.length && !onCards && !S.selection && !view().result ? el("p", { class: "muted", text: ui("no_actions") }) : null);

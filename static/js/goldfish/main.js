@@ -31,6 +31,17 @@ function render() {
   drawLog();
 }
 
+// On a narrow screen the action bar sits at the bottom of the screen (site.css): the page keeps room for it
+// below the board, as tall as it is now.
+function keepRoomForDock(root) {
+  const dock = document.getElementById("gf-dock");
+  if (!dock || !window.ResizeObserver) return;
+  new ResizeObserver(() => {
+    const fixed = getComputedStyle(dock).position === "fixed";
+    root.style.setProperty("--gf-dock-h", fixed ? Math.ceil(dock.getBoundingClientRect().height + 16) + "px" : "0px");
+  }).observe(dock);
+}
+
 const root = document.getElementById("goldfish");
 if (root) {
   init(root);
@@ -38,4 +49,5 @@ if (root) {
   onUpdate(render);
   bindHistoryKeys();
   render();
+  keepRoomForDock(root);
 }

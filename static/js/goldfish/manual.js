@@ -5,10 +5,13 @@
 
 import { S, view, live } from "./state.js";
 import { el, fill, number } from "./dom.js";
-import { ui, actionLabel, describe, cardName, playerName, zoneKind, zoneOwner, zoneLabel } from "./words.js";
+import { ui, actionLabel, describe, describeNodes, cardName, cardFace, playerName, zoneKind, zoneOwner, zoneLabel } from "./words.js";
 import { act } from "./net.js";
-import { closeMenu, menuButton, showMenu } from "./menu.js";
+import { closeMenu, menuButton, showMenu, zoom } from "./menu.js";
 import { cardActions } from "./decisions.js";
+
+// Face-down piles of the player's that the player is looking through (manacard's skill deck, after 見る).
+export const lookedAt = new Set();
 
 // A place cards can be dragged onto: `onDrop(iid, card)` for a card the view shows.
 export function dropTarget(node, onDrop) {
@@ -36,13 +39,19 @@ export function zoneSelect(selected, filter) {
 export function openCardMenu(iid, node) {
   const card = view().cards[iid];
   const items = [el("p", { class: "gf-menu-title", text: cardName(iid) })];
+  const face = cardFace(iid);
+  if (face) {  // the card large (on a touch screen the menu is what a tap opens: the preview is here)
+    items.push(menuButton(ui("zoom"), () => { closeMenu(); zoom(face, cardName(iid)); }, { class: "gf-zoom-item", "data-manual": "zoom" }));
+  }
   for (const action of cardActions(iid)) {
-    items.push(menuButton(describe(action, true), () => act(action), {
+    items.push(menuButton("", () => act(action), {
       class: "rule", "data-action-type": action.type, "data-target": action.target || action.onto || "",
       "data-pos": Array.isArray(action.pos) ? action.pos.join(",") : null,
       "data-option": action.option === undefined ? null : String(action.option),
       "data-effect": action.effect === undefined ? null : String(action.effect),
+      "aria-label": describe(action, true),
     }));
+    items[items.length - 1].replaceChildren(...describeNodes(action, true));
   }
   items.push(el("p", { class: "gf-menu-title muted", text: ui("manual") }));
   const to = zoneSelect(card ? card.zone : "p0.hand", (z) => !card || z !== card.zone);
@@ -61,12 +70,16 @@ export function openCardMenu(iid, node) {
   showMenu(items, node);
 }
 
-export function openPileMenu(zone, node) {
+export function openPileMenu(zone, node, mayLook) {
+  const count = (view().zones[zone] || []).length;
   if (!live()) return;
   const owner = zoneOwner(zone);
   const player = owner === null ? 0 : owner;
   const n = number(3, 1, 100, ui("n"));
-  const items = [el("p", { class: "gf-menu-title", text: zoneLabel(zone, true) + " · " + (view().zones[zone] || []).length + " " + ui("cards") })];
+  const items = [el("p", { class: "gf-menu-title", text: zoneLabel(zone, true) + " · " + count + " " + ui("cards") })];
+  if (mayLook) {  // a face-down pile its owner may look through (the rules let them choose from it): looking is logged
+    items.push(menuButton(ui("look"), () => { lookedAt.add(zone); act({ type: "manual.search", zone: zone }); }, { "data-manual": "look" }));
+  }
   if (zoneKind(zone) === "deck") {
     items.push(menuButton(ui("draw") + " 1", () => act({ type: "manual.draw", player: player, n: 1 }), { "data-manual": "draw" }));
     items.push(menuButton(ui("mill") + " 1", () => act({ type: "manual.mill", player: player, n: 1 }), { "data-manual": "mill" }));
@@ -129,25 +142,25 @@ export function drawTools() {
   // life
   { const who = players(); const n = number(-1, -999, 999, ui("life"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("life") }), who, n,
-      el("button", { type: "button", class: "gf-mini", text: "OK", onclick: () => act({ type: "manual.life", player: +who.value, delta: +n.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", text: ui("apply"), onclick: () => act({ type: "manual.life", player: +who.value, delta: +n.value }) }))); }
   for (const [kind, label] of [["draw", ui("draw")], ["mill", ui("mill")]]) {
     const who = players(); const n = number(1, 1, 100, ui("n"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: label }), who, n,
-      el("button", { type: "button", class: "gf-mini", "data-tool": kind, text: "OK", onclick: () => act({ type: "manual." + kind, player: +who.value, n: +n.value }) })));
+      el("button", { type: "button", class: "gf-mini", "data-tool": kind, text: ui("apply"), onclick: () => act({ type: "manual." + kind, player: +who.value, n: +n.value }) })));
   }
   { const z = zoneSelect("p0.deck", decks);
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("shuffle") }), z,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "shuffle", text: "OK", onclick: () => act({ type: "manual.shuffle", zone: z.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", "data-tool": "shuffle", text: ui("apply"), onclick: () => act({ type: "manual.shuffle", zone: z.value }) }))); }
   { const z = zoneSelect("p0.deck", decks); const n = number(3, 1, 100, ui("n"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("reveal") }), z, n,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "reveal", text: "OK", onclick: () => act({ type: "manual.reveal", zone: z.value, n: +n.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", "data-tool": "reveal", text: ui("apply"), onclick: () => act({ type: "manual.reveal", zone: z.value, n: +n.value }) }))); }
   { const z = zoneSelect("p0.deck", decks);
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("search") }), z,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "search", text: "OK", onclick: () => act({ type: "manual.search", zone: z.value }) }))); }
+      el("button", { type: "button", class: "gf-mini", "data-tool": "search", text: ui("apply"), onclick: () => act({ type: "manual.search", zone: z.value }) }))); }
   { const name = el("input", { type: "text", value: actionLabel("manual.token"), maxlength: "60", "aria-label": ui("token_name"), class: "gf-text-in" });
     const z = zoneSelect("p0.field");
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("token") }), name, z,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "token", text: "OK",
+      el("button", { type: "button", class: "gf-mini", "data-tool": "token", text: ui("apply"),
         onclick: () => act({ type: "manual.token", player: zoneOwner(z.value) === null ? 0 : zoneOwner(z.value), to: z.value, name: name.value || actionLabel("manual.token") }) }))); }
   { const sides = number(6, 2, 1000, ui("sides"));
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("roll") }), sides,
@@ -155,7 +168,7 @@ export function drawTools() {
   if (!v.result) {
     const who = players();
     rows.push(el("div", { class: "gf-tool" }, el("span", { text: ui("win") }), who,
-      el("button", { type: "button", class: "gf-mini", "data-tool": "win", text: "OK", onclick: () => act({ type: "manual.win", player: +who.value }) })));
+      el("button", { type: "button", class: "gf-mini", "data-tool": "win", text: ui("apply"), onclick: () => act({ type: "manual.win", player: +who.value }) })));
   }
   const rolled = (S.data.events || []).find((e) => e.type === "roll");
   if (rolled) rows.unshift(el("p", { class: "gf-rolled", text: "🎲 " + ui("rolled") + ": " + rolled.value + " / " + rolled.sides }));

@@ -69,7 +69,9 @@ export function redo() { return request(S.d.redoApi, { steps: 1 }); }
 export function goToStep(step) { return request(S.d.api + "?step=" + step); }  // replay: anyone with the link
 
 export function update(payload) {
-  const fresh = payload.revealed && Object.keys(payload.revealed.cards || {}).length;
+  // cards a reveal or search showed: listed apart, unless the board shows them already (a pile of yours you look through)
+  const ids = Object.keys((payload.revealed || {}).cards || {});
+  const fresh = ids.length && !ids.every((iid) => payload.view.cards[iid]);
   S.data = payload;
   absorb(payload);
   if (fresh) {

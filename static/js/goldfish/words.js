@@ -4,14 +4,29 @@
 // game: a key the labels lack is shown as it is.
 
 import { S, view, layout, defOf } from "./state.js";
+import { el } from "./dom.js";
 
 function game() { return S.L.game || {}; }
 function word(table, key) { return table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined; }
 
 export function ui(key) { return word(game().words, key) || word(S.L.ui, key) || key; }
 export function actionLabel(type) { return word(game().actions, type) || word(S.L.actions, type) || type; }
-export function turnWord() { return game().turn || ui("turn"); }
-export function onTurnWord() { return game().on_turn || ui("on_turn"); }
+// One wording of turns for every game: each player's own turns ("あなたの3ターン目", "相手の3ターン目"); the
+// view's clock says whose turn it is and which of theirs (rules/engine/story.py converts the game's count).
+export function turnText(player, n) {
+  if (!n) return game().before_turns || "";
+  if (player === 0) return (game().your_turn || "%(n)s").replace("%(n)s", String(n));
+  return (game().their_turn || "%(who)s %(n)s").replace("%(who)s", opponentWord(player)).replace("%(n)s", String(n));
+}
+function opponentWord(player) {
+  const others = view().players.map((p, i) => i).filter((i) => i !== 0);
+  const word = game().opponent || playerName(player);
+  return others.length > 1 ? word + (others.indexOf(player) + 1) : word;
+}
+export function clockText() {
+  const c = view().clock || { player: view().active, n: view().turn };
+  return turnText(c.player, c.n);
+}
 export function phaseLabel(phase) { return word(game().phases, phase) || phase || ""; }
 export function decisionText(type) { return word(game().decisions, type) || actionLabel(type); }
 export function reasonLabel(reason) { return word(game().reasons, reason) || word(S.L.reasons, reason) || reason || ""; }
@@ -49,7 +64,24 @@ export function hiddenFromOpponent(zone) { return (game().hidden || []).includes
 
 export function cardName(iid) {
   const def = defOf(iid);
-  return def ? def.name : ui("hidden");
+  if (def) return def.name;
+  const named = (view().log_cards || {})[iid];  // a card your logged action named, out of sight now
+  return named ? named.name : ui("hidden");
+}
+
+// The large face of a card (its preview, static/js/card_preview.js), where the card is known.
+export function cardFace(iid) {
+  const def = defOf(iid);
+  if (def && def.face_m) return def.face_m;
+  const named = (view().log_cards || {})[iid];
+  return named && named.face ? named.face : null;
+}
+
+// A card's name as a node the card preview knows (data-card-face, data-card-name).
+export function cardLabel(iid, text) {
+  const name = cardName(iid);
+  const face = iid ? cardFace(iid) : null;
+  return el("span", { class: "gf-card-name", "data-card-face": face, "data-card-name": face ? name : null, text: text || name });
 }
 
 export function rowLabel(r) {
@@ -75,23 +107,54 @@ export function effectName(iid, k) {
   return e && e.name ? label + "《" + e.name + "》" : label;
 }
 
-export function describe(action, omitCard) {
-  // an action's label: its type, then the cards and values it names
+// An action as the player reads it: its label, then the cards and values it names. `describeParts` gives the
+// pieces (text, and cards as [iid] to draw as names the preview knows); `describe` the plain text.
+export function describeParts(action, omitCard) {
   const parts = [actionLabel(action.type)];
+  const cards = (ids) => {
+    const out = [];
+    ids.forEach((iid, k) => { if (k) out.push("、"); out.push([iid]); });
+    return out;
+  };
   for (const [k, v] of Object.entries(action)) {
     if (k === "type" || v === null || v === undefined || (omitCard && k === "card")) continue;
-    if (k === "card" || k === "target" || k === "onto") parts.push((k === "card" ? "" : (k === "onto" ? ui("on") + " " : "→ ")) + cardName(v));
-    else if (k === "cards" && Array.isArray(v)) parts.push(v.length ? v.map(cardName).join("、") : "—");
+    if (k === "card" || k === "target" || k === "onto") {
+      if (k !== "card") parts.push(k === "onto" ? ui("on") : "→");
+      parts.push([v]);
+    } else if (k === "cards" && Array.isArray(v)) parts.push(...(v.length ? cards(v) : ["—"]));
     else if ((k === "to" || k === "zone") && typeof v === "string") parts.push("→ " + zoneLabel(v, true));
     else if (k === "player" && typeof v === "number") parts.push(playerName(v));
     else if (k === "delta" && typeof v === "number") parts.push(v > 0 ? "+" + v : String(v));
     else if (k === "n" && typeof v === "number") parts.push("×" + v);
-    else if (k === "sides" && typeof v === "number") parts.push("d" + v);
+    else if (k === "sides" && typeof v === "number") parts.push(ui("sided").replace("%(n)s", String(v)));
     else if (k === "pos" && Array.isArray(v)) parts.push("→ " + squareLabel(v));
     else if (k === "option") parts.push(optionLabel(v));
-    else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard") + " " + v.map(cardName).join("、")); }
+    else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard"), ...cards(v)); }
     else if (k === "effect" && typeof v === "number") parts.push(effectName(action.card, v));
-    else parts.push(typeof v === "object" ? JSON.stringify(v) : String(v));
+    else if (typeof v !== "object") parts.push(String(v));  // (nothing internal: an object the words do not know is left out)
   }
-  return parts.filter(Boolean).join(" ");
+  return parts.filter((p) => p !== "" && p !== null);
+}
+
+export function describe(action, omitCard) {
+  let text = "";
+  let last = null;
+  for (const p of describeParts(action, omitCard)) {
+    if (text && p !== "、" && last !== "、") text += " ";
+    text += Array.isArray(p) ? cardName(p[0]) : p;
+    last = p;
+  }
+  return text;
+}
+
+// The same as nodes: each card a name the card preview knows.
+export function describeNodes(action, omitCard) {
+  const out = [];
+  let last = null;
+  for (const p of describeParts(action, omitCard)) {
+    if (out.length && p !== "、" && last !== "、") out.push(" ");
+    out.push(Array.isArray(p) ? cardLabel(p[0]) : p);
+    last = p;
+  }
+  return out;
 }
