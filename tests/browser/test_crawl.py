@@ -124,7 +124,7 @@ BOARD_READY = "js:document.querySelector('#gf-board') && document.querySelector(
 
 PAGE_TYPES: dict[str, Callable[[dict], list[Visit]]] = {
     "home": lambda w: [Visit("home", "/")],
-    "game": lambda w: [Visit(g, f"/games/{g}/") for g in GAMES],
+    "game": lambda w: [Visit(g, f"/games/{g}/") for g in ("kannagi", "original")],
     "card_list": lambda w: [
         Visit("kannagi-grid", "/games/kannagi/cards/"),
         Visit("original-table", "/games/original/cards/?view=table"),
@@ -135,13 +135,13 @@ PAGE_TYPES: dict[str, Callable[[dict], list[Visit]]] = {
         Visit("error", "/cards/?q=cost%3C%3D", status=400),
     ],
     "card": lambda w: [
-        *(Visit(g, _card(g)) for g in GAMES),
-        Visit("original-effects", _original_with_effects()),
+        *(Visit(g, _card(g)) for g in GAMES if g != "original"),
+        Visit("original-effects", _original_with_effects()),  # the card with the most effect rows
     ],
     "search_help": lambda w: [Visit("help", "/search/help/")],
     "rules": lambda w: [Visit(g, f"/games/{g}/rules/") for g in GAMES],
     "deck_list": lambda w: [Visit("all", "/decks/"), Visit("game", "/decks/?game=manacard")],
-    "deck": lambda w: [Visit("own", f"/decks/{w['deck'].pk}/"), *(Visit(g, f"/decks/{_sample(g).pk}/") for g in GAMES)],
+    "deck": lambda w: [Visit("own", f"/decks/{w['deck'].pk}/"), *(Visit(g, f"/decks/{_sample(g).pk}/") for g in ("vision", "manacard"))],
     "deck_form": lambda w: [Visit("new", "/decks/new/?game=kannagi")],
     "deck_editor": lambda w: [
         Visit("kannagi", f"/decks/{w['deck'].pk}/edit/", ready="js:document.readyState === 'complete'"),
