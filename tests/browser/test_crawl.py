@@ -230,3 +230,26 @@ def test_every_page_fits_a_phone_shows_nothing_internal_and_passes_axe(page_type
             for context in contexts.values():
                 context.close()
     assert not failures, f"{len(failures)} problem(s):\n" + "\n".join(failures)
+
+
+# -- the text checks themselves ------------------------------------------------------------------------
+
+
+def test_the_text_checks_catch_english_sentences_and_internal_tokens_but_not_card_data():
+    allowed = ["Diamond Dust Storm", "Touhou VISION (Hisoutensoku weather rule)"]
+    text = "\n".join([
+        "デッキリストをチェック",
+        "Fan-made tools for five games",  # an English sentence
+        "ターン 3 of 5 turns left",  # English after Japanese on the same line
+        "Diamond Dust Storm のコスト 3",  # a card's name
+        "Touhou VISION (Hisoutensoku weather rule)",  # a game's name
+        "→( kannagicb@gmail.com ) https://example.com/a/b/c",  # an address is not a sentence
+        "SAMPLE · PDF · A4",
+    ])
+    found = english_sentences(text, allowed)
+    assert [f.split("“")[1][:12] for f in found] == ["Fan-made too", "ターン 3 of 5 t"]
+    assert internal_tokens('状態 {"type": "end_turn"} を送信', "ja")
+    assert internal_tokens("メインデッキの枚数 section_size", "en")
+    assert internal_tokens("アクション: Action", "ja") and not internal_tokens("Action", "en")
+    assert internal_tokens("デッキ: main", "ja") and internal_tokens("値 None", "ja")
+    assert not internal_tokens("カード名 ねこやま (基本ルール) 残り 3 枚", "ja")
