@@ -171,6 +171,12 @@ TOKENS_JA = [
 ]
 
 
+def _section_keys() -> list[str]:
+    from rules.games import GAMES
+
+    return sorted({key for game in GAMES.values() for regulation in game.regulations for key in regulation.section_keys})
+
+
 @cache
 def token_patterns(lang: str) -> list[tuple[re.Pattern, str]]:
     found = [(re.compile(p if p.startswith("\\") or "(" in p else re.escape(p)), what) for p, what in TOKENS_ANY]
@@ -179,10 +185,16 @@ def token_patterns(lang: str) -> list[tuple[re.Pattern, str]]:
             found.append((re.compile(rf"\b{code}\b"), "a violation code"))
     if lang == "ja":
         found += [(re.compile(p), what) for p, what in TOKENS_JA]
+        keys = "|".join(_section_keys())
+        found.append((re.compile(rf"(?<![A-Za-z_])(?:{keys})(?![A-Za-z_])"), "a deck section's key"))
     return found
 
 
-def internal_tokens(text: str, lang: str) -> list[str]:
+def internal_tokens(text: str, lang: str, allowed: list[str] = ()) -> list[str]:
+    """What the text shows of the code's own words; the allow-listed strings (card data) are taken out first."""
+    for string in allowed:
+        if string in text:
+            text = text.replace(string, "・")
     out = []
     for pattern, what in token_patterns(lang):
         match = pattern.search(text)
@@ -213,7 +225,7 @@ def allowed_latin() -> list[str]:
         if isinstance(value, str):
             for line in value.splitlines():
                 line = line.strip()
-                if LATIN_WORD.search(line):
+                if len(LATIN_WORD.findall(line)) >= 2:  # one word alone makes no sentence (and "R" is in "Traceback")
                     strings.add(line)
         elif isinstance(value, dict):
             for item in value.values():
