@@ -185,24 +185,40 @@ def token_patterns(lang: str) -> list[tuple[re.Pattern, str]]:
             found.append((re.compile(rf"\b{code}\b"), "a violation code"))
     if lang == "ja":
         found += [(re.compile(p), what) for p, what in TOKENS_JA]
-        keys = "|".join(_section_keys())
-        found.append((re.compile(rf"(?<![A-Za-z_])(?:{keys})(?![A-Za-z_])"), "a deck section's key"))
     return found
 
 
-def internal_tokens(text: str, lang: str, allowed: list[str] = ()) -> list[str]:
-    """What the text shows of the code's own words; the allow-listed strings (card data) are taken out first."""
+def _without(text: str, allowed) -> str:
     for string in allowed:
         if string in text:
             text = text.replace(string, "・")
+    return text
+
+
+def _found(text: str, patterns) -> list[str]:
     out = []
-    for pattern, what in token_patterns(lang):
+    for pattern, what in patterns:
         match = pattern.search(text)
         if match:
             start, end = max(0, match.start() - 30), match.end() + 30
             context = text[start:end].replace("\n", " ⏎ ")
             out.append(f"internal token {match.group(0)!r} ({what}) in “…{context}…”")
     return out
+
+
+def internal_tokens(text: str, lang: str, allowed: list[str] = ()) -> list[str]:
+    """What the text shows of the code's own words; the allow-listed strings (card data) are taken out first."""
+    return _found(_without(text, allowed), token_patterns(lang))
+
+
+@cache
+def _key_pattern() -> re.Pattern:
+    return re.compile(rf"(?<![A-Za-z_])(?:{'|'.join(_section_keys())})(?![A-Za-z_])")
+
+
+def section_keys(prose: str, allowed: list[str] = ()) -> list[str]:
+    """A deck section's key (main, skill…) in the Japanese UI's prose (query examples in code are fine)."""
+    return _found(_without(prose, allowed), [(_key_pattern(), "a deck section's key")])
 
 
 ADDRESS = re.compile(r"\S+@\S+\.\w+|https?://\S+")  # an e-mail address or a URL is not a sentence

@@ -31,6 +31,7 @@ from .crawl import (
     axe_violations,
     english_sentences,
     internal_tokens,
+    section_keys,
 )
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
@@ -210,7 +211,8 @@ def check(page, page_type: str, visit: Visit, viewport: str, lang: str, allowed:
         problems.append(f"{seen['scrollWidth']} px wide (viewport {limit}); sticking out: " + "; ".join(seen["wide"]))
     problems += internal_tokens(page.evaluate(VISIBLE_TEXT, VERBATIM), lang, allowed)
     if lang == "ja":
-        problems += english_sentences(page.evaluate(VISIBLE_TEXT, NOT_PROSE), allowed)
+        prose = page.evaluate(VISIBLE_TEXT, NOT_PROSE)
+        problems += section_keys(prose, allowed) + english_sentences(prose, allowed)
     problems += axe_violations(page)
     if SHOTS:
         name = f"{page_type}-{visit.label}-{viewport}-{lang}.png".replace("/", "_")
@@ -266,5 +268,5 @@ def test_the_text_checks_catch_english_sentences_and_internal_tokens_but_not_car
     assert internal_tokens("メインデッキの枚数 section_size", "en")
     assert internal_tokens("アクション: Action", "ja") and not internal_tokens("Action", "en")
     assert internal_tokens("デッキ: main", "ja") and internal_tokens("値 None", "ja")
-    assert internal_tokens("+1 人魚の活き血 main", "ja") and not internal_tokens("Main Street", "ja", ["Main Street"])
-    assert not internal_tokens("カード名 ねこやま (基本ルール) 残り 3 枚 domain", "ja")
+    assert not internal_tokens("カード名 ねこやま (基本ルール) 残り 3 枚", "ja")
+    assert section_keys("+1 人魚の活き血 main", ["main street"]) and not section_keys("main street の domain", ["main street"])
