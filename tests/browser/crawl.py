@@ -50,8 +50,12 @@ def axe_source() -> str:
     if tarball.exists():
         data = _verified(tarball.read_bytes())
     else:
-        with urllib.request.urlopen(AXE_TARBALL, timeout=60) as response:  # noqa: S310 - a fixed https URL
-            data = _verified(response.read())
+        try:
+            with urllib.request.urlopen(AXE_TARBALL, timeout=60) as response:  # noqa: S310 - a fixed https URL
+                data = _verified(response.read())
+        except OSError as exc:
+            raise RuntimeError(f"axe-core {AXE_VERSION} could not be downloaded from {AXE_TARBALL} ({exc}); "
+                               f"without a network, put that file at {tarball}") from exc
         folder.mkdir(parents=True, exist_ok=True)
         partial = tarball.with_suffix(".part")
         partial.write_bytes(data)

@@ -28,6 +28,7 @@ from .crawl import (
     VERBATIM,
     VISIBLE_TEXT,
     allowed_latin,
+    axe_source,
     axe_violations,
     english_sentences,
     internal_tokens,
@@ -222,6 +223,7 @@ def check(page, page_type: str, visit: Visit, viewport: str, lang: str, allowed:
 
 @pytest.mark.parametrize("page_type", list(PAGE_TYPES))
 def test_every_page_fits_a_phone_shows_nothing_internal_and_passes_axe(page_type, browser, live_server, world):
+    axe_source()  # downloaded and checked once, before any page (a failure here is not a page's)
     visits = PAGE_TYPES[page_type](world)
     allowed = allowed_latin()
     failures = []
