@@ -157,7 +157,7 @@ PAGE_TYPES: dict[str, Callable[[World], list[Visit]]] = {
     "search_help": lambda w: [Visit("help", "/search/help/")],
     "rules": lambda w: [Visit(g, f"/games/{g}/rules/") for g in GAMES],
     "deck_list": lambda w: [Visit("all", "/decks/"), Visit("game", "/decks/?game=manacard")],
-    "deck": lambda w: [Visit("own", f"/decks/{w.deck.pk}/"), *(Visit(g, f"/decks/{_sample(g).pk}/") for g in ("vision", "manacard"))],
+    "deck": lambda w: [Visit("own", f"/decks/{w.deck.pk}/"), *(Visit(g, f"/decks/{_sample(g).pk}/") for g in ("vision", "timestorm", "manacard"))],
     "deck_form": lambda w: [Visit("new", "/decks/new/?game=kannagi")],
     "deck_editor": lambda w: [
         Visit("kannagi", f"/decks/{w.deck.pk}/edit/", ready="js:document.readyState === 'complete'"),
