@@ -79,9 +79,12 @@ function cardNode(iid, options) {
     "data-card-face": face, "data-card-name": face ? cardName(iid) : null,  // the preview on hover (card_preview.js)
     "aria-pressed": selectable ? String(chosen(iid)) : null,
     title: face ? null : cardName(iid) + (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : ""),
-    "aria-label": cardName(iid) + (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : ""),
     draggable: live() && !coarse() ? "true" : null,  // (on a touch screen a finger resting on a card opens its menu)
-  }, cardText(iid, opts.mini), counters.length ? el("span", { class: "gf-counters" }, ...counters) : null);
+  }, cardText(iid, opts.mini), counters.length ? el("span", { class: "gf-counters" }, ...counters) : null,
+  // the accessible name is what the card shows (its name and figures) plus its state, never a label that hides them
+  card.tapped || !card.face_up
+    ? el("span", { class: "visually-hidden", text: (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : "") })
+    : null);
   let pressed = false;  // a long press opened the menu: the click that ends it does nothing more
   node.addEventListener("click", (event) => {
     event.stopPropagation();
@@ -236,7 +239,7 @@ function gridNode(grid) {
     for (let c = 0; c < grid.cols; c++) {
       const pos = [r, c];
       const ids = byPos[r + "," + c] || [];
-      const square = el("div", { class: "gf-square" + (ids.length ? "" : " empty"), "data-pos": r + "," + c, "aria-label": squareLabel(pos) },
+      const square = el("div", { class: "gf-square" + (ids.length ? "" : " empty"), "data-pos": r + "," + c, role: "group", "aria-label": squareLabel(pos) },
         ...ids.map((iid) => cardNode(iid)));
       if (live()) {
         dropTarget(square, (iid, card) => { if (!(card.zone === grid.zone && samePos(card.pos, pos))) dropOnSquare(iid, pos); });
@@ -407,7 +410,8 @@ export function drawLog() {
   const box = document.getElementById("gf-log");
   const entries = view().log || [];
   const last = entries.slice(-30);
-  const list = el("ol", { class: "gf-log-list", start: String(Math.max(1, S.data.step - last.length + 1)) });
+  // it scrolls on its own: focusable, so a keyboard can scroll it too
+  const list = el("ol", { class: "gf-log-list", tabindex: "0", "aria-label": ui("log"), start: String(Math.max(1, S.data.step - last.length + 1)) });
   for (const entry of last) {
     list.append(el("li", { class: "gf-log-entry" + (entry.override ? " override" : "") },
       el("div", { class: "gf-log-action" }, ...describeNodes(entry.action),
