@@ -177,3 +177,14 @@ def test_a_game_may_word_its_own_events_and_leave_some_out():
     assert "shuffle" in words.quiet and "turn_end" in words.quiet
     with pytest.raises(ValueError, match="turn_count"):
         Vocabulary(zones={}, phases={}, actions={}, decisions={}, hidden=frozenset(), turn_count="rounds")
+
+
+def test_a_weathers_damage_names_the_weather_as_its_source():
+    """霧雨: スペルカードがプレイされ、その効果が解決された場合、ターンプレイヤーは目標の[相手プレイヤー1人]に3ダメージを
+    与える。 The log says which weather dealt it."""
+    from tests.test_engine_vision import spell, take, weather_game
+
+    state = weather_game("霧雨", extra=[spell("世界", keywords=("世界呪符",))])
+    apply(state, {"type": "play", "card": take(state, "世界")})
+    last = [text(line) for line in story(state, 0, "ja")[-1]]
+    assert any("《霧雨》" in line and "3" in line for line in last), last

@@ -96,6 +96,8 @@ class World:
         deck_services.deck_change_count(deck=self.deck, user=self.user, card=entry.card, section=entry.section, delta=-1)
         other = Card.objects.filter(game="kannagi").exclude(pk__in=self.deck.entries.values("card")).first()
         deck_services.deck_change_count(deck=self.deck, user=self.user, card=other, section=entry.section, delta=1)
+        self.deck.refresh_from_db()
+        self.first_revision = self.deck.revisions.order_by("number").values_list("number", flat=True).first()
         self.who = Actor(user=self.user)
         client = Client()
         client.force_login(self.user)
@@ -162,7 +164,10 @@ PAGE_TYPES: dict[str, Callable[[World], list[Visit]]] = {
     "deck_editor": lambda w: [
         Visit("kannagi", f"/decks/{w.deck.pk}/edit/", ready="js:document.readyState === 'complete'"),
     ],
-    "deck_history": lambda w: [Visit("own", f"/decks/{w.deck.pk}/history/")],
+    "deck_history": lambda w: [
+        Visit("own", f"/decks/{w.deck.pk}/history/"),
+        Visit("compared", f"/decks/{w.deck.pk}/history/?from={w.first_revision}&to={w.deck.revision}"),
+    ],
     "deck_check": lambda w: [
         Visit("empty", "/decks/check/?game=kannagi"),
         Visit("result", "/decks/check/?game=kannagi", act=_check_the_list),

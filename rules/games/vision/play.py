@@ -340,15 +340,15 @@ class VisionRules(Battles, Play):
             for name in w:
                 handler = W.BY_TIMING["resolved"].get(name)
                 if handler:
-                    events += handler(self, state, source)
+                    events += self._from_weather(state, name, handler(self, state, source))
                 if then == SPELL:
                     handler = W.BY_TIMING["spell_resolved"].get(name)
                     if handler:
-                        events += handler(self, state, source)
+                        events += self._from_weather(state, name, handler(self, state, source))
                 if then == CHARACTER:
                     handler = W.BY_TIMING["entered"].get(name)
                     if handler:
-                        events += handler(self, state, source)
+                        events += self._from_weather(state, name, handler(self, state, source))
         return events
 
     # -- setup and the turn's flow ------------------------------------------------------------------------
@@ -388,7 +388,18 @@ class VisionRules(Battles, Play):
         for name in names:
             handler = table.get(name)
             if handler:
-                events += handler(self, state)
+                events += self._from_weather(state, name, handler(self, state))
+        return events
+
+    def _from_weather(self, state, name, events) -> list[dict]:
+        """A weather's damage and life changes name the weather card as their source (for the log)."""
+        card = next(
+            (i for i in state["zones"][AREA] if state["defs"][state["cards"][i]["def"]].get("name") == name), None
+        )
+        if card is not None:
+            for event in events:
+                if event.get("type") in ("damage", "life") and "source" not in event:
+                    event["source"] = card
         return events
 
     def _step_start(self, state):
