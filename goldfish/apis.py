@@ -56,7 +56,10 @@ class SessionSerializer(serializers.Serializer):
     view = serializers.DictField(
         help_text="rules.engine.view for the player: players, turn, phase, active, priority, stack, pending, "
         "result, zones (zone -> instance ids; null for a hidden card), cards, defs (card data, with `face`, "
-        "the drawn face's URL, where the card has one), log, can_undo, can_redo."
+        "the drawn face's URL, and `face_m`, its large preview, where the card has one), log (each entry with "
+        "`story`: its lines in the request's language, each a list of `parts`, text or a named card with its "
+        "`face`), log_cards (the names and faces of the cards the log's actions name), clock (whose turn it is "
+        "and which of that player's own turns: the wording every game uses), can_undo, can_redo."
     )
     legal_actions = serializers.ListField(child=serializers.DictField(), help_text="The rule actions you may play now (empty for others).")
     events = serializers.ListField(child=serializers.DictField(), help_text="What the action just done did.")
