@@ -242,6 +242,8 @@ def display_value(f, value, lang: str) -> str:
 
     if value is None:
         return ""
+    if f.show is not None:
+        return f.show(value, lang)
     if f.kind != CHOICE and f.choice_labels and isinstance(value, str) and value in f.choice_labels:
         return f.choice_label(value, lang)  # a free value with a name (the stat a step changes: power → パワー)
     if f.kind == BOOL:

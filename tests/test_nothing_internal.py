@@ -185,3 +185,17 @@ def test_a_background_print_of_a_deck_keeps_its_sections(ja, manacard_sample, se
     job.refresh_from_db()
     assert job.status == PrintJob.Status.DONE
     assert len(PdfReader(job.file.path).pages) == 6 + 6 + 1
+
+
+def test_an_effect_condition_reads_as_a_sentence_on_the_card_page(ja, db):
+    """original's `while` (the engine's "exists special=ビナルクス") and a "!X" filter read as words."""
+    from cards.models import Card
+    from cards.services import load_bundled
+
+    load_bundled()
+    card = next(c for c in Card.objects.filter(game="original") if any(s.get("while") for s in (c.attrs or {}).get("script") or []))
+    html = ja.get(card.get_absolute_url()).content.decode()
+    assert "exists" not in html.split("<main", 1)[1]
+    assert "がある間" in html or "がない間" in html
+    if any(str(s.get("special", "")).startswith("!") for s in card.attrs["script"]):
+        assert "以外" in html and "!" + "ビナルクス" not in html

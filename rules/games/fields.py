@@ -97,6 +97,9 @@ class Field:
     subfields: tuple[Field, ...] = ()
     # Optional game-specific reader for text input ("混化 春夏" -> ["春", "夏"]).
     parse_text: Callable[[str], Any] | None = None
+    # Optional game-specific wording of a stored value for players: (value, lang) -> text (a condition written
+    # in the engine's notation, "!exists kind=兵", read as a sentence).
+    show: Callable[[Any, str], str] | None = field(default=None, compare=False, hash=False)
     help_en: str = ""
     help_ja: str = ""
     # For RECORDS: checks across one cleaned record's subfields -> [(subfield key, template, params)].

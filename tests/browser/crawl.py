@@ -172,6 +172,7 @@ TOKENS_JA = [
     (r"\bTrue\b|\bFalse\b", "a Python boolean"),
     (r"デッキ: ?main\b", "a section's key"),
     (r"\(base\)", "a regulation's code"),
+    (r"!?exists \w+=", "an effect condition in the engine's notation"),
 ]
 
 

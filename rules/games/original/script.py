@@ -91,6 +91,47 @@ def _labels(kind: str, values) -> dict:
 BOARD_OPS = ("destroy", "uncounter", "bind")
 
 
+_WHILE_WORDS = {  # a condition's filters as players read them: (ja, en)
+    "kind": ("種類", "type"),
+    "attribute": ("属性", "attribute"),
+    "race": ("種族", "race"),
+    "special": ("特殊種別", "special type"),
+}
+
+
+def show_special(text, lang: str) -> str:
+    """A special-type filter in words: '!ビナルクス' -> ビナルクス以外 ("other than ビナルクス")."""
+    text = str(text)
+    if not text.startswith("!"):
+        return text
+    return f"{text[1:]}以外" if lang.startswith("ja") else f"other than {text[1:]}"
+
+
+def show_while(text, lang: str) -> str:
+    """A condition in words: '!exists kind=兵 attribute=光' -> 盤面に「種類：兵・属性：光」のカードがない間
+    ("while there is no card (type 兵, attribute 光) on the board"). Text that does not parse is shown as written."""
+    try:
+        exists, filters = parse_while(str(text))
+    except ValueError:
+        return str(text)
+    ja = lang.startswith("ja")
+    parts = []
+    for key, value in filters.items():
+        if key in _WHILE_WORDS:
+            negated = value.startswith("!")
+            word = _WHILE_WORDS[key][0 if ja else 1]
+            value = value.lstrip("!")
+            parts.append(f"{word}：{value}以外" if ja and negated else f"{word}：{value}" if ja else f"{word} {'not ' if negated else ''}{value}")
+    side = {"own": ("自分の", " of yours"), "enemy": ("敵の", " of the enemy's")}.get(filters.get("side"), ("", ""))
+    other = filters.get("other")
+    if ja:
+        what = f"{side[0]}{'ほかの' if other else ''}カード" + (f"（{'・'.join(parts)}）" if parts else "")
+        return f"盤面に{what}が{'ある' if exists else 'ない'}間"
+    article = ("another " if other else "a ") if exists else ("other " if other else "")
+    what = f"{article}card{side[1]}" + (f" ({', '.join(parts)})" if parts else "")
+    return f"while there is {'' if exists else 'no '}{what} on the board"
+
+
 def parse_while(text: str) -> tuple[bool, dict]:
     """'!exists kind=兵 attribute=光' -> (False, {"kind": "兵", "attribute": "光"}); raises ValueError."""
     words = text.split()
@@ -144,7 +185,7 @@ SCRIPT = replace(
         Field("kind", CHOICE, "種類", "Card kind", choices=KINDS),
         Field("attribute", STR, "属性", "Attribute", max_length=10),
         Field("race", STR, "種族", "Race", max_length=40),
-        Field("special", STR, "種別", "Special type", max_length=40, help_en="特殊種別 or 特殊種別2; !X = other than X."),
+        Field("special", STR, "種別", "Special type", max_length=40, help_en="特殊種別 or 特殊種別2; !X = other than X.", show=show_special),
         Field("min_cost", INT, "召喚コスト以上", "Cost at least", min=0, max=99),
         Field("max_cost", INT, "召喚コスト以下", "Cost at most", min=0, max=99),
         Field("count", INT, "枚数", "How many", min=1, max=20, help_en="Cards to choose (default 1)."),
@@ -152,7 +193,7 @@ SCRIPT = replace(
         Field("or_player", BOOL, "または敵戦力", "Or the enemy player"),
         Field("duration", CHOICE, "期間", "Duration", choices=DURATIONS, choice_labels=_labels("duration", DURATIONS), help_en="turn (default) or permanent."),
         Field("mode", INT, "選択肢", "Mode", min=1, max=9),
-        Field("while", STR, "条件", "While", max_length=100, help_en="exists / !exists with key=value filters."),
+        Field("while", STR, "条件", "While", max_length=100, help_en="exists / !exists with key=value filters.", show=show_while),
         Field("rule", CHOICE, "ルール", "Rule", choices=RULES, choice_labels=_labels("rule", RULES)),
     ),
     record_check=check_game_step,

@@ -128,7 +128,7 @@ export function describeParts(action, omitCard) {
     else if (k === "n" && typeof v === "number") parts.push("×" + v);
     else if (k === "sides" && typeof v === "number") parts.push(ui("sided").replace("%(n)s", String(v)));
     else if (k === "pos" && Array.isArray(v)) parts.push("→ " + squareLabel(v));
-    else if (k === "option") parts.push(optionLabel(v));
+    else if (k === "option") parts.push(document.documentElement.lang === "ja" ? "（" + optionLabel(v) + "）" : "(" + optionLabel(v) + ")");  // "パス（マナを置く）"
     else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard"), ...cards(v)); }
     else if (k === "effect" && typeof v === "number") parts.push(effectName(action.card, v));
     else if (typeof v !== "object") parts.push(String(v));  // (nothing internal: an object the words do not know is left out)
