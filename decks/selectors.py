@@ -7,6 +7,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import get_language, gettext
 
+from cards.faces import face_src
 from cards.models import Card, Game
 from rules.decklist import CardIndex
 from rules.decks import DeckData, Violation, validate
@@ -289,9 +290,7 @@ def games_with_regulations() -> list[tuple[Game, list[Regulation]]]:
 
 def card_faces(card_ids) -> dict[int, dict[str, str]]:
     """The URLs of the cards' faces (its uploaded image, else its drawn face): `face` 640 px wide (the large
-    preview), `face_small` 240 px (a grid) — printing_extras.face_src, for the pages' previews and the API."""
-    from printing.templatetags.printing_extras import face_src
-
+    preview), `face_small` 240 px (a grid) — cards.faces.face_src, for the pages' previews and the API."""
     ids = {int(i) for i in card_ids}
     if not ids:
         return {}

@@ -24,7 +24,7 @@ from rules.games.face import Block, FaceLayout, Show
 from .fonts import register
 from .textlayout import fit
 
-LAYOUT_VERSION = 4  # bump when the drawing changes: cached face images are keyed by it
+# When the drawing changes, bump cards.faces.FACE_DRAWING_VERSION: cached face images are keyed by it.
 
 KANJI_DIGITS = "〇一二三四五六七八九"
 

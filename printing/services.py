@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from cards.faces import face_key  # noqa: F401  (printing's views and goldfish name faces by it)
 from cards.models import Card
 from rules.games import get_game
 
-from .faces import LAYOUT_VERSION
 from .queueing import render_task
 from .sheets import PrintCard, PrintOptions, render
-
-
-def face_key(card: Card) -> str:
-    """Changes whenever what the face shows changes (its data, its image, the layout)."""
-    stamp = card.updated_at.strftime("%Y%m%d%H%M%S%f") if card.updated_at else "0"
-    return f"{card.pk}-{stamp}-{LAYOUT_VERSION}"
 
 
 def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, group: str = "") -> list[PrintCard]:

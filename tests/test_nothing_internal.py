@@ -82,7 +82,7 @@ def test_the_card_page_names_a_steps_values(ja, samples):
     from cards.models import Card
 
     card = Card.objects.get(game="original", name="オーバークラウド・ゴーレム")
-    cells = re.findall(r"<td>([^<]*)</td>", ja.get(card.get_absolute_url()).content.decode())
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", ja.get(card.get_absolute_url()).content.decode())
     assert "破棄する" in cells and "パワー" in cells and "■効果1の解決時" in cells
     assert not {"destroy", "power", "effect1", "chosen", "enemy_camp"} & set(cells)
 

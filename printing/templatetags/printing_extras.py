@@ -1,7 +1,6 @@
 from django import template
-from django.urls import reverse
 
-from printing.services import face_key
+from cards import faces
 
 register = template.Library()
 
@@ -9,7 +8,7 @@ register = template.Library()
 @register.filter
 def face_url(card, size="m") -> str:
     """The URL of the card's drawn face image (the same drawing the print-and-play PDFs use)."""
-    return reverse("card_face", args=[card.pk, size, face_key(card)])
+    return faces.face_url(card, size)
 
 
 @register.filter
@@ -18,4 +17,4 @@ def face_src(card, size="s") -> str:
 
     `size` is "s" (240 px wide, for grids) or "m" (640 px wide, for a large preview).
     """
-    return card.thumb_url(size) or face_url(card, size)
+    return faces.face_src(card, size)

@@ -134,3 +134,42 @@ def shuffle_zone(state: dict, name: str) -> Event:
     return {"type": "shuffle", "zone": name}
 
 
+def _holder(name: str) -> int | None:
+    """The player whose zone this is ("p1.hand" -> 1); None for a zone of no player (a shared deck, a board)."""
+    prefix, dot, _ = name.partition(".")
+    return int(prefix[1:]) if dot and prefix[:1] == "p" and prefix[1:].isdigit() else None
+
+
+def sees(rules, state: dict, name: str, zone_open: bool, card: dict, player: int) -> bool:
+    """Whether `player` sees which card this is: a face-up card, anywhere; a face-down one only in a zone the
+    player may look into that is theirs (their hand, their 魂), or in a shared zone when it is theirs (a curse
+    cast face down on original's board is hidden from the opponent, as a possessed apparition on a kannagi
+    field is: face down means hidden from the other players)."""
+    if card["face_up"]:
+        return True
+    if not zone_open:
+        return False
+    holder = _holder(name)
+    return (card["owner"] if holder is None else holder) == player
+
+
+def events_for(state: dict, events: list[dict], player: int) -> list[dict]:
+    """The events as `player` may see them: a card that moved between zones they cannot see, face down,
+    is not named (instance ids follow the deck list, so an id would tell which card the goldfish drew)."""
+    rules = _rules(state["game"])
+    out = []
+    for event in events:
+        if event.get("type") == "move" and event.get("card"):
+            card = state["cards"].get(event["card"])
+            hidden = card is not None and not any(
+                sees(rules, state, name, rules.zone_visible(state, name, player), card, player)
+                for name in (event["from"], event["to"])
+            )
+            if hidden:
+                event = {**event, "card": None}
+        elif isinstance(event.get("card"), str) and event["card"] in state["cards"]:  # any other event about a card
+            card = state["cards"][event["card"]]
+            if not sees(rules, state, card["zone"], rules.zone_visible(state, card["zone"], player), card, player):
+                event = {**event, "card": None}
+        out.append(event)
+    return out

@@ -34,7 +34,7 @@ from ..games.vocabulary import (
     YOUR_TURN,
     Label,
 )
-from .state import FIRST, _rules
+from .state import FIRST, _rules, events_for, sees
 
 SHOWN = 50  # the log's last actions the view carries
 CARD_KEYS = ("card", "target", "attacker", "defender", "source", "by", "onto", "place")
@@ -215,8 +215,6 @@ class _Teller:
         return out
 
     def sees(self, iid: str) -> bool:
-        from .core import sees
-
         card = self.state["cards"][iid]
         where = card["zone"]
         return sees(self.rules, self.state, where, self.rules.zone_visible(self.state, where, self.viewer), card, self.viewer)
@@ -303,8 +301,6 @@ class _Teller:
     # -- one logged action -------------------------------------------------------------------------------------
 
     def entry(self, entry: dict) -> list[dict]:
-        from .core import events_for
-
         action = entry.get("action") or {}
         if isinstance(entry.get("turn"), int):
             self.running = entry["turn"] if self.words.turn_count == "own" else turns_of(self.state, 0, entry["turn"], self.first)
