@@ -93,8 +93,7 @@ class CardAdmin(GameScopedAdmin):
     @admin.display(description=gettext_lazy("card type"), ordering="card_type")
     def type_label(self, card):
         """The type by the game's word for it (バッテリー), not its code (Battery)."""
-        card_type = card.game.definition.card_type(card.card_type)
-        return card_type.label(get_language() or "ja") if card_type else card.card_type
+        return card.type_label()
 
     # -- the form follows the card's game --------------------------------------
 

@@ -173,8 +173,7 @@ class Card(models.Model):
     # -- display helpers ------------------------------------------------------
 
     def type_label(self) -> str:
-        card_type = self.definition.card_type(self.card_type)
-        return card_type.label(get_language() or "ja") if card_type else self.card_type
+        return self.definition.type_label(self.card_type, get_language() or "ja")
 
     def cost_label(self) -> str:
         card_type = self.definition.card_type(self.card_type)

@@ -32,8 +32,7 @@ def regulation_ref(regulation: Regulation) -> dict:
 
 def _type_label(game, code: str) -> str:
     """A card type in the page's language, as the game declares it (the code itself if it declares none)."""
-    declared = game.card_type(code) if game is not None else None
-    return declared.label(_lang()) if declared else code
+    return game.type_label(code, _lang()) if game is not None else code
 
 
 def _entry(card: dict, count: int, faces: dict | None = None, game=None) -> dict:

@@ -319,6 +319,11 @@ class GameDef:
     def card_type(self, code: str) -> CardType | None:
         return next((t for t in self.card_types if t.code == code), None)
 
+    def type_label(self, code: str, lang: str) -> str:
+        """A card type by the game's word for it in `lang` (バッテリー, not Battery); an undeclared code as it is."""
+        declared = self.card_type(code)
+        return declared.label(lang) if declared else code
+
     @property
     def type_codes(self) -> tuple[str, ...]:
         return tuple(t.code for t in self.card_types)
