@@ -9,10 +9,10 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.urls import Resolver404, resolve, reverse
 
+from cards.faces import face_src, face_url
 from cards.models import Card
 from decks import selectors as deck_selectors
 from decks.models import Deck, Pool, Regulation, Visibility
-from printing.services import face_key
 from rules.engine import apply, new_game
 from rules.engine.core import VERSION as ENGINE_VERSION
 from rules.games import get_game
@@ -125,7 +125,7 @@ def _copies(counts: list[tuple], cards: dict[int, Card]) -> list[dict]:
 
 def faces_of(cards) -> dict[str, str]:
     """Card id -> the URL of its small drawn face (printing's card_face)."""
-    return {str(c.pk): reverse("card_face", args=[c.pk, "s", face_key(c)]) for c in cards}
+    return {str(c.pk): face_url(c, "s") for c in cards}
 
 
 def large_face(url: str) -> str | None:
@@ -142,9 +142,7 @@ def large_face(url: str) -> str | None:
 
 def card_previews(keys) -> dict[str, str]:
     """Card key (its database id, as a simulation's figures name it) -> the URL of its large face, for the
-    card preview: its uploaded image, else its drawn face (printing_extras.face_src)."""
-    from printing.templatetags.printing_extras import face_src
-
+    card preview: its uploaded image, else its drawn face (cards.faces.face_src)."""
     ids = {int(k) for k in keys if str(k).isdigit()}
     return {str(card.pk): face_src(card, "m") for card in Card.objects.filter(pk__in=ids)}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from cards.faces import face_key  # noqa: F401  (printing's views and goldfish name faces by it)
+from cards.faces import face_key
 from cards.models import Card
 from rules.games import get_game
 

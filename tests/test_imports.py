@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {
     "config": {"backup", "goldfish", "printing", "decks", "cards", "rules"},
     "backup": {"goldfish", "printing", "decks", "cards", "rules"},
-    # goldfish shows cards by their drawn faces (printing.services.face_key); printing imports no goldfish.
+    # goldfish sits above printing (it names faces through cards.faces today); printing imports no goldfish.
     "goldfish": {"printing", "decks", "cards", "rules"},
     "printing": {"decks", "cards", "rules"},
     "decks": {"cards", "rules"},
