@@ -1,7 +1,12 @@
-import sys, time, cProfile, pstats
+import cProfile
+import pstats
+import sys
+import time
+
 sys.path.insert(0, ".")
 from rules.engine.simulate import simulate
 from rules.games.samples import player_deck
+
 slug = sys.argv[1]; n = int(sys.argv[2])
 deck = player_deck(slug)
 t = time.perf_counter(); simulate(slug, deck, games=n, seed=1, turn_cap=20); dt = time.perf_counter() - t
