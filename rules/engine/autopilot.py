@@ -53,7 +53,10 @@ class Autopilot:
         return True
 
     def own_turn(self, state: dict) -> int:
-        """How many of the player's own turns have begun (the win turn is this number when the game is won)."""
+        """How many of the player's own turns have begun (the win turn is this number when the game is won).
+
+        A function of state["turn"] and of what is settled when the game starts (its options, who went
+        first): the simulator works it out again only when state["turn"] changes."""
         return state["turn"]
 
     def choose(self, state: dict) -> dict | None:

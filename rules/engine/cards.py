@@ -8,7 +8,8 @@ out once per card and kept for the game being played.
 
 A table belongs to one defs dict (one game; a simulation plays thousands, each with its own copy): the
 cache keeps the last table and a few others by the identity of their defs dict, which the table holds so
-that the identity cannot be reused by a new dict.
+that the identity cannot be reused by a new dict. Facts are also kept by the card-data dict they were read
+from (CardTable.made), so games that share their card data (a simulation's) read each card once.
 """
 
 from __future__ import annotations
@@ -19,13 +20,30 @@ from collections.abc import Callable
 class CardTable(dict):
     """Card key -> the game's facts of that card, each made when first asked for."""
 
+    # The cache's facts by card-data dict, across its tables (CardCache sets it): the simulator's games of
+    # one deck share their card-data dicts and options (simulate.GameFactory), so each card's facts are
+    # worked out once per simulation, not once per game. Facts are read, never changed, so sharing them
+    # gives the same game. None: this table's own facts only.
+    made: dict | None = None
+
     def __init__(self, defs: dict, options: dict, read: Callable[[dict, dict], object]):
         super().__init__()
         self.defs, self.options, self.read = defs, options, read
         self.of: dict = {}  # instance id -> its card's facts
 
     def __missing__(self, key):
-        facts = self[key] = self.read(self.defs[key], self.options)
+        data, made = self.defs[key], self.made
+        if made is None:
+            facts = self[key] = self.read(data, self.options)
+            return facts
+        # keyed by identity; the entry holds the data and options so that neither id can be reused
+        found = made.get(id(data))
+        if found is not None and found[0] is data and found[1] is self.options:
+            facts = found[2]
+        else:
+            facts = self.read(data, self.options)
+            made[id(data)] = (data, self.options, facts)
+        self[key] = facts
         return facts
 
     def card(self, cards: dict, iid: str):
@@ -39,11 +57,13 @@ class CardCache:
     """The tables of the games a rules object plays (`table_class` for a game's own table with more)."""
 
     KEEP = 16
+    KEEP_FACTS = 4096
 
     def __init__(self, read: Callable[[dict, dict], object], table_class: type[CardTable] = CardTable):
         self.read, self.table_class = read, table_class
         self._last: CardTable | None = None
         self._tables: dict[int, CardTable] = {}
+        self._made: dict[int, tuple] = {}  # id(card data) -> (data, options, facts): CardTable.made
 
     def table(self, state: dict) -> CardTable:
         defs = state["defs"]
@@ -54,6 +74,9 @@ class CardCache:
         if table is None or table.defs is not defs:
             if len(self._tables) > self.KEEP:
                 self._tables.clear()
+            if len(self._made) > self.KEEP_FACTS:  # a long-lived process (the web app) sees many decks
+                self._made.clear()
             table = self._tables[id(defs)] = self.table_class(defs, state["options"], self.read)
+            table.made = self._made
         self._last = table
         return table

@@ -125,21 +125,22 @@ def _apply(state: dict, action: Action) -> list[Event]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("an action is an object with a type")
     turn = state["turn"]  # the engine's turn number when the action was taken (the log's story counts from it)
+    rules = _rules(state["game"])  # once per action (a registry lookup)
     if action["type"].startswith("manual."):
         events = apply_manual(state, action)
         override = True
         # a pending decision may depend on what the manual action changed (e.g. a hand size)
-        _rules(state["game"]).after_manual(state)
+        rules.after_manual(state)
         if state.get("pending") and state["pending"].get("type") == "choose":
             refresh_choice(state)
     else:
         if state["result"] is not None:
             raise IllegalAction("the game is over")
-        events = _rules(state["game"]).apply(state, action)
+        events = rules.apply(state, action)
         override = False
     state["log"].append({"action": action, "events": events, "override": override, "turn": turn})
     if state["result"] is None:
-        _rules(state["game"]).check_result(state)
+        rules.check_result(state)
     return events
 
 

@@ -2,12 +2,23 @@
 
 SplitMix64 (Steele, Lea, Flood 2014): fast in pure Python, statistically sound for shuffles and dice,
 and the same on every platform and Python version, so a seed and a log reproduce a game exactly.
+
+`below` and `shuffle` carry the generator's step inline (the same arithmetic as `next_u64`, the same
+numbers): a shuffle of a 40-card deck is 39 draws, and every simulated game shuffles, so a function call
+per draw was a visible share of a simulation.
 """
 
 from __future__ import annotations
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+M1 = 0xBF58476D1CE4E5B9
+M2 = 0x94D049BB133111EB
+SPAN = 1 << 64
+
+# n -> the rejection limit of below(n) (the largest multiple of n not above 2**64): a deck's shuffle asks for
+# the same few dozen n in every game. Bounded: n is any positive integer a rule may ask for.
+_LIMITS: dict[int, int] = {}
 
 
 def seed_state(seed: int) -> int:
@@ -19,24 +30,50 @@ def next_u64(state: dict) -> int:
     s = (state["rng"] + GOLDEN) & MASK
     state["rng"] = s
     z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * M1) & MASK
+    z = ((z ^ (z >> 27)) * M2) & MASK
     return z ^ (z >> 31)
+
+
+def _limit(n: int) -> int:
+    limit = _LIMITS.get(n)
+    if limit is None:
+        if len(_LIMITS) > 4096:
+            _LIMITS.clear()
+        limit = _LIMITS[n] = SPAN - (SPAN % n)
+    return limit
 
 
 def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n) (rejection sampling: no modulo bias)."""
     if n <= 0:
         raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
-    while True:
-        r = next_u64(state)
+    limit = _limit(n)
+    s = state["rng"]
+    while True:  # next_u64, inline
+        s = (s + GOLDEN) & MASK
+        z = ((s ^ (s >> 30)) * M1) & MASK
+        z = ((z ^ (z >> 27)) * M2) & MASK
+        r = z ^ (z >> 31)
         if r < limit:
+            state["rng"] = s
             return r % n
 
 
 def shuffle(state: dict, items: list) -> None:
-    """Fisher–Yates in place, from the state's generator."""
+    """Fisher–Yates in place, from the state's generator (below(i + 1) for i from the last index down)."""
+    s = state["rng"]
+    limits = _LIMITS
     for i in range(len(items) - 1, 0, -1):
-        j = below(state, i + 1)
+        n = i + 1
+        limit = limits.get(n) or _limit(n)
+        while True:  # below(n), inline
+            s = (s + GOLDEN) & MASK
+            z = ((s ^ (s >> 30)) * M1) & MASK
+            z = ((z ^ (z >> 27)) * M2) & MASK
+            r = z ^ (z >> 31)
+            if r < limit:
+                break
+        j = r % n
         items[i], items[j] = items[j], items[i]
+    state["rng"] = s
