@@ -68,6 +68,10 @@ class Play:
                 raise TypeError(f"{cls.__name__}: the read helper {name!r} must be a public method")
         cls._handler_names, cls._lister_names = handlers, listers
         cls._known = tuple(dict.fromkeys(k for kinds in cls.ACTIONS.values() for k in kinds))
+        # apply() runs for every action of every simulated game: the hooks a game leaves as they are here
+        # (no refusal, nothing to settle) are not called at all
+        cls._guarded = cls.guard is not Play.guard
+        cls._settles = cls.settle is not Play.settle
 
     def __init__(self):
         self._handlers = {kind: getattr(self, name) for kind, name in self._handler_names.items()}
@@ -92,13 +96,14 @@ class Play:
             if kind in self._known:
                 raise IllegalAction(f"type: there is no decision for {kind!r} now")
             raise IllegalAction(f"type: {kind!r} is not a {self.slug} action ({', '.join(allowed)}, or a manual action)")
-        refusal = self.guard(state, kind)
-        if refusal:
-            raise IllegalAction(refusal)
+        if self._guarded:
+            refusal = self.guard(state, kind)
+            if refusal:
+                raise IllegalAction(refusal)
         if pending:
             check_answer(self.decision(state), action)
         events = self._handlers[kind](state, action)
-        return events + self.settle(state)
+        return events + self.settle(state) if self._settles else list(events)  # a new list either way
 
     # -- the one shape of decision ---------------------------------------------------------------------------
 
