@@ -46,16 +46,22 @@ def check_params(games, seed, turn_cap, workers=1) -> None:
             raise SimulationError(f"{name}: a whole number from {low} to {high}, not {value!r}")
 
 
+SCALARS = (str, int, float, bool, type(None))
+
+
 class GameFactory:
     """New games of one deck, quickly: the state before the game's setup (cards made, nothing shuffled) is
-    built once and copied with marshal for each seed, then the game's own setup runs. The result is the
-    same state `new_game` makes (a test compares their digests).
+    built once and copied for each seed, then the game's own setup runs. The result is the same state
+    `new_game` makes (a test compares their digests).
 
-    The card data (state["defs"]) is not copied card by card: each game gets its own defs dict (a token a
-    game adds stays in that game) holding the same card-data dicts, which the rules only read, as a
-    browser game's defs hold its deck's card dicts. Marshalling them was most of a game's start (vision's
-    card data is 29 kB of a 36 kB template); shared, the rules' card facts (engine/cards.py) are also worked
-    out once per simulation instead of once per game."""
+    The copy is by what each part holds. The card data (state["defs"]) is not copied card by card: each game
+    gets its own defs dict (a token a game adds stays in that game) holding the same card-data dicts, which
+    the rules only read, as a browser game's defs hold its deck's card dicts; shared, the rules' card facts
+    (engine/cards.py) are also worked out once per simulation instead of once per game. The card instances
+    (scalars and an empty "counters") and the zones (lists of ids) are copied one level deep, which is
+    faster than marshal for the hundred small dicts they are; the rest (players, the games' own bookkeeping)
+    goes through marshal, as the whole template did. A game whose blank cards hold anything else is copied
+    through marshal whole."""
 
     def __init__(self, game: str, decks: list, options: dict | None):
         decks = canonical_decks(decks)  # the same cards give the same games in whatever order they were listed
@@ -63,27 +69,30 @@ class GameFactory:
         self.rules = _rules(game)
         self.options = probe["options"]
         self.game, self.decks = game, decks
-        blank = _blank(game, decks, self.options)
-        self.defs = blank["defs"]
-        blank["defs"] = None  # a placeholder: the state keeps its keys' order
-        self.template = marshal.dumps(blank)
+        blank = blank_game(game, decks, 0, self.options)
+        self.order = list(blank)  # the state keeps new_game's order of keys
+        del blank["setup"], blank["options"]  # made for each game (the decks and options shared, not copied)
+        self.defs = blank.pop("defs")
+        plain = all(
+            card.get("counters") == {} and all(type(v) in SCALARS for k, v in card.items() if k != "counters")
+            for card in blank["cards"].values()
+        ) and all(type(ids) is list and all(type(i) is str for i in ids) for ids in blank["zones"].values())
+        self.cards = blank.pop("cards") if plain else None
+        self.zones = blank.pop("zones") if plain else None
+        self.rest = marshal.dumps(blank)
 
     def __call__(self, seed: int) -> dict:
-        state = marshal.loads(self.template)
-        state["defs"] = dict(self.defs)
-        state["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
-        state["options"] = self.options
-        state["rng"] = rng.seed_state(seed)
+        rest = marshal.loads(self.rest)
+        rest["defs"] = dict(self.defs)
+        if self.cards is not None:
+            rest["cards"] = {iid: {**card, "counters": {}} for iid, card in self.cards.items()}
+            rest["zones"] = {name: ids[:] for name, ids in self.zones.items()}
+        rest["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
+        rest["options"] = self.options
+        rest["rng"] = rng.seed_state(seed)
+        state = {key: rest[key] for key in self.order}
         self.rules.setup(state)
         return state
-
-
-def _blank(game: str, decks: list, options: dict) -> dict:
-    """new_game up to (not including) the rules' setup, without the setup record (shared, not copied)."""
-    state = blank_game(game, decks, 0, options)
-    state.pop("setup")
-    state.pop("options")
-    return state
 
 
 def _hits(hand_defs: list[str], key: set[str]) -> int:

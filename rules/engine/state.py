@@ -90,8 +90,11 @@ def move(state: dict, iid: str, to_zone: str, index: int | None = None, face_up:
     """Move an instance to a zone (at `index`, default the end = top for decks) and return the event."""
     card = state["cards"][iid]
     source = card["zone"]
-    state["zones"][source].remove(iid)
-    target = state["zones"].setdefault(to_zone, [])
+    zones = state["zones"]
+    zones[source].remove(iid)
+    target = zones.get(to_zone)
+    if target is None:  # a zone no card was in yet
+        target = zones[to_zone] = []
     if index is None or index >= len(target):
         target.append(iid)
     else:
