@@ -94,7 +94,7 @@ def games_for(game, decks):
     start = time.perf_counter()
     simulate(game, decks, PROBE_GAMES, SEED, TURN_CAP)
     rate = PROBE_GAMES / (time.perf_counter() - start)
-    return min(MAX_GAMES, max(500, round(rate * SECONDS, -2)))
+    return min(MAX_GAMES, max(500, int(round(rate * SECONDS, -2))))
 
 
 def main():

@@ -145,10 +145,12 @@ def play_range(game: str, decks: list, seed: int, start: int, count: int, turn_c
                     tally[3] += 1
                     if d not in first:
                         first[d] = turn
-            # The core's step (core._apply) without its log entry: a simulated game is never viewed, undone or
-            # saved, and nothing in the rules reads the log, so the game is the same; the rules' own checks
-            # (the decision's answer, the guard) still run.
-            apply_rules(state, action)
+            # The core's step for a rule action (core._apply without its checks of the action's shape and of a
+            # game that is over, which the loop and the autopilot's contract make), log entry included: the
+            # state is the browser's, whatever may read it.
+            before = state["turn"]
+            events = apply_rules(state, action)
+            state["log"].append({"action": action, "events": events, "override": False, "turn": before})
             if state["result"] is None:
                 check_result(state)
             steps += 1
