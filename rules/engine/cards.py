@@ -58,7 +58,7 @@ class CardCache:
     """The tables of the games a rules object plays (`table_class` for a game's own table with more)."""
 
     KEEP = 16
-    KEEP_FACTS = 4096
+    KEEP_FACTS = 1024  # card-data dicts kept alive at most (a web process starts a new set with every game)
 
     def __init__(self, read: Callable[[dict, dict], object], table_class: type[CardTable] = CardTable):
         self.read, self.table_class = read, table_class
