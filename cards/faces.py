@@ -11,6 +11,11 @@ from django.urls import reverse
 
 FACE_DRAWING_VERSION = 4  # bump when printing/faces.py draws differently: cached face images are keyed by it
 
+# What to do when cards' faces change (created, edited, imported): printing registers the drawing of their
+# faces ahead of time in the background (printing.services.queue_face_drawing), so the first look at a card
+# finds its face drawn instead of waiting a second or two for it. A list of callables taking card ids.
+_face_listeners: list = []
+
 
 def face_key(card) -> str:
     """Changes whenever what the face shows changes (its data, its image, the drawing)."""
@@ -27,3 +32,19 @@ def face_src(card, size: str = "s") -> str:
     """What a grid or a preview shows of a card: its uploaded image, else its drawn face ("s" 240 px wide,
     "m" 640 px)."""
     return card.thumb_url(size) or face_url(card, size)
+
+
+def when_faces_change(listener):
+    """Register `listener(card_ids)`, called by `faces_changed` (printing registers itself in its ready())."""
+    if listener not in _face_listeners:
+        _face_listeners.append(listener)
+    return listener
+
+
+def faces_changed(card_ids) -> None:
+    """The faces of these cards (ids) changed or are new: whoever draws faces may draw them now. Called by
+    whatever writes cards (a Card saved, an import written)."""
+    ids = sorted({int(pk) for pk in card_ids if pk is not None})
+    if ids:
+        for listener in list(_face_listeners):
+            listener(ids)
