@@ -49,10 +49,10 @@ def summary(targets: list, failed: list) -> str:
     url = os.environ.get("BENCH_DATABASE_URL", "")
     database = "PostgreSQL (BENCH_DATABASE_URL)" if url.startswith("postgres") else "SQLite"
     lines = [f"== issue 23 targets on {database}, {os.cpu_count()} CPUs ==",
-             f"  {'target':34} {'figure':>12} {'target':>14}  result"]
+             f"  {'target':34} {'figure':>17} {'':>2} {'target':>14}  result"]
     for _script, name, figure, limit, unit, met, note in targets:
         relation = "<=" if (figure <= limit) == met else ">="  # the script said which way the target goes
-        lines.append(f"  {name:34} {figure:>9.4g} {unit:<3}{relation:>4} {limit:>6.4g} {unit:<3}  "
+        lines.append(f"  {name:34} {figure:>9.4g} {unit:<7} {relation:>2} {limit:>6.4g} {unit:<7}  "
                      f"{'met' if met else 'NOT met'}{'  (' + note + ')' if note else ''}")
     if not targets:
         lines.append("  (no script printed a TARGET line)")
