@@ -1,6 +1,7 @@
 """Pieces the benchmarks share: a free loopback port, gunicorn started on it, percentiles, a throw-away
 PostgreSQL 15 server."""
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -101,3 +102,46 @@ def temporary_postgres(database="bench"):
         if started:
             subprocess.run([*run_as, str(PGBIN / "pg_ctl"), "-D", data, "-m", "fast", "stop"], capture_output=True)
         shutil.rmtree(pgdir, ignore_errors=True)
+
+
+def target(name: str, figure: float, limit: float, unit: str, *, higher_is_better: bool = False, note: str = "") -> bool:
+    """Print one issue target as a human line and as the machine line bench/run.py collects:
+
+        TARGET <name> <figure> <limit> <unit> met|NOT [note]
+
+    <name> has no spaces (e.g. decks.validation_100, goldfish.p95); <figure> and <limit> are plain numbers in
+    <unit> (ms, s, games/s …); "met" when figure <= limit (>= with higher_is_better). Returns whether met."""
+    met = figure >= limit if higher_is_better else figure <= limit
+    print(f"TARGET {name} {figure:.6g} {limit:.6g} {unit} {'met' if met else 'NOT'}{' ' + note if note else ''}",
+          flush=True)
+    return met
+
+
+def sqlite_dir(fallback: str) -> str:
+    """Where a benchmark keeps its SQLite file: a RAM disk (/dev/shm) when there is one, as the benchmark's
+    PostgreSQL runs with fsync off, so both measure the site and not the disk (a SQLite commit waits for
+    fsync: 5-30 ms on a shared disk). BENCH_SQLITE_DIR sets another directory."""
+    chosen = os.environ.get("BENCH_SQLITE_DIR") or ("/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else "")
+    if not chosen:
+        return fallback
+    path = tempfile.mkdtemp(prefix="bench-sqlite.", dir=chosen)
+    atexit.register(shutil.rmtree, path, True)  # RAM is not a temporary directory: give it back on the way out
+    return path
+
+
+def process_group_cpu(pgid: int) -> float:
+    """CPU seconds (user + system) used so far by the live processes of process group `pgid` (a gunicorn
+    started by start_server: its master and workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[2]) == pgid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total

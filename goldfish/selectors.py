@@ -4,6 +4,7 @@ pool or decklist puts into a game, and a player's recent sessions."""
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -128,6 +129,7 @@ def faces_of(cards) -> dict[str, str]:
     return {str(c.pk): face_url(c, "s") for c in cards}
 
 
+@lru_cache(maxsize=8192)  # every answer of a game maps the same URLs again: resolve() each once per process
 def large_face(url: str) -> str | None:
     """The m-size (640 px, the card preview's) URL of a drawn face given at another size; None for a URL that
     is not a drawn face."""

@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -22,3 +22,18 @@ class PrintingConfig(AppConfig):
                 group.permissions.add(*perms)
 
         post_migrate.connect(after_migrate, sender=self, weak=False)
+
+        # Faces drawn ahead of time: whatever tells cards.faces that cards changed (an import) queues their
+        # drawing, and so does every Card saved one by one (an edit changes its face key, a new card has none).
+        from cards.faces import faces_changed, when_faces_change
+        from cards.models import Card
+
+        from .services import queue_face_drawing
+
+        when_faces_change(queue_face_drawing)
+
+        def card_saved(sender, instance, raw=False, **kwargs):
+            if not raw:  # not while loading fixtures
+                faces_changed([instance.pk])
+
+        post_save.connect(card_saved, sender=Card, weak=False, dispatch_uid="printing.faces_ahead")

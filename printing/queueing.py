@@ -21,3 +21,20 @@ def render_task():
     if _render_task is None:
         raise RuntimeError("no print job task registered: printing.tasks was not imported (PrintingConfig.ready imports it)")
     return _render_task
+
+
+_face_task = None
+
+
+def register_face_task(task):
+    """Decorator for the task that draws cards' faces ahead of time (its only argument: a list of card ids)."""
+    global _face_task
+    _face_task = task
+    return task
+
+
+def face_task():
+    """The task that draws faces ahead of time (printing.tasks.draw_faces_ahead)."""
+    if _face_task is None:
+        raise RuntimeError("no face task registered: printing.tasks was not imported (PrintingConfig.ready imports it)")
+    return _face_task

@@ -8,7 +8,7 @@ from cards.faces import face_key
 from cards.models import Card
 from rules.games import get_game
 
-from .queueing import render_task
+from .queueing import face_task, render_task
 from .sheets import PrintCard, PrintOptions, render
 
 
@@ -103,3 +103,44 @@ def prune_print_jobs() -> int:
         job.delete()
         count += 1
     return count
+
+
+# -- faces drawn ahead of time ---------------------------------------------------------------------------
+
+FACES_PER_TASK = 50  # one task draws this many cards' faces (about 0.1 s each): short tasks, a queue that moves
+
+
+def draw_faces(card_ids, sizes=None) -> int:
+    """Draw and cache the faces (printing.raster, every size) of these cards that are not drawn yet; returns
+    how many images it drew. Cards deleted meanwhile are skipped; a face already cached costs a stat."""
+    from . import raster
+
+    drawn = 0
+    for card in Card.objects.filter(pk__in=list(card_ids)).order_by("pk"):
+        key = face_key(card)
+        for size in sizes or raster.SIZES:
+            if not raster.face_path(card.pk, key, size).exists():
+                raster.make_face(card, key, size)
+                drawn += 1
+    return drawn
+
+
+def queue_face_drawing(card_ids) -> None:
+    """Have the task worker draw these cards' faces once the caller's transaction commits (settings
+    FACES_AHEAD = False turns it off). Only ids go into the queue, in tasks of FACES_PER_TASK cards; each task
+    draws whatever is still missing then, so a card queued twice is drawn once."""
+    from django.conf import settings
+    from django.db import transaction
+
+    if not getattr(settings, "FACES_AHEAD", True):
+        return
+    ids = sorted({int(pk) for pk in card_ids})
+    if not ids:
+        return
+
+    def enqueue():
+        task = face_task()
+        for start in range(0, len(ids), FACES_PER_TASK):
+            task.enqueue(ids[start:start + FACES_PER_TASK])
+
+    transaction.on_commit(enqueue)

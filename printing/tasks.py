@@ -5,8 +5,8 @@ from django.utils import timezone
 from django_tasks import task
 
 from .models import PrintJob
-from .queueing import register_render_task
-from .services import grouped_print_cards, print_cards, render_cards
+from .queueing import register_face_task, register_render_task
+from .services import draw_faces, grouped_print_cards, print_cards, render_cards
 from .sheets import PrintOptions
 
 PROGRESS_EVERY = 9  # cards between progress writes (one sheet of 3×3)
@@ -37,3 +37,11 @@ def render_print_job(job_id: int) -> None:
     except BaseException as exc:  # also a stopped worker: the job never stays "running" for ever
         PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=repr(exc)[:2000], finished_at=timezone.now())
         raise
+
+
+@register_face_task
+@task()
+def draw_faces_ahead(card_ids: list[int]) -> int:
+    """Draw the faces of these cards that are not cached yet (printing.services.queue_face_drawing queues it
+    when cards are created, edited or imported), so nobody waits for a face drawn on first view."""
+    return draw_faces(card_ids)

@@ -74,6 +74,13 @@ norm = lru_cache(maxsize=16384)(normalise)
 ident = lru_cache(maxsize=16384)(name_key)
 
 
+@lru_cache(maxsize=16384)
+def _identities(name, aliases: tuple) -> tuple:
+    """A card's identities (its name and aliases as rules.text.name_key spells them, empty ones left out),
+    once per spelling: every validation of a deck sees the same cards again."""
+    return tuple(k for k in (ident(name), *map(ident, aliases)) if k)
+
+
 def _is_count(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -85,6 +92,10 @@ class Entry(NamedTuple):
     card_id: object
     card: Mapping
     count: int
+
+
+# Entry(...) goes through NamedTuple's generated __new__ (a Python function); a validation makes one per line.
+_new_entry = tuple.__new__
 
 
 @dataclass
@@ -120,7 +131,7 @@ class DeckView:
         self.totals: dict[str, int] = {}  # section -> copies (valid counts; unknown cards included)
         self.problems: list[Violation] = []
         self._order: dict[str, int] = {}  # section key -> index (regulation order, then unknown ones)
-        self._pos: dict = {}  # (section, card id) -> index within the section
+        self._pos_map: dict | None = None  # (section, card id) -> index within the section (_pos)
         self._first: dict = {}  # card id -> (section index, index) of its first line
         self._groups: list[Group] | None = None
         # Every spelling of a restricted-list entry -> the entry (so its spellings count as one card).
@@ -143,11 +154,13 @@ class DeckView:
                 )
                 continue
             total = 0
+            first, entries, get = self._first, self.entries, cards.get
             for index, (card_id, count) in enumerate(lines.items()):
-                self._pos[(key, card_id)] = index
-                self._first.setdefault(card_id, (s_index, index))
-                card = cards.get(card_id)
-                if not _is_count(count):
+                if card_id not in first:
+                    first[card_id] = (s_index, index)
+                card = get(card_id)
+                # type() is int: the common case without the call (_is_count also takes int subclasses)
+                if not (count > 0 if type(count) is int else _is_count(count)):
                     name = card.get("name", "") if card is not None else str(card_id)
                     self.problems.append(
                         Violation(
@@ -171,8 +184,19 @@ class DeckView:
                         )
                     )
                     continue
-                self.entries.append(Entry(key, card_id, card, count))
+                entries.append(_new_entry(Entry, (key, card_id, card, count)))
             self.totals[key] = total
+        self._deck = deck
+
+    @property
+    def _pos(self) -> dict:
+        """(section, card id) -> index within the section: only `sort` needs it, and only when there is
+        something to sort, so it is built on first use (a legal deck never pays for it)."""
+        if self._pos_map is None:
+            known = self.regulation.section_keys
+            self._pos_map = {(key, card_id): index for key in known
+                             for index, card_id in enumerate(self._deck.sections.get(key) or {})}
+        return self._pos_map
 
     def in_section(self, key: str) -> list[Entry]:
         return [e for e in self.entries if e.section == key]
@@ -192,41 +216,44 @@ class DeckView:
         of_card: dict = {}  # card id -> its group
         groups: list[Group] = []
         merged = False
-        for entry in self.entries:
-            group = of_card.get(entry.card_id)
+        listed = self.listed
+        for section, card_id, card, count in self.entries:
+            group = of_card.get(card_id)
             if group is None:
-                card = entry.card
-                keys = [k for k in (ident(card.get("name")), *map(ident, card.get("aliases") or ())) if k]
-                listed = self.listed
-                keys += [f"\0{listed[k]}" for k in keys if k in listed]  # the restricted-list entry it spells
+                keys = _identities(card.get("name"), tuple(card.get("aliases") or ()))
+                if listed:
+                    keys += tuple(f"\0{listed[k]}" for k in keys if k in listed)  # the restricted-list entry it spells
                 hits = {id(of_key[k]): of_key[k] for k in keys if k in of_key}
-                if not hits:
-                    group = Group(name=card.get("name", ""), names=set(keys))
+                if not hits:  # a new name (most cards): its group, complete for now
+                    group = Group(card.get("name", ""), [card_id], [card], set(keys), count, [section])
                     groups.append(group)
-                else:
-                    # The earliest group absorbs the others: its name (its first card's) stays the group's.
-                    group, *others = sorted(hits.values(), key=lambda g: self._first[g.ids[0]])
-                    group.names.update(keys)
-                    for other in others:  # the card links two names seen apart so far
-                        merged = True
-                        group.names |= other.names
-                        group.ids += other.ids
-                        group.cards += other.cards
-                        group.count += other.count
-                        group.sections += [s for s in other.sections if s not in group.sections]
-                        other.ids = []  # dropped below
-                        for card_id in group.ids:
-                            of_card[card_id] = group
-                    if others:
-                        keys = group.names
+                    for k in keys:
+                        of_key[k] = group
+                    of_card[card_id] = group
+                    continue
+                # The earliest group absorbs the others: its name (its first card's) stays the group's.
+                group, *others = sorted(hits.values(), key=lambda g: self._first[g.ids[0]])
+                group.names.update(keys)
+                for other in others:  # the card links two names seen apart so far
+                    merged = True
+                    group.names |= other.names
+                    group.ids += other.ids
+                    group.cards += other.cards
+                    group.count += other.count
+                    group.sections += [s for s in other.sections if s not in group.sections]
+                    other.ids = []  # dropped below
+                    for linked in group.ids:
+                        of_card[linked] = group
+                if others:
+                    keys = group.names
                 for k in keys:
                     of_key[k] = group
-                group.ids.append(entry.card_id)
+                group.ids.append(card_id)
                 group.cards.append(card)
-                of_card[entry.card_id] = group
-            if entry.section not in group.sections:
-                group.sections.append(entry.section)
-            group.count += entry.count
+                of_card[card_id] = group
+            if section not in group.sections:
+                group.sections.append(section)
+            group.count += count
         if merged:
             groups = [g for g in groups if g.ids]
             first, order = self._first, self._order
@@ -240,14 +267,17 @@ class DeckView:
     def sort(self, violations: list[Violation]) -> list[Violation]:
         """Section order, then card order; section-wide violations before their section's cards, those
         spanning sections at their first card, whole-deck ones without cards last. Stable otherwise."""
+        if len(violations) < 2:
+            return list(violations)
         last = len(self._order)
+        order, pos, first = self._order, self._pos, self._first
 
         def key(v: Violation):
-            if v.section is not None:
-                s_index = self._order.get(v.section, last)
-                lines = [self._pos[(v.section, c)] for c in v.cards if (v.section, c) in self._pos]
-                return (s_index, min(lines) if lines else -1)
-            firsts = [self._first[c] for c in v.cards if c in self._first]
+            section = v.section
+            if section is not None:
+                lines = [pos[(section, c)] for c in v.cards if (section, c) in pos]
+                return (order.get(section, last), min(lines) if lines else -1)
+            firsts = [first[c] for c in v.cards if c in first]
             return min(firsts) if firsts else (last, -1)
 
         return sorted(violations, key=key)

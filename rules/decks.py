@@ -41,7 +41,12 @@ class PoolResult:
 
 def own_limit(card: Mapping):
     """The limit a card prints itself (`fields.copy_limit`): a whole number, UNLIMITED, or None."""
-    value = (card.get("fields") or {}).get("copy_limit")
+    fields = card.get("fields")
+    if not fields:
+        return None
+    value = fields.get("copy_limit")
+    if value is None:
+        return None
     if value == UNLIMITED or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
         return value
     return None
@@ -113,9 +118,13 @@ def group_limit(regulation: Regulation, group: Group) -> Limit:
     a reprint that carries no alias) has the entry's limit, the most restrictive when it spells several.
     Otherwise each card's limit comes from `regulation.unlisted_limit`: the most restrictive type limit,
     else the most permissive limit a card prints itself, else the regulation's default."""
-    entries = [key[1:] for key in group.names if key[:1] == "\0"]  # DeckView marks the entries it spells
-    if entries:
-        return regulation.listed_limit(min(entries, key=lambda e: (_rank(regulation.card_limits[e]), e)))
+    if regulation.card_limits:  # without a restricted list no group spells an entry
+        entries = [key[1:] for key in group.names if key[:1] == "\0"]  # DeckView marks the entries it spells
+        if entries:
+            return regulation.listed_limit(min(entries, key=lambda e: (_rank(regulation.card_limits[e]), e)))
+    if len(group.cards) == 1:  # most groups: one card, its own limit
+        card = group.cards[0]
+        return regulation.unlisted_limit(card.get("card_type") or "", own_limit(card))
     type_best = own_best = other = None
     for card in group.cards:
         lim = regulation.unlisted_limit(card.get("card_type") or "", own_limit(card))
@@ -150,12 +159,18 @@ def _copies_template(limit: Limit) -> str:
 
 def _check_copies(regulation: Regulation, view: DeckView) -> list[Violation]:
     out: list[Violation] = []
+    listed = bool(regulation.card_limits)
+    unlisted_limit = regulation.unlisted_limit
     for group in view.groups:
-        limit = group_limit(regulation, group)
+        cards = group.cards
+        if not listed and len(cards) == 1:  # group_limit's commonest case, without the calls
+            limit = unlisted_limit(cards[0].get("card_type") or "", own_limit(cards[0]))
+        else:
+            limit = group_limit(regulation, group)
         if limit.copies == UNLIMITED or not isinstance(limit.copies, int):
             continue
-        extra = {"source": limit.source, "list_ja": limit.list_ja, "list_en": limit.list_en}
         if limit.copies == 0 or group.count > limit.copies:
+            extra = {"source": limit.source, "list_ja": limit.list_ja, "list_en": limit.list_en}
             out.append(
                 Violation(
                     "banned" if limit.copies == 0 else "too_many_copies",

@@ -49,3 +49,56 @@ def test_an_unknown_size_or_card_is_not_found(client, bundled, media):
     card = Card.objects.get(game="kannagi", name="ねこやま")
     assert client.get(f"/cards/{card.pk}/face/xl/{face_key(card)}.webp").status_code == 404
     assert client.get(f"/cards/999999/face/m/{face_key(card)}.webp").status_code == 404
+
+
+# -- faces drawn ahead of time (issue 23): the first look at a card finds its face drawn --------------------
+
+
+def _face_tasks():
+    from django_tasks_db.models import DBTaskResult
+
+    return [t.args_kwargs["args"][0] for t in DBTaskResult.objects.filter(task_path="printing.tasks.draw_faces_ahead")]
+
+
+def test_a_saved_card_queues_its_faces_for_the_worker(bundled, django_capture_on_commit_callbacks):
+    card = Card.objects.get(game="kannagi", name="ねこやま")
+    with django_capture_on_commit_callbacks(execute=True):
+        card.rules_text = "テストの効果"
+        card.save()
+    assert _face_tasks() == [[card.pk]]
+
+
+def test_changed_cards_are_queued_in_short_tasks(bundled, django_capture_on_commit_callbacks):
+    from cards.faces import faces_changed
+    from printing.services import FACES_PER_TASK
+
+    ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))[: FACES_PER_TASK + 3]
+    with django_capture_on_commit_callbacks(execute=True):
+        faces_changed([*ids, ids[0]])  # twice the same card: queued once
+    assert _face_tasks() == [ids[:FACES_PER_TASK], ids[FACES_PER_TASK:]]
+
+
+def test_nothing_is_queued_when_turned_off(bundled, settings, django_capture_on_commit_callbacks):
+    settings.FACES_AHEAD = False
+    card = Card.objects.get(game="kannagi", name="ねこやま")
+    with django_capture_on_commit_callbacks(execute=True):
+        card.save()
+    assert _face_tasks() == []
+
+
+def test_the_task_draws_the_missing_faces_once_and_the_page_serves_them(client, bundled, media):
+    from printing.tasks import draw_faces_ahead
+
+    card = Card.objects.get(game="kannagi", name="ねこやま")
+    assert draw_faces_ahead.call([card.pk]) == 2  # s and m
+    assert sorted(p.name[-7:] for p in (media / "faces" / str(card.pk)).glob("*.webp")) == ["-m.webp", "-s.webp"]
+    assert draw_faces_ahead.call([card.pk, 999999]) == 0  # drawn already; a deleted card is skipped
+    assert client.get(face_url(card)).status_code == 200
+
+
+def test_the_command_draws_a_games_faces(bundled, media):
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("draw_faces", "--game", "kannagi", "--queue", stdout=out)
+    assert "queued the faces of" in out.getvalue()

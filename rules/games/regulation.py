@@ -131,8 +131,22 @@ class Regulation:
             return self.listed_limit(entry)
         return self.unlisted_limit(card_type, own_limit)
 
+    @cached_property
+    def _unlisted(self) -> dict:
+        """(card type, own limit) -> its Limit: a validation asks for every card of the deck, and the
+        answer depends on these two only (a Limit is frozen, so one instance serves every card)."""
+        return {}
+
     def unlisted_limit(self, card_type: str = "", own_limit=None) -> Limit:
         """The limit of a card that is not on the restricted list."""
+        memo = self._unlisted
+        key = (card_type, own_limit)
+        limit = memo.get(key)
+        if limit is None:
+            limit = memo[key] = self._unlisted_limit(card_type, own_limit)
+        return limit
+
+    def _unlisted_limit(self, card_type: str, own_limit) -> Limit:
         if card_type in self.type_limits:
             return Limit(self.type_limits[card_type], TYPE)
         if own_limit is not None:
