@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import BooleanField, Case, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import BooleanField, Case, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
+from django.db.models.lookups import GreaterThan
 
 from ..models import Card, CardFacet
 from .index import FTS_TABLE, GRAMS_COLUMN, SHORT_TABLE, grams, has_fts, has_grams, has_short_index, short_phrase
@@ -47,18 +48,26 @@ class Compiler:
         """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
         key = (table, match)
         if key not in self._dense:
-            join, where, params = "", "", [match]
-            if self.game_id is not None:
-                join, where = " JOIN cards_card c ON c.id = f.rowid", " AND c.game_id = %s"
-                params.append(self.game_id)
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"SELECT count(*) FROM (SELECT f.rowid FROM {table} f{join} WHERE {table} MATCH %s{where}"
-                    f" LIMIT {DENSE})",
-                    params,
-                )
-                self._dense[key] = cursor.fetchone()[0] >= DENSE
+            self._dense[key] = self._count(table, match, None) >= DENSE and (
+                self.game_id is None or self._count(table, match, self.game_id) >= DENSE
+            )
         return self._dense[key]
+
+    @staticmethod
+    def _count(table: str, match: str, game_id: str | None) -> int:
+        """How many cards (of the game) the index finds for `match`, counted up to DENSE."""
+        join, where, params = "", "", [match]
+        if game_id is not None:
+            # CROSS JOIN: SQLite keeps this order (the index first, then each match's game).
+            join, where = " CROSS JOIN cards_card c ON c.id = f.rowid", " AND c.game_id = %s"
+            params.append(game_id)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT count(*) FROM (SELECT f.rowid FROM {table} f{join} WHERE {table} MATCH %s{where}"
+                f" LIMIT {DENSE})",
+                params,
+            )
+            return cursor.fetchone()[0]
 
     # -- text ------------------------------------------------------------------
 
@@ -72,6 +81,12 @@ class Compiler:
             match = phrase if len(columns) == len(TERM_COLUMNS) else "{" + " ".join(columns) + "} : " + phrase
             if not self.dense(table, match):
                 return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match]))
+            # instr: a plain substring test, cheaper than LIKE (which folds case and reads wildcards); the
+            # columns are normalised (case folded) already, so both find the same cards.
+            q = Q()
+            for column in columns:
+                q |= Q(GreaterThan(Func(F(column), Value(value), function="instr", output_field=IntegerField()), 0))
+            return q
         q = Q()
         for column in columns:
             q |= Q(**{f"{column}__contains": value})
