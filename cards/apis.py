@@ -5,6 +5,7 @@ import re
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, viewsets
@@ -72,7 +73,20 @@ class GameSerializer(serializers.BaseSerializer):
         }
 
 
+# What the API answers with of a card (its search copies and timestamps stay in the database).
+API_COLUMNS = ("id", "game", *COMMON_KEYS, "attrs", "image")
+_URL_PLACEHOLDER = 2_000_000_001
+
+
 class CardSerializer(serializers.BaseSerializer):
+    def card_url(self, card) -> str:
+        # One reverse() per list, not per card: the card page's URL with the id put in.
+        if "card_url" not in self.context:
+            self.context["card_url"] = reverse("card_detail", args=[_URL_PLACEHOLDER]).replace(
+                str(_URL_PLACEHOLDER), "{}"
+            )
+        return self.context["card_url"].format(card.pk)
+
     def to_representation(self, card):
         request = self.context.get("request")
 
@@ -89,7 +103,7 @@ class CardSerializer(serializers.BaseSerializer):
             **card.to_data(),
             "image": image,
             "thumbnails": thumbnails,
-            "url": card.get_absolute_url(),
+            "url": self.card_url(card),
         }
 
     def to_internal_value(self, data):
@@ -276,7 +290,7 @@ class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
             raise NotFound(gettext("Invalid page.")) from None
         try:
             page = card_page(game=game, q=query_param(request.query_params.get("q")), number=number,
-                             size=self.paginator.page_size, related=False)
+                             size=self.paginator.page_size, columns=API_COLUMNS)
         except PageOutOfRange:
             raise NotFound(gettext("Invalid page.")) from None
         except QueryError as exc:

@@ -65,13 +65,16 @@ LIST_COLUMNS = tuple(
 
 
 def card_page(*, game: Game | None = None, q: str = "", filters=None, number: int = 1, size: int = 60,
-              related: bool = True) -> SearchPage:
+              columns: tuple[str, ...] | None = None) -> SearchPage:
     """One page of a search, with its count up to cards.search.paging.COUNT_CAP ("1,000+" beyond), without
     counting or sorting every match (see cards.search.paging). Raises QueryError / FilterError for bad
-    input, PageOutOfRange past the last page."""
+    input, PageOutOfRange past the last page. `columns`: the card columns to read (without the game's
+    row); by default every one a list shows, with the card's game."""
+    related = columns is None
     compiled = card_search(game=game, q=q, filters=filters, related=related)
-    columns = LIST_COLUMNS + (tuple("game__" + f.name for f in Game._meta.concrete_fields) if related else ())
-    return search_page(compiled, number, size, columns=tuple(columns))
+    if related:
+        columns = LIST_COLUMNS + tuple("game__" + f.name for f in Game._meta.concrete_fields)
+    return search_page(compiled, number, size, columns=columns)
 
 
 def card_reprints(card: Card) -> QuerySet[Card]:

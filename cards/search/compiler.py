@@ -11,7 +11,17 @@ from django.db.models.functions import Collate
 from django.db.models.lookups import GreaterThan
 
 from ..models import Card, CardFacet
-from .index import FTS_TABLE, GRAMS_COLUMN, SHORT_TABLE, grams, has_fts, has_grams, has_short_index, short_phrase
+from .index import (
+    FTS_TABLE,
+    GRAMS_COLUMN,
+    SHORT_TABLE,
+    gram_frequencies,
+    grams,
+    has_fts,
+    has_grams,
+    has_short_index,
+    short_phrase,
+)
 from .normalise import normalise
 from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_STR, K_TEXT, K_TYPE, And, Cmp, Not, Or, Query, Term
 
@@ -90,11 +100,25 @@ class Compiler:
         q = Q()
         for column in columns:
             q |= Q(**{f"{column}__contains": value})
-        if self.grams and set(columns) <= set(TERM_COLUMNS):
+        if self.grams and set(columns) <= set(TERM_COLUMNS) and not self.dense_grams(grams(value)):
             # PostgreSQL: the card's characters and character pairs (a GIN-indexed array) narrow the search
             # for words of any length, 1 and 2 characters too; the LIKE above then checks the column.
             q &= Q(RawSQL(f"{GRAMS_COLUMN} @> %s::text[]", [grams(value)], output_field=BooleanField()))
         return q
+
+    @staticmethod
+    def dense_grams(pairs: list[str]) -> bool:
+        """PostgreSQL: whether a word's pairs are each in DENSE cards or more (by the column statistics).
+
+        The planner multiplies the shares of the pairs as if independent (6 pairs of a phrase in 20% of the
+        cards each: 6 cards expected), so it would collect all 20,000 matches through the GIN index and
+        sort them. The pairs of a phrase go together: the rarest pair is the better estimate. A dense word
+        is left to LIKE alone, which the planner estimates from the column's histogram and answers in list
+        order, stopping after the page."""
+        shares, floor, cards = gram_frequencies(connection)
+        if not cards:
+            return False
+        return min(shares.get(pair, floor) for pair in pairs) * cards >= DENSE
 
     # -- facets ----------------------------------------------------------------
 

@@ -233,6 +233,38 @@ def has_grams(connection=None) -> bool:
     return _table_cache[key]
 
 
+_GRAM_STATS_SECONDS = 300
+_gram_stats: dict = {}
+
+
+def gram_frequencies(connection=None) -> tuple[dict, float, float]:
+    """PostgreSQL's own statistics of search_grams (ANALYZE; autovacuum keeps them): the share of cards
+    holding each common pair, the share below which a pair is not listed, and the number of cards. Read
+    once every few minutes per process. ({}, 0, 0) before the first ANALYZE."""
+    import time
+
+    connection = connection or default_connection
+    key = (connection.alias, connection.settings_dict.get("NAME"))
+    cached = _gram_stats.get(key)
+    if cached is None or time.monotonic() - cached[0] > _GRAM_STATS_SECONDS:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples FROM pg_class c "
+                "LEFT JOIN pg_stats s ON s.tablename = 'cards_card' AND s.attname = %s AND s.schemaname = "
+                "current_schema() WHERE c.relname = 'cards_card' AND c.relnamespace = current_schema()::regnamespace",
+                [GRAMS_COLUMN],
+            )
+            row = cursor.fetchone()
+        elems, freqs, rows = row if row else (None, None, 0)
+        if elems and freqs:
+            # most_common_elem_freqs: one per element, then the minimum, the maximum and the null share.
+            stats = (dict(zip(elems, freqs, strict=False)), freqs[len(elems)], max(rows, 0))
+        else:
+            stats = ({}, 0.0, 0.0)
+        cached = _gram_stats[key] = (time.monotonic(), stats)
+    return cached[1]
+
+
 def ensure_grams(connection) -> None:
     """PostgreSQL: the character-pair column, its trigger, its values for the cards there are, its GIN index."""
     with connection.cursor() as cursor:
