@@ -59,13 +59,14 @@ class SearchPage:
         return iter(self.object_list)
 
 
-def capped_count(compiled: Compiled, cap: int = COUNT_CAP) -> int:
+def capped_count(compiled: Compiled, cap: int) -> int:
     """The number of matches, counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there)."""
     return compiled.filtered.order_by().values("pk")[: cap + 1].count()
 
 
-def search_page(compiled: Compiled, number: int, size: int, cap: int = COUNT_CAP, columns=None) -> SearchPage:
+def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None) -> SearchPage:
     """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last."""
+    cap = COUNT_CAP if cap is None else cap
     if number < 1:
         raise PageOutOfRange(number)
     offset = (number - 1) * size
