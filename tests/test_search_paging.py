@@ -7,12 +7,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from cards.models import Card
 from cards.search import compiler, paging
 from cards.search.query import parse
 from cards.selectors import card_list, card_page, search_schema
 from tests.test_search import QUERIES, matches, tricky  # noqa: F401  (tricky is a fixture)
-
-from cards.models import Card
 
 
 @pytest.fixture
