@@ -255,9 +255,10 @@ def main():
         from cards.models import Card
 
         print(f"search benchmark on {connection.vendor}, {os.cpu_count()} CPUs, {REPEAT} samples per query")
-        if not (keep and Card.objects.exclude(number__startswith="Z").count() == 0 and Card.objects.exists()):
+        if reused:
+            print(f"  catalogue: {Card.objects.count()} cards of an earlier run (BENCH_REUSE=1)")
+        elif not (keep and Card.objects.exclude(number__startswith="Z").count() == 0 and Card.objects.exists()):
             build(N_CARDS)
-        keep = keep or None
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")
