@@ -100,8 +100,8 @@ def test_the_page_says_the_count_is_capped_and_pages_on(client, bundled, small_c
     assert last.context["total_capped"] is False
 
 
-# A search costs: the count (up to the cap) and the page; on SQLite one look at the text index per word
-# (how many cards it finds, to pick the plan); on PostgreSQL nothing more (the pair statistics are read
+# A search costs: the count (up to the cap) and the page; on SQLite one look at an index per word and per
+# field comparison (how many cards it finds, to pick the plan; "cost" is a column); on PostgreSQL nothing more (the pair statistics are read
 # once every few minutes per process, here before counting).
 def _queries_per_search():
     return 3 if connection.vendor == "sqlite" else 2

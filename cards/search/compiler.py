@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.models import BooleanField, Case, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
-from django.db.models.lookups import GreaterThan
+from django.db.models.lookups import GreaterThan, In
 
 from ..models import Card, CardFacet
 from .index import (
@@ -122,9 +122,14 @@ class Compiler:
 
     # -- facets ----------------------------------------------------------------
 
-    @staticmethod
-    def facet(key: str, **lookup) -> Q:
-        return Q(pk__in=CardFacet.objects.filter(key=key, **lookup).values("card_id"))
+    def facet(self, key: str, **lookup) -> Q:
+        ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
+        if self.fts and ids[:DENSE].count() >= DENSE:
+            # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
+            # cards pass, "+id" (no index may serve it) makes it walk the list order instead and look each
+            # card up in the list, stopping after the page. (PostgreSQL's planner weighs this itself.)
+            return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
+        return Q(pk__in=ids)
 
     # -- nodes -------------------------------------------------------------------
 
