@@ -127,7 +127,8 @@ class Compiler:
         if self.fts and ids[:DENSE].count() >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
             # cards pass, "+id" (no index may serve it) makes it walk the list order instead and look each
-            # card up in the list, stopping after the page. (PostgreSQL's planner weighs this itself.)
+            # card up in the list, stopping after the page. (On PostgreSQL the IN becomes a semi-join that
+            # its planner weighs; a fence such as OFFSET 0 made it pick worse joins.)
             return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
         return Q(pk__in=ids)
 
