@@ -118,3 +118,14 @@ def test_a_search_costs_a_fixed_number_of_queries(client, bundled, url):
     assert response.status_code == 200
     page_extra = 0 if url.startswith("/api/") else 2  # the page: its game's row and the header's games
     assert len(queries) == _queries_per_search() + page_extra, [q["sql"][:120] for q in queries]
+
+
+def test_postgresql_indexes_words_of_any_length_by_character_pairs(tricky):  # noqa: F811
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite uses FTS5 (and its tripled-text table for short words)")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'cards_card_grams_gin'")
+        assert "gin (search_grams)" in cursor.fetchone()[0]
+        cursor.execute("SELECT search_grams FROM cards_card WHERE id = %s", [tricky[0].pk])
+        pairs = set(cursor.fetchone()[0])
+    assert {"猫", "猫山", "神社", "ねこ"} <= pairs  # name and reading, as the trigger keeps them
