@@ -5,22 +5,26 @@ import re
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException, NotFound, ParseError, PermissionDenied
+from rest_framework.pagination import BasePagination
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 
-from rules.games import COMMON_KEYS, CardDataError, UnknownGame, get_game
+from rules.games import COMMON_KEYS, GAMES, CardDataError, UnknownGame, get_game
 
 from . import api_schema as doc
 from .i18n import error_message, query_error_message
 from .models import Card, Game
 from .permissions import can_edit_game
+from .search.paging import COUNT_CAP, PageOutOfRange, SearchPage
 from .search.query import QueryError
-from .selectors import card_list, game_list, query_param
+from .selectors import card_page, game_list, query_param
 from .services import card_remove_image, card_set_image, merge_card_data
 
 READ_ONLY_KEYS = ("id", "game", "image", "thumbnails", "url")
@@ -69,7 +73,20 @@ class GameSerializer(serializers.BaseSerializer):
         }
 
 
+# What the API answers with of a card (its search copies and timestamps stay in the database).
+API_COLUMNS = ("id", "game", *COMMON_KEYS, "attrs", "image")
+_URL_PLACEHOLDER = 2_000_000_001
+
+
 class CardSerializer(serializers.BaseSerializer):
+    def card_url(self, card) -> str:
+        # One reverse() per list, not per card: the card page's URL with the id put in.
+        if "card_url" not in self.context:
+            self.context["card_url"] = reverse("card_detail", args=[_URL_PLACEHOLDER]).replace(
+                str(_URL_PLACEHOLDER), "{}"
+            )
+        return self.context["card_url"].format(card.pk)
+
     def to_representation(self, card):
         request = self.context.get("request")
 
@@ -86,7 +103,7 @@ class CardSerializer(serializers.BaseSerializer):
             **card.to_data(),
             "image": image,
             "thumbnails": thumbnails,
-            "url": card.get_absolute_url(),
+            "url": self.card_url(card),
         }
 
     def to_internal_value(self, data):
@@ -130,6 +147,43 @@ class CardSerializer(serializers.BaseSerializer):
 
     def update(self, instance, validated):
         return self._save(instance, validated)
+
+
+class CappedPagination(BasePagination):
+    """The card list's pages: `count` stops at COUNT_CAP (`count_capped` is then true: "1,000 or more"),
+    `next`/`previous` as DRF's page-number pagination. The page itself is cards.search.paging's."""
+
+    page_size = 50
+
+    def get_paginated_response(self, page: SearchPage, data, request):
+        url = request.build_absolute_uri()
+        following = replace_query_param(url, "page", page.number + 1) if page.has_next() else None
+        previous = None
+        if page.has_previous():
+            previous = (remove_query_param(url, "page") if page.number == 2
+                        else replace_query_param(url, "page", page.number - 1))
+        return Response({"count": page.count, "count_capped": page.count_capped, "next": following,
+                         "previous": previous, "results": data})
+
+    def get_paginated_response_schema(self, schema):
+        return {
+            "type": "object",
+            "required": ["count", "count_capped", "results"],
+            "properties": {
+                "count": {"type": "integer", "example": 123, "description": (
+                    f"The number of cards the search finds, counted up to {COUNT_CAP:,}: when `count_capped` "
+                    f"is true, more cards match and `count` is {COUNT_CAP} (\"{COUNT_CAP:,}+\").")},
+                "count_capped": {"type": "boolean", "description": (
+                    f"True when more than {COUNT_CAP:,} cards match (the count stops there). A broad search "
+                    "like that is listed by reading and ranked within each page.")},
+                "next": {"type": "string", "nullable": True, "format": "uri"},
+                "previous": {"type": "string", "nullable": True, "format": "uri"},
+                "results": schema,
+            },
+        }
+
+    def get_schema_operation_parameters(self, view):
+        return []  # `page` is documented with the other parameters (api_schema.CARD_LIST_PARAMETERS)
 
 
 class InvalidQuery(ParseError):
@@ -215,26 +269,37 @@ class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
     # so that the OpenAPI document says reads need no login (spectacular knows DRF's classes only).
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsGameEditorOrReadOnly]
 
+    pagination_class = CappedPagination
+
     def get_queryset(self):
-        if self.action != "list":
-            return Card.objects.select_related("game")
-        game = None
-        slug = query_param(self.request.query_params.get("game"), 32)
-        if slug:
-            game = Game.objects.filter(slug=slug).first()
-            if game is None:
-                raise InvalidQuery(gettext("unknown game {slug!r} (known: {known})").format(
-                    slug=slug, known=" ".join(Game.objects.values_list("slug", flat=True))))
-        return card_list(game=game, q=query_param(self.request.query_params.get("q")))
+        return Card.objects.all() if self.action == "list" else Card.objects.select_related("game")
 
     def list(self, request, *args, **kwargs):
+        """A page of the search (cards.search.paging): the count stops at COUNT_CAP."""
+        game = None
+        slug = query_param(request.query_params.get("game"), 32)
+        if slug:
+            # The games are the registry's (synced after every migrate): no query to know one.
+            if slug not in GAMES:
+                raise InvalidQuery(gettext("unknown game {slug!r} (known: {known})").format(
+                    slug=slug, known=" ".join(GAMES)))
+            game = Game(slug=slug)
         try:
-            return super().list(request, *args, **kwargs)
+            number = int(request.query_params.get("page") or "1")
+        except ValueError:  # as DRF's page-number pagination answers
+            raise NotFound(gettext("Invalid page.")) from None
+        try:
+            page = card_page(game=game, q=query_param(request.query_params.get("q")), number=number,
+                             size=self.paginator.page_size, columns=API_COLUMNS)
+        except PageOutOfRange:
+            raise NotFound(gettext("Invalid page.")) from None
         except QueryError as exc:
             return Response(
                 {"detail": query_error_message(exc), "position": exc.position, "q": query_param(request.query_params.get("q"))},
                 status=400,
             )
+        data = self.get_serializer(page.object_list, many=True).data
+        return self.paginator.get_paginated_response(page, data, request)
 
     def perform_destroy(self, instance):
         try:

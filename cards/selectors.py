@@ -8,8 +8,9 @@ from django.db.models import Count, QuerySet
 from rules.games import GAMES, get_game
 
 from .models import Card, Game
-from .search.compiler import search
+from .search.compiler import Compiled, compile_search
 from .search.filters import combine, controls_for, filter_nodes
+from .search.paging import SearchPage, search_page
 from .search.query import Query, Schema, parse
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -35,21 +36,45 @@ def parse_query(q: str, game: Game | None = None) -> Query:
     return parse(q, search_schema(game.slug if game else None))
 
 
+def card_search(*, game: Game | None = None, q: str = "", filters=None, related: bool = True) -> Compiled:
+    """A search compiled but not run: see card_list and card_page. `related` joins each card's game."""
+    query = parse_query(q, game)
+    if filters:
+        definition = game.definition if game else None
+        nodes = filter_nodes(controls_for(definition), filters, search_schema(game.slug if game else None))
+        query.root = combine(query.root, nodes)
+    cards = Card.objects.select_related("game") if related else Card.objects.all()
+    if game is not None:
+        cards = cards.filter(game=game)
+    return compile_search(query, cards, game.slug if game else None)
+
+
 def card_list(*, game: Game | None = None, q: str = "", filters=None) -> QuerySet[Card]:
     """The cards a search finds, ranked (exact name, prefix, reading, text) or in the order it asks for.
 
     `q` is the query language (cards.search.query); `filters` the list page's controls
     (a mapping of parameter -> value). Raises QueryError (or FilterError) for bad input.
     """
-    query = parse_query(q, game)
-    if filters:
-        definition = game.definition if game else None
-        nodes = filter_nodes(controls_for(definition), filters, search_schema(game.slug if game else None))
-        query.root = combine(query.root, nodes)
-    cards = Card.objects.select_related("game")
-    if game is not None:
-        cards = cards.filter(game=game)
-    return search(query, cards)
+    return card_search(game=game, q=q, filters=filters).ranked()
+
+
+# What a list shows of a card: its search copies (long texts) stay in the database.
+LIST_COLUMNS = tuple(
+    f.name for f in Card._meta.concrete_fields if not f.name.startswith("search_") and f.name != "sort_key"
+)
+
+
+def card_page(*, game: Game | None = None, q: str = "", filters=None, number: int = 1, size: int = 60,
+              columns: tuple[str, ...] | None = None) -> SearchPage:
+    """One page of a search, with its count up to cards.search.paging.COUNT_CAP ("1,000+" beyond), without
+    counting or sorting every match (see cards.search.paging). Raises QueryError / FilterError for bad
+    input, PageOutOfRange past the last page. `columns`: the card columns to read (without the game's
+    row); by default every one a list shows, with the card's game."""
+    related = columns is None
+    compiled = card_search(game=game, q=q, filters=filters, related=related)
+    if related:
+        columns = LIST_COLUMNS + tuple("game__" + f.name for f in Game._meta.concrete_fields)
+    return search_page(compiled, number, size, columns=columns)
 
 
 def card_reprints(card: Card) -> QuerySet[Card]:

@@ -1,4 +1,3 @@
-from django.core.paginator import Paginator
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -13,6 +12,7 @@ from .models import Card, Game
 from .permissions import can_edit_game
 from .search.filters import FilterError, controls_for
 from .search.help import examples_for, field_rows
+from .search.paging import PageOutOfRange
 from .search.query import QueryError
 
 PAGE_SIZE = 60
@@ -94,9 +94,8 @@ def card_list(request, slug=None):
     error = error_param = None
     status = 200
     try:
-        cards = selectors.card_list(game=game, q=q, filters=filters)
-        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
-        total = page.paginator.count
+        page = _search_page(game, q, filters, request.GET.get("page"))
+        total = page.count
     except FilterError as exc:
         error, error_param, status = query_error_message(exc), exc.param, 400
         page, total = None, 0
@@ -114,6 +113,8 @@ def card_list(request, slug=None):
         ],
         "page": page,
         "total": total,
+        "total_capped": page.count_capped if page else False,  # total is then the cap: "1,000+"
+        "total_shown": f"{total:,}",
         "cross_game": game is None,
         "filters_set": sum(1 for value in filters.values() if value),  # the filters open when one is set  # results of every game: each tile names its game
         "error": error,
@@ -121,6 +122,21 @@ def card_list(request, slug=None):
         "list_fields": [game.definition.field(k).label(lang) for k in game.definition.list_fields] if game else [],
     }
     return render(request, "cards/card_list.html", context, status=status)
+
+
+def _search_page(game, q, filters, number):
+    """The page asked for, as Paginator.get_page would: page 1 for a number that is not one, the last page
+    for one past the end (found by counting every match: only then)."""
+    try:
+        number = max(1, int(number))
+    except (TypeError, ValueError):
+        number = 1
+    try:
+        return selectors.card_page(game=game, q=q, filters=filters, number=number, size=PAGE_SIZE)
+    except PageOutOfRange:
+        count = selectors.card_search(game=game, q=q, filters=filters).filtered.count()
+        last = max(1, -(-count // PAGE_SIZE))
+        return selectors.card_page(game=game, q=q, filters=filters, number=last, size=PAGE_SIZE)
 
 
 @require_safe

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import connection
-from django.db.models import Case, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import BooleanField, Case, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
+from django.db.models.lookups import GreaterThan, In
 
 from ..models import Card, CardFacet
-from .index import FTS_TABLE, SHORT_TABLE, has_fts, has_short_index, short_phrase
+from .index import (
+    FTS_TABLE,
+    GRAMS_COLUMN,
+    SHORT_TABLE,
+    gram_frequencies,
+    grams,
+    has_fts,
+    has_grams,
+    has_short_index,
+    short_phrase,
+)
 from .normalise import normalise
 from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_STR, K_TEXT, K_TYPE, And, Cmp, Not, Or, Query, Term
 
@@ -23,15 +36,48 @@ FIELD_COLUMNS = {
     "search_flavor": ("search_flavor",),
 }
 FTS_MIN = 3  # the trigram index answers substrings of 3 characters or more
+# A word the index finds in this many cards or more is "dense": on SQLite it is then checked row by row
+# (LIKE) instead of through the index, so that a page in list order stops after the first matches
+# instead of collecting every match first (20,000 for a phrase of the rules text). Counted with a LIMIT,
+# which FTS5 answers by stopping early (a fraction of a millisecond).
+DENSE = 2000
 NUM_LOOKUPS = {":": "exact", "=": "exact", "!=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 SORT_COLUMNS = {"name": "sort_key", "reading": "sort_key", "type": "card_type", "number": "number", "set": "set_name",
                 "rarity": "rarity"}
 
 
 class Compiler:
-    def __init__(self):
+    def __init__(self, game_id: str | None = None):
         self.fts = has_fts(connection)
         self.short = self.fts and has_short_index(connection)
+        self.grams = not self.fts and has_grams(connection)
+        self.game_id = game_id
+        self._dense: dict = {}
+
+    def dense(self, table: str, match: str) -> bool:
+        """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
+        key = (table, match)
+        if key not in self._dense:
+            self._dense[key] = self._count(table, match, None) >= DENSE and (
+                self.game_id is None or self._count(table, match, self.game_id) >= DENSE
+            )
+        return self._dense[key]
+
+    @staticmethod
+    def _count(table: str, match: str, game_id: str | None) -> int:
+        """How many cards (of the game) the index finds for `match`, counted up to DENSE."""
+        join, where, params = "", "", [match]
+        if game_id is not None:
+            # CROSS JOIN: SQLite keeps this order (the index first, then each match's game).
+            join, where = " CROSS JOIN cards_card c ON c.id = f.rowid", " AND c.game_id = %s"
+            params.append(game_id)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT count(*) FROM (SELECT f.rowid FROM {table} f{join} WHERE {table} MATCH %s{where}"
+                f" LIMIT {DENSE})",
+                params,
+            )
+            return cursor.fetchone()[0]
 
     # -- text ------------------------------------------------------------------
 
@@ -43,17 +89,48 @@ class Compiler:
             table, text = (FTS_TABLE, value) if len(value) >= FTS_MIN else (SHORT_TABLE, short_phrase(value))
             phrase = '"' + text.replace('"', '""') + '"'
             match = phrase if len(columns) == len(TERM_COLUMNS) else "{" + " ".join(columns) + "} : " + phrase
-            return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match]))
+            if not self.dense(table, match):
+                return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match]))
+            # instr: a plain substring test, cheaper than LIKE (which folds case and reads wildcards); the
+            # columns are normalised (case folded) already, so both find the same cards.
+            q = Q()
+            for column in columns:
+                q |= Q(GreaterThan(Func(F(column), Value(value), function="instr", output_field=IntegerField()), 0))
+            return q
         q = Q()
         for column in columns:
             q |= Q(**{f"{column}__contains": value})
+        if self.grams and set(columns) <= set(TERM_COLUMNS) and not self.dense_grams(grams(value)):
+            # PostgreSQL: the card's characters and character pairs (a GIN-indexed array) narrow the search
+            # for words of any length, 1 and 2 characters too; the LIKE above then checks the column.
+            q &= Q(RawSQL(f"{GRAMS_COLUMN} @> %s::text[]", [grams(value)], output_field=BooleanField()))
         return q
+
+    @staticmethod
+    def dense_grams(pairs: list[str]) -> bool:
+        """PostgreSQL: whether a word's pairs are each in DENSE cards or more (by the column statistics).
+
+        The planner multiplies the shares of the pairs as if independent (6 pairs of a phrase in 20% of the
+        cards each: 6 cards expected), so it would collect all 20,000 matches through the GIN index and
+        sort them. The pairs of a phrase go together: the rarest pair is the better estimate. A dense word
+        is left to LIKE alone, which the planner estimates from the column's histogram and answers in list
+        order, stopping after the page."""
+        shares, floor, cards = gram_frequencies(connection)
+        if not cards:
+            return False
+        return min(shares.get(pair, floor) for pair in pairs) * cards >= DENSE
 
     # -- facets ----------------------------------------------------------------
 
-    @staticmethod
-    def facet(key: str, **lookup) -> Q:
-        return Q(pk__in=CardFacet.objects.filter(key=key, **lookup).values("card_id"))
+    def facet(self, key: str, **lookup) -> Q:
+        ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
+        if self.fts and ids[:DENSE].count() >= DENSE:
+            # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
+            # cards pass, "+id" (no index may serve it) makes it walk the list order instead and look each
+            # card up in the list, stopping after the page. (On PostgreSQL the IN becomes a semi-join that
+            # its planner weighs; a fence such as OFFSET 0 made it pick worse joins.)
+            return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
+        return Q(pk__in=ids)
 
     # -- nodes -------------------------------------------------------------------
 
@@ -137,7 +214,7 @@ class Compiler:
             output_field=IntegerField(),
         )
 
-    def order(self, cards: QuerySet, query: Query) -> QuerySet:
+    def compile(self, cards: QuerySet, query: Query) -> Compiled:
         binary = _binary
         tail = [binary("sort_key").asc(), binary("number").asc(), F("id").asc()]
         if query.sort:
@@ -153,11 +230,31 @@ class Compiler:
                 )
                 expr = F("sort_value")
             first = expr.desc(nulls_last=True) if query.descending else expr.asc(nulls_last=True)
-            return cards.order_by(first, *tail)
+            return Compiled(cards, [first, *tail])
         if query.text_terms:
-            cards = cards.annotate(rank=self.rank(query.text_terms[0]))
-            return cards.order_by("rank", *tail)
-        return cards.order_by(*tail)
+            return Compiled(cards, tail, rank=self.rank(query.text_terms[0]))
+        return Compiled(cards, tail)
+
+
+@dataclass
+class Compiled:
+    """A search, filtered but not yet ordered: `order` is the list order; with `rank` (a bare word was
+    searched) the list is ordered by rank first, then by `order`."""
+
+    filtered: QuerySet
+    order: list
+    rank: Case | None = None
+
+    def ranked(self) -> QuerySet:
+        """Every match in the final order: by rank, when there is one, over every match."""
+        if self.rank is None:
+            return self.filtered.order_by(*self.order)
+        return self.filtered.annotate(rank=self.rank).order_by("rank", *self.order)
+
+    def unranked(self) -> QuerySet:
+        """Every match in the list order, each with its rank when there is one (to rank within a page)."""
+        cards = self.filtered if self.rank is None else self.filtered.annotate(rank=self.rank)
+        return cards.order_by(*self.order)
 
 
 def _binary(column: str):
@@ -167,9 +264,14 @@ def _binary(column: str):
     return F(column)
 
 
-def search(query: Query, cards: QuerySet | None = None) -> QuerySet:
-    compiler = Compiler()
+def compile_search(query: Query, cards: QuerySet | None = None, game_id: str | None = None) -> Compiled:
+    compiler = Compiler(game_id)
     cards = Card.objects.all() if cards is None else cards
     if query.root is not None:
         cards = cards.filter(compiler.node(query.root))
-    return compiler.order(cards, query)
+    return compiler.compile(cards, query)
+
+
+def search(query: Query, cards: QuerySet | None = None, game_id: str | None = None) -> QuerySet:
+    """The matches in their final order (ranked over every match)."""
+    return compile_search(query, cards, game_id).ranked()

@@ -28,6 +28,10 @@ FTS_TABLE = "cards_card_fts"
 # "aaa" and "ab" as "abbb", both long enough for the trigram index, and exactly (see tripled()).
 SHORT_TABLE = "cards_card_short"
 FACET_TEXT_MAX = 255
+# PostgreSQL: every character and every pair of adjacent characters of the TEXT_COLUMNS, as a text[] column
+# kept by a trigger and indexed with GIN (see ensure_grams). pg_trgm cannot narrow a word of one or two
+# characters, and Japanese words often are (火, 神社); a pair index narrows words of any length.
+GRAMS_COLUMN = "search_grams"
 
 
 def _record_texts(definition, attrs: dict) -> list[str]:
@@ -112,6 +116,13 @@ def short_phrase(term: str) -> str:
     return term * 3 if len(term) == 1 else term[0] + term[1] * 3
 
 
+def grams(term: str) -> list[str]:
+    """What a card's search_grams must hold to contain `term`: the character itself, or each of its pairs."""
+    if len(term) == 1:
+        return [term]
+    return sorted({term[i : i + 2] for i in range(len(term) - 1)})
+
+
 def sync_short_index(cards) -> None:
     """On SQLite, rewrite the short-word index rows of these saved cards (cards.models.sync_facets calls it
     with the facet rows; elsewhere there is no such index)."""
@@ -169,6 +180,29 @@ PG_ORDER_INDEXES = {
     "cards_card_game_order_c": f"game_id, {_C_ORDER}",
     "cards_card_cost_order_c": f"cost DESC NULLS LAST, {_C_ORDER}",
 }
+_PG_GRAMS = [
+    # The same pairs as grams() makes of a query, for every column at once (pairs across two columns only
+    # add entries that no query needs). IMMUTABLE: the trigger and any reindex give the same array.
+    """CREATE OR REPLACE FUNCTION cards_card_grams(VARIADIC texts text[]) RETURNS text[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_agg(DISTINCT g), '{}')
+  FROM unnest(texts) AS t(s), LATERAL (
+    SELECT substr(s, i, 1) FROM generate_series(1, char_length(s)) AS i
+    UNION ALL
+    SELECT substr(s, i, 2) FROM generate_series(1, char_length(s) - 1) AS i
+  ) AS x(g)
+$$""",
+    f"""CREATE OR REPLACE FUNCTION cards_card_grams_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.{GRAMS_COLUMN} := cards_card_grams({", ".join("NEW." + c for c in TEXT_COLUMNS)});
+  RETURN NEW;
+END
+$$""",
+    f"ALTER TABLE cards_card ADD COLUMN IF NOT EXISTS {GRAMS_COLUMN} text[] NOT NULL DEFAULT '{{}}'",
+    "DROP TRIGGER IF EXISTS cards_card_grams ON cards_card",
+    f"""CREATE TRIGGER cards_card_grams BEFORE INSERT OR UPDATE OF {", ".join(TEXT_COLUMNS)} ON cards_card
+FOR EACH ROW EXECUTE FUNCTION cards_card_grams_trigger()""",
+]
 _table_cache: dict = {}
 
 
@@ -181,6 +215,69 @@ def _has_table(connection, table: str) -> bool:
             cursor.execute("SELECT name FROM sqlite_master WHERE type='table' AND name=%s", [table])
             _table_cache[key] = cursor.fetchone() is not None
     return _table_cache[key]
+
+
+def has_grams(connection=None) -> bool:
+    """On PostgreSQL, whether the character-pair column exists (ensure_grams made it)."""
+    connection = connection or default_connection
+    if connection.vendor != "postgresql":
+        return False
+    key = (connection.alias, connection.settings_dict.get("NAME"), GRAMS_COLUMN)
+    if not _table_cache.get(key):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT 1 FROM information_schema.columns WHERE table_name = 'cards_card' AND column_name = %s",
+                [GRAMS_COLUMN],
+            )
+            _table_cache[key] = cursor.fetchone() is not None
+    return _table_cache[key]
+
+
+_GRAM_STATS_SECONDS = 300
+_gram_stats: dict = {}
+
+
+def gram_frequencies(connection=None) -> tuple[dict, float, float]:
+    """PostgreSQL's own statistics of search_grams (ANALYZE; autovacuum keeps them): the share of cards
+    holding each common pair, the share below which a pair is not listed, and the number of cards. Read
+    once every few minutes per process. ({}, 0, 0) before the first ANALYZE."""
+    import time
+
+    connection = connection or default_connection
+    key = (connection.alias, connection.settings_dict.get("NAME"))
+    cached = _gram_stats.get(key)
+    if cached is None or time.monotonic() - cached[0] > _GRAM_STATS_SECONDS:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples FROM pg_class c "
+                "LEFT JOIN pg_stats s ON s.tablename = 'cards_card' AND s.attname = %s AND s.schemaname = "
+                "current_schema() WHERE c.relname = 'cards_card' AND c.relnamespace = current_schema()::regnamespace",
+                [GRAMS_COLUMN],
+            )
+            row = cursor.fetchone()
+        elems, freqs, rows = row if row else (None, None, 0)
+        if elems and freqs:
+            # most_common_elem_freqs: one per element, then the minimum, the maximum and the null share.
+            stats = (dict(zip(elems, freqs, strict=False)), freqs[len(elems)], max(rows, 0))
+        else:
+            stats = ({}, 0.0, 0.0)
+        cached = _gram_stats[key] = (time.monotonic(), stats)
+    return cached[1]
+
+
+def ensure_grams(connection) -> None:
+    """PostgreSQL: the character-pair column, its trigger, its values for the cards there are, its GIN index."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 1 FROM pg_trigger WHERE tgname = 'cards_card_grams' AND tgrelid = 'cards_card'::regclass"
+        )
+        present = cursor.fetchone() is not None
+        for sql in _PG_GRAMS:
+            cursor.execute(sql)
+        if not present:
+            cursor.execute(f"UPDATE cards_card SET {GRAMS_COLUMN} = cards_card_grams({', '.join(TEXT_COLUMNS)})")
+        cursor.execute(f"CREATE INDEX IF NOT EXISTS cards_card_grams_gin ON cards_card USING gin ({GRAMS_COLUMN})")
+    _table_cache.clear()
 
 
 def has_fts(connection=None) -> bool:
@@ -223,6 +320,7 @@ def ensure_index(connection=None) -> None:
                 cursor.execute(sql)
             cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')")
         elif connection.vendor == "postgresql":
+            ensure_grams(connection)
             cursor.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")
             if cursor.fetchone() is None:
                 try:
@@ -249,3 +347,15 @@ def drop_index(connection=None) -> None:
         elif connection.vendor == "postgresql":
             for name in (*PG_INDEXES, *PG_ORDER_INDEXES):
                 cursor.execute(f"DROP INDEX IF EXISTS {name}")
+            drop_grams(connection)
+
+
+def drop_grams(connection) -> None:
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER IF EXISTS cards_card_grams ON cards_card")
+        cursor.execute(f"ALTER TABLE cards_card DROP COLUMN IF EXISTS {GRAMS_COLUMN}")
+        cursor.execute("DROP FUNCTION IF EXISTS cards_card_grams_trigger()")
+        cursor.execute("DROP FUNCTION IF EXISTS cards_card_grams(VARIADIC text[])")
+    _table_cache.clear()

@@ -1,0 +1,97 @@
+"""One page of a search without counting or sorting every match (limit-and-peek, a capped count).
+
+A page reads one card more than it shows, to know whether a next page exists. The count stops at
+COUNT_CAP + 1 matches: beyond the cap the page says "1,000+". Ranking (exact name, prefix, reading,
+text) orders every match when there are at most COUNT_CAP of them; a broader search is listed in the list
+order (reading) and ranked within each page, so no page needs every match sorted. Pages stay disjoint and
+complete either way: the order does not depend on the page asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .compiler import Compiled
+
+COUNT_CAP = 1000
+
+
+class PageOutOfRange(LookupError):
+    """A page past the last one."""
+
+
+@dataclass
+class SearchPage:
+    object_list: list
+    number: int
+    size: int
+    count: int  # exact, or COUNT_CAP when count_capped
+    count_capped: bool  # more than COUNT_CAP cards match
+    has_next_page: bool
+    ranked_within_page: bool = False
+
+    @property
+    def num_pages(self) -> int | None:
+        """None while the count is capped (the last page is not known)."""
+        if self.count_capped:
+            return None
+        return max(1, -(-self.count // self.size))
+
+    def has_next(self) -> bool:
+        return self.has_next_page
+
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    def has_other_pages(self) -> bool:
+        return self.has_next() or self.has_previous()
+
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    def __len__(self):
+        return len(self.object_list)
+
+    def __iter__(self):
+        return iter(self.object_list)
+
+
+def capped_count(compiled: Compiled, cap: int) -> int:
+    """The number of matches, counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there)."""
+    return compiled.filtered.order_by().values("pk")[: cap + 1].count()
+
+
+def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None) -> SearchPage:
+    """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last."""
+    cap = COUNT_CAP if cap is None else cap
+    if number < 1:
+        raise PageOutOfRange(number)
+    offset = (number - 1) * size
+    count = None
+    within_page = False
+    if compiled.rank is None:
+        cards = compiled.ranked()
+    else:
+        # Ranking needs every match sorted: only when they are few.
+        count = capped_count(compiled, cap)
+        within_page = count > cap
+        cards = compiled.unranked() if within_page else compiled.ranked()
+    if columns is not None:
+        cards = cards.only(*columns)
+    rows = list(cards[offset : offset + size + 1])
+    has_next = len(rows) > size
+    rows = rows[:size]
+    if not rows and number > 1:
+        raise PageOutOfRange(number)
+    if within_page:
+        rows.sort(key=lambda card: card.rank)  # stable: the list order within each rank
+    if not has_next:
+        # The last page knows the count without counting (exact, even past the cap).
+        return SearchPage(rows, number, size, offset + len(rows), False, False, within_page)
+    if count is None:
+        count = capped_count(compiled, cap)
+    capped = count > cap
+    return SearchPage(rows, number, size, cap if capped else count, capped, True, within_page)

@@ -1,0 +1,131 @@
+"""Search pages without counting or sorting every match: the capped count ("1,000+"), limit-and-peek
+pages that stay disjoint and complete, ranking within the page for broad searches, the plan a broad
+word takes (checked row by row) giving the same cards as the index, and the queries a search costs."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from cards.models import Card
+from cards.search import compiler, paging
+from cards.search.query import parse
+from cards.selectors import card_list, card_page, search_schema
+from tests.test_search import QUERIES, matches, tricky  # noqa: F401  (tricky is a fixture)
+
+
+@pytest.fixture
+def small_cap(monkeypatch):
+    monkeypatch.setattr(paging, "COUNT_CAP", 5)
+    return 5
+
+
+@pytest.fixture
+def everything_dense(monkeypatch):
+    """Every word takes the broad-word plan (row by row, no index) on either database."""
+    monkeypatch.setattr(compiler, "DENSE", 1)
+    monkeypatch.setattr(compiler.Compiler, "dense_grams", staticmethod(lambda pairs: True))
+
+
+@pytest.mark.parametrize(("slug", "text"), [(s, t) for s, texts in QUERIES.items() for t in texts if s in (None, "kannagi")])
+def test_a_broad_word_checked_row_by_row_finds_what_the_index_finds(tricky, games, everything_dense, slug, text):  # noqa: F811
+    game = games[slug] if slug else None
+    found = set(card_list(game=game, q=text).values_list("pk", flat=True))
+    query = parse(text, search_schema(slug))
+    pool = Card.objects.filter(game=game) if game else Card.objects.all()
+    assert found == {card.pk for card in pool if matches(query.root, card)}, (text, connection.vendor)
+
+
+def _walk(client, url, params):
+    """Every card of every page of the API, following `next`."""
+    ids, answers = [], []
+    response = client.get(url, params)
+    while True:
+        assert response.status_code == 200
+        body = response.json()
+        answers.append(body)
+        ids.extend(c["id"] for c in body["results"])
+        if not body["next"]:
+            return ids, answers
+        response = client.get(body["next"])
+
+
+def test_the_api_caps_the_count_and_its_pages_still_reach_every_card(client, bundled, small_cap):
+    ids, answers = _walk(client, "/api/cards/", {"q": "-t:天候"})
+    expected = list(card_list(q="-t:天候").values_list("pk", flat=True))
+    assert len(answers) >= 2
+    assert ids == expected  # the same order, each card once
+    assert answers[0]["count"] == small_cap and answers[0]["count_capped"] is True
+    assert answers[-1]["count"] == len(expected) and answers[-1]["count_capped"] is False  # the last page knows
+    assert answers[1]["previous"] and answers[0]["previous"] is None
+    assert client.get("/api/cards/", {"q": "-t:天候", "page": len(answers) + 1}).status_code == 404
+    assert client.get("/api/cards/", {"q": "-t:天候", "page": "x"}).status_code == 404
+
+
+def test_a_narrow_search_has_its_exact_count(client, tricky):  # noqa: F811
+    body = client.get("/api/cards/", {"game": "kannagi", "q": "ねこやま"}).json()
+    assert body["count_capped"] is False and body["count"] == len(body["results"])
+
+
+def test_a_broad_search_is_ranked_within_each_page_and_pages_stay_disjoint(tricky, kannagi, small_cap):  # noqa: F811
+    pages, number = [], 1
+    while True:
+        page = card_page(q="の", number=number, size=3)
+        pages.append(page)
+        if not page.has_next():
+            break
+        number += 1
+    assert pages[0].count_capped and pages[0].ranked_within_page
+    seen = [c.pk for p in pages for c in p.object_list]
+    assert sorted(seen) == sorted(card_list(q="の").values_list("pk", flat=True))
+    assert len(seen) == len(set(seen))
+    for page in pages:
+        ranks = [c.rank for c in page.object_list]
+        assert ranks == sorted(ranks)
+
+
+def test_the_page_says_the_count_is_capped_and_pages_on(client, bundled, small_cap):
+    url = reverse("card_list")
+    for language, capped in (("ja", "5+ 件"), ("en", "5+ results")):
+        client.cookies["django_language"] = language
+        page = client.get(url).content.decode()
+        assert capped in page, language
+        assert 'rel="next"' in page and 'rel="prev"' not in page
+    second = client.get(url, {"page": 2})
+    assert second.status_code == 200 and 'rel="prev"' in second.content.decode()
+    first_ids = {c.pk for c in client.get(url).context["page"].object_list}
+    assert first_ids.isdisjoint(c.pk for c in second.context["page"].object_list)
+    last = client.get(url, {"page": 9999})  # past the end: the last page, as before
+    assert last.status_code == 200 and not last.context["page"].has_next()
+    assert last.context["total_capped"] is False
+
+
+# A search costs: the count (up to the cap) and the page; on SQLite one look at an index per word and per
+# field comparison (how many cards it finds, to pick the plan; "cost" is a column); on PostgreSQL nothing more (the pair statistics are read
+# once every few minutes per process, here before counting).
+def _queries_per_search():
+    return 3 if connection.vendor == "sqlite" else 2
+
+
+@pytest.mark.parametrize("url", ["/api/cards/", "/games/kannagi/cards/"])
+def test_a_search_costs_a_fixed_number_of_queries(client, bundled, url):
+    params = {"q": "ねこ cost<=3"}
+    if url.startswith("/api/"):
+        params["game"] = "kannagi"
+    assert client.get(url, params).status_code == 200  # warm: the pair statistics on PostgreSQL
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, params)
+    assert response.status_code == 200
+    page_extra = 0 if url.startswith("/api/") else 2  # the page: its game's row and the header's games
+    assert len(queries) == _queries_per_search() + page_extra, [q["sql"][:120] for q in queries]
+
+
+def test_postgresql_indexes_words_of_any_length_by_character_pairs(tricky):  # noqa: F811
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite uses FTS5 (and its tripled-text table for short words)")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'cards_card_grams_gin'")
+        assert "gin (search_grams)" in cursor.fetchone()[0]
+        cursor.execute("SELECT search_grams FROM cards_card WHERE id = %s", [tricky[0].pk])
+        pairs = set(cursor.fetchone()[0])
+    assert {"猫", "猫山", "神社", "ねこ"} <= pairs  # name and reading, as the trigger keeps them
