@@ -9,9 +9,8 @@ cached engine state, applies the action (an undo replays the log), stores the st
 Then undo and redo are timed again on a game whose log holds BENCH_LONG_LOG actions (default 500; manual
 taps), since an undo replays the whole log from the seed.
 
-Target (issue 23): round trip p95 <= 20 ms, on PostgreSQL as on SQLite. The SQLite file is on a RAM disk when
-there is one (bench/_common.py sqlite_dir), as the benchmark's PostgreSQL runs without fsync: both measure
-the site, not the disk. gunicorn runs as the README's deployment does, with persistent database connections
+Target (issue 23): round trip p95 <= 20 ms, on PostgreSQL as on SQLite. The SQLite file is on disk as deployed
+(WAL, synchronous=NORMAL: a commit does not wait for the disk; BENCH_SQLITE_DIR=/dev/shm takes the disk out). gunicorn runs as the README's deployment does, with persistent database connections
 (DB_CONN_MAX_AGE=60; set DB_CONN_MAX_AGE=0 to measure a connection per request). Also printed: the gunicorn workers' CPU time per request, the figure that holds when
 other work shares the machine (wall-clock times then include waiting for a core).
 """

@@ -7,8 +7,8 @@
    synchronous_commit and full_page_writes OFF: the data need not survive a crash, and the figures are the
    site's, not the disk's (a production server keeps them on; writes here are small, so expect little
    difference). BENCH_DATABASE_URL=postgres://… uses that server instead (its database is emptied first);
-   BENCH_LOAD_SQLITE=1 runs the site on a fresh SQLite file instead (on a RAM disk when there is one, as
-   PostgreSQL runs without fsync here: bench/_common.py sqlite_dir).
+   BENCH_LOAD_SQLITE=1 runs the site on a fresh SQLite file instead (on disk, in WAL mode as deployed;
+   bench/_common.py sqlite_dir).
    Migrates, loads the bundled cards and sample decks (`load_bundled`, `load_sample_decks`), creates a user
    with a DRF token and a sign-in session, and two decks of theirs (private: their pages need the session).
    BENCH_LOAD_FANLIST=1 also imports the real kannagi fan list (../shared/data/kannagi-cardlist.csv, 1,135

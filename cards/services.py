@@ -14,6 +14,7 @@ from django.utils.translation import gettext, gettext_noop
 from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
 
 from . import images
+from .faces import faces_changed
 from .i18n import error_message
 from .io import CardFileError, Mapping, RawRow, detect_format, read_rows
 from .models import Card, Game, editor_group_name, sync_facets
@@ -268,6 +269,8 @@ def import_cards(
                     list(to_update.values()), [*COMMON_KEYS, "attrs", *SEARCH_COLUMNS, "updated_at"], batch_size=500
                 )
             sync_facets([*to_create, *to_update.values()])
+            # bulk writes send no save signal: tell the face drawers themselves (they queue after the commit)
+            faces_changed([c.pk for c in (*to_create, *to_update.values())])
     except (IntegrityError, DataError) as exc:  # e.g. a concurrent write took a number meanwhile
         report.errors.append(RowError(0, "database", gettext("nothing was written: {error}").format(error=exc)))
         report.skipped_rows = []

@@ -102,3 +102,18 @@ def test_the_command_draws_a_games_faces(bundled, media):
     out = io.StringIO()
     call_command("draw_faces", "--game", "kannagi", "--queue", stdout=out)
     assert "queued the faces of" in out.getvalue()
+
+
+def test_an_import_queues_the_faces_of_the_cards_it_wrote(bundled, django_capture_on_commit_callbacks):
+    import json
+
+    from cards.services import import_cards
+
+    changed = Card.objects.get(game="kannagi", name="ねこやま")
+    row = {**changed.to_data(), "rules_text": "インポートで変えた効果"}
+    new = {"name": "インポートの新カード", "card_type": "場所札", "cost": 0, "fields": {"season": ["春"], "power": 1}}
+    with django_capture_on_commit_callbacks(execute=True):
+        report = import_cards(game="kannagi", data=json.dumps([row, new]).encode(), fmt="json")
+    assert report.written and report.created == 1 and report.updated == 1
+    created = Card.objects.get(game="kannagi", name="インポートの新カード")
+    assert _face_tasks() == [sorted([changed.pk, created.pk])]
