@@ -64,7 +64,7 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
-from .worth import BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _take, _taps
+from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _Decision, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -87,6 +87,15 @@ class Autopilot(Worth, Base):
     # -- the choice ----------------------------------------------------------------------------------------
 
     def choose(self, state):
+        if _LOCAL.d is not None:  # (within a decision already)
+            return self._choose(state)
+        _LOCAL.d = _Decision()  # what this decision works out more than once (worth.py)
+        try:
+            return self._choose(state)
+        finally:
+            _LOCAL.d = None
+
+    def _choose(self, state):
         if state["result"] is not None:
             return None
         pending = state["pending"]
@@ -134,8 +143,7 @@ class Autopilot(Worth, Base):
     def _main(self, state):
         cards = state["cards"]
         zones = state["zones"]
-        auras = self.rules.auras(state)
-        free = self.rules.rule(state, "free_move_to_battlefield")
+        auras, free = self._auras_free(state)
         mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and self.rules.card_type(state, i) == SOLDIER]
         ready = [s for s in mine if not self.rules.sick(state, s)]
         stats = {s: self._hit(state, s, auras, free) for s in ready}
@@ -385,8 +393,7 @@ class Autopilot(Worth, Base):
         limit = ctx["limit"]
         before = ctx["all"]
         after = [self.rules.info(state, i)["mask"] for i in state["zones"][STORAGE] if i not in spent]
-        auras = self.rules.auras(state)
-        free = self.rules.rule(state, "free_move_to_battlefield")
+        auras, free = self._auras_free(state)
         kept = _capacity(self._hitters(state, auras, free), after, limit, limit)
         gone = self._without(state, pending["card"], lambda a, f: _capacity(self._hitters(state, a, f), before, limit, limit))
         return pay if kept > gone else {"type": "destroy"}

@@ -5,6 +5,8 @@ they would change. It reads the rules through their declared read helpers (self.
 
 from __future__ import annotations
 
+import threading
+
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
 
 INF = float("inf")
@@ -87,6 +89,29 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
 
 
 _DAMAGE: dict = {}
+FREE = "free_move_to_battlefield"
+
+
+class _Decision:
+    """What one decision (Autopilot.choose) works out more than once: a decision reads the same state (with
+    cards put on or taken off the board for a moment) many times over, e.g. each soldier's hit for every hand
+    card weighed. Values are kept per board configuration `cfg` (() = the state as it is; ("v", ids, now) =
+    with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
+    decision is made: the next one reads a changed state."""
+
+    __slots__ = ("cfg", "af", "data")
+
+    def __init__(self):
+        self.cfg: tuple = ()
+        self.af: tuple | None = None  # (auras, free) of cfg once asked for
+        self.data: dict = {}
+
+
+class _Local(threading.local):
+    d: _Decision | None = None  # the decision being made in this thread (none: nothing is kept)
+
+
+_LOCAL = _Local()
 
 
 def _damaging(data: dict) -> list[tuple]:
@@ -139,13 +164,56 @@ class Worth:
             hit = _DAMAGE[id(data)] = (data, _damaging(data))
         return [(k, amount, cost, mask_of(needs), sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs)) for k, amount, cost, needs, sac, mode in hit[1]]
 
+    # -- what a decision keeps (_Decision) -----------------------------------------------------------------
+
+    def _auras_free(self, state) -> tuple:
+        """(the continuous stat steps in force, the soldiers that move to the 戦場 for free) on the board now."""
+        d = _LOCAL.d
+        if d is None:
+            return self.rules.auras(state), self.rules.rule(state, FREE)
+        if d.af is None:
+            d.af = d.data[("af", d.cfg)] = (self.rules.auras(state), self.rules.rule(state, FREE))
+        return d.af
+
+    @staticmethod
+    def _kept(auras, free) -> _Decision | None:
+        """The decision being made, when `auras` and `free` are those of its board now (so what is worked out
+        from them can be kept for that board); else None."""
+        d = _LOCAL.d
+        if d is not None and d.af is not None and auras is d.af[0] and free is d.af[1]:
+            return d
+        return None
+
+    def _configured(self, state, cfg, fn):
+        """fn(auras, free) on the board changed as `cfg` says (the caller has changed it)."""
+        d = _LOCAL.d
+        if d is None:
+            return fn(self.rules.auras(state), self.rules.rule(state, FREE))
+        outer = d.cfg, d.af
+        d.cfg = (*outer[0], *cfg)
+        d.af = d.data.get(("af", d.cfg))
+        try:
+            return fn(*self._auras_free(state))
+        finally:
+            d.cfg, d.af = outer
+
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
         """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
         a move of cost 0 that still uses a card of each attribute counts 1 (its cards are taken by attribute)."""
+        d = self._kept(auras, free)
+        if d is None:
+            return self._hit_now(state, s, auras, free)
+        key = ("hit", d.cfg, s)
+        hit = d.data.get(key)
+        if hit is None:
+            hit = d.data[key] = self._hit_now(state, s, auras, free)
+        return hit
+
+    def _hit_now(self, state, s, auras, free) -> tuple[int, int, int]:
         power = self.rules.stat(state, s, "power", auras)
         power += self.rules.battle_bonus(state, s, {"a": s, "d": None})
         m23 = _taps(*self.rules.move_price(state, s, [3, 0], auras, free))
-        free = self.rules.rule(state, "free_move_to_battlefield") if free is None else free
+        free = self.rules.rule(state, FREE) if free is None else free
         m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
@@ -170,6 +238,16 @@ class Worth:
 
     def _free_soldiers(self, state, auras, free) -> list[str]:
         """Own soldiers on the board that hit for nothing."""
+        d = self._kept(auras, free)
+        if d is not None:
+            key = ("free", d.cfg)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._free_soldiers_now(state, auras, free)
+            return out
+        return self._free_soldiers_now(state, auras, free)
+
+    def _free_soldiers_now(self, state, auras, free) -> list[str]:
         out = []
         cards = state["cards"]
         for i in state["zones"][BOARD]:
@@ -180,6 +258,16 @@ class Worth:
         return out
 
     def _board_worth(self, state, auras, free, ctx, mask=None) -> float:
+        d = self._kept(auras, free)
+        if d is not None:  # (ctx is the same throughout a decision)
+            key = ("board", d.cfg, mask)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._board_worth_now(state, auras, free, ctx, mask)
+            return out
+        return self._board_worth_now(state, auras, free, ctx, mask)
+
+    def _board_worth_now(self, state, auras, free, ctx, mask=None) -> float:
         cards = state["cards"]
         best = INF
         for i in state["zones"][BOARD]:
@@ -202,7 +290,7 @@ class Worth:
                 card["arrived"] = state["turn"] if now else -1
                 card["face_up"] = True
                 board.append(iid)
-            return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
+            return self._configured(state, ("v", tuple(ids), now), fn)
         finally:
             for iid, zone, pos, had_pos, arrived, had_arrived, face_up in reversed(saved):
                 card = cards[iid]
@@ -222,7 +310,7 @@ class Worth:
         """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
         from the next turn on, the board's worth then); the soldiers that hit for free already do not count.
         (Soldiers' and lands' 永続 effects start the turn after they arrive unless arrival_continuous.)"""
-        base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
+        base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
             return [s for s in self._free_soldiers(state, auras, free) if s not in base]
@@ -241,6 +329,16 @@ class Worth:
     def _hitters(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         """(damage, costs) of each hit the board can make: a soldier's hit from its camp (now: only the
         soldiers that may move, from where they stand) and the damaging 通常 effects."""
+        d = self._kept(auras, free)
+        if d is not None:
+            key = ("hitters", d.cfg, now)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._hitters_now(state, auras, free, now)
+            return out
+        return self._hitters_now(state, auras, free, now)
+
+    def _hitters_now(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         cards = state["cards"]
         out = []
         for i in state["zones"][BOARD]:
@@ -284,7 +382,7 @@ class Worth:
         board.pop(at)
         card["zone"] = "p0.discard"
         try:
-            return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
+            return self._configured(state, ("w", iid), fn)
         finally:
             card["zone"] = zone
             board.insert(at, iid)
@@ -295,8 +393,7 @@ class Worth:
         """Each hand card's worth for keeping (step 4)."""
         cards = state["cards"]
         hand = state["zones"][HAND]
-        auras = self.rules.auras(state)
-        free = self.rules.rule(state, "free_move_to_battlefield")
+        auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
         masks = {i: self.rules.info(state, i)["mask"] for i in hand}
         everything = ctx["smask"]
@@ -338,7 +435,7 @@ class Worth:
         ギルビアの小隊長 and any other soldier)."""
         hand = state["zones"][HAND]
         cards = state["cards"]
-        base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
+        base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
             return any(s not in base for s in self._free_soldiers(state, auras, free))
