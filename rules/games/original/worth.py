@@ -15,6 +15,9 @@ POP = [bin(m).count("1") for m in range(64)]  # attributes in a mask
 HAND, STORAGE = "p0.hand", "p0.storage"
 
 
+_ORDER: dict = {}  # demand -> the sort key of each attribute mask (_take)
+
+
 def _bits(mask: int) -> list[int]:
     return [b for b in BIT_LIST if mask & b]
 
@@ -24,7 +27,10 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     tapping only, or None if they cannot: each (cost, needed attributes) takes a card of each needed
     attribute (the one with the fewest attributes), then any cards up to the cost (first those with no
     attribute in `demand`, then the fewest attributes)."""
-    avail = sorted(masks, key=lambda m: (bool(m & demand), POP[m], m))
+    keys = _ORDER.get(demand)
+    if keys is None:
+        keys = _ORDER[demand] = [(bool(m & demand), POP[m], m) for m in range(64)]
+    avail = sorted(masks, key=keys.__getitem__)
     for cost, need in steps:
         if cost <= 0:
             continue
@@ -58,10 +64,23 @@ def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
     return _take(masks, steps) is not None
 
 
+_CAPACITY: dict = {}  # (_capacity's arguments) -> its answer: the same few boards and 倉庫 come up again and again
+
+
 def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     """The damage a turn's 倉庫 cards deal with these hitters ((damage, costs of one hit)), one hit after
     another, the most useful damage per tap first; damage beyond what the top 戦力 card takes is not
-    counted. INF when a hit costs nothing."""
+    counted. INF when a hit costs nothing. (The order of `masks` does not matter: _take sorts them.)"""
+    key = (tuple([(damage, tuple(steps)) for damage, steps in hitters]), tuple(sorted(masks)), need, limit, demand)
+    out = _CAPACITY.get(key)
+    if out is None:
+        if len(_CAPACITY) > 100_000:
+            _CAPACITY.clear()
+        out = _CAPACITY[key] = _capacity_now(hitters, masks, need, limit, demand)
+    return out
+
+
+def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     total = 0
     avail = list(masks)
     for _ in range(60):
