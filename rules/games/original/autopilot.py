@@ -64,7 +64,7 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
-from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _Decision, _take, _taps
+from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _Decision, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -273,7 +273,7 @@ class Autopilot(Worth, Base):
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
                 continue
-            if kind != SOLDIER and not (data["auras"] or data["rules"] or self._damage_effects(state, iid)):
+            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             square = self._square(state, kind)
             if square is None:
@@ -370,7 +370,7 @@ class Autopilot(Worth, Base):
                 data = self.rules.info(state, i)
                 if data["type"] == SOLDIER:
                     wanted |= data["mask"]
-                for _k, _a, _c, needs, _s, _act, _n in self._damage_effects(state, i):
+                for _k, _a, _c, needs, _s, _m, _n in _damages(data):
                     wanted |= needs
         unused = [i for i in state["zones"][STORAGE] if not cards[i]["tapped"]]
         best = None

@@ -215,17 +215,20 @@ class Stats:
         (card["stats"]: auras, 特殊種別2, the battle, changes until the end of the turn, a hand card's cost), so
         the board shows the engine's figures; the view shows a card's stats to whoever may see the card."""
         cards = state["cards"]
+        of = self._facts_of(state)
         auras = None
         for name in (BOARD, *HAND):
             for iid in state["zones"][name]:
                 card = cards[iid]
-                data = self.facts(state)[card["def"]]
+                data = of[iid]
                 shown = SHOWN.get(data["type"])
                 if shown is None:
                     continue
                 if auras is None:
                     auras = self.auras(state)
-                if not (auras or card["counters"] or data["self_auras"] or data["s2"]):
+                    touched = {step.get("stat") for _src, step in auras}  # the stats the steps in force change
+                plain = not (card["counters"] or data["self_auras"] or data["s2"])
+                if plain and not auras:
                     card.pop("stats", None)  # (nothing can change it: its printed stats)
                     continue
                 d = state["defs"][card["def"]]
@@ -233,7 +236,9 @@ class Stats:
                 now = {}
                 for key in shown:
                     printed = d.get("cost") if key == "cost" else fields.get(key)
-                    value = self.stat(state, iid, key, auras)
+                    # (a card with no counters, no step of its own and no 特殊種別2 has its printed stat where no
+                    # step in force changes it: the battle changes power through 特殊種別2 only)
+                    value = data["base"][key] if plain and key not in touched else self.stat(state, iid, key, auras)
                     if key in COSTS:
                         value = max(0, value)
                     if value != (printed or 0) or key in card["counters"]:

@@ -118,11 +118,13 @@ class _Decision:
     with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
     decision is made: the next one reads a changed state."""
 
-    __slots__ = ("cfg", "af", "data")
+    __slots__ = ("cfg", "af", "sig", "moved", "data")
 
     def __init__(self):
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
+        self.sig: tuple = ()  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`
+        self.moved: frozenset = frozenset()  # the cards cfg puts on or takes off the board
         self.data: dict = {}
 
 
@@ -157,6 +159,18 @@ def _damaging(data: dict) -> list[tuple]:
     return out
 
 
+def _damages(data: dict) -> list[tuple]:
+    """(k, amount, cost, needs mask, sacrifice, {"mode": m} or {}, needs) of a card's (its rules info) 通常
+    effects that damage the enemy 戦力, worked out once per card (see _damaging)."""
+    hit = _DAMAGE.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_DAMAGE) > 4096:
+            _DAMAGE.clear()
+        out = [(k, amount, cost, mask_of(needs), sac, mode, needs) for k, amount, cost, needs, sac, mode in _damaging(data)]
+        hit = _DAMAGE[id(data)] = (data, out)
+    return hit[1]
+
+
 class Worth:
     """The autopilot's measures of cards and of the board."""
 
@@ -175,13 +189,10 @@ class Worth:
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
         enemy 戦力 (the mode that damages most, for an effect with modes)."""
-        data = self.rules.info(state, iid)
-        hit = _DAMAGE.get(id(data))
-        if hit is None or hit[0] is not data:
-            if len(_DAMAGE) > 4096:
-                _DAMAGE.clear()
-            hit = _DAMAGE[id(data)] = (data, _damaging(data))
-        return [(k, amount, cost, mask_of(needs), sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs)) for k, amount, cost, needs, sac, mode in hit[1]]
+        return [
+            (k, amount, cost, mask, sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs))
+            for k, amount, cost, mask, sac, mode, needs in _damages(self.rules.info(state, iid))
+        ]
 
     # -- what a decision keeps (_Decision) -----------------------------------------------------------------
 
@@ -191,7 +202,8 @@ class Worth:
         if d is None:
             return self.rules.auras(state), self.rules.rule(state, FREE)
         if d.af is None:
-            d.af = d.data[("af", d.cfg)] = (self.rules.auras(state), self.rules.rule(state, FREE))
+            auras, free = self.rules.auras(state), self.rules.rule(state, FREE)
+            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), (tuple([(src, id(step)) for src, step in auras]), tuple(free))
         return d.af
 
     @staticmethod
@@ -208,13 +220,14 @@ class Worth:
         d = _LOCAL.d
         if d is None:
             return fn(self.rules.auras(state), self.rules.rule(state, FREE))
-        outer = d.cfg, d.af
-        d.cfg = (*outer[0], *cfg)
-        d.af = d.data.get(("af", d.cfg))
+        outer = d.cfg, d.af, d.sig, d.moved
+        d.cfg = (*d.cfg, *cfg)
+        d.moved = d.moved | (frozenset(cfg[1]) if cfg[0] == "v" else frozenset(cfg[1:]))
+        d.af, d.sig = d.data.get(("af", d.cfg)) or (None, ())
         try:
             return fn(*self._auras_free(state))
         finally:
-            d.cfg, d.af = outer
+            d.cfg, d.af, d.sig, d.moved = outer
 
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
         """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
@@ -222,7 +235,13 @@ class Worth:
         d = self._kept(auras, free)
         if d is None:
             return self._hit_now(state, s, auras, free)
-        key = ("hit", d.cfg, s)
+        # A hit reads the soldier's own card and the steps in force (and `free`), not the rest of the board,
+        # so boards with the same steps in force share it (a card with a step of its own that holds "while"
+        # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
+        if self.rules.info(state, s)["self_auras"]:
+            key = ("hit", d.cfg, s)
+        else:
+            key = ("hit", d.sig, s, s in d.moved)
         hit = d.data.get(key)
         if hit is None:
             hit = d.data[key] = self._hit_now(state, s, auras, free)
@@ -249,7 +268,7 @@ class Worth:
                     return 0.0
                 if data["mask"] & have == data["mask"]:
                     best = -(-limit // power) * (m12 + m23)
-        for _k, amount, cost, needs, sac, _a, _n in self._damage_effects(state, iid):
+        for _k, amount, cost, needs, sac, _m, _n in _damages(data):
             if sac or needs & have != needs:
                 continue
             best = min(best, -(-limit // amount) * max(cost, 0))
@@ -371,7 +390,7 @@ class Worth:
                         out.append((power, [(m23, data["mask"])]))
                     else:
                         out.append((power, [(m12, data["mask"]), (m23, data["mask"])]))
-            for _k, amount, cost, needs, sac, _a, _n in self._damage_effects(state, i):
+            for _k, amount, cost, needs, sac, _m, _n in _damages(data):
                 if not sac:
                     out.append((amount, [(cost, needs)]))
         return out
@@ -430,7 +449,7 @@ class Worth:
             if i in pieces or self.rules.info(state, i)["type"] not in (SOLDIER, CURSE, LAND):
                 continue
             data = self.rules.info(state, i)
-            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or self._damage_effects(state, i)):
+            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             _now, _later, worth = self._looks(state, [i], ctx, everything)
             if worth < current:
