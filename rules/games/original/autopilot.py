@@ -256,7 +256,7 @@ class Autopilot(Worth, Base):
         if not hand:
             return None
         unused = ctx["unused"]
-        pieces = self._pieces(state)
+        pieces = None  # (worked out when first needed)
         base = cap_now = demand = need = None
         found = []
         seen = set()
@@ -283,7 +283,7 @@ class Autopilot(Worth, Base):
                 rank = (0, cost, iid)
             elif later:
                 rank = (1, cost, iid)
-            elif iid in pieces:
+            elif iid in (pieces := self._pieces(state) if pieces is None else pieces):
                 rank = (2, kind != SOLDIER, cost, iid)
             else:
                 if base is None:
