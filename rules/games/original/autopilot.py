@@ -144,7 +144,7 @@ class Autopilot(Worth, Base):
         cards = state["cards"]
         zones = state["zones"]
         auras, free = self._auras_free(state)
-        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and self.rules.card_type(state, i) == SOLDIER]
+        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and self.rules.card_facts(state)[i]["type"] == SOLDIER]
         ready = [s for s in mine if not self.rules.sick(state, s)]
         stats = {s: self._hit(state, s, auras, free) for s in ready}
 
@@ -187,7 +187,7 @@ class Autopilot(Worth, Base):
             if power <= 0:
                 continue
             row, col = cards[s]["pos"]
-            need_mask = self.rules.info(state, s)["mask"]
+            need_mask = self.rules.card_facts(state)[s]["mask"]
             if row == 2 and self._clear(state, s, 3, col):
                 steps = [(m23, need_mask)]
             elif row == 1 and self._clear(state, s, 2, col) and self._clear(state, s, 3, col):
@@ -225,7 +225,7 @@ class Autopilot(Worth, Base):
             row, col = cards[s]["pos"]
             if power <= 0 or row != 1 or not self._clear(state, s, 2, col):
                 continue
-            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, self.rules.info(state, s)["mask"])]):
+            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, self.rules.card_facts(state)[s]["mask"])]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
@@ -242,7 +242,7 @@ class Autopilot(Worth, Base):
             pos = cards[i].get("pos")
             if not pos or pos[0] != row or pos[1] != col:
                 continue
-            kind = self.rules.card_type(state, i)
+            kind = self.rules.card_facts(state)[i]["type"]
             if kind == SOLDIER:
                 return False
             if kind == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
@@ -261,7 +261,7 @@ class Autopilot(Worth, Base):
         found = []
         seen = set()
         for iid in hand:
-            data = self.rules.info(state, iid)
+            data = self.rules.card_facts(state)[iid]
             kind = data["type"]
             if kind not in (SOLDIER, CURSE, LAND):
                 continue
@@ -316,9 +316,9 @@ class Autopilot(Worth, Base):
         taken: dict = {}
         for i in state["zones"][BOARD]:
             pos = cards[i].get("pos")
-            if pos and self.rules.card_type(state, i) == SOLDIER:
+            if pos and self.rules.card_facts(state)[i]["type"] == SOLDIER:
                 taken.setdefault(pos[0], set()).add(pos[1])
-            elif pos and self.rules.card_type(state, i) == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
+            elif pos and self.rules.card_facts(state)[i]["type"] == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
                 taken.setdefault(pos[0], set()).add(pos[1])
         open_squares = [sq for sq in squares if sq[1] not in taken.get(1, ())]
         if not open_squares:
@@ -336,19 +336,19 @@ class Autopilot(Worth, Base):
         wanted = 0
         for i in hand:
             if values[i] >= 50:
-                wanted |= self.rules.info(state, i)["mask"]
+                wanted |= self.rules.card_facts(state)[i]["mask"]
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
-                wanted |= self.rules.info(state, i)["mask"]
+                wanted |= self.rules.card_facts(state)[i]["mask"]
         counts = {b: 0 for b in BIT_LIST}
         for i in state["zones"][STORAGE]:
-            m = self.rules.info(state, i)["mask"]
+            m = self.rules.card_facts(state)[i]["mask"]
             for b in BIT_LIST:
                 if m & b:
                     counts[b] += 1
 
         def need(i):
-            m = self.rules.info(state, i)["mask"] & wanted
+            m = self.rules.card_facts(state)[i]["mask"] & wanted
             return sum(1 / (1 + counts[b]) for b in _bits(m))
 
         order = sorted(hand, key=lambda i: (values[i], -need(i), -(state["defs"][cards[i]["def"]].get("cost") or 0), i))
@@ -367,7 +367,7 @@ class Autopilot(Worth, Base):
         wanted = 0
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
-                data = self.rules.info(state, i)
+                data = self.rules.card_facts(state)[i]
                 if data["type"] == SOLDIER:
                     wanted |= data["mask"]
                 for _k, _a, _c, needs, _s, _m, _n in _damages(data):
@@ -376,7 +376,7 @@ class Autopilot(Worth, Base):
         best = None
         for n, (tap, discard) in enumerate(pays):
             spent = set(tap) | set(discard)
-            keep = sum(1 for i in unused if i not in spent and self.rules.info(state, i)["mask"] & wanted)
+            keep = sum(1 for i in unused if i not in spent and self.rules.card_facts(state)[i]["mask"] & wanted)
             rank = (len(discard), -keep, n)
             if best is None or rank < best[0]:
                 best = (rank, tap, discard)
@@ -392,7 +392,7 @@ class Autopilot(Worth, Base):
         spent = set(pay["tap"])
         limit = ctx["limit"]
         before = ctx["all"]
-        after = [self.rules.info(state, i)["mask"] for i in state["zones"][STORAGE] if i not in spent]
+        after = [self.rules.card_facts(state)[i]["mask"] for i in state["zones"][STORAGE] if i not in spent]
         auras, free = self._auras_free(state)
         kept = _capacity(self._hitters(state, auras, free), after, limit, limit)
         gone = self._without(state, pending["card"], lambda a, f: _capacity(self._hitters(state, a, f), before, limit, limit))
@@ -411,7 +411,7 @@ class Autopilot(Worth, Base):
         harmful = pending["op"] in ("damage", "destroy") or pending["op"] == "stat" and lower
 
         def power(i):
-            return self.rules.stat(state, i, "power") if self.rules.card_type(state, i) == SOLDIER else 0
+            return self.rules.stat(state, i, "power") if self.rules.card_facts(state)[i]["type"] == SOLDIER else 0
 
         if harmful:
             cands.sort(key=lambda i: (cards[i]["owner"] == 0, power(i), i))

@@ -211,11 +211,13 @@ class CardData:
         last = self._last_facts = _FactsOf(cards, defs, self.cards.table(state))
         return last
 
+    card_facts = _facts_of  # (the read the autopilot is given: instance id -> read_card() of its card)
+
     def card_type(self, state, iid) -> str:
-        return self.info(state, iid)["type"]
+        return self._facts_of(state)[iid]["type"]
 
     def attrs(self, state, iid) -> list:
-        return list(self.info(state, iid)["attrs"])
+        return list(self._facts_of(state)[iid]["attrs"])
 
     def _s2(self, state, iid):
         return self.info(state, iid)["s2"]

@@ -179,11 +179,12 @@ class Worth:
     def _ctx(self, state) -> dict:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
-        unused = [self.rules.info(state, i)["mask"] for i in storage if not cards[i]["tapped"]]
+        of = self.rules.card_facts(state)
+        unused = [of[i]["mask"] for i in storage if not cards[i]["tapped"]]
         smask = 0
         for i in storage:
-            smask |= self.rules.info(state, i)["mask"]
-        every = [self.rules.info(state, i)["mask"] for i in storage]
+            smask |= of[i]["mask"]
+        every = [of[i]["mask"] for i in storage]
         return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
@@ -191,7 +192,7 @@ class Worth:
         enemy 戦力 (the mode that damages most, for an effect with modes)."""
         return [
             (k, amount, cost, mask, sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs))
-            for k, amount, cost, mask, sac, mode, needs in _damages(self.rules.info(state, iid))
+            for k, amount, cost, mask, sac, mode, needs in _damages(self.rules.card_facts(state)[iid])
         ]
 
     # -- what a decision keeps (_Decision) -----------------------------------------------------------------
@@ -238,7 +239,7 @@ class Worth:
         # A hit reads the soldier's own card and the steps in force (and `free`), not the rest of the board,
         # so boards with the same steps in force share it (a card with a step of its own that holds "while"
         # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
-        if self.rules.info(state, s)["self_auras"]:
+        if self.rules.card_facts(state)[s]["self_auras"]:
             key = ("hit", d.cfg, s)
         else:
             key = ("hit", d.sig, s, s in d.moved)
@@ -260,7 +261,7 @@ class Worth:
         limit = ctx["limit"]
         have = ctx["smask"] if mask is None else mask
         best = INF
-        data = self.rules.info(state, iid)
+        data = self.rules.card_facts(state)[iid]
         if data["type"] == SOLDIER:
             power, m12, m23 = self._hit(state, iid, auras, free)
             if power > 0:
@@ -288,8 +289,9 @@ class Worth:
     def _free_soldiers_now(self, state, auras, free) -> list[str]:
         out = []
         cards = state["cards"]
+        of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0 and self.rules.card_type(state, i) == SOLDIER:
+            if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER:
                 power, m12, m23 = self._hit(state, i, auras, free)
                 if power > 0 and m12 == 0 and m23 == 0:
                     out.append(i)
@@ -308,8 +310,9 @@ class Worth:
     def _board_worth_now(self, state, auras, free, ctx, mask=None) -> float:
         cards = state["cards"]
         best = INF
+        of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0 and self.rules.card_type(state, i) in (SOLDIER, CURSE, LAND):
+            if cards[i]["owner"] == 0 and of[i]["type"] in (SOLDIER, CURSE, LAND):
                 best = min(best, self._worth(state, i, auras, free, ctx, mask))
         return best
 
@@ -379,10 +382,11 @@ class Worth:
     def _hitters_now(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         cards = state["cards"]
         out = []
+        of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] != 0 or now and self.rules.sick(state, i):
                 continue
-            data = self.rules.info(state, i)
+            data = of[i]
             if data["type"] == SOLDIER:
                 power, m12, m23 = self._hit(state, i, auras, free)
                 if power > 0:
@@ -433,7 +437,7 @@ class Worth:
         hand = state["zones"][HAND]
         auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
-        masks = {i: self.rules.info(state, i)["mask"] for i in hand}
+        masks = {i: self.rules.card_facts(state)[i]["mask"] for i in hand}
         everything = ctx["smask"]
         for m in masks.values():
             everything |= m
@@ -446,9 +450,9 @@ class Worth:
             piece_defs.add(d)
         better = []
         for i in hand:
-            if i in pieces or self.rules.info(state, i)["type"] not in (SOLDIER, CURSE, LAND):
+            if i in pieces or self.rules.card_facts(state)[i]["type"] not in (SOLDIER, CURSE, LAND):
                 continue
-            data = self.rules.info(state, i)
+            data = self.rules.card_facts(state)[i]
             if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             _now, _later, worth = self._looks(state, [i], ctx, everything)
@@ -478,12 +482,13 @@ class Worth:
         def freed(auras, free):
             return any(s not in base for s in self._free_soldiers(state, auras, free))
 
-        helped = any(cards[i]["owner"] == 0 and (self.rules.info(state, i)["auras"] or self.rules.info(state, i)["rules"]) for i in state["zones"][BOARD])
+        of = self.rules.card_facts(state)
+        helped = any(cards[i]["owner"] == 0 and (of[i]["auras"] or of[i]["rules"]) for i in state["zones"][BOARD])
         alone: dict = {}
 
         def by_itself(x):
             if x not in alone:
-                data = self.rules.info(state, x)
+                data = self.rules.card_facts(state)[x]
                 # (only a card with an aura or a rule, a soldier with a lasting 特殊種別2, or any soldier when the
                 # board has an aura, can lower a move cost)
                 relevant = data["auras"] or data["rules"] or data["self_auras"] or data["s2"] in CONSTANT or helped and data["type"] == SOLDIER
@@ -491,9 +496,9 @@ class Worth:
             return alone[x]
 
         pieces: list[str] = []
-        soldiers = [i for i in hand if self.rules.card_type(state, i) == SOLDIER]
+        soldiers = [i for i in hand if self.rules.card_facts(state)[i]["type"] == SOLDIER]
         for a in hand:
-            data = self.rules.info(state, a)
+            data = self.rules.card_facts(state)[a]
             if data["type"] not in (SOLDIER, CURSE, LAND):
                 continue
             if by_itself(a):
