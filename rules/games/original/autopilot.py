@@ -278,7 +278,7 @@ class Autopilot(Worth, Base):
             square = self._square(state, kind)
             if square is None:
                 continue
-            now, later, worth = self._looks(state, [iid], ctx)
+            now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
             if now:
                 rank = (0, cost, iid)
             elif later:

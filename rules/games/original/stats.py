@@ -52,6 +52,7 @@ class Stats:
         of = self._facts_of(state)
         waits = not state["options"]["arrival_continuous"]
         turn = state["turn"]
+        held: dict = {}  # (a card's steps often share one condition: it is checked once)
         for src in state["zones"][BOARD]:
             steps = of[src][kind]
             if not steps:
@@ -60,8 +61,17 @@ class Stats:
             if not card["face_up"] or waits and card.get("arrived") == turn and of[src]["type"] in (SOLDIER, LAND):
                 continue  # (兵・土地は、召喚されたターンには…その効果を発動する事は出来ず: 永続 from the next turn; see sick)
             for step in steps:
-                if (rule is None or step.get("rule") == rule) and self._holds(state, src, step.get("while")):
-                    out.append((src, step))
+                if rule is not None and step.get("rule") != rule:
+                    continue
+                cond = step.get("while")
+                if cond:
+                    key = (src, cond)
+                    ok = held.get(key)
+                    if ok is None:
+                        ok = held[key] = self._holds(state, src, cond)
+                    if not ok:
+                        continue
+                out.append((src, step))
         return out
 
     def auras(self, state) -> list:

@@ -347,10 +347,11 @@ class Worth:
                 else:
                     card.pop("arrived", None)
 
-    def _looks(self, state, ids, ctx, mask=None) -> tuple[bool, bool, float]:
+    def _looks(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
         """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
-        from the next turn on, the board's worth then); the soldiers that hit for free already do not count.
-        (Soldiers' and lands' 永続 effects start the turn after they arrive unless arrival_continuous.)"""
+        from the next turn on, the board's worth then; None without `worth`); the soldiers that hit for free
+        already do not count. (Soldiers' and lands' 永続 effects start the turn after they arrive unless
+        arrival_continuous.)"""
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
@@ -361,7 +362,7 @@ class Worth:
 
         def look(auras, free):
             later = freed(auras, free)
-            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask)
+            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask) if worth else None
 
         moving, later, worth = self._virtual(state, ids, look)
         now = bool(moving) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
