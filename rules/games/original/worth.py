@@ -124,7 +124,7 @@ class _Decision:
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
         self.sig: tuple = ()  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`
-        self.moved: frozenset = frozenset()  # the cards cfg puts on or takes off the board
+        self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
         self.data: dict = {}
 
 
@@ -223,7 +223,7 @@ class Worth:
             return fn(self.rules.auras(state), self.rules.rule(state, FREE))
         outer = d.cfg, d.af, d.sig, d.moved
         d.cfg = (*d.cfg, *cfg)
-        d.moved = d.moved | (frozenset(cfg[1]) if cfg[0] == "v" else frozenset(cfg[1:]))
+        d.moved = {**d.moved, **dict.fromkeys(cfg[1] if cfg[0] == "v" else cfg[1:], cfg[0])}
         d.af, d.sig = d.data.get(("af", d.cfg)) or (None, ())
         try:
             return fn(*self._auras_free(state))
@@ -242,7 +242,7 @@ class Worth:
         if self.rules.card_facts(state)[s]["self_auras"]:
             key = ("hit", d.cfg, s)
         else:
-            key = ("hit", d.sig, s, s in d.moved)
+            key = ("hit", d.sig, s, d.moved.get(s))
         hit = d.data.get(key)
         if hit is None:
             hit = d.data[key] = self._hit_now(state, s, auras, free)
