@@ -64,7 +64,7 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
-from .worth import BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _take, _taps
+from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _Decision, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -87,6 +87,15 @@ class Autopilot(Worth, Base):
     # -- the choice ----------------------------------------------------------------------------------------
 
     def choose(self, state):
+        if _LOCAL.d is not None:  # (within a decision already)
+            return self._choose(state)
+        _LOCAL.d = _Decision()  # what this decision works out more than once (worth.py)
+        try:
+            return self._choose(state)
+        finally:
+            _LOCAL.d = None
+
+    def _choose(self, state):
         if state["result"] is not None:
             return None
         pending = state["pending"]
@@ -134,9 +143,8 @@ class Autopilot(Worth, Base):
     def _main(self, state):
         cards = state["cards"]
         zones = state["zones"]
-        auras = self.rules.auras(state)
-        free = self.rules.rule(state, "free_move_to_battlefield")
-        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and self.rules.card_type(state, i) == SOLDIER]
+        auras, free = self._auras_free(state)
+        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and self.rules.card_facts(state)[i]["type"] == SOLDIER]
         ready = [s for s in mine if not self.rules.sick(state, s)]
         stats = {s: self._hit(state, s, auras, free) for s in ready}
 
@@ -179,7 +187,7 @@ class Autopilot(Worth, Base):
             if power <= 0:
                 continue
             row, col = cards[s]["pos"]
-            need_mask = self.rules.info(state, s)["mask"]
+            need_mask = self.rules.card_facts(state)[s]["mask"]
             if row == 2 and self._clear(state, s, 3, col):
                 steps = [(m23, need_mask)]
             elif row == 1 and self._clear(state, s, 2, col) and self._clear(state, s, 3, col):
@@ -217,7 +225,7 @@ class Autopilot(Worth, Base):
             row, col = cards[s]["pos"]
             if power <= 0 or row != 1 or not self._clear(state, s, 2, col):
                 continue
-            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, self.rules.info(state, s)["mask"])]):
+            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, self.rules.card_facts(state)[s]["mask"])]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
@@ -234,7 +242,7 @@ class Autopilot(Worth, Base):
             pos = cards[i].get("pos")
             if not pos or pos[0] != row or pos[1] != col:
                 continue
-            kind = self.rules.card_type(state, i)
+            kind = self.rules.card_facts(state)[i]["type"]
             if kind == SOLDIER:
                 return False
             if kind == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
@@ -248,12 +256,12 @@ class Autopilot(Worth, Base):
         if not hand:
             return None
         unused = ctx["unused"]
-        pieces = self._pieces(state)
+        pieces = None  # (worked out when first needed)
         base = cap_now = demand = need = None
         found = []
         seen = set()
         for iid in hand:
-            data = self.rules.info(state, iid)
+            data = self.rules.card_facts(state)[iid]
             kind = data["type"]
             if kind not in (SOLDIER, CURSE, LAND):
                 continue
@@ -265,17 +273,17 @@ class Autopilot(Worth, Base):
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
                 continue
-            if kind != SOLDIER and not (data["auras"] or data["rules"] or self._damage_effects(state, iid)):
+            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             square = self._square(state, kind)
             if square is None:
                 continue
-            now, later, worth = self._looks(state, [iid], ctx)
+            now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
             if now:
                 rank = (0, cost, iid)
             elif later:
                 rank = (1, cost, iid)
-            elif iid in pieces:
+            elif iid in (pieces := self._pieces(state) if pieces is None else pieces):
                 rank = (2, kind != SOLDIER, cost, iid)
             else:
                 if base is None:
@@ -308,9 +316,9 @@ class Autopilot(Worth, Base):
         taken: dict = {}
         for i in state["zones"][BOARD]:
             pos = cards[i].get("pos")
-            if pos and self.rules.card_type(state, i) == SOLDIER:
+            if pos and self.rules.card_facts(state)[i]["type"] == SOLDIER:
                 taken.setdefault(pos[0], set()).add(pos[1])
-            elif pos and self.rules.card_type(state, i) == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
+            elif pos and self.rules.card_facts(state)[i]["type"] == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
                 taken.setdefault(pos[0], set()).add(pos[1])
         open_squares = [sq for sq in squares if sq[1] not in taken.get(1, ())]
         if not open_squares:
@@ -328,19 +336,19 @@ class Autopilot(Worth, Base):
         wanted = 0
         for i in hand:
             if values[i] >= 50:
-                wanted |= self.rules.info(state, i)["mask"]
+                wanted |= self.rules.card_facts(state)[i]["mask"]
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
-                wanted |= self.rules.info(state, i)["mask"]
+                wanted |= self.rules.card_facts(state)[i]["mask"]
         counts = {b: 0 for b in BIT_LIST}
         for i in state["zones"][STORAGE]:
-            m = self.rules.info(state, i)["mask"]
+            m = self.rules.card_facts(state)[i]["mask"]
             for b in BIT_LIST:
                 if m & b:
                     counts[b] += 1
 
         def need(i):
-            m = self.rules.info(state, i)["mask"] & wanted
+            m = self.rules.card_facts(state)[i]["mask"] & wanted
             return sum(1 / (1 + counts[b]) for b in _bits(m))
 
         order = sorted(hand, key=lambda i: (values[i], -need(i), -(state["defs"][cards[i]["def"]].get("cost") or 0), i))
@@ -359,16 +367,16 @@ class Autopilot(Worth, Base):
         wanted = 0
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
-                data = self.rules.info(state, i)
+                data = self.rules.card_facts(state)[i]
                 if data["type"] == SOLDIER:
                     wanted |= data["mask"]
-                for _k, _a, _c, needs, _s, _act, _n in self._damage_effects(state, i):
+                for _k, _a, _c, needs, _s, _m, _n in _damages(data):
                     wanted |= needs
         unused = [i for i in state["zones"][STORAGE] if not cards[i]["tapped"]]
         best = None
         for n, (tap, discard) in enumerate(pays):
             spent = set(tap) | set(discard)
-            keep = sum(1 for i in unused if i not in spent and self.rules.info(state, i)["mask"] & wanted)
+            keep = sum(1 for i in unused if i not in spent and self.rules.card_facts(state)[i]["mask"] & wanted)
             rank = (len(discard), -keep, n)
             if best is None or rank < best[0]:
                 best = (rank, tap, discard)
@@ -384,9 +392,8 @@ class Autopilot(Worth, Base):
         spent = set(pay["tap"])
         limit = ctx["limit"]
         before = ctx["all"]
-        after = [self.rules.info(state, i)["mask"] for i in state["zones"][STORAGE] if i not in spent]
-        auras = self.rules.auras(state)
-        free = self.rules.rule(state, "free_move_to_battlefield")
+        after = [self.rules.card_facts(state)[i]["mask"] for i in state["zones"][STORAGE] if i not in spent]
+        auras, free = self._auras_free(state)
         kept = _capacity(self._hitters(state, auras, free), after, limit, limit)
         gone = self._without(state, pending["card"], lambda a, f: _capacity(self._hitters(state, a, f), before, limit, limit))
         return pay if kept > gone else {"type": "destroy"}
@@ -404,7 +411,7 @@ class Autopilot(Worth, Base):
         harmful = pending["op"] in ("damage", "destroy") or pending["op"] == "stat" and lower
 
         def power(i):
-            return self.rules.stat(state, i, "power") if self.rules.card_type(state, i) == SOLDIER else 0
+            return self.rules.stat(state, i, "power") if self.rules.card_facts(state)[i]["type"] == SOLDIER else 0
 
         if harmful:
             cands.sort(key=lambda i: (cards[i]["owner"] == 0, power(i), i))

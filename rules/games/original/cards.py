@@ -17,6 +17,9 @@ GRANTED_EFFECT = {
     "text": "自陣の召喚コストX以上の兵をX枚選んで破棄し、この兵に以下の補正を加える。「+0/+0/+2X」",
     "granted": True,
 }
+# 特殊種別2 that change a soldier's stats for good (太陽 +3 cost +3 power, 俊敏 -3 move cost, 聡明 -3 cost)
+CONSTANT = {"太陽": {"cost": 3, "power": 3}, "俊敏": {"move_cost": -3}, "聡明": {"cost": -3}}
+STAT_NAMES = ("cost", "move_cost", "power", "upkeep")
 BITS = {a: 1 << i for i, a in enumerate(("火", "水", "風", "地", "光", "闇"))}
 BIT_LIST = tuple(BITS.values())
 STORAGE = ("p0.storage", "p1.storage")
@@ -116,8 +119,15 @@ def read_card(d: dict, options: dict | None = None) -> dict:
     for step in script:
         by_when.setdefault(step.get("when") or "played", []).append(step)
     attrs = tuple(a for a in fields.get("attributes") or () if a != "無")
+    constant = CONSTANT.get(s2, {}) if kind == SOLDIER else {}
     return {
         "type": kind,
+        # the printed stats with a lasting 特殊種別2's change (stats.py adds counters and continuous effects)
+        "base": {name: ((d.get("cost") or 0) if name == "cost" else fields.get(name) or 0) + constant.get(name, 0) for name in STAT_NAMES},
+        # what the filters of steps and conditions read (stats.py _filter)
+        "printed_attrs": fields.get("attributes") or (),
+        "race": fields.get("race"),
+        "specials": (fields.get("special_type"), fields.get("special_type2")),
         "attrs": attrs,
         "attrset": frozenset(attrs),
         "mask": mask_of(attrs),
@@ -156,11 +166,25 @@ def mask_of(attrs) -> int:
     return m
 
 
+class _FactsOf(dict):
+    """Instance id -> its card's facts, each looked up on first use (a card added later is found too). It holds
+    the game's cards and defs dicts so that their identities, which say whose it is, cannot be reused."""
+
+    def __init__(self, cards: dict, defs: dict, table: CardTable):
+        super().__init__()
+        self.cards, self.defs, self.table = cards, defs, table
+
+    def __missing__(self, iid):
+        facts = self[iid] = self.table[self.cards[iid]["def"]]
+        return facts
+
+
 class CardData:
     """A card's definition and what the rules read from it (read_card, kept in the engine's card cache
     `self.cards`, a CardCache(read_card))."""
 
     cards: CardCache
+    _last_facts: _FactsOf | None = None  # the last game's (a rules object plays one game at a time, mostly)
 
     @staticmethod
     def _def(state, iid):
@@ -175,13 +199,25 @@ class CardData:
 
     def info(self, state, iid) -> dict:
         """read_card() of a card instance."""
-        return self.cards.table(state).card(state["cards"], iid)
+        return self._facts_of(state)[iid]
+
+    def _facts_of(self, state) -> dict:
+        """Card instance id -> read_card() of its card, for the game of `state` (an instance's card never
+        changes): the hot paths look a card's facts up with one dict read."""
+        cards, defs = state["cards"], state["defs"]
+        last = self._last_facts
+        if last is not None and last.cards is cards and last.defs is defs:
+            return last
+        last = self._last_facts = _FactsOf(cards, defs, self.cards.table(state))
+        return last
+
+    card_facts = _facts_of  # (the read the autopilot is given: instance id -> read_card() of its card)
 
     def card_type(self, state, iid) -> str:
-        return self.info(state, iid)["type"]
+        return self._facts_of(state)[iid]["type"]
 
     def attrs(self, state, iid) -> list:
-        return list(self.info(state, iid)["attrs"])
+        return list(self._facts_of(state)[iid]["attrs"])
 
     def _s2(self, state, iid):
         return self.info(state, iid)["s2"]

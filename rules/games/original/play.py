@@ -65,6 +65,7 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
     # what the autopilot may ask besides the legal actions
     reads = (
         "info",
+        "card_facts",
         "card_type",
         "attrs",
         "script",

@@ -4,11 +4,39 @@ and the battle; the continuous rules in force and the filters of steps and condi
 from __future__ import annotations
 
 from .board import camp_row, enemy_camp_row
-from .cards import BOARD, CURSE, HAND, LAND, SOLDIER, STORAGE, _while
+from .cards import BOARD, CONSTANT, CURSE, HAND, LAND, SOLDIER, STORAGE, _while
 
 # 特殊種別2: (against attribute, against 特殊種別2, own attribute) for the battle bonus +0/+0/+2 each
 AFFINITY = {"緋": ("地", "碧", "火"), "蒼": ("火", "緋", "水"), "天": ("水", "蒼", "風"), "碧": ("風", "天", "地")}
-CONSTANT = {"太陽": {"cost": 3, "power": 3}, "俊敏": {"move_cost": -3}, "聡明": {"cost": -3}}
+__all__ = ["AFFINITY", "CONSTANT", "Stats"]
+NO_FILTER: dict = {}
+_COMPILED: dict = {}
+
+
+def _compiled(f: dict) -> tuple:
+    """A filter's fields (side, other, kind, attribute, race, special name, negated, min_cost, max_cost), read
+    once per filter dict: steps and conditions are made once per game (read_card, _while) and filtered with
+    over and over. The dict is kept with them, so its identity cannot be reused by another."""
+    hit = _COMPILED.get(id(f))
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    special = f.get("special")
+    negated = bool(special) and special.startswith("!")
+    out = (
+        f.get("side"),
+        f.get("other"),
+        f.get("kind"),
+        f.get("attribute"),
+        f.get("race"),
+        special.lstrip("!") if special else None,
+        negated,
+        f.get("min_cost"),
+        f.get("max_cost"),
+    )
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[id(f)] = (f, out)
+    return out
 SHOWN = {SOLDIER: ("cost", "move_cost", "power"), CURSE: ("cost", "upkeep"), LAND: ("cost", "upkeep")}
 COSTS = ("cost", "move_cost", "upkeep")
 
@@ -21,14 +49,29 @@ class Stats:
         step), from face-up cards on the board."""
         out = []
         cards = state["cards"]
+        of = self._facts_of(state)
         waits = not state["options"]["arrival_continuous"]
+        turn = state["turn"]
+        held: dict = {}  # (a card's steps often share one condition: it is checked once)
         for src in state["zones"][BOARD]:
+            steps = of[src][kind]
+            if not steps:
+                continue
             card = cards[src]
-            if not card["face_up"] or waits and self.sick(state, src):
-                continue  # (兵・土地は、召喚されたターンには…その効果を発動する事は出来ず: 永続 from the next turn)
-            for step in self.facts(state)[card["def"]][kind]:
-                if (rule is None or step.get("rule") == rule) and self._holds(state, src, step.get("while")):
-                    out.append((src, step))
+            if not card["face_up"] or waits and card.get("arrived") == turn and of[src]["type"] in (SOLDIER, LAND):
+                continue  # (兵・土地は、召喚されたターンには…その効果を発動する事は出来ず: 永続 from the next turn; see sick)
+            for step in steps:
+                if rule is not None and step.get("rule") != rule:
+                    continue
+                cond = step.get("while")
+                if cond:
+                    key = (src, cond)
+                    ok = held.get(key)
+                    if ok is None:
+                        ok = held[key] = self._holds(state, src, cond)
+                    if not ok:
+                        continue
+                out.append((src, step))
         return out
 
     def auras(self, state) -> list:
@@ -43,38 +86,38 @@ class Stats:
         if not cond:
             return True
         exists, filters = _while(cond)
-        owner = self._owner(state, src)
-        found = any(self._filter(state, owner, src, i, filters) for i in state["zones"][BOARD])
+        owner = state["cards"][src]["owner"]
+        found = False
+        for i in state["zones"][BOARD]:
+            if self._filter(state, owner, src, i, filters):
+                found = True
+                break
         return found == exists
 
     def _filter(self, state, player, src, iid, f, auras=None) -> bool:
         """Whether card `iid` passes the filters of a step or condition (side from `player`'s point of view)."""
-        cards = state["cards"]
-        side = f.get("side")
-        if side == "own" and cards[iid]["owner"] != player or side == "enemy" and cards[iid]["owner"] == player:
+        side, other, kind, attribute, race, special, negated, min_cost, max_cost = _compiled(f)
+        owner = state["cards"][iid]["owner"]
+        if side == "own" and owner != player or side == "enemy" and owner == player:
             return False
-        if f.get("other") and iid == src:
+        if other and iid == src:
             return False
-        kind = f.get("kind")
-        if kind and self.card_type(state, iid) != kind:
+        of = self._facts_of(state)
+        data = of[iid]
+        if kind and data["type"] != kind:
             return False
-        fields = self._fields(state, iid)
-        if f.get("attribute") and f["attribute"] not in (fields.get("attributes") or ()):
+        if attribute and attribute not in data["printed_attrs"]:
             return False
-        if f.get("race") and f["race"] != fields.get("race"):
+        if race and race != data["race"]:
             return False
-        special = f.get("special")
-        if special:
-            negated = special.startswith("!")
-            name = special.lstrip("!")
-            if (name in (fields.get("special_type"), fields.get("special_type2"))) == negated:
-                return False
-        if f.get("min_cost") is not None or f.get("max_cost") is not None:
+        if special and (special in data["specials"]) == negated:
+            return False
+        if min_cost is not None or max_cost is not None:
             cost = self.stat(state, iid, "cost", auras)
-            if f.get("min_cost") is not None and cost < f["min_cost"] or f.get("max_cost") is not None and cost > f["max_cost"]:
+            if min_cost is not None and cost < min_cost or max_cost is not None and cost > max_cost:
                 return False
         # 深淵: 相手の呪術の効果を受けない
-        if src is not None and cards[iid]["owner"] != player and self._s2(state, iid) == "深淵" and self.card_type(state, src) == CURSE:
+        if src is not None and owner != player and data["s2"] == "深淵" and of[src]["type"] == CURSE:
             return False
         return True
 
@@ -96,16 +139,20 @@ class Stats:
 
     def stat(self, state, iid, name, auras=None) -> int:
         """A card's summon (cast, deploy) cost, move cost, power or upkeep now."""
-        card = state["cards"][iid]
-        d = state["defs"][card["def"]]
-        data = self.facts(state)[card["def"]]
-        value = (d.get("cost") or 0) if name == "cost" else (d.get("fields") or {}).get(name) or 0
-        value += card["counters"].get(name, 0)
+        cards = state["cards"]
+        card = cards[iid]
+        of = self._facts_of(state)
+        data = of[iid]
+        value = data["base"].get(name)  # printed, with a lasting 特殊種別2's change (read_card)
+        if value is None:
+            value = (state["defs"][card["def"]].get("fields") or {}).get(name) or 0
+        counters = card["counters"]
+        if counters:
+            value += counters.get(name, 0)
         s2 = data["s2"]
-        if s2 in CONSTANT and data["type"] == SOLDIER:
-            value += CONSTANT[s2].get(name, 0)
-        in_hand = card["zone"].endswith(".hand")
-        on_board = card["zone"] == BOARD
+        zone = card["zone"]
+        on_board = zone == BOARD
+        in_hand = not on_board and zone.endswith(".hand")
         if not (in_hand or on_board):
             return value
         for step in data["self_auras"]:  # its own continuous steps ("this")
@@ -120,14 +167,21 @@ class Stats:
         for src, step in auras:
             if step.get("stat") != name:
                 continue
-            player = state["cards"][src]["owner"]
+            player = cards[src]["owner"]
             if step["target"] == "bound":
-                hit = on_board and state["cards"][src].get("bound") == iid and self._filter(state, player, src, iid, {})
+                hit = on_board and cards[src].get("bound") == iid and self._filter(state, player, src, iid, NO_FILTER)
             else:
-                hit = self._in_area(state, player, iid, step.get("area")) and self._filter(state, player, src, iid, step)
+                area = step.get("area")
+                if area in ("board", None):
+                    hit = on_board
+                elif area == "any":
+                    hit = True  # (on the board or in a hand: see above)
+                else:
+                    hit = self._in_area(state, player, iid, area)
+                hit = hit and self._filter(state, player, src, iid, step)
             if hit:
                 amount = step.get("amount") or 0
-                if s2 == "太陽" and self.card_type(state, src) == LAND:  # この兵への土地の効果による補正が2倍
+                if s2 == "太陽" and of[src]["type"] == LAND:  # この兵への土地の効果による補正が2倍
                     amount *= 2
                 value += amount
         if name == "power" and on_board:
@@ -171,17 +225,20 @@ class Stats:
         (card["stats"]: auras, 特殊種別2, the battle, changes until the end of the turn, a hand card's cost), so
         the board shows the engine's figures; the view shows a card's stats to whoever may see the card."""
         cards = state["cards"]
+        of = self._facts_of(state)
         auras = None
         for name in (BOARD, *HAND):
             for iid in state["zones"][name]:
                 card = cards[iid]
-                data = self.facts(state)[card["def"]]
+                data = of[iid]
                 shown = SHOWN.get(data["type"])
                 if shown is None:
                     continue
                 if auras is None:
                     auras = self.auras(state)
-                if not (auras or card["counters"] or data["self_auras"] or data["s2"]):
+                    touched = {step.get("stat") for _src, step in auras}  # the stats the steps in force change
+                plain = not (card["counters"] or data["self_auras"] or data["s2"])
+                if plain and not auras:
                     card.pop("stats", None)  # (nothing can change it: its printed stats)
                     continue
                 d = state["defs"][card["def"]]
@@ -189,7 +246,9 @@ class Stats:
                 now = {}
                 for key in shown:
                     printed = d.get("cost") if key == "cost" else fields.get(key)
-                    value = self.stat(state, iid, key, auras)
+                    # (a card with no counters, no step of its own and no 特殊種別2 has its printed stat where no
+                    # step in force changes it: the battle changes power through 特殊種別2 only)
+                    value = data["base"][key] if plain and key not in touched else self.stat(state, iid, key, auras)
                     if key in COSTS:
                         value = max(0, value)
                     if value != (printed or 0) or key in card["counters"]:

@@ -5,12 +5,17 @@ they would change. It reads the rules through their declared read helpers (self.
 
 from __future__ import annotations
 
+import threading
+
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
 
 INF = float("inf")
 BIT_LIST = (1, 2, 4, 8, 16, 32)
 POP = [bin(m).count("1") for m in range(64)]  # attributes in a mask
 HAND, STORAGE = "p0.hand", "p0.storage"
+
+
+_ORDER: dict = {}  # demand -> the sort key of each attribute mask (_take)
 
 
 def _bits(mask: int) -> list[int]:
@@ -22,7 +27,10 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     tapping only, or None if they cannot: each (cost, needed attributes) takes a card of each needed
     attribute (the one with the fewest attributes), then any cards up to the cost (first those with no
     attribute in `demand`, then the fewest attributes)."""
-    avail = sorted(masks, key=lambda m: (bool(m & demand), POP[m], m))
+    keys = _ORDER.get(demand)
+    if keys is None:
+        keys = _ORDER[demand] = [(bool(m & demand), POP[m], m) for m in range(64)]
+    avail = sorted(masks, key=keys.__getitem__)
     for cost, need in steps:
         if cost <= 0:
             continue
@@ -56,10 +64,23 @@ def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
     return _take(masks, steps) is not None
 
 
+_CAPACITY: dict = {}  # (_capacity's arguments) -> its answer: the same few boards and 倉庫 come up again and again
+
+
 def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     """The damage a turn's 倉庫 cards deal with these hitters ((damage, costs of one hit)), one hit after
     another, the most useful damage per tap first; damage beyond what the top 戦力 card takes is not
-    counted. INF when a hit costs nothing."""
+    counted. INF when a hit costs nothing. (The order of `masks` does not matter: _take sorts them.)"""
+    key = (tuple([(damage, tuple(steps)) for damage, steps in hitters]), tuple(sorted(masks)), need, limit, demand)
+    out = _CAPACITY.get(key)
+    if out is None:
+        if len(_CAPACITY) > 100_000:
+            _CAPACITY.clear()
+        out = _CAPACITY[key] = _capacity_now(hitters, masks, need, limit, demand)
+    return out
+
+
+def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     total = 0
     avail = list(masks)
     for _ in range(60):
@@ -87,6 +108,31 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
 
 
 _DAMAGE: dict = {}
+FREE = "free_move_to_battlefield"
+
+
+class _Decision:
+    """What one decision (Autopilot.choose) works out more than once: a decision reads the same state (with
+    cards put on or taken off the board for a moment) many times over, e.g. each soldier's hit for every hand
+    card weighed. Values are kept per board configuration `cfg` (() = the state as it is; ("v", ids, now) =
+    with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
+    decision is made: the next one reads a changed state."""
+
+    __slots__ = ("cfg", "af", "sig", "moved", "data")
+
+    def __init__(self):
+        self.cfg: tuple = ()
+        self.af: tuple | None = None  # (auras, free) of cfg once asked for
+        self.sig: tuple = ()  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`
+        self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
+        self.data: dict = {}
+
+
+class _Local(threading.local):
+    d: _Decision | None = None  # the decision being made in this thread (none: nothing is kept)
+
+
+_LOCAL = _Local()
 
 
 def _damaging(data: dict) -> list[tuple]:
@@ -113,6 +159,18 @@ def _damaging(data: dict) -> list[tuple]:
     return out
 
 
+def _damages(data: dict) -> list[tuple]:
+    """(k, amount, cost, needs mask, sacrifice, {"mode": m} or {}, needs) of a card's (its rules info) 通常
+    effects that damage the enemy 戦力, worked out once per card (see _damaging)."""
+    hit = _DAMAGE.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_DAMAGE) > 4096:
+            _DAMAGE.clear()
+        out = [(k, amount, cost, mask_of(needs), sac, mode, needs) for k, amount, cost, needs, sac, mode in _damaging(data)]
+        hit = _DAMAGE[id(data)] = (data, out)
+    return hit[1]
+
+
 class Worth:
     """The autopilot's measures of cards and of the board."""
 
@@ -121,31 +179,80 @@ class Worth:
     def _ctx(self, state) -> dict:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
-        unused = [self.rules.info(state, i)["mask"] for i in storage if not cards[i]["tapped"]]
+        of = self.rules.card_facts(state)
+        unused = [of[i]["mask"] for i in storage if not cards[i]["tapped"]]
         smask = 0
         for i in storage:
-            smask |= self.rules.info(state, i)["mask"]
-        every = [self.rules.info(state, i)["mask"] for i in storage]
+            smask |= of[i]["mask"]
+        every = [of[i]["mask"] for i in storage]
         return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
         enemy 戦力 (the mode that damages most, for an effect with modes)."""
-        data = self.rules.info(state, iid)
-        hit = _DAMAGE.get(id(data))
-        if hit is None or hit[0] is not data:
-            if len(_DAMAGE) > 4096:
-                _DAMAGE.clear()
-            hit = _DAMAGE[id(data)] = (data, _damaging(data))
-        return [(k, amount, cost, mask_of(needs), sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs)) for k, amount, cost, needs, sac, mode in hit[1]]
+        return [
+            (k, amount, cost, mask, sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs))
+            for k, amount, cost, mask, sac, mode, needs in _damages(self.rules.card_facts(state)[iid])
+        ]
+
+    # -- what a decision keeps (_Decision) -----------------------------------------------------------------
+
+    def _auras_free(self, state) -> tuple:
+        """(the continuous stat steps in force, the soldiers that move to the 戦場 for free) on the board now."""
+        d = _LOCAL.d
+        if d is None:
+            return self.rules.auras(state), self.rules.rule(state, FREE)
+        if d.af is None:
+            auras, free = self.rules.auras(state), self.rules.rule(state, FREE)
+            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), (tuple([(src, id(step)) for src, step in auras]), tuple(free))
+        return d.af
+
+    @staticmethod
+    def _kept(auras, free) -> _Decision | None:
+        """The decision being made, when `auras` and `free` are those of its board now (so what is worked out
+        from them can be kept for that board); else None."""
+        d = _LOCAL.d
+        if d is not None and d.af is not None and auras is d.af[0] and free is d.af[1]:
+            return d
+        return None
+
+    def _configured(self, state, cfg, fn):
+        """fn(auras, free) on the board changed as `cfg` says (the caller has changed it)."""
+        d = _LOCAL.d
+        if d is None:
+            return fn(self.rules.auras(state), self.rules.rule(state, FREE))
+        outer = d.cfg, d.af, d.sig, d.moved
+        d.cfg = (*d.cfg, *cfg)
+        d.moved = {**d.moved, **dict.fromkeys(cfg[1] if cfg[0] == "v" else cfg[1:], cfg[0])}
+        d.af, d.sig = d.data.get(("af", d.cfg)) or (None, ())
+        try:
+            return fn(*self._auras_free(state))
+        finally:
+            d.cfg, d.af, d.sig, d.moved = outer
 
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
         """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
         a move of cost 0 that still uses a card of each attribute counts 1 (its cards are taken by attribute)."""
+        d = self._kept(auras, free)
+        if d is None:
+            return self._hit_now(state, s, auras, free)
+        # A hit reads the soldier's own card and the steps in force (and `free`), not the rest of the board,
+        # so boards with the same steps in force share it (a card with a step of its own that holds "while"
+        # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
+        if self.rules.card_facts(state)[s]["self_auras"]:
+            key = ("hit", d.cfg, s)
+        else:
+            key = ("hit", d.sig, s, d.moved.get(s))
+        hit = d.data.get(key)
+        if hit is None:
+            hit = d.data[key] = self._hit_now(state, s, auras, free)
+        return hit
+
+    def _hit_now(self, state, s, auras, free) -> tuple[int, int, int]:
         power = self.rules.stat(state, s, "power", auras)
         power += self.rules.battle_bonus(state, s, {"a": s, "d": None})
         m23 = _taps(*self.rules.move_price(state, s, [3, 0], auras, free))
-        free = self.rules.rule(state, "free_move_to_battlefield") if free is None else free
+        free = self.rules.rule(state, FREE) if free is None else free
         m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
@@ -154,7 +261,7 @@ class Worth:
         limit = ctx["limit"]
         have = ctx["smask"] if mask is None else mask
         best = INF
-        data = self.rules.info(state, iid)
+        data = self.rules.card_facts(state)[iid]
         if data["type"] == SOLDIER:
             power, m12, m23 = self._hit(state, iid, auras, free)
             if power > 0:
@@ -162,7 +269,7 @@ class Worth:
                     return 0.0
                 if data["mask"] & have == data["mask"]:
                     best = -(-limit // power) * (m12 + m23)
-        for _k, amount, cost, needs, sac, _a, _n in self._damage_effects(state, iid):
+        for _k, amount, cost, needs, sac, _m, _n in _damages(data):
             if sac or needs & have != needs:
                 continue
             best = min(best, -(-limit // amount) * max(cost, 0))
@@ -170,20 +277,42 @@ class Worth:
 
     def _free_soldiers(self, state, auras, free) -> list[str]:
         """Own soldiers on the board that hit for nothing."""
+        d = self._kept(auras, free)
+        if d is not None:
+            key = ("free", d.cfg)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._free_soldiers_now(state, auras, free)
+            return out
+        return self._free_soldiers_now(state, auras, free)
+
+    def _free_soldiers_now(self, state, auras, free) -> list[str]:
         out = []
         cards = state["cards"]
+        of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0 and self.rules.card_type(state, i) == SOLDIER:
+            if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER:
                 power, m12, m23 = self._hit(state, i, auras, free)
                 if power > 0 and m12 == 0 and m23 == 0:
                     out.append(i)
         return out
 
     def _board_worth(self, state, auras, free, ctx, mask=None) -> float:
+        d = self._kept(auras, free)
+        if d is not None:  # (ctx is the same throughout a decision)
+            key = ("board", d.cfg, mask)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._board_worth_now(state, auras, free, ctx, mask)
+            return out
+        return self._board_worth_now(state, auras, free, ctx, mask)
+
+    def _board_worth_now(self, state, auras, free, ctx, mask=None) -> float:
         cards = state["cards"]
         best = INF
+        of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0 and self.rules.card_type(state, i) in (SOLDIER, CURSE, LAND):
+            if cards[i]["owner"] == 0 and of[i]["type"] in (SOLDIER, CURSE, LAND):
                 best = min(best, self._worth(state, i, auras, free, ctx, mask))
         return best
 
@@ -202,7 +331,7 @@ class Worth:
                 card["arrived"] = state["turn"] if now else -1
                 card["face_up"] = True
                 board.append(iid)
-            return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
+            return self._configured(state, ("v", tuple(ids), now), fn)
         finally:
             for iid, zone, pos, had_pos, arrived, had_arrived, face_up in reversed(saved):
                 card = cards[iid]
@@ -218,11 +347,12 @@ class Worth:
                 else:
                     card.pop("arrived", None)
 
-    def _looks(self, state, ids, ctx, mask=None) -> tuple[bool, bool, float]:
+    def _looks(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
         """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
-        from the next turn on, the board's worth then); the soldiers that hit for free already do not count.
-        (Soldiers' and lands' 永続 effects start the turn after they arrive unless arrival_continuous.)"""
-        base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
+        from the next turn on, the board's worth then; None without `worth`); the soldiers that hit for free
+        already do not count. (Soldiers' and lands' 永続 effects start the turn after they arrive unless
+        arrival_continuous.)"""
+        base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
             return [s for s in self._free_soldiers(state, auras, free) if s not in base]
@@ -232,7 +362,7 @@ class Worth:
 
         def look(auras, free):
             later = freed(auras, free)
-            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask)
+            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask) if worth else None
 
         moving, later, worth = self._virtual(state, ids, look)
         now = bool(moving) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
@@ -241,12 +371,23 @@ class Worth:
     def _hitters(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         """(damage, costs) of each hit the board can make: a soldier's hit from its camp (now: only the
         soldiers that may move, from where they stand) and the damaging 通常 effects."""
+        d = self._kept(auras, free)
+        if d is not None:
+            key = ("hitters", d.cfg, now)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._hitters_now(state, auras, free, now)
+            return out
+        return self._hitters_now(state, auras, free, now)
+
+    def _hitters_now(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         cards = state["cards"]
         out = []
+        of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] != 0 or now and self.rules.sick(state, i):
                 continue
-            data = self.rules.info(state, i)
+            data = of[i]
             if data["type"] == SOLDIER:
                 power, m12, m23 = self._hit(state, i, auras, free)
                 if power > 0:
@@ -254,7 +395,7 @@ class Worth:
                         out.append((power, [(m23, data["mask"])]))
                     else:
                         out.append((power, [(m12, data["mask"]), (m23, data["mask"])]))
-            for _k, amount, cost, needs, sac, _a, _n in self._damage_effects(state, i):
+            for _k, amount, cost, needs, sac, _m, _n in _damages(data):
                 if not sac:
                     out.append((amount, [(cost, needs)]))
         return out
@@ -284,7 +425,7 @@ class Worth:
         board.pop(at)
         card["zone"] = "p0.discard"
         try:
-            return fn(self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield"))
+            return self._configured(state, ("w", iid), fn)
         finally:
             card["zone"] = zone
             board.insert(at, iid)
@@ -295,10 +436,9 @@ class Worth:
         """Each hand card's worth for keeping (step 4)."""
         cards = state["cards"]
         hand = state["zones"][HAND]
-        auras = self.rules.auras(state)
-        free = self.rules.rule(state, "free_move_to_battlefield")
+        auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
-        masks = {i: self.rules.info(state, i)["mask"] for i in hand}
+        masks = {i: self.rules.card_facts(state)[i]["mask"] for i in hand}
         everything = ctx["smask"]
         for m in masks.values():
             everything |= m
@@ -311,10 +451,10 @@ class Worth:
             piece_defs.add(d)
         better = []
         for i in hand:
-            if i in pieces or self.rules.info(state, i)["type"] not in (SOLDIER, CURSE, LAND):
+            if i in pieces or self.rules.card_facts(state)[i]["type"] not in (SOLDIER, CURSE, LAND):
                 continue
-            data = self.rules.info(state, i)
-            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or self._damage_effects(state, i)):
+            data = self.rules.card_facts(state)[i]
+            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             _now, _later, worth = self._looks(state, [i], ctx, everything)
             if worth < current:
@@ -338,17 +478,18 @@ class Worth:
         ギルビアの小隊長 and any other soldier)."""
         hand = state["zones"][HAND]
         cards = state["cards"]
-        base = set(self._free_soldiers(state, self.rules.auras(state), self.rules.rule(state, "free_move_to_battlefield")))
+        base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
             return any(s not in base for s in self._free_soldiers(state, auras, free))
 
-        helped = any(cards[i]["owner"] == 0 and (self.rules.info(state, i)["auras"] or self.rules.info(state, i)["rules"]) for i in state["zones"][BOARD])
+        of = self.rules.card_facts(state)
+        helped = any(cards[i]["owner"] == 0 and (of[i]["auras"] or of[i]["rules"]) for i in state["zones"][BOARD])
         alone: dict = {}
 
         def by_itself(x):
             if x not in alone:
-                data = self.rules.info(state, x)
+                data = self.rules.card_facts(state)[x]
                 # (only a card with an aura or a rule, a soldier with a lasting 特殊種別2, or any soldier when the
                 # board has an aura, can lower a move cost)
                 relevant = data["auras"] or data["rules"] or data["self_auras"] or data["s2"] in CONSTANT or helped and data["type"] == SOLDIER
@@ -356,9 +497,9 @@ class Worth:
             return alone[x]
 
         pieces: list[str] = []
-        soldiers = [i for i in hand if self.rules.card_type(state, i) == SOLDIER]
+        soldiers = [i for i in hand if self.rules.card_facts(state)[i]["type"] == SOLDIER]
         for a in hand:
-            data = self.rules.info(state, a)
+            data = self.rules.card_facts(state)[a]
             if data["type"] not in (SOLDIER, CURSE, LAND):
                 continue
             if by_itself(a):
