@@ -34,12 +34,14 @@ these rules is applied with manual actions.
 
 from __future__ import annotations
 
+import sys
+
 from ...engine import effects, rng
-from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 
-PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
+# (interned, as Facts.type is: a type compares by identity first, on every look at a card)
+PLACE, APPARITION, TOOL, SEASON = (sys.intern(t) for t in ("場所札", "怪異札", "道具札", "季節札"))
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
 HAND_LIMIT = 8
@@ -60,13 +62,14 @@ ON_ATTACK = ("attack", "played")
 class Facts:
     """What the rules read of one card's data (its state["defs"] entry), worked out once: the type, cost,
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
-    timings of its script."""
+    timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "choosers")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
-        self.type = d.get("card_type", "")
+        # (interned: the type is compared on every look at a card, and an interned string compares by identity)
+        self.type = sys.intern(d.get("card_type", "") or "")
         self.cost = d.get("cost") or 0
         self.power = fields.get("power") or 0
         self.keywords = tuple(dict.fromkeys(d.get("keywords") or ()))
@@ -76,7 +79,36 @@ class Facts:
         self.god = "神" in (fields.get("attributes") or [])
         self.name = d.get("name")
         self.target = fields.get("target") or ""
-        self.whens = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
+        script = fields.get("script") or ()
+        self.whens = frozenset((s.get("when") or "played") for s in script)
+        # the "played" steps that ask the player to choose a card (KannagiRules._step_can_choose): a tool with
+        # none is usable whenever 魂 pays for it and its target is there
+        self.choosers = tuple(
+            dict(s)
+            for s in script
+            if (s.get("when") or "played") == "played"
+            and (
+                (s["op"] == "stat" and (s.get("who") or "chosen") == "chosen")
+                or (s["op"] == "move" and (s.get("from") or "hand") != "deck" and (s.get("who") or "you") == "you")
+            )
+        )
+
+
+class Instances(dict):
+    """One game's instance id -> Facts (an instance's card never changes), with the cards that sit on
+    another ("on"). Kept by the rules outside the state (the state stays JSON-able data), for the game whose
+    `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. A card made
+    during the game (a token) is looked up on first ask."""
+
+    __slots__ = ("cards", "defs", "table", "riding")
+
+    def __missing__(self, iid):
+        key = self.cards[iid]["def"]
+        found = self.table.get(key)
+        if found is None:  # (a card the game's start did not have: not shared with other games)
+            found = Facts(self.defs[key])
+        self[iid] = found
+        return found
 
 
 class KannagiRules(Play):
@@ -96,7 +128,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "keywords")
+    reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "keywords")
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -111,54 +143,79 @@ class KannagiRules(Play):
 
     def __init__(self):
         super().__init__()
-        self.cards = CardCache(lambda data, options: Facts(data))
         self.effect_steps = effects.Steps(ops={"damage": self._damage_step})
         self._jobs = {name[len("_job_") :]: getattr(self, name) for name in dir(self) if name.startswith("_job_")}
+        self._carry = {name[len("_carry_") :]: getattr(self, name) for name in dir(self) if name.startswith("_carry_")}
         self._answers = {"god": self._answer_god, "defend": self._answer_defend, "order": self._answer_order}
+        self._last: Instances | None = None  # the game played last (see `card_facts`)
+        self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
 
     # -- card facts ------------------------------------------------------------------------------------------
 
-    def facts(self, state):
-        """The Facts of the game's cards by key (engine/cards.py: made once per card and game)."""
-        return self.cards.table(state)
+    def card_facts(self, state) -> Instances:
+        """The Facts of the game's cards by instance id (made once a game; see Instances)."""
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:
+            return memo
+        return self._new_game(state)
+
+    def _new_game(self, state) -> Instances:
+        """The facts of a game not seen last. The Facts of equal card data are the same, so the table of the
+        last defs is used again when this game's defs are equal (a simulation's games share their cards)."""
+        cards, defs = state["cards"], state["defs"]
+        last = self._table
+        if last is None or not (last[0] is defs or last[0] == defs):
+            last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
+        memo = self._last = Instances()
+        memo.cards, memo.defs, memo.table = cards, defs, last[1]
+        memo.riding = set()
+        table = last[1]
+        for iid, card in cards.items():
+            key = card["def"]
+            if key in table:
+                memo[iid] = table[key]
+            if "on" in card:
+                memo.riding.add(iid)
+        return memo
 
     def fact(self, state, iid) -> Facts:
-        return self.cards.table(state)[state["cards"][iid]["def"]]
+        return self.card_facts(state)[iid]
 
     @staticmethod
     def _def(state, iid):
         return state["defs"][state["cards"][iid]["def"]]
 
     def _type(self, state, iid) -> str:
-        return self.fact(state, iid).type
+        return self.card_facts(state)[iid].type
 
     def _cost(self, state, iid) -> int:
-        return self.fact(state, iid).cost
+        return self.card_facts(state)[iid].cost
 
     def keywords(self, state, iid) -> list[str]:
         """A card's keyword abilities: its own and, for a place on a season, the season's, each once (効果の発動
         ④: the same keyword twice is one ability)."""
-        own = self.fact(state, iid).keywords
+        of = self.card_facts(state)
+        own = of[iid].keywords
         card = state["cards"][iid]
         host = card.get("on")
-        if host is None or state["cards"][host]["zone"] != card["zone"] or self._type(state, host) != SEASON:
+        if host is None or state["cards"][host]["zone"] != card["zone"] or of[host].type != SEASON:
             return list(own)
-        return list(dict.fromkeys(own + self.fact(state, host).keywords))
+        return list(dict.fromkeys(own + of[host].keywords))
 
     # -- 魂 --------------------------------------------------------------------------------------------------
 
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
-        soul = state["zones"][zone(player, "soul")]
-        facts, cards = self.facts(state), state["cards"]
+        soul = state["zones"][f"p{player}.soul"]
+        of = self.card_facts(state)
         present: set = set()
-        for key in {cards[s]["def"] for s in soul}:  # each card once: 魂 grows to dozens of copies
-            present |= facts[key].soul
+        for f in {of[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
+            present |= f.soul
         return len(soul), present
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        f = self.fact(state, iid)
+        f = self.card_facts(state)[iid]
         if soul is None:
             if f.cost > len(state["zones"][f"p{player}.soul"]):
                 return False
@@ -178,9 +235,9 @@ class KannagiRules(Play):
         if state["options"].get("mixed_season") == "all":
             present = self.soul_seasons(state, player)[1]
             return all(s in present for s in f.seasons)
-        facts, cards, wanted = self.facts(state), state["cards"], f.soul
+        of, wanted = self.card_facts(state), f.soul
         for s in state["zones"][f"p{player}.soul"]:
-            if not wanted.isdisjoint(facts[cards[s]["def"]].soul):
+            if not wanted.isdisjoint(of[s].soul):
                 return True
         return False
 
@@ -190,8 +247,8 @@ class KannagiRules(Play):
         ids = state["zones"][f"p{player}.field"]
         if card_type is None:
             return list(ids)
-        facts, cards = self.facts(state), state["cards"]
-        return [i for i in ids if facts[cards[i]["def"]].type == card_type]
+        of = self.card_facts(state)
+        return [i for i in ids if of[i].type == card_type]
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
@@ -203,7 +260,16 @@ class KannagiRules(Play):
 
     def _free_seasons(self, state) -> list[str]:
         """The player's season cards with no place on them (where a place may be summoned)."""
-        return [s for s in self._on_field(state, 0, SEASON) if not any(self._type(state, r) == PLACE for r in self._riders(state, s))]
+        of = self.card_facts(state)
+        return [s for s in self._on_field(state, 0, SEASON) if not any(of[r].type == PLACE for r in self._riders(state, s))]
+
+    def _sit(self, state, iid, host, order=None) -> None:
+        """`iid` now sits on `host` (noted among the cards that ride, for _settle_riders)."""
+        card = state["cards"][iid]
+        card["on"] = host
+        if order is not None:
+            card["order"] = order
+        self.card_facts(state).riding.add(iid)
 
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂, face down."""
@@ -220,18 +286,28 @@ class KannagiRules(Play):
 
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
-        場所札が場を離れた時、魂になる); a card off the field sits on nothing."""
-        cards, events = state["cards"], []
+        場所札が場を離れた時、魂になる); a card off the field sits on nothing. This runs after every action and
+        effect, so it looks only at the fields and at the cards noted as riding (Instances.riding), not at
+        every card of the game."""
+        cards, zones, events = state["cards"], state["zones"], []
         for player in range(len(state["players"])):
-            field = zone(player, "field")
-            for iid in list(state["zones"][field]):
+            field = f"p{player}.field"
+            ids = zones[field]
+            if not ids:
+                continue
+            for iid in list(ids):
                 host = cards[iid].get("on")
                 if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
                     events += self._to_soul(state, iid)
-        for card in cards.values():
-            if "on" in card and not card["zone"].endswith(".field"):
+        riding = self.card_facts(state).riding
+        for iid in list(riding):
+            card = cards[iid]
+            if "on" not in card:
+                riding.discard(iid)
+            elif not card["zone"].endswith(".field"):
                 card.pop("on", None)
                 card.pop("order", None)
+                riding.discard(iid)
         return events
 
     def _targets(self, state, player, kind) -> list[str]:
@@ -242,25 +318,25 @@ class KannagiRules(Play):
             players = [player]
         elif whose == "opponent":
             players = [p for p in players if p != player]
-        cards = state["cards"]
-        return [i for p in players for i in state["zones"][zone(p, "field")] if cards[i]["face_up"] and self._type(state, i) == card_type]
+        cards, of = state["cards"], self.card_facts(state)
+        return [i for p in players for i in state["zones"][f"p{p}.field"] if cards[i]["face_up"] and of[i].type == card_type]
 
     # -- tools ------------------------------------------------------------------------------------------------
 
     def tool_usable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """A 道具札 that 魂 pays for and whose effect has something to choose if it chooses (seed: 対象及び、何かを
         選んで効果を発動する札は、選ぶ対象がない場合使用できない): its "target", and the cards its steps choose."""
-        f = self.fact(state, iid)
+        f = self.card_facts(state)[iid]
         if f.type != TOOL or not self.affordable(state, player, iid, soul):
             return False
         if f.target and not self._targets(state, player, f.target):
             return False
-        return all(self._step_can_choose(state, player, iid, s) for s in effects.steps_of(state, iid, "played")) if f.whens else True
+        return all(self._step_can_choose(state, player, iid, s) for s in f.choosers)
 
     @staticmethod
     def _step_can_choose(state, player, source, step) -> bool:
         """A step that asks the player to choose a card has one to choose (the tool itself excepted: it is in
-        魂 by then)."""
+        魂 by then). (Facts.choosers: the steps that ask.)"""
         op = step["op"]
         if op == "stat":
             return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][zone(player, "field")])
@@ -272,8 +348,15 @@ class KannagiRules(Play):
     def _usable_tools(self, state) -> list[str]:
         if state["flags"].get("tool"):
             return []
-        soul = self.soul_seasons(state, 0)
-        return [i for i in self.hand_cards(state) if self._type(state, i) == TOOL and self.tool_usable(state, 0, i, soul)]
+        of, zones = self.card_facts(state), state["zones"]
+        tools = [i for i in zones["p0.hand"] if of[i].type == TOOL]
+        reveal = zones["p0.reveal"]
+        if reveal:
+            tools += [i for i in reveal if of[i].type == TOOL]
+        if not tools:  # (most declarations: no tool in hand)
+            return []
+        soul = self.soul_seasons(state, 0) if len(tools) > 1 else None  # (one tool: 魂 read only as far as needed)
+        return [i for i in tools if self.tool_usable(state, 0, i, soul)]
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now."""
@@ -367,7 +450,7 @@ class KannagiRules(Play):
 
     def _job_declared(self, state, job):
         action = job["action"]
-        return getattr(self, f"_carry_{action['type']}")(state, action)
+        return self._carry[action["type"]](state, action)
 
     def _job_god(self, state, job):
         """The 神 rule: a card with 神 that arrives where one of the same name is: the player chooses one for 魂."""
@@ -628,7 +711,7 @@ class KannagiRules(Play):
         card.pop("on", None)
         card.pop("order", None)
         if onto is not None:
-            card["on"] = onto
+            self._sit(state, iid, onto)
         card["tapped"] = "速攻" not in self.keywords(state, iid)
         state["flags"]["summon"] = True
         state["flags"]["jobs"][0:0] = self._entered(iid)
@@ -650,7 +733,7 @@ class KannagiRules(Play):
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
         events = [move(state, iid, "p0.field", face_up=False)]
-        state["cards"][iid].update(on=target, order=order)
+        self._sit(state, iid, target, order)
         state["flags"]["possess"] = True
         return events
 
@@ -801,6 +884,9 @@ class KannagiRules(Play):
         """After a manual action: cards on a host that left the field go to 魂; cards in 除外 and the 手札公開場,
         and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
         about the hand follows the hand."""
+        riding = self.card_facts(state).riding  # (noted again from every card: a manual action may do anything)
+        riding.clear()
+        riding.update(i for i, c in state["cards"].items() if "on" in c)
         self._settle_riders(state)
         cards = state["cards"]
         for player in range(len(state["players"])):
