@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON, TOOL
+from .play import APPARITION, PLACE, SEASON
 
 
 class Autopilot(Base):
@@ -151,9 +151,7 @@ class Autopilot(Base):
 
     def _best_tool(self, state, of):
         """The tool the main phase would use now: the most expensive usable one (then the latest instance)."""
-        best = None
-        for i in self.rules.hand_cards(state):
-            f = of[i]
-            if f.type == TOOL and (best is None or (f.cost, i) > best[0]) and self.rules.tool_usable(state, 0, i):
-                best = ((f.cost, i), i)
-        return best[1] if best else None
+        usable = self.rules.usable_tools(state)
+        if not usable:
+            return None
+        return max((of[i].cost, i) for i in usable)[1]

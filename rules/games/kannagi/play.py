@@ -64,7 +64,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "choosers")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "choosers", "plain")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -92,6 +92,7 @@ class Facts:
                 or (s["op"] == "move" and (s.get("from") or "hand") != "deck" and (s.get("who") or "you") == "you")
             )
         )
+        self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
 
 
 class Instances(dict):
@@ -128,7 +129,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "keywords")
+    reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -215,11 +216,10 @@ class KannagiRules(Play):
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        f = self.card_facts(state)[iid]
+        of = self.card_facts(state)
+        f = of[iid]
         if soul is None:
-            if f.cost > len(state["zones"][f"p{player}.soul"]):
-                return False
-            return f.free or self.season_met(state, player, f)
+            return self._pays(state, of, f, state["zones"][f"p{player}.soul"])
         count, present = soul
         if f.cost > count:
             return False
@@ -232,11 +232,23 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
+        return self._season_in(state, self.card_facts(state), f, state["zones"][f"p{player}.soul"])
+
+    def _pays(self, state, of: Instances, f: Facts, soul: list) -> bool:
+        """affordable, for the facts `f` and the 魂 zone `soul` (the hot paths hold both already)."""
+        if f.cost > len(soul):
+            return False
+        return f.free or self._season_in(state, of, f, soul)
+
+    @staticmethod
+    def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
         if state["options"].get("mixed_season") == "all":
-            present = self.soul_seasons(state, player)[1]
+            present: set = set()
+            for g in {of[s] for s in soul}:
+                present |= g.soul
             return all(s in present for s in f.seasons)
-        of, wanted = self.card_facts(state), f.soul
-        for s in state["zones"][f"p{player}.soul"]:
+        wanted = f.soul
+        for s in soul:
             if not wanted.isdisjoint(of[s].soul):
                 return True
         return False
@@ -329,6 +341,9 @@ class KannagiRules(Play):
         f = self.card_facts(state)[iid]
         if f.type != TOOL or not self.affordable(state, player, iid, soul):
             return False
+        return f.plain or self._can_choose(state, player, iid, f)
+
+    def _can_choose(self, state, player, iid, f: Facts) -> bool:
         if f.target and not self._targets(state, player, f.target):
             return False
         return all(self._step_can_choose(state, player, iid, s) for s in f.choosers)
@@ -345,18 +360,22 @@ class KannagiRules(Play):
             return bool(name) and any(i != source for i in state["zones"][name])
         return True
 
-    def _usable_tools(self, state) -> list[str]:
+    def usable_tools(self, state) -> list[str]:
+        """The tools in hand (and the 手札公開場) the player may use now (none once one was used this cycle)."""
         if state["flags"].get("tool"):
             return []
         of, zones = self.card_facts(state), state["zones"]
-        tools = [i for i in zones["p0.hand"] if of[i].type == TOOL]
-        reveal = zones["p0.reveal"]
-        if reveal:
-            tools += [i for i in reveal if of[i].type == TOOL]
-        if not tools:  # (most declarations: no tool in hand)
-            return []
-        soul = self.soul_seasons(state, 0) if len(tools) > 1 else None  # (one tool: 魂 read only as far as needed)
-        return [i for i in tools if self.tool_usable(state, 0, i, soul)]
+        hand, reveal = zones["p0.hand"], zones["p0.reveal"]
+        out = []
+        soul = zones["p0.soul"]
+        for i in hand + reveal if reveal else hand:
+            f = of[i]
+            if f.type == TOOL and f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
+                if f.plain or self._can_choose(state, 0, i, f):
+                    out.append(i)
+        return out
+
+    _usable_tools = usable_tools
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now."""
