@@ -57,6 +57,7 @@ TARGET_KINDS = {
 # The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
+FIELDS = ("p0.field", "p1.field")  # (a kannagi game has two players: the player and the goldfish, `players`)
 
 
 class Facts:
@@ -302,8 +303,7 @@ class KannagiRules(Play):
         effect, so it looks only at the fields and at the cards noted as riding (Instances.riding), not at
         every card of the game."""
         cards, zones, events = state["cards"], state["zones"], []
-        for player in range(len(state["players"])):
-            field = f"p{player}.field"
+        for field in FIELDS:
             ids = zones[field]
             if not ids:
                 continue
@@ -312,7 +312,7 @@ class KannagiRules(Play):
                 if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
                     events += self._to_soul(state, iid)
         riding = self.card_facts(state).riding
-        for iid in list(riding):
+        for iid in list(riding) if riding else ():
             card = cards[iid]
             if "on" not in card:
                 riding.discard(iid)
@@ -379,7 +379,7 @@ class KannagiRules(Play):
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now."""
-        if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable_tools(state):
+        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self.usable_tools(state):
             return []
         state["pending"] = {"type": "timing", "player": 0, "at": at}
         return [{"type": "declare", "at": at}]
@@ -411,11 +411,13 @@ class KannagiRules(Play):
 
     def _drive(self, state) -> list[dict]:
         """Carry out the queued jobs in order until one waits for a decision or the game is over."""
-        events = []
         jobs = state["flags"]["jobs"]
+        if not jobs:
+            return []
+        events, run = [], self._jobs
         while jobs and not state["pending"] and state["result"] is None:
             job = jobs.pop(0)
-            events += self._jobs[job["do"]](state, job)
+            events += run[job["do"]](state, job)
         return events
 
     @staticmethod
@@ -566,7 +568,7 @@ class KannagiRules(Play):
             flags["held"] = []
         return events + self._drive(state)
 
-    def settle(self, state) -> list[dict]:
+    def settle(self, state) -> list[dict]:  # (the hook, after every rule action)
         return self._settle_riders(state)
 
     # -- decisions ------------------------------------------------------------------------------------------
@@ -650,7 +652,7 @@ class KannagiRules(Play):
 
     def _hand_card(self, state, action, card_type) -> str:
         iid = action.get("card")
-        if iid not in self.hand_cards(state):
+        if not self._in_hand(state, iid):
             raise IllegalAction(f"card: {iid!r} is not in your hand")
         if self._type(state, iid) != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
@@ -718,7 +720,7 @@ class KannagiRules(Play):
 
     def _carry_summon(self, state, action):
         iid = action["card"]
-        if iid not in self.hand_cards(state) or not self.affordable(state, 0, iid):
+        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
@@ -745,7 +747,7 @@ class KannagiRules(Play):
 
     def _carry_possess(self, state, action):
         iid, target = action["card"], action["target"]
-        if iid not in self.hand_cards(state):
+        if not self._in_hand(state, iid):
             return self._void("possess", iid)
         if target not in self._on_field(state, 0, PLACE):  # 憑依先を失った【怪異札】は持ち主の手札公開場に置く
             return self._void("possess", iid) + [move(state, iid, "p0.reveal", face_up=True)]
@@ -764,7 +766,7 @@ class KannagiRules(Play):
 
     def _carry_deploy(self, state, action):
         iid = action["card"]
-        if iid not in self.hand_cards(state) or not self.affordable(state, 0, iid):
+        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
             return self._void("deploy", iid)
         events = []
         for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
@@ -817,6 +819,12 @@ class KannagiRules(Play):
         if not counters:
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
+
+    @staticmethod
+    def _in_hand(state, iid) -> bool:
+        """`iid` is one of hand_cards (without making that list)."""
+        zones = state["zones"]
+        return iid in zones["p0.hand"] or iid in zones["p0.reveal"]
 
     @staticmethod
     def hand_cards(state) -> list[str]:
@@ -944,16 +952,21 @@ class KannagiRules(Play):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
-        for iid in [i for i in state["zones"]["p0.field"] if cards[i]["counters"]]:
-            if self._type(state, iid) != PLACE:
-                continue
-            counters = cards[iid]["counters"]
-            lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
-            if lowered and state["cards"][iid]["zone"] == "p0.field" and self.power(state, iid) <= 0:
-                self._to_soul(state, iid)
-        if state["players"][1]["life"] <= 0:
+        field = state["zones"]["p0.field"]
+        marked = [i for i in field if cards[i]["counters"]] if field else None
+        if marked:
+            of = self.card_facts(state)
+            for iid in marked:
+                if of[iid].type != PLACE:
+                    continue
+                counters = cards[iid]["counters"]
+                lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
+                if lowered and cards[iid]["zone"] == "p0.field" and self.power(state, iid) <= 0:
+                    self._to_soul(state, iid)
+        player, goldfish = state["players"]
+        if goldfish["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
-        elif state["players"][0]["life"] <= 0:
+        elif player["life"] <= 0:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "life"}
-        elif state["players"][0]["lost"]:
+        elif player["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
