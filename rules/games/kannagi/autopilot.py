@@ -43,10 +43,12 @@ class Autopilot(Base):
         pending = state["pending"]
         cards, of = state["cards"], self.rules.card_facts(state)
         zones = state["zones"]
-        hand = self.rules.hand_cards(state)
 
         if pending:
             kind = pending["type"]
+            if kind == "timing":  # (the commonest)
+                best = self._best_tool(state, of) if pending.get("at") == "goldfish" else None
+                return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
                 hands = [(i, of[i]) for i in zones["p0.hand"]]
                 if any(f.type == PLACE and f.cost == 0 for _, f in hands):
@@ -55,7 +57,7 @@ class Autopilot(Base):
                     back = [i for i, f in hands if f.cost > 0]
                 return {"type": "zero_search", "cards": back}
             if kind == "potential":
-                for i in hand:
+                for i in self.rules.hand_cards(state):
                     f = of[i]
                     if f.type == PLACE and "潜在能力" in f.keywords:
                         return {"type": "summon", "card": i}
@@ -63,9 +65,6 @@ class Autopilot(Base):
             if kind == "hand_limit":
                 worst = sorted(self.rules.hand_cards(state), key=lambda i: (-of[i].cost, i))
                 return {"type": "hand_limit", "cards": worst[: pending["n"]]}
-            if kind == "timing":
-                best = self._best_tool(state, of) if pending.get("at") == "goldfish" else None
-                return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "god":
                 old, new = pending["candidates"]
                 if not (cards[old]["zone"].endswith(".field") and cards[new]["zone"].endswith(".field")):  # (moved by hand)
@@ -85,6 +84,7 @@ class Autopilot(Base):
 
         flags = state["flags"]
         field = zones["p0.field"]
+        hand = self.rules.hand_cards(state)
         season, place = not flags["deploy"], not flags["summon"]
         best_tool = self._best_tool(state, of) if not flags["tool"] else None
         if best_tool is not None:
@@ -97,20 +97,20 @@ class Autopilot(Base):
                 f = of[i]
                 kind = f.type
                 if kind == PLACE:
-                    if not place:
+                    if not place or f.cost > count:
                         continue
                     rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
                     if best_place is not None and best_place[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
+                    if f.free or self.rules.season_met(state, 0, f):
                         best_place = (rank, i)
                 elif kind == SEASON:
-                    if not season:
+                    if not season or f.cost > count:
                         continue
                     rank = (f.cost, i)
                     if best_season is not None and best_season[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
+                    if f.free or self.rules.season_met(state, 0, f):
                         best_season = (rank, i)
             if best_season is not None or best_place is not None:
                 seasons = [i for i in field if of[i].type == SEASON]

@@ -102,7 +102,7 @@ class Instances(dict):
     `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. A card made
     during the game (a token) is looked up on first ask."""
 
-    __slots__ = ("cards", "defs", "table", "riding")
+    __slots__ = ("cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
 
     def __missing__(self, iid):
         key = self.cards[iid]["def"]
@@ -171,6 +171,7 @@ class KannagiRules(Play):
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.riding = set()
+        memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
         for iid, card in cards.items():
             key = card["def"]
@@ -209,11 +210,7 @@ class KannagiRules(Play):
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
         soul = state["zones"][f"p{player}.soul"]
-        of = self.card_facts(state)
-        present: set = set()
-        for f in {of[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
-            present |= f.soul
-        return len(soul), present
+        return len(soul), set(self._present(self.card_facts(state), soul))
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
@@ -243,16 +240,32 @@ class KannagiRules(Play):
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
+        present = KannagiRules._present(of, soul)
         if state["options"].get("mixed_season") == "all":
-            present: set = set()
-            for g in {of[s] for s in soul}:
-                present |= g.soul
             return all(s in present for s in f.seasons)
-        wanted = f.soul
-        for s in soul:
-            if not wanted.isdisjoint(of[s].soul):
-                return True
-        return False
+        return not f.soul.isdisjoint(present)
+
+    @staticmethod
+    def _present(of: Instances, soul: list) -> set:
+        """The seasons among the cards of the 魂 zone `soul` (do not change the set). Asked many times a turn,
+        so kept with a copy of the zone it was read from: the same zone, unchanged, is not read again, and one
+        that only grew at its end (a card goes to 魂 at the end) is read from where the copy ends."""
+        seen = of.seen
+        if of.soul is soul:
+            if soul == seen:
+                return of.present
+            n = len(seen)
+            if len(soul) > n and soul[:n] == seen:
+                present = of.present
+                for s in soul[n:]:
+                    present |= of[s].soul
+                of.seen = soul[:]
+                return present
+        present = set()
+        for g in {of[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
+            present |= g.soul
+        of.soul, of.seen, of.present = soul, soul[:], present
+        return present
 
     # -- the field -----------------------------------------------------------------------------------------
 
@@ -365,14 +378,23 @@ class KannagiRules(Play):
         if state["flags"].get("tool"):
             return []
         of, zones = self.card_facts(state), state["zones"]
-        hand, reveal = zones["p0.hand"], zones["p0.reveal"]
-        out = []
-        soul = zones["p0.soul"]
+        hand, reveal, soul = zones["p0.hand"], zones["p0.reveal"], zones["p0.soul"]
+        # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
+        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose), and given again
+        # while they are unchanged.
+        mixed = state["options"].get("mixed_season")
+        kept = of.usable
+        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[2] == soul and kept[3] == mixed:
+            return list(kept[4])
+        out, plain = [], True
         for i in hand + reveal if reveal else hand:
             f = of[i]
-            if f.type == TOOL and f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
-                if f.plain or self._can_choose(state, 0, i, f):
-                    out.append(i)
+            if f.type == TOOL:
+                plain = plain and f.plain
+                if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
+                    if f.plain or self._can_choose(state, 0, i, f):
+                        out.append(i)
+        of.usable = (hand[:], reveal[:], soul[:], mixed, out[:]) if plain else None
         return out
 
     _usable_tools = usable_tools
