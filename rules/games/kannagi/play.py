@@ -468,8 +468,10 @@ class KannagiRules(Play):
         """① 回復: 伏せ cards turn 起き; damaged places' power is restored."""
         cards = state["cards"]
         for iid in state["zones"]["p0.field"]:
-            cards[iid]["tapped"] = False
-            cards[iid]["counters"].pop("damage", None)
+            card = cards[iid]
+            card["tapped"] = False
+            if card["counters"]:
+                card["counters"].pop("damage", None)
         return []
 
     def _job_draw(self, state, job):
