@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON, TOOL
+from .play import APPARITION, PLACE, SEASON
 
 
 class Autopilot(Base):
@@ -38,34 +38,33 @@ class Autopilot(Base):
         return not (pending and pending["type"] == "zero_search")
 
     def choose(self, state):
-        # The card data is read through the rules' facts table (type, cost, power, keywords, seasons worked
+        # The card data is read through the rules' facts by instance (type, cost, power, keywords, seasons worked
         # out once a game) and 魂 only as far as a payment needs: this runs tens of times a game.
         pending = state["pending"]
-        cards, facts = state["cards"], self.rules.facts(state)
+        cards, of = state["cards"], self.rules.card_facts(state)
         zones = state["zones"]
-        hand = self.rules.hand_cards(state)
 
         if pending:
             kind = pending["type"]
+            if kind == "timing":  # (the commonest)
+                best = self._best_tool(state, of) if pending.get("at") == "goldfish" else None
+                return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
-                hands = [(i, facts[cards[i]["def"]]) for i in zones["p0.hand"]]
+                hands = [(i, of[i]) for i in zones["p0.hand"]]
                 if any(f.type == PLACE and f.cost == 0 for _, f in hands):
                     back = [i for i, f in hands if f.cost >= 5]
                 else:
                     back = [i for i, f in hands if f.cost > 0]
                 return {"type": "zero_search", "cards": back}
             if kind == "potential":
-                for i in hand:
-                    f = facts[cards[i]["def"]]
+                for i in self.rules.hand_cards(state):
+                    f = of[i]
                     if f.type == PLACE and "潜在能力" in f.keywords:
                         return {"type": "summon", "card": i}
                 return {"type": "potential_done"}
             if kind == "hand_limit":
-                worst = sorted(self.rules.hand_cards(state), key=lambda i: (-facts[cards[i]["def"]].cost, i))
+                worst = sorted(self.rules.hand_cards(state), key=lambda i: (-of[i].cost, i))
                 return {"type": "hand_limit", "cards": worst[: pending["n"]]}
-            if kind == "timing":
-                best = self._best_tool(state, facts) if pending.get("at") == "goldfish" else None
-                return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "god":
                 old, new = pending["candidates"]
                 if not (cards[old]["zone"].endswith(".field") and cards[new]["zone"].endswith(".field")):  # (moved by hand)
@@ -74,7 +73,7 @@ class Autopilot(Base):
             if kind == "defend":
                 life = state["players"][pending["player"]]["life"]
                 need = max(0, pending["amount"] - life + 1)  # what keeps it at 1 or more
-                soul = sorted(zones[pending["choose"]["zone"]], key=lambda i: ("exiled" not in facts[cards[i]["def"]].whens, i))
+                soul = sorted(zones[pending["choose"]["zone"]], key=lambda i: ("exiled" not in of[i].whens, i))
                 return {"type": "choose", "cards": soul[: min(need, pending["choose"]["max"])]}
             if kind == "order":
                 return {"type": "choose", "card": pending["candidates"][0]}
@@ -85,8 +84,9 @@ class Autopilot(Base):
 
         flags = state["flags"]
         field = zones["p0.field"]
+        hand = self.rules.hand_cards(state)
         season, place = not flags["deploy"], not flags["summon"]
-        best_tool = self._best_tool(state, facts) if not flags["tool"] else None
+        best_tool = self._best_tool(state, of) if not flags["tool"] else None
         if best_tool is not None:
             return {"type": "tool", "card": best_tool}
         best_season = best_place = None  # (rank, card) of the best payable card of each type
@@ -94,37 +94,37 @@ class Autopilot(Base):
             count = len(zones["p0.soul"])
             fast = not flags["attack"]
             for i in hand:
-                f = facts[cards[i]["def"]]
+                f = of[i]
                 kind = f.type
                 if kind == PLACE:
-                    if not place:
+                    if not place or f.cost > count:
                         continue
                     rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
                     if best_place is not None and best_place[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
+                    if f.free or self.rules.season_met(state, 0, f):
                         best_place = (rank, i)
                 elif kind == SEASON:
-                    if not season:
+                    if not season or f.cost > count:
                         continue
                     rank = (f.cost, i)
                     if best_season is not None and best_season[0] >= rank:
                         continue
-                    if f.cost <= count and (f.free or self.rules.season_met(state, 0, f)):
+                    if f.free or self.rules.season_met(state, 0, f):
                         best_season = (rank, i)
             if best_season is not None or best_place is not None:
-                seasons = [i for i in field if facts[cards[i]["def"]].type == SEASON]
+                seasons = [i for i in field if of[i].type == SEASON]
                 if best_season is not None:
                     pick = best_season[1]
                     current = seasons[0] if seasons else None
                     if current is None or (
-                        facts[cards[pick]["def"]].cost > facts[cards[current]["def"]].cost
+                        of[pick].cost > of[current].cost
                         and not any(cards[r].get("on") == current for r in field)
                     ):
                         return {"type": "deploy", "card": pick}
                 if best_place is not None:
                     action = {"type": "summon", "card": best_place[1]}
-                    taken = {cards[r].get("on") for r in field if facts[cards[r]["def"]].type == PLACE}
+                    taken = {cards[r].get("on") for r in field if of[r].type == PLACE}
                     free = [x for x in seasons if x not in taken]
                     if free:
                         action["onto"] = free[0]
@@ -134,14 +134,14 @@ class Autopilot(Base):
         attacker, strongest = None, None
         for p in field:
             card = cards[p]
-            if not card["tapped"] and facts[card["def"]].type == PLACE:
+            if not card["tapped"] and of[p].type == PLACE:
                 power = self.rules.power(state, p)
                 if attacker is None or (power, p) > (strongest, attacker):
                     attacker, strongest = p, power
         if attacker is None:
             return {"type": "end_turn"}
         if not flags["possess"]:
-            apparitions = [(i, f) for i in hand if (f := facts[cards[i]["def"]]).type == APPARITION]
+            apparitions = [(i, f) for i in hand if (f := of[i]).type == APPARITION]
             if apparitions:
                 count = len(zones["p0.soul"])
                 met = [(f.cost, i) for i, f in apparitions if f.cost <= count and (f.free or self.rules.season_met(state, 0, f))]
@@ -149,11 +149,9 @@ class Autopilot(Base):
                 return {"type": "possess", "card": pick, "target": attacker}
         return {"type": "attack", "card": attacker}
 
-    def _best_tool(self, state, facts):
+    def _best_tool(self, state, of):
         """The tool the main phase would use now: the most expensive usable one (then the latest instance)."""
-        cards, best = state["cards"], None
-        for i in self.rules.hand_cards(state):
-            f = facts[cards[i]["def"]]
-            if f.type == TOOL and (best is None or (f.cost, i) > best[0]) and self.rules.tool_usable(state, 0, i):
-                best = ((f.cost, i), i)
-        return best[1] if best else None
+        usable = self.rules.usable_tools(state)
+        if not usable:
+            return None
+        return max((of[i].cost, i) for i in usable)[1]

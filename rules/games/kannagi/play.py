@@ -34,12 +34,14 @@ these rules is applied with manual actions.
 
 from __future__ import annotations
 
+import sys
+
 from ...engine import effects, rng
-from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 
-PLACE, APPARITION, TOOL, SEASON = "場所札", "怪異札", "道具札", "季節札"
+# (interned, as Facts.type is: a type compares by identity first, on every look at a card)
+PLACE, APPARITION, TOOL, SEASON = (sys.intern(t) for t in ("場所札", "怪異札", "道具札", "季節札"))
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
 HAND_LIMIT = 8
@@ -55,18 +57,20 @@ TARGET_KINDS = {
 # The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
+FIELDS = ("p0.field", "p1.field")  # (a kannagi game has two players: the player and the goldfish, `players`)
 
 
 class Facts:
     """What the rules read of one card's data (its state["defs"] entry), worked out once: the type, cost,
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
-    timings of its script."""
+    timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "choosers", "plain")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
-        self.type = d.get("card_type", "")
+        # (interned: the type is compared on every look at a card, and an interned string compares by identity)
+        self.type = sys.intern(d.get("card_type", "") or "")
         self.cost = d.get("cost") or 0
         self.power = fields.get("power") or 0
         self.keywords = tuple(dict.fromkeys(d.get("keywords") or ()))
@@ -76,7 +80,37 @@ class Facts:
         self.god = "神" in (fields.get("attributes") or [])
         self.name = d.get("name")
         self.target = fields.get("target") or ""
-        self.whens = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
+        script = fields.get("script") or ()
+        self.whens = frozenset((s.get("when") or "played") for s in script)
+        # the "played" steps that ask the player to choose a card (KannagiRules._step_can_choose): a tool with
+        # none is usable whenever 魂 pays for it and its target is there
+        self.choosers = tuple(
+            dict(s)
+            for s in script
+            if (s.get("when") or "played") == "played"
+            and (
+                (s["op"] == "stat" and (s.get("who") or "chosen") == "chosen")
+                or (s["op"] == "move" and (s.get("from") or "hand") != "deck" and (s.get("who") or "you") == "you")
+            )
+        )
+        self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
+
+
+class Instances(dict):
+    """One game's instance id -> Facts (an instance's card never changes), with the cards that sit on
+    another ("on"). Kept by the rules outside the state (the state stays JSON-able data), for the game whose
+    `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. A card made
+    during the game (a token) is looked up on first ask."""
+
+    __slots__ = ("cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
+
+    def __missing__(self, iid):
+        key = self.cards[iid]["def"]
+        found = self.table.get(key)
+        if found is None:  # (a card the game's start did not have: not shared with other games)
+            found = Facts(self.defs[key])
+        self[iid] = found
+        return found
 
 
 class KannagiRules(Play):
@@ -96,7 +130,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "keywords")
+    reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -111,58 +145,79 @@ class KannagiRules(Play):
 
     def __init__(self):
         super().__init__()
-        self.cards = CardCache(lambda data, options: Facts(data))
         self.effect_steps = effects.Steps(ops={"damage": self._damage_step})
         self._jobs = {name[len("_job_") :]: getattr(self, name) for name in dir(self) if name.startswith("_job_")}
+        self._carry = {name[len("_carry_") :]: getattr(self, name) for name in dir(self) if name.startswith("_carry_")}
         self._answers = {"god": self._answer_god, "defend": self._answer_defend, "order": self._answer_order}
+        self._last: Instances | None = None  # the game played last (see `card_facts`)
+        self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
 
     # -- card facts ------------------------------------------------------------------------------------------
 
-    def facts(self, state):
-        """The Facts of the game's cards by key (engine/cards.py: made once per card and game)."""
-        return self.cards.table(state)
+    def card_facts(self, state) -> Instances:
+        """The Facts of the game's cards by instance id (made once a game; see Instances)."""
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:
+            return memo
+        return self._new_game(state)
+
+    def _new_game(self, state) -> Instances:
+        """The facts of a game not seen last. The Facts of equal card data are the same, so the table of the
+        last defs is used again when this game's defs are equal (a simulation's games share their cards)."""
+        cards, defs = state["cards"], state["defs"]
+        last = self._table
+        if last is None or not (last[0] is defs or last[0] == defs):
+            last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
+        memo = self._last = Instances()
+        memo.cards, memo.defs, memo.table = cards, defs, last[1]
+        memo.riding = set()
+        memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
+        table = last[1]
+        for iid, card in cards.items():
+            key = card["def"]
+            if key in table:
+                memo[iid] = table[key]
+            if "on" in card:
+                memo.riding.add(iid)
+        return memo
 
     def fact(self, state, iid) -> Facts:
-        return self.cards.table(state)[state["cards"][iid]["def"]]
+        return self.card_facts(state)[iid]
 
     @staticmethod
     def _def(state, iid):
         return state["defs"][state["cards"][iid]["def"]]
 
     def _type(self, state, iid) -> str:
-        return self.fact(state, iid).type
+        return self.card_facts(state)[iid].type
 
     def _cost(self, state, iid) -> int:
-        return self.fact(state, iid).cost
+        return self.card_facts(state)[iid].cost
 
     def keywords(self, state, iid) -> list[str]:
         """A card's keyword abilities: its own and, for a place on a season, the season's, each once (効果の発動
         ④: the same keyword twice is one ability)."""
-        own = self.fact(state, iid).keywords
+        of = self.card_facts(state)
+        own = of[iid].keywords
         card = state["cards"][iid]
         host = card.get("on")
-        if host is None or state["cards"][host]["zone"] != card["zone"] or self._type(state, host) != SEASON:
+        if host is None or state["cards"][host]["zone"] != card["zone"] or of[host].type != SEASON:
             return list(own)
-        return list(dict.fromkeys(own + self.fact(state, host).keywords))
+        return list(dict.fromkeys(own + of[host].keywords))
 
     # -- 魂 --------------------------------------------------------------------------------------------------
 
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
-        soul = state["zones"][zone(player, "soul")]
-        facts, cards = self.facts(state), state["cards"]
-        present: set = set()
-        for key in {cards[s]["def"] for s in soul}:  # each card once: 魂 grows to dozens of copies
-            present |= facts[key].soul
-        return len(soul), present
+        soul = state["zones"][f"p{player}.soul"]
+        return len(soul), set(self._present(self.card_facts(state), soul))
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        f = self.fact(state, iid)
+        of = self.card_facts(state)
+        f = of[iid]
         if soul is None:
-            if f.cost > len(state["zones"][f"p{player}.soul"]):
-                return False
-            return f.free or self.season_met(state, player, f)
+            return self._pays(state, of, f, state["zones"][f"p{player}.soul"])
         count, present = soul
         if f.cost > count:
             return False
@@ -175,14 +230,42 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
+        return self._season_in(state, self.card_facts(state), f, state["zones"][f"p{player}.soul"])
+
+    def _pays(self, state, of: Instances, f: Facts, soul: list) -> bool:
+        """affordable, for the facts `f` and the 魂 zone `soul` (the hot paths hold both already)."""
+        if f.cost > len(soul):
+            return False
+        return f.free or self._season_in(state, of, f, soul)
+
+    @staticmethod
+    def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
+        present = KannagiRules._present(of, soul)
         if state["options"].get("mixed_season") == "all":
-            present = self.soul_seasons(state, player)[1]
             return all(s in present for s in f.seasons)
-        facts, cards, wanted = self.facts(state), state["cards"], f.soul
-        for s in state["zones"][f"p{player}.soul"]:
-            if not wanted.isdisjoint(facts[cards[s]["def"]].soul):
-                return True
-        return False
+        return not f.soul.isdisjoint(present)
+
+    @staticmethod
+    def _present(of: Instances, soul: list) -> set:
+        """The seasons among the cards of the 魂 zone `soul` (do not change the set). Asked many times a turn,
+        so kept with a copy of the zone it was read from: the same zone, unchanged, is not read again, and one
+        that only grew at its end (a card goes to 魂 at the end) is read from where the copy ends."""
+        seen = of.seen
+        if of.soul is soul:
+            if soul == seen:
+                return of.present
+            n = len(seen)
+            if len(soul) > n and soul[:n] == seen:
+                present = of.present
+                for s in soul[n:]:
+                    present |= of[s].soul
+                of.seen = soul[:]
+                return present
+        present = set()
+        for g in {of[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
+            present |= g.soul
+        of.soul, of.seen, of.present = soul, soul[:], present
+        return present
 
     # -- the field -----------------------------------------------------------------------------------------
 
@@ -190,8 +273,8 @@ class KannagiRules(Play):
         ids = state["zones"][f"p{player}.field"]
         if card_type is None:
             return list(ids)
-        facts, cards = self.facts(state), state["cards"]
-        return [i for i in ids if facts[cards[i]["def"]].type == card_type]
+        of = self.card_facts(state)
+        return [i for i in ids if of[i].type == card_type]
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
@@ -203,7 +286,16 @@ class KannagiRules(Play):
 
     def _free_seasons(self, state) -> list[str]:
         """The player's season cards with no place on them (where a place may be summoned)."""
-        return [s for s in self._on_field(state, 0, SEASON) if not any(self._type(state, r) == PLACE for r in self._riders(state, s))]
+        of = self.card_facts(state)
+        return [s for s in self._on_field(state, 0, SEASON) if not any(of[r].type == PLACE for r in self._riders(state, s))]
+
+    def _sit(self, state, iid, host, order=None) -> None:
+        """`iid` now sits on `host` (noted among the cards that ride, for _settle_riders)."""
+        card = state["cards"][iid]
+        card["on"] = host
+        if order is not None:
+            card["order"] = order
+        self.card_facts(state).riding.add(iid)
 
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂, face down."""
@@ -220,18 +312,27 @@ class KannagiRules(Play):
 
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
-        場所札が場を離れた時、魂になる); a card off the field sits on nothing."""
-        cards, events = state["cards"], []
-        for player in range(len(state["players"])):
-            field = zone(player, "field")
-            for iid in list(state["zones"][field]):
+        場所札が場を離れた時、魂になる); a card off the field sits on nothing. This runs after every action and
+        effect, so it looks only at the fields and at the cards noted as riding (Instances.riding), not at
+        every card of the game."""
+        cards, zones, events = state["cards"], state["zones"], []
+        for field in FIELDS:
+            ids = zones[field]
+            if not ids:
+                continue
+            for iid in list(ids):
                 host = cards[iid].get("on")
                 if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
                     events += self._to_soul(state, iid)
-        for card in cards.values():
-            if "on" in card and not card["zone"].endswith(".field"):
+        riding = self.card_facts(state).riding
+        for iid in list(riding) if riding else ():
+            card = cards[iid]
+            if "on" not in card:
+                riding.discard(iid)
+            elif not card["zone"].endswith(".field"):
                 card.pop("on", None)
                 card.pop("order", None)
+                riding.discard(iid)
         return events
 
     def _targets(self, state, player, kind) -> list[str]:
@@ -242,25 +343,28 @@ class KannagiRules(Play):
             players = [player]
         elif whose == "opponent":
             players = [p for p in players if p != player]
-        cards = state["cards"]
-        return [i for p in players for i in state["zones"][zone(p, "field")] if cards[i]["face_up"] and self._type(state, i) == card_type]
+        cards, of = state["cards"], self.card_facts(state)
+        return [i for p in players for i in state["zones"][f"p{p}.field"] if cards[i]["face_up"] and of[i].type == card_type]
 
     # -- tools ------------------------------------------------------------------------------------------------
 
     def tool_usable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """A 道具札 that 魂 pays for and whose effect has something to choose if it chooses (seed: 対象及び、何かを
         選んで効果を発動する札は、選ぶ対象がない場合使用できない): its "target", and the cards its steps choose."""
-        f = self.fact(state, iid)
+        f = self.card_facts(state)[iid]
         if f.type != TOOL or not self.affordable(state, player, iid, soul):
             return False
+        return f.plain or self._can_choose(state, player, iid, f)
+
+    def _can_choose(self, state, player, iid, f: Facts) -> bool:
         if f.target and not self._targets(state, player, f.target):
             return False
-        return all(self._step_can_choose(state, player, iid, s) for s in effects.steps_of(state, iid, "played")) if f.whens else True
+        return all(self._step_can_choose(state, player, iid, s) for s in f.choosers)
 
     @staticmethod
     def _step_can_choose(state, player, source, step) -> bool:
         """A step that asks the player to choose a card has one to choose (the tool itself excepted: it is in
-        魂 by then)."""
+        魂 by then). (Facts.choosers: the steps that ask.)"""
         op = step["op"]
         if op == "stat":
             return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][zone(player, "field")])
@@ -269,15 +373,35 @@ class KannagiRules(Play):
             return bool(name) and any(i != source for i in state["zones"][name])
         return True
 
-    def _usable_tools(self, state) -> list[str]:
+    def usable_tools(self, state) -> list[str]:
+        """The tools in hand (and the 手札公開場) the player may use now (none once one was used this cycle)."""
         if state["flags"].get("tool"):
             return []
-        soul = self.soul_seasons(state, 0)
-        return [i for i in self.hand_cards(state) if self._type(state, i) == TOOL and self.tool_usable(state, 0, i, soul)]
+        of, zones = self.card_facts(state), state["zones"]
+        hand, reveal, soul = zones["p0.hand"], zones["p0.reveal"], zones["p0.soul"]
+        # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
+        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose), and given again
+        # while they are unchanged.
+        mixed = state["options"].get("mixed_season")
+        kept = of.usable
+        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[2] == soul and kept[3] == mixed:
+            return list(kept[4])
+        out, plain = [], True
+        for i in hand + reveal if reveal else hand:
+            f = of[i]
+            if f.type == TOOL:
+                plain = plain and f.plain
+                if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
+                    if f.plain or self._can_choose(state, 0, i, f):
+                        out.append(i)
+        of.usable = (hand[:], reveal[:], soul[:], mixed, out[:]) if plain else None
+        return out
+
+    _usable_tools = usable_tools
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now."""
-        if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable_tools(state):
+        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self.usable_tools(state):
             return []
         state["pending"] = {"type": "timing", "player": 0, "at": at}
         return [{"type": "declare", "at": at}]
@@ -309,11 +433,13 @@ class KannagiRules(Play):
 
     def _drive(self, state) -> list[dict]:
         """Carry out the queued jobs in order until one waits for a decision or the game is over."""
-        events = []
         jobs = state["flags"]["jobs"]
+        if not jobs:
+            return []
+        events, run = [], self._jobs
         while jobs and not state["pending"] and state["result"] is None:
             job = jobs.pop(0)
-            events += self._jobs[job["do"]](state, job)
+            events += run[job["do"]](state, job)
         return events
 
     @staticmethod
@@ -342,8 +468,10 @@ class KannagiRules(Play):
         """① 回復: 伏せ cards turn 起き; damaged places' power is restored."""
         cards = state["cards"]
         for iid in state["zones"]["p0.field"]:
-            cards[iid]["tapped"] = False
-            cards[iid]["counters"].pop("damage", None)
+            card = cards[iid]
+            card["tapped"] = False
+            if card["counters"]:
+                card["counters"].pop("damage", None)
         return []
 
     def _job_draw(self, state, job):
@@ -367,7 +495,7 @@ class KannagiRules(Play):
 
     def _job_declared(self, state, job):
         action = job["action"]
-        return getattr(self, f"_carry_{action['type']}")(state, action)
+        return self._carry[action["type"]](state, action)
 
     def _job_god(self, state, job):
         """The 神 rule: a card with 神 that arrives where one of the same name is: the player chooses one for 魂."""
@@ -464,8 +592,7 @@ class KannagiRules(Play):
             flags["held"] = []
         return events + self._drive(state)
 
-    def settle(self, state) -> list[dict]:
-        return self._settle_riders(state)
+    settle = _settle_riders  # the hook after every rule action (the method itself: one call less per action)
 
     # -- decisions ------------------------------------------------------------------------------------------
 
@@ -548,7 +675,7 @@ class KannagiRules(Play):
 
     def _hand_card(self, state, action, card_type) -> str:
         iid = action.get("card")
-        if iid not in self.hand_cards(state):
+        if not self._in_hand(state, iid):
             raise IllegalAction(f"card: {iid!r} is not in your hand")
         if self._type(state, iid) != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
@@ -616,7 +743,7 @@ class KannagiRules(Play):
 
     def _carry_summon(self, state, action):
         iid = action["card"]
-        if iid not in self.hand_cards(state) or not self.affordable(state, 0, iid):
+        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
@@ -628,7 +755,7 @@ class KannagiRules(Play):
         card.pop("on", None)
         card.pop("order", None)
         if onto is not None:
-            card["on"] = onto
+            self._sit(state, iid, onto)
         card["tapped"] = "速攻" not in self.keywords(state, iid)
         state["flags"]["summon"] = True
         state["flags"]["jobs"][0:0] = self._entered(iid)
@@ -643,14 +770,14 @@ class KannagiRules(Play):
 
     def _carry_possess(self, state, action):
         iid, target = action["card"], action["target"]
-        if iid not in self.hand_cards(state):
+        if not self._in_hand(state, iid):
             return self._void("possess", iid)
         if target not in self._on_field(state, 0, PLACE):  # 憑依先を失った【怪異札】は持ち主の手札公開場に置く
             return self._void("possess", iid) + [move(state, iid, "p0.reveal", face_up=True)]
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
         events = [move(state, iid, "p0.field", face_up=False)]
-        state["cards"][iid].update(on=target, order=order)
+        self._sit(state, iid, target, order)
         state["flags"]["possess"] = True
         return events
 
@@ -662,7 +789,7 @@ class KannagiRules(Play):
 
     def _carry_deploy(self, state, action):
         iid = action["card"]
-        if iid not in self.hand_cards(state) or not self.affordable(state, 0, iid):
+        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
             return self._void("deploy", iid)
         events = []
         for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
@@ -715,6 +842,12 @@ class KannagiRules(Play):
         if not counters:
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
+
+    @staticmethod
+    def _in_hand(state, iid) -> bool:
+        """`iid` is one of hand_cards (without making that list)."""
+        zones = state["zones"]
+        return iid in zones["p0.hand"] or iid in zones["p0.reveal"]
 
     @staticmethod
     def hand_cards(state) -> list[str]:
@@ -801,6 +934,9 @@ class KannagiRules(Play):
         """After a manual action: cards on a host that left the field go to 魂; cards in 除外 and the 手札公開場,
         and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
         about the hand follows the hand."""
+        riding = self.card_facts(state).riding  # (noted again from every card: a manual action may do anything)
+        riding.clear()
+        riding.update(i for i, c in state["cards"].items() if "on" in c)
         self._settle_riders(state)
         cards = state["cards"]
         for player in range(len(state["players"])):
@@ -839,16 +975,21 @@ class KannagiRules(Play):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
-        for iid in [i for i in state["zones"]["p0.field"] if cards[i]["counters"]]:
-            if self._type(state, iid) != PLACE:
-                continue
-            counters = cards[iid]["counters"]
-            lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
-            if lowered and state["cards"][iid]["zone"] == "p0.field" and self.power(state, iid) <= 0:
-                self._to_soul(state, iid)
-        if state["players"][1]["life"] <= 0:
+        field = state["zones"]["p0.field"]
+        marked = [i for i in field if cards[i]["counters"]] if field else None
+        if marked:
+            of = self.card_facts(state)
+            for iid in marked:
+                if of[iid].type != PLACE:
+                    continue
+                counters = cards[iid]["counters"]
+                lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
+                if lowered and cards[iid]["zone"] == "p0.field" and self.power(state, iid) <= 0:
+                    self._to_soul(state, iid)
+        player, goldfish = state["players"]
+        if goldfish["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
-        elif state["players"][0]["life"] <= 0:
+        elif player["life"] <= 0:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "life"}
-        elif state["players"][0]["lost"]:
+        elif player["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
