@@ -1098,13 +1098,18 @@ class _Parser:
         if aside and not _COUNT_ONLY.fullmatch(aside):
             return self.aside(lineno, raw, aside, last_card, last_unknown)
 
+        # A header the way an exporter writes one (`■メイン（40枚）`, `【メイン】`) is a header even when a card
+        # shares the section's name: such a card is written in 《》 (`《メイン》×1`), which is read as a card.
+        header = _header(body)
+        if header is not None and (header.decorated or body.startswith("■")) and "《" not in body:
+            if header.section(self.words):
+                return self.section(lineno, raw, header)
         candidates = _unmarked(body)
         marked = candidates[0]
         for candidate in candidates:
             read = self.reader.card_line(candidate)
             if read is not None:
                 return self.card(lineno, raw, *read)
-        header = _header(body)
         if header is not None and header.section(self.words):
             return self.section(lineno, raw, header)
         return self.unread(lineno, raw, body, marked, header)

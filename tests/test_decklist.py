@@ -433,3 +433,14 @@ def test_a_bare_number_is_a_count_never_a_collector_number():
     result = parse("12 鉄の風\n4\n#12 x2\n[4]", get_game("kannagi").regulation, index)
     assert result.deck.sections == {"main": {2: 13, 1: 2}}
     assert [(e.line, e.code) for e in result.errors] == [(2, UNKNOWN_CARD)]
+
+
+def test_a_header_as_exporters_write_it_stays_a_header_when_a_card_has_the_sections_name():
+    cards = [*KANNAGI, card(50, "メイン", "場所札", 0, "K-099", season=["春"], power=1)]
+    text = "■メイン（2枚）\n《メイン》×1\n《肥川の大蛇》×1\n"
+    result = parse(text, get_game("kannagi").regulation, CardIndex(cards))
+    assert not result.errors, [e.message for e in result.errors]
+    assert result.deck.sections == {"main": {50: 1, 4: 1}}
+    # written bare, as a list item, the card's name is still the card
+    result = parse("・メイン ×3\n", get_game("kannagi").regulation, CardIndex(cards))
+    assert result.deck.sections == {"main": {50: 3}}
