@@ -147,11 +147,35 @@ class Info:
             }
 
 
+class InstanceInfo(dict):
+    """Instance id -> its card's Info, made on first use (InfoCache gives it the game's cards)."""
+
+    def __init__(self, table):
+        super().__init__()
+        self.table, self.cards = table, None
+
+    def __missing__(self, iid):
+        info = self[iid] = self.table[self.cards[iid]["def"]]
+        return info
+
+
+class InfoCache(CardCache):
+    """The tables of Info; a new table is told its game's cards (an instance's card never changes)."""
+
+    def table(self, state):
+        table = self._last
+        if table is None or table.defs is not state["defs"]:
+            table = super().table(state)
+            table.of.cards = state["cards"]
+        return table
+
+
 class InfoTable(CardTable):
     """Card key -> Info for one game's card data (engine/cards.py), with what plays ask of it often."""
 
     def __init__(self, defs: dict, options: dict, read):
         super().__init__(defs, options, read)
+        self.of = InstanceInfo(self)  # instance id -> Info, `table.of[iid]` (a plain dict lookup once known)
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
 
@@ -240,7 +264,7 @@ class ManacardRules(Play):
 
     def __init__(self):
         super().__init__()
-        self.cards = CardCache(_info, InfoTable)
+        self.cards = InfoCache(_info, InfoTable)
 
     def table(self, state) -> InfoTable:
         return self.cards.table(state)
@@ -668,7 +692,7 @@ class ManacardRules(Play):
         for group in (zones["p0.hand"], table.skill_tops(cards, skill)):  # the top copy of each card of the skill deck
             named: set = set()  # the cards (Info) given their plays with a target already
             for iid in group:
-                info = of.get(iid) or table.card(cards, iid)
+                info = of[iid]
                 if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
                     continue
                 if info.reduce and not (incoming and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):
