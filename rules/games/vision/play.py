@@ -139,8 +139,9 @@ class VisionRules(Battles, Play):
 
     def costs(self, state, iid, w=None, caster=None) -> tuple[int, int, bool]:
         """(必要ノード, コスト, 速攻 by 快晴) of a card in hand as it would be played now."""
-        d = self._def(state, iid)
-        w = self.weathers(state) if w is None else w
+        d = state["defs"][state["cards"][iid]["def"]]  # (inlined _def and weathers: the autopilot asks often)
+        if w is None:
+            w = state["flags"]["weathers"]
         fields = d.get("fields") or {}
         kind = d.get("card_type")
         if kind == SPELL and (self.has_caster(state, 0, iid) if caster is None else fields.get("caster") in caster):
@@ -169,7 +170,7 @@ class VisionRules(Battles, Play):
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
         """Why the card in hand cannot be played now with that many nodes and active nodes and those 術者 on
         the field (caster None: read the field), or None."""
-        d = self._def(state, iid)
+        d = state["defs"][state["cards"][iid]["def"]]
         kind = d.get("card_type")
         if kind not in PLAYABLE:
             return "only characters, spells and commands are played"
@@ -875,9 +876,12 @@ class VisionRules(Battles, Play):
         if state["result"] is not None:
             return
         players = state["players"]
-        out = [p["lost"] or p["life"] <= 0 for p in players]
-        if True not in out:
+        for p in players:  # (asked after every step: nobody has lost is the usual answer)
+            if p["lost"] or p["life"] <= 0:
+                break
+        else:
             return
+        out = [p["lost"] or p["life"] <= 0 for p in players]
         if all(out):
             state["result"] = {"winner": None, "turn": state["turn"], "reason": "draw"}
             return
