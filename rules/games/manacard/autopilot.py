@@ -239,16 +239,18 @@ class Autopilot(Base):
         # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
         # play them (1 each), then to attack until the goldfish is beaten. The first of the quickest plans
         # (fewest rights, then the tie order) is kept; its action is made only for it.
-        best = None  # (rights to win, tie order), the plan's (kind, unit, its info, equipment), the mana cards to take
+        best = None  # (rights to win, tie order), the plan's (kind, unit, its info, equipment, unit's source, equipment's source)
+        best_key = (NEVER + 10, 9)  # (worse than any plan)
         no_equip = [(0, None, None)]
         for src, pool in (("field", field), ("hand", units["hand"]), ("mana", units["mana"])):
+            from_mana = src == "mana"
             for attack, u, info in pool:
                 for esrc, epool in (("none", no_equip), ("hand", equips["hand"]), ("mana", equips["mana"])):
                     for _z, e, einfo in epool:
                         gain = self._equip_bonus(einfo, info.distance) if einfo is not None else 0
                         if einfo is not None and gain <= 0:
                             continue
-                        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
+                        take = from_mana or esrc == "mana"  # (a mana_to_hand first: the cards of the plan in mana)
                         plays = (src != "field") + (e is not None)
                         total = (1 if take else 0) + plays + rights(health, attack + gain)
                         if take:
@@ -261,14 +263,15 @@ class Autopilot(Base):
                             if attack <= 0:
                                 continue
                             order = 0
-                        if best is None or (total, order) < best[0]:
-                            best = ((total, order), (order, u, info, e), take)
+                        if total < best_key[0] or (total == best_key[0] and order < best_key[1]):
+                            best_key = (total, order)
+                            best = (best_key, (order, u, info, e, src, esrc))
         if spells:
             strongest = max((a for a, _u, _i in field), default=0)
             for damage, iid in spells:
                 key = (1 + rights(health - damage, strongest), 3)
                 if best is None or key < best[0]:
-                    best = (key, (3, iid, None, None), [])
+                    best = (key, (3, iid, None, None, None, None))
 
         # dig the main deck with mana passes for a stronger unit (its composition is known, not its order)
         if deck:
@@ -284,11 +287,12 @@ class Autopilot(Base):
                     m = sum(count for a, count in better if a >= level)
                     key = (_passes(n, m, streak) + 2 + rights(health, level), 5)
                     if best is None or key < best[0]:
-                        best = (key, (5, None, None, None), [])
+                        best = (key, (5, None, None, None, None, None))
 
         if best is None:
             return {"type": "pass"}, []
-        order, u, info, e = best[1]
+        order, u, info, e, src, esrc = best[1]
+        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
         if order == 4:
             action = {"type": "pass", "option": "mana_to_hand"}
         elif order == 1:
@@ -305,7 +309,7 @@ class Autopilot(Base):
             action = {"type": "play", "card": u}
         else:
             action = {"type": "pass", "option": "mana"}
-        return action, best[2]
+        return action, take
 
 
 _FACTS: dict = {}  # Info -> _facts of it (Info objects are read-only and shared across games)

@@ -185,9 +185,10 @@ class TimestormRules(StackPlay, Play):
         events = [{"type": "turn", "turn": state["turn"], "player": player}]
         state["phase"] = "recharge"  # nobody holds priority: nobody may play
         events.append({"type": "phase", "phase": "recharge"})
-        for iid in state["zones"][zone(player, "field")]:
-            if state["cards"][iid]["tapped"] and self._type(state, iid) == BATTERY:
-                state["cards"][iid]["tapped"] = False
+        cards, of = state["cards"], self.of(state)
+        for iid in state["zones"][f"p{player}.field"]:
+            if cards[iid]["tapped"] and of[iid][0] == BATTERY:
+                cards[iid]["tapped"] = False
                 events.append({"type": "tap", "card": iid, "tapped": False})
         state["phase"] = "main"
         events.append({"type": "phase", "phase": "main"})
@@ -228,7 +229,7 @@ class TimestormRules(StackPlay, Play):
             if got and got[-1]["type"] == "move":
                 iid = got[-1]["card"]
                 steps = effects.steps_of(state, iid, "drawn")
-                if steps or self._type(state, iid) == TRIGGER:
+                if steps or self.of(state)[iid][0] == TRIGGER:
                     events.append({"type": "trigger", "card": iid, "player": player})
                     events.append(move(state, iid, zone(player, "discard"), face_up=True))
                     # steps that would wait for the human's choice in the middle of a draw are left to them
@@ -289,7 +290,10 @@ class TimestormRules(StackPlay, Play):
             elif (kind == ACTION and mine) or kind == QUICK:
                 if unused is None:
                     cards = state["cards"]
-                    unused = sum(1 for i in state["zones"]["p0.field"] if not cards[i]["tapped"] and of[i][0] == BATTERY)
+                    unused = 0
+                    for i in state["zones"]["p0.field"]:
+                        if not cards[i]["tapped"] and of[i][0] == BATTERY:
+                            unused += 1
                 if cost <= unused:
                     out.append({"type": "play", "card": iid})
         return out
