@@ -162,11 +162,14 @@ class InstanceInfo(dict):
 class InfoCache(CardCache):
     """The tables of Info; a new table is told its game's cards (an instance's card never changes)."""
 
+    def __init__(self, read, table_class):
+        super().__init__(read, table_class)
+        self.current: InfoTable | None = None  # the table asked for last (ManacardRules.table's quick answer)
+
     def table(self, state):
-        table = self._last
-        if table is None or table.defs is not state["defs"]:
-            table = super().table(state)
-            table.of.cards = state["cards"]
+        table = super().table(state)
+        table.of.cards = state["cards"]
+        self.current = table
         return table
 
 
@@ -267,6 +270,9 @@ class ManacardRules(Play):
         self.cards = InfoCache(_info, InfoTable)
 
     def table(self, state) -> InfoTable:
+        table = self.cards.current  # (asked dozens of times an action: the game's table, without a call)
+        if table is not None and table.defs is state["defs"]:
+            return table
         return self.cards.table(state)
 
     def info(self, state, key: str) -> Info:

@@ -121,7 +121,8 @@ class Autopilot(Base):
 
     def own_turn(self, state):
         n = len(state["players"])
-        offset = (-first_player(state["options"])) % n  # turns before the player's first one
+        # turns before the player's first one (asked after every action: the usual "player" answered at once)
+        offset = 0 if state["options"].get("first") == "player" else (-first_player(state["options"])) % n
         turn = state["turn"]
         return (turn - offset + n - 1) // n if turn > offset else 0
 
@@ -142,8 +143,11 @@ class Autopilot(Base):
 
     def _profile_of(self, key: str, card: dict) -> dict:
         got = self._profiles.get(key)
-        # (each game of a simulation has its own copy of the same card data: an equal copy reads the same)
-        if got is None or (got[0] is not card and got[0] != card):
+        if got is not None and got[0] is not card and got[0] == card:
+            # each game of a simulation has its own copy of the same card data: an equal copy reads the same
+            # (kept with this copy, so that the next ask is quick)
+            got = self._profiles[key] = (card, got[1])
+        if got is None or got[0] is not card:
             prof = _profile(card)
             step = prof["win"]
             prof.update(

@@ -88,8 +88,10 @@ class Autopilot(Base):
         key = state["cards"][iid]["def"]
         card = state["defs"][key]
         got = self._scripts.get(key)
-        if got is None or (got[0] is not card and got[0] != card):
-            got = self._scripts[key] = (card, (_draws(card), _burns(card), _heals(card)))
+        if got is None or got[0] is not card:
+            # an equal copy (the next game's) reads the same: kept with this copy, so the next ask is quick
+            facts = got[1] if got is not None and got[0] == card else (_draws(card), _burns(card), _heals(card))
+            got = self._scripts[key] = (card, facts)
         return got[1]
 
     def opening_hand(self, state):
@@ -97,7 +99,9 @@ class Autopilot(Base):
 
     def own_turn(self, state):
         turn = state["turn"]
-        return (turn + 1) // 2 if first_player(state["options"]) == 0 else turn // 2
+        # (asked after every action: the usual "player" answered without first_player's checks)
+        first = 0 if state["options"].get("first") == "player" else first_player(state["options"])
+        return (turn + 1) // 2 if first == 0 else turn // 2
 
     # -- what a card is worth -------------------------------------------------------------------------------
 
@@ -174,7 +178,7 @@ class Autopilot(Base):
     def _playable(self, state, w):
         """The hand's cards that can be played now (the rules' own test)."""
         nodes, active, caster = self.rules.play_means(state)
-        return [i for i in state["zones"]["p0.hand"] if self.rules.why_not_play(state, i, w, nodes, active, caster) is None]
+        return self.rules.playable(state, w, nodes, active, caster)
 
     def _best_character(self, state, w, playable, costs, gain):
         chars = [i for i in playable if self._def(state, i).get("card_type") == CHARACTER]
@@ -259,10 +263,8 @@ class Autopilot(Base):
         """The character it would play after setting a node (one more node, one more active node)."""
         nodes, active, caster = self.rules.play_means(state)
         best = None
-        for keep in state["zones"]["p0.hand"]:
+        for keep in self.rules.playable(state, w, nodes + 1, active + 1, caster):
             if self._def(state, keep).get("card_type") != CHARACTER:
-                continue
-            if self.rules.why_not_play(state, keep, w, nodes + 1, active + 1, caster) is not None:
                 continue
             rank = (gain(keep), -costs(keep)[1], keep)
             if best is None or rank > best[0]:
