@@ -127,12 +127,12 @@ class Autopilot(Base):
 
     def _gain(self, state, iid, w, costs=None) -> int:
         """The damage a character adds: its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
-        card = self._def(state, iid)
+        keywords = self.rules.facts(state)[iid].keywords
         value = self.rules.attack_value(state, iid, w, attacking=True)
-        if "人形" in (card.get("keywords") or ()) or ("花曇" in w and self.rules.attack_value(state, iid, w) <= 3):
+        if "人形" in keywords or ("花曇" in w and self.rules.attack_value(state, iid, w) <= 3):
             value = 0
         _, _, clear = self.rules.costs(state, iid, w) if costs is None else costs(iid)
-        haste = "速攻" in (card.get("keywords") or ()) or clear or "風雨" in w
+        haste = "速攻" in keywords or clear or "風雨" in w
         return max(value, 0) * (2 if haste else 1)
 
     # -- choosing ----------------------------------------------------------------------------------------------
@@ -181,16 +181,18 @@ class Autopilot(Base):
         return self.rules.playable(state, w, nodes, active, caster)
 
     def _best_character(self, state, w, playable, costs, gain):
-        chars = [i for i in playable if self._def(state, i).get("card_type") == CHARACTER]
+        of = self.rules.facts(state)
+        chars = [i for i in playable if of[i].kind == CHARACTER]
         if not chars:
             return None
-        return max(chars, key=lambda i: (gain(i), -costs(i)[1], self._def(state, i).get("cost") or 0, i))
+        return max(chars, key=lambda i: (gain(i), -costs(i)[1], of[i].cost, i))
 
     def _main(self, state):
         flags = state["flags"]
         rules = self.rules
         w = rules.weathers(state)
         hand = state["zones"]["p0.hand"]
+        of = rules.facts(state)  # instance -> its card's Facts (kind, cost, …)
         # (the state does not change during one choice: a card's costs and damage are worked out once)
         cost_memo: dict = {}
         gain_memo: dict = {}
@@ -210,7 +212,7 @@ class Autopilot(Base):
         # 1. a node, never the character it is about to play
         if not flags["node"] and hand:
             keep = self._planned(state, w, costs, gain)
-            spare = [i for i in hand if i != keep and self._def(state, i).get("card_type") in (CHARACTER, SPELL, COMMAND)]
+            spare = [i for i in hand if i != keep and of[i].kind in (CHARACTER, SPELL, COMMAND)]
             if spare:
                 return {"type": "node", "card": min(spare, key=lambda i: self._worth(state, i))}
 
@@ -218,15 +220,14 @@ class Autopilot(Base):
         best = self._best_character(state, w, playable, costs, gain)
         # 2. 晴嵐: everything is free until the first play: the dearest character first
         if "晴嵐" in w and not flags["seiran_off"] and best is not None:
-            chars = [i for i in playable if self._def(state, i).get("card_type") == CHARACTER]
-            pick = max(chars, key=lambda i: ((self._def(state, i).get("cost") or 0), gain(i), i))
+            chars = [i for i in playable if of[i].kind == CHARACTER]
+            pick = max(chars, key=lambda i: (of[i].cost, gain(i), i))
             return {"type": "play", "card": pick}
 
         # 3. a draw card while the best character stays affordable
         active = len(rules.active_nodes(state, 0))
         for i in sorted(playable, key=lambda x: (-self._effects(state, x)[0], x)):
-            card = self._def(state, i)
-            if card.get("card_type") == CHARACTER or not self._effects(state, i)[0]:
+            if of[i].kind == CHARACTER or not self._effects(state, i)[0]:
                 continue
             cost = costs(i)[1]
             if best is None or active - cost >= costs(best)[1]:
@@ -240,8 +241,7 @@ class Autopilot(Base):
         life = state["players"][0]["life"]
         goldfish = state["players"][1]["life"]
         for i in sorted(playable, key=lambda x: (costs(x)[1], x)):
-            card = self._def(state, i)
-            kind = card.get("card_type")
+            kind = of[i].kind
             if kind == CHARACTER:
                 continue
             _draw, burns, heals = self._effects(state, i)
@@ -263,8 +263,9 @@ class Autopilot(Base):
         """The character it would play after setting a node (one more node, one more active node)."""
         nodes, active, caster = self.rules.play_means(state)
         best = None
+        of = self.rules.facts(state)
         for keep in self.rules.playable(state, w, nodes + 1, active + 1, caster):
-            if self._def(state, keep).get("card_type") != CHARACTER:
+            if of[keep].kind != CHARACTER:
                 continue
             rank = (gain(keep), -costs(keep)[1], keep)
             if best is None or rank > best[0]:

@@ -114,7 +114,7 @@ class VisionRules(Battles, Play):
     }
     reads = (
         "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
-        "has_caster", "active_nodes", "characters", "is_human", "playable",
+        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts",
     )
 
     def __init__(self):
@@ -124,6 +124,10 @@ class VisionRules(Battles, Play):
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
         self._last: tuple = (None, None)  # (the cards dict of the game read last, its _Of)
+
+    def facts(self, state) -> _Of:
+        """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
+        return self._of(state)
 
     def _of(self, state) -> _Of:
         """Instance id -> Facts for this game (the hot paths look it up once per call)."""
