@@ -208,9 +208,16 @@ class VisionRules(Battles, Play):
         field: the 術者 a spell may have there)."""
         zones, cards, defs = state["zones"], state["cards"], state["defs"]
         nodes = zones[f"p{player}.nodes"]
-        active = sum(1 for i in nodes if not cards[i]["tapped"])
-        field = (defs[cards[i]["def"]] for i in zones[f"p{player}.field"])
-        return len(nodes), active, {d["name"] for d in field if d.get("card_type") == CHARACTER}
+        active = 0  # (plain loops: asked on every choice of the autopilot)
+        for i in nodes:
+            if not cards[i]["tapped"]:
+                active += 1
+        names = set()
+        for i in zones[f"p{player}.field"]:
+            d = defs[cards[i]["def"]]
+            if d.get("card_type") == CHARACTER:
+                names.add(d["name"])
+        return len(nodes), active, names
 
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
         """Why the card in hand cannot be played now with that many nodes and active nodes and those 術者 on
