@@ -185,101 +185,185 @@ class Autopilot(Base):
     def _plan(self, state) -> tuple[dict, list[str]]:
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
         cards, zones = state["cards"], state["zones"]
-        table = self.rules.table(state)
+        rules = self.rules
+        table = rules.table(state)
+        of = table.of
         bonus = self._status_bonus(state, table, cards)
+        any_bonus = bonus.get(None, 0)
         health = len(zones["p1.deck"])
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         budget = len(mana) + len(skill)
-        mods = self.rules.cost_mods(state, 0)
+        mods = rules.cost_mods(state, 0)
+        cost_of = rules.cost_of
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
-        spells = []  # (damage, order, card)
+        spells = []  # (damage, card)
         for group, room in ((hand, budget), (table.skill_tops(cards, skill), budget - 1)):
             for iid in group:
-                info = table.card(cards, iid)
+                info = of[iid]
                 if not info.playable or info.unit or info.aim is not None:
                     continue
-                damage = _player_damage(info)
-                if damage > 0 and self.rules.cost_of(info, mods) <= room:
-                    spells.append((damage, len(spells), iid))
+                damage = _facts(info)[0]
+                if damage > 0 and cost_of(info, mods) <= room:
+                    spells.append((damage, iid))
         spell_rate = max((s[0] for s in spells), default=0)
 
         def rights(h: int, attack: int) -> int:
             """Rights to win from h at the better of this attack and the spells' rate."""
             if h <= 0:
                 return 0
-            rate = max(attack, spell_rate)
-            return _ceil_div(h, rate) if rate > 0 else NEVER
+            rate = attack if attack > spell_rate else spell_rate
+            return -(-h // rate) if rate > 0 else NEVER
 
         # the units that may attack, and the cards that may be played for one: (attack or bonus, card, info)
-        field = [(self.rules.stat(state, u, "attack"), u, table.card(cards, u)) for u in zones["p0.field"] if table.card(cards, u).unit]
+        stat = rules.stat
+        field = [(stat(state, u, "attack"), u, of[u]) for u in zones["p0.field"] if of[u].unit]
         units: dict = {"hand": [], "mana": []}
         equips: dict = {"hand": [], "mana": []}
         for where, group in (("hand", hand), ("mana", mana)):
             seen: set = set()  # (the first copy of each card: the one the rules offer a play with a target for)
+            room = budget - (where == "mana")
             for iid in group:
-                key = cards[iid]["def"]
-                if key in seen:
+                info = of[iid]
+                if info in seen:  # (one Info per card key)
                     continue
-                seen.add(key)
-                info = table[key]
-                if not info.playable or self.rules.cost_of(info, mods) > budget - (where == "mana"):
+                seen.add(info)
+                if not info.playable or cost_of(info, mods) > room:
                     continue
                 if info.unit:
-                    units[where].append((self._potential(info, bonus), iid, info))
-                elif info.type == EQUIP and any(stat == "attack" and a > 0 for stat, a, _d in info.equipped):
+                    units[where].append((info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0), iid, info))
+                elif info.type == EQUIP and _facts(info)[2]:
                     equips[where].append((0, iid, info))
 
         # plans: a unit (on the field, or played from the hand or the mana zone) with perhaps one more
         # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
-        # play them (1 each), then to attack until the goldfish is beaten
-        options = []  # (rights to win, tie order, action, the mana cards to take)
+        # play them (1 each), then to attack until the goldfish is beaten. The first of the quickest plans
+        # (fewest rights, then the tie order) is kept; its action is made only for it.
+        best = None  # (rights to win, tie order), the plan's (kind, unit, its info, equipment, unit's source, equipment's source)
+        best_key = (NEVER + 10, 9)  # (worse than any plan)
+        no_equip = [(0, None, None)]
         for src, pool in (("field", field), ("hand", units["hand"]), ("mana", units["mana"])):
+            from_mana = src == "mana"
             for attack, u, info in pool:
-                for esrc, epool in (("none", [(0, None, None)]), ("hand", equips["hand"]), ("mana", equips["mana"])):
+                for esrc, epool in (("none", no_equip), ("hand", equips["hand"]), ("mana", equips["mana"])):
                     for _z, e, einfo in epool:
                         gain = self._equip_bonus(einfo, info.distance) if einfo is not None else 0
                         if einfo is not None and gain <= 0:
                             continue
-                        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
+                        take = from_mana or esrc == "mana"  # (a mana_to_hand first: the cards of the plan in mana)
                         plays = (src != "field") + (e is not None)
                         total = (1 if take else 0) + plays + rights(health, attack + gain)
                         if take:
-                            action, order = {"type": "pass", "option": "mana_to_hand"}, 4
+                            order = 4
                         elif src != "field":
-                            action, order = {"type": "play", "card": u}, 1
-                            if info.aim is not None:
-                                targets = self.rules.aimed(state, info.aim)
-                                if targets:
-                                    action["target"] = targets[0]
+                            order = 1
                         elif e is not None:
-                            action, order = {"type": "play", "card": e, "target": u}, 2
+                            order = 2
                         else:
                             if attack <= 0:
                                 continue
-                            action, order = {"type": "pass", "option": "attack", "card": u}, 0
-                        options.append((total, order, action, take))
-        for damage, _k, iid in spells:
-            best = max((a for a, _u, _i in field), default=0)
-            options.append((1 + rights(health - damage, best), 3, {"type": "play", "card": iid}, []))
+                            order = 0
+                        if total < best_key[0] or (total == best_key[0] and order < best_key[1]):
+                            best_key = (total, order)
+                            best = (best_key, (order, u, info, e, src, esrc))
+        if spells:
+            strongest = max((a for a, _u, _i in field), default=0)
+            for damage, iid in spells:
+                key = (1 + rights(health - damage, strongest), 3)
+                if best is None or key < best[0]:
+                    best = (key, (3, iid, None, None, None, None))
 
         # dig the main deck with mana passes for a stronger unit (its composition is known, not its order)
-        reach = max((a for where in (field, units["hand"], units["mana"]) for a, _u, _i in where), default=0)
         if deck:
-            better = [a for a in (self._potential(table.card(cards, c), bonus) for c in deck if table.card(cards, c).unit) if a > reach]
+            reach = max((a for where in (field, units["hand"], units["mana"]) for a, _u, _i in where), default=0)
+            better = [
+                (a, count)
+                for a, count in _deck_levels(table, deck, bonus).items()
+                if a > reach
+            ]
             if better:
                 n, streak = len(deck), state["flags"]["streak"]
-                for level in sorted(set(better)):  # dig for a unit of this attack or more
-                    m = sum(1 for a in better if a >= level)
-                    shown, passes = 0, 0
-                    while shown < n:
-                        passes += 1
-                        shown = min(n, shown + streak + passes)
-                        if 2 * comb(n - m, shown) <= comb(n, shown):  # P(one shown) >= 1/2
-                            break
-                    options.append((passes + 2 + rights(health, level), 5, {"type": "pass", "option": "mana"}, []))
+                for level in sorted(a for a, _count in better):  # dig for a unit of this attack or more
+                    m = sum(count for a, count in better if a >= level)
+                    key = (_passes(n, m, streak) + 2 + rights(health, level), 5)
+                    if best is None or key < best[0]:
+                        best = (key, (5, None, None, None, None, None))
 
-        if not options:
+        if best is None:
             return {"type": "pass"}, []
-        best = min(options, key=lambda o: (o[0], o[1]))
-        return best[2], best[3]
+        order, u, info, e, src, esrc = best[1]
+        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
+        if order == 4:
+            action = {"type": "pass", "option": "mana_to_hand"}
+        elif order == 1:
+            action = {"type": "play", "card": u}
+            if info.aim is not None:
+                targets = rules.aimed(state, info.aim)
+                if targets:
+                    action["target"] = targets[0]
+        elif order == 2:
+            action = {"type": "play", "card": e, "target": u}
+        elif order == 0:
+            action = {"type": "pass", "option": "attack", "card": u}
+        elif order == 3:
+            action = {"type": "play", "card": u}
+        else:
+            action = {"type": "pass", "option": "mana"}
+        return action, take
+
+
+_FACTS: dict = {}  # Info -> _facts of it (Info objects are read-only and shared across games)
+
+
+def _facts(info) -> tuple:
+    """(damage to the player when played, worth as a skill card, whether it is equipment that adds attack)."""
+    found = _FACTS.get(info)
+    if found is None:
+        if len(_FACTS) >= 4096:
+            _FACTS.clear()
+        found = _FACTS[info] = (
+            _player_damage(info),
+            _skill_worth(info),
+            any(stat == "attack" and a > 0 for stat, a, _d in info.equipped),
+        )
+    return found
+
+
+def _deck_levels(table, deck: list, bonus: dict) -> dict:
+    """The attack (with the status cards' bonus) of each unit of the main deck -> how many have it; the last
+    answer is kept on the table (the deck and the status cards change less often than the plan is made)."""
+    key = (tuple(deck), tuple(bonus.items()))
+    last = getattr(table, "deck_levels", None)
+    if last is not None and last[0] == key:
+        return last[1]
+    of = table.of
+    levels: dict = {}
+    any_bonus = bonus.get(None, 0)
+    for c in deck:
+        info = of[c]
+        if info.unit:
+            a = info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0)
+            levels[a] = levels.get(a, 0) + 1
+    table.deck_levels = (key, levels)
+    return levels
+
+
+_PASSES: dict = {}  # (cards in the deck, cards wanted, streak) -> _passes
+
+
+def _passes(n: int, m: int, streak: int) -> int:
+    """The consecutive mana passes, from a streak of `streak`, until one of m wanted cards among the n of the
+    deck has shown more likely than not (or the deck is all shown)."""
+    key = (n, m, streak)
+    found = _PASSES.get(key)
+    if found is None:
+        shown, passes = 0, 0
+        while shown < n:
+            passes += 1
+            shown = min(n, shown + streak + passes)
+            if 2 * comb(n - m, shown) <= comb(n, shown):  # P(one shown) >= 1/2
+                break
+        if len(_PASSES) >= 65536:
+            _PASSES.clear()
+        found = _PASSES[key] = passes
+    return found

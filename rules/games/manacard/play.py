@@ -75,6 +75,7 @@ owner's units, costs) apply while they are there; other text is applied by hand.
 
 from __future__ import annotations
 
+import marshal
 import re
 
 from ...engine import effects
@@ -146,11 +147,38 @@ class Info:
             }
 
 
+class InstanceInfo(dict):
+    """Instance id -> its card's Info, made on first use (InfoCache gives it the game's cards)."""
+
+    def __init__(self, table):
+        super().__init__()
+        self.table, self.cards = table, None
+
+    def __missing__(self, iid):
+        info = self[iid] = self.table[self.cards[iid]["def"]]
+        return info
+
+
+class InfoCache(CardCache):
+    """The tables of Info; a new table is told its game's cards (an instance's card never changes)."""
+
+    def __init__(self, read, table_class):
+        super().__init__(read, table_class)
+        self.current: InfoTable | None = None  # the table asked for last (ManacardRules.table's quick answer)
+
+    def table(self, state):
+        table = super().table(state)
+        table.of.cards = state["cards"]
+        self.current = table
+        return table
+
+
 class InfoTable(CardTable):
     """Card key -> Info for one game's card data (engine/cards.py), with what plays ask of it often."""
 
     def __init__(self, defs: dict, options: dict, read):
         super().__init__(defs, options, read)
+        self.of = InstanceInfo(self)  # instance id -> Info, `table.of[iid]` (a plain dict lookup once known)
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
 
@@ -175,6 +203,57 @@ def _whole(value, low, high) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+
+_MADE: dict = {}  # (id of the setup's decks, goldfish_hp, first id) -> _make_cards of them
+
+
+def _make_cards(decks, goldfish_hp: int, n: int, zone_names) -> tuple:
+    """(decks, defs, marshalled (cards, zone lists), next id) of the decks' instances (see _add_cards)."""
+    defs: dict = {}
+    cards: dict = {}
+    zones: dict = {name: [] for name in zone_names}
+    for p in (0, 1):
+        deck = decks[p] if len(decks) > p else None
+        if p == 1 and not deck:
+            deck = [HP_CARD] * goldfish_hp
+        made: dict = {}  # id of a card dict of the deck -> (its zone, its instance): copies are often one dict
+        for card in deck or ():
+            found = made.get(id(card))
+            if found is None:
+                key = str(card.get("key") or card.get("id") or card.get("name"))
+                section = card.get("section")
+                if section is None:
+                    section = (card.get("fields") or {}).get("deck")
+                if key not in defs:
+                    defs[key] = {k: v for k, v in card.items() if k not in ("key", "section")}
+                instance = {"def": key, "owner": p, "zone": f"p{p}.deck", "face_up": False, "tapped": False, "counters": {}, "token": False}
+                if section == "skill" or section == "status":
+                    instance.update(zone=f"p{p}.{section}", face_up=section == "status", home=section)
+                found = made[id(card)] = (zones[instance["zone"]], instance)
+            where, instance = found
+            iid = f"c{n}"
+            n += 1
+            instance = cards[iid] = instance.copy()
+            instance["counters"] = {}
+            where.append(iid)
+    return decks, defs, marshal.dumps((cards, {name: ids for name, ids in zones.items() if ids})), n
+
+
+_INFO: dict = {}  # (id of a card's data, play_reversal_cards) -> (the data, its Info): see _info
+
+
+def _info(d: dict, options: dict) -> Info:
+    """The Info of a card's data; the same data object (shared by the games of one decks, _add_cards) gives
+    the same Info, which is read-only."""
+    key = (id(d), bool(options.get("play_reversal_cards")))
+    found = _INFO.get(key)
+    if found is None or found[0] is not d:
+        if len(_INFO) >= 4096:
+            _INFO.clear()
+        found = _INFO[key] = (d, Info(d, options))
+    return found[1]
+
+
 STATUS_ZONE = ("p0.status", "p1.status")
 NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
@@ -188,9 +267,12 @@ class ManacardRules(Play):
 
     def __init__(self):
         super().__init__()
-        self.cards = CardCache(Info, InfoTable)
+        self.cards = InfoCache(_info, InfoTable)
 
     def table(self, state) -> InfoTable:
+        table = self.cards.current  # (asked dozens of times an action: the game's table, without a call)
+        if table is not None and table.defs is state["defs"]:
+            return table
         return self.cards.table(state)
 
     def info(self, state, key: str) -> Info:
@@ -211,34 +293,27 @@ class ManacardRules(Play):
         and zones): a card starts in the zone of its deck section (skill, status; otherwise the main deck), or
         without one in the deck its data names (fields.deck); skill and status cards record it (`home`: their
         back shows it) and status cards are face up. The goldfish without a deck of its own gets
-        `goldfish_hp` face-down stand-ins ("HP") as its main deck."""
-        decks, defs, cards, zones = state["setup"]["decks"], state["defs"], state["cards"], state["zones"]
-        n = state["next_id"]
-        for p in (0, 1):
-            deck = decks[p] if len(decks) > p else None
-            if p == 1 and not deck:
-                deck = [HP_CARD] * state["options"]["goldfish_hp"]
-            made: dict = {}  # id of a card dict of the deck -> (its zone, its instance): copies are often one dict
-            for card in deck or ():
-                found = made.get(id(card))
-                if found is None:
-                    key = str(card.get("key") or card.get("id") or card.get("name"))
-                    section = card.get("section")
-                    if section is None:
-                        section = (card.get("fields") or {}).get("deck")
-                    if key not in defs:
-                        defs[key] = {k: v for k, v in card.items() if k not in ("key", "section")}
-                    instance = {"def": key, "owner": p, "zone": f"p{p}.deck", "face_up": False, "tapped": False, "counters": {}, "token": False}
-                    if section == "skill" or section == "status":
-                        instance.update(zone=f"p{p}.{section}", face_up=section == "status", home=section)
-                    found = made[id(card)] = (zones[instance["zone"]], instance)
-                where, instance = found
-                iid = f"c{n}"
-                n += 1
-                instance = cards[iid] = instance.copy()
-                instance["counters"] = {}
-                where.append(iid)
-        state["next_id"] = n
+        `goldfish_hp` face-down stand-ins ("HP") as its main deck.
+
+        A simulation sets up thousands of games of the same decks: the instances are made once per decks
+        object (the setup record's, which nobody changes) and each game gets its own copy (marshal); the card
+        data (defs) is read-only, so its entries are shared, which also lets the Info of a card be reused
+        from game to game (`_info`)."""
+        decks, n = state["setup"]["decks"], state["next_id"]
+        key = (id(decks), state["options"]["goldfish_hp"], n)
+        made = _MADE.get(key)
+        if made is None or made[0] is not decks:
+            if len(_MADE) >= 8:
+                _MADE.clear()
+            made = _MADE[key] = _make_cards(decks, state["options"]["goldfish_hp"], n, list(state["zones"]))
+        _decks, defs, blob, state["next_id"] = made
+        known = state["defs"]
+        for k, d in defs.items():
+            known.setdefault(k, d)
+        cards, zones = marshal.loads(blob)
+        state["cards"].update(cards)
+        for name, ids in zones.items():
+            state["zones"][name].extend(ids)
 
     def zone_visible(self, state, name, player):
         """The open zones (status, mana, field, discard: their cards are face up by the rules; a card put face
@@ -623,7 +698,7 @@ class ManacardRules(Play):
         for group in (zones["p0.hand"], table.skill_tops(cards, skill)):  # the top copy of each card of the skill deck
             named: set = set()  # the cards (Info) given their plays with a target already
             for iid in group:
-                info = of.get(iid) or table.card(cards, iid)
+                info = of[iid]
                 if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
                     continue
                 if info.reduce and not (incoming and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):

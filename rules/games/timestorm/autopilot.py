@@ -90,6 +90,19 @@ def _profile(card: dict) -> dict:
     return {"win": win_step if win else None, "draw": draw, "resource": resource, "regrow": regrow, "other": other}
 
 
+class _Profiles(dict):
+    """Instance id -> the profile of its card (made on first use: an instance's card never changes)."""
+
+    def __init__(self, pilot, cards: dict, defs: dict):
+        super().__init__()
+        self.pilot, self.cards, self.defs = pilot, cards, defs
+
+    def __missing__(self, iid):
+        key = self.cards[iid]["def"]
+        found = self[iid] = self.pilot._profile_of(key, self.defs[key])
+        return found
+
+
 class Autopilot(Base):
     slug = "timestorm"
     plays = frozenset({"battery", "play"})
@@ -97,6 +110,7 @@ class Autopilot(Base):
     def __init__(self, rules):
         super().__init__(rules)
         self._profiles: dict[str, tuple[dict, dict]] = {}  # def key -> (the def it was read from, profile)
+        self._last: _Profiles | None = None  # the instance profiles of the game played last
 
     def opening_pool(self, state):
         zones = state["zones"]
@@ -107,18 +121,42 @@ class Autopilot(Base):
 
     def own_turn(self, state):
         n = len(state["players"])
-        offset = (-first_player(state["options"])) % n  # turns before the player's first one
+        # turns before the player's first one (asked after every action: the usual "player" answered at once)
+        offset = 0 if state["options"].get("first") == "player" else (-first_player(state["options"])) % n
         turn = state["turn"]
         return (turn - offset + n - 1) // n if turn > offset else 0
 
     # -- reading the state ------------------------------------------------------------------------------
 
+    def _p(self, state) -> _Profiles:
+        """Instance id -> its card's profile, with its "type" and "cost", for this game (the hot paths look it
+        up once per call, then read it by plain dict lookups)."""
+        cards = state["cards"]
+        last = self._last
+        if last is not None and last.cards is cards and last.defs is state["defs"]:
+            return last
+        self._last = found = _Profiles(self, cards, state["defs"])
+        return found
+
     def _prof(self, state, iid) -> dict:
-        key = state["cards"][iid]["def"]
-        card = state["defs"][key]
+        return self._p(state)[iid]
+
+    def _profile_of(self, key: str, card: dict) -> dict:
         got = self._profiles.get(key)
+        if got is not None and got[0] is not card and got[0] == card:
+            # each game of a simulation has its own copy of the same card data: an equal copy reads the same
+            # (kept with this copy, so that the next ask is quick)
+            got = self._profiles[key] = (card, got[1])
         if got is None or got[0] is not card:
-            got = self._profiles[key] = (card, _profile(card))
+            prof = _profile(card)
+            step = prof["win"]
+            prof.update(
+                type=card.get("card_type"),
+                cost=card.get("cost") or 0,
+                # a win step that counts batteries (the battery plan)
+                battery_win=step is not None and step.get("if_zone") == "field" and step.get("if_type") in (None, BATTERY),
+            )
+            got = self._profiles[key] = (card, prof)
         return got[1]
 
     @staticmethod
@@ -126,10 +164,11 @@ class Autopilot(Base):
         return state["defs"][state["cards"][iid]["def"]]
 
     def _cost(self, state, iid) -> int:
-        return self._def(state, iid).get("cost") or 0
+        return self._p(state)[iid]["cost"]
 
     def _holds(self, state, iid, step, field_plus=0) -> bool:
         """The win step's condition as it will stand when the card (now in hand) resolves."""
+        P = self._p(state)
         kind = step.get("if_zone")
         if not kind:
             return True
@@ -137,7 +176,7 @@ class Autopilot(Base):
         ids = [i for i in state["zones"].get(name, []) if i != iid] if name else []
         wanted = step.get("if_type")
         if wanted:
-            ids = [i for i in ids if self._def(state, i).get("card_type") == wanted]
+            ids = [i for i in ids if P[i]["type"] == wanted]
         extra = field_plus if kind == "field" and wanted in (None, BATTERY) else 0
         return len(ids) + extra >= (step.get("if_min") or 0)
 
@@ -166,7 +205,8 @@ class Autopilot(Base):
         """Drawing with the card now is safe: the deck holds enough for it (and for the player's draw still
         to come this turn), and the deck-out (counted without more extra draws) falls on the goldfish, or,
         while the deck is not short, digging pays more than keeping that order."""
-        n = self._prof(state, iid)["draw"]
+        P = self._p(state)
+        n = P[iid]["draw"]
         deck = len(state["zones"][DECK])
         after = deck - n
         if after < (1 if own_main else 0):
@@ -182,17 +222,18 @@ class Autopilot(Base):
     def _digging(self, state) -> bool:
         """Digging pays (a draw may break the deck-out's order) while a win card is in hand or 2 or more
         are somewhere the player cannot see (the deck or a goldfish's hand)."""
+        P = self._p(state)
         hidden = 0
         for i in state["zones"][DECK]:
-            if self._prof(state, i)["win"] is not None:
+            if P[i]["win"] is not None:
                 hidden += 1
         for p in state["players"][1:]:
             for i in state["zones"][f"p{p['id']}.hand"]:
-                if self._prof(state, i)["win"] is not None:
+                if P[i]["win"] is not None:
                     hidden += 1
         if hidden >= 2:
             return True
-        return any(self._prof(state, i)["win"] is not None for i in state["zones"]["p0.hand"])
+        return any(P[i]["win"] is not None for i in state["zones"]["p0.hand"])
 
     # -- choosing --------------------------------------------------------------------------------------------
 
@@ -211,6 +252,7 @@ class Autopilot(Base):
         return self._respond(state)
 
     def _choose_card(self, state):
+        P = self._p(state)
         options = effects.choose_actions(state)
         if len(options) == 1:
             return options[0]
@@ -219,27 +261,27 @@ class Autopilot(Base):
 
         def rank(action):
             iid = action["card"]
-            prof = self._prof(state, iid)
-            return (-(prof["win"] is not None), -(fix and self._fixer(state, iid)), -prof["draw"], -prof["resource"], self._cost(state, iid), iid)
+            prof = P[iid]
+            return (-(prof["win"] is not None), -(fix and self._fixer(state, iid)), -prof["draw"], -prof["resource"], P[iid]["cost"], iid)
 
         return min(options, key=rank)
 
     def _main(self, state):
+        P = self._p(state)
         zones, cards = state["zones"], state["cards"]
         hand = zones["p0.hand"]
         field = zones["p0.field"]
-        batteries = [i for i in field if self._def(state, i).get("card_type") == BATTERY]
+        batteries = [i for i in field if P[i]["type"] == BATTERY]
         unused = [i for i in batteries if not cards[i]["tapped"]]
         u = len(unused)
         used = len(batteries) - u
         can_battery = not state["flags"]["battery"]
-        hand_batteries = [i for i in hand if self._def(state, i).get("card_type") == BATTERY]
+        hand_batteries = [i for i in hand if P[i]["type"] == BATTERY]
         wins, draws, resources, regrows = [], [], [], []
         for i in hand:
-            card = self._def(state, i)
-            if card.get("card_type") == BATTERY:
+            prof = P[i]
+            if prof["type"] == BATTERY:
                 continue
-            prof = self._prof(state, i)
             if prof["win"] is not None:
                 wins.append(i)
             elif prof["other"]:
@@ -250,38 +292,38 @@ class Autopilot(Base):
                 resources.append(i)
             elif prof["regrow"]:
                 regrows.append(i)
-        free = sum(self._prof(state, i)["resource"] for i in resources if self._cost(state, i) == 0)
+        free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0)
 
         # 1. a win now (or the free batteries that pay for it)
-        for i in sorted(wins, key=lambda x: (self._cost(state, x), x)):
-            if self._holds(state, i, self._prof(state, i)["win"]):
-                cost = self._cost(state, i)
+        for i in sorted(wins, key=lambda x: (P[x]["cost"], x)):
+            if self._holds(state, i, P[i]["win"]):
+                cost = P[i]["cost"]
                 if cost <= u:
                     return {"type": "play", "card": i}
                 if cost <= u + min(free, used):
                     return {"type": "play", "card": self._free_resource(state, resources)}
-        battery_wins = [i for i in wins if self._battery_step(state, i)]
+        battery_wins = [i for i in wins if P[i]["battery_win"]]
         hand_wins = [i for i in wins if i not in battery_wins]
 
         # 2. the battery that completes a win, or the turn's battery as the plan says
         hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
         if can_battery and hand_batteries:
-            completes = any(self._holds(state, i, self._prof(state, i)["win"], field_plus=1) for i in battery_wins)
+            completes = any(self._holds(state, i, P[i]["win"], field_plus=1) for i in battery_wins)
             if completes or not hand_plan or len(batteries) < HAND_PLAN_BATTERIES:
                 return {"type": "battery", "card": hand_batteries[0]}
 
         # 3. draws, keeping what a win this turn needs
         reserve = 0
         for i in battery_wins:
-            if can_battery and self._holds(state, i, self._prof(state, i)["win"], field_plus=1):
-                reserve = max(reserve, self._cost(state, i))  # a drawn battery would complete it
+            if can_battery and self._holds(state, i, P[i]["win"], field_plus=1):
+                reserve = max(reserve, P[i]["cost"])  # a drawn battery would complete it
         if hand_plan:
             reach = self._hand_reach(state, hand_wins, draws, u)
             if reach is not None:
                 return {"type": "play", "card": reach}
-        ranked = sorted(draws, key=lambda x: (-self._prof(state, x)["draw"] / max(self._cost(state, x), 1), self._cost(state, x), x))
+        ranked = sorted(draws, key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
         for i in ranked:
-            cost = self._cost(state, i)
+            cost = P[i]["cost"]
             if not self._draw_ok(state, i, own_main=True):
                 continue
             if cost <= u - reserve:
@@ -291,42 +333,42 @@ class Autopilot(Base):
 
         # 4. a card back from the discard pile with batteries to spare
         discard = zones["p0.discard"]
-        for i in sorted(regrows, key=lambda x: (self._cost(state, x), x)):
-            if self._cost(state, i) <= u - reserve and self._worth_back(state, discard):
+        for i in sorted(regrows, key=lambda x: (P[x]["cost"], x)):
+            if P[i]["cost"] <= u - reserve and self._worth_back(state, discard):
                 return {"type": "play", "card": i}
         return {"type": "pass"}
 
     def _battery_win_hidden(self, state) -> bool:
         """A win card counting batteries may still come: in the deck or a goldfish's hand."""
+        P = self._p(state)
         for name in [DECK] + [f"p{p['id']}.hand" for p in state["players"][1:]]:
             for i in state["zones"][name]:
-                if self._prof(state, i)["win"] is not None and self._battery_step(state, i):
+                if P[i]["battery_win"]:
                     return True
         return False
 
-    def _battery_step(self, state, iid) -> bool:
-        step = self._prof(state, iid)["win"]
-        return step.get("if_zone") == "field" and step.get("if_type") in (None, BATTERY)
-
     def _free_resource(self, state, resources):
-        return min((i for i in resources if self._cost(state, i) == 0), key=lambda x: (-self._prof(state, x)["resource"], x))
+        P = self._p(state)
+        return min((i for i in resources if P[i]["cost"] == 0), key=lambda x: (-P[x]["resource"], x))
 
     def _hand_short(self, state, iid) -> int:
-        step = self._prof(state, iid)["win"]
+        P = self._p(state)
+        step = P[iid]["win"]
         have = len(state["zones"]["p0.hand"]) - 1
         return (step.get("if_min") or 0) - have
 
     def _hand_reach(self, state, hand_wins, draws, u):
         """A draw card that starts a sequence of draws ending in a hand win this turn, if there is one."""
-        for w in sorted(hand_wins, key=lambda x: (self._cost(state, x), x)):
+        P = self._p(state)
+        for w in sorted(hand_wins, key=lambda x: (P[x]["cost"], x)):
             short = self._hand_short(state, w)
-            budget = u - self._cost(state, w)
+            budget = u - P[w]["cost"]
             if short <= 0 or budget <= 0:
                 continue
             gain, spent, chosen = 0, 0, []
-            for i in sorted(draws, key=lambda x: (-(self._prof(state, x)["draw"] - 1), self._cost(state, x), x)):
-                net = self._prof(state, i)["draw"] - 1
-                cost = self._cost(state, i)
+            for i in sorted(draws, key=lambda x: (-(P[x]["draw"] - 1), P[x]["cost"], x)):
+                net = P[i]["draw"] - 1
+                cost = P[i]["cost"]
                 if net <= 0 or spent + cost > budget:
                     continue
                 spent += cost
@@ -334,7 +376,7 @@ class Autopilot(Base):
                 chosen.append(i)
                 if gain >= short:
                     break
-            drawn = sum(self._prof(state, i)["draw"] for i in chosen)
+            drawn = sum(P[i]["draw"] for i in chosen)
             if chosen and gain >= short and len(state["zones"][DECK]) > drawn:
                 return chosen[0]
         return None
@@ -342,9 +384,10 @@ class Autopilot(Base):
     def _worth_back(self, state, discard) -> bool:
         """The discard pile holds a card worth a regrowth: a win card, one that draws 2 or more, or a quick
         card that turns the deck-out onto the goldfish when it falls on the player and digging does not pay."""
+        P = self._p(state)
         fix = None
         for i in discard:
-            prof = self._prof(state, i)
+            prof = P[i]
             if prof["win"] is not None or prof["draw"] >= 2:
                 return True
             if self._fixer(state, i):
@@ -356,8 +399,9 @@ class Autopilot(Base):
 
     def _fixer(self, state, iid) -> bool:
         """A quick card drawing an odd number of cards: it turns the deck-out over."""
-        prof = self._prof(state, iid)
-        quick = self._def(state, iid).get("card_type") == QUICK
+        P = self._p(state)
+        prof = P[iid]
+        quick = P[iid]["type"] == QUICK
         return quick and not prof["other"] and prof["win"] is None and prof["draw"] % 2 == 1
 
     def _needs_fix(self, state) -> bool:
@@ -369,26 +413,27 @@ class Autopilot(Base):
         """Holding priority outside the player's own main phase with an empty stack (or over a card)."""
         if state["stack"]:
             return {"type": "pass"}
+        P = self._p(state)
         cards = state["cards"]
-        quick = [i for i in state["zones"]["p0.hand"] if self._def(state, i).get("card_type") == QUICK]
+        quick = [i for i in state["zones"]["p0.hand"] if P[i]["type"] == QUICK]
         if not quick:
             return {"type": "pass"}
-        batteries = [i for i in state["zones"]["p0.field"] if self._def(state, i).get("card_type") == BATTERY]
+        batteries = [i for i in state["zones"]["p0.field"] if P[i]["type"] == BATTERY]
         unused = sum(1 for i in batteries if not cards[i]["tapped"])
         free = sorted(
-            (i for i in quick if self._cost(state, i) == 0 and self._prof(state, i)["resource"] and not self._prof(state, i)["draw"] and self._prof(state, i)["win"] is None and not self._prof(state, i)["other"]),
-            key=lambda x: (-self._prof(state, x)["resource"], x),
+            (i for i in quick if P[i]["cost"] == 0 and P[i]["resource"] and not P[i]["draw"] and P[i]["win"] is None and not P[i]["other"]),
+            key=lambda x: (-P[x]["resource"], x),
         )
-        mana = unused + min(sum(self._prof(state, i)["resource"] for i in free), len(batteries) - unused)
+        mana = unused + min(sum(P[i]["resource"] for i in free), len(batteries) - unused)
 
         def pay(iid):  # the card if the unused batteries pay for it, else a free resource card first
-            return {"type": "play", "card": iid if self._cost(state, iid) <= unused else free[0]}
+            return {"type": "play", "card": iid if P[iid]["cost"] <= unused else free[0]}
 
-        for i in sorted(quick, key=lambda x: (self._cost(state, x), x)):
-            prof = self._prof(state, i)
-            if prof["win"] is not None and self._cost(state, i) <= mana and self._holds(state, i, prof["win"]):
+        for i in sorted(quick, key=lambda x: (P[x]["cost"], x)):
+            prof = P[i]
+            if prof["win"] is not None and P[i]["cost"] <= mana and self._holds(state, i, prof["win"]):
                 return pay(i)
-        draws = [i for i in quick if not self._prof(state, i)["other"] and self._prof(state, i)["draw"] and self._prof(state, i)["win"] is None]
+        draws = [i for i in quick if not P[i]["other"] and P[i]["draw"] and P[i]["win"] is None]
         if not draws:
             return {"type": "pass"}
         deck = len(state["zones"][DECK])
@@ -399,22 +444,24 @@ class Autopilot(Base):
                 return pay(best)
         # the goldfish's end phase: the last window before the player's recharge, spend what is unused
         if state["active"] != 0 and state["phase"] == "end":
-            for i in sorted(draws, key=lambda x: (-self._prof(state, x)["draw"], self._cost(state, x), x)):
-                if self._cost(state, i) <= mana and self._draw_ok(state, i, own_main=False):
-                    if self._cost(state, i) > unused and not self._needs_fix_after(state, i):
+            for i in sorted(draws, key=lambda x: (-P[x]["draw"], P[x]["cost"], x)):
+                if P[i]["cost"] <= mana and self._draw_ok(state, i, own_main=False):
+                    if P[i]["cost"] > unused and not self._needs_fix_after(state, i):
                         continue  # a free resource card is spent only to set the deck-out right
                     return pay(i)
         return {"type": "pass"}
 
     def _needs_fix_after(self, state, iid) -> bool:
         """Drawing with the card turns the deck-out from the player onto a goldfish."""
+        P = self._p(state)
         deck = len(state["zones"][DECK])
         later = state["phase"] != "main"
-        return not self._deckout_win(state, deck, later) and self._deckout_win(state, deck - self._prof(state, iid)["draw"], later)
+        return not self._deckout_win(state, deck, later) and self._deckout_win(state, deck - P[iid]["draw"], later)
 
     def _exact(self, state, draws, target, mana):
         """The first quick draw of a set that `mana` pays for, drawing exactly `target` cards, if any."""
-        options = sorted(draws, key=lambda x: (-self._prof(state, x)["draw"], self._cost(state, x), x))
+        P = self._p(state)
+        options = sorted(draws, key=lambda x: (-P[x]["draw"], P[x]["cost"], x))
         best = None
 
         def search(k, left, mana, picked):
@@ -426,7 +473,7 @@ class Autopilot(Base):
                 return
             for j in range(k, len(options)):
                 i = options[j]
-                n, c = self._prof(state, i)["draw"], self._cost(state, i)
+                n, c = P[i]["draw"], P[i]["cost"]
                 if n <= left and c <= mana:
                     search(j + 1, left - n, mana - c, picked + [i])
 

@@ -34,6 +34,7 @@ manual actions.
 from __future__ import annotations
 
 from ...engine import effects
+from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, add_card, draw, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
@@ -42,6 +43,23 @@ from . import shares
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
 SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type": BATTERY, "fields": {}}
+
+
+def _facts(d: dict, options: dict) -> tuple[str, int]:
+    """(card type, cost) of a card's data: what the rules ask of a card over and over."""
+    return d.get("card_type", ""), d.get("cost") or 0
+
+
+class _Of(dict):
+    """Instance id -> (card type, cost), made on first use (an instance's card never changes)."""
+
+    def __init__(self, table, cards):
+        super().__init__()
+        self.table, self.cards = table, cards
+
+    def __missing__(self, iid):
+        found = self[iid] = self.table[self.cards[iid]["def"]]
+        return found
 
 
 class TimestormRules(StackPlay, Play):
@@ -54,6 +72,21 @@ class TimestormRules(StackPlay, Play):
     reads = ()  # the autopilot reads the state itself
     check_each_step = True  # a player who ran out of cards in the last step is out before anyone passes
     max_steps = 100_000
+
+    def __init__(self):
+        super().__init__()
+        self.cards = CardCache(_facts)
+        self._last: tuple = (None, None)  # (the cards dict of the game played last, its _Of)
+
+    def of(self, state) -> _Of:
+        """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths)."""
+        cards = state["cards"]
+        last = self._last
+        if last[0] is cards and last[1].table.defs is state["defs"]:
+            return last[1]
+        of = _Of(self.cards.table(state), cards)
+        self._last = (cards, of)
+        return of
 
     def players(self, decks, options):
         """The player's cards, then each goldfish's: its own list where one is given, else its share as the
@@ -83,20 +116,27 @@ class TimestormRules(StackPlay, Play):
 
     # -- helpers ---------------------------------------------------------------------------------------
 
-    @staticmethod
-    def _type(state, iid) -> str:
-        return state["defs"][state["cards"][iid]["def"]].get("card_type", "")
+    def _type(self, state, iid) -> str:
+        return self.of(state)[iid][0]
 
-    @staticmethod
-    def _cost(state, iid) -> int:
-        return state["defs"][state["cards"][iid]["def"]].get("cost") or 0
+    def _cost(self, state, iid) -> int:
+        return self.of(state)[iid][1]
 
     def _unused(self, state, player) -> list[str]:
-        cards = state["cards"]
-        return [i for i in state["zones"][zone(player, "field")] if not cards[i]["tapped"] and self._type(state, i) == BATTERY]
+        cards, of = state["cards"], self.of(state)
+        return [i for i in state["zones"][f"p{player}.field"] if not cards[i]["tapped"] and of[i][0] == BATTERY]
 
-    def _alive(self, state) -> list[int]:
+    @staticmethod
+    def _alive(state) -> list[int]:
         return [p["id"] for p in state["players"] if not p["lost"]]
+
+    @staticmethod
+    def _alive_count(state) -> int:
+        n = 0
+        for p in state["players"]:
+            if not p["lost"]:
+                n += 1
+        return n
 
     def _next_alive(self, state, after: int) -> int | None:
         n = len(state["players"])
@@ -145,9 +185,10 @@ class TimestormRules(StackPlay, Play):
         events = [{"type": "turn", "turn": state["turn"], "player": player}]
         state["phase"] = "recharge"  # nobody holds priority: nobody may play
         events.append({"type": "phase", "phase": "recharge"})
-        for iid in state["zones"][zone(player, "field")]:
-            if state["cards"][iid]["tapped"] and self._type(state, iid) == BATTERY:
-                state["cards"][iid]["tapped"] = False
+        cards, of = state["cards"], self.of(state)
+        for iid in state["zones"][f"p{player}.field"]:
+            if cards[iid]["tapped"] and of[iid][0] == BATTERY:
+                cards[iid]["tapped"] = False
                 events.append({"type": "tap", "card": iid, "tapped": False})
         state["phase"] = "main"
         events.append({"type": "phase", "phase": "main"})
@@ -188,7 +229,7 @@ class TimestormRules(StackPlay, Play):
             if got and got[-1]["type"] == "move":
                 iid = got[-1]["card"]
                 steps = effects.steps_of(state, iid, "drawn")
-                if steps or self._type(state, iid) == TRIGGER:
+                if steps or self.of(state)[iid][0] == TRIGGER:
                     events.append({"type": "trigger", "card": iid, "player": player})
                     events.append(move(state, iid, zone(player, "discard"), face_up=True))
                     # steps that would wait for the human's choice in the middle of a draw are left to them
@@ -234,24 +275,33 @@ class TimestormRules(StackPlay, Play):
         """The human's plays while holding priority (besides passing)."""
         if state["priority"] != 0 or state["phase"] not in ("main", "end"):
             return []
-        hand = state["zones"][zone(0, "hand")]
+        hand = state["zones"]["p0.hand"]
+        if not hand:
+            return []
         mine = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
-        unused = len(self._unused(state, 0))
+        of = self.of(state)
+        unused = None  # (counted when a card in hand asks for it)
         out = []
         for iid in hand:
-            kind = self._type(state, iid)
+            kind, cost = of[iid]
             if kind == BATTERY:
                 if mine and not state["flags"]["battery"]:
                     out.append({"type": "battery", "card": iid})
             elif (kind == ACTION and mine) or kind == QUICK:
-                if self._cost(state, iid) <= unused:
+                if unused is None:
+                    cards = state["cards"]
+                    unused = 0
+                    for i in state["zones"]["p0.field"]:
+                        if not cards[i]["tapped"] and of[i][0] == BATTERY:
+                            unused += 1
+                if cost <= unused:
                     out.append({"type": "play", "card": iid})
         return out
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
         state["passed"].append(player)
-        if len(state["passed"]) < len(self._alive(state)):
+        if len(state["passed"]) < self._alive_count(state):
             state["priority"] = self._next_alive(state, player)
             return events
         if state["stack"]:  # everyone passed in a row: the newest card resolves
@@ -327,6 +377,12 @@ class TimestormRules(StackPlay, Play):
             for p in state["players"]:  # if anyone wins, every other player loses
                 p["lost"] = p["id"] != winner
             return
+        alive = 0
+        for p in state["players"]:  # (checked after every step: two players still in is the usual answer)
+            if not p["lost"]:
+                alive += 1
+                if alive > 1:
+                    return
         alive = self._alive(state)
         if len(alive) <= 1:  # (nobody left can only come from manual actions: then nobody wins)
             state["result"] = {"winner": alive[0] if alive else None, "turn": state["turn"], "reason": "deck"}

@@ -77,12 +77,31 @@ class Autopilot(Base):
     slug = "vision"
     plays = frozenset({"play"})
 
+    def __init__(self, rules):
+        super().__init__(rules)
+        # def key -> (the card data it was read from, (draws, burns, heals)): the script is read once per card
+        # (each game of a simulation has an equal copy of the same data)
+        self._scripts: dict[str, tuple[dict, tuple[int, int, int]]] = {}
+
+    def _effects(self, state, iid) -> tuple[int, int, int]:
+        """(cards drawn, damage to the opponent, life gained) by the card's own play steps."""
+        key = state["cards"][iid]["def"]
+        card = state["defs"][key]
+        got = self._scripts.get(key)
+        if got is None or got[0] is not card:
+            # an equal copy (the next game's) reads the same: kept with this copy, so the next ask is quick
+            facts = got[1] if got is not None and got[0] == card else (_draws(card), _burns(card), _heals(card))
+            got = self._scripts[key] = (card, facts)
+        return got[1]
+
     def opening_hand(self, state):
         return list(state["zones"]["p0.hand"][: state["options"]["opening"]])
 
     def own_turn(self, state):
         turn = state["turn"]
-        return (turn + 1) // 2 if first_player(state["options"]) == 0 else turn // 2
+        # (asked after every action: the usual "player" answered without first_player's checks)
+        first = 0 if state["options"].get("first") == "player" else first_player(state["options"])
+        return (turn + 1) // 2 if first == 0 else turn // 2
 
     # -- what a card is worth -------------------------------------------------------------------------------
 
@@ -97,22 +116,23 @@ class Autopilot(Base):
         fields = _fields(card)
         if kind == CHARACTER:
             return (UNIT, fields.get("attack") or 0, -(fields.get("required_nodes") or 0), iid)
-        if _draws(card):
-            return (DRAW, _draws(card), 0, iid)
-        if _burns(card):
-            return (UNIT, _burns(card), 0, iid)
-        if _heals(card):
-            return (HEAL, _heals(card), 0, iid)
+        draws, burns, heals = self._effects(state, iid)
+        if draws:
+            return (DRAW, draws, 0, iid)
+        if burns:
+            return (UNIT, burns, 0, iid)
+        if heals:
+            return (HEAL, heals, 0, iid)
         return (USELESS, -(fields.get("required_nodes") or 0), 0, iid)
 
-    def _gain(self, state, iid, w) -> int:
+    def _gain(self, state, iid, w, costs=None) -> int:
         """The damage a character adds: its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
-        card = self._def(state, iid)
+        keywords = self.rules.facts(state)[iid].keywords
         value = self.rules.attack_value(state, iid, w, attacking=True)
-        if "人形" in (card.get("keywords") or ()) or ("花曇" in w and self.rules.attack_value(state, iid, w) <= 3):
+        if "人形" in keywords or ("花曇" in w and self.rules.attack_value(state, iid, w) <= 3):
             value = 0
-        _, _, clear = self.rules.costs(state, iid, w)
-        haste = "速攻" in (card.get("keywords") or ()) or clear or "風雨" in w
+        _, _, clear = self.rules.costs(state, iid, w) if costs is None else costs(iid)
+        haste = "速攻" in keywords or clear or "風雨" in w
         return max(value, 0) * (2 if haste else 1)
 
     # -- choosing ----------------------------------------------------------------------------------------------
@@ -158,42 +178,59 @@ class Autopilot(Base):
     def _playable(self, state, w):
         """The hand's cards that can be played now (the rules' own test)."""
         nodes, active, caster = self.rules.play_means(state)
-        return [i for i in state["zones"]["p0.hand"] if self.rules.why_not_play(state, i, w, nodes, active, caster) is None]
+        return self.rules.playable(state, w, nodes, active, caster)
 
-    def _best_character(self, state, w, playable):
-        chars = [i for i in playable if self._def(state, i).get("card_type") == CHARACTER]
+    def _best_character(self, state, w, playable, costs, gain):
+        of = self.rules.facts(state)
+        chars = [i for i in playable if of[i].kind == CHARACTER]
         if not chars:
             return None
-        return max(chars, key=lambda i: (self._gain(state, i, w), -self.rules.costs(state, i, w)[1], self._def(state, i).get("cost") or 0, i))
+        return max(chars, key=lambda i: (gain(i), -costs(i)[1], of[i].cost, i))
 
     def _main(self, state):
         flags = state["flags"]
-        w = self.rules.weathers(state)
+        rules = self.rules
+        w = rules.weathers(state)
         hand = state["zones"]["p0.hand"]
-        playable = self._playable(state, w)
+        of = rules.facts(state)  # instance -> its card's Facts (kind, cost, …)
+        # (the state does not change during one choice: a card's costs and damage are worked out once)
+        cost_memo: dict = {}
+        gain_memo: dict = {}
+
+        def costs(i):
+            found = cost_memo.get(i)
+            if found is None:
+                found = cost_memo[i] = rules.costs(state, i, w)
+            return found
+
+        def gain(i):
+            found = gain_memo.get(i)
+            if found is None:
+                found = gain_memo[i] = self._gain(state, i, w, costs)
+            return found
 
         # 1. a node, never the character it is about to play
         if not flags["node"] and hand:
-            keep = self._planned(state, w)
-            spare = [i for i in hand if i != keep and self._def(state, i).get("card_type") in (CHARACTER, SPELL, COMMAND)]
+            keep = self._planned(state, w, costs, gain)
+            spare = [i for i in hand if i != keep and of[i].kind in (CHARACTER, SPELL, COMMAND)]
             if spare:
                 return {"type": "node", "card": min(spare, key=lambda i: self._worth(state, i))}
 
-        best = self._best_character(state, w, playable)
+        playable = self._playable(state, w)
+        best = self._best_character(state, w, playable, costs, gain)
         # 2. 晴嵐: everything is free until the first play: the dearest character first
         if "晴嵐" in w and not flags["seiran_off"] and best is not None:
-            chars = [i for i in playable if self._def(state, i).get("card_type") == CHARACTER]
-            pick = max(chars, key=lambda i: ((self._def(state, i).get("cost") or 0), self._gain(state, i, w), i))
+            chars = [i for i in playable if of[i].kind == CHARACTER]
+            pick = max(chars, key=lambda i: (of[i].cost, gain(i), i))
             return {"type": "play", "card": pick}
 
         # 3. a draw card while the best character stays affordable
-        active = len(self.rules.active_nodes(state, 0))
-        for i in sorted(playable, key=lambda x: (-_draws(self._def(state, x)), x)):
-            card = self._def(state, i)
-            if card.get("card_type") == CHARACTER or not _draws(card):
+        active = len(rules.active_nodes(state, 0))
+        for i in sorted(playable, key=lambda x: (-self._effects(state, x)[0], x)):
+            if of[i].kind == CHARACTER or not self._effects(state, i)[0]:
                 continue
-            cost = self.rules.costs(state, i, w)[1]
-            if best is None or active - cost >= self.rules.costs(state, best, w)[1]:
+            cost = costs(i)[1]
+            if best is None or active - cost >= costs(best)[1]:
                 return {"type": "play", "card": i}
 
         # 4. the character
@@ -203,17 +240,17 @@ class Autopilot(Base):
         # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low
         life = state["players"][0]["life"]
         goldfish = state["players"][1]["life"]
-        for i in sorted(playable, key=lambda x: (self.rules.costs(state, x, w)[1], x)):
-            card = self._def(state, i)
-            kind = card.get("card_type")
+        for i in sorted(playable, key=lambda x: (costs(x)[1], x)):
+            kind = of[i].kind
             if kind == CHARACTER:
                 continue
-            burn = _burns(card) + (3 if kind == SPELL and "霧雨" in w else 0)
+            _draw, burns, heals = self._effects(state, i)
+            burn = burns + (3 if kind == SPELL and "霧雨" in w else 0)
             if burn and self._safe_damage(state, w, goldfish, burn):
                 return {"type": "play", "card": i}
             if kind == SPELL and "曇天" in w and self.rules.has_caster(state, 0, i):
                 return {"type": "play", "card": i}
-            if _heals(card) and life <= HEAL_AT:
+            if heals and life <= HEAL_AT:
                 return {"type": "play", "card": i}
 
         # 6. attacks
@@ -222,16 +259,15 @@ class Autopilot(Base):
             return {"type": "attack", "card": attack}
         return {"type": "end_turn"}
 
-    def _planned(self, state, w):
+    def _planned(self, state, w, costs, gain):
         """The character it would play after setting a node (one more node, one more active node)."""
         nodes, active, caster = self.rules.play_means(state)
         best = None
-        for keep in state["zones"]["p0.hand"]:
-            if self._def(state, keep).get("card_type") != CHARACTER:
+        of = self.rules.facts(state)
+        for keep in self.rules.playable(state, w, nodes + 1, active + 1, caster):
+            if of[keep].kind != CHARACTER:
                 continue
-            if self.rules.why_not_play(state, keep, w, nodes + 1, active + 1, caster) is not None:
-                continue
-            rank = (self._gain(state, keep, w), -self.rules.costs(state, keep, w)[1], keep)
+            rank = (gain(keep), -costs(keep)[1], keep)
             if best is None or rank > best[0]:
                 best = (rank, keep)
         return best[1] if best else None

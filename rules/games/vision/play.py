@@ -44,6 +44,7 @@ characters), before the cards go back. Both players losing at once is a draw (wi
 from __future__ import annotations
 
 from ...engine import effects, rng
+from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from . import weather as W
@@ -60,6 +61,35 @@ PERMANENT_COMMAND = ("装備", "装備/場")
 STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False, "byakuya": 0}
 HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
+
+
+class Facts:
+    """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
+    once per card of a game."""
+
+    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence")
+
+    def __init__(self, d: dict, options: dict):
+        fields = d.get("fields") or {}
+        self.kind = d.get("card_type")
+        self.keywords = d.get("keywords") or ()
+        self.req = fields.get("required_nodes") or 0
+        self.cost = d.get("cost") or 0
+        self.caster = fields.get("caster")
+        self.attack = fields.get("attack") or 0
+        self.defence = fields.get("defence") or 0
+
+
+class _Of(dict):
+    """Instance id -> its card's Facts, made on first use (an instance's card never changes)."""
+
+    def __init__(self, table, cards):
+        super().__init__()
+        self.table, self.cards = table, cards
+
+    def __missing__(self, iid):
+        found = self[iid] = self.table[self.cards[iid]["def"]]
+        return found
 
 
 class OntoField(effects.Steps):
@@ -84,7 +114,7 @@ class VisionRules(Battles, Play):
     }
     reads = (
         "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
-        "has_caster", "active_nodes", "characters", "is_human",
+        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts",
     )
 
     def __init__(self):
@@ -92,6 +122,22 @@ class VisionRules(Battles, Play):
         self._steps = {step: getattr(self, f"_step_{step}") for step in STEPS}
         self.effect_steps = OntoField(ops={"move": self._move_onto_field})
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
+        self._facts = CardCache(Facts)
+        self._last: tuple = (None, None)  # (the cards dict of the game read last, its _Of)
+
+    def facts(self, state) -> _Of:
+        """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
+        return self._of(state)
+
+    def _of(self, state) -> _Of:
+        """Instance id -> Facts for this game (the hot paths look it up once per call)."""
+        cards = state["cards"]
+        last = self._last
+        if last[0] is cards and last[1].table.defs is state["defs"]:
+            return last[1]
+        of = _Of(self._facts.table(state), cards)
+        self._last = (cards, of)
+        return of
 
     def players(self, decks, options):
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
@@ -139,13 +185,13 @@ class VisionRules(Battles, Play):
 
     def costs(self, state, iid, w=None, caster=None) -> tuple[int, int, bool]:
         """(必要ノード, コスト, 速攻 by 快晴) of a card in hand as it would be played now."""
-        d = self._def(state, iid)
-        w = self.weathers(state) if w is None else w
-        fields = d.get("fields") or {}
-        kind = d.get("card_type")
-        if kind == SPELL and (self.has_caster(state, 0, iid) if caster is None else fields.get("caster") in caster):
+        f = self._of(state)[iid]
+        if w is None:
+            w = state["flags"]["weathers"]
+        kind = f.kind
+        if kind == SPELL and (self.has_caster(state, 0, iid) if caster is None else f.caster in caster):
             return 0, 0, False  # 術者 on the field: the node and cost conditions are ignored
-        req, cost = fields.get("required_nodes") or 0, d.get("cost") or 0
+        req, cost = f.req, f.cost
         if not w:
             return req, cost, False
         if "晴嵐" in w and not state["flags"]["seiran_off"]:
@@ -162,21 +208,29 @@ class VisionRules(Battles, Play):
         field: the 術者 a spell may have there)."""
         zones, cards, defs = state["zones"], state["cards"], state["defs"]
         nodes = zones[f"p{player}.nodes"]
-        active = sum(1 for i in nodes if not cards[i]["tapped"])
-        field = (defs[cards[i]["def"]] for i in zones[f"p{player}.field"])
-        return len(nodes), active, {d["name"] for d in field if d.get("card_type") == CHARACTER}
+        active = 0  # (plain loops: asked on every choice of the autopilot)
+        for i in nodes:
+            if not cards[i]["tapped"]:
+                active += 1
+        names = set()
+        for i in zones[f"p{player}.field"]:
+            d = defs[cards[i]["def"]]
+            if d.get("card_type") == CHARACTER:
+                names.add(d["name"])
+        return len(nodes), active, names
 
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
         """Why the card in hand cannot be played now with that many nodes and active nodes and those 術者 on
         the field (caster None: read the field), or None."""
-        d = self._def(state, iid)
-        kind = d.get("card_type")
+        f = self._of(state)[iid]
+        kind = f.kind
         if kind not in PLAYABLE:
             return "only characters, spells and commands are played"
         flags = state["flags"]
-        if kind == CHARACTER and flags["character"] and not self._ambush(d, w):
+        # (not 奇襲: _ambush on the card's facts)
+        if kind == CHARACTER and flags["character"] and ("豪雨" in w or not ("奇襲" in f.keywords or "蒼天" in w)):
             return "one character a turn"
-        if kind == SPELL and flags["world"] and "世界呪符" in (d.get("keywords") or ()):
+        if kind == SPELL and flags["world"] and "世界呪符" in f.keywords:
             return "one 世界呪符 a turn"
         req, cost, _ = self.costs(state, iid, w, caster)
         if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
@@ -187,36 +241,68 @@ class VisionRules(Battles, Play):
             return f"costs {cost} active nodes (you have {active})"
         return None
 
+    def playable(self, state, w, nodes, active, caster) -> list[str]:
+        """The cards of the human's hand that why_not_play allows (None) with these means, in hand order: the
+        same test and costs, in one pass (the autopilot asks it on every choice)."""
+        of, flags = self._of(state), state["flags"]
+        one_done, world_done = flags["character"], flags["world"]
+        free = bool(w) and "晴嵐" in w and not flags["seiran_off"]
+        out = []
+        for iid in state["zones"]["p0.hand"]:
+            f = of[iid]
+            kind = f.kind
+            if kind not in PLAYABLE:
+                continue
+            if kind == CHARACTER and one_done and ("豪雨" in w or not ("奇襲" in f.keywords or "蒼天" in w)):
+                continue
+            if kind == SPELL and world_done and "世界呪符" in f.keywords:
+                continue
+            if kind == SPELL and f.caster in caster:  # (costs: 術者 on the field)
+                req = cost = 0
+            elif free:
+                req = cost = 0
+            else:
+                req, cost = f.req, f.cost
+                if w and ((kind == CHARACTER and "快晴" in w) or (kind == SPELL and "曇天" in w)):
+                    req = max(0, req - 2)
+                    if cost > 0:
+                        cost -= 1
+            if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
+                continue
+            if nodes < req or active < cost:
+                continue
+            out.append(iid)
+        return out
+
     def attack_value(self, state, iid, w, attacking=False) -> int:
-        d = self._def(state, iid)
-        fields = d.get("fields") or {}
-        value = (fields.get("attack") or 0) + state["cards"][iid]["counters"].get("attack", 0)
+        f = self._of(state)[iid]
+        value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
         if w:
             if "疎雨" in w:
                 value += 1
-            req = fields.get("required_nodes") or 0
+            req = f.req
             if "烈日" in w and req >= 6:
                 value += req - 4
-            if attacking and "花曇" in w and "マナチャージ" not in (d.get("keywords") or ()):
+            if attacking and "花曇" in w and "マナチャージ" not in f.keywords:
                 value -= 2
         return value
 
     def defence_value(self, state, iid, w) -> int:
-        fields = self._def(state, iid).get("fields") or {}
-        value = (fields.get("defence") or 0) + state["cards"][iid]["counters"].get("defence", 0)
-        req = fields.get("required_nodes") or 0
+        f = self._of(state)[iid]
+        value = f.defence + state["cards"][iid]["counters"].get("defence", 0)
+        req = f.req
         if "烈日" in w and req >= 6:
             value -= req - 4
         return value
 
     def why_not_attack(self, state, iid, w) -> str | None:
         """Why the card on the field cannot attack now, or None."""
-        d = self._def(state, iid)
-        if d.get("card_type") != CHARACTER:
+        f = self._of(state)[iid]
+        if f.kind != CHARACTER:
             return "only characters attack"
         if state["cards"][iid]["tapped"]:
             return "a sleeping character cannot attack"
-        if "人形" in (d.get("keywords") or ()):
+        if "人形" in f.keywords:
             return "人形 cannot attack"
         if "花曇" in w and self.attack_value(state, iid, w) <= 3:
             return "花曇: no attack with an attack of 3 or less"
@@ -875,9 +961,12 @@ class VisionRules(Battles, Play):
         if state["result"] is not None:
             return
         players = state["players"]
-        out = [p["lost"] or p["life"] <= 0 for p in players]
-        if True not in out:
+        for p in players:  # (asked after every step: nobody has lost is the usual answer)
+            if p["lost"] or p["life"] <= 0:
+                break
+        else:
             return
+        out = [p["lost"] or p["life"] <= 0 for p in players]
         if all(out):
             state["result"] = {"winner": None, "turn": state["turn"], "reason": "draw"}
             return
