@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._common import target as target_line  # noqa: E402
 from rules.engine.simulate import MAX_GAMES, simulate  # noqa: E402
 from rules.games import GAMES as REGISTRY  # noqa: E402  (after the path)
 from rules.games.samples import player_deck  # noqa: E402
@@ -40,6 +41,8 @@ ONLY = [g for g in os.environ.get("BENCH_SIM_ONLY", "").split(",") if g]
 SEED, TURN_CAP = 1, 20
 TARGET_RATES = {"kannagi": 4000, "timestorm": 3000, "manacard": 3000, "vision": 3000, "original": 1000}  # one worker
 TARGET_SPEEDUP = 1.9  # on two workers
+# games/s on one process before issue 23's work (bench/profiles/rates-before.txt, main 6f7eb19, idle machine)
+BEFORE_RATES = {"kannagi": 470, "timestorm": 1104, "manacard": 1037, "vision": 820, "original": 44}
 PROBE_GAMES = 100
 MEMORY_GAMES = (2_000, 20_000)
 
@@ -132,6 +135,11 @@ def main():
         print(f"    2 workers {two:6.2f} s = {games / two:6.0f} games/s, speed-up {speedup:.2f}x "
               f"(target >= {TARGET_SPEEDUP}x: {'met' if speed_met else 'NOT met'})")
         met &= same and rate_met and speed_met
+        before = f"before issue 23: {BEFORE_RATES[game]:,} games/s" if game in BEFORE_RATES else ""
+        if target:
+            target_line(f"simulate.{game}_1_worker", games / one, target, "games/s", higher_is_better=True, note=before)
+        target_line(f"simulate.{game}_2_workers_speedup", speedup, TARGET_SPEEDUP, "x", higher_is_better=True,
+                    note="" if same else "FIGURES DIFFER")
     if "kannagi" in rates:
         one, two = rates["kannagi"]
         print(f"  time to 10,000 kannagi games: {10_000 / one:.1f} s on one worker, {10_000 / two:.1f} s on two "
