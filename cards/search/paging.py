@@ -64,8 +64,12 @@ def capped_count(compiled: Compiled, cap: int) -> int:
     return compiled.filtered.order_by().values("pk")[: cap + 1].count()
 
 
-def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None) -> SearchPage:
-    """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last."""
+def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None,
+                values: bool = False) -> SearchPage:
+    """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last.
+
+    `values`: the page's cards as plain dicts of `columns` (no model instances: the API builds its answer
+    from them, a third of its time per request otherwise)."""
     cap = COUNT_CAP if cap is None else cap
     if number < 1:
         raise PageOutOfRange(number)
@@ -79,7 +83,9 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
         count = capped_count(compiled, cap)
         within_page = count > cap
         cards = compiled.unranked() if within_page else compiled.ranked()
-    if columns is not None:
+    if values:
+        cards = cards.values(*columns, *(("rank",) if within_page else ()))
+    elif columns is not None:
         cards = cards.only(*columns)
     rows = list(cards[offset : offset + size + 1])
     has_next = len(rows) > size
@@ -87,7 +93,8 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
     if not rows and number > 1:
         raise PageOutOfRange(number)
     if within_page:
-        rows.sort(key=lambda card: card.rank)  # stable: the list order within each rank
+        # stable: the list order within each rank
+        rows.sort(key=(lambda row: row["rank"]) if values else (lambda card: card.rank))
     if not has_next:
         # The last page knows the count without counting (exact, even past the cap).
         return SearchPage(rows, number, size, offset + len(rows), False, False, within_page)
