@@ -5,7 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import BooleanField, Case, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Exists,
+    F,
+    Func,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
 from django.db.models.lookups import GreaterThan, In
@@ -126,9 +139,17 @@ class Compiler:
         ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
         if self.fts and ids[:DENSE].count() >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
-            # cards pass, "+id" (no index may serve it) makes it walk the list order instead and look each
-            # card up in the list, stopping after the page. (On PostgreSQL the IN becomes a semi-join that
-            # its planner weighs; a fence such as OFFSET 0 made it pick worse joins.)
+            # cards pass, a correlated EXISTS (one probe of the covering index (key, text|num, card) per
+            # card) lets it walk the list order or the card's own indexes instead, stopping after the
+            # page, without first building the list of every card the facet finds (thousands of ids, most
+            # of the time of a field comparison: 15 ms -> 3.5 ms for page and count on 100,000 cards).
+            # (On PostgreSQL the IN becomes a semi-join that its planner weighs; a fence such as OFFSET 0
+            # made it pick worse joins.)
+            if "text__contains" not in lookup:
+                return Q(Exists(CardFacet.objects.filter(card_id=OuterRef("pk"), key=key, **lookup)))
+            # A substring of the text: no index finds the card's row by it (SQLite would scan every row of
+            # the key per card). "+id" (no index may serve it) makes SQLite walk the list order and look each
+            # card up in the list built once, stopping after the page.
             return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
         return Q(pk__in=ids)
 
