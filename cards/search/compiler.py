@@ -66,6 +66,7 @@ class Compiler:
         self.grams = not self.fts and has_grams(connection)
         self.game_id = game_id
         self._dense: dict = {}
+        self.dense_match: tuple[str, str] | None = None  # the last dense word's (FTS table, MATCH)
 
     def dense(self, table: str, match: str) -> bool:
         """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
@@ -104,6 +105,7 @@ class Compiler:
             match = phrase if len(columns) == len(TERM_COLUMNS) else "{" + " ".join(columns) + "} : " + phrase
             if not self.dense(table, match):
                 return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match]))
+            self.dense_match = (table, match)
             # instr: a plain substring test, cheaper than LIKE (which folds case and reads wildcards); the
             # columns are normalised (case folded) already, so both find the same cards.
             q = Q()
@@ -253,8 +255,16 @@ class Compiler:
             first = expr.desc(nulls_last=True) if query.descending else expr.asc(nulls_last=True)
             return Compiled(cards, [first, *tail])
         if query.text_terms:
-            return Compiled(cards, tail, rank=self.rank(query.text_terms[0]))
+            return Compiled(cards, tail, rank=self.rank(query.text_terms[0]), count_match=self.count_match(query))
         return Compiled(cards, tail)
+
+    def count_match(self, query: Query) -> tuple[str, str] | None:
+        """SQLite, every game: when the search is one dense word alone, its FTS table and MATCH, to count its
+        cards from the index (0.2 ms up to the cap) rather than by reading the cards row by row (7 ms
+        for a two-character word in 7% of 100,000 cards). The index and the row test find the same cards."""
+        if self.game_id is None and isinstance(query.root, Term) and self.dense_match is not None:
+            return self.dense_match
+        return None
 
 
 @dataclass
@@ -265,6 +275,7 @@ class Compiled:
     filtered: QuerySet
     order: list
     rank: Case | None = None
+    count_match: tuple[str, str] | None = None  # (FTS table, MATCH) that counts the matches by itself
 
     def ranked(self) -> QuerySet:
         """Every match in the final order: by rank, when there is one, over every match."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
+
 from .compiler import Compiled
 
 COUNT_CAP = 1000
@@ -61,6 +63,12 @@ class SearchPage:
 
 def capped_count(compiled: Compiled, cap: int) -> int:
     """The number of matches, counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there)."""
+    if compiled.count_match is not None:  # one word alone on SQLite: its FTS index counts it
+        table, match = compiled.count_match
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH %s LIMIT {cap + 1})",
+                           [match])
+            return cursor.fetchone()[0]
     return compiled.filtered.order_by().values("pk")[: cap + 1].count()
 
 
