@@ -260,7 +260,8 @@ def main():
 
         from cards.models import Card
 
-        print(f"search benchmark on {connection.vendor}, {os.cpu_count()} CPUs, {REPEAT} samples per query")
+        print(f"search benchmark on {connection.vendor}, {os.cpu_count()} CPUs, {REPEAT} samples per query, "
+              f"DB_CONN_MAX_AGE={os.environ.get('DB_CONN_MAX_AGE', '60')}")
         if reused:
             print(f"  catalogue: {Card.objects.count()} cards of an earlier run (BENCH_REUSE=1)")
         elif not (keep and Card.objects.exclude(number__startswith="Z").count() == 0 and Card.objects.exists()):
@@ -269,7 +270,11 @@ def main():
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")
         port = free_port()
-        server = start_server(db_url, port, tmp)
+        # As the README's deployment runs (and bench/decks.py, goldfish.py, load.py): persistent database
+        # connections. DB_CONN_MAX_AGE=0 measures a new connection per request (a PostgreSQL backend's start,
+        # several milliseconds, more than most of these queries).
+        age = os.environ.get("DB_CONN_MAX_AGE", "60")
+        server = start_server(db_url, port, tmp, env={"DB_CONN_MAX_AGE": age})
         failures = []
         targets = []
         try:
