@@ -65,16 +65,17 @@ LIST_COLUMNS = tuple(
 
 
 def card_page(*, game: Game | None = None, q: str = "", filters=None, number: int = 1, size: int = 60,
-              columns: tuple[str, ...] | None = None) -> SearchPage:
+              columns: tuple[str, ...] | None = None, values: bool = False) -> SearchPage:
     """One page of a search, with its count up to cards.search.paging.COUNT_CAP ("1,000+" beyond), without
     counting or sorting every match (see cards.search.paging). Raises QueryError / FilterError for bad
     input, PageOutOfRange past the last page. `columns`: the card columns to read (without the game's
-    row); by default every one a list shows, with the card's game."""
+    row); by default every one a list shows, with the card's game. `values`: the cards as dicts of
+    `columns` instead of Card instances."""
     related = columns is None
     compiled = card_search(game=game, q=q, filters=filters, related=related)
     if related:
         columns = LIST_COLUMNS + tuple("game__" + f.name for f in Game._meta.concrete_fields)
-    return search_page(compiled, number, size, columns=columns)
+    return search_page(compiled, number, size, columns=columns, values=values)
 
 
 def card_reprints(card: Card) -> QuerySet[Card]:

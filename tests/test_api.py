@@ -34,6 +34,20 @@ def test_cards_are_listed_per_game(api, bundled):
     assert "nosuchgame" in unknown.json()["detail"]
 
 
+def test_a_listed_card_reads_as_its_own_page_does(api, bundled):
+    # The list builds its answers from plain values, the card's own page from the model: the same JSON,
+    # image and thumbnails included.
+    card = Card.objects.filter(game="kannagi").order_by("pk").first()
+    Card.objects.filter(pk=card.pk).update(image="cards/kannagi/card.png")
+    listed = api.get("/api/cards/?game=kannagi&page=1").json()["results"]
+    assert len(listed) > 1
+    for entry in listed:
+        own = api.get(f"/api/cards/{entry['id']}/").json()
+        assert entry == own and list(entry) == list(own)  # the keys in the same order too
+    with_image = next(entry for entry in listed if entry["id"] == card.pk)
+    assert with_image["image"].endswith("/cards/kannagi/card.png") and set(with_image["thumbnails"]) == {"s", "m"}
+
+
 def test_a_card_reads_in_the_import_form(api, place):
     body = api.get(f"/api/cards/{place.pk}/").json()
     assert body["fields"] == {"season": ["春"], "power": 1}

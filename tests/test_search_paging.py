@@ -36,6 +36,18 @@ def test_a_broad_word_checked_row_by_row_finds_what_the_index_finds(tricky, game
     assert found == {card.pk for card in pool if matches(query.root, card)}, (text, connection.vendor)
 
 
+@pytest.mark.parametrize("text", ["ねこやま", "猫山", "猫", '"ダメージ"', "ねこ cost<=3"])
+def test_a_broad_word_counted_by_its_index_counts_what_the_rows_hold(tricky, everything_dense, text):  # noqa: F811
+    # One word alone on SQLite is counted from its FTS table (cards.search.paging.capped_count).
+    query = parse(text, search_schema(None))
+    for cap in (1, 1000):
+        compiled = compiler.compile_search(query)
+        alone = connection.vendor == "sqlite" and " " not in text
+        assert (compiled.count_match is not None) == alone, text
+        by_rows = compiled.filtered.order_by().values("pk")[: cap + 1].count()
+        assert paging.capped_count(compiled, cap) == by_rows, (text, cap)
+
+
 def _walk(client, url, params):
     """Every card of every page of the API, following `next`."""
     ids, answers = [], []

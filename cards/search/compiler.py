@@ -5,7 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import BooleanField, Case, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Exists,
+    F,
+    Func,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
 from django.db.models.lookups import GreaterThan, In
@@ -53,6 +66,7 @@ class Compiler:
         self.grams = not self.fts and has_grams(connection)
         self.game_id = game_id
         self._dense: dict = {}
+        self.dense_match: tuple[str, str] | None = None  # the last dense word's (FTS table, MATCH)
 
     def dense(self, table: str, match: str) -> bool:
         """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
@@ -91,6 +105,7 @@ class Compiler:
             match = phrase if len(columns) == len(TERM_COLUMNS) else "{" + " ".join(columns) + "} : " + phrase
             if not self.dense(table, match):
                 return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match]))
+            self.dense_match = (table, match)
             # instr: a plain substring test, cheaper than LIKE (which folds case and reads wildcards); the
             # columns are normalised (case folded) already, so both find the same cards.
             q = Q()
@@ -126,9 +141,17 @@ class Compiler:
         ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
         if self.fts and ids[:DENSE].count() >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
-            # cards pass, "+id" (no index may serve it) makes it walk the list order instead and look each
-            # card up in the list, stopping after the page. (On PostgreSQL the IN becomes a semi-join that
-            # its planner weighs; a fence such as OFFSET 0 made it pick worse joins.)
+            # cards pass, a correlated EXISTS (one probe of the covering index (key, text|num, card) per
+            # card) lets it walk the list order or the card's own indexes instead, stopping after the
+            # page, without first building the list of every card the facet finds (thousands of ids, most
+            # of the time of a field comparison: 15 ms -> 3.5 ms for page and count on 100,000 cards).
+            # (On PostgreSQL the IN becomes a semi-join that its planner weighs; a fence such as OFFSET 0
+            # made it pick worse joins.)
+            if "text__contains" not in lookup:
+                return Q(Exists(CardFacet.objects.filter(card_id=OuterRef("pk"), key=key, **lookup)))
+            # A substring of the text: no index finds the card's row by it (SQLite would scan every row of
+            # the key per card). "+id" (no index may serve it) makes SQLite walk the list order and look each
+            # card up in the list built once, stopping after the page.
             return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
         return Q(pk__in=ids)
 
@@ -232,8 +255,16 @@ class Compiler:
             first = expr.desc(nulls_last=True) if query.descending else expr.asc(nulls_last=True)
             return Compiled(cards, [first, *tail])
         if query.text_terms:
-            return Compiled(cards, tail, rank=self.rank(query.text_terms[0]))
+            return Compiled(cards, tail, rank=self.rank(query.text_terms[0]), count_match=self.count_match(query))
         return Compiled(cards, tail)
+
+    def count_match(self, query: Query) -> tuple[str, str] | None:
+        """SQLite, every game: when the search is one dense word alone, its FTS table and MATCH, to count its
+        cards from the index (0.2 ms up to the cap) rather than by reading the cards row by row (7 ms
+        for a two-character word in 7% of 100,000 cards). The index and the row test find the same cards."""
+        if self.game_id is None and isinstance(query.root, Term) and self.dense_match is not None:
+            return self.dense_match
+        return None
 
 
 @dataclass
@@ -244,6 +275,7 @@ class Compiled:
     filtered: QuerySet
     order: list
     rank: Case | None = None
+    count_match: tuple[str, str] | None = None  # (FTS table, MATCH) that counts the matches by itself
 
     def ranked(self) -> QuerySet:
         """Every match in the final order: by rank, when there is one, over every match."""

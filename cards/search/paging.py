@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
+
 from .compiler import Compiled
 
 COUNT_CAP = 1000
@@ -61,11 +63,21 @@ class SearchPage:
 
 def capped_count(compiled: Compiled, cap: int) -> int:
     """The number of matches, counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there)."""
+    if compiled.count_match is not None:  # one word alone on SQLite: its FTS index counts it
+        table, match = compiled.count_match
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH %s LIMIT {cap + 1})",
+                           [match])
+            return cursor.fetchone()[0]
     return compiled.filtered.order_by().values("pk")[: cap + 1].count()
 
 
-def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None) -> SearchPage:
-    """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last."""
+def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None,
+                values: bool = False) -> SearchPage:
+    """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last.
+
+    `values`: the page's cards as plain dicts of `columns` (no model instances: the API builds its answer
+    from them, a third of its time per request otherwise)."""
     cap = COUNT_CAP if cap is None else cap
     if number < 1:
         raise PageOutOfRange(number)
@@ -79,7 +91,9 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
         count = capped_count(compiled, cap)
         within_page = count > cap
         cards = compiled.unranked() if within_page else compiled.ranked()
-    if columns is not None:
+    if values:
+        cards = cards.values(*columns, *(("rank",) if within_page else ()))
+    elif columns is not None:
         cards = cards.only(*columns)
     rows = list(cards[offset : offset + size + 1])
     has_next = len(rows) > size
@@ -87,7 +101,8 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
     if not rows and number > 1:
         raise PageOutOfRange(number)
     if within_page:
-        rows.sort(key=lambda card: card.rank)  # stable: the list order within each rank
+        # stable: the list order within each rank
+        rows.sort(key=(lambda row: row["rank"]) if values else (lambda card: card.rank))
     if not has_next:
         # The last page knows the count without counting (exact, even past the cap).
         return SearchPage(rows, number, size, offset + len(rows), False, False, within_page)
