@@ -10,4 +10,9 @@ class SiteConfig(AppConfig):
     verbose_name = _("Site")
 
     def ready(self):
+        from django.db.backends.signals import connection_created
+
         from . import checks  # noqa: F401  (registers the deployment checks)
+        from .sqlite import use_wal
+
+        connection_created.connect(use_wal, weak=False)

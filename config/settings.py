@@ -112,14 +112,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Writers take the lock when their transaction begins, so concurrent saves queue up (and a stale deck
     # revision is answered 409) instead of failing with "database is locked" halfway through.
-    # WAL: readers (pages, the task worker) never wait for a writer; synchronous=NORMAL: a commit is not
-    # flushed to disk one by one (in WAL mode a power cut can lose the last commits, never corrupt the file),
-    # which on a shared disk was 25-30 ms of every goldfish action and deck save.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    # (WAL and synchronous=NORMAL are set on each connection by config/sqlite.py.)
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 

@@ -40,7 +40,7 @@ def render_print_job(job_id: int) -> None:
 
 
 @register_face_task
-@task()
+@task(priority=-50)  # behind what a player waits for (simulations, print jobs): the worker takes those first
 def draw_faces_ahead(card_ids: list[int]) -> int:
     """Draw the faces of these cards that are not cached yet (printing.services.queue_face_drawing queues it
     when cards are created, edited or imported), so nobody waits for a face drawn on first view."""

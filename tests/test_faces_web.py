@@ -117,3 +117,10 @@ def test_an_import_queues_the_faces_of_the_cards_it_wrote(bundled, django_captur
     assert report.written and report.created == 1 and report.updated == 1
     created = Card.objects.get(game="kannagi", name="インポートの新カード")
     assert _face_tasks() == [sorted([changed.pk, created.pk])]
+
+
+def test_the_worker_takes_what_a_player_waits_for_before_faces():
+    from goldfish.tasks import run_simulation_chunk
+    from printing.tasks import draw_faces_ahead, render_print_job
+
+    assert draw_faces_ahead.priority < min(run_simulation_chunk.priority, render_print_job.priority)
