@@ -54,6 +54,20 @@ class CardTable(dict):
             return found
 
 
+class InstanceFacts(dict):
+    """One game's instance id -> its card's facts from `table`, each made on first use (an instance's card
+    never changes; a card added later is found too). A plain dict subscript for the rules' hot paths, where
+    CardTable.card is a method call. It holds the game's `cards` dict, whose identity says whose it is."""
+
+    def __init__(self, table: CardTable, cards: dict):
+        super().__init__()
+        self.table, self.cards = table, cards
+
+    def __missing__(self, iid):
+        facts = self[iid] = self.table[self.cards[iid]["def"]]
+        return facts
+
+
 class CardCache:
     """The tables of the games a rules object plays (`table_class` for a game's own table with more)."""
 

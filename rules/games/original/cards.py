@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.cards import CardCache, CardTable
+from ...engine.cards import CardCache, CardTable, InstanceFacts
 from .script import parse_while
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
@@ -166,17 +166,13 @@ def mask_of(attrs) -> int:
     return m
 
 
-class _FactsOf(dict):
-    """Instance id -> its card's facts, each looked up on first use (a card added later is found too). It holds
-    the game's cards and defs dicts so that their identities, which say whose it is, cannot be reused."""
+class _FactsOf(InstanceFacts):
+    """The engine's instance -> facts dict, also holding the game's defs dict so that its identity, which
+    says (with the cards dict's) whose it is, cannot be reused."""
 
     def __init__(self, cards: dict, defs: dict, table: CardTable):
-        super().__init__()
-        self.cards, self.defs, self.table = cards, defs, table
-
-    def __missing__(self, iid):
-        facts = self[iid] = self.table[self.cards[iid]["def"]]
-        return facts
+        super().__init__(table, cards)
+        self.defs = defs
 
 
 class CardData:

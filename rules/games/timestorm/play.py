@@ -34,7 +34,7 @@ manual actions.
 from __future__ import annotations
 
 from ...engine import effects
-from ...engine.cards import CardCache
+from ...engine.cards import CardCache, InstanceFacts
 from ...engine.core import IllegalAction, add_card, draw, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
@@ -48,18 +48,6 @@ SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type
 def _facts(d: dict, options: dict) -> tuple[str, int]:
     """(card type, cost) of a card's data: what the rules ask of a card over and over."""
     return d.get("card_type", ""), d.get("cost") or 0
-
-
-class _Of(dict):
-    """Instance id -> (card type, cost), made on first use (an instance's card never changes)."""
-
-    def __init__(self, table, cards):
-        super().__init__()
-        self.table, self.cards = table, cards
-
-    def __missing__(self, iid):
-        found = self[iid] = self.table[self.cards[iid]["def"]]
-        return found
 
 
 class TimestormRules(StackPlay, Play):
@@ -76,15 +64,15 @@ class TimestormRules(StackPlay, Play):
     def __init__(self):
         super().__init__()
         self.cards = CardCache(_facts)
-        self._last: tuple = (None, None)  # (the cards dict of the game played last, its _Of)
+        self._last: tuple = (None, None)  # (the cards dict of the game played last, its InstanceFacts)
 
-    def of(self, state) -> _Of:
+    def of(self, state) -> InstanceFacts:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths)."""
         cards = state["cards"]
         last = self._last
         if last[0] is cards and last[1].table.defs is state["defs"]:
             return last[1]
-        of = _Of(self.cards.table(state), cards)
+        of = InstanceFacts(self.cards.table(state), cards)
         self._last = (cards, of)
         return of
 

@@ -44,7 +44,7 @@ characters), before the cards go back. Both players losing at once is a draw (wi
 from __future__ import annotations
 
 from ...engine import effects, rng
-from ...engine.cards import CardCache
+from ...engine.cards import CardCache, InstanceFacts
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from . import weather as W
@@ -80,18 +80,6 @@ class Facts:
         self.defence = fields.get("defence") or 0
 
 
-class _Of(dict):
-    """Instance id -> its card's Facts, made on first use (an instance's card never changes)."""
-
-    def __init__(self, table, cards):
-        super().__init__()
-        self.table, self.cards = table, cards
-
-    def __missing__(self, iid):
-        found = self[iid] = self.table[self.cards[iid]["def"]]
-        return found
-
-
 class OntoField(effects.Steps):
     """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
 
@@ -123,19 +111,19 @@ class VisionRules(Battles, Play):
         self.effect_steps = OntoField(ops={"move": self._move_onto_field})
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
-        self._last: tuple = (None, None)  # (the cards dict of the game read last, its _Of)
+        self._last: tuple = (None, None)  # (the cards dict of the game read last, its InstanceFacts)
 
-    def facts(self, state) -> _Of:
+    def facts(self, state) -> InstanceFacts:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
         return self._of(state)
 
-    def _of(self, state) -> _Of:
+    def _of(self, state) -> InstanceFacts:
         """Instance id -> Facts for this game (the hot paths look it up once per call)."""
         cards = state["cards"]
         last = self._last
         if last[0] is cards and last[1].table.defs is state["defs"]:
             return last[1]
-        of = _Of(self._facts.table(state), cards)
+        of = InstanceFacts(self._facts.table(state), cards)
         self._last = (cards, of)
         return of
 
