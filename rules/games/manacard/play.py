@@ -79,7 +79,7 @@ import marshal
 import re
 
 from ...engine import effects
-from ...engine.cards import CardCache, CardTable
+from ...engine.cards import CardCache, CardTable, InstanceFacts
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play
 from . import ANSWER_OPS, UNIT_OPS
@@ -147,18 +147,6 @@ class Info:
             }
 
 
-class InstanceInfo(dict):
-    """Instance id -> its card's Info, made on first use (InfoCache gives it the game's cards)."""
-
-    def __init__(self, table):
-        super().__init__()
-        self.table, self.cards = table, None
-
-    def __missing__(self, iid):
-        info = self[iid] = self.table[self.cards[iid]["def"]]
-        return info
-
-
 class InfoCache(CardCache):
     """The tables of Info; a new table is told its game's cards (an instance's card never changes)."""
 
@@ -178,7 +166,8 @@ class InfoTable(CardTable):
 
     def __init__(self, defs: dict, options: dict, read):
         super().__init__(defs, options, read)
-        self.of = InstanceInfo(self)  # instance id -> Info, `table.of[iid]` (a plain dict lookup once known)
+        # instance id -> Info, `table.of[iid]` (a plain dict lookup once known); InfoCache gives it the game's cards
+        self.of = InstanceFacts(self, None)
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
 
