@@ -129,19 +129,23 @@ def sqlite_dir(fallback: str) -> str:
     return path
 
 
-def process_group_cpu(pgid: int) -> float:
-    """CPU seconds (user + system) used so far by the live processes of process group `pgid` (a gunicorn
-    started by start_server: its master and workers), from /proc."""
+def live_processes():
+    """(pid, parent pid, process group, own CPU seconds, reaped children's CPU seconds) of every live process,
+    from /proc (user + system time)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
+        except OSError:  # gone meanwhile
             continue
         fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[2]) == pgid:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        yield (int(entry), int(fields[1]), int(fields[2]), (int(fields[11]) + int(fields[12])) / tick,
+               (int(fields[13]) + int(fields[14])) / tick)
+
+
+def process_group_cpu(pgid: int) -> float:
+    """CPU seconds (user + system) used so far by the live processes of process group `pgid` (a gunicorn
+    started by start_server: its master and workers), from /proc."""
+    return sum(own for _pid, _ppid, group, own, _children in live_processes() if group == pgid)

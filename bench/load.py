@@ -77,7 +77,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench._common import free_port, percentile, sqlite_dir, start_server, target, temporary_postgres  # noqa: E402
+from bench._common import (  # noqa: E402
+    free_port,
+    live_processes,
+    percentile,
+    sqlite_dir,
+    start_server,
+    target,
+    temporary_postgres,
+)
 
 SECONDS = int(os.environ.get("BENCH_LOAD_SECONDS", "60"))
 STEP_SECONDS = int(os.environ.get("BENCH_LOAD_STEP_SECONDS", "10"))
@@ -392,22 +400,13 @@ def cpu_seconds(server_pid, pg_pid):
 
     gunicorn: its process group; PostgreSQL: the server and its backends (the reaped ones through its
     children's times), when it runs here."""
-    tick = os.sysconf("SC_CLK_TCK")
     gunicorn = postgres = 0.0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        own = (int(fields[11]) + int(fields[12])) / tick
-        if int(fields[2]) == server_pid:  # process group: gunicorn's master and workers
+    for pid, ppid, group, own, reaped in live_processes():
+        if group == server_pid:  # process group: gunicorn's master and workers
             gunicorn += own
-        elif int(entry) == pg_pid:
-            postgres += own + (int(fields[13]) + int(fields[14])) / tick
-        elif int(fields[1]) == pg_pid:
+        elif pid == pg_pid:
+            postgres += own + reaped
+        elif ppid == pg_pid:
             postgres += own
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return gunicorn, postgres, children.ru_utime + children.ru_stime
