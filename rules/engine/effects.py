@@ -90,28 +90,10 @@ def registered(rules) -> Steps:
     return rules.effect_steps or COMMON
 
 
-# id(a card's script list) -> (that list, {when: its steps that run then}): a card's script is card data,
-# which the rules only read, and a simulation asks for the same cards' steps in every game. The entry holds
-# the list, so its id cannot be reused while it is kept; bounded, as a web process sees many decks.
-_WHEN: dict[int, tuple[list, dict[str, tuple]]] = {}
-
-
 def steps_of(state: dict, iid: str, when: str) -> list[dict]:
-    """The card's steps that run at `when` (a step without "when" runs when the card is played), each a
-    copy (the frame that carries them out is the effect's, not the card data's)."""
+    """The card's steps that run at `when` (a step without "when" runs when the card is played)."""
     fields = state["defs"][state["cards"][iid]["def"]].get("fields") or {}
-    script = fields.get("script")
-    if not script:
-        return []
-    found = _WHEN.get(id(script))
-    if found is None or found[0] is not script:
-        if len(_WHEN) > 4096:
-            _WHEN.clear()
-        found = _WHEN[id(script)] = (script, {})
-    steps = found[1].get(when)
-    if steps is None:
-        steps = found[1][when] = tuple(s for s in script if (s.get("when") or "played") == when)
-    return [dict(s) for s in steps]
+    return [dict(s) for s in fields.get("script") or () if (s.get("when") or "played") == when]
 
 
 def _targets(state: dict, player: int, who: str) -> list[int]:
