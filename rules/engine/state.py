@@ -54,7 +54,8 @@ def version(state: dict) -> int:
     shape of the state (core.VERSION).
 
     Every action the core applies (a rule action or a manual one, in the browser, a replay, a redo or a
-    simulation) appends one log entry after the rules have changed the state, and nothing else changes a
+    simulation, whose entries are the actions alone: read the log's length there, not its entries) appends
+    one log entry after the rules have changed the state, and nothing else changes a
     state between two actions (undo and a saved game give a new state object). So wherever an action is
     chosen (legal_actions, an autopilot's choose, the board) the same state object with the same version
     is the same board. It does not change while an action is under way (the rules' own handlers must not
