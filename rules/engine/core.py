@@ -31,6 +31,7 @@ from .state import (  # noqa: F401  (the primitives, for the games and the shell
     FIRST,
     IllegalAction,
     IllegalOption,
+    PerVersion,
     _rules,
     add_card,
     card_def,
@@ -42,6 +43,7 @@ from .state import (  # noqa: F401  (the primitives, for the games and the shell
     rules_of,
     sees,
     shuffle_zone,
+    version,
     zone,
 )
 from .story import clock

@@ -158,7 +158,7 @@ def _continue(state: dict, frame: dict) -> list[dict]:
                 continue
             frame["targets"] = table.affected(state, frame, step)
         while frame["targets"] and (late or state["result"] is None):
-            more, pending = _do(state, frame, step, frame["targets"][0])
+            more, pending = _do(state, frame, step, frame["targets"][0], rules)
             events += more
             if not late:
                 rules.check_result(state)  # whatever happens first decides (a loss by drawing, life 0, …)
@@ -214,8 +214,9 @@ def _candidates(state: dict, step: dict, target: int, source: str) -> tuple[list
 SOURCED = frozenset({"damage", "life", "hit", "heal"})
 
 
-def _do(state: dict, frame: dict, step: dict, target: int) -> tuple[list[dict], dict | None]:
-    rules = rules_of(state)
+def _do(state: dict, frame: dict, step: dict, target: int, rules=None) -> tuple[list[dict], dict | None]:
+    if rules is None:  # (_continue hands the rules it looked up once for the whole effect)
+        rules = rules_of(state)
     handler = registered(rules).handler(step)
     if handler is not None:  # a step the game registered
         return handler(state, frame, step, target)

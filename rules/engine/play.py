@@ -33,7 +33,7 @@ game's own effect steps registered with the one effect runner (effects.Steps; No
 
 from __future__ import annotations
 
-from .state import IllegalAction, draw, zone
+from .state import IllegalAction, draw
 
 FREE = None  # the ACTIONS key of the free actions (no decision pending)
 
@@ -159,7 +159,7 @@ class Play:
         return kind == "hand" and owner == f"p{player}"
 
     def draw_source(self, state: dict, player: int) -> str:
-        return zone(player, self.deck_zone)
+        return f"p{player}.{self.deck_zone}"  # zone(player, self.deck_zone), without the call: every draw asks
 
     def after_manual(self, state: dict) -> None:
         """After a manual action: bring the rules' bookkeeping in line with what the player moved."""

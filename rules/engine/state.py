@@ -48,6 +48,51 @@ def rules_of(state: dict):
     return _rules(state["game"])
 
 
+def version(state: dict) -> int:
+    """The state's version, the key games and autopilots may cache what they work out of the board on: the
+    number of actions applied to this state object (its log's length). Not state["version"], which is the
+    shape of the state (core.VERSION).
+
+    Every action the core applies (a rule action or a manual one, in the browser, a replay, a redo or a
+    simulation, whose entries are the actions alone: read the log's length there, not its entries) appends
+    one log entry after the rules have changed the state, and nothing else changes a
+    state between two actions (undo and a saved game give a new state object). So wherever an action is
+    chosen (legal_actions, an autopilot's choose, the board) the same state object with the same version
+    is the same board. It does not change while an action is under way (the rules' own handlers must not
+    keep what they read then), and another state object may have the same number: key on the object too
+    (PerVersion does both)."""
+    return len(state["log"])
+
+
+class PerVersion:
+    """What was worked out for one version of one state: `values(state)` is a dict that lasts while the same
+    state object keeps the same version (see version()), and is a new empty one as soon as either changes.
+
+        _seen = PerVersion()          # module level: one per kind of cache
+        def stat(state, iid):
+            known = _seen.values(state)
+            ...
+
+    It holds the state it was last asked about (a strong reference: a dead state's id could be reused by a
+    new dict, so identity alone would not do), and so at most one state's values at a time."""
+
+    __slots__ = ("_state", "_at", "_values")
+
+    def __init__(self):
+        self._state: dict | None = None
+        self._at = -1
+        self._values: dict = {}
+
+    def values(self, state: dict) -> dict:
+        at = len(state["log"])
+        if self._state is not state or self._at != at:
+            self._state, self._at, self._values = state, at, {}
+        return self._values
+
+    def clear(self) -> None:
+        self._state, self._at, self._values = None, -1, {}
+
+
 FIRST = ("player", "goldfish")
 
 
@@ -91,7 +136,13 @@ def move(state: dict, iid: str, to_zone: str, index: int | None = None, face_up:
     card = state["cards"][iid]
     source = card["zone"]
     zones = state["zones"]
-    zones[source].remove(iid)
+    pile = zones[source]
+    # An instance is in exactly one place of one zone (check_invariants): the commonest move takes the top
+    # (the end) of a pile (a draw, a mill, the top of a deck), which pop() does without remove()'s scan.
+    if pile and pile[-1] == iid:
+        pile.pop()
+    else:
+        pile.remove(iid)
     target = zones.get(to_zone)
     if target is None:  # a zone no card was in yet
         target = zones[to_zone] = []
@@ -109,16 +160,28 @@ def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
     """Draw n cards from the top (end) of the player's draw source into their hand, face down. An empty
     deck stops the drawing and is noted; when the rules force the draw (`forced`), the player has lost."""
     source = _rules(state["game"]).draw_source(state, player)
-    events = []
-    zones, hand = state["zones"], zone(player, "hand")
-    for _ in range(n):
-        pile = zones[source]
+    events: list[Event] = []
+    if n <= 0:
+        return events
+    zones, cards, hand = state["zones"], state["cards"], f"p{player}.hand"
+    pile = zones[source]
+    target = None
+    for _ in range(n):  # move(state, top, hand, face_up=False), inline: every turn draws
         if not pile:
             if forced:
                 state["players"][player]["lost"] = True
             events.append({"type": "draw_from_empty", "player": player})
             break
-        events.append(move(state, pile[-1], hand, face_up=False))
+        if target is None:
+            target = zones.get(hand)
+            if target is None:  # a zone no card was in yet
+                target = zones[hand] = []
+        iid = pile.pop()
+        target.append(iid)
+        card = cards[iid]
+        card["zone"] = hand
+        card["face_up"] = False
+        events.append({"type": "move", "card": iid, "from": source, "to": hand})
     return events
 
 
