@@ -278,6 +278,9 @@ class KannagiRules(Play):
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
+        riding = self.card_facts(state).riding
+        if not riding:  # (every card with "on" is among the riding ones: the commonest, none)
+            return []
         cards = state["cards"]
         riders = [i for i in state["zones"][cards[host]["zone"]] if cards[i].get("on") == host]
         if len(riders) > 1:
@@ -313,19 +316,28 @@ class KannagiRules(Play):
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
         場所札が場を離れた時、魂になる); a card off the field sits on nothing. This runs after every action and
-        effect, so it looks only at the fields and at the cards noted as riding (Instances.riding), not at
-        every card of the game."""
-        cards, zones, events = state["cards"], state["zones"], []
-        for field in FIELDS:
-            ids = zones[field]
-            if not ids:
-                continue
-            for iid in list(ids):
-                host = cards[iid].get("on")
-                if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
-                    events += self._to_soul(state, iid)
+        effect, so it looks only at the cards noted as riding (Instances.riding: every card with "on" is among
+        them), not at every card of the game; the fields are walked in their order only when one of them rides
+        a host that left."""
         riding = self.card_facts(state).riding
-        for iid in list(riding) if riding else ():
+        if not riding:  # (the commonest: nothing sits on anything)
+            return []
+        cards, events = state["cards"], []
+        for iid in riding:
+            card = cards[iid]
+            host = card.get("on")
+            if host is not None and card["zone"] in FIELDS and cards[host]["zone"] != card["zone"]:
+                break
+        else:
+            host = None
+        if host is not None:  # (the cards of the fields in their order, as the events are)
+            zones = state["zones"]
+            for field in FIELDS:
+                for iid in list(zones[field]):
+                    host = cards[iid].get("on")
+                    if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
+                        events += self._to_soul(state, iid)
+        for iid in list(riding):
             card = cards[iid]
             if "on" not in card:
                 riding.discard(iid)
