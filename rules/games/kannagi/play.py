@@ -65,7 +65,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "choosers", "plain")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -82,6 +82,8 @@ class Facts:
         self.target = fields.get("target") or ""
         script = fields.get("script") or ()
         self.whens = frozenset((s.get("when") or "played") for s in script)
+        # the steps of each timing, as effects.steps_of reads them from the card's data (copied when run)
+        self.steps = {when: tuple(s for s in script if (s.get("when") or "played") == when) for when in self.whens}
         # the "played" steps that ask the player to choose a card (KannagiRules._step_can_choose): a tool with
         # none is usable whenever 魂 pays for it and its target is there
         self.choosers = tuple(
@@ -530,7 +532,10 @@ class KannagiRules(Play):
         card = state["cards"][iid]
         if not job.get("anywhere") and not card["zone"].endswith(".field"):
             return []
-        steps = [s for when in job["whens"] for s in effects.steps_of(state, iid, when)] if self.fact(state, iid).whens else []
+        by_when = self.card_facts(state)[iid].steps
+        if not by_when:  # (most cards: no script)
+            return []
+        steps = [dict(s) for when in job["whens"] for s in by_when.get(when, ())]  # (effects.steps_of, read once)
         if not steps:
             return []
         return effects.run(state, job.get("source", iid), card["owner"], steps, then="job")
