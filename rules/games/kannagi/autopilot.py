@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON
+from .play import APPARITION, PLACE, SEASON, TOOL
 
 
 class Autopilot(Base):
@@ -84,11 +84,15 @@ class Autopilot(Base):
 
         flags = state["flags"]
         field = zones["p0.field"]
-        hand = self.rules.hand_cards(state)
+        hand = zones["p0.hand"] + zones["p0.reveal"]  # (the rules' hand_cards)
         season, place = not flags["deploy"], not flags["summon"]
-        best_tool = self._best_tool(state, of) if not flags["tool"] else None
-        if best_tool is not None:
-            return {"type": "tool", "card": best_tool}
+        if not flags["tool"]:
+            for i in hand:
+                if of[i].type == TOOL:  # (the usable tools are asked for only when the hand holds one)
+                    best_tool = self._best_tool(state, of)
+                    if best_tool is not None:
+                        return {"type": "tool", "card": best_tool}
+                    break
         best_season = best_place = None  # (rank, card) of the best payable card of each type
         if season or place:
             count = len(zones["p0.soul"])

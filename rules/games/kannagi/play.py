@@ -57,7 +57,8 @@ TARGET_KINDS = {
 # The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
-FIELDS = ("p0.field", "p1.field")  # (a kannagi game has two players: the player and the goldfish, `players`)
+FIELDS = ("p0.field", "p1.field")
+SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish, `players`)
 
 
 class Facts:
@@ -184,14 +185,17 @@ class KannagiRules(Play):
         return memo
 
     def fact(self, state, iid) -> Facts:
-        return self.card_facts(state)[iid]
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:  # (card_facts without the call)
+            return memo[iid]
+        return self._new_game(state)[iid]
 
     @staticmethod
     def _def(state, iid):
         return state["defs"][state["cards"][iid]["def"]]
 
     def _type(self, state, iid) -> str:
-        return self.card_facts(state)[iid].type
+        return self.fact(state, iid).type
 
     def _cost(self, state, iid) -> int:
         return self.card_facts(state)[iid].cost
@@ -232,7 +236,7 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
-        return self._season_in(state, self.card_facts(state), f, state["zones"][f"p{player}.soul"])
+        return self._season_in(state, self.card_facts(state), f, state["zones"][SOULS[player]])
 
     def _pays(self, state, of: Instances, f: Facts, soul: list) -> bool:
         """affordable, for the facts `f` and the 魂 zone `soul` (the hot paths hold both already)."""
@@ -242,7 +246,8 @@ class KannagiRules(Play):
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
-        present = KannagiRules._present(of, soul)
+        # (_present's commonest answer, without the call: the same 魂 zone, unchanged)
+        present = of.present if of.soul is soul and soul == of.seen else KannagiRules._present(of, soul)
         if state["options"].get("mixed_season") == "all":
             return all(s in present for s in f.seasons)
         return not f.soul.isdisjoint(present)
@@ -855,7 +860,8 @@ class KannagiRules(Play):
     def power(self, state, iid) -> int:
         """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
         counters = state["cards"][iid]["counters"]
-        printed = self.fact(state, iid).power
+        memo = self._last
+        printed = (memo[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).power
         if not counters:
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
@@ -888,9 +894,25 @@ class KannagiRules(Play):
         state["pending"] = None
         return events + self._next_turn(state)
 
+    # The jobs from the end of the player's turn to their next main phase, in order (what _next_turn queues).
+    TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, {"do": "phase", "phase": "recovery"},
+                {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
+
     def _next_turn(self, state):
-        state["flags"]["jobs"] += [{"do": "end_of_turn"}, *self._goldfish_turn(), *self._own_turn()]
-        return self._drive(state)
+        jobs = state["flags"]["jobs"]
+        if jobs or state["pending"] or state["result"] is not None:  # (the turn's jobs wait behind what is queued)
+            jobs += [dict(job) for job in self.TURN_END]
+            return self._drive(state)
+        # The commonest: nothing queued. The jobs run here one after the other as _drive would run them from
+        # the queue (none of them queues anything), and only those left when one waits for a decision (a tool's
+        # moment) or the game ends are queued, as they would be.
+        events, run = [], self._jobs
+        for k, job in enumerate(self.TURN_END):
+            events += run[job["do"]](state, job)
+            if state["pending"] or state["result"] is not None:
+                jobs += [dict(left) for left in self.TURN_END[k + 1 :]]
+                break
+        return events
 
     def _do_choose(self, state, action):
         kind = state["pending"]["type"]
