@@ -394,17 +394,36 @@ class KannagiRules(Play):
 
     def usable_tools(self, state) -> list[str]:
         """The tools in hand (and the 手札公開場) the player may use now (none once one was used this cycle)."""
+        return list(self._usable(state))
+
+    _usable_tools = usable_tools
+
+    def _usable(self, state) -> tuple[str, ...]:
+        """usable_tools, as a tuple that may be the one kept (see below)."""
         if state["flags"].get("tool"):
-            return []
-        of, zones = self.card_facts(state), state["zones"]
-        hand, reveal, soul = zones["p0.hand"], zones["p0.reveal"], zones["p0.soul"]
-        # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
-        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose), and given again
-        # while they are unchanged.
+            return ()
+        of = self._last
+        if of is None or of.cards is not state["cards"]:  # (card_facts without the call)
+            of = self._new_game(state)
+        zones = state["zones"]
+        hand, reveal = zones["p0.hand"], zones["p0.reveal"]
+        # Asked at every declaration, and half the time there is no tool in hand at all: then nothing else is read.
+        for i in hand:
+            if of[i].type == TOOL:
+                break
+        else:
+            for i in reveal:
+                if of[i].type == TOOL:
+                    break
+            else:
+                return ()
+        # The answer is kept with copies of what it was read from, the hand, the 手札公開場 and 魂 (the whole of
+        # it for a tool with no target and nothing to choose), and given again while they are unchanged.
+        soul = zones["p0.soul"]
         mixed = state["options"].get("mixed_season")
         kept = of.usable
         if kept is not None and kept[0] == hand and kept[1] == reveal and kept[2] == soul and kept[3] == mixed:
-            return list(kept[4])
+            return kept[4]
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
             f = of[i]
@@ -413,14 +432,13 @@ class KannagiRules(Play):
                 if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
                     if f.plain or self._can_choose(state, 0, i, f):
                         out.append(i)
-        of.usable = (hand[:], reveal[:], soul[:], mixed, out[:]) if plain else None
+        out = tuple(out)
+        of.usable = (hand[:], reveal[:], soul[:], mixed, out) if plain else None
         return out
-
-    _usable_tools = usable_tools
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now."""
-        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self.usable_tools(state):
+        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state):
             return []
         state["pending"] = {"type": "timing", "player": 0, "at": at}
         return [{"type": "declare", "at": at}]
@@ -430,8 +448,12 @@ class KannagiRules(Play):
         state["flags"]["tool"] = True
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
         events.append(move(state, iid, "p0.soul", face_up=False))
-        state["flags"]["jobs"].insert(0, {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True})
-        return events + self._drive(state)
+        job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
+        if state["pending"] or state["result"] is not None:
+            state["flags"]["jobs"].insert(0, job)
+            return events
+        # (run at once, as _drive would run it from the front of the queue)
+        return events + self._job_effect(state, job) + self._drive(state)
 
     # -- setup and the job queue ----------------------------------------------------------------------------
 
@@ -548,9 +570,8 @@ class KannagiRules(Play):
     def _job_simultaneous(self, state, job):
         """Effects that happen at the same time: the player chooses their order (効果の発動 ②)."""
         ready = [j for j in job["jobs"] if self._has_steps(state, j)]
-        if len(ready) <= 1:
-            state["flags"]["jobs"][0:0] = ready
-            return []
+        if len(ready) <= 1:  # (one: run at once, as _drive would run it from the front of the queue next)
+            return self._jobs[ready[0]["do"]](state, ready[0]) if ready else []
         state["pending"] = {"type": "order", "player": 0, "candidates": [j["card"] for j in ready], "jobs": ready}
         return []
 
@@ -713,8 +734,13 @@ class KannagiRules(Play):
 
     def _declare(self, state, action) -> list[dict]:
         """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be."""
-        state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
-        return self._window(state, action["type"]) + self._drive(state)
+        events = self._window(state, action["type"])
+        if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
+            state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
+            return events
+        # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
+        # only reads the action)
+        return events + self._carry[action["type"]](state, action) + self._drive(state)
 
     @staticmethod
     def _void(at, iid) -> list[dict]:
