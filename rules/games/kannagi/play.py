@@ -44,6 +44,7 @@ from ...engine.play import FREE, Play
 PLACE, APPARITION, TOOL, SEASON = (sys.intern(t) for t in ("場所札", "怪異札", "道具札", "季節札"))
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
+TURN_OPEN = dict.fromkeys(TURN_FLAGS, False)  # (the flags at a turn's start; read, never changed)
 HAND_LIMIT = 8
 # The "target" field: whose field, and which card type.
 TARGET_KINDS = {
@@ -200,6 +201,15 @@ class KannagiRules(Play):
     def _cost(self, state, iid) -> int:
         return self.card_facts(state)[iid].cost
 
+    def _has_keyword(self, state, iid, word) -> bool:
+        """`word` is one of keywords(state, iid) (without making that list)."""
+        of = self.card_facts(state)
+        if word in of[iid].keywords:
+            return True
+        card = state["cards"][iid]
+        host = card.get("on")
+        return host is not None and state["cards"][host]["zone"] == card["zone"] and of[host].type == SEASON and word in of[host].keywords
+
     def keywords(self, state, iid) -> list[str]:
         """A card's keyword abilities: its own and, for a place on a season, the season's, each once (効果の発動
         ④: the same keyword twice is one ability)."""
@@ -222,8 +232,9 @@ class KannagiRules(Play):
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
         of = self.card_facts(state)
         f = of[iid]
-        if soul is None:
-            return self._pays(state, of, f, state["zones"][f"p{player}.soul"])
+        if soul is None:  # (_pays, without the call)
+            soul = state["zones"][SOULS[player]]
+            return f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul))
         count, present = soul
         if f.cost > count:
             return False
@@ -237,12 +248,6 @@ class KannagiRules(Play):
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
         return self._season_in(state, self.card_facts(state), f, state["zones"][SOULS[player]])
-
-    def _pays(self, state, of: Instances, f: Facts, soul: list) -> bool:
-        """affordable, for the facts `f` and the 魂 zone `soul` (the hot paths hold both already)."""
-        if f.cost > len(soul):
-            return False
-        return f.free or self._season_in(state, of, f, soul)
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
@@ -498,7 +503,7 @@ class KannagiRules(Play):
         state["turn"] += 1
         state["active"] = 0
         state["phase"] = "start"
-        state["flags"].update(dict.fromkeys(TURN_FLAGS, False))
+        state["flags"].update(TURN_OPEN)
         return [{"type": "turn", "turn": state["turn"]}] + (self._window(state, "start") if state["turn"] > 1 else [])
 
     def _job_phase(self, state, job):
@@ -784,6 +789,16 @@ class KannagiRules(Play):
         """What follows a card's arrival on the field: the 神 rule, then its 召喚時 effect."""
         return [{"do": "god", "card": iid}, {"do": "effect", "card": iid, "whens": ["summon"]}]
 
+    def _run_entered(self, state, iid) -> list[dict]:
+        """The jobs of _entered, run at once as _drive would run them from the front of the queue (a carry's
+        caller drives the queue right after it); what is left when one waits for a decision is queued."""
+        god, effect = self._entered(iid)
+        events = self._job_god(state, god)
+        if state["pending"] or state["result"] is not None:
+            state["flags"]["jobs"].insert(0, effect)
+            return events
+        return events + self._job_effect(state, effect)
+
     def _do_potential_done(self, state, action):
         state["pending"] = None
         state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
@@ -804,10 +819,9 @@ class KannagiRules(Play):
         card.pop("order", None)
         if onto is not None:
             self._sit(state, iid, onto)
-        card["tapped"] = "速攻" not in self.keywords(state, iid)
+        card["tapped"] = not self._has_keyword(state, iid, "速攻")
         state["flags"]["summon"] = True
-        state["flags"]["jobs"][0:0] = self._entered(iid)
-        return events
+        return events + self._run_entered(state, iid)
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
@@ -844,8 +858,7 @@ class KannagiRules(Play):
             events += self._to_soul(state, old)
         events.append(move(state, iid, "p0.field", face_up=True))
         state["flags"]["deploy"] = True
-        state["flags"]["jobs"][0:0] = self._entered(iid)
-        return events
+        return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
@@ -1041,7 +1054,12 @@ class KannagiRules(Play):
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
         field = state["zones"]["p0.field"]
-        marked = [i for i in field if cards[i]["counters"]] if field else None
+        for iid in field:  # (a loop rather than a list: most of the time no card has counters)
+            if cards[iid]["counters"]:
+                marked = [i for i in field if cards[i]["counters"]]
+                break
+        else:
+            marked = None
         if marked:
             of = self.card_facts(state)
             for iid in marked:
