@@ -86,15 +86,10 @@ class Autopilot(Base):
         field = zones["p0.field"]
         hand = zones["p0.hand"] + zones["p0.reveal"]  # (the rules' hand_cards)
         season, place = not flags["deploy"], not flags["summon"]
-        if not flags["tool"]:
-            for i in hand:
-                if of[i].type == TOOL:  # (the usable tools are asked for only when the hand holds one)
-                    best_tool = self._best_tool(state, of)
-                    if best_tool is not None:
-                        return {"type": "tool", "card": best_tool}
-                    break
+        # One pass over the hand: whether it holds a tool, and the best payable season and place.
         best_season = best_place = None  # (rank, card) of the best payable card of each type
-        if season or place:
+        tool_held = False
+        if season or place or not flags["tool"]:
             count = len(zones["p0.soul"])
             fast = not flags["attack"]
             for i in hand:
@@ -116,23 +111,29 @@ class Autopilot(Base):
                         continue
                     if f.free or self.rules.season_met(state, 0, f):
                         best_season = (rank, i)
-            if best_season is not None or best_place is not None:
-                seasons = [i for i in field if of[i].type == SEASON]
-                if best_season is not None:
-                    pick = best_season[1]
-                    current = seasons[0] if seasons else None
-                    if current is None or (
-                        of[pick].cost > of[current].cost
-                        and not any(cards[r].get("on") == current for r in field)
-                    ):
-                        return {"type": "deploy", "card": pick}
-                if best_place is not None:
-                    action = {"type": "summon", "card": best_place[1]}
-                    taken = {cards[r].get("on") for r in field if of[r].type == PLACE}
-                    free = [x for x in seasons if x not in taken]
-                    if free:
-                        action["onto"] = free[0]
-                    return action
+                elif kind == TOOL:
+                    tool_held = True
+        if tool_held and not flags["tool"]:  # (the usable tools are asked for only when the hand holds one)
+            best_tool = self._best_tool(state, of)
+            if best_tool is not None:
+                return {"type": "tool", "card": best_tool}
+        if best_season is not None or best_place is not None:
+            seasons = [i for i in field if of[i].type == SEASON]
+            if best_season is not None:
+                pick = best_season[1]
+                current = seasons[0] if seasons else None
+                if current is None or (
+                    of[pick].cost > of[current].cost
+                    and not any(cards[r].get("on") == current for r in field)
+                ):
+                    return {"type": "deploy", "card": pick}
+            if best_place is not None:
+                action = {"type": "summon", "card": best_place[1]}
+                taken = {cards[r].get("on") for r in field if of[r].type == PLACE}
+                free = [x for x in seasons if x not in taken]
+                if free:
+                    action["onto"] = free[0]
+                return action
         if flags["attack"]:
             return {"type": "end_turn"}
         attacker, strongest = None, None
