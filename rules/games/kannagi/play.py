@@ -294,9 +294,11 @@ class KannagiRules(Play):
         if not riding:  # (every card with "on" is among the riding ones: the commonest, none)
             return []
         cards = state["cards"]
-        riders = [i for i in state["zones"][cards[host]["zone"]] if cards[i].get("on") == host]
-        if len(riders) > 1:
-            riders.sort(key=lambda i: cards[i].get("order", 0))
+        where = cards[host]["zone"]
+        riders = [i for i in riding if cards[i].get("on") == host and cards[i]["zone"] == where]
+        if len(riders) > 1:  # (in possession order, then in the zone's order, as read from the zone)
+            ids = state["zones"][where]
+            riders.sort(key=lambda i: (cards[i].get("order", 0), ids.index(i)))
         return riders
 
     def _free_seasons(self, state) -> list[str]:
