@@ -331,26 +331,25 @@ class KannagiRules(Play):
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
         場所札が場を離れた時、魂になる); a card off the field sits on nothing. This runs after every action and
         effect, so it looks only at the cards noted as riding (Instances.riding: every card with "on" is among
-        them), not at every card of the game; the fields are walked in their order only when one of them rides
-        a host that left."""
+        them), not at every card of the game; the fields are walked in their order only when one of them is
+        not sitting on a host on its own field."""
         riding = self.card_facts(state).riding
         if not riding:  # (the commonest: nothing sits on anything)
             return []
-        cards, events = state["cards"], []
+        cards = state["cards"]
         for iid in riding:
             card = cards[iid]
             host = card.get("on")
-            if host is not None and card["zone"] in FIELDS and cards[host]["zone"] != card["zone"]:
+            if host is None or card["zone"] not in FIELDS or cards[host]["zone"] != card["zone"]:
                 break
-        else:
-            host = None
-        if host is not None:  # (the cards of the fields in their order, as the events are)
-            zones = state["zones"]
-            for field in FIELDS:
-                for iid in list(zones[field]):
-                    host = cards[iid].get("on")
-                    if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
-                        events += self._to_soul(state, iid)
+        else:  # (the next commonest: every riding card sits on a host on its field, nothing to do)
+            return []
+        events, zones = [], state["zones"]
+        for field in FIELDS:  # (the cards of the fields in their order, as the events are)
+            for iid in list(zones[field]):
+                host = cards[iid].get("on")
+                if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
+                    events += self._to_soul(state, iid)
         for iid in list(riding):
             card = cards[iid]
             if "on" not in card:
@@ -414,7 +413,16 @@ class KannagiRules(Play):
             of = self._new_game(state)
         zones = state["zones"]
         hand, reveal = zones["p0.hand"], zones["p0.reveal"]
-        # Asked at every declaration, and half the time there is no tool in hand at all: then nothing else is read.
+        # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
+        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose; none when the hand
+        # holds no tool), and given again while they are unchanged.
+        kept = of.usable
+        if kept is not None and kept[0] == hand and kept[1] == reveal:
+            if kept[2] is None:  # (no tool in that hand)
+                return ()
+            soul = zones["p0.soul"]
+            if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
+                return kept[4]
         for i in hand:
             if of[i].type == TOOL:
                 break
@@ -423,14 +431,10 @@ class KannagiRules(Play):
                 if of[i].type == TOOL:
                     break
             else:
+                of.usable = (hand[:], reveal[:], None, None, ())
                 return ()
-        # The answer is kept with copies of what it was read from, the hand, the 手札公開場 and 魂 (the whole of
-        # it for a tool with no target and nothing to choose), and given again while they are unchanged.
         soul = zones["p0.soul"]
         mixed = state["options"].get("mixed_season")
-        kept = of.usable
-        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[2] == soul and kept[3] == mixed:
-            return kept[4]
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
             f = of[i]
