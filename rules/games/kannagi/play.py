@@ -587,8 +587,7 @@ class KannagiRules(Play):
         return []
 
     def _has_steps(self, state, job) -> bool:
-        whens = self.fact(state, job["card"]).whens
-        return any(w in whens for w in job["whens"])
+        return not self.fact(state, job["card"]).whens.isdisjoint(job["whens"])
 
     def _job_apparition(self, state, job):
         """An apparition on the attacking place turns face up; its effect runs if 魂 meets its cost."""
@@ -750,8 +749,8 @@ class KannagiRules(Play):
             state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
             return events
         # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
-        # only reads the action)
-        return events + self._carry[action["type"]](state, action) + self._drive(state)
+        # only reads the action, and nothing happened since the _do_ handler checked it: no tool was used)
+        return events + self._carry[action["type"]](state, action, checked=True) + self._drive(state)
 
     @staticmethod
     def _void(at, iid) -> list[dict]:
@@ -810,13 +809,14 @@ class KannagiRules(Play):
         state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
 
-    def _carry_summon(self, state, action):
+    def _carry_summon(self, state, action, checked=False):
+        """(checked: carried out right after _do_summon's checks with nothing between, so they hold still)"""
         iid = action["card"]
-        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, 0, iid)):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
-        if onto is not None and onto not in self._free_seasons(state):  # the season left: summoned onto the field
+        if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
         events.append(move(state, iid, "p0.field", face_up=True))
@@ -836,7 +836,7 @@ class KannagiRules(Play):
             raise IllegalAction("target: one of your places on the field")
         return self._declare(state, action)
 
-    def _carry_possess(self, state, action):
+    def _carry_possess(self, state, action, checked=False):
         iid, target = action["card"], action["target"]
         if not self._in_hand(state, iid):
             return self._void("possess", iid)
@@ -855,9 +855,10 @@ class KannagiRules(Play):
         self._pay(state, iid)
         return self._declare(state, action)
 
-    def _carry_deploy(self, state, action):
+    def _carry_deploy(self, state, action, checked=False):
+        """(checked: as for _carry_summon)"""
         iid = action["card"]
-        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, 0, iid)):
             return self._void("deploy", iid)
         events = []
         for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
@@ -873,7 +874,7 @@ class KannagiRules(Play):
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
-    def _carry_attack(self, state, action):
+    def _carry_attack(self, state, action, checked=False):
         place = action["card"]
         card = state["cards"][place]
         if card["zone"] != "p0.field" or card["tapped"]:  # made 伏せ or removed at the declaration
