@@ -84,7 +84,9 @@ class Autopilot(Base):
 
         flags = state["flags"]
         field = zones["p0.field"]
-        hand = zones["p0.hand"] + zones["p0.reveal"]  # (the rules' hand_cards)
+        hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
+        if zones["p0.reveal"]:
+            hand = hand + zones["p0.reveal"]
         season, place = not flags["deploy"], not flags["summon"]
         # One pass over the hand: whether it holds a tool, and the best payable season and place.
         best_season = best_place = None  # (rank, card) of the best payable card of each type

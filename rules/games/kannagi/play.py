@@ -650,6 +650,10 @@ class KannagiRules(Play):
     # -- decisions ------------------------------------------------------------------------------------------
 
     def decision(self, state):
+        pending = state["pending"]
+        if pending and pending["type"] == "timing":  # (the commonest, asked at every answer: the shape made at once)
+            return {"type": "timing", "player": pending.get("player", 0), "answer": "tool", "field": "card", "many": False,
+                    "candidates": self.usable_tools(state), "min": 0, "max": 1, "also": [], "answers": None}
         out = super().decision(state)
         if not out:
             return out
