@@ -120,21 +120,27 @@ class Autopilot(Base):
             if best_tool is not None:
                 return {"type": "tool", "card": best_tool}
         if best_season is not None or best_place is not None:
-            seasons = [i for i in field if of[i].type == SEASON]
+            # one pass over the field: its seasons in order, and what the cards on it sit on (the places' hosts)
+            seasons, hosts, place_hosts = [], set(), set()
+            for r in field:
+                kind = of[r].type
+                if kind == SEASON:
+                    seasons.append(r)
+                host = cards[r].get("on")
+                hosts.add(host)
+                if kind == PLACE:
+                    place_hosts.add(host)
             if best_season is not None:
                 pick = best_season[1]
                 current = seasons[0] if seasons else None
-                if current is None or (
-                    of[pick].cost > of[current].cost
-                    and not any(cards[r].get("on") == current for r in field)
-                ):
+                if current is None or (of[pick].cost > of[current].cost and current not in hosts):
                     return {"type": "deploy", "card": pick}
             if best_place is not None:
                 action = {"type": "summon", "card": best_place[1]}
-                taken = {cards[r].get("on") for r in field if of[r].type == PLACE}
-                free = [x for x in seasons if x not in taken]
-                if free:
-                    action["onto"] = free[0]
+                for x in seasons:  # the first season with no place on it
+                    if x not in place_hosts:
+                        action["onto"] = x
+                        break
                 return action
         if flags["attack"]:
             return {"type": "end_turn"}
