@@ -956,12 +956,23 @@ class KannagiRules(Play):
         # The commonest: nothing queued. The jobs run here one after the other as _drive would run them from
         # the queue (none of them queues anything), and only those left when one waits for a decision (a tool's
         # moment) or the game ends are queued, as they would be.
-        events, run = [], self._jobs
+        # The start, recovery and draw declarations come one after the other with the same hand, 魂, field and
+        # flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of them found
+        # no tool to use, the next ones would find none either, and only set the phase.
+        events, run, same = [], self._jobs, False
         for k, job in enumerate(self.TURN_END):
-            events += run[job["do"]](state, job)
+            do = job["do"]
+            if same and do == "phase":
+                state["phase"] = job["phase"]
+                continue
+            events += run[do](state, job)
             if state["pending"] or state["result"] is not None:
                 jobs += [dict(left) for left in self.TURN_END[k + 1 :]]
                 break
+            if do == "phase" or (do == "turn" and state["turn"] > 1):  # (a moment was looked at)
+                same = True
+            elif do not in ("turn", "recover"):
+                same = False
         return events
 
     def _do_choose(self, state, action):
