@@ -6,7 +6,9 @@ field may sit on another: a place on its player's season card, an apparition on 
 `order` = possession order). 伏せ is `tapped`.
 
 The game runs as a queue of jobs in state["flags"]["jobs"] (the turn's phases, a declared sub-phase, the
-steps of an attack, the effects waiting their turn), carried out in order until one waits for a decision:
+steps of an attack, the effects waiting their turn), carried out in order until one waits for a decision
+(a job that would be next in line is run at once instead of queued and taken back, and only what is left when
+one waits is queued: the same order, events and state at every decision, with less work per action):
 - the turn: ⓪ turn start → ① recovery → ② draw → ③ main (free actions) → ④ end (hand limit), then the
   goldfish's turn (it has no cards and does nothing) and the player's next turn; who starts is the option
   "first" (じゃんけん: the game's random generator, after the shuffle);
