@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON
+from .play import APPARITION, PLACE, SEASON, TOOL
 
 
 class Autopilot(Base):
@@ -84,13 +84,14 @@ class Autopilot(Base):
 
         flags = state["flags"]
         field = zones["p0.field"]
-        hand = self.rules.hand_cards(state)
+        hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
+        if zones["p0.reveal"]:
+            hand = hand + zones["p0.reveal"]
         season, place = not flags["deploy"], not flags["summon"]
-        best_tool = self._best_tool(state, of) if not flags["tool"] else None
-        if best_tool is not None:
-            return {"type": "tool", "card": best_tool}
+        # One pass over the hand: whether it holds a tool, and the best payable season and place.
         best_season = best_place = None  # (rank, card) of the best payable card of each type
-        if season or place:
+        tool_held = False
+        if season or place or not flags["tool"]:
             count = len(zones["p0.soul"])
             fast = not flags["attack"]
             for i in hand:
@@ -112,23 +113,35 @@ class Autopilot(Base):
                         continue
                     if f.free or self.rules.season_met(state, 0, f):
                         best_season = (rank, i)
-            if best_season is not None or best_place is not None:
-                seasons = [i for i in field if of[i].type == SEASON]
-                if best_season is not None:
-                    pick = best_season[1]
-                    current = seasons[0] if seasons else None
-                    if current is None or (
-                        of[pick].cost > of[current].cost
-                        and not any(cards[r].get("on") == current for r in field)
-                    ):
-                        return {"type": "deploy", "card": pick}
-                if best_place is not None:
-                    action = {"type": "summon", "card": best_place[1]}
-                    taken = {cards[r].get("on") for r in field if of[r].type == PLACE}
-                    free = [x for x in seasons if x not in taken]
-                    if free:
-                        action["onto"] = free[0]
-                    return action
+                elif kind == TOOL:
+                    tool_held = True
+        if tool_held and not flags["tool"]:  # (the usable tools are asked for only when the hand holds one)
+            best_tool = self._best_tool(state, of)
+            if best_tool is not None:
+                return {"type": "tool", "card": best_tool}
+        if best_season is not None or best_place is not None:
+            # one pass over the field: its seasons in order, and what the cards on it sit on (the places' hosts)
+            seasons, hosts, place_hosts = [], set(), set()
+            for r in field:
+                kind = of[r].type
+                if kind == SEASON:
+                    seasons.append(r)
+                host = cards[r].get("on")
+                hosts.add(host)
+                if kind == PLACE:
+                    place_hosts.add(host)
+            if best_season is not None:
+                pick = best_season[1]
+                current = seasons[0] if seasons else None
+                if current is None or (of[pick].cost > of[current].cost and current not in hosts):
+                    return {"type": "deploy", "card": pick}
+            if best_place is not None:
+                action = {"type": "summon", "card": best_place[1]}
+                for x in seasons:  # the first season with no place on it
+                    if x not in place_hosts:
+                        action["onto"] = x
+                        break
+                return action
         if flags["attack"]:
             return {"type": "end_turn"}
         attacker, strongest = None, None

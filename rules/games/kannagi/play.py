@@ -6,7 +6,9 @@ field may sit on another: a place on its player's season card, an apparition on 
 `order` = possession order). 伏せ is `tapped`.
 
 The game runs as a queue of jobs in state["flags"]["jobs"] (the turn's phases, a declared sub-phase, the
-steps of an attack, the effects waiting their turn), carried out in order until one waits for a decision:
+steps of an attack, the effects waiting their turn), carried out in order until one waits for a decision
+(a job that would be next in line is run at once instead of queued and taken back, and only what is left when
+one waits is queued: the same order, events and state at every decision, with less work per action):
 - the turn: ⓪ turn start → ① recovery → ② draw → ③ main (free actions) → ④ end (hand limit), then the
   goldfish's turn (it has no cards and does nothing) and the player's next turn; who starts is the option
   "first" (じゃんけん: the game's random generator, after the shuffle);
@@ -44,6 +46,7 @@ from ...engine.play import FREE, Play
 PLACE, APPARITION, TOOL, SEASON = (sys.intern(t) for t in ("場所札", "怪異札", "道具札", "季節札"))
 SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
+TURN_OPEN = dict.fromkeys(TURN_FLAGS, False)  # (the flags at a turn's start; read, never changed)
 HAND_LIMIT = 8
 # The "target" field: whose field, and which card type.
 TARGET_KINDS = {
@@ -57,7 +60,8 @@ TARGET_KINDS = {
 # The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
-FIELDS = ("p0.field", "p1.field")  # (a kannagi game has two players: the player and the goldfish, `players`)
+FIELDS = ("p0.field", "p1.field")
+SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish, `players`)
 
 
 class Facts:
@@ -65,7 +69,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "choosers", "plain")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -82,6 +86,8 @@ class Facts:
         self.target = fields.get("target") or ""
         script = fields.get("script") or ()
         self.whens = frozenset((s.get("when") or "played") for s in script)
+        # the steps of each timing, as effects.steps_of reads them from the card's data (copied when run)
+        self.steps = {when: tuple(s for s in script if (s.get("when") or "played") == when) for when in self.whens}
         # the "played" steps that ask the player to choose a card (KannagiRules._step_can_choose): a tool with
         # none is usable whenever 魂 pays for it and its target is there
         self.choosers = tuple(
@@ -182,17 +188,29 @@ class KannagiRules(Play):
         return memo
 
     def fact(self, state, iid) -> Facts:
-        return self.card_facts(state)[iid]
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:  # (card_facts without the call)
+            return memo[iid]
+        return self._new_game(state)[iid]
 
     @staticmethod
     def _def(state, iid):
         return state["defs"][state["cards"][iid]["def"]]
 
     def _type(self, state, iid) -> str:
-        return self.card_facts(state)[iid].type
+        return self.fact(state, iid).type
 
     def _cost(self, state, iid) -> int:
         return self.card_facts(state)[iid].cost
+
+    def _has_keyword(self, state, iid, word) -> bool:
+        """`word` is one of keywords(state, iid) (without making that list)."""
+        of = self.card_facts(state)
+        if word in of[iid].keywords:
+            return True
+        card = state["cards"][iid]
+        host = card.get("on")
+        return host is not None and state["cards"][host]["zone"] == card["zone"] and of[host].type == SEASON and word in of[host].keywords
 
     def keywords(self, state, iid) -> list[str]:
         """A card's keyword abilities: its own and, for a place on a season, the season's, each once (効果の発動
@@ -216,8 +234,9 @@ class KannagiRules(Play):
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
         of = self.card_facts(state)
         f = of[iid]
-        if soul is None:
-            return self._pays(state, of, f, state["zones"][f"p{player}.soul"])
+        if soul is None:  # (_pays, without the call)
+            soul = state["zones"][SOULS[player]]
+            return f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul))
         count, present = soul
         if f.cost > count:
             return False
@@ -230,17 +249,12 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
-        return self._season_in(state, self.card_facts(state), f, state["zones"][f"p{player}.soul"])
-
-    def _pays(self, state, of: Instances, f: Facts, soul: list) -> bool:
-        """affordable, for the facts `f` and the 魂 zone `soul` (the hot paths hold both already)."""
-        if f.cost > len(soul):
-            return False
-        return f.free or self._season_in(state, of, f, soul)
+        return self._season_in(state, self.card_facts(state), f, state["zones"][SOULS[player]])
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
-        present = KannagiRules._present(of, soul)
+        # (_present's commonest answer, without the call: the same 魂 zone, unchanged)
+        present = of.present if of.soul is soul and soul == of.seen else KannagiRules._present(of, soul)
         if state["options"].get("mixed_season") == "all":
             return all(s in present for s in f.seasons)
         return not f.soul.isdisjoint(present)
@@ -278,10 +292,15 @@ class KannagiRules(Play):
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
+        riding = self.card_facts(state).riding
+        if not riding:  # (every card with "on" is among the riding ones: the commonest, none)
+            return []
         cards = state["cards"]
-        riders = [i for i in state["zones"][cards[host]["zone"]] if cards[i].get("on") == host]
-        if len(riders) > 1:
-            riders.sort(key=lambda i: cards[i].get("order", 0))
+        where = cards[host]["zone"]
+        riders = [i for i in riding if cards[i].get("on") == host and cards[i]["zone"] == where]
+        if len(riders) > 1:  # (in possession order, then in the zone's order, as read from the zone)
+            ids = state["zones"][where]
+            riders.sort(key=lambda i: (cards[i].get("order", 0), ids.index(i)))
         return riders
 
     def _free_seasons(self, state) -> list[str]:
@@ -313,19 +332,27 @@ class KannagiRules(Play):
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
         場所札が場を離れた時、魂になる); a card off the field sits on nothing. This runs after every action and
-        effect, so it looks only at the fields and at the cards noted as riding (Instances.riding), not at
-        every card of the game."""
-        cards, zones, events = state["cards"], state["zones"], []
-        for field in FIELDS:
-            ids = zones[field]
-            if not ids:
-                continue
-            for iid in list(ids):
+        effect, so it looks only at the cards noted as riding (Instances.riding: every card with "on" is among
+        them), not at every card of the game; the fields are walked in their order only when one of them is
+        not sitting on a host on its own field."""
+        riding = self.card_facts(state).riding
+        if not riding:  # (the commonest: nothing sits on anything)
+            return []
+        cards = state["cards"]
+        for iid in riding:
+            card = cards[iid]
+            host = card.get("on")
+            if host is None or card["zone"] not in FIELDS or cards[host]["zone"] != card["zone"]:
+                break
+        else:  # (the next commonest: every riding card sits on a host on its field, nothing to do)
+            return []
+        events, zones = [], state["zones"]
+        for field in FIELDS:  # (the cards of the fields in their order, as the events are)
+            for iid in list(zones[field]):
                 host = cards[iid].get("on")
                 if host is not None and cards[host]["zone"] != field and cards[iid]["zone"] == field:
                     events += self._to_soul(state, iid)
-        riding = self.card_facts(state).riding
-        for iid in list(riding) if riding else ():
+        for iid in list(riding):
             card = cards[iid]
             if "on" not in card:
                 riding.discard(iid)
@@ -375,17 +402,41 @@ class KannagiRules(Play):
 
     def usable_tools(self, state) -> list[str]:
         """The tools in hand (and the 手札公開場) the player may use now (none once one was used this cycle)."""
+        return list(self._usable(state))
+
+    _usable_tools = usable_tools
+
+    def _usable(self, state) -> tuple[str, ...]:
+        """usable_tools, as a tuple that may be the one kept (see below)."""
         if state["flags"].get("tool"):
-            return []
-        of, zones = self.card_facts(state), state["zones"]
-        hand, reveal, soul = zones["p0.hand"], zones["p0.reveal"], zones["p0.soul"]
+            return ()
+        of = self._last
+        if of is None or of.cards is not state["cards"]:  # (card_facts without the call)
+            of = self._new_game(state)
+        zones = state["zones"]
+        hand, reveal = zones["p0.hand"], zones["p0.reveal"]
         # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
-        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose), and given again
-        # while they are unchanged.
-        mixed = state["options"].get("mixed_season")
+        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose; none when the hand
+        # holds no tool), and given again while they are unchanged.
         kept = of.usable
-        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[2] == soul and kept[3] == mixed:
-            return list(kept[4])
+        if kept is not None and kept[0] == hand and kept[1] == reveal:
+            if kept[2] is None:  # (no tool in that hand)
+                return ()
+            soul = zones["p0.soul"]
+            if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
+                return kept[4]
+        for i in hand:
+            if of[i].type == TOOL:
+                break
+        else:
+            for i in reveal:
+                if of[i].type == TOOL:
+                    break
+            else:
+                of.usable = (hand[:], reveal[:], None, None, ())
+                return ()
+        soul = zones["p0.soul"]
+        mixed = state["options"].get("mixed_season")
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
             f = of[i]
@@ -394,14 +445,13 @@ class KannagiRules(Play):
                 if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
                     if f.plain or self._can_choose(state, 0, i, f):
                         out.append(i)
-        of.usable = (hand[:], reveal[:], soul[:], mixed, out[:]) if plain else None
+        out = tuple(out)
+        of.usable = (hand[:], reveal[:], soul[:], mixed, out) if plain else None
         return out
-
-    _usable_tools = usable_tools
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now."""
-        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self.usable_tools(state):
+        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state):
             return []
         state["pending"] = {"type": "timing", "player": 0, "at": at}
         return [{"type": "declare", "at": at}]
@@ -411,8 +461,12 @@ class KannagiRules(Play):
         state["flags"]["tool"] = True
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
         events.append(move(state, iid, "p0.soul", face_up=False))
-        state["flags"]["jobs"].insert(0, {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True})
-        return events + self._drive(state)
+        job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
+        if state["pending"] or state["result"] is not None:
+            state["flags"]["jobs"].insert(0, job)
+            return events
+        # (run at once, as _drive would run it from the front of the queue)
+        return events + self._job_effect(state, job) + self._drive(state)
 
     # -- setup and the job queue ----------------------------------------------------------------------------
 
@@ -457,7 +511,7 @@ class KannagiRules(Play):
         state["turn"] += 1
         state["active"] = 0
         state["phase"] = "start"
-        state["flags"].update(dict.fromkeys(TURN_FLAGS, False))
+        state["flags"].update(TURN_OPEN)
         return [{"type": "turn", "turn": state["turn"]}] + (self._window(state, "start") if state["turn"] > 1 else [])
 
     def _job_phase(self, state, job):
@@ -518,7 +572,10 @@ class KannagiRules(Play):
         card = state["cards"][iid]
         if not job.get("anywhere") and not card["zone"].endswith(".field"):
             return []
-        steps = [s for when in job["whens"] for s in effects.steps_of(state, iid, when)] if self.fact(state, iid).whens else []
+        by_when = self.card_facts(state)[iid].steps
+        if not by_when:  # (most cards: no script)
+            return []
+        steps = [dict(s) for when in job["whens"] for s in by_when.get(when, ())]  # (effects.steps_of, read once)
         if not steps:
             return []
         return effects.run(state, job.get("source", iid), card["owner"], steps, then="job")
@@ -526,15 +583,13 @@ class KannagiRules(Play):
     def _job_simultaneous(self, state, job):
         """Effects that happen at the same time: the player chooses their order (効果の発動 ②)."""
         ready = [j for j in job["jobs"] if self._has_steps(state, j)]
-        if len(ready) <= 1:
-            state["flags"]["jobs"][0:0] = ready
-            return []
+        if len(ready) <= 1:  # (one: run at once, as _drive would run it from the front of the queue next)
+            return self._jobs[ready[0]["do"]](state, ready[0]) if ready else []
         state["pending"] = {"type": "order", "player": 0, "candidates": [j["card"] for j in ready], "jobs": ready}
         return []
 
     def _has_steps(self, state, job) -> bool:
-        whens = self.fact(state, job["card"]).whens
-        return any(w in whens for w in job["whens"])
+        return not self.fact(state, job["card"]).whens.isdisjoint(job["whens"])
 
     def _job_apparition(self, state, job):
         """An apparition on the attacking place turns face up; its effect runs if 魂 meets its cost."""
@@ -597,6 +652,10 @@ class KannagiRules(Play):
     # -- decisions ------------------------------------------------------------------------------------------
 
     def decision(self, state):
+        pending = state["pending"]
+        if pending and pending["type"] == "timing":  # (the commonest, asked at every answer: the shape made at once)
+            return {"type": "timing", "player": pending.get("player", 0), "answer": "tool", "field": "card", "many": False,
+                    "candidates": self.usable_tools(state), "min": 0, "max": 1, "also": [], "answers": None}
         out = super().decision(state)
         if not out:
             return out
@@ -691,8 +750,13 @@ class KannagiRules(Play):
 
     def _declare(self, state, action) -> list[dict]:
         """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be."""
-        state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
-        return self._window(state, action["type"]) + self._drive(state)
+        events = self._window(state, action["type"])
+        if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
+            state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
+            return events
+        # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
+        # only reads the action, and nothing happened since the _do_ handler checked it: no tool was used)
+        return events + self._carry[action["type"]](state, action, checked=True) + self._drive(state)
 
     @staticmethod
     def _void(at, iid) -> list[dict]:
@@ -736,18 +800,29 @@ class KannagiRules(Play):
         """What follows a card's arrival on the field: the 神 rule, then its 召喚時 effect."""
         return [{"do": "god", "card": iid}, {"do": "effect", "card": iid, "whens": ["summon"]}]
 
+    def _run_entered(self, state, iid) -> list[dict]:
+        """The jobs of _entered, run at once as _drive would run them from the front of the queue (a carry's
+        caller drives the queue right after it); what is left when one waits for a decision is queued."""
+        god, effect = self._entered(iid)
+        events = self._job_god(state, god)
+        if state["pending"] or state["result"] is not None:
+            state["flags"]["jobs"].insert(0, effect)
+            return events
+        return events + self._job_effect(state, effect)
+
     def _do_potential_done(self, state, action):
         state["pending"] = None
         state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
 
-    def _carry_summon(self, state, action):
+    def _carry_summon(self, state, action, checked=False):
+        """(checked: carried out right after _do_summon's checks with nothing between, so they hold still)"""
         iid = action["card"]
-        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, 0, iid)):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
-        if onto is not None and onto not in self._free_seasons(state):  # the season left: summoned onto the field
+        if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
         events.append(move(state, iid, "p0.field", face_up=True))
@@ -756,10 +831,9 @@ class KannagiRules(Play):
         card.pop("order", None)
         if onto is not None:
             self._sit(state, iid, onto)
-        card["tapped"] = "速攻" not in self.keywords(state, iid)
+        card["tapped"] = not self._has_keyword(state, iid, "速攻")
         state["flags"]["summon"] = True
-        state["flags"]["jobs"][0:0] = self._entered(iid)
-        return events
+        return events + self._run_entered(state, iid)
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
@@ -768,7 +842,7 @@ class KannagiRules(Play):
             raise IllegalAction("target: one of your places on the field")
         return self._declare(state, action)
 
-    def _carry_possess(self, state, action):
+    def _carry_possess(self, state, action, checked=False):
         iid, target = action["card"], action["target"]
         if not self._in_hand(state, iid):
             return self._void("possess", iid)
@@ -787,17 +861,17 @@ class KannagiRules(Play):
         self._pay(state, iid)
         return self._declare(state, action)
 
-    def _carry_deploy(self, state, action):
+    def _carry_deploy(self, state, action, checked=False):
+        """(checked: as for _carry_summon)"""
         iid = action["card"]
-        if not self._in_hand(state, iid) or not self.affordable(state, 0, iid):
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, 0, iid)):
             return self._void("deploy", iid)
         events = []
         for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
             events += self._to_soul(state, old)
         events.append(move(state, iid, "p0.field", face_up=True))
         state["flags"]["deploy"] = True
-        state["flags"]["jobs"][0:0] = self._entered(iid)
-        return events
+        return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
@@ -806,7 +880,7 @@ class KannagiRules(Play):
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
-    def _carry_attack(self, state, action):
+    def _carry_attack(self, state, action, checked=False):
         place = action["card"]
         card = state["cards"][place]
         if card["zone"] != "p0.field" or card["tapped"]:  # made 伏せ or removed at the declaration
@@ -838,7 +912,8 @@ class KannagiRules(Play):
     def power(self, state, iid) -> int:
         """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
         counters = state["cards"][iid]["counters"]
-        printed = self.fact(state, iid).power
+        memo = self._last
+        printed = (memo[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).power
         if not counters:
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
@@ -871,9 +946,36 @@ class KannagiRules(Play):
         state["pending"] = None
         return events + self._next_turn(state)
 
+    # The jobs from the end of the player's turn to their next main phase, in order (what _next_turn queues).
+    TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, {"do": "phase", "phase": "recovery"},
+                {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
+
     def _next_turn(self, state):
-        state["flags"]["jobs"] += [{"do": "end_of_turn"}, *self._goldfish_turn(), *self._own_turn()]
-        return self._drive(state)
+        jobs = state["flags"]["jobs"]
+        if jobs or state["pending"] or state["result"] is not None:  # (the turn's jobs wait behind what is queued)
+            jobs += [dict(job) for job in self.TURN_END]
+            return self._drive(state)
+        # The commonest: nothing queued. The jobs run here one after the other as _drive would run them from
+        # the queue (none of them queues anything), and only those left when one waits for a decision (a tool's
+        # moment) or the game ends are queued, as they would be.
+        # The start, recovery and draw declarations come one after the other with the same hand, 魂, field and
+        # flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of them found
+        # no tool to use, the next ones would find none either, and only set the phase.
+        events, run, same = [], self._jobs, False
+        for k, job in enumerate(self.TURN_END):
+            do = job["do"]
+            if same and do == "phase":
+                state["phase"] = job["phase"]
+                continue
+            events += run[do](state, job)
+            if state["pending"] or state["result"] is not None:
+                jobs += [dict(left) for left in self.TURN_END[k + 1 :]]
+                break
+            if do == "phase" or (do == "turn" and state["turn"] > 1):  # (a moment was looked at)
+                same = True
+            elif do not in ("turn", "recover"):
+                same = False
+        return events
 
     def _do_choose(self, state, action):
         kind = state["pending"]["type"]
@@ -976,7 +1078,12 @@ class KannagiRules(Play):
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
         field = state["zones"]["p0.field"]
-        marked = [i for i in field if cards[i]["counters"]] if field else None
+        for iid in field:  # (a loop rather than a list: most of the time no card has counters)
+            if cards[iid]["counters"]:
+                marked = [i for i in field if cards[i]["counters"]]
+                break
+        else:
+            marked = None
         if marked:
             of = self.card_facts(state)
             for iid in marked:
