@@ -101,8 +101,8 @@ class VisionRules(Battles, Play):
         "choose": ("choose",),  # a card an effect asks for
     }
     reads = (
-        "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
-        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts",
+        "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "attack_values", "defence_value",
+        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts", "attackers",
     )
 
     def __init__(self):
@@ -275,6 +275,20 @@ class VisionRules(Battles, Play):
                 value -= 2
         return value
 
+    def attack_values(self, state, iid, w) -> tuple[int, int]:
+        """attack_value's two readings at once, (as it stands, attacking): 花曇 lowers only an attacker's."""
+        f = self._of(state)[iid]
+        value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
+        if not w:
+            return value, value
+        if "疎雨" in w:
+            value += 1
+        if "烈日" in w and f.req >= 6:
+            value += f.req - 4
+        if "花曇" in w and "マナチャージ" not in f.keywords:
+            return value, value - 2
+        return value, value
+
     def defence_value(self, state, iid, w) -> int:
         f = self._of(state)[iid]
         value = f.defence + state["cards"][iid]["counters"].get("defence", 0)
@@ -295,6 +309,22 @@ class VisionRules(Battles, Play):
         if "花曇" in w and self.attack_value(state, iid, w) <= 3:
             return "花曇: no attack with an attack of 3 or less"
         return None
+
+    def attackers(self, state, player, w) -> list[tuple[str, int]]:
+        """The characters on the player's field that why_not_attack allows (in its order), each with its
+        attack as an attacker (attack_value attacking): one pass (the autopilot asks on most choices)."""
+        of, cards = self._of(state), state["cards"]
+        dim = bool(w) and "花曇" in w
+        out = []
+        for iid in state["zones"][f"p{player}.field"]:
+            f = of[iid]
+            if f.kind != CHARACTER or cards[iid]["tapped"] or "人形" in f.keywords:
+                continue
+            plain, hit = self.attack_values(state, iid, w)
+            if dim and plain <= 3:
+                continue
+            out.append((iid, hit))
+        return out
 
     # -- life, damage, cards leaving -----------------------------------------------------------------------
 
