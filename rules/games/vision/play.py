@@ -61,13 +61,14 @@ PERMANENT_COMMAND = ("装備", "装備/場")
 STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False, "byakuya": 0}
 HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
+FIELDS = ("p0.field", "p1.field")
 
 
 class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
 
-    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence")
+    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted")
 
     def __init__(self, d: dict, options: dict):
         fields = d.get("fields") or {}
@@ -78,6 +79,9 @@ class Facts:
         self.caster = fields.get("caster")
         self.attack = fields.get("attack") or 0
         self.defence = fields.get("defence") or 0
+        self.upkeep = fields.get("upkeep") or 0
+        # the timings its script has steps for (effects.steps_of: a step without "when" runs when played)
+        self.scripted = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
 
 
 class OntoField(effects.Steps):
@@ -111,7 +115,7 @@ class VisionRules(Battles, Play):
         self.effect_steps = OntoField(ops={"move": self._move_onto_field})
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
-        self._last: tuple = (None, None)  # (the cards dict of the game read last, its InstanceFacts)
+        self._last: tuple = (None, None, None)  # (the cards and defs dicts of the game read last, its InstanceFacts)
 
     def facts(self, state) -> InstanceFacts:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
@@ -119,12 +123,11 @@ class VisionRules(Battles, Play):
 
     def _of(self, state) -> InstanceFacts:
         """Instance id -> Facts for this game (the hot paths look it up once per call)."""
-        cards = state["cards"]
         last = self._last
-        if last[0] is cards and last[1].table.defs is state["defs"]:
-            return last[1]
-        of = InstanceFacts(self._facts.table(state), cards)
-        self._last = (cards, of)
+        if last[0] is state["cards"] and last[1] is state["defs"]:
+            return last[2]
+        of = InstanceFacts(self._facts.table(state), state["cards"])
+        self._last = (state["cards"], state["defs"], of)
         return of
 
     def players(self, decks, options):
@@ -393,9 +396,9 @@ class VisionRules(Battles, Play):
         events = []
         w = state["flags"]["weathers"]
         scorching = "烈日" in w
-        cards = state["cards"]
-        for player in (0, 1):
-            for iid in state["zones"][f"p{player}.field"]:
+        cards, zones = state["cards"], state["zones"]
+        for field in FIELDS:
+            for iid in zones[field]:
                 if not cards[iid]["counters"] and not scorching:
                     continue
                 d = self._def(state, iid)
@@ -406,7 +409,7 @@ class VisionRules(Battles, Play):
                 defence = self.defence_value(state, iid, w)
                 if defence <= harm and (harm > 0 or defence < (fields["defence"] or 0)):
                     events.append(iid)
-        return [e for iid in events for e in self.kesshi(state, iid)]
+        return [e for iid in events for e in self.kesshi(state, iid)] if events else events
 
     # -- hooks of the effect runner -------------------------------------------------------------------------
 
@@ -434,23 +437,22 @@ class VisionRules(Battles, Play):
         return events
 
     def after_effects(self, state, then, source, player) -> list[dict]:
+        cards = state["cards"]
         for iid in state["zones"][f"p{player}.nodes"]:  # an effect's move to the nodes puts cards face down
-            state["cards"][iid]["face_up"] = False
-        w = self.weathers(state)
+            cards[iid]["face_up"] = False
+        w = state["flags"]["weathers"]
         if then == "attack":
             return self._combat(state, source, w)
         events = []
         if w:
+            resolved = W.BY_TIMING["resolved"]
+            also = W.BY_TIMING["spell_resolved"] if then == SPELL else W.BY_TIMING["entered"] if then == CHARACTER else None
             for name in w:
-                handler = W.BY_TIMING["resolved"].get(name)
+                handler = resolved.get(name)
                 if handler:
                     events += self._from_weather(state, name, handler(self, state, source))
-                if then == SPELL:
-                    handler = W.BY_TIMING["spell_resolved"].get(name)
-                    if handler:
-                        events += self._from_weather(state, name, handler(self, state, source))
-                if then == CHARACTER:
-                    handler = W.BY_TIMING["entered"].get(name)
+                if also is not None:
+                    handler = also.get(name)
                     if handler:
                         events += self._from_weather(state, name, handler(self, state, source))
         return events
@@ -475,12 +477,13 @@ class VisionRules(Battles, Play):
         """Carry the turn on until a decision, the human player's main phase, or the end of the game."""
         events: list[dict] = []
         flags, players = state["flags"], state["players"]
+        steps, decide = self._steps, self._decide
         while state["result"] is None and state["pending"] is None:
             step = flags["step"]
             if step == "main" and not players[state["active"]]["goldfish"]:
                 break
-            events += self._steps[step](state)
-            self._decide(state)
+            events += steps[step](state)
+            decide(state)
         return events
 
     def _trigger(self, state, timing) -> list[dict]:
@@ -528,9 +531,9 @@ class VisionRules(Battles, Play):
         return [{"type": "phase", "phase": "active"}]
 
     def upkeep_cost(self, state, iid) -> int:
-        d = self._def(state, iid)
-        cost = (d.get("fields") or {}).get("upkeep") or 0
-        if cost and d.get("card_type") == SPELL and self.has_caster(state, state["cards"][iid]["owner"], iid):
+        f = self._of(state)[iid]
+        cost = f.upkeep
+        if cost and f.kind == SPELL and self.has_caster(state, state["cards"][iid]["owner"], iid):
             return 0  # 術者 on the field: the upkeep is ignored
         return cost
 
@@ -817,7 +820,7 @@ class VisionRules(Battles, Play):
             card.update(tapped=not haste, counters={}, entered=state["turn"])
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
-            return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=CHARACTER)
+            return events + self._card_steps(state, iid, "played", CHARACTER)
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
@@ -826,7 +829,7 @@ class VisionRules(Battles, Play):
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
                 card["entered"] = state["turn"]
-            return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=SPELL)
+            return events + self._card_steps(state, iid, "played", SPELL)
         if "天気雨" in w and "プレイを無効" in (d.get("rules_text") or ""):
             events += self._tenkiame(state, iid)
             if card["zone"] == "p0.discard":
@@ -836,7 +839,7 @@ class VisionRules(Battles, Play):
         card.update(tapped=False, counters={})
         if stays:
             card["entered"] = state["turn"]
-        return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=COMMAND)
+        return events + self._card_steps(state, iid, "played", COMMAND)
 
     def _tenkiame(self, state, iid) -> list[dict]:
         """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
@@ -868,7 +871,17 @@ class VisionRules(Battles, Play):
 
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
-        return effects.run(state, iid, 0, effects.steps_of(state, iid, "attack"), then="attack")
+        return self._card_steps(state, iid, "attack", "attack")
+
+    def _card_steps(self, state, iid, when, then) -> list[dict]:
+        """effects.run of the player's card's steps at `when`, then after_effects `then`. Most cards have none:
+        then straight to after_effects as effects.run does (unless the game is over), without reading the
+        script again."""
+        if when in self._of(state)[iid].scripted:
+            return effects.run(state, iid, 0, effects.steps_of(state, iid, when), then=then)
+        if state["result"] is None or self.effect_steps.result_at_end:
+            return self.after_effects(state, then, iid, 0)
+        return []
 
     def _do_end_turn(self, state, action):
         state["flags"]["step"] = "discard"
@@ -979,10 +992,8 @@ class VisionRules(Battles, Play):
         if state["result"] is not None:
             return
         players = state["players"]
-        for p in players:  # (asked after every step: nobody has lost is the usual answer)
-            if p["lost"] or p["life"] <= 0:
-                break
-        else:
+        first, second = players  # (asked after every step: nobody has lost is the usual answer)
+        if not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0):
             return
         out = [p["lost"] or p["life"] <= 0 for p in players]
         if all(out):
