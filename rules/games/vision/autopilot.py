@@ -127,10 +127,6 @@ class Autopilot(Base):
         last = self._last = _Readings(self._made, state)
         return last
 
-    def _effects(self, state, iid) -> tuple[int, int, int]:
-        """(cards drawn, damage to the opponent, life gained) by the card's own play steps."""
-        return self._readings(state)[iid][1:]
-
     def opening_hand(self, state):
         return list(state["zones"]["p0.hand"][: state["options"]["opening"]])
 
@@ -149,16 +145,6 @@ class Autopilot(Base):
     def _worth(self, state, iid) -> tuple:
         """Least first: the order in which cards become nodes or are discarded."""
         return self._readings(state)[iid][0] + (iid,)
-
-    def _gain(self, state, iid, w, caster=None) -> int:
-        """The damage a character adds: its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
-        keywords = self.rules.facts(state)[iid].keywords
-        plain, value = self.rules.attack_values(state, iid, w)
-        if "人形" in keywords or ("花曇" in w and plain <= 3):
-            value = 0
-        _, _, clear = self.rules.costs(state, iid, w, caster)
-        haste = "速攻" in keywords or clear or "風雨" in w
-        return max(value, 0) * (2 if haste else 1)
 
     # -- choosing ----------------------------------------------------------------------------------------------
 
@@ -201,36 +187,39 @@ class Autopilot(Base):
             counts[kind] = counts.get(kind, 0) + 1
         return {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
 
+    @staticmethod
+    def _offer_gain(offer, w) -> int:
+        """The damage a character the rules offer (rules.offers: its facts, 快晴's 速攻, attack values) adds:
+        its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
+        _iid, f, _cost, clear, plain, value = offer
+        keywords = f.keywords
+        if "人形" in keywords or ("花曇" in w and plain <= 3):
+            value = 0
+        haste = "速攻" in keywords or clear or "風雨" in w
+        return max(value, 0) * (2 if haste else 1)
+
     def _main(self, state):
         flags = state["flags"]
         rules = self.rules
         w = rules.weathers(state)
         hand = state["zones"]["p0.hand"]
-        of = rules.facts(state)  # instance -> its card's Facts (kind, cost, …)
         mine = self._readings(state)  # instance -> (worth, draws, burns, heals)
-        # (the state does not change during one choice: the means, and a card's cost and damage, are worked
-        # out once)
+        gain = self._offer_gain
+        # (the state does not change during one choice: the means are worked out once; the rules' offers carry
+        # each playable card's facts, cost and attack)
         nodes, active, caster = rules.play_means(state)
-        memo: dict = {}
 
-        def value(i):
-            """(コスト as it would be played now, the damage it adds: _gain, for a character)."""
-            found = memo.get(i)
-            if found is None:
-                cost = rules.costs(state, i, w, caster)[1]
-                found = memo[i] = (cost, self._gain(state, i, w, caster) if of[i].kind == CHARACTER else 0)
-            return found
-
-        # 1. a node, never the character it would play after setting it (one more node, one more active node)
+        # 1. a node, never the character it would play after setting it (one more node, one more active node):
+        # the best by the damage it adds, then the cheaper
         if not flags["node"] and hand:
             keep = rank = None
-            for i in rules.playable(state, w, nodes + 1, active + 1, caster):
-                if of[i].kind != CHARACTER:
+            for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
+                if offer[1].kind != CHARACTER:
                     continue
-                cost, gain = value(i)
-                mine_rank = (gain, -cost, i)
+                mine_rank = (gain(offer, w), -offer[2], offer[0])
                 if rank is None or mine_rank > rank:
-                    rank, keep = mine_rank, i
+                    rank, keep = mine_rank, offer[0]
+            of = rules.facts(state)
             spare = None
             for i in hand:
                 if i != keep and of[i].kind in PLAYABLE:
@@ -240,35 +229,38 @@ class Autopilot(Base):
             if spare is not None:
                 return {"type": "node", "card": spare[-1]}
 
-        playable = rules.playable(state, w, nodes, active, caster)
-        chars = [i for i in playable if of[i].kind == CHARACTER]
+        offers = rules.offers(state, w, nodes, active, caster)
+        if not offers:
+            return self._attack_or_end(state, w)
         # the best character: the damage it adds, then the cheaper
-        best = max(chars, key=lambda i: (value(i)[1], -value(i)[0], of[i].cost, i)) if chars else None
+        chars = [((gain(o, w), -o[2], o[1].cost, o[0]), o) for o in offers if o[1].kind == CHARACTER]
+        best = max(chars)[1] if chars else None  # (the keys end with the instance: no two are equal)
         # 2. 晴嵐: everything is free until the first play: the dearest character first
         if best is not None and "晴嵐" in w and not flags["seiran_off"]:
-            pick = max(chars, key=lambda i: (of[i].cost, value(i)[1], i))
-            return {"type": "play", "card": pick}
+            pick = max((o[1].cost, key[0], o[0]) for key, o in chars)
+            return {"type": "play", "card": pick[-1]}
 
         # 3. a draw card while the best character stays affordable (active: the active nodes)
-        drawing = [i for i in playable if mine[i][1] and of[i].kind != CHARACTER]
-        for i in sorted(drawing, key=lambda x: (-mine[x][1], x)) if drawing else ():
-            cost = value(i)[0]
-            if best is None or active - cost >= value(best)[0]:
-                return {"type": "play", "card": i}
+        drawing = [(-mine[o[0]][1], o[0], o[2]) for o in offers if mine[o[0]][1] and o[1].kind != CHARACTER]
+        if drawing:
+            drawing.sort()
+            for _draws, i, cost in drawing:
+                if best is None or active - cost >= best[2]:
+                    return {"type": "play", "card": i}
 
         # 4. the character
         if best is not None:
-            return {"type": "play", "card": best}
+            return {"type": "play", "card": best[0]}
 
         # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low (the other cards
         # are never played here)
         spells_act = bool(w) and ("霧雨" in w or "曇天" in w)
-        others = [i for i in playable if mine[i][2] or mine[i][3] or (spells_act and of[i].kind == SPELL)]
+        others = [(o[2], o[0], o[1].kind) for o in offers if mine[o[0]][2] or mine[o[0]][3] or (spells_act and o[1].kind == SPELL)]
         if others:
+            others.sort()
             life = state["players"][0]["life"]
             goldfish = state["players"][1]["life"]
-            for i in sorted(others, key=lambda x: (value(x)[0], x)):
-                kind = of[i].kind
+            for _cost, i, kind in others:
                 _worth, _draw, burns, heals = mine[i]
                 burn = burns + (3 if kind == SPELL and "霧雨" in w else 0)
                 if burn and self._safe_damage(state, w, goldfish, burn):
@@ -277,8 +269,10 @@ class Autopilot(Base):
                     return {"type": "play", "card": i}
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
+        return self._attack_or_end(state, w)
 
-        # 6. attacks
+    def _attack_or_end(self, state, w):
+        """6. attacks, then 7. the end of the turn."""
         attack = self._attack(state, w)
         if attack is not None:
             return {"type": "attack", "card": attack}

@@ -84,6 +84,20 @@ class Facts:
         self.scripted = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
 
 
+def _attack_pair(f: Facts, counters: dict, w) -> tuple[int, int]:
+    """attack_value of a card (its Facts and counters) under the weathers w: (as it stands, attacking)."""
+    value = f.attack + counters.get("attack", 0) if counters else f.attack
+    if not w:
+        return value, value
+    if "疎雨" in w:
+        value += 1
+    if "烈日" in w and f.req >= 6:
+        value += f.req - 4
+    if "花曇" in w and "マナチャージ" not in f.keywords:
+        return value, value - 2
+    return value, value
+
+
 class OntoField(effects.Steps):
     """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
 
@@ -105,8 +119,8 @@ class VisionRules(Battles, Play):
         "choose": ("choose",),  # a card an effect asks for
     }
     reads = (
-        "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "attack_values", "defence_value",
-        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts", "attackers",
+        "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
+        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts", "attackers", "offers",
     )
 
     def __init__(self):
@@ -233,9 +247,14 @@ class VisionRules(Battles, Play):
         return None
 
     def playable(self, state, w, nodes, active, caster) -> list[str]:
-        """The cards of the human's hand that why_not_play allows (None) with these means, in hand order: the
-        same test and costs, in one pass (the autopilot asks it on every choice)."""
-        of, flags = self._of(state), state["flags"]
+        """The cards of the human's hand that why_not_play allows (None) with these means, in hand order."""
+        return [offer[0] for offer in self.offers(state, w, nodes, active, caster)]
+
+    def offers(self, state, w, nodes, active, caster) -> list[tuple]:
+        """playable's cards with what the autopilot weighs them by, in one pass (it asks on every choice):
+        (instance, Facts, コスト and 快晴's 速攻 as costs() gives them, attack_values (0, 0 for a card that is
+        not a character)). The same test and costs as why_not_play."""
+        of, flags, cards = self._of(state), state["flags"], state["cards"]
         one_done, world_done = flags["character"], flags["world"]
         free = bool(w) and "晴嵐" in w and not flags["seiran_off"]
         out = []
@@ -248,6 +267,7 @@ class VisionRules(Battles, Play):
                 continue
             if kind == SPELL and world_done and "世界呪符" in f.keywords:
                 continue
+            clear = False
             if kind == SPELL and f.caster in caster:  # (costs: 術者 on the field)
                 req = cost = 0
             elif free:
@@ -258,11 +278,15 @@ class VisionRules(Battles, Play):
                     req = max(0, req - 2)
                     if cost > 0:
                         cost -= 1
+                        clear = kind == CHARACTER and cost == 0
             if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
                 continue
             if nodes < req or active < cost:
                 continue
-            out.append(iid)
+            if kind == CHARACTER:
+                out.append((iid, f, cost, clear, *_attack_pair(f, cards[iid]["counters"], w)))
+            else:
+                out.append((iid, f, cost, clear, 0, 0))
         return out
 
     def attack_value(self, state, iid, w, attacking=False) -> int:
@@ -280,17 +304,7 @@ class VisionRules(Battles, Play):
 
     def attack_values(self, state, iid, w) -> tuple[int, int]:
         """attack_value's two readings at once, (as it stands, attacking): 花曇 lowers only an attacker's."""
-        f = self._of(state)[iid]
-        value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
-        if not w:
-            return value, value
-        if "疎雨" in w:
-            value += 1
-        if "烈日" in w and f.req >= 6:
-            value += f.req - 4
-        if "花曇" in w and "マナチャージ" not in f.keywords:
-            return value, value - 2
-        return value, value
+        return _attack_pair(self._of(state)[iid], state["cards"][iid]["counters"], w)
 
     def defence_value(self, state, iid, w) -> int:
         f = self._of(state)[iid]
@@ -321,9 +335,10 @@ class VisionRules(Battles, Play):
         out = []
         for iid in state["zones"][f"p{player}.field"]:
             f = of[iid]
-            if f.kind != CHARACTER or cards[iid]["tapped"] or "人形" in f.keywords:
+            card = cards[iid]
+            if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords:
                 continue
-            plain, hit = self.attack_values(state, iid, w)
+            plain, hit = _attack_pair(f, card["counters"], w)
             if dim and plain <= 3:
                 continue
             out.append((iid, hit))
