@@ -252,8 +252,8 @@ class VisionRules(Battles, Play):
 
     def offers(self, state, w, nodes, active, caster) -> list[tuple]:
         """playable's cards with what the autopilot weighs them by, in one pass (it asks on every choice):
-        (instance, Facts, コスト and 快晴's 速攻 as costs() gives them, attack_values (0, 0 for a card that is
-        not a character)). The same test and costs as why_not_play."""
+        (instance, Facts, コスト and 快晴's 速攻 as costs() gives them, and its attack_value as it stands and
+        attacking (0, 0 for a card that is not a character)). The same test and costs as why_not_play."""
         of, flags, cards = self._of(state), state["flags"], state["cards"]
         one_done, world_done = flags["character"], flags["world"]
         free = bool(w) and "晴嵐" in w and not flags["seiran_off"]
@@ -301,10 +301,6 @@ class VisionRules(Battles, Play):
             if attacking and "花曇" in w and "マナチャージ" not in f.keywords:
                 value -= 2
         return value
-
-    def attack_values(self, state, iid, w) -> tuple[int, int]:
-        """attack_value's two readings at once, (as it stands, attacking): 花曇 lowers only an attacker's."""
-        return _attack_pair(self._of(state)[iid], state["cards"][iid]["counters"], w)
 
     def defence_value(self, state, iid, w) -> int:
         f = self._of(state)[iid]
