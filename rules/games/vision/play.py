@@ -62,6 +62,10 @@ STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False, "byakuya": 0}
 HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
 FIELDS = ("p0.field", "p1.field")
+NODES = ("p0.nodes", "p1.nodes")
+# The steps of the turn that change no life and draw nothing: nobody can have lost by them, so _run does not
+# look for a result again after them.
+NO_LOSS = frozenset({"active", "upkeep", "main", "discard"})
 
 
 class Facts:
@@ -489,12 +493,15 @@ class VisionRules(Battles, Play):
         events: list[dict] = []
         flags, players = state["flags"], state["players"]
         steps, decide = self._steps, self._decide
+        looked = False  # a _decide found nobody lost since the last change of life or loss
         while state["result"] is None and state["pending"] is None:
             step = flags["step"]
             if step == "main" and not players[state["active"]]["goldfish"]:
                 break
             events += steps[step](state)
-            decide(state)
+            if not (looked and step in NO_LOSS):
+                decide(state)
+                looked = True
         return events
 
     def _trigger(self, state, timing) -> list[dict]:
@@ -531,12 +538,16 @@ class VisionRules(Battles, Play):
     def _step_active(self, state):
         """アクティブフェイズ: the turn player's cards become active (時雨: not the characters)."""
         player = state["active"]
-        cards, defs = state["cards"], state["defs"]
-        for iid in state["zones"][f"p{player}.nodes"]:
+        cards, zones = state["cards"], state["zones"]
+        for iid in zones[NODES[player]]:
             cards[iid]["tapped"] = False
-        shigure = "時雨" in self.weathers(state)
-        for iid in state["zones"][f"p{player}.field"]:
-            if not (shigure and defs[cards[iid]["def"]].get("card_type") == CHARACTER):
+        if "時雨" in state["flags"]["weathers"]:
+            of = self._of(state)
+            for iid in zones[FIELDS[player]]:
+                if of[iid].kind != CHARACTER:
+                    cards[iid]["tapped"] = False
+        else:
+            for iid in zones[FIELDS[player]]:
                 cards[iid]["tapped"] = False
         state["flags"]["step"] = "upkeep"
         return [{"type": "phase", "phase": "active"}]
@@ -570,7 +581,8 @@ class VisionRules(Battles, Play):
         events = []
         if flags["upkeep"] is None:  # the phase begins
             events.append({"type": "phase", "phase": "maintenance"})
-            flags["upkeep"] = [i for i in state["zones"][field] if self.upkeep_cost(state, i) > 0]
+            of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
+            flags["upkeep"] = [i for i in state["zones"][field] if of[i].upkeep and self.upkeep_cost(state, i) > 0]
         queue = flags["upkeep"]
         while queue:
             iid = queue[0]
@@ -642,9 +654,12 @@ class VisionRules(Battles, Play):
         end-of-turn effects."""
         state["phase"] = "end"
         events = [{"type": "turn_end", "turn": state["turn"]}]
-        for player in (0, 1):
-            for iid in state["zones"][f"p{player}.field"]:
-                state["cards"][iid]["counters"].pop("damage", None)
+        cards, zones = state["cards"], state["zones"]
+        for field in FIELDS:
+            for iid in zones[field]:
+                counters = cards[iid]["counters"]
+                if counters:
+                    counters.pop("damage", None)
         events += effects.end_of_turn(state) + self._trigger(state, "turn_end")
         events += self._state_check(state)
         state["flags"]["step"] = "change"
