@@ -289,22 +289,26 @@ class Autopilot(Base):
         ready = self.rules.attackers(state, 0, w)  # [(character, its attack as an attacker)]
         if not ready:
             return None
-        value = {i: max(hit, 0) for i, hit in ready}
+        # the strongest first: (-damage, instance)
+        order = sorted([(-hit if hit > 0 else 0, i) for i, hit in ready])
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and sum(value.values()) >= goldfish
+        lethal = "精霊風" not in w and -sum(v for v, _ in order) >= goldfish
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):
                 return None
         cards = state["cards"]
         turn = state["turn"]
-        every = state["options"]["weather_every"]
-        change = -(-turn // every) * every  # the weather changes after this turn's end
-        nightfall = "極夜" in w and "台風" not in w and state["flags"]["weather_on"] and change - turn <= 1
-        for i in sorted(value, key=lambda x: (-value[x], x)):
-            if value[i] <= 0 and not lethal:
+        nightfall = False
+        if "極夜" in w and "台風" not in w and state["flags"]["weather_on"]:
+            every = state["options"]["weather_every"]
+            change = -(-turn // every) * every  # the weather changes after this turn's end
+            nightfall = change - turn <= 1
+        for minus, i in order:
+            value = -minus
+            if value <= 0 and not lethal:
                 continue
-            if not self._safe_damage(state, w, goldfish, value[i]):
+            if not self._safe_damage(state, w, goldfish, value):
                 continue
             if not lethal:
                 if "ダイヤモンドダスト" in w and "台風" not in w:

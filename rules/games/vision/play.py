@@ -72,7 +72,7 @@ class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
 
-    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted")
+    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted", "ambush", "world")
 
     def __init__(self, d: dict, options: dict):
         fields = d.get("fields") or {}
@@ -84,6 +84,8 @@ class Facts:
         self.attack = fields.get("attack") or 0
         self.defence = fields.get("defence") or 0
         self.upkeep = fields.get("upkeep") or 0
+        self.ambush = "奇襲" in self.keywords  # printed (_ambush)
+        self.world = "世界呪符" in self.keywords
         # the timings its script has steps for (effects.steps_of: a step without "when" runs when played)
         self.scripted = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
 
@@ -260,37 +262,49 @@ class VisionRules(Battles, Play):
         attacking (0, 0 for a card that is not a character)). The same test and costs as why_not_play."""
         of, flags, cards = self._of(state), state["flags"], state["cards"]
         one_done, world_done = flags["character"], flags["world"]
-        free = bool(w) and "晴嵐" in w and not flags["seiran_off"]
+        if w:  # (the weathers' questions asked once, not per card)
+            free = "晴嵐" in w and not flags["seiran_off"]
+            clear_sky, cloudy, dust = "快晴" in w, "曇天" in w, "ダイヤモンドダスト" in w
+            rain, blue = "豪雨" in w, "蒼天" in w  # (豪雨 nullifies 奇襲, 蒼天 gives it to every character)
+        else:
+            free = clear_sky = cloudy = dust = rain = blue = False
         out = []
         for iid in state["zones"]["p0.hand"]:
             f = of[iid]
             kind = f.kind
-            if kind not in PLAYABLE:
-                continue
-            if kind == CHARACTER and one_done and ("豪雨" in w or not ("奇襲" in f.keywords or "蒼天" in w)):
-                continue
-            if kind == SPELL and world_done and "世界呪符" in f.keywords:
-                continue
-            clear = False
-            if kind == SPELL and f.caster in caster:  # (costs: 術者 on the field)
-                req = cost = 0
-            elif free:
-                req = cost = 0
-            else:
-                req, cost = f.req, f.cost
-                if w and ((kind == CHARACTER and "快晴" in w) or (kind == SPELL and "曇天" in w)):
-                    req = max(0, req - 2)
-                    if cost > 0:
-                        cost -= 1
-                        clear = kind == CHARACTER and cost == 0
-            if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
-                continue
-            if nodes < req or active < cost:
-                continue
             if kind == CHARACTER:
+                if one_done and (rain or not (f.ambush or blue)):
+                    continue  # one character a turn (not 奇襲)
+                clear = False
+                if free:
+                    req = cost = 0
+                else:
+                    req, cost = f.req, f.cost
+                    if clear_sky:
+                        req = max(0, req - 2)
+                        if cost > 0:
+                            cost -= 1
+                            clear = cost == 0
+                if (dust and req <= 3) or nodes < req or active < cost:
+                    continue
                 out.append((iid, f, cost, clear, *_attack_pair(f, cards[iid]["counters"], w)))
-            else:
-                out.append((iid, f, cost, clear, 0, 0))
+            elif kind == SPELL:
+                if world_done and f.world:
+                    continue  # one 世界呪符 a turn
+                if free or f.caster in caster:  # (costs: 術者 on the field)
+                    req = cost = 0
+                else:
+                    req, cost = f.req, f.cost
+                    if cloudy:
+                        req = max(0, req - 2)
+                        if cost > 0:
+                            cost -= 1
+                if nodes >= req and active >= cost:
+                    out.append((iid, f, cost, False, 0, 0))
+            elif kind == COMMAND:
+                req, cost = (0, 0) if free else (f.req, f.cost)
+                if nodes >= req and active >= cost:
+                    out.append((iid, f, cost, False, 0, 0))
         return out
 
     def attack_value(self, state, iid, w, attacking=False) -> int:
