@@ -119,6 +119,8 @@ class Autopilot(Base):
         super().__init__(rules)
         self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
+        # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
+        self._quiet: tuple = (None, None)
 
     def _readings(self, state) -> _Readings:
         last = self._last
@@ -208,6 +210,12 @@ class Autopilot(Base):
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
         nodes, active, caster = rules.play_means(state)
+        # Steps 1-5 read only these (and the cards' facts, which do not change): when they are as at this game's
+        # last choice that played nothing, nothing is played now either (the attacks ask again after each one).
+        quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
+                 hand[:], w[:], state["players"][0]["life"], state["players"][1]["life"])
+        if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
+            return self._attack_or_end(state, w)
 
         # 1. a node, never the character it would play after setting it (one more node, one more active node):
         # the best by the damage it adds, then the cheaper
@@ -231,6 +239,7 @@ class Autopilot(Base):
 
         offers = rules.offers(state, w, nodes, active, caster)
         if not offers:
+            self._quiet = (state["cards"], quiet)
             return self._attack_or_end(state, w)
         # the best character: the damage it adds, then the cheaper
         chars = [((gain(o, w), -o[2], o[1].cost, o[0]), o) for o in offers if o[1].kind == CHARACTER]
@@ -269,6 +278,7 @@ class Autopilot(Base):
                     return {"type": "play", "card": i}
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
+        self._quiet = (state["cards"], quiet)
         return self._attack_or_end(state, w)
 
     def _attack_or_end(self, state, w):

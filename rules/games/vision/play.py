@@ -72,11 +72,12 @@ class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
 
-    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted", "ambush", "world")
+    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted", "ambush", "world", "name")
 
     def __init__(self, d: dict, options: dict):
         fields = d.get("fields") or {}
         self.kind = d.get("card_type")
+        self.name = d.get("name")
         self.keywords = d.get("keywords") or ()
         self.req = fields.get("required_nodes") or 0
         self.cost = d.get("cost") or 0
@@ -217,17 +218,17 @@ class VisionRules(Battles, Play):
     def play_means(self, state, player=0) -> tuple[int, int, set[str]]:
         """What the player plays cards with now: (nodes, active nodes, the names of the characters on the
         field: the 術者 a spell may have there)."""
-        zones, cards, defs = state["zones"], state["cards"], state["defs"]
-        nodes = zones[f"p{player}.nodes"]
+        zones, cards, of = state["zones"], state["cards"], self._of(state)
+        nodes = zones[NODES[player]]
         active = 0  # (plain loops: asked on every choice of the autopilot)
         for i in nodes:
             if not cards[i]["tapped"]:
                 active += 1
         names = set()
-        for i in zones[f"p{player}.field"]:
-            d = defs[cards[i]["def"]]
-            if d.get("card_type") == CHARACTER:
-                names.add(d["name"])
+        for i in zones[FIELDS[player]]:
+            f = of[i]
+            if f.kind == CHARACTER:
+                names.add(f.name)
         return len(nodes), active, names
 
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
