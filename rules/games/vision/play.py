@@ -63,6 +63,7 @@ PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "se
 HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
 FIELDS = ("p0.field", "p1.field")
 NODES = ("p0.nodes", "p1.nodes")
+HANDS = ("p0.hand", "p1.hand")
 # The steps of the turn that change no life and draw nothing: nobody can have lost by them, so _run does not
 # look for a result again after them.
 NO_LOSS = frozenset({"active", "upkeep", "main", "discard"})
@@ -178,14 +179,11 @@ class VisionRules(Battles, Play):
 
     def has_caster(self, state, player, iid) -> bool:
         """The spell's 術者 is a character on the player's field."""
-        caster = (self._def(state, iid).get("fields") or {}).get("caster")
+        of = self._of(state)
+        caster = of[iid].caster
         if not caster:
             return False
-        defs, cards = state["defs"], state["cards"]
-        return any(
-            defs[cards[i]["def"]].get("name") == caster and defs[cards[i]["def"]].get("card_type") == CHARACTER
-            for i in state["zones"][f"p{player}.field"]
-        )
+        return any(of[i].name == caster and of[i].kind == CHARACTER for i in state["zones"][FIELDS[player]])
 
     @staticmethod
     def _ambush(d, w) -> bool:
@@ -592,7 +590,7 @@ class VisionRules(Battles, Play):
         state["phase"] = "maintenance"
         flags = state["flags"]
         player = state["active"]
-        field = f"p{player}.field"
+        field = FIELDS[player]
         events = []
         if flags["upkeep"] is None:  # the phase begins
             events.append({"type": "phase", "phase": "maintenance"})
@@ -654,7 +652,7 @@ class VisionRules(Battles, Play):
         state["phase"] = "discard"
         state["flags"]["step"] = "end"
         player = state["active"]
-        hand = state["zones"][f"p{player}.hand"]
+        hand = state["zones"][HANDS[player]]
         n = len(hand) - state["options"]["hand_limit"]
         events = [{"type": "phase", "phase": "discard"}]
         if n <= 0:
