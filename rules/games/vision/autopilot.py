@@ -210,10 +210,12 @@ class Autopilot(Base):
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
         nodes, active, caster = rules.play_means(state)
-        # Steps 1-5 read only these (and the cards' facts, which do not change): when they are as at this game's
-        # last choice that played nothing, nothing is played now either (the attacks ask again after each one).
+        # Steps 1-5 read only these (and the cards' facts, which do not change; of the lives, whether the player
+        # is low enough to heal, and the goldfish's under 精霊風 only): when they are as at this game's last choice
+        # that played nothing, nothing is played now either (the attacks ask again after each one).
+        players = state["players"]
         quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
-                 hand[:], w[:], state["players"][0]["life"], state["players"][1]["life"])
+                 hand[:], w[:], players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
         if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
             return self._attack_or_end(state, w)
 
