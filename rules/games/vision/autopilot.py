@@ -117,6 +117,8 @@ class Autopilot(Base):
 
     def __init__(self, rules):
         super().__init__(rules)
+        # Caches only (what the state and the card data give, kept to not work it out again): every choice is
+        # the one it would be with them empty, so a game's seed alone still decides the game.
         self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
         # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
