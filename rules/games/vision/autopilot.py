@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player, legal_actions
-from .play import CHARACTER, COMMAND, SPELL
+from .play import CHARACTER, PLAYABLE, SPELL
 from .weather import YOIYAMI_OPTIONS
 
 HEAL_AT = 8  # life gain is played only at this life or less
@@ -73,26 +73,63 @@ def _burns(card: dict) -> int:
     return sum((s.get("amount") or 1) for s in _script(card) if s["op"] == "damage" and (s.get("who") or "opponent") in ("opponent", "each_opponent"))
 
 
+def _reading(card: dict) -> tuple[tuple, int, int, int]:
+    """What the autopilot reads of one card's data: (its worth without the instance id (_worth), cards drawn,
+    damage to the opponent, life gained by its own play steps)."""
+    fields = _fields(card)
+    draws, burns, heals = _draws(card), _burns(card), _heals(card)
+    if card.get("card_type") == CHARACTER:
+        worth = (UNIT, fields.get("attack") or 0, -(fields.get("required_nodes") or 0))
+    elif draws:
+        worth = (DRAW, draws, 0)
+    elif burns:
+        worth = (UNIT, burns, 0)
+    elif heals:
+        worth = (HEAL, heals, 0)
+    else:
+        worth = (USELESS, -(fields.get("required_nodes") or 0), 0)
+    return worth, draws, burns, heals
+
+
+class _Readings(dict):
+    """One game's instance id -> _reading of its card, made on first use (an instance's card never changes).
+    The readings themselves are kept by card-data dict in `made` (the pilot's, across games: a simulation's
+    games share their card data), so each card's script is read once per simulation."""
+
+    def __init__(self, made: dict, state: dict):
+        super().__init__()
+        self.made, self.defs, self.cards = made, state["defs"], state["cards"]
+
+    def __missing__(self, iid):
+        card = self.defs[self.cards[iid]["def"]]
+        got = self.made.get(id(card))
+        if got is None or got[0] is not card:  # (the entry holds the dict, so its id cannot be reused)
+            if len(self.made) > 4096:  # a long-lived process (the web app) sees many decks
+                self.made.clear()
+            got = self.made[id(card)] = (card, _reading(card))
+        found = self[iid] = got[1]
+        return found
+
+
 class Autopilot(Base):
     slug = "vision"
     plays = frozenset({"play"})
 
     def __init__(self, rules):
         super().__init__(rules)
-        # def key -> (the card data it was read from, (draws, burns, heals)): the script is read once per card
-        # (each game of a simulation has an equal copy of the same data)
-        self._scripts: dict[str, tuple[dict, tuple[int, int, int]]] = {}
+        # Caches only (what the state and the card data give, kept to not work it out again): every choice is
+        # the one it would be with them empty, so a game's seed alone still decides the game.
+        self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
+        self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
+        # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
+        self._quiet: tuple = (None, None)
 
-    def _effects(self, state, iid) -> tuple[int, int, int]:
-        """(cards drawn, damage to the opponent, life gained) by the card's own play steps."""
-        key = state["cards"][iid]["def"]
-        card = state["defs"][key]
-        got = self._scripts.get(key)
-        if got is None or got[0] is not card:
-            # an equal copy (the next game's) reads the same: kept with this copy, so the next ask is quick
-            facts = got[1] if got is not None and got[0] == card else (_draws(card), _burns(card), _heals(card))
-            got = self._scripts[key] = (card, facts)
-        return got[1]
+    def _readings(self, state) -> _Readings:
+        last = self._last
+        if last is not None and last.cards is state["cards"] and last.defs is state["defs"]:
+            return last
+        last = self._last = _Readings(self._made, state)
+        return last
 
     def opening_hand(self, state):
         return list(state["zones"]["p0.hand"][: state["options"]["opening"]])
@@ -111,29 +148,7 @@ class Autopilot(Base):
 
     def _worth(self, state, iid) -> tuple:
         """Least first: the order in which cards become nodes or are discarded."""
-        card = self._def(state, iid)
-        kind = card.get("card_type")
-        fields = _fields(card)
-        if kind == CHARACTER:
-            return (UNIT, fields.get("attack") or 0, -(fields.get("required_nodes") or 0), iid)
-        draws, burns, heals = self._effects(state, iid)
-        if draws:
-            return (DRAW, draws, 0, iid)
-        if burns:
-            return (UNIT, burns, 0, iid)
-        if heals:
-            return (HEAL, heals, 0, iid)
-        return (USELESS, -(fields.get("required_nodes") or 0), 0, iid)
-
-    def _gain(self, state, iid, w, costs=None) -> int:
-        """The damage a character adds: its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
-        keywords = self.rules.facts(state)[iid].keywords
-        value = self.rules.attack_value(state, iid, w, attacking=True)
-        if "人形" in keywords or ("花曇" in w and self.rules.attack_value(state, iid, w) <= 3):
-            value = 0
-        _, _, clear = self.rules.costs(state, iid, w) if costs is None else costs(iid)
-        haste = "速攻" in keywords or clear or "風雨" in w
-        return max(value, 0) * (2 if haste else 1)
+        return self._readings(state)[iid][0] + (iid,)
 
     # -- choosing ----------------------------------------------------------------------------------------------
 
@@ -169,108 +184,113 @@ class Autopilot(Base):
 
     def _cover(self, state) -> dict[int, int]:
         """宵闇: for each declaration, how many of the deck's cards have one of its two types."""
+        of = self.rules.facts(state)
         counts: dict[str, int] = {}
         for iid in state["zones"]["p0.deck"]:
-            kind = self._def(state, iid).get("card_type")
+            kind = of[iid].kind
             counts[kind] = counts.get(kind, 0) + 1
         return {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
 
-    def _playable(self, state, w):
-        """The hand's cards that can be played now (the rules' own test)."""
-        nodes, active, caster = self.rules.play_means(state)
-        return self.rules.playable(state, w, nodes, active, caster)
-
-    def _best_character(self, state, w, playable, costs, gain):
-        of = self.rules.facts(state)
-        chars = [i for i in playable if of[i].kind == CHARACTER]
-        if not chars:
-            return None
-        return max(chars, key=lambda i: (gain(i), -costs(i)[1], of[i].cost, i))
+    @staticmethod
+    def _offer_gain(offer, w) -> int:
+        """The damage a character the rules offer (rules.offers: its facts, 快晴's 速攻, attack values) adds:
+        its attack, twice if it may attack this turn (速攻, 快晴, 風雨)."""
+        _iid, f, _cost, clear, plain, value = offer
+        keywords = f.keywords
+        if "人形" in keywords or ("花曇" in w and plain <= 3):
+            value = 0
+        haste = "速攻" in keywords or clear or "風雨" in w
+        return max(value, 0) * (2 if haste else 1)
 
     def _main(self, state):
         flags = state["flags"]
         rules = self.rules
         w = rules.weathers(state)
         hand = state["zones"]["p0.hand"]
-        of = rules.facts(state)  # instance -> its card's Facts (kind, cost, …)
-        # (the state does not change during one choice: a card's costs and damage are worked out once)
-        cost_memo: dict = {}
-        gain_memo: dict = {}
+        mine = self._readings(state)  # instance -> (worth, draws, burns, heals)
+        gain = self._offer_gain
+        # (the state does not change during one choice: the means are worked out once; the rules' offers carry
+        # each playable card's facts, cost and attack)
+        nodes, active, caster = rules.play_means(state)
+        # Steps 1-5 read only these (and the cards' facts, which do not change; of the lives, whether the player
+        # is low enough to heal, and the goldfish's under 精霊風 only): when they are as at this game's last choice
+        # that played nothing, nothing is played now either (the attacks ask again after each one).
+        players = state["players"]
+        quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
+                 hand[:], w[:], players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
+        if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
+            return self._attack_or_end(state, w)
 
-        def costs(i):
-            found = cost_memo.get(i)
-            if found is None:
-                found = cost_memo[i] = rules.costs(state, i, w)
-            return found
-
-        def gain(i):
-            found = gain_memo.get(i)
-            if found is None:
-                found = gain_memo[i] = self._gain(state, i, w, costs)
-            return found
-
-        # 1. a node, never the character it is about to play
+        # 1. a node, never the character it would play after setting it (one more node, one more active node):
+        # the best by the damage it adds, then the cheaper
         if not flags["node"] and hand:
-            keep = self._planned(state, w, costs, gain)
-            spare = [i for i in hand if i != keep and of[i].kind in (CHARACTER, SPELL, COMMAND)]
-            if spare:
-                return {"type": "node", "card": min(spare, key=lambda i: self._worth(state, i))}
+            keep = rank = None
+            for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
+                if offer[1].kind != CHARACTER:
+                    continue
+                mine_rank = (gain(offer, w), -offer[2], offer[0])
+                if rank is None or mine_rank > rank:
+                    rank, keep = mine_rank, offer[0]
+            of = rules.facts(state)
+            spare = None
+            for i in hand:
+                if i != keep and of[i].kind in PLAYABLE:
+                    worth = mine[i][0] + (i,)
+                    if spare is None or worth < spare:
+                        spare = worth
+            if spare is not None:
+                return {"type": "node", "card": spare[-1]}
 
-        playable = self._playable(state, w)
-        best = self._best_character(state, w, playable, costs, gain)
+        offers = rules.offers(state, w, nodes, active, caster)
+        if not offers:
+            self._quiet = (state["cards"], quiet)
+            return self._attack_or_end(state, w)
+        # the best character: the damage it adds, then the cheaper
+        chars = [((gain(o, w), -o[2], o[1].cost, o[0]), o) for o in offers if o[1].kind == CHARACTER]
+        best = max(chars)[1] if chars else None  # (the keys end with the instance: no two are equal)
         # 2. 晴嵐: everything is free until the first play: the dearest character first
-        if "晴嵐" in w and not flags["seiran_off"] and best is not None:
-            chars = [i for i in playable if of[i].kind == CHARACTER]
-            pick = max(chars, key=lambda i: (of[i].cost, gain(i), i))
-            return {"type": "play", "card": pick}
+        if best is not None and "晴嵐" in w and not flags["seiran_off"]:
+            pick = max((o[1].cost, key[0], o[0]) for key, o in chars)
+            return {"type": "play", "card": pick[-1]}
 
-        # 3. a draw card while the best character stays affordable
-        active = len(rules.active_nodes(state, 0))
-        for i in sorted(playable, key=lambda x: (-self._effects(state, x)[0], x)):
-            if of[i].kind == CHARACTER or not self._effects(state, i)[0]:
-                continue
-            cost = costs(i)[1]
-            if best is None or active - cost >= costs(best)[1]:
-                return {"type": "play", "card": i}
+        # 3. a draw card while the best character stays affordable (active: the active nodes)
+        drawing = [(-mine[o[0]][1], o[0], o[2]) for o in offers if mine[o[0]][1] and o[1].kind != CHARACTER]
+        if drawing:
+            drawing.sort()
+            for _draws, i, cost in drawing:
+                if best is None or active - cost >= best[2]:
+                    return {"type": "play", "card": i}
 
         # 4. the character
         if best is not None:
-            return {"type": "play", "card": best}
+            return {"type": "play", "card": best[0]}
 
-        # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low
-        life = state["players"][0]["life"]
-        goldfish = state["players"][1]["life"]
-        for i in sorted(playable, key=lambda x: (costs(x)[1], x)):
-            kind = of[i].kind
-            if kind == CHARACTER:
-                continue
-            _draw, burns, heals = self._effects(state, i)
-            burn = burns + (3 if kind == SPELL and "霧雨" in w else 0)
-            if burn and self._safe_damage(state, w, goldfish, burn):
-                return {"type": "play", "card": i}
-            if kind == SPELL and "曇天" in w and self.rules.has_caster(state, 0, i):
-                return {"type": "play", "card": i}
-            if heals and life <= HEAL_AT:
-                return {"type": "play", "card": i}
+        # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low (the other cards
+        # are never played here)
+        spells_act = bool(w) and ("霧雨" in w or "曇天" in w)
+        others = [(o[2], o[0], o[1].kind) for o in offers if mine[o[0]][2] or mine[o[0]][3] or (spells_act and o[1].kind == SPELL)]
+        if others:
+            others.sort()
+            life = state["players"][0]["life"]
+            goldfish = state["players"][1]["life"]
+            for _cost, i, kind in others:
+                _worth, _draw, burns, heals = mine[i]
+                burn = burns + (3 if kind == SPELL and "霧雨" in w else 0)
+                if burn and self._safe_damage(state, w, goldfish, burn):
+                    return {"type": "play", "card": i}
+                if kind == SPELL and "曇天" in w and rules.has_caster(state, 0, i):
+                    return {"type": "play", "card": i}
+                if heals and life <= HEAL_AT:
+                    return {"type": "play", "card": i}
+        self._quiet = (state["cards"], quiet)
+        return self._attack_or_end(state, w)
 
-        # 6. attacks
+    def _attack_or_end(self, state, w):
+        """6. attacks, then 7. the end of the turn."""
         attack = self._attack(state, w)
         if attack is not None:
             return {"type": "attack", "card": attack}
         return {"type": "end_turn"}
-
-    def _planned(self, state, w, costs, gain):
-        """The character it would play after setting a node (one more node, one more active node)."""
-        nodes, active, caster = self.rules.play_means(state)
-        best = None
-        of = self.rules.facts(state)
-        for keep in self.rules.playable(state, w, nodes + 1, active + 1, caster):
-            if of[keep].kind != CHARACTER:
-                continue
-            rank = (gain(keep), -costs(keep)[1], keep)
-            if best is None or rank > best[0]:
-                best = (rank, keep)
-        return best[1] if best else None
 
     def _safe_damage(self, state, w, life, amount) -> bool:
         """Damage to the goldfish that does not lose the game under 精霊風 (winning and losing swapped)."""
@@ -280,25 +300,29 @@ class Autopilot(Base):
         return life - amount >= floor
 
     def _attack(self, state, w):
-        cards = state["cards"]
-        ready = [i for i in self.rules.characters(state, 0) if self.rules.why_not_attack(state, i, w) is None]
+        ready = self.rules.attackers(state, 0, w)  # [(character, its attack as an attacker)]
         if not ready:
             return None
-        value = {i: max(self.rules.attack_value(state, i, w, attacking=True), 0) for i in ready}
+        # the strongest first: (-damage, instance)
+        order = sorted([(-hit if hit > 0 else 0, i) for i, hit in ready])
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and sum(value.values()) >= goldfish
+        lethal = "精霊風" not in w and -sum(v for v, _ in order) >= goldfish
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):
                 return None
+        cards = state["cards"]
         turn = state["turn"]
-        every = state["options"]["weather_every"]
-        change = -(-turn // every) * every  # the weather changes after this turn's end
-        nightfall = "極夜" in w and "台風" not in w and state["flags"]["weather_on"] and change - turn <= 1
-        for i in sorted(ready, key=lambda x: (-value[x], x)):
-            if value[i] <= 0 and not lethal:
+        nightfall = False
+        if "極夜" in w and "台風" not in w and state["flags"]["weather_on"]:
+            every = state["options"]["weather_every"]
+            change = -(-turn // every) * every  # the weather changes after this turn's end
+            nightfall = change - turn <= 1
+        for minus, i in order:
+            value = -minus
+            if value <= 0 and not lethal:
                 continue
-            if not self._safe_damage(state, w, goldfish, value[i]):
+            if not self._safe_damage(state, w, goldfish, value):
                 continue
             if not lethal:
                 if "ダイヤモンドダスト" in w and "台風" not in w:

@@ -67,6 +67,8 @@ class Battles:
         foe = 1 - self._side(state, attacker)
         if not state["options"]["goldfish_defends"] or not state["players"][foe]["goldfish"]:
             return None
+        if not state["zones"][f"p{foe}.field"]:  # (the usual goldfish: nothing on its field)
+            return None
         return next((i for i in self.characters(state, foe) if not state["cards"][i]["tapped"]), None)
 
     def _combat(self, state, iid, w) -> list[dict]:

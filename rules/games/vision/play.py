@@ -61,23 +61,49 @@ PERMANENT_COMMAND = ("装備", "装備/場")
 STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False, "byakuya": 0}
 HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
+FIELDS = ("p0.field", "p1.field")
+NODES = ("p0.nodes", "p1.nodes")
+HANDS = ("p0.hand", "p1.hand")
+# The steps of the turn that change no life and draw nothing: nobody can have lost by them, so _run does not
+# look for a result again after them.
+NO_LOSS = frozenset({"active", "upkeep", "main", "discard"})
 
 
 class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
 
-    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence")
+    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted", "ambush", "world", "name")
 
     def __init__(self, d: dict, options: dict):
         fields = d.get("fields") or {}
         self.kind = d.get("card_type")
+        self.name = d.get("name")
         self.keywords = d.get("keywords") or ()
         self.req = fields.get("required_nodes") or 0
         self.cost = d.get("cost") or 0
         self.caster = fields.get("caster")
         self.attack = fields.get("attack") or 0
         self.defence = fields.get("defence") or 0
+        self.upkeep = fields.get("upkeep") or 0
+        self.ambush = "奇襲" in self.keywords  # printed (_ambush)
+        self.world = "世界呪符" in self.keywords
+        # the timings its script has steps for (effects.steps_of: a step without "when" runs when played)
+        self.scripted = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
+
+
+def _attack_pair(f: Facts, counters: dict, w) -> tuple[int, int]:
+    """attack_value of a card (its Facts and counters) under the weathers w: (as it stands, attacking)."""
+    value = f.attack + counters.get("attack", 0) if counters else f.attack
+    if not w:
+        return value, value
+    if "疎雨" in w:
+        value += 1
+    if "烈日" in w and f.req >= 6:
+        value += f.req - 4
+    if "花曇" in w and "マナチャージ" not in f.keywords:
+        return value, value - 2
+    return value, value
 
 
 class OntoField(effects.Steps):
@@ -102,7 +128,7 @@ class VisionRules(Battles, Play):
     }
     reads = (
         "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
-        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts",
+        "has_caster", "active_nodes", "characters", "is_human", "playable", "facts", "attackers", "offers",
     )
 
     def __init__(self):
@@ -111,7 +137,7 @@ class VisionRules(Battles, Play):
         self.effect_steps = OntoField(ops={"move": self._move_onto_field})
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
-        self._last: tuple = (None, None)  # (the cards dict of the game read last, its InstanceFacts)
+        self._last: tuple = (None, None, None)  # (the cards and defs dicts of the game read last, its InstanceFacts)
 
     def facts(self, state) -> InstanceFacts:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
@@ -119,12 +145,11 @@ class VisionRules(Battles, Play):
 
     def _of(self, state) -> InstanceFacts:
         """Instance id -> Facts for this game (the hot paths look it up once per call)."""
-        cards = state["cards"]
         last = self._last
-        if last[0] is cards and last[1].table.defs is state["defs"]:
-            return last[1]
-        of = InstanceFacts(self._facts.table(state), cards)
-        self._last = (cards, of)
+        if last[0] is state["cards"] and last[1] is state["defs"]:
+            return last[2]
+        of = InstanceFacts(self._facts.table(state), state["cards"])
+        self._last = (state["cards"], state["defs"], of)
         return of
 
     def players(self, decks, options):
@@ -154,14 +179,11 @@ class VisionRules(Battles, Play):
 
     def has_caster(self, state, player, iid) -> bool:
         """The spell's 術者 is a character on the player's field."""
-        caster = (self._def(state, iid).get("fields") or {}).get("caster")
+        of = self._of(state)
+        caster = of[iid].caster
         if not caster:
             return False
-        defs, cards = state["defs"], state["cards"]
-        return any(
-            defs[cards[i]["def"]].get("name") == caster and defs[cards[i]["def"]].get("card_type") == CHARACTER
-            for i in state["zones"][f"p{player}.field"]
-        )
+        return any(of[i].name == caster and of[i].kind == CHARACTER for i in state["zones"][FIELDS[player]])
 
     @staticmethod
     def _ambush(d, w) -> bool:
@@ -194,17 +216,17 @@ class VisionRules(Battles, Play):
     def play_means(self, state, player=0) -> tuple[int, int, set[str]]:
         """What the player plays cards with now: (nodes, active nodes, the names of the characters on the
         field: the 術者 a spell may have there)."""
-        zones, cards, defs = state["zones"], state["cards"], state["defs"]
-        nodes = zones[f"p{player}.nodes"]
+        zones, cards, of = state["zones"], state["cards"], self._of(state)
+        nodes = zones[NODES[player]]
         active = 0  # (plain loops: asked on every choice of the autopilot)
         for i in nodes:
             if not cards[i]["tapped"]:
                 active += 1
         names = set()
-        for i in zones[f"p{player}.field"]:
-            d = defs[cards[i]["def"]]
-            if d.get("card_type") == CHARACTER:
-                names.add(d["name"])
+        for i in zones[FIELDS[player]]:
+            f = of[i]
+            if f.kind == CHARACTER:
+                names.add(f.name)
         return len(nodes), active, names
 
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
@@ -230,36 +252,58 @@ class VisionRules(Battles, Play):
         return None
 
     def playable(self, state, w, nodes, active, caster) -> list[str]:
-        """The cards of the human's hand that why_not_play allows (None) with these means, in hand order: the
-        same test and costs, in one pass (the autopilot asks it on every choice)."""
-        of, flags = self._of(state), state["flags"]
+        """The cards of the human's hand that why_not_play allows (None) with these means, in hand order."""
+        return [offer[0] for offer in self.offers(state, w, nodes, active, caster)]
+
+    def offers(self, state, w, nodes, active, caster) -> list[tuple]:
+        """playable's cards with what the autopilot weighs them by, in one pass (it asks on every choice):
+        (instance, Facts, コスト and 快晴's 速攻 as costs() gives them, and its attack_value as it stands and
+        attacking (0, 0 for a card that is not a character)). The same test and costs as why_not_play."""
+        of, flags, cards = self._of(state), state["flags"], state["cards"]
         one_done, world_done = flags["character"], flags["world"]
-        free = bool(w) and "晴嵐" in w and not flags["seiran_off"]
+        if w:  # (the weathers' questions asked once, not per card)
+            free = "晴嵐" in w and not flags["seiran_off"]
+            clear_sky, cloudy, dust = "快晴" in w, "曇天" in w, "ダイヤモンドダスト" in w
+            rain, blue = "豪雨" in w, "蒼天" in w  # (豪雨 nullifies 奇襲, 蒼天 gives it to every character)
+        else:
+            free = clear_sky = cloudy = dust = rain = blue = False
         out = []
         for iid in state["zones"]["p0.hand"]:
             f = of[iid]
             kind = f.kind
-            if kind not in PLAYABLE:
-                continue
-            if kind == CHARACTER and one_done and ("豪雨" in w or not ("奇襲" in f.keywords or "蒼天" in w)):
-                continue
-            if kind == SPELL and world_done and "世界呪符" in f.keywords:
-                continue
-            if kind == SPELL and f.caster in caster:  # (costs: 術者 on the field)
-                req = cost = 0
-            elif free:
-                req = cost = 0
-            else:
-                req, cost = f.req, f.cost
-                if w and ((kind == CHARACTER and "快晴" in w) or (kind == SPELL and "曇天" in w)):
-                    req = max(0, req - 2)
-                    if cost > 0:
-                        cost -= 1
-            if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
-                continue
-            if nodes < req or active < cost:
-                continue
-            out.append(iid)
+            if kind == CHARACTER:
+                if one_done and (rain or not (f.ambush or blue)):
+                    continue  # one character a turn (not 奇襲)
+                clear = False
+                if free:
+                    req = cost = 0
+                else:
+                    req, cost = f.req, f.cost
+                    if clear_sky:
+                        req = max(0, req - 2)
+                        if cost > 0:
+                            cost -= 1
+                            clear = cost == 0
+                if (dust and req <= 3) or nodes < req or active < cost:
+                    continue
+                out.append((iid, f, cost, clear, *_attack_pair(f, cards[iid]["counters"], w)))
+            elif kind == SPELL:
+                if world_done and f.world:
+                    continue  # one 世界呪符 a turn
+                if free or f.caster in caster:  # (costs: 術者 on the field)
+                    req = cost = 0
+                else:
+                    req, cost = f.req, f.cost
+                    if cloudy:
+                        req = max(0, req - 2)
+                        if cost > 0:
+                            cost -= 1
+                if nodes >= req and active >= cost:
+                    out.append((iid, f, cost, False, 0, 0))
+            elif kind == COMMAND:
+                req, cost = (0, 0) if free else (f.req, f.cost)
+                if nodes >= req and active >= cost:
+                    out.append((iid, f, cost, False, 0, 0))
         return out
 
     def attack_value(self, state, iid, w, attacking=False) -> int:
@@ -295,6 +339,23 @@ class VisionRules(Battles, Play):
         if "花曇" in w and self.attack_value(state, iid, w) <= 3:
             return "花曇: no attack with an attack of 3 or less"
         return None
+
+    def attackers(self, state, player, w) -> list[tuple[str, int]]:
+        """The characters on the player's field that why_not_attack allows (in its order), each with its
+        attack as an attacker (attack_value attacking): one pass (the autopilot asks on most choices)."""
+        of, cards = self._of(state), state["cards"]
+        dim = bool(w) and "花曇" in w
+        out = []
+        for iid in state["zones"][f"p{player}.field"]:
+            f = of[iid]
+            card = cards[iid]
+            if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords:
+                continue
+            plain, hit = _attack_pair(f, card["counters"], w)
+            if dim and plain <= 3:
+                continue
+            out.append((iid, hit))
+        return out
 
     # -- life, damage, cards leaving -----------------------------------------------------------------------
 
@@ -363,9 +424,9 @@ class VisionRules(Battles, Play):
         events = []
         w = state["flags"]["weathers"]
         scorching = "烈日" in w
-        cards = state["cards"]
-        for player in (0, 1):
-            for iid in state["zones"][f"p{player}.field"]:
+        cards, zones = state["cards"], state["zones"]
+        for field in FIELDS:
+            for iid in zones[field]:
                 if not cards[iid]["counters"] and not scorching:
                     continue
                 d = self._def(state, iid)
@@ -376,7 +437,7 @@ class VisionRules(Battles, Play):
                 defence = self.defence_value(state, iid, w)
                 if defence <= harm and (harm > 0 or defence < (fields["defence"] or 0)):
                     events.append(iid)
-        return [e for iid in events for e in self.kesshi(state, iid)]
+        return [e for iid in events for e in self.kesshi(state, iid)] if events else events
 
     # -- hooks of the effect runner -------------------------------------------------------------------------
 
@@ -404,23 +465,22 @@ class VisionRules(Battles, Play):
         return events
 
     def after_effects(self, state, then, source, player) -> list[dict]:
+        cards = state["cards"]
         for iid in state["zones"][f"p{player}.nodes"]:  # an effect's move to the nodes puts cards face down
-            state["cards"][iid]["face_up"] = False
-        w = self.weathers(state)
+            cards[iid]["face_up"] = False
+        w = state["flags"]["weathers"]
         if then == "attack":
             return self._combat(state, source, w)
         events = []
         if w:
+            resolved = W.BY_TIMING["resolved"]
+            also = W.BY_TIMING["spell_resolved"] if then == SPELL else W.BY_TIMING["entered"] if then == CHARACTER else None
             for name in w:
-                handler = W.BY_TIMING["resolved"].get(name)
+                handler = resolved.get(name)
                 if handler:
                     events += self._from_weather(state, name, handler(self, state, source))
-                if then == SPELL:
-                    handler = W.BY_TIMING["spell_resolved"].get(name)
-                    if handler:
-                        events += self._from_weather(state, name, handler(self, state, source))
-                if then == CHARACTER:
-                    handler = W.BY_TIMING["entered"].get(name)
+                if also is not None:
+                    handler = also.get(name)
                     if handler:
                         events += self._from_weather(state, name, handler(self, state, source))
         return events
@@ -445,12 +505,16 @@ class VisionRules(Battles, Play):
         """Carry the turn on until a decision, the human player's main phase, or the end of the game."""
         events: list[dict] = []
         flags, players = state["flags"], state["players"]
+        steps, decide = self._steps, self._decide
+        looked = False  # a _decide found nobody lost since the last change of life or loss
         while state["result"] is None and state["pending"] is None:
             step = flags["step"]
             if step == "main" and not players[state["active"]]["goldfish"]:
                 break
-            events += self._steps[step](state)
-            self._decide(state)
+            events += steps[step](state)
+            if not (looked and step in NO_LOSS):
+                decide(state)
+                looked = True
         return events
 
     def _trigger(self, state, timing) -> list[dict]:
@@ -487,20 +551,24 @@ class VisionRules(Battles, Play):
     def _step_active(self, state):
         """アクティブフェイズ: the turn player's cards become active (時雨: not the characters)."""
         player = state["active"]
-        cards, defs = state["cards"], state["defs"]
-        for iid in state["zones"][f"p{player}.nodes"]:
+        cards, zones = state["cards"], state["zones"]
+        for iid in zones[NODES[player]]:
             cards[iid]["tapped"] = False
-        shigure = "時雨" in self.weathers(state)
-        for iid in state["zones"][f"p{player}.field"]:
-            if not (shigure and defs[cards[iid]["def"]].get("card_type") == CHARACTER):
+        if "時雨" in state["flags"]["weathers"]:
+            of = self._of(state)
+            for iid in zones[FIELDS[player]]:
+                if of[iid].kind != CHARACTER:
+                    cards[iid]["tapped"] = False
+        else:
+            for iid in zones[FIELDS[player]]:
                 cards[iid]["tapped"] = False
         state["flags"]["step"] = "upkeep"
         return [{"type": "phase", "phase": "active"}]
 
     def upkeep_cost(self, state, iid) -> int:
-        d = self._def(state, iid)
-        cost = (d.get("fields") or {}).get("upkeep") or 0
-        if cost and d.get("card_type") == SPELL and self.has_caster(state, state["cards"][iid]["owner"], iid):
+        f = self._of(state)[iid]
+        cost = f.upkeep
+        if cost and f.kind == SPELL and self.has_caster(state, state["cards"][iid]["owner"], iid):
             return 0  # 術者 on the field: the upkeep is ignored
         return cost
 
@@ -522,11 +590,12 @@ class VisionRules(Battles, Play):
         state["phase"] = "maintenance"
         flags = state["flags"]
         player = state["active"]
-        field = f"p{player}.field"
+        field = FIELDS[player]
         events = []
         if flags["upkeep"] is None:  # the phase begins
             events.append({"type": "phase", "phase": "maintenance"})
-            flags["upkeep"] = [i for i in state["zones"][field] if self.upkeep_cost(state, i) > 0]
+            of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
+            flags["upkeep"] = [i for i in state["zones"][field] if of[i].upkeep and self.upkeep_cost(state, i) > 0]
         queue = flags["upkeep"]
         while queue:
             iid = queue[0]
@@ -583,7 +652,7 @@ class VisionRules(Battles, Play):
         state["phase"] = "discard"
         state["flags"]["step"] = "end"
         player = state["active"]
-        hand = state["zones"][f"p{player}.hand"]
+        hand = state["zones"][HANDS[player]]
         n = len(hand) - state["options"]["hand_limit"]
         events = [{"type": "phase", "phase": "discard"}]
         if n <= 0:
@@ -598,9 +667,12 @@ class VisionRules(Battles, Play):
         end-of-turn effects."""
         state["phase"] = "end"
         events = [{"type": "turn_end", "turn": state["turn"]}]
-        for player in (0, 1):
-            for iid in state["zones"][f"p{player}.field"]:
-                state["cards"][iid]["counters"].pop("damage", None)
+        cards, zones = state["cards"], state["zones"]
+        for field in FIELDS:
+            for iid in zones[field]:
+                counters = cards[iid]["counters"]
+                if counters:
+                    counters.pop("damage", None)
         events += effects.end_of_turn(state) + self._trigger(state, "turn_end")
         events += self._state_check(state)
         state["flags"]["step"] = "change"
@@ -787,7 +859,7 @@ class VisionRules(Battles, Play):
             card.update(tapped=not haste, counters={}, entered=state["turn"])
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
-            return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=CHARACTER)
+            return events + self._card_steps(state, iid, "played", CHARACTER)
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
@@ -796,7 +868,7 @@ class VisionRules(Battles, Play):
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
                 card["entered"] = state["turn"]
-            return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=SPELL)
+            return events + self._card_steps(state, iid, "played", SPELL)
         if "天気雨" in w and "プレイを無効" in (d.get("rules_text") or ""):
             events += self._tenkiame(state, iid)
             if card["zone"] == "p0.discard":
@@ -806,7 +878,7 @@ class VisionRules(Battles, Play):
         card.update(tapped=False, counters={})
         if stays:
             card["entered"] = state["turn"]
-        return events + effects.run(state, iid, 0, effects.steps_of(state, iid, "played"), then=COMMAND)
+        return events + self._card_steps(state, iid, "played", COMMAND)
 
     def _tenkiame(self, state, iid) -> list[dict]:
         """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
@@ -838,7 +910,17 @@ class VisionRules(Battles, Play):
 
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
-        return effects.run(state, iid, 0, effects.steps_of(state, iid, "attack"), then="attack")
+        return self._card_steps(state, iid, "attack", "attack")
+
+    def _card_steps(self, state, iid, when, then) -> list[dict]:
+        """effects.run of the player's card's steps at `when`, then after_effects `then`. Most cards have none:
+        then straight to after_effects as effects.run does (unless the game is over), without reading the
+        script again."""
+        if when in self._of(state)[iid].scripted:
+            return effects.run(state, iid, 0, effects.steps_of(state, iid, when), then=then)
+        if state["result"] is None or self.effect_steps.result_at_end:
+            return self.after_effects(state, then, iid, 0)
+        return []
 
     def _do_end_turn(self, state, action):
         state["flags"]["step"] = "discard"
@@ -949,10 +1031,8 @@ class VisionRules(Battles, Play):
         if state["result"] is not None:
             return
         players = state["players"]
-        for p in players:  # (asked after every step: nobody has lost is the usual answer)
-            if p["lost"] or p["life"] <= 0:
-                break
-        else:
+        first, second = players  # (asked after every step: nobody has lost is the usual answer)
+        if not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0):
             return
         out = [p["lost"] or p["life"] <= 0 for p in players]
         if all(out):
