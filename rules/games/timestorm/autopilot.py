@@ -52,11 +52,14 @@ is empty, so the count holds whenever the game can still be won).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player
 from .play import BATTERY, DECK, QUICK
 
+_DEF = itemgetter("def")
 HAND_PLAN_BATTERIES = 3  # the hand plan plays a battery only while the field holds fewer batteries
 
 
@@ -91,16 +94,34 @@ def _profile(card: dict) -> dict:
 
 
 class _Profiles(dict):
-    """Instance id -> the profile of its card (made on first use: an instance's card never changes)."""
+    """Instance id -> the profile of its card, for one game (an instance's card never changes). Filled for
+    every card when the game's first choice comes (one pass over a few dozen cards, cheaper than a miss per
+    card), and a card added later (a token by hand) on first use.
+
+    It also keeps the game's win-condition cards (`wins`) and those counting batteries (`battery_wins`),
+    a few instances: where they lie is read from each card's zone, instead of scanning the deck and the
+    goldfish's hands (dozens of cards) at every choice. Made again when a card is added."""
 
     def __init__(self, pilot, cards: dict, defs: dict):
         super().__init__()
         self.pilot, self.cards, self.defs = pilot, cards, defs
+        by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
+        self.update(zip(cards, map(by_key.__getitem__, map(_DEF, cards.values())), strict=True))  # (loops in C)
+        self._known = -1  # len(cards) when wins / battery_wins were listed
 
     def __missing__(self, iid):
         key = self.cards[iid]["def"]
         found = self[iid] = self.pilot._profile_of(key, self.defs[key])
         return found
+
+    def win_cards(self) -> tuple[list[str], list[str]]:
+        """(the win-condition instances, those of them counting batteries), in the order of the cards."""
+        cards = self.cards
+        if self._known != len(cards):
+            self._wins = [i for i in cards if self[i]["win"] is not None]
+            self._battery_wins = [i for i in self._wins if self[i]["battery_win"]]
+            self._known = len(cards)
+        return self._wins, self._battery_wins
 
 
 class Autopilot(Base):
@@ -184,10 +205,19 @@ class Autopilot(Base):
         """With `deck` cards left and no more extra draws, is a goldfish (all of them) the one decked?"""
         players = state["players"]
         n = len(players)
-        alive = [not p["lost"] for p in players]
         p = state["active"]
         if after_active_draw:
             p = (p + 1) % n
+        for q in players:
+            if q["lost"]:
+                break
+        else:
+            # Everyone still in (the usual case, asked several times a choice): the loop below worked out. The
+            # players draw in turn from p, so the one facing the empty deck first is `deck % n` seats after p,
+            # and the others go out after it in seat order until the player is reached: the goldfish are all
+            # out first exactly when the player sits just before the first one out.
+            return (p + deck % n - 1) % n == 0
+        alive = [not q["lost"] for q in players]
         for _ in range(deck + 4 * n + 4):
             if alive[p]:
                 if deck == 0:
@@ -222,18 +252,17 @@ class Autopilot(Base):
     def _digging(self, state) -> bool:
         """Digging pays (a draw may break the deck-out's order) while a win card is in hand or 2 or more
         are somewhere the player cannot see (the deck or a goldfish's hand)."""
-        P = self._p(state)
+        wins = self._p(state).win_cards()[0]
+        cards = state["cards"]
         hidden = 0
-        for i in state["zones"][DECK]:
-            if P[i]["win"] is not None:
+        mine = False
+        for i in wins:  # (by each win card's zone: the deck, a goldfish's hand "p1.hand"…, the player's hand)
+            where = cards[i]["zone"]
+            if where == "p0.hand":
+                mine = True
+            elif where == DECK or where.endswith(".hand"):  # (every other hand is a goldfish's)
                 hidden += 1
-        for p in state["players"][1:]:
-            for i in state["zones"][f"p{p['id']}.hand"]:
-                if P[i]["win"] is not None:
-                    hidden += 1
-        if hidden >= 2:
-            return True
-        return any(P[i]["win"] is not None for i in state["zones"]["p0.hand"])
+        return hidden >= 2 or mine
 
     # -- choosing --------------------------------------------------------------------------------------------
 
@@ -340,11 +369,11 @@ class Autopilot(Base):
 
     def _battery_win_hidden(self, state) -> bool:
         """A win card counting batteries may still come: in the deck or a goldfish's hand."""
-        P = self._p(state)
-        for name in [DECK] + [f"p{p['id']}.hand" for p in state["players"][1:]]:
-            for i in state["zones"][name]:
-                if P[i]["battery_win"]:
-                    return True
+        cards = state["cards"]
+        for i in self._p(state).win_cards()[1]:
+            where = cards[i]["zone"]
+            if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
+                return True
         return False
 
     def _free_resource(self, state, resources):
