@@ -299,17 +299,19 @@ class Autopilot(Base):
         P = self._p(state)
         zones, cards = state["zones"], state["cards"]
         hand = zones["p0.hand"]
-        field = zones["p0.field"]
-        batteries = [i for i in field if P[i]["type"] == BATTERY]
-        unused = [i for i in batteries if not cards[i]["tapped"]]
-        u = len(unused)
-        used = len(batteries) - u
+        batteries = u = 0  # the batteries on the field, the unused ones
+        for i in zones["p0.field"]:
+            if P[i]["type"] == BATTERY:
+                batteries += 1
+                if not cards[i]["tapped"]:
+                    u += 1
+        used = batteries - u
         can_battery = not state["flags"]["battery"]
-        hand_batteries = [i for i in hand if P[i]["type"] == BATTERY]
-        wins, draws, resources, regrows = [], [], [], []
+        hand_batteries, wins, draws, resources, regrows = [], [], [], [], []
         for i in hand:
             prof = P[i]
             if prof["type"] == BATTERY:
+                hand_batteries.append(i)
                 continue
             if prof["win"] is not None:
                 wins.append(i)
@@ -321,24 +323,26 @@ class Autopilot(Base):
                 resources.append(i)
             elif prof["regrow"]:
                 regrows.append(i)
-        free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0)
+        free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0) if resources else 0
 
         # 1. a win now (or the free batteries that pay for it)
-        for i in sorted(wins, key=lambda x: (P[x]["cost"], x)):
+        if len(wins) > 1:
+            wins.sort(key=lambda x: (P[x]["cost"], x))
+        for i in wins:
             if self._holds(state, i, P[i]["win"]):
                 cost = P[i]["cost"]
                 if cost <= u:
                     return {"type": "play", "card": i}
                 if cost <= u + min(free, used):
                     return {"type": "play", "card": self._free_resource(state, resources)}
-        battery_wins = [i for i in wins if P[i]["battery_win"]]
-        hand_wins = [i for i in wins if i not in battery_wins]
+        battery_wins = [i for i in wins if P[i]["battery_win"]] if wins else wins
+        hand_wins = [i for i in wins if i not in battery_wins] if wins else wins
 
         # 2. the battery that completes a win, or the turn's battery as the plan says
         hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
         if can_battery and hand_batteries:
             completes = any(self._holds(state, i, P[i]["win"], field_plus=1) for i in battery_wins)
-            if completes or not hand_plan or len(batteries) < HAND_PLAN_BATTERIES:
+            if completes or not hand_plan or batteries < HAND_PLAN_BATTERIES:
                 return {"type": "battery", "card": hand_batteries[0]}
 
         # 3. draws, keeping what a win this turn needs
@@ -350,8 +354,9 @@ class Autopilot(Base):
             reach = self._hand_reach(state, hand_wins, draws, u)
             if reach is not None:
                 return {"type": "play", "card": reach}
-        ranked = sorted(draws, key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
-        for i in ranked:
+        if len(draws) > 1:
+            draws.sort(key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
+        for i in draws:
             cost = P[i]["cost"]
             if not self._draw_ok(state, i, own_main=True):
                 continue
@@ -362,7 +367,9 @@ class Autopilot(Base):
 
         # 4. a card back from the discard pile with batteries to spare
         discard = zones["p0.discard"]
-        for i in sorted(regrows, key=lambda x: (P[x]["cost"], x)):
+        if len(regrows) > 1:
+            regrows.sort(key=lambda x: (P[x]["cost"], x))
+        for i in regrows:
             if P[i]["cost"] <= u - reserve and self._worth_back(state, discard):
                 return {"type": "play", "card": i}
         return {"type": "pass"}
@@ -447,22 +454,31 @@ class Autopilot(Base):
         quick = [i for i in state["zones"]["p0.hand"] if P[i]["type"] == QUICK]
         if not quick:
             return {"type": "pass"}
-        batteries = [i for i in state["zones"]["p0.field"] if P[i]["type"] == BATTERY]
-        unused = sum(1 for i in batteries if not cards[i]["tapped"])
-        free = sorted(
-            (i for i in quick if P[i]["cost"] == 0 and P[i]["resource"] and not P[i]["draw"] and P[i]["win"] is None and not P[i]["other"]),
-            key=lambda x: (-P[x]["resource"], x),
-        )
-        mana = unused + min(sum(P[i]["resource"] for i in free), len(batteries) - unused)
+        # the quick cards worth playing: win cards and draws (most choices hold neither: a pass at once)
+        wins = [i for i in quick if P[i]["win"] is not None]
+        draws = [i for i in quick if not P[i]["other"] and P[i]["draw"] and P[i]["win"] is None]
+        if not wins and not draws:
+            return {"type": "pass"}
+        batteries = unused = 0
+        for i in state["zones"]["p0.field"]:
+            if P[i]["type"] == BATTERY:
+                batteries += 1
+                if not cards[i]["tapped"]:
+                    unused += 1
+        free = [i for i in quick if P[i]["cost"] == 0 and P[i]["resource"] and not P[i]["draw"] and P[i]["win"] is None and not P[i]["other"]]
+        if len(free) > 1:
+            free.sort(key=lambda x: (-P[x]["resource"], x))
+        mana = unused + min(sum(P[i]["resource"] for i in free), batteries - unused) if free else unused
 
         def pay(iid):  # the card if the unused batteries pay for it, else a free resource card first
             return {"type": "play", "card": iid if P[iid]["cost"] <= unused else free[0]}
 
-        for i in sorted(quick, key=lambda x: (P[x]["cost"], x)):
+        if len(wins) > 1:
+            wins.sort(key=lambda x: (P[x]["cost"], x))
+        for i in wins:
             prof = P[i]
-            if prof["win"] is not None and P[i]["cost"] <= mana and self._holds(state, i, prof["win"]):
+            if prof["cost"] <= mana and self._holds(state, i, prof["win"]):
                 return pay(i)
-        draws = [i for i in quick if not P[i]["other"] and P[i]["draw"] and P[i]["win"] is None]
         if not draws:
             return {"type": "pass"}
         deck = len(state["zones"][DECK])
