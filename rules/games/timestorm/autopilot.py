@@ -189,17 +189,20 @@ class Autopilot(Base):
 
     def _holds(self, state, iid, step, field_plus=0) -> bool:
         """The win step's condition as it will stand when the card (now in hand) resolves."""
-        P = self._p(state)
         kind = step.get("if_zone")
         if not kind:
             return True
-        name = effects.zone_of(state, 0, kind)
-        ids = [i for i in state["zones"].get(name, []) if i != iid] if name else []
+        # effects.zone_of(state, 0, kind) for this game: the shared deck, else the player's own zone of that
+        # kind (a kind the game has no zone for counts no cards)
+        ids = state["zones"].get(DECK if kind == "deck" else f"p0.{kind}", ())
         wanted = step.get("if_type")
         if wanted:
-            ids = [i for i in ids if P[i]["type"] == wanted]
+            P = self._p(state)
+            n = sum(1 for i in ids if i != iid and P[i]["type"] == wanted)
+        else:
+            n = len(ids) - (iid in ids)
         extra = field_plus if kind == "field" and wanted in (None, BATTERY) else 0
-        return len(ids) + extra >= (step.get("if_min") or 0)
+        return n + extra >= (step.get("if_min") or 0)
 
     def _deckout_win(self, state, deck: int, after_active_draw: bool) -> bool:
         """With `deck` cards left and no more extra draws, is a goldfish (all of them) the one decked?"""

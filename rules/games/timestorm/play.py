@@ -33,12 +33,16 @@ manual actions.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import effects
 from ...engine.cards import CardCache, InstanceFacts
 from ...engine.core import IllegalAction, add_card, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
 from . import shares
+
+_DEF = itemgetter("def")
 
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
@@ -74,7 +78,10 @@ class TimestormRules(StackPlay, Play):
         last = self._last
         if last[0] is cards and last[1].table.defs is state["defs"]:
             return last[1]
-        of = InstanceFacts(self.cards.table(state), cards)
+        table = self.cards.table(state)
+        of = InstanceFacts(table, cards)
+        # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
+        of.update(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
         self._last = (cards, of)
         return of
 
@@ -315,8 +322,13 @@ class TimestormRules(StackPlay, Play):
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
-        state["passed"].append(player)
-        if len(state["passed"]) < self._alive_count(state):
+        passed = state["passed"]
+        passed.append(player)
+        alive = 0  # (_alive_count, inline: a goldfish passes dozens of times a game)
+        for p in state["players"]:
+            if not p["lost"]:
+                alive += 1
+        if len(passed) < alive:
             state["priority"] = self._next_alive(state, player)
             return events
         if state["stack"]:  # everyone passed in a row: the newest card resolves
@@ -329,8 +341,10 @@ class TimestormRules(StackPlay, Play):
     def auto_passes(self, state, player) -> bool:
         """auto_pass "smart": the human passes when they can play nothing, except in their own main phase
         with an empty stack (where passing ends the phase)."""
+        if state["options"].get("auto_pass") != "smart":
+            return False
         own_main = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
-        return state["options"].get("auto_pass") == "smart" and not own_main and not self._plays(state, first=True)
+        return not own_main and not self._plays(state, first=True)
 
     # -- actions --------------------------------------------------------------------------------------------
 
