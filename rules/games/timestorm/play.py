@@ -343,8 +343,25 @@ class TimestormRules(StackPlay, Play):
         with an empty stack (where passing ends the phase)."""
         if state["options"].get("auto_pass") != "smart":
             return False
-        own_main = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
-        return not own_main and not self._plays(state, first=True)
+        if state["active"] == 0 and state["phase"] == "main" and not state["stack"]:
+            return False  # (own main phase, empty stack)
+        # not self._plays(state), written for this case (asked after nearly every action): outside their own
+        # main phase with an empty stack, the player's only plays are quick actions the unused batteries pay for
+        if state["priority"] != 0 or state["phase"] not in ("main", "end"):
+            return True
+        of = self.of(state)
+        cheapest = None
+        for iid in state["zones"]["p0.hand"]:
+            kind, cost, _ = of[iid]
+            if kind == QUICK and (cheapest is None or cost < cheapest):
+                cheapest = cost
+        if cheapest is None:
+            return True
+        cards, unused = state["cards"], 0
+        for i in state["zones"]["p0.field"]:
+            if not cards[i]["tapped"] and of[i][0] == BATTERY:
+                unused += 1
+        return unused < cheapest
 
     # -- actions --------------------------------------------------------------------------------------------
 
