@@ -154,7 +154,7 @@ class TimestormRules(StackPlay, Play):
         supply = opts.get("supply_batteries", True)
         if supply:  # the deck's own battery card, else a plain one
             key = next((k for k, d in state["defs"].items() if d.get("card_type") == BATTERY), None)
-            card = {**state["defs"][key], "key": key} if key else SUPPLY_BATTERY
+            card = {"key": key} if key else SUPPLY_BATTERY  # (its key alone names the card already in defs)
         for p in range(len(state["players"])):
             if supply:
                 for _ in range(2):
