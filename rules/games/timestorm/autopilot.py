@@ -57,7 +57,7 @@ from operator import itemgetter
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player
-from .play import BATTERY, DECK, QUICK
+from .play import BATTERY, DECK, QUICK, same_data
 
 _DEF = itemgetter("def")
 HAND_PLAN_BATTERIES = 3  # the hand plan plays a battery only while the field holds fewer batteries
@@ -102,10 +102,14 @@ class _Profiles(dict):
     a few instances: where they lie is read from each card's zone, instead of scanning the deck and the
     goldfish's hands (dozens of cards) at every choice. Made again when a card is added."""
 
-    def __init__(self, pilot, cards: dict, defs: dict):
+    def __init__(self, pilot, cards: dict, defs: dict, last: _Profiles | None):
         super().__init__()
         self.pilot, self.cards, self.defs = pilot, cards, defs
-        by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
+        if last is not None and len(last.by_key) == len(defs) and same_data(defs, last.defs):
+            # the very same card data as the last game's (a simulation's next game): its profiles
+            by_key = self.by_key = last.by_key
+        else:
+            by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
         self.update(zip(cards, map(by_key.__getitem__, map(_DEF, cards.values())), strict=True))  # (loops in C)
         self._known = -1  # len(cards) when wins / battery_wins were listed
 
@@ -156,7 +160,7 @@ class Autopilot(Base):
         last = self._last
         if last is not None and last.cards is cards and last.defs is state["defs"]:
             return last
-        self._last = found = _Profiles(self, cards, state["defs"])
+        self._last = found = _Profiles(self, cards, state["defs"], last)
         return found
 
     def _prof(self, state, iid) -> dict:

@@ -33,7 +33,7 @@ manual actions.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import is_, itemgetter
 
 from ...engine import effects
 from ...engine.cards import CardCache, InstanceFacts
@@ -47,6 +47,13 @@ _DEF = itemgetter("def")
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
 SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type": BATTERY, "fields": {}}
+
+
+def same_data(defs: dict, other: dict) -> bool:
+    """Whether two games hold the very same card-data dicts under the same keys (a simulation's games do:
+    simulate.GameFactory), so that what was read of one's cards holds for the other's, without reading each
+    card again for every game."""
+    return defs.keys() == other.keys() and all(map(is_, map(defs.__getitem__, other), other.values()))
 
 
 def _facts(d: dict, options: dict) -> tuple[str, int, bool]:
@@ -79,6 +86,9 @@ class TimestormRules(StackPlay, Play):
         if last[0] is cards and last[1].table.defs is state["defs"]:
             return last[1]
         table = self.cards.table(state)
+        prev = last[1]
+        if prev is not None and not table and same_data(state["defs"], prev.table.defs):
+            table.update(prev.table)  # the last game's cards, read from the very same data
         of = InstanceFacts(table, cards)
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
         of.update(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
