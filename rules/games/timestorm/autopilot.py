@@ -175,11 +175,15 @@ class Autopilot(Base):
         if got is None or got[0] is not card:
             prof = _profile(card)
             step = prof["win"]
+            kind = card.get("card_type")
             prof.update(
-                type=card.get("card_type"),
+                type=kind,
                 cost=card.get("cost") or 0,
                 # a win step that counts batteries (the battery plan)
                 battery_win=step is not None and step.get("if_zone") == "field" and step.get("if_type") in (None, BATTERY),
+                # what the main phase plays it as (_main's groups), in its order of asking; None: not played
+                role="battery" if kind == BATTERY else "win" if step is not None else None if prof["other"]
+                else "draw" if prof["draw"] else "resource" if prof["resource"] else "regrow" if prof["regrow"] else None,
             )
             got = self._profiles[key] = (card, prof)
         return got[1]
@@ -315,21 +319,11 @@ class Autopilot(Base):
         used = batteries - u
         can_battery = not state["flags"]["battery"]
         hand_batteries, wins, draws, resources, regrows = [], [], [], [], []
+        groups = {"battery": hand_batteries, "win": wins, "draw": draws, "resource": resources, "regrow": regrows}
         for i in hand:
-            prof = P[i]
-            if prof["type"] == BATTERY:
-                hand_batteries.append(i)
-                continue
-            if prof["win"] is not None:
-                wins.append(i)
-            elif prof["other"]:
-                continue
-            elif prof["draw"]:
-                draws.append(i)
-            elif prof["resource"]:
-                resources.append(i)
-            elif prof["regrow"]:
-                regrows.append(i)
+            role = P[i]["role"]
+            if role is not None:
+                groups[role].append(i)
         free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0) if resources else 0
 
         # 1. a win now (or the free batteries that pay for it)
@@ -458,12 +452,19 @@ class Autopilot(Base):
             return {"type": "pass"}
         P = self._p(state)
         cards = state["cards"]
-        quick = [i for i in state["zones"]["p0.hand"] if P[i]["type"] == QUICK]
-        if not quick:
-            return {"type": "pass"}
-        # the quick cards worth playing: win cards and draws (most choices hold neither: a pass at once)
-        wins = [i for i in quick if P[i]["win"] is not None]
-        draws = [i for i in quick if not P[i]["other"] and P[i]["draw"] and P[i]["win"] is None]
+        # the quick cards worth playing, win cards and draws (most choices hold neither: a pass at once), and
+        # the free resource cards (一瞬の猶予) that may pay for them
+        wins, draws, free = [], [], []
+        for i in state["zones"]["p0.hand"]:
+            prof = P[i]
+            if prof["type"] == QUICK:
+                role = prof["role"]
+                if role == "win":
+                    wins.append(i)
+                elif role == "draw":
+                    draws.append(i)
+                elif role == "resource" and prof["cost"] == 0:
+                    free.append(i)
         if not wins and not draws:
             return {"type": "pass"}
         batteries = unused = 0
@@ -472,7 +473,6 @@ class Autopilot(Base):
                 batteries += 1
                 if not cards[i]["tapped"]:
                     unused += 1
-        free = [i for i in quick if P[i]["cost"] == 0 and P[i]["resource"] and not P[i]["draw"] and P[i]["win"] is None and not P[i]["other"]]
         if len(free) > 1:
             free.sort(key=lambda x: (-P[x]["resource"], x))
         mana = unused + min(sum(P[i]["resource"] for i in free), batteries - unused) if free else unused
