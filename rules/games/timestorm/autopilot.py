@@ -52,11 +52,14 @@ is empty, so the count holds whenever the game can still be won).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player
-from .play import BATTERY, DECK, QUICK
+from .play import BATTERY, DECK, QUICK, same_data
 
+_DEF = itemgetter("def")
 HAND_PLAN_BATTERIES = 3  # the hand plan plays a battery only while the field holds fewer batteries
 
 
@@ -91,16 +94,38 @@ def _profile(card: dict) -> dict:
 
 
 class _Profiles(dict):
-    """Instance id -> the profile of its card (made on first use: an instance's card never changes)."""
+    """Instance id -> the profile of its card, for one game (an instance's card never changes). Filled for
+    every card when the game's first choice comes (one pass over a few dozen cards, cheaper than a miss per
+    card), and a card added later (a token by hand) on first use.
 
-    def __init__(self, pilot, cards: dict, defs: dict):
+    It also keeps the game's win-condition cards (`wins`) and those counting batteries (`battery_wins`),
+    a few instances: where they lie is read from each card's zone, instead of scanning the deck and the
+    goldfish's hands (dozens of cards) at every choice. Made again when a card is added."""
+
+    def __init__(self, pilot, cards: dict, defs: dict, last: _Profiles | None):
         super().__init__()
         self.pilot, self.cards, self.defs = pilot, cards, defs
+        if last is not None and len(last.by_key) == len(defs) and same_data(defs, last.defs):
+            # the very same card data as the last game's (a simulation's next game): its profiles
+            by_key = self.by_key = last.by_key
+        else:
+            by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
+        self.update(zip(cards, map(by_key.__getitem__, map(_DEF, cards.values())), strict=True))  # (loops in C)
+        self._known = -1  # len(cards) when wins / battery_wins were listed
 
     def __missing__(self, iid):
         key = self.cards[iid]["def"]
         found = self[iid] = self.pilot._profile_of(key, self.defs[key])
         return found
+
+    def win_cards(self) -> tuple[list[str], list[str]]:
+        """(the win-condition instances, those of them counting batteries), in the order of the cards."""
+        cards = self.cards
+        if self._known != len(cards):
+            self._wins = [i for i in cards if self[i]["win"] is not None]
+            self._battery_wins = [i for i in self._wins if self[i]["battery_win"]]
+            self._known = len(cards)
+        return self._wins, self._battery_wins
 
 
 class Autopilot(Base):
@@ -135,7 +160,7 @@ class Autopilot(Base):
         last = self._last
         if last is not None and last.cards is cards and last.defs is state["defs"]:
             return last
-        self._last = found = _Profiles(self, cards, state["defs"])
+        self._last = found = _Profiles(self, cards, state["defs"], last)
         return found
 
     def _prof(self, state, iid) -> dict:
@@ -150,11 +175,15 @@ class Autopilot(Base):
         if got is None or got[0] is not card:
             prof = _profile(card)
             step = prof["win"]
+            kind = card.get("card_type")
             prof.update(
-                type=card.get("card_type"),
+                type=kind,
                 cost=card.get("cost") or 0,
                 # a win step that counts batteries (the battery plan)
                 battery_win=step is not None and step.get("if_zone") == "field" and step.get("if_type") in (None, BATTERY),
+                # what the main phase plays it as (_main's groups), in its order of asking; None: not played
+                role="battery" if kind == BATTERY else "win" if step is not None else None if prof["other"]
+                else "draw" if prof["draw"] else "resource" if prof["resource"] else "regrow" if prof["regrow"] else None,
             )
             got = self._profiles[key] = (card, prof)
         return got[1]
@@ -168,26 +197,38 @@ class Autopilot(Base):
 
     def _holds(self, state, iid, step, field_plus=0) -> bool:
         """The win step's condition as it will stand when the card (now in hand) resolves."""
-        P = self._p(state)
         kind = step.get("if_zone")
         if not kind:
             return True
-        name = effects.zone_of(state, 0, kind)
-        ids = [i for i in state["zones"].get(name, []) if i != iid] if name else []
+        # effects.zone_of(state, 0, kind) for this game: the shared deck, else the player's own zone of that
+        # kind (a kind the game has no zone for counts no cards)
+        ids = state["zones"].get(DECK if kind == "deck" else f"p0.{kind}", ())
         wanted = step.get("if_type")
         if wanted:
-            ids = [i for i in ids if P[i]["type"] == wanted]
+            P = self._p(state)
+            n = sum(1 for i in ids if i != iid and P[i]["type"] == wanted)
+        else:
+            n = len(ids) - (iid in ids)
         extra = field_plus if kind == "field" and wanted in (None, BATTERY) else 0
-        return len(ids) + extra >= (step.get("if_min") or 0)
+        return n + extra >= (step.get("if_min") or 0)
 
     def _deckout_win(self, state, deck: int, after_active_draw: bool) -> bool:
         """With `deck` cards left and no more extra draws, is a goldfish (all of them) the one decked?"""
         players = state["players"]
         n = len(players)
-        alive = [not p["lost"] for p in players]
         p = state["active"]
         if after_active_draw:
             p = (p + 1) % n
+        for q in players:
+            if q["lost"]:
+                break
+        else:
+            # Everyone still in (the usual case, asked several times a choice): the loop below worked out. The
+            # players draw in turn from p, so the one facing the empty deck first is `deck % n` seats after p,
+            # and the others go out after it in seat order until the player is reached: the goldfish are all
+            # out first exactly when the player sits just before the first one out.
+            return (p + deck % n - 1) % n == 0
+        alive = [not q["lost"] for q in players]
         for _ in range(deck + 4 * n + 4):
             if alive[p]:
                 if deck == 0:
@@ -222,18 +263,17 @@ class Autopilot(Base):
     def _digging(self, state) -> bool:
         """Digging pays (a draw may break the deck-out's order) while a win card is in hand or 2 or more
         are somewhere the player cannot see (the deck or a goldfish's hand)."""
-        P = self._p(state)
+        wins = self._p(state).win_cards()[0]
+        cards = state["cards"]
         hidden = 0
-        for i in state["zones"][DECK]:
-            if P[i]["win"] is not None:
+        mine = False
+        for i in wins:  # (by each win card's zone: the deck, a goldfish's hand "p1.hand"…, the player's hand)
+            where = cards[i]["zone"]
+            if where == "p0.hand":
+                mine = True
+            elif where == DECK or where.endswith(".hand"):  # (every other hand is a goldfish's)
                 hidden += 1
-        for p in state["players"][1:]:
-            for i in state["zones"][f"p{p['id']}.hand"]:
-                if P[i]["win"] is not None:
-                    hidden += 1
-        if hidden >= 2:
-            return True
-        return any(P[i]["win"] is not None for i in state["zones"]["p0.hand"])
+        return hidden >= 2 or mine
 
     # -- choosing --------------------------------------------------------------------------------------------
 
@@ -270,46 +310,40 @@ class Autopilot(Base):
         P = self._p(state)
         zones, cards = state["zones"], state["cards"]
         hand = zones["p0.hand"]
-        field = zones["p0.field"]
-        batteries = [i for i in field if P[i]["type"] == BATTERY]
-        unused = [i for i in batteries if not cards[i]["tapped"]]
-        u = len(unused)
-        used = len(batteries) - u
+        batteries = u = 0  # the batteries on the field, the unused ones
+        for i in zones["p0.field"]:
+            if P[i]["type"] == BATTERY:
+                batteries += 1
+                if not cards[i]["tapped"]:
+                    u += 1
+        used = batteries - u
         can_battery = not state["flags"]["battery"]
-        hand_batteries = [i for i in hand if P[i]["type"] == BATTERY]
-        wins, draws, resources, regrows = [], [], [], []
+        hand_batteries, wins, draws, resources, regrows = [], [], [], [], []
+        groups = {"battery": hand_batteries, "win": wins, "draw": draws, "resource": resources, "regrow": regrows}
         for i in hand:
-            prof = P[i]
-            if prof["type"] == BATTERY:
-                continue
-            if prof["win"] is not None:
-                wins.append(i)
-            elif prof["other"]:
-                continue
-            elif prof["draw"]:
-                draws.append(i)
-            elif prof["resource"]:
-                resources.append(i)
-            elif prof["regrow"]:
-                regrows.append(i)
-        free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0)
+            role = P[i]["role"]
+            if role is not None:
+                groups[role].append(i)
+        free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0) if resources else 0
 
         # 1. a win now (or the free batteries that pay for it)
-        for i in sorted(wins, key=lambda x: (P[x]["cost"], x)):
+        if len(wins) > 1:
+            wins.sort(key=lambda x: (P[x]["cost"], x))
+        for i in wins:
             if self._holds(state, i, P[i]["win"]):
                 cost = P[i]["cost"]
                 if cost <= u:
                     return {"type": "play", "card": i}
                 if cost <= u + min(free, used):
                     return {"type": "play", "card": self._free_resource(state, resources)}
-        battery_wins = [i for i in wins if P[i]["battery_win"]]
-        hand_wins = [i for i in wins if i not in battery_wins]
+        battery_wins = [i for i in wins if P[i]["battery_win"]] if wins else wins
+        hand_wins = [i for i in wins if i not in battery_wins] if wins else wins
 
         # 2. the battery that completes a win, or the turn's battery as the plan says
         hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
         if can_battery and hand_batteries:
             completes = any(self._holds(state, i, P[i]["win"], field_plus=1) for i in battery_wins)
-            if completes or not hand_plan or len(batteries) < HAND_PLAN_BATTERIES:
+            if completes or not hand_plan or batteries < HAND_PLAN_BATTERIES:
                 return {"type": "battery", "card": hand_batteries[0]}
 
         # 3. draws, keeping what a win this turn needs
@@ -321,8 +355,9 @@ class Autopilot(Base):
             reach = self._hand_reach(state, hand_wins, draws, u)
             if reach is not None:
                 return {"type": "play", "card": reach}
-        ranked = sorted(draws, key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
-        for i in ranked:
+        if len(draws) > 1:
+            draws.sort(key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
+        for i in draws:
             cost = P[i]["cost"]
             if not self._draw_ok(state, i, own_main=True):
                 continue
@@ -333,18 +368,20 @@ class Autopilot(Base):
 
         # 4. a card back from the discard pile with batteries to spare
         discard = zones["p0.discard"]
-        for i in sorted(regrows, key=lambda x: (P[x]["cost"], x)):
+        if len(regrows) > 1:
+            regrows.sort(key=lambda x: (P[x]["cost"], x))
+        for i in regrows:
             if P[i]["cost"] <= u - reserve and self._worth_back(state, discard):
                 return {"type": "play", "card": i}
         return {"type": "pass"}
 
     def _battery_win_hidden(self, state) -> bool:
         """A win card counting batteries may still come: in the deck or a goldfish's hand."""
-        P = self._p(state)
-        for name in [DECK] + [f"p{p['id']}.hand" for p in state["players"][1:]]:
-            for i in state["zones"][name]:
-                if P[i]["battery_win"]:
-                    return True
+        cards = state["cards"]
+        for i in self._p(state).win_cards()[1]:
+            where = cards[i]["zone"]
+            if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
+                return True
         return False
 
     def _free_resource(self, state, resources):
@@ -415,25 +452,40 @@ class Autopilot(Base):
             return {"type": "pass"}
         P = self._p(state)
         cards = state["cards"]
-        quick = [i for i in state["zones"]["p0.hand"] if P[i]["type"] == QUICK]
-        if not quick:
+        # the quick cards worth playing, win cards and draws (most choices hold neither: a pass at once), and
+        # the free resource cards (一瞬の猶予) that may pay for them
+        wins, draws, free = [], [], []
+        for i in state["zones"]["p0.hand"]:
+            prof = P[i]
+            if prof["type"] == QUICK:
+                role = prof["role"]
+                if role == "win":
+                    wins.append(i)
+                elif role == "draw":
+                    draws.append(i)
+                elif role == "resource" and prof["cost"] == 0:
+                    free.append(i)
+        if not wins and not draws:
             return {"type": "pass"}
-        batteries = [i for i in state["zones"]["p0.field"] if P[i]["type"] == BATTERY]
-        unused = sum(1 for i in batteries if not cards[i]["tapped"])
-        free = sorted(
-            (i for i in quick if P[i]["cost"] == 0 and P[i]["resource"] and not P[i]["draw"] and P[i]["win"] is None and not P[i]["other"]),
-            key=lambda x: (-P[x]["resource"], x),
-        )
-        mana = unused + min(sum(P[i]["resource"] for i in free), len(batteries) - unused)
+        batteries = unused = 0
+        for i in state["zones"]["p0.field"]:
+            if P[i]["type"] == BATTERY:
+                batteries += 1
+                if not cards[i]["tapped"]:
+                    unused += 1
+        if len(free) > 1:
+            free.sort(key=lambda x: (-P[x]["resource"], x))
+        mana = unused + min(sum(P[i]["resource"] for i in free), batteries - unused) if free else unused
 
         def pay(iid):  # the card if the unused batteries pay for it, else a free resource card first
             return {"type": "play", "card": iid if P[iid]["cost"] <= unused else free[0]}
 
-        for i in sorted(quick, key=lambda x: (P[x]["cost"], x)):
+        if len(wins) > 1:
+            wins.sort(key=lambda x: (P[x]["cost"], x))
+        for i in wins:
             prof = P[i]
-            if prof["win"] is not None and P[i]["cost"] <= mana and self._holds(state, i, prof["win"]):
+            if prof["cost"] <= mana and self._holds(state, i, prof["win"]):
                 return pay(i)
-        draws = [i for i in quick if not P[i]["other"] and P[i]["draw"] and P[i]["win"] is None]
         if not draws:
             return {"type": "pass"}
         deck = len(state["zones"][DECK])

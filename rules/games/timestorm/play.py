@@ -33,21 +33,34 @@ manual actions.
 
 from __future__ import annotations
 
+from operator import is_, itemgetter
+
 from ...engine import effects
 from ...engine.cards import CardCache, InstanceFacts
-from ...engine.core import IllegalAction, add_card, draw, first_player, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, add_card, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
 from . import shares
+
+_DEF = itemgetter("def")
 
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
 SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type": BATTERY, "fields": {}}
 
 
-def _facts(d: dict, options: dict) -> tuple[str, int]:
-    """(card type, cost) of a card's data: what the rules ask of a card over and over."""
-    return d.get("card_type", ""), d.get("cost") or 0
+def same_data(defs: dict, other: dict) -> bool:
+    """Whether two games hold the very same card-data dicts under the same keys (a simulation's games do:
+    simulate.GameFactory), so that what was read of one's cards holds for the other's, without reading each
+    card again for every game."""
+    return defs.keys() == other.keys() and all(map(is_, map(defs.__getitem__, other), other.values()))
+
+
+def _facts(d: dict, options: dict) -> tuple[str, int, bool]:
+    """(card type, cost, whether its script has steps for when it is drawn) of a card's data: what the rules
+    ask of a card over and over (the last at every draw, where most cards have none to run)."""
+    script = (d.get("fields") or {}).get("script") or ()
+    return d.get("card_type", ""), d.get("cost") or 0, any(s.get("when") == "drawn" for s in script)
 
 
 class TimestormRules(StackPlay, Play):
@@ -72,7 +85,13 @@ class TimestormRules(StackPlay, Play):
         last = self._last
         if last[0] is cards and last[1].table.defs is state["defs"]:
             return last[1]
-        of = InstanceFacts(self.cards.table(state), cards)
+        table = self.cards.table(state)
+        prev = last[1]
+        if prev is not None and not table and same_data(state["defs"], prev.table.defs):
+            table.update(prev.table)  # the last game's cards, read from the very same data
+        of = InstanceFacts(table, cards)
+        # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
+        of.update(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
         self._last = (cards, of)
         return of
 
@@ -142,10 +161,12 @@ class TimestormRules(StackPlay, Play):
         hand = opts["hand"]  # (the options were checked against options.py before the setup)
         state["passed"] = []
         state["flags"] = {"battery": False}
+        supply = opts.get("supply_batteries", True)
+        if supply:  # the deck's own battery card, else a plain one
+            key = next((k for k, d in state["defs"].items() if d.get("card_type") == BATTERY), None)
+            card = {"key": key} if key else SUPPLY_BATTERY  # (its key alone names the card already in defs)
         for p in range(len(state["players"])):
-            if opts.get("supply_batteries", True):
-                key = next((k for k, d in state["defs"].items() if d.get("card_type") == BATTERY), None)
-                card = {**state["defs"][key], "key": key} if key else SUPPLY_BATTERY
+            if supply:
                 for _ in range(2):
                     iid = add_card(state, card, p, zone(p, "field"))
                     state["cards"][iid]["face_up"] = True
@@ -154,9 +175,18 @@ class TimestormRules(StackPlay, Play):
                     move(state, iid, zone(p, "field"), face_up=True)
         shuffle_zone(state, DECK)
         order = [(first + k) % len(state["players"]) for k in range(len(state["players"]))]
-        for _ in range(hand):  # dealt one at a time from the first player on; dealing is not drawing
-            for p in order:
-                draw(state, p, 1)
+        # dealt one at a time from the first player on; dealing is not drawing (no Trigger, no loss): core.draw
+        # of one card unforced, written out here (every game's setup deals a dozen cards or more)
+        zones, cards = state["zones"], state["cards"]
+        deck, hands = zones[DECK], [zones[f"p{p}.hand"] for p in order]
+        for _ in range(hand):
+            for to, held in zip(order, hands, strict=True):
+                if not deck:
+                    break
+                iid = deck.pop()
+                held.append(iid)
+                dealt = cards[iid]
+                dealt["zone"], dealt["face_up"] = f"p{to}.hand", False
         self._start_turn(state, first)
         self._advance(state)
 
@@ -206,18 +236,26 @@ class TimestormRules(StackPlay, Play):
     def draw_cards(self, state, player, n) -> list[dict]:
         """Draws that the rules or a card make: an empty deck loses; a drawn Trigger fires."""
         events = []
+        me = state["players"][player]
         for _ in range(n):
-            if state["players"][player]["lost"]:
+            if me["lost"]:
                 break
-            got = draw(state, player, 1, forced=True)
-            events += got
+            # core.draw(state, player, 1, forced=True), written out (the rules draw dozens of times a game)
+            deck = state["zones"][DECK]
+            if not deck:
+                me["lost"] = True
+                events.append({"type": "draw_from_empty", "player": player})
+                self.check_result(state)
+                break  # (a player who lost draws no more: the loop would stop here anyway)
+            iid = deck[-1]
+            events.append(move(state, iid, f"p{player}.hand", face_up=False))
             self.check_result(state)  # the last player not lost wins at once, before having to draw
             if state["result"] is not None:
                 break
-            if got and got[-1]["type"] == "move":
-                iid = got[-1]["card"]
+            kind, _, drawn = self.of(state)[iid]
+            if drawn or kind == TRIGGER:
                 steps = effects.steps_of(state, iid, "drawn")
-                if steps or self.of(state)[iid][0] == TRIGGER:
+                if steps or kind == TRIGGER:
                     events.append({"type": "trigger", "card": iid, "player": player})
                     events.append(move(state, iid, zone(player, "discard"), face_up=True))
                     # steps that would wait for the human's choice in the middle of a draw are left to them
@@ -259,8 +297,10 @@ class TimestormRules(StackPlay, Play):
 
     # -- priority -------------------------------------------------------------------------------------------
 
-    def _plays(self, state) -> list[dict]:
-        """The human's plays while holding priority (besides passing)."""
+    def _plays(self, state, only: str | None = None, first: bool = False) -> list[dict]:
+        """The human's plays while holding priority (besides passing); `only`: those of that card alone (is
+        the action playable?); `first`: the first one found (is there any?). The rules ask both after nearly
+        every action, where the whole list is not needed."""
         if state["priority"] != 0 or state["phase"] not in ("main", "end"):
             return []
         hand = state["zones"]["p0.hand"]
@@ -271,7 +311,11 @@ class TimestormRules(StackPlay, Play):
         unused = None  # (counted when a card in hand asks for it)
         out = []
         for iid in hand:
-            kind, cost = of[iid]
+            if only is not None and iid != only:
+                continue
+            if first and out:
+                break
+            kind, cost, _ = of[iid]
             if kind == BATTERY:
                 if mine and not state["flags"]["battery"]:
                     out.append({"type": "battery", "card": iid})
@@ -288,8 +332,13 @@ class TimestormRules(StackPlay, Play):
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
-        state["passed"].append(player)
-        if len(state["passed"]) < self._alive_count(state):
+        passed = state["passed"]
+        passed.append(player)
+        alive = 0  # (_alive_count, inline: a goldfish passes dozens of times a game)
+        for p in state["players"]:
+            if not p["lost"]:
+                alive += 1
+        if len(passed) < alive:
             state["priority"] = self._next_alive(state, player)
             return events
         if state["stack"]:  # everyone passed in a row: the newest card resolves
@@ -302,8 +351,27 @@ class TimestormRules(StackPlay, Play):
     def auto_passes(self, state, player) -> bool:
         """auto_pass "smart": the human passes when they can play nothing, except in their own main phase
         with an empty stack (where passing ends the phase)."""
-        own_main = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
-        return state["options"].get("auto_pass") == "smart" and not own_main and not self._plays(state)
+        if state["options"].get("auto_pass") != "smart":
+            return False
+        if state["active"] == 0 and state["phase"] == "main" and not state["stack"]:
+            return False  # (own main phase, empty stack)
+        # not self._plays(state), written for this case (asked after nearly every action): outside their own
+        # main phase with an empty stack, the player's only plays are quick actions the unused batteries pay for
+        if state["priority"] != 0 or state["phase"] not in ("main", "end"):
+            return True
+        of = self.of(state)
+        cheapest = None
+        for iid in state["zones"]["p0.hand"]:
+            kind, cost, _ = of[iid]
+            if kind == QUICK and (cheapest is None or cost < cheapest):
+                cheapest = cost
+        if cheapest is None:
+            return True
+        cards, unused = state["cards"], 0
+        for i in state["zones"]["p0.field"]:
+            if not cards[i]["tapped"] and of[i][0] == BATTERY:
+                unused += 1
+        return unused < cheapest
 
     # -- actions --------------------------------------------------------------------------------------------
 
@@ -328,7 +396,7 @@ class TimestormRules(StackPlay, Play):
 
     def _playable(self, state, action) -> str:
         iid = action.get("card")
-        if {"type": action["type"], "card": iid} not in self._plays(state):
+        if iid is None or {"type": action["type"], "card": iid} not in self._plays(state, only=iid):
             raise IllegalAction(f"card: {iid!r} cannot be played now")
         return iid
 
