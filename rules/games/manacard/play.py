@@ -1067,6 +1067,10 @@ class ManacardRules(Play):
             if "cards" not in action:
                 state["pending"] = {"type": "mana_to_hand", "player": 0, "choose": {"zone": "p0.mana", "min": 1, "max": len(zones["p0.mana"])}}
                 return []
+            # the cards named with the pass itself: what the pending choice would accept (checked before anything changes)
+            cards, mana = action["cards"], zones["p0.mana"]
+            if not isinstance(cards, list) or not cards or not all(isinstance(c, str) and c in mana for c in cards) or len(set(cards)) != len(cards):
+                raise IllegalAction("cards: a list of different cards of your mana zone (at least one)")
             return self._do_mana_to_hand(state, action)
         if option == "return_skill":
             exiled = self._exiled_skill(state, 0)
