@@ -47,6 +47,7 @@ attacking the player with that unit.
 
 from __future__ import annotations
 
+from collections import Counter
 from math import comb
 
 from ...engine import effects
@@ -55,6 +56,7 @@ from ...engine.core import legal_actions
 from .play import EQUIP
 
 NEVER = 10**6
+BIG = 10**9  # (worse than any plan's rights)
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -184,14 +186,67 @@ class Autopilot(Base):
 
     def _plan(self, state) -> tuple[dict, list[str]]:
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
+        rules = self.rules
+        stat, of = rules.stat, rules.table(state).of
+        zones = state["zones"]
+        # The plans (what can be played, what it adds up to) are worked out from the player's cards, which a
+        # run of attacks does not change: only the goldfish's HP does. So they are kept with what they were
+        # worked out from (_plans) and only weighed again here against the HP left.
+        field = [(stat(state, u, "attack"), u, of[u]) for u in zones["p0.field"] if of[u].unit]
+        plans = self._plans(state, field)
+        health = len(zones["p1.deck"])
+        best = None
+        best_total, best_order = BIG, 9
+        for fixed, dh, rate, order, plan in plans:
+            h = health - dh
+            total = fixed + (0 if h <= 0 else (-(-h // rate) if rate > 0 else NEVER))
+            if total < best_total or (total == best_total and order < best_order):
+                best_total, best_order, best = total, order, plan
+        if best is None:
+            return {"type": "pass"}, []
+        order, u, info, e, src, esrc = best
+        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
+        if order == 4:
+            action = {"type": "pass", "option": "mana_to_hand"}
+        elif order == 1:
+            action = {"type": "play", "card": u}
+            if info.aim is not None:
+                targets = rules.aimed(state, info.aim)
+                if targets:
+                    action["target"] = targets[0]
+        elif order == 2:
+            action = {"type": "play", "card": e, "target": u}
+        elif order == 0:
+            action = {"type": "pass", "option": "attack", "card": u}
+        elif order == 3:
+            action = {"type": "play", "card": u}
+        else:
+            action = {"type": "pass", "option": "mana"}
+        return action, take
+
+    def _plans(self, state, field) -> list[tuple]:
+        """Every plan the player's cards allow now, in the order they are weighed: (rights it takes besides the
+        attacks, HP its first step takes off, the attack rate it then wins at, tie order, (order, unit, its
+        info, equipment, unit's source, equipment's source)). The rights to win from HP h at rate R are
+        ceil(h / R) (NEVER at rate 0), R being the better of the plan's attack and the spells' rate; the first
+        plan with the fewest rights in all, then the lowest tie order, is kept.
+
+        The plans depend on the hand, mana, skill deck, main deck, field (and its units' attack), the face-up
+        status cards and the mana streak, never on the goldfish's HP: the last answer is kept on the game's
+        card table with all of these, and given again while they are the same (a run of attacks)."""
         cards, zones = state["cards"], state["zones"]
         rules = self.rules
         table = rules.table(state)
+        mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
+        streak = state["flags"]["streak"]
+        statuses = tuple([s for s in zones["p0.status"] if cards[s]["face_up"]])
+        last = getattr(table, "plans", None)
+        if last is not None and last[0] == (hand, mana, skill, deck, field, statuses, streak):  # (lists compared by value)
+            return last[1]
+
         of = table.of
         bonus = self._status_bonus(state, table, cards)
         any_bonus = bonus.get(None, 0)
-        health = len(zones["p1.deck"])
-        mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         budget = len(mana) + len(skill)
         mods = rules.cost_mods(state, 0)
         cost_of = rules.cost_of
@@ -208,16 +263,11 @@ class Autopilot(Base):
                     spells.append((damage, iid))
         spell_rate = max((s[0] for s in spells), default=0)
 
-        def rights(h: int, attack: int) -> int:
-            """Rights to win from h at the better of this attack and the spells' rate."""
-            if h <= 0:
-                return 0
-            rate = attack if attack > spell_rate else spell_rate
-            return -(-h // rate) if rate > 0 else NEVER
+        def rate(attack: int) -> int:
+            """The rate a plan attacking at this attack wins at: the better of it and the spells'."""
+            return attack if attack > spell_rate else spell_rate
 
         # the units that may attack, and the cards that may be played for one: (attack or bonus, card, info)
-        stat = rules.stat
-        field = [(stat(state, u, "attack"), u, of[u]) for u in zones["p0.field"] if of[u].unit]
         units: dict = {"hand": [], "mana": []}
         equips: dict = {"hand": [], "mana": []}
         for where, group in (("hand", hand), ("mana", mana)):
@@ -237,10 +287,8 @@ class Autopilot(Base):
 
         # plans: a unit (on the field, or played from the hand or the mana zone) with perhaps one more
         # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
-        # play them (1 each), then to attack until the goldfish is beaten. The first of the quickest plans
-        # (fewest rights, then the tie order) is kept; its action is made only for it.
-        best = None  # (rights to win, tie order), the plan's (kind, unit, its info, equipment, unit's source, equipment's source)
-        best_key = (NEVER + 10, 9)  # (worse than any plan)
+        # play them (1 each), then to attack until the goldfish is beaten.
+        plans = []
         no_equip = [(0, None, None)]
         for src, pool in (("field", field), ("hand", units["hand"]), ("mana", units["mana"])):
             from_mana = src == "mana"
@@ -252,7 +300,6 @@ class Autopilot(Base):
                             continue
                         take = from_mana or esrc == "mana"  # (a mana_to_hand first: the cards of the plan in mana)
                         plays = (src != "field") + (e is not None)
-                        total = (1 if take else 0) + plays + rights(health, attack + gain)
                         if take:
                             order = 4
                         elif src != "field":
@@ -263,15 +310,12 @@ class Autopilot(Base):
                             if attack <= 0:
                                 continue
                             order = 0
-                        if total < best_key[0] or (total == best_key[0] and order < best_key[1]):
-                            best_key = (total, order)
-                            best = (best_key, (order, u, info, e, src, esrc))
+                        plans.append(((1 if take else 0) + plays, 0, rate(attack + gain), order, (order, u, info, e, src, esrc)))
+        # a damage spell: 1 right, then the field's strongest unit (or the spells) for the HP left
         if spells:
-            strongest = max((a for a, _u, _i in field), default=0)
+            strongest = rate(max((a for a, _u, _i in field), default=0))
             for damage, iid in spells:
-                key = (1 + rights(health - damage, strongest), 3)
-                if best is None or key < best[0]:
-                    best = (key, (3, iid, None, None, None, None))
+                plans.append((1, damage, strongest, 3, (3, iid, None, None, None, None)))
 
         # dig the main deck with mana passes for a stronger unit (its composition is known, not its order)
         if deck:
@@ -282,34 +326,12 @@ class Autopilot(Base):
                 if a > reach
             ]
             if better:
-                n, streak = len(deck), state["flags"]["streak"]
+                n = len(deck)
                 for level in sorted(a for a, _count in better):  # dig for a unit of this attack or more
                     m = sum(count for a, count in better if a >= level)
-                    key = (_passes(n, m, streak) + 2 + rights(health, level), 5)
-                    if best is None or key < best[0]:
-                        best = (key, (5, None, None, None, None, None))
-
-        if best is None:
-            return {"type": "pass"}, []
-        order, u, info, e, src, esrc = best[1]
-        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
-        if order == 4:
-            action = {"type": "pass", "option": "mana_to_hand"}
-        elif order == 1:
-            action = {"type": "play", "card": u}
-            if info.aim is not None:
-                targets = rules.aimed(state, info.aim)
-                if targets:
-                    action["target"] = targets[0]
-        elif order == 2:
-            action = {"type": "play", "card": e, "target": u}
-        elif order == 0:
-            action = {"type": "pass", "option": "attack", "card": u}
-        elif order == 3:
-            action = {"type": "play", "card": u}
-        else:
-            action = {"type": "pass", "option": "mana"}
-        return action, take
+                    plans.append((_passes(n, m, streak) + 2, 0, rate(level), 5, (5, None, None, None, None, None)))
+        table.plans = ((hand[:], mana[:], skill[:], deck[:], field, statuses, streak), plans)  # (copies: the zones change)
+        return plans
 
 
 _FACTS: dict = {}  # Info -> _facts of it (Info objects are read-only and shared across games)
@@ -336,14 +358,12 @@ def _deck_levels(table, deck: list, bonus: dict) -> dict:
     last = getattr(table, "deck_levels", None)
     if last is not None and last[0] == key:
         return last[1]
-    of = table.of
     levels: dict = {}
     any_bonus = bonus.get(None, 0)
-    for c in deck:
-        info = of[c]
+    for info, count in Counter(map(table.of.__getitem__, deck)).items():  # (the copies of a card counted at once)
         if info.unit:
             a = info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0)
-            levels[a] = levels.get(a, 0) + 1
+            levels[a] = levels.get(a, 0) + count
     table.deck_levels = (key, levels)
     return levels
 

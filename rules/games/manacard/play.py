@@ -75,7 +75,6 @@ owner's units, costs) apply while they are there; other text is applied by hand.
 
 from __future__ import annotations
 
-import marshal
 import re
 
 from ...engine import effects
@@ -170,6 +169,7 @@ class InfoTable(CardTable):
         self.of = InstanceFacts(self, None)
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
+        self.stat_mods: dict = {}  # a player's face-up status cards -> {(stat, 距離): what they add to it}
 
     def skill_tops(self, cards: dict, skill: list) -> list:
         key = tuple(skill)
@@ -197,7 +197,8 @@ _MADE: dict = {}  # (id of the setup's decks, goldfish_hp, first id) -> _make_ca
 
 
 def _make_cards(decks, goldfish_hp: int, n: int, zone_names) -> tuple:
-    """(decks, defs, marshalled (cards, zone lists), next id) of the decks' instances (see _add_cards)."""
+    """(decks, defs, cards, zone lists, next id) of the decks' instances (see _add_cards): a template each
+    game copies, never changed itself."""
     defs: dict = {}
     cards: dict = {}
     zones: dict = {name: [] for name in zone_names}
@@ -225,7 +226,7 @@ def _make_cards(decks, goldfish_hp: int, n: int, zone_names) -> tuple:
             instance = cards[iid] = instance.copy()
             instance["counters"] = {}
             where.append(iid)
-    return decks, defs, marshal.dumps((cards, {name: ids for name, ids in zones.items() if ids})), n
+    return decks, defs, list(cards.items()), [(name, ids) for name, ids in zones.items() if ids], n
 
 
 _INFO: dict = {}  # (id of a card's data, play_reversal_cards) -> (the data, its Info): see _info
@@ -241,6 +242,31 @@ def _info(d: dict, options: dict) -> Info:
             _INFO.clear()
         found = _INFO[key] = (d, Info(d, options))
     return found[1]
+
+
+def _move_top(state, source: str, to: str, n: int, face_up: bool) -> list[str]:
+    """The top n cards of a pile (fewer if it runs out) to the top of zone `to`, face up or down, as n moves
+    of the pile's top card would (core.move, whose events are each {"type": "move", "card", "from": source,
+    "to"}) but at once: setup and every hit move several cards, and core.move finds each one by a search of
+    its zone from the bottom. Returns the cards moved, the top one first."""
+    pile = state["zones"][source]
+    k = min(n, len(pile))
+    if k <= 0:
+        return []
+    moved = pile[-k:]
+    del pile[-k:]
+    moved.reverse()
+    zones = state["zones"]
+    target = zones.get(to)
+    if target is None:  # a zone no card was in yet
+        target = zones[to] = []
+    target += moved
+    cards = state["cards"]
+    for iid in moved:
+        card = cards[iid]
+        card["zone"] = to
+        card["face_up"] = face_up
+    return moved
 
 
 STATUS_ZONE = ("p0.status", "p1.status")
@@ -285,9 +311,10 @@ class ManacardRules(Play):
         `goldfish_hp` face-down stand-ins ("HP") as its main deck.
 
         A simulation sets up thousands of games of the same decks: the instances are made once per decks
-        object (the setup record's, which nobody changes) and each game gets its own copy (marshal); the card
-        data (defs) is read-only, so its entries are shared, which also lets the Info of a card be reused
-        from game to game (`_info`)."""
+        object (the setup record's, which nobody changes) and each game gets its own copy (each instance holds
+        scalars and an empty "counters": a dict copy with a new counters dict is three times quicker than
+        marshal); the card data (defs) is read-only, so its entries are shared, which also lets the Info of a
+        card be reused from game to game (`_info`)."""
         decks, n = state["setup"]["decks"], state["next_id"]
         key = (id(decks), state["options"]["goldfish_hp"], n)
         made = _MADE.get(key)
@@ -295,14 +322,17 @@ class ManacardRules(Play):
             if len(_MADE) >= 8:
                 _MADE.clear()
             made = _MADE[key] = _make_cards(decks, state["options"]["goldfish_hp"], n, list(state["zones"]))
-        _decks, defs, blob, state["next_id"] = made
+        _decks, defs, instances, zone_ids, state["next_id"] = made
         known = state["defs"]
         for k, d in defs.items():
             known.setdefault(k, d)
-        cards, zones = marshal.loads(blob)
-        state["cards"].update(cards)
-        for name, ids in zones.items():
-            state["zones"][name].extend(ids)
+        cards = state["cards"]
+        for iid, instance in instances:
+            instance = cards[iid] = instance.copy()
+            instance["counters"] = {}
+        zones = state["zones"]
+        for name, ids in zone_ids:
+            zones[name].extend(ids)
 
     def zone_visible(self, state, name, player):
         """The open zones (status, mana, field, discard: their cards are face up by the rules; a card put face
@@ -345,13 +375,28 @@ class ManacardRules(Play):
         for other in state["zones"][where]:
             if cards[other].get("on") == iid:
                 value += sum(a for stat, a, d in table[cards[other]["def"]].equipped if stat == name and d in (None, distance))
-        for status in state["zones"][where[:3] + "status"]:
-            if cards[status]["face_up"]:
-                value += sum(a for stat, a, d in table[cards[status]["def"]].status if stat == name and d in (None, distance))
+        statuses = state["zones"][where[:3] + "status"]
+        if statuses:
+            value += self._status_stat(cards, table, statuses, name, distance)
         chain = state["flags"]["chain"]
         if chain and name == "speed" and chain["card"] == iid:
             value += chain["speed"]
         return value
+
+    @staticmethod
+    def _status_stat(cards, table, statuses, name: str, distance) -> int:
+        """What the face-up status cards among `statuses` add to the stat `name` of a unit of this 距離 (worked
+        out once for each set of status cards: a stat is asked for at every attack and every plan)."""
+        key = tuple([s for s in statuses if cards[s]["face_up"]])  # (instance ids: unique to their owner)
+        found = table.stat_mods.get(key)
+        if found is None:
+            found = table.stat_mods[key] = {}
+        amount = found.get((name, distance))
+        if amount is None:
+            amount = found[name, distance] = sum(
+                a for s in key for stat, a, d in table[cards[s]["def"]].status if stat == name and d in (None, distance)
+            )
+        return amount
 
     def _status_costs(self, state, player) -> tuple:
         """The cost steps of the player's face-up status cards: a list of (card type or None, change), and the
@@ -416,10 +461,9 @@ class ManacardRules(Play):
             if p == 0 or (len(decks) > 1 and decks[1]):  # (the goldfish's stand-ins are all alike: no shuffle)
                 shuffle_zone(state, f"p{p}.deck")
                 shuffle_zone(state, f"p{p}.skill")
-            deck = state["zones"][f"p{p}.deck"]
-            for _ in range(min(opts["mana"], len(deck))):
-                move(state, deck[-1], f"p{p}.mana", face_up=True)
-            draw(state, p, opts["hand"] + (opts["second_extra"] if p != first else 0))
+            # (move() of the top card, and draw(), card by card: the same state; setup keeps no events)
+            _move_top(state, f"p{p}.deck", f"p{p}.mana", opts["mana"], True)
+            _move_top(state, f"p{p}.deck", f"p{p}.hand", opts["hand"] + (opts["second_extra"] if p != first else 0), False)
         state["turn"], state["phase"] = 1, "action"
         state["priority"] = state["active"] = 0  # (a goldfish that starts has passed its first right)
         self._sync_life(state)
@@ -1023,6 +1067,10 @@ class ManacardRules(Play):
             if "cards" not in action:
                 state["pending"] = {"type": "mana_to_hand", "player": 0, "choose": {"zone": "p0.mana", "min": 1, "max": len(zones["p0.mana"])}}
                 return []
+            # the cards named with the pass itself: what the pending choice would accept (checked before anything changes)
+            cards, mana = action["cards"], zones["p0.mana"]
+            if not isinstance(cards, list) or not cards or not all(isinstance(c, str) and c in mana for c in cards) or len(set(cards)) != len(cards):
+                raise IllegalAction("cards: a list of different cards of your mana zone (at least one)")
             return self._do_mana_to_hand(state, action)
         if option == "return_skill":
             exiled = self._exiled_skill(state, 0)
@@ -1160,11 +1208,11 @@ class ManacardRules(Play):
         the 逆転 reading off) loses at once when it leaves the deck empty; the human first has a 逆転 chance."""
         if amount <= 0:
             return []
-        deck = state["zones"][f"p{player}.deck"]
-        exile = f"p{player}.exile"
-        hit = deck[len(deck) - min(amount, len(deck)) :][::-1]  # top first
+        source, exile = f"p{player}.deck", f"p{player}.exile"
+        deck = state["zones"][source]
+        hit = _move_top(state, source, exile, amount, False)  # top first
         events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
-        events += [move(state, iid, exile, face_up=False) for iid in hit]
+        events += [{"type": "move", "card": iid, "from": source, "to": exile} for iid in hit]
         if player == 0 and not state["players"][0]["goldfish"] and state["options"]["reversal"] != "off":
             state["flags"]["due"] = True  # the loss, if any, waits for the 逆転 chance
             mark = "next" if state["flags"]["chance"] else "hit"  # (a hit during a chance has a chance of its own)
