@@ -54,6 +54,12 @@ FTS_MIN = 3  # the trigram index answers substrings of 3 characters or more
 # instead of collecting every match first (20,000 for a phrase of the rules text). Counted with a LIMIT,
 # which FTS5 answers by stopping early (a fraction of a millisecond).
 DENSE = 2000
+# A substring of a field's text ("kw:速攻") is looked up among the field's distinct values first (a walk of the
+# facets' (key, text) index, one probe per distinct value) and then searched as equality with those values:
+# an equality the planner estimates from the column statistics, where PostgreSQL guessed 354 cards for
+# "LIKE '%速攻%'" that 9,983 hold, and SQLite needs no scan of every row of the key. A field with more
+# distinct values than this (numbers, names) keeps the LIKE.
+FACET_VALUES = 200
 NUM_LOOKUPS = {":": "exact", "=": "exact", "!=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 SORT_COLUMNS = {"name": "sort_key", "reading": "sort_key", "type": "card_type", "number": "number", "set": "set_name",
                 "rarity": "rarity"}
@@ -137,7 +143,32 @@ class Compiler:
 
     # -- facets ----------------------------------------------------------------
 
+    @staticmethod
+    def facet_values(key: str, part: str) -> list[str] | None:
+        """The distinct values of the facet `key` containing `part`, or None when the key has more than
+        FACET_VALUES distinct values. A loose index scan: each step asks the (key, text) index for the next
+        value (min(text) > the last), so a field with 3 values among 10,000 cards costs 4 probes."""
+        table = CardFacet._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH RECURSIVE v(t) AS (SELECT min(text) FROM {table} WHERE key = %s UNION ALL "
+                f"SELECT (SELECT min(text) FROM {table} WHERE key = %s AND text > v.t) FROM v WHERE v.t IS NOT NULL) "
+                f"SELECT t FROM v WHERE t IS NOT NULL LIMIT {FACET_VALUES + 1}",
+                [key, key],
+            )
+            values = [row[0] for row in cursor.fetchall()]
+        if len(values) > FACET_VALUES:
+            return None
+        # The stored text and the query are normalised (case folded) alike: `in` finds what LIKE finds.
+        return [value for value in values if part in value]
+
     def facet(self, key: str, **lookup) -> Q:
+        if "text__contains" in lookup:
+            values = self.facet_values(key, lookup["text__contains"])
+            if values is not None:
+                if not values:
+                    return Q(pk__in=[])
+                lookup = {"text": values[0]} if len(values) == 1 else {"text__in": values}
         ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
         if self.fts and ids[:DENSE].count() >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
