@@ -156,3 +156,20 @@ def test_a_substring_of_a_field_is_searched_as_its_values_or_as_like_alike(trick
         assert found == expected, (text, limit)
         likes = [q["sql"] for q in queries if "cards_cardfacet" in q["sql"] and "LIKE" in q["sql"]]
         assert bool(likes) == (limit == 0), (text, limit)
+
+
+@pytest.mark.parametrize("text", ["ねこやま", "猫", '"ダメージ"', "ねこ cost<=3", "ねこ OR -神社"])
+def test_a_broad_word_counted_through_the_pair_index_counts_what_the_rows_hold(tricky, everything_dense, monkeypatch,  # noqa: F811
+                                                                               text):
+    # PostgreSQL: the page of a dense word walks the list order with LIKE alone; its count is narrowed by
+    # the pair index when that reads less (Compiler.count_narrowed). The same cards either way.
+    monkeypatch.setattr(compiler.Compiler, "count_narrowed", staticmethod(lambda pairs: True))
+    query = parse(text, search_schema(None))
+    compiled = compiler.compile_search(query)
+    assert (compiled.counted is not None) == (connection.vendor == "postgresql"), text
+    if compiled.counted is not None:
+        assert "search_grams" in str(compiled.counted.query) and "search_grams" not in str(compiled.filtered.query)
+    expected = {card.pk for card in Card.objects.all() if matches(query.root, card)}
+    assert set(compiled.filtered.values_list("pk", flat=True)) == expected
+    for cap in (1, 1000):
+        assert paging.capped_count(compiled, cap) == min(len(expected), cap + 1), (text, cap)
