@@ -173,3 +173,24 @@ def test_a_broad_word_counted_through_the_pair_index_counts_what_the_rows_hold(t
     assert set(compiled.filtered.values_list("pk", flat=True)) == expected
     for cap in (1, 1000):
         assert paging.capped_count(compiled, cap) == min(len(expected), cap + 1), (text, cap)
+
+
+@pytest.mark.parametrize("text", ["sort:power", "sort:power order:desc", "t:場所札 sort:power order:desc", "ねこ sort:power"])
+def test_pages_sorted_by_a_game_field_hold_each_card_once_in_the_fields_order(tricky, kannagi, text):  # noqa: F811
+    # A sort by a number field joins the field's facet (one per card) and pages by ids in order first.
+    cards, number = [], 1
+    while True:
+        page = card_page(game=kannagi, q=text, number=number, size=2)
+        cards.extend(page.object_list)
+        if not page.has_next():
+            break
+        number += 1
+    query = parse(text, search_schema("kannagi"))
+    pool = [c for c in Card.objects.filter(game=kannagi) if matches(query.root, c)] if query.root else list(
+        Card.objects.filter(game=kannagi))
+    assert sorted(c.pk for c in cards) == sorted(c.pk for c in pool)
+    descending = "desc" in text
+    with_power = [c.attrs.get("power") for c in cards if c.attrs.get("power") is not None]
+    assert with_power == sorted(with_power, reverse=descending)
+    assert all(c.attrs.get("power") is None for c in cards[len(with_power):])  # no value: last either way
+    assert [c.pk for c in cards] == list(card_list(game=kannagi, q=text).values_list("pk", flat=True))

@@ -10,12 +10,12 @@ from django.db.models import (
     Case,
     Exists,
     F,
+    FilteredRelation,
     Func,
     IntegerField,
     OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Value,
     When,
 )
@@ -305,10 +305,11 @@ class Compiler:
             elif query.sort in SORT_COLUMNS:
                 expr = binary(SORT_COLUMNS[query.sort])
             else:  # a number field of the game, kept in facets
-                annotations["sort_value"] = Subquery(
-                    CardFacet.objects.filter(card=OuterRef("pk"), key=query.sort).values("num")[:1]
-                )
-                expr = F("sort_value")
+                # A LEFT JOIN on the field's facet (one per card: a number field holds one value), not a
+                # subquery per card: PostgreSQL hashes the field's facets once instead of running a
+                # subquery for each of the 5,000 cards of a type (SQLite probes the same index either way).
+                annotations["sort_facet"] = FilteredRelation("facets", condition=Q(facets__key=query.sort))
+                expr = F("sort_facet__num")
             first = expr.desc(nulls_last=True) if query.descending else expr.asc(nulls_last=True)
             return Compiled(cards, [first, *tail], annotations=annotations)
         if query.text_terms:
@@ -346,7 +347,8 @@ class Compiled:
 
     def _ordered(self, cards: QuerySet, ranked: bool) -> QuerySet:
         if self.annotations:
-            cards = cards.annotate(**self.annotations)
+            # A FilteredRelation is bound to the query that first uses it: each query gets its own copy.
+            cards = cards.annotate(**{n: a.clone() if isinstance(a, FilteredRelation) else a for n, a in self.annotations.items()})
         if self.rank is None:
             return cards.order_by(*self.order)
         cards = cards.annotate(rank=self.rank)
