@@ -91,16 +91,22 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
         count = capped_count(compiled, cap)
         within_page = count > cap
         ranked = not within_page
-    # A deferred join: the page's ids in order first (narrow rows: the sort or the walk of an index reads
-    # no card's texts), then the page's cards by id. Sorting 5,000 whole rows to keep 51 cost more than
-    # the search itself on both databases (a sort by a game field, a type and cost filter).
-    ordered = compiled.ranked() if ranked else compiled.unranked()
-    cards = compiled.rows(ordered.values("pk")[offset : offset + size + 1], ranked)
+    cards = compiled.ranked() if ranked else compiled.unranked()
+    window = slice(offset, offset + size + 1)
+    if compiled.rank is None and connection.vendor == "postgresql":
+        # A deferred join: the page's ids in order first, from an index alone where one holds the order
+        # and the filter's columns (cards_card_game_type_order_c), then the page's cards by id: PostgreSQL
+        # otherwise reads 5,000 whole rows from the table to sort them and keep 51 (a sort by a game field,
+        # a type and cost filter). A ranked search reads its matches' texts to rank them anyway, and
+        # SQLite's indexes answer the same from the rowid they carry (the second query's compiling would
+        # cost more than it saves there).
+        cards = compiled.rows(cards.values("pk")[window], ranked)
+        window = slice(None)
     if values:
         cards = cards.values(*columns, *(("rank",) if within_page else ()))
     elif columns is not None:
         cards = cards.only(*columns)
-    rows = list(cards)
+    rows = list(cards[window])
     has_next = len(rows) > size
     rows = rows[:size]
     if not rows and number > 1:
