@@ -141,3 +141,58 @@ def test_postgresql_indexes_words_of_any_length_by_character_pairs(tricky):  # n
         cursor.execute("SELECT search_grams FROM cards_card WHERE id = %s", [tricky[0].pk])
         pairs = set(cursor.fetchone()[0])
     assert {"猫", "猫山", "神社", "ねこ"} <= pairs  # name and reading, as the trigger keeps them
+
+
+@pytest.mark.parametrize("text", ["kw:速", "kw:速攻", "-kw:速 cost=1", "kw:存在しない", "kw:速 OR cost=0"])
+def test_a_substring_of_a_field_is_searched_as_its_values_or_as_like_alike(tricky, monkeypatch, text):  # noqa: F811
+    # cards.search.compiler.Compiler.facet_values (PostgreSQL): the field's distinct values holding the
+    # substring, then equality with them; past FACET_VALUES distinct values the LIKE of before. Both find
+    # the oracle's cards.
+    query = parse(text, search_schema("kannagi"))
+    expected = {card.pk for card in Card.objects.all() if matches(query.root, card)}
+    for limit in (compiler.FACET_VALUES, 0):
+        monkeypatch.setattr(compiler, "FACET_VALUES", limit)
+        with CaptureQueriesContext(connection) as queries:
+            found = set(card_list(q=text).values_list("pk", flat=True))
+        assert found == expected, (text, limit)
+        likes = [q["sql"] for q in queries if "cards_cardfacet" in q["sql"] and "LIKE" in q["sql"]]
+        # (PostgreSQL only: SQLite's planner, without statistics, takes the same plan for both)
+        assert bool(likes) == (limit == 0 or connection.vendor == "sqlite"), (text, limit)
+
+
+@pytest.mark.parametrize("text", ["ねこやま", "猫", '"ダメージ"', "ねこ cost<=3", "ねこ OR -神社"])
+def test_a_broad_word_counted_through_the_pair_index_counts_what_the_rows_hold(tricky, everything_dense, monkeypatch,  # noqa: F811
+                                                                               text):
+    # PostgreSQL: the page of a dense word walks the list order with LIKE alone; its count is narrowed by
+    # the pair index when that reads less (Compiler.count_narrowed). The same cards either way.
+    monkeypatch.setattr(compiler.Compiler, "count_narrowed", staticmethod(lambda pairs: True))
+    query = parse(text, search_schema(None))
+    compiled = compiler.compile_search(query)
+    assert (compiled.counted is not None) == (connection.vendor == "postgresql"), text
+    if compiled.counted is not None:
+        assert "search_grams" in str(compiled.counted.query) and "search_grams" not in str(compiled.filtered.query)
+    expected = {card.pk for card in Card.objects.all() if matches(query.root, card)}
+    assert set(compiled.filtered.values_list("pk", flat=True)) == expected
+    for cap in (1, 1000):
+        assert paging.capped_count(compiled, cap) == min(len(expected), cap + 1), (text, cap)
+
+
+@pytest.mark.parametrize("text", ["sort:power", "sort:power order:desc", "t:場所札 sort:power order:desc", "ねこ sort:power"])
+def test_pages_sorted_by_a_game_field_hold_each_card_once_in_the_fields_order(tricky, kannagi, text):  # noqa: F811
+    # A sort by a number field joins the field's facet (one per card) and pages by ids in order first.
+    cards, number = [], 1
+    while True:
+        page = card_page(game=kannagi, q=text, number=number, size=2)
+        cards.extend(page.object_list)
+        if not page.has_next():
+            break
+        number += 1
+    query = parse(text, search_schema("kannagi"))
+    pool = [c for c in Card.objects.filter(game=kannagi) if matches(query.root, c)] if query.root else list(
+        Card.objects.filter(game=kannagi))
+    assert sorted(c.pk for c in cards) == sorted(c.pk for c in pool)
+    descending = "desc" in text
+    with_power = [c.attrs.get("power") for c in cards if c.attrs.get("power") is not None]
+    assert with_power == sorted(with_power, reverse=descending)
+    assert all(c.attrs.get("power") is None for c in cards[len(with_power):])  # no value: last either way
+    assert [c.pk for c in cards] == list(card_list(game=kannagi, q=text).values_list("pk", flat=True))
