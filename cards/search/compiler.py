@@ -48,6 +48,7 @@ FIELD_COLUMNS = {
     "search_text": ("search_text",),
     "search_flavor": ("search_flavor",),
 }
+COUNT_CAP = 1000  # a search counts its matches up to this ("1,000+ 件" beyond; cards.search.paging)
 FTS_MIN = 3  # the trigram index answers substrings of 3 characters or more
 # A word the index finds in this many cards or more is "dense": on SQLite it is then checked row by row
 # (LIKE) instead of through the index, so that a page in list order stops after the first matches
@@ -143,8 +144,6 @@ class Compiler:
         pair index (every card holding each pair) than rows in table order (cap / the word's share). Yes for
         a two-character word in 7% of the cards (7,500 entries against 14,000 rows); no for a phrase of
         seven pairs each in 20% (140,000 entries against 5,000 rows)."""
-        from .paging import COUNT_CAP
-
         shares, floor, cards = gram_frequencies(connection)
         share = min(shares.get(pair, floor) for pair in pairs)
         return share > 0 and sum(shares.get(pair, floor) for pair in pairs) * cards < (COUNT_CAP + 1) / share

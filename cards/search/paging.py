@@ -13,9 +13,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from .compiler import Compiled
-
-COUNT_CAP = 1000
+from .compiler import COUNT_CAP, Compiled  # noqa: F401 - COUNT_CAP is read from here too
 
 
 class PageOutOfRange(LookupError):
