@@ -64,6 +64,7 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
+from .stats import undisplayed
 from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _Decision, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
@@ -89,6 +90,7 @@ class Autopilot(Worth, Base):
     def choose(self, state):
         if _LOCAL.d is not None:  # (within a decision already)
             return self._choose(state)
+        undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
         _LOCAL.d = _Decision()  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)

@@ -3,6 +3,8 @@ and the battle; the continuous rules in force and the filters of steps and condi
 
 from __future__ import annotations
 
+import threading
+
 from .board import camp_row, enemy_camp_row
 from .cards import BOARD, CONSTANT, CURSE, HAND, LAND, SOLDIER, STORAGE, _while
 
@@ -37,6 +39,30 @@ def _compiled(f: dict) -> tuple:
         _COMPILED.clear()
     _COMPILED[id(f)] = (f, out)
     return out
+
+
+class _Undisplayed(threading.local):
+    state: dict | None = None  # the game this thread's autopilot plays (its display stats are not kept)
+
+
+_UNDISPLAYED = _Undisplayed()
+
+
+def undisplayed(state) -> None:
+    """The game `state` is played by the autopilot (a simulation: nothing shows its board), so show_stats leaves
+    it: card["stats"] is for the board's view only (no rule reads it), and working it out after every action
+    was an eighth of a simulated game's time. The display stats it carries from before are dropped, so that
+    a state holds either the stats now or none; applying an action to a copy of it (a new object: core.apply)
+    shows them all again. Only the last game a thread's autopilot chose for is left: a state object kept
+    here cannot be another game's (the reference keeps its id from being reused)."""
+    if _UNDISPLAYED.state is state:
+        return
+    _UNDISPLAYED.state = state
+    cards = state["cards"]
+    for iid in state["flags"].pop("shown", ()):
+        cards[iid].pop("stats", None)
+
+
 SHOWN = {SOLDIER: ("cost", "move_cost", "power"), CURSE: ("cost", "upkeep"), LAND: ("cost", "upkeep")}
 COSTS = ("cost", "move_cost", "upkeep")
 
@@ -223,7 +249,10 @@ class Stats:
     def show_stats(self, state) -> None:
         """Each card on the board or in a hand carries its stats now where they differ from the printed ones
         (card["stats"]: auras, 特殊種別2, the battle, changes until the end of the turn, a hand card's cost), so
-        the board shows the engine's figures; the view shows a card's stats to whoever may see the card."""
+        the board shows the engine's figures; the view shows a card's stats to whoever may see the card. Not
+        for a game the autopilot plays (undisplayed)."""
+        if state is _UNDISPLAYED.state:
+            return
         cards = state["cards"]
         of = self._facts_of(state)
         auras = None
