@@ -190,9 +190,10 @@ class Worth:
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
         enemy 戦力 (the mode that damages most, for an effect with modes)."""
+        of = self.rules.card_facts(state)
         return [
             (k, amount, cost, mask, sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs))
-            for k, amount, cost, mask, sac, mode, needs in _damages(self.rules.card_facts(state)[iid])
+            for k, amount, cost, mask, sac, mode, needs in _damages(of[iid])
         ]
 
     # -- what a decision keeps (_Decision) -----------------------------------------------------------------
@@ -233,13 +234,14 @@ class Worth:
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
         """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
         a move of cost 0 that still uses a card of each attribute counts 1 (its cards are taken by attribute)."""
+        of = self.rules.card_facts(state)
         d = self._kept(auras, free)
         if d is None:
             return self._hit_now(state, s, auras, free)
         # A hit reads the soldier's own card and the steps in force (and `free`), not the rest of the board,
         # so boards with the same steps in force share it (a card with a step of its own that holds "while"
         # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
-        if self.rules.card_facts(state)[s]["self_auras"]:
+        if of[s]["self_auras"]:
             key = ("hit", d.cfg, s)
         else:
             key = ("hit", d.sig, s, d.moved.get(s))
@@ -258,10 +260,11 @@ class Worth:
 
     def _worth(self, state, iid, auras, free, ctx, mask=None) -> float:
         """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none)."""
+        of = self.rules.card_facts(state)
         limit = ctx["limit"]
         have = ctx["smask"] if mask is None else mask
         best = INF
-        data = self.rules.card_facts(state)[iid]
+        data = of[iid]
         if data["type"] == SOLDIER:
             power, m12, m23 = self._hit(state, iid, auras, free)
             if power > 0:
@@ -434,11 +437,12 @@ class Worth:
 
     def _values(self, state, ctx) -> dict:
         """Each hand card's worth for keeping (step 4)."""
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
         auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
-        masks = {i: self.rules.card_facts(state)[i]["mask"] for i in hand}
+        masks = {i: of[i]["mask"] for i in hand}
         everything = ctx["smask"]
         for m in masks.values():
             everything |= m
@@ -451,9 +455,9 @@ class Worth:
             piece_defs.add(d)
         better = []
         for i in hand:
-            if i in pieces or self.rules.card_facts(state)[i]["type"] not in (SOLDIER, CURSE, LAND):
+            if i in pieces or of[i]["type"] not in (SOLDIER, CURSE, LAND):
                 continue
-            data = self.rules.card_facts(state)[i]
+            data = of[i]
             if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             _now, _later, worth = self._looks(state, [i], ctx, everything)
@@ -489,7 +493,7 @@ class Worth:
 
         def by_itself(x):
             if x not in alone:
-                data = self.rules.card_facts(state)[x]
+                data = of[x]
                 # (only a card with an aura or a rule, a soldier with a lasting 特殊種別2, or any soldier when the
                 # board has an aura, can lower a move cost)
                 relevant = data["auras"] or data["rules"] or data["self_auras"] or data["s2"] in CONSTANT or helped and data["type"] == SOLDIER
@@ -497,9 +501,9 @@ class Worth:
             return alone[x]
 
         pieces: list[str] = []
-        soldiers = [i for i in hand if self.rules.card_facts(state)[i]["type"] == SOLDIER]
+        soldiers = [i for i in hand if of[i]["type"] == SOLDIER]
         for a in hand:
-            data = self.rules.card_facts(state)[a]
+            data = of[a]
             if data["type"] not in (SOLDIER, CURSE, LAND):
                 continue
             if by_itself(a):
