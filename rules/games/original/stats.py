@@ -100,6 +100,42 @@ class Stats:
                 out.append((src, step))
         return out
 
+    def auras_rule(self, state, rule) -> tuple[list, list[str]]:
+        """(auras(state), rule(state, rule)) from one pass over the board (the autopilot asks for both for
+        every board it weighs): the same lists, in the same order."""
+        auras: list = []
+        srcs: list = []
+        cards = state["cards"]
+        of = self._facts_of(state)
+        waits = not state["options"]["arrival_continuous"]
+        turn = state["turn"]
+        held: dict = {}
+        for src in state["zones"][BOARD]:
+            data = of[src]
+            steps, rules = data["auras"], data["rules"]
+            if not steps and not rules:
+                continue
+            card = cards[src]
+            if not card["face_up"] or waits and card.get("arrived") == turn and data["type"] in (SOLDIER, LAND):
+                continue  # (as _in_force)
+            for out, kept in ((auras, steps), (None, rules)):
+                for step in kept:
+                    if out is None and step.get("rule") != rule:
+                        continue
+                    cond = step.get("while")
+                    if cond:
+                        key = (src, cond)
+                        ok = held.get(key)
+                        if ok is None:
+                            ok = held[key] = self._holds(state, src, cond)
+                        if not ok:
+                            continue
+                    if out is None:
+                        srcs.append(src)
+                    else:
+                        out.append((src, step))
+        return auras, srcs
+
     def auras(self, state) -> list:
         """The continuous stat steps in force now: (source, step)."""
         return self._in_force(state, "auras")

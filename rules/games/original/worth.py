@@ -118,12 +118,13 @@ class _Decision:
     with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
     decision is made: the next one reads a changed state."""
 
-    __slots__ = ("cfg", "af", "sig", "moved", "data")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data")
 
     def __init__(self):
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
-        self.sig: tuple = ()  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`
+        self.sig: int = -1  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`, numbered
+        self.sigs: dict = {}  # (the steps in force, `free`) -> its number (sig)
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
         self.data: dict = {}
 
@@ -202,10 +203,11 @@ class Worth:
         """(the continuous stat steps in force, the soldiers that move to the 戦場 for free) on the board now."""
         d = _LOCAL.d
         if d is None:
-            return self.rules.auras(state), self.rules.rule(state, FREE)
+            return self.rules.auras_rule(state, FREE)
         if d.af is None:
-            auras, free = self.rules.auras(state), self.rules.rule(state, FREE)
-            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), (tuple([(src, id(step)) for src, step in auras]), tuple(free))
+            auras, free = self.rules.auras_rule(state, FREE)
+            sig = (tuple([(src, id(step)) for src, step in auras]), tuple(free))
+            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), d.sigs.setdefault(sig, len(d.sigs))
         return d.af
 
     @staticmethod
@@ -225,7 +227,7 @@ class Worth:
         outer = d.cfg, d.af, d.sig, d.moved
         d.cfg = (*d.cfg, *cfg)
         d.moved = {**d.moved, **dict.fromkeys(cfg[1] if cfg[0] == "v" else cfg[1:], cfg[0])}
-        d.af, d.sig = d.data.get(("af", d.cfg)) or (None, ())
+        d.af, d.sig = d.data.get(("af", d.cfg)) or (None, -1)
         try:
             return fn(*self._auras_free(state))
         finally:
@@ -234,17 +236,17 @@ class Worth:
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
         """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
         a move of cost 0 that still uses a card of each attribute counts 1 (its cards are taken by attribute)."""
-        of = self.rules.card_facts(state)
-        d = self._kept(auras, free)
-        if d is None:
+        d = _LOCAL.d  # (_kept, inline: this is the autopilot's most frequent call)
+        if d is None or d.af is None or auras is not d.af[0] or free is not d.af[1]:
             return self._hit_now(state, s, auras, free)
         # A hit reads the soldier's own card and the steps in force (and `free`), not the rest of the board,
         # so boards with the same steps in force share it (a card with a step of its own that holds "while"
         # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
-        if of[s]["self_auras"]:
+        # (d.sig: the steps in force and `free` as a small number, so the key is cheap to hash.)
+        if self.rules.card_facts(state)[s]["self_auras"]:
             key = ("hit", d.cfg, s)
         else:
-            key = ("hit", d.sig, s, d.moved.get(s))
+            key = (d.sig, s, d.moved.get(s))
         hit = d.data.get(key)
         if hit is None:
             hit = d.data[key] = self._hit_now(state, s, auras, free)
