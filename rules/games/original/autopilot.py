@@ -380,11 +380,10 @@ class Autopilot(Worth, Base):
                     wanted |= data["mask"]
                 for _k, _a, _c, needs, _s, _m, _n in _damages(data):
                     wanted |= needs
-        unused = [i for i in state["zones"][STORAGE] if not cards[i]["tapped"]]
+        useful = {i for i in state["zones"][STORAGE] if not cards[i]["tapped"] and of[i]["mask"] & wanted}
         best = None
         for n, (tap, discard) in enumerate(pays):
-            spent = set(tap) | set(discard)
-            keep = sum(1 for i in unused if i not in spent and of[i]["mask"] & wanted)
+            keep = len(useful.difference(tap, discard))  # (the unused cards with a wanted attribute it keeps)
             rank = (len(discard), -keep, n)
             if best is None or rank < best[0]:
                 best = (rank, tap, discard)
