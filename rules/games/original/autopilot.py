@@ -65,7 +65,7 @@ from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .stats import undisplayed
-from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _Decision, _take, _taps
+from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _decision, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -91,7 +91,7 @@ class Autopilot(Worth, Base):
         if _LOCAL.d is not None:  # (within a decision already)
             return self._choose(state)
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
-        _LOCAL.d = _Decision()  # what this decision works out more than once (worth.py)
+        _LOCAL.d = _decision(state)  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)
         finally:

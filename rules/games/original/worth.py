@@ -116,21 +116,44 @@ class _Decision:
     cards put on or taken off the board for a moment) many times over, e.g. each soldier's hit for every hand
     card weighed. Values are kept per board configuration `cfg` (() = the state as it is; ("v", ids, now) =
     with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
-    decision is made: the next one reads a changed state."""
+    decision is made: the next one reads a changed state. Soldiers' hits are kept for the whole game
+    (`sigs`, `hits`: _Game), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits")
 
-    def __init__(self):
+    def __init__(self, game: _Game):
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
         self.sig: int = -1  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`, numbered
-        self.sigs: dict = {}  # (the steps in force, `free`) -> its number (sig)
+        self.sigs: dict = game.sigs  # (the steps in force, `free`) -> its number (sig), for the game
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
         self.data: dict = {}
+        self.hits: dict = game.hits
+
+
+class _Game:
+    """What the autopilot keeps for one game from one decision to the next (a new state object: a new game;
+    the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads."""
+
+    __slots__ = ("state", "sigs", "hits")
+
+    def __init__(self, state):
+        self.state = state
+        self.sigs: dict = {}
+        self.hits: dict = {}
 
 
 class _Local(threading.local):
     d: _Decision | None = None  # the decision being made in this thread (none: nothing is kept)
+    game: _Game | None = None  # the game this thread's autopilot plays
+
+
+def _decision(state) -> _Decision:
+    """A new decision on `state`, with what is kept for its game."""
+    game = _LOCAL.game
+    if game is None or game.state is not state:
+        game = _LOCAL.game = _Game(state)
+    return _Decision(game)
 
 
 _LOCAL = _Local()
@@ -206,7 +229,8 @@ class Worth:
             return self.rules.auras_rule(state, FREE)
         if d.af is None:
             auras, free = self.rules.auras_rule(state, FREE)
-            sig = (tuple([(src, id(step)) for src, step in auras]), tuple(free))
+            cards = state["cards"]  # (a "bound" step reaches the soldier its source is bound to)
+            sig = (tuple([(src, id(step), cards[src].get("bound")) for src, step in auras]), tuple(free))
             d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), d.sigs.setdefault(sig, len(d.sigs))
         return d.af
 
@@ -246,7 +270,21 @@ class Worth:
         if self.rules.card_facts(state)[s]["self_auras"]:
             key = ("hit", d.cfg, s)
         else:
-            key = (d.sig, s, d.moved.get(s))
+            flags = state["flags"]
+            if state["stack"] or flags.get("processing") or flags.get("battle"):  # (頑健, a battle's bonus)
+                key = (d.sig, s, d.moved.get(s))
+            else:
+                # Kept for the game: besides the steps in force and `free` (d.sig, numbered per game, the
+                # sources' binds included), a hit reads the soldier's own card, its counters and where it
+                # is (zone, square: a step may reach a row or a hand only).
+                card = state["cards"][s]
+                pos = card.get("pos")
+                counters = card["counters"]
+                key = (d.sig, s, card["zone"], pos[0] if pos else None, pos[1] if pos else None, tuple(counters.items()) if counters else ())
+                hit = d.hits.get(key)
+                if hit is None:
+                    hit = d.hits[key] = self._hit_now(state, s, auras, free)
+                return hit
         hit = d.data.get(key)
         if hit is None:
             hit = d.data[key] = self._hit_now(state, s, auras, free)
