@@ -18,8 +18,11 @@ HAND, STORAGE = "p0.hand", "p0.storage"
 _ORDER: dict = {}  # demand -> the sort key of each attribute mask (_take)
 
 
-def _bits(mask: int) -> list[int]:
-    return [b for b in BIT_LIST if mask & b]
+_BITS = [tuple(b for b in BIT_LIST if m & b) for m in range(64)]  # attribute mask -> its bits
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return _BITS[mask]
 
 
 def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> list[int] | None:
@@ -60,8 +63,17 @@ def _taps(cost: int, needs) -> int:
     return cost if cost > 0 or not needs else 1
 
 
+_CAN_SEQ: dict = {}  # (_can_seq's arguments) -> its answer: a decision asks for the same 倉庫 and costs again and again
+
+
 def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
-    return _take(masks, steps) is not None
+    key = (tuple(masks), tuple(steps))
+    out = _CAN_SEQ.get(key)
+    if out is None:
+        if len(_CAN_SEQ) > 100_000:
+            _CAN_SEQ.clear()
+        out = _CAN_SEQ[key] = _take(masks, steps) is not None
+    return out
 
 
 _CAPACITY: dict = {}  # (_capacity's arguments) -> its answer: the same few boards and 倉庫 come up again and again
