@@ -64,7 +64,8 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
-from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _Decision, _take, _taps
+from .stats import undisplayed
+from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _decision, _take, _taps
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -89,7 +90,8 @@ class Autopilot(Worth, Base):
     def choose(self, state):
         if _LOCAL.d is not None:  # (within a decision already)
             return self._choose(state)
-        _LOCAL.d = _Decision()  # what this decision works out more than once (worth.py)
+        undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
+        _LOCAL.d = _decision(state)  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)
         finally:
@@ -141,10 +143,11 @@ class Autopilot(Worth, Base):
     # -- the main phase ------------------------------------------------------------------------------------
 
     def _main(self, state):
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         zones = state["zones"]
         auras, free = self._auras_free(state)
-        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and self.rules.card_facts(state)[i]["type"] == SOLDIER]
+        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER]
         ready = [s for s in mine if not self.rules.sick(state, s)]
         stats = {s: self._hit(state, s, auras, free) for s in ready}
 
@@ -187,7 +190,7 @@ class Autopilot(Worth, Base):
             if power <= 0:
                 continue
             row, col = cards[s]["pos"]
-            need_mask = self.rules.card_facts(state)[s]["mask"]
+            need_mask = of[s]["mask"]
             if row == 2 and self._clear(state, s, 3, col):
                 steps = [(m23, need_mask)]
             elif row == 1 and self._clear(state, s, 2, col) and self._clear(state, s, 3, col):
@@ -225,7 +228,7 @@ class Autopilot(Worth, Base):
             row, col = cards[s]["pos"]
             if power <= 0 or row != 1 or not self._clear(state, s, 2, col):
                 continue
-            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, self.rules.card_facts(state)[s]["mask"])]):
+            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, of[s]["mask"])]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
@@ -235,6 +238,7 @@ class Autopilot(Worth, Base):
 
     def _clear(self, state, s, row, col) -> bool:
         """No soldier (and no own land when own lands fight) on the square the soldier would enter."""
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         for i in state["zones"][BOARD]:
             if i == s:
@@ -242,7 +246,7 @@ class Autopilot(Worth, Base):
             pos = cards[i].get("pos")
             if not pos or pos[0] != row or pos[1] != col:
                 continue
-            kind = self.rules.card_facts(state)[i]["type"]
+            kind = of[i]["type"]
             if kind == SOLDIER:
                 return False
             if kind == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
@@ -251,6 +255,7 @@ class Autopilot(Worth, Base):
 
     def _play(self, state, auras, free, ctx):
         """The card to summon, cast or deploy now (steps b and c), or None."""
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
         if not hand:
@@ -261,7 +266,7 @@ class Autopilot(Worth, Base):
         found = []
         seen = set()
         for iid in hand:
-            data = self.rules.card_facts(state)[iid]
+            data = of[iid]
             kind = data["type"]
             if kind not in (SOLDIER, CURSE, LAND):
                 continue
@@ -309,6 +314,7 @@ class Autopilot(Worth, Base):
     def _square(self, state, kind):
         """Where a card goes: a soldier to a camp square with no soldier (a column with none on the 戦場
         first); a curse or land to a free square (the rightmost)."""
+        of = self.rules.card_facts(state)
         squares = self.rules.summon_squares(state, 0, kind)
         if kind != SOLDIER:
             return squares[-1] if squares else None
@@ -316,9 +322,9 @@ class Autopilot(Worth, Base):
         taken: dict = {}
         for i in state["zones"][BOARD]:
             pos = cards[i].get("pos")
-            if pos and self.rules.card_facts(state)[i]["type"] == SOLDIER:
+            if pos and of[i]["type"] == SOLDIER:
                 taken.setdefault(pos[0], set()).add(pos[1])
-            elif pos and self.rules.card_facts(state)[i]["type"] == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
+            elif pos and of[i]["type"] == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
                 taken.setdefault(pos[0], set()).add(pos[1])
         open_squares = [sq for sq in squares if sq[1] not in taken.get(1, ())]
         if not open_squares:
@@ -329,6 +335,7 @@ class Autopilot(Worth, Base):
     # -- storing ---------------------------------------------------------------------------------------------
 
     def _to_store(self, state):
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
         ctx = self._ctx(state)
@@ -336,19 +343,19 @@ class Autopilot(Worth, Base):
         wanted = 0
         for i in hand:
             if values[i] >= 50:
-                wanted |= self.rules.card_facts(state)[i]["mask"]
+                wanted |= of[i]["mask"]
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
-                wanted |= self.rules.card_facts(state)[i]["mask"]
+                wanted |= of[i]["mask"]
         counts = {b: 0 for b in BIT_LIST}
         for i in state["zones"][STORAGE]:
-            m = self.rules.card_facts(state)[i]["mask"]
+            m = of[i]["mask"]
             for b in BIT_LIST:
                 if m & b:
                     counts[b] += 1
 
         def need(i):
-            m = self.rules.card_facts(state)[i]["mask"] & wanted
+            m = of[i]["mask"] & wanted
             return sum(1 / (1 + counts[b]) for b in _bits(m))
 
         order = sorted(hand, key=lambda i: (values[i], -need(i), -(state["defs"][cards[i]["def"]].get("cost") or 0), i))
@@ -360,6 +367,7 @@ class Autopilot(Worth, Base):
     # -- decisions asked for -------------------------------------------------------------------------------
 
     def _payment(self, state, pending, allow_cancel=False):
+        of = self.rules.card_facts(state)
         pays = [(a["tap"], a["discard"]) for a in legal_actions(state) if a["type"] == "pay"]  # (the rules' default first)
         if not pays:
             return {"type": "cancel"} if allow_cancel else {"type": "destroy"}
@@ -367,16 +375,15 @@ class Autopilot(Worth, Base):
         wanted = 0
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
-                data = self.rules.card_facts(state)[i]
+                data = of[i]
                 if data["type"] == SOLDIER:
                     wanted |= data["mask"]
                 for _k, _a, _c, needs, _s, _m, _n in _damages(data):
                     wanted |= needs
-        unused = [i for i in state["zones"][STORAGE] if not cards[i]["tapped"]]
+        useful = {i for i in state["zones"][STORAGE] if not cards[i]["tapped"] and of[i]["mask"] & wanted}
         best = None
         for n, (tap, discard) in enumerate(pays):
-            spent = set(tap) | set(discard)
-            keep = sum(1 for i in unused if i not in spent and self.rules.card_facts(state)[i]["mask"] & wanted)
+            keep = len(useful.difference(tap, discard))  # (the unused cards with a wanted attribute it keeps)
             rank = (len(discard), -keep, n)
             if best is None or rank < best[0]:
                 best = (rank, tap, discard)
@@ -385,6 +392,7 @@ class Autopilot(Worth, Base):
     def _upkeep(self, state, pending):
         """Pay (by tapping) when the board with the card deals more damage in a turn with the 倉庫 cards left
         after paying than the board without it with all of them."""
+        of = self.rules.card_facts(state)
         pay = self._payment(state, pending)
         if pay["type"] != "pay" or pay["discard"]:
             return {"type": "destroy"}
@@ -392,13 +400,14 @@ class Autopilot(Worth, Base):
         spent = set(pay["tap"])
         limit = ctx["limit"]
         before = ctx["all"]
-        after = [self.rules.card_facts(state)[i]["mask"] for i in state["zones"][STORAGE] if i not in spent]
+        after = [of[i]["mask"] for i in state["zones"][STORAGE] if i not in spent]
         auras, free = self._auras_free(state)
         kept = _capacity(self._hitters(state, auras, free), after, limit, limit)
         gone = self._without(state, pending["card"], lambda a, f: _capacity(self._hitters(state, a, f), before, limit, limit))
         return pay if kept > gone else {"type": "destroy"}
 
     def _target(self, state, pending):
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         if pending.get("players") and pending["op"] == "damage":
             return {"type": "target", "player": pending["players"][0]}
@@ -411,7 +420,7 @@ class Autopilot(Worth, Base):
         harmful = pending["op"] in ("damage", "destroy") or pending["op"] == "stat" and lower
 
         def power(i):
-            return self.rules.stat(state, i, "power") if self.rules.card_facts(state)[i]["type"] == SOLDIER else 0
+            return self.rules.stat(state, i, "power") if of[i]["type"] == SOLDIER else 0
 
         if harmful:
             cands.sort(key=lambda i: (cards[i]["owner"] == 0, power(i), i))

@@ -134,12 +134,12 @@ class Costs:
     def purse(self, state, player) -> tuple[int, int]:
         """How many unused 倉庫 cards the player has, and the attributes among them (a bit mask)."""
         cards = state["cards"]
+        of = self._facts_of(state)
         count = have = 0
         for iid in state["zones"][STORAGE[player]]:
-            card = cards[iid]
-            if not card["tapped"]:
+            if not cards[iid]["tapped"]:
                 count += 1
-                have |= self.facts(state)[card["def"]]["mask"]
+                have |= of[iid]["mask"]
         return count, have
 
     def can_pay(self, state, player, cost, needs=(), needs_any=(), purse=None) -> bool:
@@ -159,10 +159,10 @@ class Costs:
         tap-only ones spending each kind of card first, then one for each number of discards."""
         by_mask: dict = {}
         cards = state["cards"]
+        of = self._facts_of(state)
         for iid in state["zones"][STORAGE[player]]:
-            card = cards[iid]
-            if not card["tapped"]:
-                by_mask.setdefault(self.facts(state)[card["def"]]["mask"], []).append(iid)
+            if not cards[iid]["tapped"]:
+                by_mask.setdefault(of[iid]["mask"], []).append(iid)
         key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted((m, min(len(ids), cost + 1)) for m, ids in by_mask.items())))  # (more than cost+1 of a kind: same plans)
         plan = _PLANS.get(key)
         if plan is None:

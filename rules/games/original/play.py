@@ -71,6 +71,7 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         "script",
         "auras",
         "rule",
+        "auras_rule",
         "stat",
         "power",
         "battle_bonus",

@@ -3,6 +3,8 @@ and the battle; the continuous rules in force and the filters of steps and condi
 
 from __future__ import annotations
 
+import threading
+
 from .board import camp_row, enemy_camp_row
 from .cards import BOARD, CONSTANT, CURSE, HAND, LAND, SOLDIER, STORAGE, _while
 
@@ -37,6 +39,30 @@ def _compiled(f: dict) -> tuple:
         _COMPILED.clear()
     _COMPILED[id(f)] = (f, out)
     return out
+
+
+class _Undisplayed(threading.local):
+    state: dict | None = None  # the game this thread's autopilot plays (its display stats are not kept)
+
+
+_UNDISPLAYED = _Undisplayed()
+
+
+def undisplayed(state) -> None:
+    """The game `state` is played by the autopilot (a simulation: nothing shows its board), so show_stats leaves
+    it: card["stats"] is for the board's view only (no rule reads it), and working it out after every action
+    was an eighth of a simulated game's time. The display stats it carries from before are dropped, so that
+    a state holds either the stats now or none; applying an action to a copy of it (a new object: core.apply)
+    shows them all again. Only the last game a thread's autopilot chose for is left: a state object kept
+    here cannot be another game's (the reference keeps its id from being reused)."""
+    if _UNDISPLAYED.state is state:
+        return
+    _UNDISPLAYED.state = state
+    cards = state["cards"]
+    for iid in state["flags"].pop("shown", ()):
+        cards[iid].pop("stats", None)
+
+
 SHOWN = {SOLDIER: ("cost", "move_cost", "power"), CURSE: ("cost", "upkeep"), LAND: ("cost", "upkeep")}
 COSTS = ("cost", "move_cost", "upkeep")
 
@@ -73,6 +99,42 @@ class Stats:
                         continue
                 out.append((src, step))
         return out
+
+    def auras_rule(self, state, rule) -> tuple[list, list[str]]:
+        """(auras(state), rule(state, rule)) from one pass over the board (the autopilot asks for both for
+        every board it weighs): the same lists, in the same order."""
+        auras: list = []
+        srcs: list = []
+        cards = state["cards"]
+        of = self._facts_of(state)
+        waits = not state["options"]["arrival_continuous"]
+        turn = state["turn"]
+        held: dict = {}
+        for src in state["zones"][BOARD]:
+            data = of[src]
+            steps, rules = data["auras"], data["rules"]
+            if not steps and not rules:
+                continue
+            card = cards[src]
+            if not card["face_up"] or waits and card.get("arrived") == turn and data["type"] in (SOLDIER, LAND):
+                continue  # (as _in_force)
+            for out, kept in ((auras, steps), (None, rules)):
+                for step in kept:
+                    if out is None and step.get("rule") != rule:
+                        continue
+                    cond = step.get("while")
+                    if cond:
+                        key = (src, cond)
+                        ok = held.get(key)
+                        if ok is None:
+                            ok = held[key] = self._holds(state, src, cond)
+                        if not ok:
+                            continue
+                    if out is None:
+                        srcs.append(src)
+                    else:
+                        out.append((src, step))
+        return auras, srcs
 
     def auras(self, state) -> list:
         """The continuous stat steps in force now: (source, step)."""
@@ -223,7 +285,10 @@ class Stats:
     def show_stats(self, state) -> None:
         """Each card on the board or in a hand carries its stats now where they differ from the printed ones
         (card["stats"]: auras, 特殊種別2, the battle, changes until the end of the turn, a hand card's cost), so
-        the board shows the engine's figures; the view shows a card's stats to whoever may see the card."""
+        the board shows the engine's figures; the view shows a card's stats to whoever may see the card. Not
+        for a game the autopilot plays (undisplayed)."""
+        if state is _UNDISPLAYED.state:
+            return
         cards = state["cards"]
         of = self._facts_of(state)
         auras = None

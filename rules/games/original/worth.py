@@ -18,8 +18,11 @@ HAND, STORAGE = "p0.hand", "p0.storage"
 _ORDER: dict = {}  # demand -> the sort key of each attribute mask (_take)
 
 
-def _bits(mask: int) -> list[int]:
-    return [b for b in BIT_LIST if mask & b]
+_BITS = [tuple(b for b in BIT_LIST if m & b) for m in range(64)]  # attribute mask -> its bits
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return _BITS[mask]
 
 
 def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> list[int] | None:
@@ -60,8 +63,17 @@ def _taps(cost: int, needs) -> int:
     return cost if cost > 0 or not needs else 1
 
 
+_CAN_SEQ: dict = {}  # (_can_seq's arguments) -> its answer: a decision asks for the same 倉庫 and costs again and again
+
+
 def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
-    return _take(masks, steps) is not None
+    key = (tuple(masks), tuple(steps))
+    out = _CAN_SEQ.get(key)
+    if out is None:
+        if len(_CAN_SEQ) > 100_000:
+            _CAN_SEQ.clear()
+        out = _CAN_SEQ[key] = _take(masks, steps) is not None
+    return out
 
 
 _CAPACITY: dict = {}  # (_capacity's arguments) -> its answer: the same few boards and 倉庫 come up again and again
@@ -116,20 +128,44 @@ class _Decision:
     cards put on or taken off the board for a moment) many times over, e.g. each soldier's hit for every hand
     card weighed. Values are kept per board configuration `cfg` (() = the state as it is; ("v", ids, now) =
     with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
-    decision is made: the next one reads a changed state."""
+    decision is made: the next one reads a changed state. Soldiers' hits are kept for the whole game
+    (`sigs`, `hits`: _Game), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "moved", "data")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits")
 
-    def __init__(self):
+    def __init__(self, game: _Game):
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
-        self.sig: tuple = ()  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`
+        self.sig: int = -1  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`, numbered
+        self.sigs: dict = game.sigs  # (the steps in force, `free`) -> its number (sig), for the game
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
         self.data: dict = {}
+        self.hits: dict = game.hits
+
+
+class _Game:
+    """What the autopilot keeps for one game from one decision to the next (a new state object: a new game;
+    the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads."""
+
+    __slots__ = ("state", "sigs", "hits")
+
+    def __init__(self, state):
+        self.state = state
+        self.sigs: dict = {}
+        self.hits: dict = {}
 
 
 class _Local(threading.local):
     d: _Decision | None = None  # the decision being made in this thread (none: nothing is kept)
+    game: _Game | None = None  # the game this thread's autopilot plays
+
+
+def _decision(state) -> _Decision:
+    """A new decision on `state`, with what is kept for its game."""
+    game = _LOCAL.game
+    if game is None or game.state is not state:
+        game = _LOCAL.game = _Game(state)
+    return _Decision(game)
 
 
 _LOCAL = _Local()
@@ -190,9 +226,10 @@ class Worth:
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
         enemy 戦力 (the mode that damages most, for an effect with modes)."""
+        of = self.rules.card_facts(state)
         return [
             (k, amount, cost, mask, sac, {"type": "effect", "card": iid, "effect": k, **mode}, list(needs))
-            for k, amount, cost, mask, sac, mode, needs in _damages(self.rules.card_facts(state)[iid])
+            for k, amount, cost, mask, sac, mode, needs in _damages(of[iid])
         ]
 
     # -- what a decision keeps (_Decision) -----------------------------------------------------------------
@@ -201,10 +238,12 @@ class Worth:
         """(the continuous stat steps in force, the soldiers that move to the 戦場 for free) on the board now."""
         d = _LOCAL.d
         if d is None:
-            return self.rules.auras(state), self.rules.rule(state, FREE)
+            return self.rules.auras_rule(state, FREE)
         if d.af is None:
-            auras, free = self.rules.auras(state), self.rules.rule(state, FREE)
-            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), (tuple([(src, id(step)) for src, step in auras]), tuple(free))
+            auras, free = self.rules.auras_rule(state, FREE)
+            cards = state["cards"]  # (a "bound" step reaches the soldier its source is bound to)
+            sig = (tuple([(src, id(step), cards[src].get("bound")) for src, step in auras]), tuple(free))
+            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), d.sigs.setdefault(sig, len(d.sigs))
         return d.af
 
     @staticmethod
@@ -224,7 +263,7 @@ class Worth:
         outer = d.cfg, d.af, d.sig, d.moved
         d.cfg = (*d.cfg, *cfg)
         d.moved = {**d.moved, **dict.fromkeys(cfg[1] if cfg[0] == "v" else cfg[1:], cfg[0])}
-        d.af, d.sig = d.data.get(("af", d.cfg)) or (None, ())
+        d.af, d.sig = d.data.get(("af", d.cfg)) or (None, -1)
         try:
             return fn(*self._auras_free(state))
         finally:
@@ -233,16 +272,31 @@ class Worth:
     def _hit(self, state, s, auras, free) -> tuple[int, int, int]:
         """A soldier's (damage of a hit on an empty enemy camp square, 倉庫 cards to the 戦場, to the enemy camp):
         a move of cost 0 that still uses a card of each attribute counts 1 (its cards are taken by attribute)."""
-        d = self._kept(auras, free)
-        if d is None:
+        d = _LOCAL.d  # (_kept, inline: this is the autopilot's most frequent call)
+        if d is None or d.af is None or auras is not d.af[0] or free is not d.af[1]:
             return self._hit_now(state, s, auras, free)
         # A hit reads the soldier's own card and the steps in force (and `free`), not the rest of the board,
         # so boards with the same steps in force share it (a card with a step of its own that holds "while"
         # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
+        # (d.sig: the steps in force and `free` as a small number, so the key is cheap to hash.)
         if self.rules.card_facts(state)[s]["self_auras"]:
             key = ("hit", d.cfg, s)
         else:
-            key = ("hit", d.sig, s, d.moved.get(s))
+            flags = state["flags"]
+            if state["stack"] or flags.get("processing") or flags.get("battle"):  # (頑健, a battle's bonus)
+                key = (d.sig, s, d.moved.get(s))
+            else:
+                # Kept for the game: besides the steps in force and `free` (d.sig, numbered per game, the
+                # sources' binds included), a hit reads the soldier's own card, its counters and where it
+                # is (zone, square: a step may reach a row or a hand only).
+                card = state["cards"][s]
+                pos = card.get("pos")
+                counters = card["counters"]
+                key = (d.sig, s, card["zone"], pos[0] if pos else None, pos[1] if pos else None, tuple(counters.items()) if counters else ())
+                hit = d.hits.get(key)
+                if hit is None:
+                    hit = d.hits[key] = self._hit_now(state, s, auras, free)
+                return hit
         hit = d.data.get(key)
         if hit is None:
             hit = d.data[key] = self._hit_now(state, s, auras, free)
@@ -258,10 +312,11 @@ class Worth:
 
     def _worth(self, state, iid, auras, free, ctx, mask=None) -> float:
         """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none)."""
+        of = self.rules.card_facts(state)
         limit = ctx["limit"]
         have = ctx["smask"] if mask is None else mask
         best = INF
-        data = self.rules.card_facts(state)[iid]
+        data = of[iid]
         if data["type"] == SOLDIER:
             power, m12, m23 = self._hit(state, iid, auras, free)
             if power > 0:
@@ -434,11 +489,12 @@ class Worth:
 
     def _values(self, state, ctx) -> dict:
         """Each hand card's worth for keeping (step 4)."""
+        of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
         auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
-        masks = {i: self.rules.card_facts(state)[i]["mask"] for i in hand}
+        masks = {i: of[i]["mask"] for i in hand}
         everything = ctx["smask"]
         for m in masks.values():
             everything |= m
@@ -451,9 +507,9 @@ class Worth:
             piece_defs.add(d)
         better = []
         for i in hand:
-            if i in pieces or self.rules.card_facts(state)[i]["type"] not in (SOLDIER, CURSE, LAND):
+            if i in pieces or of[i]["type"] not in (SOLDIER, CURSE, LAND):
                 continue
-            data = self.rules.card_facts(state)[i]
+            data = of[i]
             if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             _now, _later, worth = self._looks(state, [i], ctx, everything)
@@ -489,7 +545,7 @@ class Worth:
 
         def by_itself(x):
             if x not in alone:
-                data = self.rules.card_facts(state)[x]
+                data = of[x]
                 # (only a card with an aura or a rule, a soldier with a lasting 特殊種別2, or any soldier when the
                 # board has an aura, can lower a move cost)
                 relevant = data["auras"] or data["rules"] or data["self_auras"] or data["s2"] in CONSTANT or helped and data["type"] == SOLDIER
@@ -497,9 +553,9 @@ class Worth:
             return alone[x]
 
         pieces: list[str] = []
-        soldiers = [i for i in hand if self.rules.card_facts(state)[i]["type"] == SOLDIER]
+        soldiers = [i for i in hand if of[i]["type"] == SOLDIER]
         for a in hand:
-            data = self.rules.card_facts(state)[a]
+            data = of[a]
             if data["type"] not in (SOLDIER, CURSE, LAND):
                 continue
             if by_itself(a):
