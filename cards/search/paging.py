@@ -9,9 +9,13 @@ complete either way: the order does not depend on the page asked for.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from itertools import chain
 
 from django.db import connection
+from django.db.models import JSONField, QuerySet
+from django.db.models.sql.constants import MULTI
 
 from .compiler import COUNT_CAP, Compiled  # noqa: F401 - COUNT_CAP is read from here too
 
@@ -71,6 +75,58 @@ def capped_count(compiled: Compiled, cap: int) -> int:
     return cards.order_by().values("pk")[: cap + 1].count()
 
 
+def value_rows(cards: QuerySet) -> list[dict]:
+    """The rows of a values() QuerySet, as iterating it gives them, with its JSON columns decoded by one
+    json.loads for the whole page instead of one per column and row (a card has three: 150 calls for a
+    page of 50, a quarter of the API's time per request, with Django's per-value converter machinery)."""
+    query = cards.query
+    compiler = query.get_compiler(cards.db)
+    names = list(query.selected) if query.selected else [*query.extra_select, *query.values_select,
+                                                          *query.annotation_select]
+    rows = [list(row) for row in chain.from_iterable(compiler.execute_sql(MULTI))]
+    if not rows:
+        return []
+    converters = compiler.get_converters([s[0] for s in compiler.select[0 : compiler.col_count]])
+    plain = []  # (position, converters, expression): what Django would run on each value
+    json_positions = []
+    for pos, (convs, expression) in converters.items():
+        field = getattr(expression, "output_field", None)
+        if (len(convs) == 1 and getattr(convs[0], "__func__", None) is JSONField.from_db_value
+                and isinstance(field, JSONField) and field.decoder is None and type(expression).__name__ == "Col"):
+            json_positions.append(pos)
+        else:
+            plain.append((pos, convs, expression))
+    for pos, convs, expression in plain:
+        for row in rows:
+            value = row[pos]
+            for converter in convs:
+                value = converter(value, expression, compiler.connection)
+            row[pos] = value
+    if json_positions:
+        _decode_json(rows, json_positions)
+    return [dict(zip(names, row)) for row in rows]
+
+
+def _decode_json(rows: list[list], positions: list[int]) -> None:
+    """JSONField.from_db_value on every value at `positions`, in place: None stays None, text is decoded
+    (text that is not JSON is kept as it is, as that method does)."""
+    cells = [(row, pos) for row in rows for pos in positions if isinstance(row[pos], str)]
+    texts = [row[pos] for row, pos in cells]
+    try:
+        decoded = json.loads("[" + ",".join(texts) + "]")
+        if len(decoded) != len(cells):  # text holding several values ("1,2"): one by one
+            raise ValueError
+    except ValueError:
+        decoded = []
+        for text in texts:
+            try:
+                decoded.append(json.loads(text))
+            except json.JSONDecodeError:
+                decoded.append(text)
+    for (row, pos), value in zip(cells, decoded):
+        row[pos] = value
+
+
 def search_page(compiled: Compiled, number: int, size: int, cap: int | None = None, columns=None,
                 values: bool = False) -> SearchPage:
     """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last.
@@ -101,10 +157,11 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
         cards = compiled.rows(cards.values("pk")[window], ranked)
         window = slice(None)
     if values:
-        cards = cards.values(*columns, *(("rank",) if within_page else ()))
-    elif columns is not None:
-        cards = cards.only(*columns)
-    rows = list(cards[window])
+        rows = value_rows(cards.values(*columns, *(("rank",) if within_page else ()))[window])
+    else:
+        if columns is not None:
+            cards = cards.only(*columns)
+        rows = list(cards[window])
     has_next = len(rows) > size
     rows = rows[:size]
     if not rows and number > 1:
