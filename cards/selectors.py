@@ -10,7 +10,7 @@ from rules.games import GAMES, get_game
 from .models import Card, Game
 from .search.compiler import Compiled, compile_search
 from .search.filters import combine, controls_for, filter_nodes
-from .search.paging import SearchPage, search_page
+from .search.paging import SearchPage, cached_search, search_page
 from .search.query import Query, Schema, parse
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -72,7 +72,13 @@ def card_page(*, game: Game | None = None, q: str = "", filters=None, number: in
     row); by default every one a list shows, with the card's game. `values`: the cards as dicts of
     `columns` instead of Card instances."""
     related = columns is None
-    compiled = card_search(game=game, q=q, filters=filters, related=related)
+    slug = game.slug if game else None
+    # The same search compiles to the same statements while the reads it plans by answer the same: kept
+    # per process (cards.search.paging.cached_search). The filters as the controls read them (the last
+    # value of a parameter).
+    frozen = None if filters is None else tuple(sorted((k, filters.get(k)) for k in filters))
+    compiled = cached_search((slug, q, frozen, related),
+                             lambda: card_search(game=game, q=q, filters=filters, related=related))
     if related:
         columns = LIST_COLUMNS + tuple("game__" + f.name for f in Game._meta.concrete_fields)
     return search_page(compiled, number, size, columns=columns, values=values)

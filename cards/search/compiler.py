@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 from dataclasses import dataclass, field
 
 from django.db import connection
@@ -62,6 +63,28 @@ DENSE = 2000
 # more distinct values than this (numbers, names) keeps the LIKE.
 FACET_VALUES = 200
 NUM_LOOKUPS = {":": "exact", "=": "exact", "!=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+# The reads a compile plans by, while cards.search.paging.cached_search records them: (sql, params, rows).
+_probes: contextvars.ContextVar[list | None] = contextvars.ContextVar("search_probes", default=None)
+
+
+def probe(sql: str, params) -> list:
+    """Run a read the compiler plans by (how many cards an index finds, a field's values) and return its
+    rows. Every such read goes through here: a compiled search is reused while each of its reads still
+    answers the same (cards.search.paging.cached_search), since the compile depends on nothing else."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    recorder = _probes.get()
+    if recorder is not None:
+        recorder.append((sql, tuple(params), rows))
+    return rows
+
+
+def settings_key() -> tuple:
+    """What else a compile depends on: the tunables and the plan choices tests replace."""
+    return (DENSE, FACET_VALUES, COUNT_CAP, Compiler.__dict__.get("dense_grams"), Compiler.__dict__.get("count_narrowed"))
+
+
 SORT_COLUMNS = {"name": "sort_key", "reading": "sort_key", "type": "card_type", "number": "number", "set": "set_name",
                 "rarity": "rarity"}
 
@@ -79,6 +102,8 @@ class Compiler:
         self.narrow = False
         self.unnarrowed = False  # a dense word was left to LIKE that the count narrows (count_narrowed)
         self.dense_match: tuple[str, str] | None = None  # the last dense word's (FTS table, MATCH)
+        # PostgreSQL: planned by the pair statistics, which change every few minutes: not reused.
+        self.volatile = False
 
     def dense(self, table: str, match: str) -> bool:
         """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
@@ -97,13 +122,10 @@ class Compiler:
             # CROSS JOIN: SQLite keeps this order (the index first, then each match's game).
             join, where = " CROSS JOIN cards_card c ON c.id = f.rowid", " AND c.game_id = %s"
             params.append(game_id)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT count(*) FROM (SELECT f.rowid FROM {table} f{join} WHERE {table} MATCH %s{where}"
-                f" LIMIT {DENSE})",
-                params,
-            )
-            return cursor.fetchone()[0]
+        return probe(
+            f"SELECT count(*) FROM (SELECT f.rowid FROM {table} f{join} WHERE {table} MATCH %s{where} LIMIT {DENSE})",
+            params,
+        )[0][0]
 
     # -- text ------------------------------------------------------------------
 
@@ -128,6 +150,7 @@ class Compiler:
         for column in columns:
             q |= Q(**{f"{column}__contains": value})
         if self.grams and set(columns) <= set(TERM_COLUMNS):
+            self.volatile = True
             narrowed = not self.dense_grams(grams(value))
             if not narrowed and self.count_narrowed(grams(value)):
                 self.unnarrowed = True
@@ -175,14 +198,13 @@ class Compiler:
         FACET_VALUES distinct values. A loose index scan: each step asks the (key, text) index for the next
         value (min(text) > the last), so a field with 3 values among 10,000 cards costs 4 probes."""
         table = CardFacet._meta.db_table
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"WITH RECURSIVE v(t) AS (SELECT min(text) FROM {table} WHERE key = %s UNION ALL "
-                f"SELECT (SELECT min(text) FROM {table} WHERE key = %s AND text > v.t) FROM v WHERE v.t IS NOT NULL) "
-                f"SELECT t FROM v WHERE t IS NOT NULL LIMIT {FACET_VALUES + 1}",
-                [key, key],
-            )
-            values = [row[0] for row in cursor.fetchall()]
+        rows = probe(
+            f"WITH RECURSIVE v(t) AS (SELECT min(text) FROM {table} WHERE key = %s UNION ALL "
+            f"SELECT (SELECT min(text) FROM {table} WHERE key = %s AND text > v.t) FROM v WHERE v.t IS NOT NULL) "
+            f"SELECT t FROM v WHERE t IS NOT NULL LIMIT {FACET_VALUES + 1}",
+            [key, key],
+        )
+        values = [row[0] for row in rows]
         if len(values) > FACET_VALUES:
             return None
         # The stored text and the query are normalised (case folded) alike: `in` finds what LIKE finds.
@@ -197,7 +219,7 @@ class Compiler:
                     return Q(pk__in=[])
                 lookup = {"text": values[0]} if len(values) == 1 else {"text__in": values}
         ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
-        if self.fts and ids[:DENSE].count() >= DENSE:
+        if self.fts and self._facet_count(ids) >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
             # cards pass, a correlated EXISTS (one probe of the covering index (key, text|num, card) per
             # card) lets it walk the list order or the card's own indexes instead, stopping after the
@@ -212,6 +234,12 @@ class Compiler:
             # card up in the list built once, stopping after the page.
             return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
         return Q(pk__in=ids)
+
+    @staticmethod
+    def _facet_count(ids: QuerySet) -> int:
+        """How many facet rows `ids` selects, counted up to DENSE."""
+        sql, params = ids.query.sql_with_params()
+        return probe(f"SELECT count(*) FROM ({sql} LIMIT {DENSE}) facets", params)[0][0]
 
     # -- nodes -------------------------------------------------------------------
 
@@ -336,6 +364,10 @@ class Compiled:
     count_match: tuple[str, str] | None = None  # (FTS table, MATCH) that counts the matches by itself
     counted: QuerySet | None = None  # the same matches as `filtered`, filtered as a count reads them best
     annotations: dict = field(default_factory=dict)  # what `order` needs besides the card's columns
+    volatile: bool = False  # planned by statistics that change by themselves: compile it again each time
+    # The statements cards.search.paging ran for this search, compiled (by what they read): a cached
+    # search runs them again without building and compiling their QuerySets.
+    statements: dict = field(default_factory=dict)
 
     def ranked(self) -> QuerySet:
         """Every match in the final order: by rank, when there is one, over every match."""
@@ -377,6 +409,7 @@ def compile_search(query: Query, cards: QuerySet | None = None, game_id: str | N
     base = Card.objects.all() if cards is None else cards
     cards = base.filter(compiler.node(query.root)) if query.root is not None else base
     compiled = compiler.compile(cards, query)
+    compiled.volatile = compiler.volatile
     if compiler.unnarrowed:
         # PostgreSQL: the count has no order to walk, so a dense word is narrowed by the pair index there
         # (a bitmap of its cards, then up to the cap of them read) rather than by reading the cards one by

@@ -10,14 +10,21 @@ complete either way: the order does not depend on the page asked for.
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import chain
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import JSONField, QuerySet
-from django.db.models.sql.constants import MULTI
 
+from . import compiler as search_compiler
 from .compiler import COUNT_CAP, Compiled  # noqa: F401 - COUNT_CAP is read from here too
+
+# Compiled searches kept per process, by their query and everything their compile read (see cached_search).
+PLAN_CACHE_SIZE = 512
+_plans: dict = {}
+_plans_lock = threading.Lock()
 
 
 class PageOutOfRange(LookupError):
@@ -63,6 +70,77 @@ class SearchPage:
         return iter(self.object_list)
 
 
+def cached_search(key: tuple, build: Callable[[], Compiled]) -> Compiled:
+    """The compiled search `build` makes, reused for the same `key` (the query, its game and filters, the
+    database) while every read its compile planned by (cards.search.compiler.probe: how many cards an
+    index finds for a word, a field's values) answers as it did: the compile depends on nothing else, so
+    the reuse compiles to the same statements, which it keeps (Compiled.statements). A request then runs
+    the same reads and statements without parsing, building QuerySets or compiling SQL (most of its
+    Python time for a search whose statements take a fraction of a millisecond)."""
+    key = (connection.alias, connection.vendor, connection.settings_dict.get("NAME"),
+           search_compiler.settings_key(), *key)
+    plan = _plans.get(key)
+    if plan is not None:
+        compiled, probes = plan
+        if all(search_compiler.probe(sql, params) == rows for sql, params, rows in probes):
+            return compiled
+    recorder: list = []
+    token = search_compiler._probes.set(recorder)
+    try:
+        compiled = build()
+    finally:
+        search_compiler._probes.reset(token)
+    if not compiled.volatile:
+        with _plans_lock:
+            _plans.pop(key, None)
+            while len(_plans) >= PLAN_CACHE_SIZE:
+                _plans.pop(next(iter(_plans)))  # the oldest
+            _plans[key] = (compiled, recorder)
+    return compiled
+
+
+@dataclass(frozen=True)
+class _Statement:
+    """A QuerySet's SELECT, compiled, and how its rows become what iterating its values() gives."""
+
+    sql: str
+    params: tuple
+    names: list  # the values() keys, in column order
+    converters: list  # (position, converters, expression): Django's per-value conversions, JSON aside
+    json_positions: list  # the columns of plain JSONFields: decoded together (_decode_json)
+
+
+def _statement(compiled: Compiled, role: tuple, make: Callable[[], QuerySet]) -> _Statement | None:
+    """The statement of the QuerySet `make` builds for `role`, compiled once per compiled search, or None
+    when the QuerySet can match nothing (Django runs no statement then)."""
+    try:
+        return compiled.statements[role]
+    except KeyError:
+        pass
+    cards = make()
+    query = cards.query
+    compiler = query.get_compiler(cards.db)
+    try:
+        sql, params = compiler.as_sql()
+    except EmptyResultSet:
+        sql = None
+    statement = None
+    if sql:
+        names = list(query.selected) if query.selected else [*query.extra_select, *query.values_select,
+                                                              *query.annotation_select]
+        plain, json_positions = [], []
+        for pos, (convs, expression) in compiler.get_converters([s[0] for s in compiler.select[: compiler.col_count]]).items():
+            field = getattr(expression, "output_field", None)
+            if (len(convs) == 1 and getattr(convs[0], "__func__", None) is JSONField.from_db_value
+                    and isinstance(field, JSONField) and field.decoder is None and type(expression).__name__ == "Col"):
+                json_positions.append(pos)
+            else:
+                plain.append((pos, convs, expression))
+        statement = _Statement(sql, tuple(params), names, plain, json_positions)
+    compiled.statements[role] = statement
+    return statement
+
+
 def capped_count(compiled: Compiled, cap: int) -> int:
     """The number of matches, counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there)."""
     if compiled.count_match is not None:  # one word alone on SQLite: its FTS index counts it
@@ -72,39 +150,37 @@ def capped_count(compiled: Compiled, cap: int) -> int:
                            [match])
             return cursor.fetchone()[0]
     cards = compiled.filtered if compiled.counted is None else compiled.counted
-    return cards.order_by().values("pk")[: cap + 1].count()
+    statement = _statement(compiled, ("count", cap), lambda: cards.order_by().values("pk")[: cap + 1])
+    if statement is None:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*) FROM ({statement.sql}) subquery", statement.params)
+        return cursor.fetchone()[0]
 
 
-def value_rows(cards: QuerySet) -> list[dict]:
-    """The rows of a values() QuerySet, as iterating it gives them, with its JSON columns decoded by one
-    json.loads for the whole page instead of one per column and row (a card has three: 150 calls for a
-    page of 50, a quarter of the API's time per request, with Django's per-value converter machinery)."""
-    query = cards.query
-    compiler = query.get_compiler(cards.db)
-    names = list(query.selected) if query.selected else [*query.extra_select, *query.values_select,
-                                                          *query.annotation_select]
-    rows = [list(row) for row in chain.from_iterable(compiler.execute_sql(MULTI))]
+def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet]) -> list[dict]:
+    """The rows of the values() QuerySet `make` builds, as iterating it gives them, its statement compiled
+    once per compiled search (`role` names it there), with its JSON columns decoded by one json.loads for
+    the whole page instead of one per column and row (a card has three: 150 calls for a page of 50, a
+    quarter of the API's time per request, with Django's per-value converter machinery)."""
+    statement = _statement(compiled, role, make)
+    if statement is None:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(statement.sql, statement.params)
+        rows = [list(row) for row in cursor.fetchall()]
     if not rows:
         return []
-    converters = compiler.get_converters([s[0] for s in compiler.select[0 : compiler.col_count]])
-    plain = []  # (position, converters, expression): what Django would run on each value
-    json_positions = []
-    for pos, (convs, expression) in converters.items():
-        field = getattr(expression, "output_field", None)
-        if (len(convs) == 1 and getattr(convs[0], "__func__", None) is JSONField.from_db_value
-                and isinstance(field, JSONField) and field.decoder is None and type(expression).__name__ == "Col"):
-            json_positions.append(pos)
-        else:
-            plain.append((pos, convs, expression))
-    for pos, convs, expression in plain:
+    for pos, convs, expression in statement.converters:
         for row in rows:
             value = row[pos]
             for converter in convs:
-                value = converter(value, expression, compiler.connection)
+                value = converter(value, expression, connection)
             row[pos] = value
-    if json_positions:
-        _decode_json(rows, json_positions)
-    return [dict(zip(names, row)) for row in rows]
+    if statement.json_positions:
+        _decode_json(rows, statement.json_positions)
+    names = statement.names
+    return [dict(zip(names, row, strict=False)) for row in rows]
 
 
 def _decode_json(rows: list[list], positions: list[int]) -> None:
@@ -123,7 +199,7 @@ def _decode_json(rows: list[list], positions: list[int]) -> None:
                 decoded.append(json.loads(text))
             except json.JSONDecodeError:
                 decoded.append(text)
-    for (row, pos), value in zip(cells, decoded):
+    for (row, pos), value in zip(cells, decoded, strict=True):
         row[pos] = value
 
 
@@ -145,23 +221,16 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
         count = capped_count(compiled, cap)
         within_page = count > cap
         ranked = not within_page
-    cards = compiled.ranked() if ranked else compiled.unranked()
     window = slice(offset, offset + size + 1)
-    if compiled.rank is None and connection.vendor == "postgresql":
-        # A deferred join: the page's ids in order first, from an index alone where one holds the order
-        # and the filter's columns (cards_card_game_type_order_c), then the page's cards by id: PostgreSQL
-        # otherwise reads 5,000 whole rows from the table to sort them and keep 51 (a sort by a game field,
-        # a type and cost filter). A ranked search reads its matches' texts to rank them anyway, and
-        # SQLite's indexes answer the same from the rowid they carry (the second query's compiling would
-        # cost more than it saves there).
-        cards = compiled.rows(cards.values("pk")[window], ranked)
-        window = slice(None)
     if values:
-        rows = value_rows(cards.values(*columns, *(("rank",) if within_page else ()))[window])
+        rank = ("rank",) if within_page else ()
+        role = ("rows", ranked, rank, tuple(columns), offset, size)
+        rows = value_rows(compiled, role, lambda: _page_cards(compiled, ranked, window).values(*columns, *rank))
     else:
+        cards = _page_cards(compiled, ranked, window)
         if columns is not None:
             cards = cards.only(*columns)
-        rows = list(cards[window])
+        rows = list(cards)
     has_next = len(rows) > size
     rows = rows[:size]
     if not rows and number > 1:
@@ -176,3 +245,17 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
         count = capped_count(compiled, cap)
     capped = count > cap
     return SearchPage(rows, number, size, cap if capped else count, capped, True, within_page)
+
+
+def _page_cards(compiled: Compiled, ranked: bool, window: slice) -> QuerySet:
+    """The page's cards (`window` of the list, in order)."""
+    cards = compiled.ranked() if ranked else compiled.unranked()
+    if compiled.rank is None and connection.vendor == "postgresql":
+        # A deferred join: the page's ids in order first, from an index alone where one holds the order
+        # and the filter's columns (cards_card_game_type_order_c), then the page's cards by id: PostgreSQL
+        # otherwise reads 5,000 whole rows from the table to sort them and keep 51 (a sort by a game field,
+        # a type and cost filter). A ranked search reads its matches' texts to rank them anyway, and
+        # SQLite's indexes answer the same from the rowid they carry (the second query's compiling would
+        # cost more than it saves there).
+        return compiled.rows(cards.values("pk")[window], ranked)
+    return cards[window]
