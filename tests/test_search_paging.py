@@ -196,3 +196,52 @@ def test_pages_sorted_by_a_game_field_hold_each_card_once_in_the_fields_order(tr
     assert with_power == sorted(with_power, reverse=descending)
     assert all(c.attrs.get("power") is None for c in cards[len(with_power):])  # no value: last either way
     assert [c.pk for c in cards] == list(card_list(game=kannagi, q=text).values_list("pk", flat=True))
+
+
+# -- a compiled search reused (cards.search.paging.cached_search) ---------------------------------------------
+
+
+def _fox(kannagi, number):
+    return Card.objects.create(game=kannagi, name=f"狐火堂{number}", reading="", card_type="場所札", cost=number,
+                               attrs={"season": ["春"], "power": 1}, rules_text="", aliases=[], keywords=[])
+
+
+def test_a_reused_search_is_planned_again_when_a_read_it_planned_by_answers_otherwise(kannagi, monkeypatch):
+    # The word's plan depends on how many cards its index finds (DENSE): a new card that makes it dense
+    # makes the next request compile the search again, and both plans find every card.
+    monkeypatch.setattr(compiler, "DENSE", 2)
+    _fox(kannagi, 1)
+    with CaptureQueriesContext(connection) as first:
+        assert [row["name"] for row in card_page(q="狐火堂", values=True, columns=("name",)).object_list] == ["狐火堂1"]
+    _fox(kannagi, 2)
+    _fox(kannagi, 3)
+    with CaptureQueriesContext(connection) as second:
+        page = card_page(q="狐火堂", values=True, columns=("name",))
+    assert sorted(row["name"] for row in page.object_list) == ["狐火堂1", "狐火堂2", "狐火堂3"]
+    if connection.vendor == "sqlite":  # PostgreSQL plans words by its statistics: compiled every time
+        assert not any("instr" in q["sql"] for q in first) and any("instr" in q["sql"] for q in second)
+
+
+def test_a_search_asked_again_runs_the_same_statements_without_compiling_it(bundled, monkeypatch):
+    from cards import selectors
+
+    args = {"q": "sort:cost order:desc", "values": True, "columns": ("id", "name", "attrs"), "size": 5}
+    with CaptureQueriesContext(connection) as first:
+        rows = card_page(**args).object_list
+    monkeypatch.setattr(selectors, "card_search", lambda **kwargs: pytest.fail("compiled again"))
+    with CaptureQueriesContext(connection) as second:
+        assert card_page(**args).object_list == rows
+    assert [q["sql"] for q in second] == [q["sql"] for q in first]
+    # A page's rows as Django's values() reads them.
+    expected = Card.objects.filter(pk__in=[row["id"] for row in rows]).in_bulk()
+    assert rows == [{"id": row["id"], "name": expected[row["id"]].name, "attrs": expected[row["id"]].attrs}
+                    for row in rows]
+
+
+def test_json_columns_decoded_together_decode_as_one_by_one():
+    rows = [["[1, 2]", None, 3], ["not json", '{"a": "\\u732b"}', 4], ["1, 2", "[]", 5]]
+    paging._decode_json(rows, [0, 1])
+    assert rows == [[[1, 2], None, 3], ["not json", {"a": "猫"}, 4], ["1, 2", [], 5]]
+    rows = [["1, 2"], ["[]"]]  # joined, "[1, 2,[]]" is JSON: three values for two columns
+    paging._decode_json(rows, [0])
+    assert rows == [["1, 2"], [[]]]
