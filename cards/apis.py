@@ -81,12 +81,14 @@ _URL_PLACEHOLDER = 2_000_000_001
 class CardSerializer(serializers.BaseSerializer):
     def card_url(self, card) -> str:
         """The card page's URL (`card`: a Card or its id)."""
-        # One reverse() per list, not per card: the card page's URL with the id put in.
-        if "card_url" not in self.context:
-            self.context["card_url"] = reverse("card_detail", args=[_URL_PLACEHOLDER]).replace(
-                str(_URL_PLACEHOLDER), "{}"
-            )
-        return self.context["card_url"].format(card if isinstance(card, int) else card.pk)
+        return self.card_url_template().format(card if isinstance(card, int) else card.pk)
+
+    def card_url_template(self) -> str:
+        """The card page's URL with "{}" for the id: one reverse() per list, not per card."""
+        context = self.context
+        if "card_url" not in context:
+            context["card_url"] = reverse("card_detail", args=[_URL_PLACEHOLDER]).replace(str(_URL_PLACEHOLDER), "{}")
+        return context["card_url"]
 
     def to_representation(self, card):
         image, thumbnails = self.images(card)
@@ -110,20 +112,24 @@ class CardSerializer(serializers.BaseSerializer):
 
         return absolute(card.image.url), {size: absolute(card.thumb_url(size)) for size in ("s", "m")}
 
-    def from_row(self, row: dict) -> dict:
-        """The same answer as to_representation, from a dict of API_COLUMNS (a list reads plain values: a
+    def from_rows(self, rows: list[dict]) -> list[dict]:
+        """The same answers as to_representation, from dicts of API_COLUMNS (a list reads plain values: a
         Card instance per row, with its three JSON fields, cost a list more than its query)."""
-        image = thumbnails = None
-        if row["image"]:  # rare: a Card to reach the storage and the thumbnails' URLs
-            image, thumbnails = self.images(Card(id=row["id"], game_id=row["game"], image=row["image"]))
-        data = {"id": row["id"], "game": row["game"]}
-        for key in COMMON_KEYS:
-            data[key] = row[key]
-        data["fields"] = dict(row["attrs"] or {})
-        data["image"] = image
-        data["thumbnails"] = thumbnails
-        data["url"] = self.card_url(row["id"])
-        return data
+        url = self.card_url_template()
+        out = []
+        for row in rows:
+            image = thumbnails = None
+            if row["image"]:  # rare: a Card to reach the storage and the thumbnails' URLs
+                image, thumbnails = self.images(Card(id=row["id"], game_id=row["game"], image=row["image"]))
+            data = {"id": row["id"], "game": row["game"]}
+            for key in COMMON_KEYS:
+                data[key] = row[key]
+            data["fields"] = dict(row["attrs"] or {})
+            data["image"] = image
+            data["thumbnails"] = thumbnails
+            data["url"] = url.format(row["id"])
+            out.append(data)
+        return out
 
     def to_internal_value(self, data):
         if not isinstance(data, dict):
@@ -318,7 +324,7 @@ class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
                 status=400,
             )
         serializer = self.get_serializer()
-        data = [serializer.from_row(row) for row in page.object_list]
+        data = serializer.from_rows(page.object_list)
         return self.paginator.get_paginated_response(page, data, request)
 
     def perform_destroy(self, instance):
