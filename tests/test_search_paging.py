@@ -218,7 +218,7 @@ def test_a_reused_search_is_planned_again_when_a_read_it_planned_by_answers_othe
     with CaptureQueriesContext(connection) as second:
         page = card_page(q="狐火堂", values=True, columns=("name",))
     assert sorted(row["name"] for row in page.object_list) == ["狐火堂1", "狐火堂2", "狐火堂3"]
-    if connection.vendor == "sqlite":  # PostgreSQL plans words by its statistics: compiled every time
+    if connection.vendor == "sqlite":  # (PostgreSQL plans a word by its pair statistics, not by a count)
         assert not any("instr" in q["sql"] for q in first) and any("instr" in q["sql"] for q in second)
 
 

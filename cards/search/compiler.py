@@ -102,8 +102,8 @@ class Compiler:
         self.narrow = False
         self.unnarrowed = False  # a dense word was left to LIKE that the count narrows (count_narrowed)
         self.dense_match: tuple[str, str] | None = None  # the last dense word's (FTS table, MATCH)
-        # PostgreSQL: planned by the pair statistics, which change every few minutes: not reused.
-        self.volatile = False
+        # PostgreSQL: the pair statistics a word was planned by (they are read again every few minutes).
+        self.statistics = None
 
     def dense(self, table: str, match: str) -> bool:
         """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
@@ -150,7 +150,7 @@ class Compiler:
         for column in columns:
             q |= Q(**{f"{column}__contains": value})
         if self.grams and set(columns) <= set(TERM_COLUMNS):
-            self.volatile = True
+            self.statistics = gram_frequencies(connection)
             narrowed = not self.dense_grams(grams(value))
             if not narrowed and self.count_narrowed(grams(value)):
                 self.unnarrowed = True
@@ -364,7 +364,7 @@ class Compiled:
     count_match: tuple[str, str] | None = None  # (FTS table, MATCH) that counts the matches by itself
     counted: QuerySet | None = None  # the same matches as `filtered`, filtered as a count reads them best
     annotations: dict = field(default_factory=dict)  # what `order` needs besides the card's columns
-    volatile: bool = False  # planned by statistics that change by themselves: compile it again each time
+    statistics: tuple | None = None  # PostgreSQL: the pair statistics it was planned by (index.gram_frequencies)
     # The statements cards.search.paging ran for this search, compiled (by what they read): a cached
     # search runs them again without building and compiling their QuerySets.
     statements: dict = field(default_factory=dict)
@@ -409,7 +409,7 @@ def compile_search(query: Query, cards: QuerySet | None = None, game_id: str | N
     base = Card.objects.all() if cards is None else cards
     cards = base.filter(compiler.node(query.root)) if query.root is not None else base
     compiled = compiler.compile(cards, query)
-    compiled.volatile = compiler.volatile
+    compiled.statistics = compiler.statistics
     if compiler.unnarrowed:
         # PostgreSQL: the count has no order to walk, so a dense word is narrowed by the pair index there
         # (a bitmap of its cards, then up to the cap of them read) rather than by reading the cards one by

@@ -20,6 +20,7 @@ from django.db.models import JSONField, QuerySet
 
 from . import compiler as search_compiler
 from .compiler import COUNT_CAP, Compiled  # noqa: F401 - COUNT_CAP is read from here too
+from .index import gram_frequencies
 
 # Compiled searches kept per process, by their query and everything their compile read (see cached_search).
 PLAN_CACHE_SIZE = 512
@@ -73,7 +74,8 @@ class SearchPage:
 def cached_search(key: tuple, build: Callable[[], Compiled]) -> Compiled:
     """The compiled search `build` makes, reused for the same `key` (the query, its game and filters, the
     database) while every read its compile planned by (cards.search.compiler.probe: how many cards an
-    index finds for a word, a field's values) answers as it did: the compile depends on nothing else, so
+    index finds for a word, a field's values) answers as it did, and PostgreSQL's pair statistics
+    (index.gram_frequencies) are those it was planned by: the compile depends on nothing else, so
     the reuse compiles to the same statements, which it keeps (Compiled.statements). A request then runs
     the same reads and statements without parsing, building QuerySets or compiling SQL (most of its
     Python time for a search whose statements take a fraction of a millisecond)."""
@@ -82,7 +84,10 @@ def cached_search(key: tuple, build: Callable[[], Compiled]) -> Compiled:
     plan = _plans.get(key)
     if plan is not None:
         compiled, probes = plan
-        if all(search_compiler.probe(sql, params) == rows for sql, params, rows in probes):
+        statistics = compiled.statistics
+        if (statistics is None or gram_frequencies(connection) == statistics) and all(
+            search_compiler.probe(sql, params) == rows for sql, params, rows in probes
+        ):
             return compiled
     recorder: list = []
     token = search_compiler._probes.set(recorder)
@@ -90,12 +95,11 @@ def cached_search(key: tuple, build: Callable[[], Compiled]) -> Compiled:
         compiled = build()
     finally:
         search_compiler._probes.reset(token)
-    if not compiled.volatile:
-        with _plans_lock:
-            _plans.pop(key, None)
-            while len(_plans) >= PLAN_CACHE_SIZE:
-                _plans.pop(next(iter(_plans)))  # the oldest
-            _plans[key] = (compiled, recorder)
+    with _plans_lock:
+        _plans.pop(key, None)
+        while len(_plans) >= PLAN_CACHE_SIZE:
+            _plans.pop(next(iter(_plans)), None)  # the oldest
+        _plans[key] = (compiled, recorder)
     return compiled
 
 
