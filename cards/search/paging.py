@@ -97,7 +97,7 @@ def cached_search(key: tuple, build: Callable[[], Compiled]) -> Compiled:
         search_compiler._probes.reset(token)
     with _plans_lock:
         _plans.pop(key, None)
-        while len(_plans) >= PLAN_CACHE_SIZE:
+        while _plans and len(_plans) >= PLAN_CACHE_SIZE:
             _plans.pop(next(iter(_plans)), None)  # the oldest
         _plans[key] = (compiled, recorder)
     return compiled
