@@ -24,6 +24,7 @@ from .index import gram_frequencies
 
 # Compiled searches kept per process, by their query and everything their compile read (see cached_search).
 PLAN_CACHE_SIZE = 512
+STATEMENTS_PER_SEARCH = 64  # its count and pages, each page's statement for its offset
 _plans: dict = {}
 _plans_lock = threading.Lock()
 
@@ -141,6 +142,8 @@ def _statement(compiled: Compiled, role: tuple, make: Callable[[], QuerySet]) ->
             else:
                 plain.append((pos, convs, expression))
         statement = _Statement(sql, tuple(params), names, plain, json_positions)
+    if len(compiled.statements) >= STATEMENTS_PER_SEARCH:  # a crawler paging through one search
+        compiled.statements.clear()
     compiled.statements[role] = statement
     return statement
 
