@@ -423,7 +423,7 @@ def regulation_draft(request, slug):
     if not can_edit_game(request.user, slug):  # permission first: anyone else learns nothing of the game
         return render(request, "decks/regulation_draft_refused.html", status=403)
     game = get_object_or_404(Game, slug=slug)
-    context = {"game": game}
+    context = {"game": game, "regulations": list(selectors.regulations_for(slug))}
     if request.method == "POST":
         form = RegulationDraftForm(request.POST, game_slug=slug)
         if form.is_valid():

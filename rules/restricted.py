@@ -96,7 +96,7 @@ def read_draft(text: str, regulation: Regulation, index: CardIndex) -> DraftRead
                 DraftError(
                     number,
                     _("Line {line}: “{text}” has no number of copies; write the card's name, then how many copies a deck may hold (0 = banned), e.g. “{example} 1”."),
-                    {"text": raw.strip(), "example": next(iter(index.cards.values()), {}).get("name", "")},
+                    {"text": raw.strip(), "example": line},
                 )
             )
             continue

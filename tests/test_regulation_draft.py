@@ -145,6 +145,15 @@ def test_the_page_shows_the_broken_decks_linked_with_their_cards(editor_client, 
     assert 'data-card="ねこやま"' in body
 
 
+def test_the_page_starts_from_the_regulation_chosen(editor_client, kannagi_base, kannagi_2025):
+    url = reverse("regulation_draft", args=["kannagi"])
+    assert "消さなきゃ 1" in editor_client.get(url).content.decode()  # the default regulation
+    page = editor_client.get(url, {"regulation": kannagi_2025.code})
+    assert "消さなきゃ 2" in page.content.decode()
+    assert page.context["form"].initial["regulation"] == kannagi_2025.pk
+    assert f"?regulation={kannagi_2025.code}" in editor_client.get(url).content.decode()
+
+
 def test_a_bad_line_is_shown_on_the_page_and_nothing_is_checked(editor_client, decks, kannagi_base):
     response = editor_client.post(
         reverse("regulation_draft", args=["kannagi"]), {"regulation": kannagi_base.pk, "limits": "ねこやま 1\nしらないカード 1\n"}
