@@ -490,6 +490,7 @@ def what_if_view(regulation: Regulation, reading) -> dict:
 
     return {
         "checked": result.checked,
+        "elsewhere": selectors.public_decks_of_other_regulations(regulation),
         "broken": [row(o) for o in result.broken],
         "already": [row(o, current=True) for o in result.already],
         "fixed": [row(o, current=True) for o in result.fixed],

@@ -352,3 +352,8 @@ def regulation_what_if(regulation: Regulation, draft: DraftReading) -> tuple[Wha
     cards = game_card_index(regulation.game_id).cards
     result = what_if(get_game(regulation.game_id), regulation.to_rules(), draft.regulation, data, cards)
     return result, decks
+
+
+def public_decks_of_other_regulations(regulation: Regulation) -> int:
+    """How many public decks of the regulation's game follow another regulation (a draft leaves them be)."""
+    return public_decks(regulation.game_id).exclude(regulation=regulation).count()

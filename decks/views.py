@@ -31,6 +31,7 @@ from .presenters import (
 )
 
 PAGE_SIZE = 30
+SHOWN_ERRORS = 50  # a draft's unreadable lines shown at once
 
 
 def _lang() -> str:
@@ -431,7 +432,8 @@ def regulation_draft(request, slug):
             reading = selectors.read_regulation_draft(regulation, form.cleaned_data["limits"])
             context["regulation"] = regulation
             if reading.errors:
-                context["errors"] = draft_errors(reading)
+                errors = draft_errors(reading)
+                context["errors"], context["errors_more"] = errors[:SHOWN_ERRORS], max(0, len(errors) - SHOWN_ERRORS)
             else:
                 context["changes"] = draft_changes(regulation, reading)
                 context["result"] = what_if_view(regulation, reading)

@@ -27,6 +27,7 @@ from .text import normalise
 
 MAX_COPIES = 999
 MAX_LINES = 2000
+SUGGESTED_ERRORS = 20
 UNLIMITED_WORDS = ("無制限", "∞", "unlimited", "制限なし")
 COPY_CODES = ("banned", "too_many_copies")  # the violations a restricted list causes
 
@@ -36,6 +37,9 @@ _COUNT = "|".join(re.escape(w) for w in UNLIMITED_WORDS)
 _LINE = re.compile(
     rf"^(?P<name>.+?)(?:\s*[:×*]\s*|\s+[xX]\s*|\s+)(?P<count>-?\d+|{_COUNT})\s*枚?$", re.IGNORECASE
 )
+
+# "name3枚": the count glued to the name, read only with 枚 after it (a name may end in a digit).
+_GLUED = re.compile(r"^(?P<name>.+?)(?P<count>\d+)\s*枚$")
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,7 @@ def read_draft(text: str, regulation: Regulation, index: CardIndex) -> DraftRead
         line = " ".join(unicodedata.normalize("NFKC", raw).split())
         if not line or line.startswith(("#", "//")):
             continue
-        match = _LINE.match(line)
+        match = _LINE.match(line) or _GLUED.match(line)
         if match is None:
             errors.append(
                 DraftError(
@@ -129,7 +133,8 @@ def read_draft(text: str, regulation: Regulation, index: CardIndex) -> DraftRead
                 )
                 continue
             if not found.found:
-                suggestions = tuple(index.suggestions(name))
+                # suggestions for the first lines at fault only: a pasted list of unknown names stays quick
+                suggestions = tuple(index.suggestions(name)) if len(errors) < SUGGESTED_ERRORS else ()
                 template = (
                     _("Line {line}: there is no card named “{name}” in this game. Did you mean: {suggestions}?")
                     if suggestions

@@ -64,6 +64,7 @@ def test_a_draft_lists_exactly_the_public_decks_it_makes_illegal_with_the_cards_
     assert [row["deck"] for row in view["already"]] == [decks["illegal"]]
     assert [f["name"] for f in view["already"][0]["faults"]] == ["ねこやま"]
     assert view["checked"] == 3  # the public decks of this regulation only
+    assert view["elsewhere"] == 1  # the public deck of the 2025 list, counted apart
 
 
 def test_private_and_unlisted_decks_are_never_checked(decks, kannagi_base):
@@ -84,10 +85,13 @@ def test_the_same_list_breaks_nothing_and_lifting_a_limit_makes_a_deck_legal(dec
 
 
 def test_names_are_read_however_they_are_typed(kannagi_base):
-    reading = selectors.read_regulation_draft(kannagi_base, "ネコヤマ　２\n人魚の活き血 0\n鉄の風×3枚\n古びた懐中電灯: 無制限\n")
+    reading = selectors.read_regulation_draft(
+        kannagi_base, "ネコヤマ　２\n人魚の活き血 0\n鉄の風×3枚\n古びた懐中電灯: 無制限\n# 準制限\n桜並木の小径2枚\n"
+    )
     assert reading.errors == []
-    # katakana and a full-width space and digit; the list's entry for another spelling; × and 枚; no limit
-    assert reading.limits == {"ねこやま": 2, "人魚の活血": 0, "鉄の風": 3, "古びた懐中電灯": UNLIMITED}
+    # katakana and a full-width space and digit; the list's entry for another spelling; × and 枚; no limit;
+    # a comment; the count glued to the name before 枚
+    assert reading.limits == {"ねこやま": 2, "人魚の活血": 0, "鉄の風": 3, "古びた懐中電灯": UNLIMITED, "桜並木の小径": 2}
     assert reading.regulation.spellings["人魚の活血"]  # the entry keeps its other spellings
 
 
@@ -181,6 +185,14 @@ def test_a_regulation_of_another_game_is_refused(editor_client, bundled):
     vision = Regulation.objects.filter(game="vision").first()
     response = editor_client.post(reverse("regulation_draft", args=["kannagi"]), {"regulation": vision.pk, "limits": ""})
     assert response.status_code == 200 and "result" not in response.context
+
+
+def test_a_long_list_of_bad_lines_shows_the_first_and_counts_the_rest(editor_client, kannagi_base):
+    text = "".join(f"しらないカード{i} 1\n" for i in range(60))
+    response = editor_client.post(reverse("regulation_draft", args=["kannagi"]), {"regulation": kannagi_base.pk, "limits": text})
+    body = response.content.decode()
+    assert body.count('data-line="') == 50
+    assert "ほか10行" in body
 
 
 def test_the_game_page_links_the_draft_for_its_editors_only(client, kannagi_editor, vision_editor, bundled):
