@@ -117,3 +117,23 @@ class PoolForm(RegulationChoice, forms.Form):
 
 class SignupForm(UserCreationForm):
     pass
+
+
+class RegulationDraftForm(RegulationChoice, forms.Form):
+    """A draft restricted list for one of a game's regulations: one "card name copies" a line."""
+
+    regulation = forms.TypedChoiceField(label=_("Start from"), coerce=int)
+    limits = forms.CharField(
+        label=_("Restricted list (draft)"),
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "autocapitalize": "off", "placeholder": "ねこやま 1\n鉄の風 0"}),
+        required=False,
+        max_length=100_000,
+        help_text=_("One card a line: its name, then how many copies a deck may hold (0 = banned, 無制限 = no limit). Full-width and half-width, katakana and hiragana are read alike."),
+    )
+
+    def __init__(self, *args, game_slug: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.regulation_game = game_slug
+        self.fields["regulation"].choices = [
+            (r.pk, _regulation_label(r)) for _game, regs in selectors.games_with_regulations() if _game.slug == game_slug for r in regs
+        ]

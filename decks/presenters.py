@@ -13,6 +13,7 @@ from cards.models import Card
 from rules.decks import DeckData
 from rules.decks import pool as combine_pool
 from rules.games import get_game
+from rules.games.fields import UNLIMITED
 from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets
 
 from . import selectors
@@ -450,3 +451,69 @@ def history_view(deck: Deck, params=None) -> dict:
         "chosen": chosen,
         "comparison": comparison,
     }
+
+
+# -- a draft restricted list (the editors' what-if) ---------------------------------------------------
+
+
+def draft_errors(reading) -> list[dict]:
+    """The draft's unreadable lines, each message in the page's language naming its line."""
+    return [{"line": e.line, "message": gettext(e.template).format(line=e.line, **e.params)} for e in reading.errors]
+
+
+def _fault(fault) -> dict:
+    return {
+        "name": fault.name,
+        "url": reverse("card_detail", args=[fault.card_id]) if fault.card_id is not None else "",
+        "count": fault.count,
+        "limit": fault.limit,
+        "banned": fault.limit == 0,
+    }
+
+
+def what_if_view(regulation: Regulation, reading) -> dict:
+    """What the draft does to the regulation's public decks: those it makes illegal (with the cards at
+    fault, copies in the deck and copies allowed), those already illegal, those it makes legal, and the
+    cards by the number of decks they break."""
+    result, decks = selectors.regulation_what_if(regulation, reading)
+
+    def row(outcome, current=False):
+        deck = decks[outcome.deck_id]
+        out = {
+            "deck": deck,
+            "faults": [_fault(f) for f in outcome.faults],
+            "other": [m["message"] for m in selectors.violation_dicts(outcome.other, regulation)],
+        }
+        if current:
+            out["current"] = [m["message"] for m in selectors.violation_dicts(outcome.current, regulation)]
+        return out
+
+    return {
+        "checked": result.checked,
+        "elsewhere": selectors.public_decks_of_other_regulations(regulation),
+        "broken": [row(o) for o in result.broken],
+        "already": [row(o, current=True) for o in result.already],
+        "fixed": [row(o, current=True) for o in result.fixed],
+        "by_card": [
+            {"name": name, "url": reverse("card_detail", args=[card_id]) if card_id is not None else "", "decks": count}
+            for name, card_id, count in result.by_card
+        ],
+    }
+
+
+def draft_changes(regulation: Regulation, reading) -> list[dict]:
+    """How the draft's list differs from the regulation's: each entry added, changed or taken off, with its
+    copies before and after ("" for none; 無制限 spelled as the page's word)."""
+    def shown(copies):
+        if copies is None:
+            return ""
+        return gettext("unlimited") if copies == UNLIMITED else str(copies)
+
+    before = regulation.to_rules().card_limits
+    after = reading.limits
+    out = []
+    for name in [*after, *(n for n in before if n not in after)]:
+        old, new = before.get(name), after.get(name)
+        if old != new:
+            out.append({"name": name, "before": shown(old), "after": shown(new)})
+    return out

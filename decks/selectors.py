@@ -14,8 +14,9 @@ from rules.decks import DeckData, Violation, validate
 from rules.games import GAMES, get_game
 from rules.games.fields import UNLIMITED
 from rules.games.regulation import LISTED, OWN, TYPE, Limit
+from rules.restricted import DraftReading, WhatIf, limits_text, read_draft, what_if
 
-from .models import Deck, Pool, Regulation, Visibility
+from .models import Deck, DeckEntry, Pool, Regulation, Visibility
 
 
 def _lang() -> str:
@@ -318,3 +319,41 @@ def snapshot_diff(before: dict, after: dict) -> list[dict]:
             name = (new.get(key) or old.get(key))[1]
             out.append({"section": key[0], "card": key[1], "name": name, "delta": delta})
     return out
+
+
+# -- a draft restricted list (the editors' what-if) ---------------------------------------------------
+
+
+def regulation_limits_text(regulation: Regulation) -> str:
+    """The regulation's restricted list as the draft form starts it: one "name copies" a line."""
+    return limits_text(regulation.to_rules())
+
+
+def read_regulation_draft(regulation: Regulation, text: str) -> DraftReading:
+    """The draft restricted list typed for `regulation`, its names found as a decklist's are."""
+    return read_draft(text, regulation.to_rules(), game_card_index(regulation.game_id))
+
+
+def public_deck_data(regulation: Regulation) -> tuple[dict[int, Deck], dict[int, DeckData]]:
+    """The public decks of a regulation and each as plain data, in two queries however many there are."""
+    decks = {d.pk: d for d in public_decks(regulation.game_id).filter(regulation=regulation).order_by("name", "id")}
+    keys = regulation.to_rules().section_keys
+    data = {pk: DeckData(sections={key: {} for key in keys}) for pk in decks}
+    rows = DeckEntry.objects.filter(deck_id__in=list(decks)).order_by("id").values_list("deck_id", "section", "card_id", "count")
+    for deck_id, section, card_id, count in rows.iterator(chunk_size=5000):
+        data[deck_id].sections.setdefault(section, {})[card_id] = count
+    return decks, data
+
+
+def regulation_what_if(regulation: Regulation, draft: DraftReading) -> tuple[WhatIf, dict[int, Deck]]:
+    """Which public decks of `regulation` the draft makes illegal (and by which cards), validated with the
+    construction rules (rules.decks.validate) under the regulation as stored and under the draft."""
+    decks, data = public_deck_data(regulation)
+    cards = game_card_index(regulation.game_id).cards
+    result = what_if(get_game(regulation.game_id), regulation.to_rules(), draft.regulation, data, cards)
+    return result, decks
+
+
+def public_decks_of_other_regulations(regulation: Regulation) -> int:
+    """How many public decks of the regulation's game follow another regulation (a draft leaves them be)."""
+    return public_decks(regulation.game_id).exclude(regulation=regulation).count()

@@ -17,6 +17,7 @@ urlpatterns = [
     path("decks/s/<str:token>/", views.deck_shared, name="deck_shared"),
     path("decks/s/<str:token>/copy/", views.deck_copy, name="deck_shared_copy"),
     path("decks/s/<str:token>/export.txt", views.deck_shared_export, name="deck_shared_export"),
+    path("games/<slug:slug>/regulation-draft/", views.regulation_draft, name="regulation_draft"),
     path("pools/new/", views.pool_edit, name="pool_new"),
     path("pools/<int:pk>/", views.pool_detail, name="pool_detail"),
     path("pools/<int:pk>/edit/", views.pool_edit, name="pool_edit"),

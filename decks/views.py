@@ -7,7 +7,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
@@ -15,13 +15,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cards.models import Game
+from cards.permissions import can_edit_game
 
 from . import selectors, services
-from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, SignupForm
+from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, RegulationDraftForm, SignupForm
 from .models import Visibility
-from .presenters import deck_view, history_view, pool_view, validation_payload
+from .presenters import (
+    deck_view,
+    draft_changes,
+    draft_errors,
+    history_view,
+    pool_view,
+    validation_payload,
+    what_if_view,
+)
 
 PAGE_SIZE = 30
+SHOWN_ERRORS = 50  # a draft's unreadable lines shown at once
 
 
 def _lang() -> str:
@@ -401,3 +411,36 @@ def account(request):
         messages.success(request, _("A new API token was made; the old one no longer works."))
         return render(request, "registration/account.html", {"token": token.key})
     return render(request, "registration/account.html", {"has_token": Token.objects.filter(user=request.user).exists()})
+
+
+# -- a draft restricted list (the game's editors) -----------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def regulation_draft(request, slug):
+    """A game's editors type a draft restricted list, starting from one of the game's regulations, and see
+    which public decks of that regulation it makes illegal and by which cards. Nothing is saved."""
+    if not can_edit_game(request.user, slug):  # permission first: anyone else learns nothing of the game
+        return render(request, "decks/regulation_draft_refused.html", status=403)
+    game = get_object_or_404(Game, slug=slug)
+    context = {"game": game, "regulations": list(selectors.regulations_for(slug))}
+    if request.method == "POST":
+        form = RegulationDraftForm(request.POST, game_slug=slug)
+        if form.is_valid():
+            regulation = form.cleaned_data["regulation"]
+            reading = selectors.read_regulation_draft(regulation, form.cleaned_data["limits"])
+            context["regulation"] = regulation
+            if reading.errors:
+                errors = draft_errors(reading)
+                context["errors"], context["errors_more"] = errors[:SHOWN_ERRORS], max(0, len(errors) - SHOWN_ERRORS)
+            else:
+                context["changes"] = draft_changes(regulation, reading)
+                context["result"] = what_if_view(regulation, reading)
+    else:
+        regulation = selectors.regulation_for(slug, request.GET.get("regulation"))
+        initial = {"regulation": regulation.pk, "limits": selectors.regulation_limits_text(regulation)} if regulation else {}
+        form = RegulationDraftForm(initial=initial, game_slug=slug)
+        context["regulation"] = regulation
+    context["form"] = form
+    return render(request, "decks/regulation_draft.html", context)

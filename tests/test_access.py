@@ -202,6 +202,11 @@ CASES: list[Case] = [
     # -- decks --------------------------------------------------------------------------------------------
     public("deck_list"),
     public("deck_check"),
+    # the editors' draft restricted list: sign-in first, then the game's editors only (nothing is saved)
+    Case("regulation_draft", "GET", lambda w: ["kannagi"], {"anon": LOGIN, "other": 403, "staff": 403, "editor_b": 403},
+         ("editor_a", OK, False)),
+    Case("regulation_draft", "POST", lambda w: ["kannagi"], {"anon": LOGIN, "other": 403, "staff": 403, "editor_b": 403},
+         ("editor_a", OK, False), lambda w: {"regulation": w.regulation.pk, "limits": "ねこやま 0"}),
     public("deck_check", method="POST", data=lambda w: {"regulation": w.regulation.pk, "decklist": "4 ねこやま"}, label="validates-only"),
     Case("deck_new", "GET", refused=SIGN_IN, allowed=("other", OK, False)),
     Case("deck_new", "POST", refused=SIGN_IN, allowed=("other", REDIRECT, True),

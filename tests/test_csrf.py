@@ -57,7 +57,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
         "deck_check", "api-card-list", "api-card-detail", "api-card-image", "api-deck-list", "api-deck-detail",
         "api-deck-copy", "api-deck-entries", "api-deck-restore", "api-deck-validate", "api-pool-list", "api-pool-detail",
         "api-goldfish-list", "api-goldfish-actions", "api-goldfish-undo", "api-goldfish-redo", "api-goldfish-new",
-        "api-simulations-list",
+        "api-simulations-list", "regulation_draft",
     }
     assert names == expected
     assert {c.method for c in _writes()} == {"POST", "PUT", "PATCH", "DELETE"}
@@ -152,6 +152,7 @@ def pages(w):
         ("other", "GET", reverse("deck_shared", args=[w.unl.share_token]), None),
         ("anon", "GET", reverse("deck_check"), None),
         ("anon", "POST", reverse("deck_check"), {"regulation": w.regulation.pk, "decklist": "4 ねこやま"}),  # the odds form
+        ("editor_a", "GET", reverse("regulation_draft", args=["kannagi"]), None),
         ("owner", "GET", reverse("pool_new"), None),
         ("owner", "GET", reverse("pool_edit", args=[w.pool.pk]), None),
         ("owner", "GET", reverse("deck_print", args=[w.priv.pk]), None),

@@ -3,6 +3,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
+from cards.permissions import can_edit_game
 from decks.selectors import card_limit
 
 register = template.Library()
@@ -12,6 +13,13 @@ register = template.Library()
 def card_copy_limit(card):
     """The card page's "copies per deck": `{% card_copy_limit card as limit %}` (decks.selectors.card_limit)."""
     return card_limit(card)
+
+
+@register.simple_tag(takes_context=True)
+def edits_game(context, slug) -> bool:
+    """Whether the signed-in user edits the game: `{% edits_game game.slug as can_edit %}`."""
+    request = context.get("request")
+    return bool(request) and can_edit_game(request.user, slug)
 
 
 @register.filter
