@@ -1,0 +1,134 @@
+// The live card designer (templates/printing/designer.html): every change to the form posts its values to
+// the preview URL (data-preview-url) a moment after typing stops; the answer is the face as a WebP image,
+// drawn by the same code as the printed sheets, or the fields' errors (JSON, in the page's language). A newer
+// change cancels the request still running, so the face never steps back to older values. While a field is
+// invalid the last face drawn stays and the error shows next to the field. Ctrl+S (⌘S) saves.
+
+const root = document.getElementById("designer");
+const form = document.getElementById("designer-form");
+const face = document.getElementById("designer-face");
+const empty = document.getElementById("designer-face-empty");
+const status = document.getElementById("designer-status");
+const dirty = document.getElementById("designer-dirty");
+const DELAY = 250; // ms after the last keystroke
+
+let timer = null;
+let running = null; // the AbortController of the request in flight
+
+let changed = false;
+const touched = new Set(); // fields typed into: their errors show while typing (all show after a save)
+
+function say(key, isError) {
+  status.textContent = root.dataset[key] || "";
+  status.classList.toggle("error", Boolean(isError));
+}
+
+// "f_steps-2-kind" (a row of a list field) belongs to the field "f_steps".
+const fieldOf = (name) => name.split("-")[0];
+
+function showErrors(errors, all) {
+  for (const list of form.querySelectorAll("[data-error-for]")) {
+    const name = list.dataset.errorFor;
+    const messages = (all || touched.has(name) || name === "__all__") ? (errors[name] || []) : [];
+    list.replaceChildren(...messages.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+    list.hidden = messages.length === 0;
+    const box = list.closest(".designer-field");
+    if (box) {
+      box.classList.toggle("has-error", messages.length > 0);
+      for (const input of box.querySelectorAll("input, select, textarea")) {
+        if (messages.length) input.setAttribute("aria-invalid", "true");
+        else input.removeAttribute("aria-invalid");
+      }
+    }
+  }
+}
+
+function readAsDataURL(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+async function redraw() {
+  if (running) running.abort();
+  const controller = new AbortController();
+  running = controller;
+  root.dataset.busy = "true";
+  say("msgDrawing");
+  try {
+    const response = await fetch(root.dataset.previewUrl, {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      headers: { "Accept": "image/webp, application/json" },
+      signal: controller.signal,
+    });
+    const type = response.headers.get("Content-Type") || "";
+    if (response.ok && type.startsWith("image/")) {
+      const url = await readAsDataURL(await response.blob());
+      if (controller.signal.aborted) return;
+
+      face.src = url;
+      face.hidden = false;
+      if (empty) empty.hidden = true;
+      showErrors({}, false);
+      say("msgDrawn");
+    } else if (response.status === 400 && type.includes("json")) {
+      const answer = await response.json();
+      if (controller.signal.aborted) return;
+      showErrors(answer.errors || {}, false);
+      say("msgInvalid", true);
+    } else {
+      say("msgFailed", true);
+    }
+  } catch (error) {
+    if (error.name !== "AbortError") say("msgFailed", true);
+  } finally {
+    if (running === controller) {
+      running = null;
+      delete root.dataset.busy;
+    }
+  }
+}
+
+function schedule(event) {
+  if (event && event.target && event.target.name) touched.add(fieldOf(event.target.name));
+  if (!changed) {
+    changed = true;
+    if (dirty) dirty.hidden = false;
+  }
+  clearTimeout(timer);
+  timer = setTimeout(redraw, DELAY);
+}
+
+if (root && form && face) {
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", schedule);
+  form.addEventListener("submit", () => {
+    clearTimeout(timer);
+    if (running) running.abort();
+    changed = false; // leaving by saving: no warning
+  });
+  document.addEventListener("keydown", (event) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (changed) event.preventDefault();
+  });
+  // A page shown again with the errors of a save: every field's errors are on it already (server-drawn);
+  // the face is drawn from the values as they stand, so it matches the form.
+  if (form.querySelector(".has-error") || (root.dataset.new === "true" && form.elements.namedItem("name")?.value)) {
+    for (const box of form.querySelectorAll(".designer-field.has-error")) touched.add(box.dataset.field);
+    redraw();
+  }
+}
