@@ -16,20 +16,17 @@ let timer = null;
 let running = null; // the AbortController of the request in flight
 
 let changed = false;
-const touched = new Set(); // fields typed into: their errors show while typing (all show after a save)
 
 function say(key, isError) {
   status.textContent = root.dataset[key] || "";
   status.classList.toggle("error", Boolean(isError));
 }
 
-// "f_steps-2-kind" (a row of a list field) belongs to the field "f_steps".
-const fieldOf = (name) => name.split("-")[0];
-
-function showErrors(errors, all) {
+// Every field's errors show, typed into or not: they say why the face cannot be drawn (a place card needs its
+// season before it has a face).
+function showErrors(errors) {
   for (const list of form.querySelectorAll("[data-error-for]")) {
-    const name = list.dataset.errorFor;
-    const messages = (all || touched.has(name) || name === "__all__") ? (errors[name] || []) : [];
+    const messages = errors[list.dataset.errorFor] || [];
     list.replaceChildren(...messages.map((text) => {
       const li = document.createElement("li");
       li.textContent = text;
@@ -78,12 +75,12 @@ async function redraw() {
       face.src = url;
       face.hidden = false;
       if (empty) empty.hidden = true;
-      showErrors({}, false);
+      showErrors({});
       say("msgDrawn");
     } else if (response.status === 400 && type.includes("json")) {
       const answer = await response.json();
       if (controller.signal.aborted) return;
-      showErrors(answer.errors || {}, false);
+      showErrors(answer.errors || {});
       say("msgInvalid", true);
     } else {
       say("msgFailed", true);
@@ -98,8 +95,7 @@ async function redraw() {
   }
 }
 
-function schedule(event) {
-  if (event && event.target && event.target.name) touched.add(fieldOf(event.target.name));
+function schedule() {
   if (!changed) {
     changed = true;
     if (dirty) dirty.hidden = false;
@@ -128,7 +124,6 @@ if (root && form && face) {
   // A page shown again with the errors of a save: every field's errors are on it already (server-drawn);
   // the face is drawn from the values as they stand, so it matches the form.
   if (form.querySelector(".has-error") || (root.dataset.new === "true" && form.elements.namedItem("name")?.value)) {
-    for (const box of form.querySelectorAll(".designer-field.has-error")) touched.add(box.dataset.field);
     redraw();
   }
 }
