@@ -105,6 +105,13 @@ function schedule() {
 }
 
 if (root && form && face) {
+  // A field's error list is part of its description: a screen reader reads it with the field.
+  for (const list of form.querySelectorAll(".designer-field [data-error-for]")) {
+    for (const input of list.closest(".designer-field").querySelectorAll("input, select, textarea")) {
+      const described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      input.setAttribute("aria-describedby", [list.id, ...described].join(" "));
+    }
+  }
   form.addEventListener("input", schedule);
   form.addEventListener("change", schedule);
   form.addEventListener("submit", () => {
