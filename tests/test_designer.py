@@ -218,3 +218,13 @@ def test_the_designer_page_shows_the_games_declared_fields_in_japanese(editor_cl
         assert label in page
     assert 'type="file"' not in page  # the image upload stays the admin's
     assert reverse("card_designer_preview", args=[place.pk]) in page
+
+
+def test_a_card_with_an_uploaded_image_says_the_prints_use_the_image(editor_client, place, media):
+    from cards.services import card_set_image
+    from tests.access_world import png_upload
+
+    url = reverse("card_designer", args=[place.pk])
+    assert "画像がアップロードされています" not in editor_client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    card_set_image(card=place, upload=png_upload())
+    assert "画像がアップロードされています" in editor_client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
