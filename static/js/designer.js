@@ -44,6 +44,29 @@ function showErrors(errors) {
   }
 }
 
+// Under the face, the fields at fault as links to them: on a long form (or a phone) the errors may be far below.
+function listProblems(errors) {
+  const problems = document.getElementById("designer-problems");
+  if (!problems) return;
+  const links = [];
+  for (const name of Object.keys(errors)) {
+    const box = form.querySelector(`.designer-field[data-field="${CSS.escape(name)}"]`);
+    const input = box && box.querySelector("input:not([type=hidden]), select, textarea");
+    if (!input) continue;
+    const caption = box.querySelector(":scope > label, :scope > fieldset > legend, :scope > .designer-check");
+    const link = document.createElement("a");
+    link.href = `#${input.id}`;
+    link.textContent = (caption ? caption.textContent : name).trim().replace(/[:：]$/, "");
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      input.focus();
+    });
+    links.push(link);
+  }
+  problems.replaceChildren(...links.flatMap((link, i) => (i ? [document.createTextNode(" · "), link] : [link])));
+  problems.hidden = links.length === 0;
+}
+
 function readAsDataURL(blob) {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -76,11 +99,13 @@ async function redraw() {
       face.hidden = false;
       if (empty) empty.hidden = true;
       showErrors({});
+      listProblems({});
       say("msgDrawn");
     } else if (response.status === 400 && type.includes("json")) {
       const answer = await response.json();
       if (controller.signal.aborted) return;
       showErrors(answer.errors || {});
+      listProblems(answer.errors || {});
       say("msgInvalid", true);
     } else {
       say("msgFailed", true);

@@ -82,6 +82,8 @@ def test_a_new_card_starts_from_the_game_page_and_saves_with_enter(page, place):
     season = page.locator("#errors-f_season")  # a place card has no face without its season and power
     season.wait_for(state="visible")
     assert "必須" in season.inner_text() and page.locator("#designer-face").is_hidden()
+    page.locator("#designer-problems").get_by_role("link", name="力").click()  # the fields at fault, under the face
+    assert page.evaluate("document.activeElement.id") == "id_f_power"
     page.get_by_label("春").check()
     page.locator("#id_f_power").fill("3")
     face_changes_from(page, "")
