@@ -107,3 +107,29 @@ def test_on_a_phone_the_face_is_above_the_form_and_nothing_scrolls_sideways(phon
     face_changes_from(phone, before)
     assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     shot(phone, "phone")
+
+
+SLOW_ANSWER = """
+const realFetch = window.fetch;
+window.fetch = async (url, init) => {
+  const response = await realFetch(url, init);
+  if (init && init.body instanceof FormData && init.body.get("name") === "遅い名前") {
+    await new Promise((done) => setTimeout(done, 1500));  // this answer arrives after the next one
+  }
+  return response;
+};
+"""
+
+
+def test_a_late_answer_for_older_values_never_replaces_the_newer_face(page, place):
+    page.add_init_script(SLOW_ANSWER)
+    log_in(page, f"/cards/{place.pk}/designer/")
+    name = page.get_by_label("カード名")
+    saved_face = page.locator("#designer-face").get_attribute("src")
+    name.fill("遅い名前")
+    page.wait_for_timeout(500)  # its request is out (250 ms after typing), its answer held back
+    name.fill("速い名前")
+    newest = face_changes_from(page, saved_face)
+    page.wait_for_timeout(2000)  # the held-back answer has come and gone
+    assert page.locator("#designer-face").get_attribute("src") == newest
+    assert "入力中の値" in page.locator("#designer-status").inner_text()
