@@ -94,7 +94,6 @@ async function redraw() {
     if (response.ok && type.startsWith("image/")) {
       const url = await readAsDataURL(await response.blob());
       if (controller.signal.aborted) return;
-
       face.src = url;
       face.hidden = false;
       if (empty) empty.hidden = true;
@@ -156,6 +155,6 @@ if (root && form && face) {
   // A page shown again with the errors of a save: every field's errors are on it already (server-drawn);
   // the face is drawn from the values as they stand, so it matches the form.
   if (form.querySelector(".has-error") || (root.dataset.new === "true" && form.elements.namedItem("name")?.value)) {
-    redraw();
+    schedule(); // the values shown are not saved
   }
 }
