@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
@@ -18,6 +18,7 @@ from .faces import faces_changed
 from .i18n import error_message
 from .io import CardFileError, Mapping, RawRow, detect_format, read_rows
 from .models import Card, Game, editor_group_name, sync_facets
+from .permissions import can_edit_game
 from .search.index import SEARCH_COLUMNS
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
@@ -309,3 +310,22 @@ def export_cards(*, game: str, fmt: str) -> bytes:
     if fmt == "csv":
         return dump_csv(definition, cards)
     raise CardFileError(f"unknown format {fmt!r} (use csv or json)")
+
+
+# -- the card designer -----------------------------------------------------------------------------------
+
+
+def card_save(*, user, card: Card) -> Card:
+    """Write a card edited on the card designer (printing.designer), its values already checked by the
+    admin's form. The writer must edit the card's game, and, for a card already stored, the game it is
+    stored under (ownership checked here, on the write itself, whatever the page checked before).
+    Raises PermissionDenied, or ValidationError from the registry's own check in Card.save()."""
+    if not card.game_id or not can_edit_game(user, card.game_id):
+        raise PermissionDenied
+    if card.pk is not None:
+        stored = Card.objects.filter(pk=card.pk).values_list("game_id", flat=True).first()
+        if stored is None or not can_edit_game(user, stored) or stored != card.game_id:
+            raise PermissionDenied
+    with transaction.atomic():
+        card.save()
+    return card

@@ -53,6 +53,7 @@ def game_detail(request, slug):
         "examples": examples_for(slug)[:3],
         "faces": selectors.showcase(game, GAME_FACES),
         "sample_deck": selectors.first_sample_decks().get(slug),
+        "can_edit": can_edit_game(request.user, slug),
     }
     return render(request, "cards/game_detail.html", context)
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import designer, views
 
 urlpatterns = []
 for kind, prefix, key in (("deck", "decks", "int"), ("pool", "pools", "int"), ("set", "games", "slug")):
@@ -16,4 +16,11 @@ urlpatterns += [
     path("print/jobs/<str:token>/", views.print_job, name="print_job"),
     path("print/jobs/<str:token>/status.json", views.print_job_status, name="print_job_status"),
     path("print/jobs/<str:token>/file.pdf", views.print_job_file, name="print_job_file"),
+]
+
+urlpatterns += [  # the live card designer (printing/designer.py), for a game's editors
+    path("games/<slug:slug>/designer/", designer.game_designer, name="game_designer"),
+    path("games/<slug:slug>/designer/preview.webp", designer.game_designer_preview, name="game_designer_preview"),
+    path("cards/<int:pk>/designer/", designer.card_designer, name="card_designer"),
+    path("cards/<int:pk>/designer/preview.webp", designer.card_designer_preview, name="card_designer_preview"),
 ]

@@ -152,6 +152,29 @@ def kannagi_card_put(w):
     return data
 
 
+DESIGNER = {"anon": LOGIN, "other": 403, "staff": 403, "editor_b": 403}  # the card designer: a game's editors only
+
+
+def designer_values(w, card=None):
+    """The card designer's form as a browser posts it: a new kannagi card, or `card` renamed."""
+    if card is None:
+        return {"name": "侵入者の場所", "card_type": "場所札", "cost": 0, "f_season": ["春"], "f_power": 1}
+    from cards.models import Card
+    from printing.designer import designer_form
+
+    card = Card.objects.select_related("game").get(pk=card.pk)
+    form = designer_form(card.game, card)
+    values = {}
+    for name in form.fields:
+        value = form[name].value()
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            value = json.dumps(value, ensure_ascii=False)  # a list field's records, as scripts post them
+        if value not in (None, False, "", []):
+            values[name] = value
+    values["name"] = "書き換え"
+    return values
+
+
 def no_private_deck_listed(response, w):
     ids = {d["id"] for d in response.json()["results"]}
     assert w.priv.pk not in ids and w.unl.pk not in ids and w.pub.pk in ids
@@ -199,6 +222,16 @@ CASES: list[Case] = [
     public("card_thumb", lambda w: [w.card.pk, "s", image_token(w.card)]),
     public("card_face", lambda w: [w.card.pk, "s", face_key(w.card)]),
     public("search_help"),
+    # -- the card designer (printing/designer.py) ------------------------------------------------------------
+    Case("game_designer", "GET", lambda w: ["kannagi"], DESIGNER, ("editor_a", OK, False)),
+    Case("game_designer", "POST", lambda w: ["kannagi"], DESIGNER, ("editor_a", REDIRECT, True), designer_values),
+    Case("game_designer", "GET", lambda w: ["vision"], {"editor_a": 403}, ("editor_b", OK, False), label="other-game"),
+    Case("game_designer_preview", "POST", lambda w: ["kannagi"], DESIGNER, ("editor_a", OK, False), designer_values),
+    Case("card_designer", "GET", pk_of("card"), DESIGNER, ("editor_a", OK, False)),
+    Case("card_designer", "POST", pk_of("card"), DESIGNER, ("editor_a", REDIRECT, True), lambda w: designer_values(w, w.card)),
+    Case("card_designer", "POST", pk_of("vision_card"), {"editor_a": 403}, ("editor_b", REDIRECT, True),
+         lambda w: designer_values(w, w.vision_card), label="other-game"),
+    Case("card_designer_preview", "POST", pk_of("card"), DESIGNER, ("editor_a", OK, False), lambda w: designer_values(w, w.card)),
     # -- decks --------------------------------------------------------------------------------------------
     public("deck_list"),
     public("deck_check"),

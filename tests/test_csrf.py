@@ -57,7 +57,8 @@ def test_the_csrf_table_covers_every_write_of_the_site():
         "deck_check", "api-card-list", "api-card-detail", "api-card-image", "api-deck-list", "api-deck-detail",
         "api-deck-copy", "api-deck-entries", "api-deck-restore", "api-deck-validate", "api-pool-list", "api-pool-detail",
         "api-goldfish-list", "api-goldfish-actions", "api-goldfish-undo", "api-goldfish-redo", "api-goldfish-new",
-        "api-simulations-list", "regulation_draft",
+        "api-simulations-list", "regulation_draft", "game_designer", "card_designer", "game_designer_preview",
+        "card_designer_preview",
     }
     assert names == expected
     assert {c.method for c in _writes()} == {"POST", "PUT", "PATCH", "DELETE"}
@@ -160,6 +161,8 @@ def pages(w):
         ("owner", "GET", reverse("goldfish_play", args=[w.gs.id]), None),
         ("owner", "GET", reverse("simulation", args=[w.sim.token]), None),
         ("editor_a", "GET", reverse("admin:cards_card_import"), None),
+        ("editor_a", "GET", reverse("game_designer", args=["kannagi"]), None),
+        ("editor_a", "GET", reverse("card_designer", args=[w.card.pk]), None),
         ("editor_a", "POST", reverse("admin:cards_card_import"), {"game": "kannagi", "file": csv, "format": "csv", "dry_run": "on"}),
     ]
 
