@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.core import signing
+from django.urls import reverse
+
 from cards.faces import face_key
 from cards.models import Card
 from rules.games import get_game
@@ -19,7 +22,7 @@ def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, 
     for card in cards:
         data = card.to_data()
         image = card.image.path if card.image else None
-        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image, group))
+        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image, group, card.pk))
     return items
 
 
@@ -144,3 +147,88 @@ def queue_face_drawing(card_ids) -> None:
             task.enqueue(ids[start:start + FACES_PER_TASK])
 
     transaction.on_commit(enqueue)
+
+
+# -- exports for other tables (Tabletop Simulator, Cockatrice, print shops) ---------------------------------
+
+
+def export_of(game_slug: str, groups: list[dict], title: str, card_size: str | None = None):
+    """What printing.exports takes for these print groups (a deck's sections in their declared order, each
+    a TTS deck of its own; a pool's shared deck or a set is one group): the cards, the game's card size
+    (or `card_size`, e.g. '59x86') and its uploaded back."""
+    from .exports import Export
+    from .sheets import game_card_size, parse_size
+
+    w, h = parse_size(card_size or game_card_size(game_slug))
+    return Export(get_game(game_slug), title, grouped_print_cards(game_slug, groups), w, h, back_image(game_slug))
+
+
+def start_export_job(*, user, game_slug: str, title: str, groups: list[dict], fmt: str, sheet_url: str = "", filename: str = ""):
+    """Record an export (a zip for TTS, Cockatrice or a print shop) as a print job and queue it for a worker
+    (printing.tasks.render_export_job). `sheet_url`: the site's URL of a TTS image with TOKEN for its token."""
+    from django.db import transaction
+
+    from .models import PrintJob
+    from .queueing import export_task
+
+    prune_print_jobs()
+    counts: dict[int, int] = {}
+    for group in groups:
+        for card_id, n in group["counts"].items():
+            counts[int(card_id)] = counts.get(int(card_id), 0) + n
+    with transaction.atomic():
+        job = PrintJob.objects.create(
+            owner=user if user and user.is_authenticated else None,
+            game_id=game_slug,
+            title=title[:200],
+            counts={str(k): v for k, v in counts.items()},
+            groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups],
+            options={"export": fmt, "sheet_url": sheet_url, "filename": filename},
+            total=len(counts),
+        )
+        transaction.on_commit(lambda: export_task().enqueue(job.pk))
+    return job
+
+
+def export_job_zip(job) -> bytes:
+    """The zip an export job makes (printing.tasks.render_export_job)."""
+    from django.utils import timezone
+
+    from .exports import export_files, zip_bytes
+
+    export = export_of(job.game_id, job.groups, job.title)
+    urls = {}
+    template = job.options.get("sheet_url") or ""
+    if job.options["export"] == "tts" and template:
+        urls = site_urls(export, lambda path: template.replace(_token_path(), path))
+    files = export_files(export, job.options["export"], created=timezone.now().isoformat(timespec="seconds"), **urls)
+    return zip_bytes(files)
+
+
+def _token_path() -> str:
+    return reverse("tts_image", args=["TOKEN"])
+
+
+SIGNING_SALT = "printing.exports.tts"
+
+
+def _sheet_token(game_slug: str, sheet, export) -> str:
+    payload = {"g": game_slug, "s": f"{export.card_w:g}x{export.card_h:g}"}
+    if sheet is None:
+        payload["b"] = 1
+    else:
+        payload["c"] = [item.card_id for item in sheet.faces]
+    return signing.dumps(payload, salt=SIGNING_SALT, compress=True)
+
+
+def site_urls(export, absolute) -> dict:
+    """sheet_url and back_url for export_files: the site's absolute URLs to the sheets and the back.
+    `absolute` turns a path into an absolute URL (request.build_absolute_uri)."""
+    slug = export.game.slug
+
+    def url(token: str) -> str:
+        return absolute(reverse("tts_image", args=[token]))
+
+    return {"sheet_url": lambda sheet: url(_sheet_token(slug, sheet, export)), "back_url": url(_sheet_token(slug, None, export))}
+
+

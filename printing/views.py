@@ -250,14 +250,25 @@ def print_job_status(request, token):
             "total": job.total,
             "percent": job.percent,
             "file": reverse("print_job_file", args=[job.token]) if job.status == PrintJob.Status.DONE else None,
-            "error": _("The PDF could not be made. Try again, or with fewer cards.") if job.status == PrintJob.Status.FAILED else "",
+            "error": _job_error(job) if job.status == PrintJob.Status.FAILED else "",
         }
     )
+
+
+def _job_error(job) -> str:
+    if job.export_format:
+        return _("The export could not be made. Try again, or with fewer cards.")
+    return _("The PDF could not be made. Try again, or with fewer cards.")
 
 
 @require_safe
 def print_job_file(request, token):
     job = _job(request, token, status=PrintJob.Status.DONE)
+    if job.export_format:  # an export's zip (printing.export_views)
+        response = FileResponse(job.file.open("rb"), content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{job.options.get("filename") or f"export-{job.pk}.zip"}"'
+        response["Cache-Control"] = "private, no-store"
+        return response
     response = FileResponse(job.file.open("rb"), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="print-{job.pk}.pdf"'
     response["Cache-Control"] = "private, no-store"  # an account's print: never kept by a shared cache
