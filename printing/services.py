@@ -212,23 +212,28 @@ def _token_path() -> str:
 SIGNING_SALT = "printing.exports.tts"
 
 
-def _sheet_token(game_slug: str, sheet, export) -> str:
-    payload = {"g": game_slug, "s": f"{export.card_w:g}x{export.card_h:g}"}
-    if sheet is None:
+def sheet_token(game_slug: str, card_ids: list[int] | None, card_size: str) -> str:
+    """The signed token of a TTS image (printing.export_views.tts_image): a sheet of these cards in slot
+    order, or the game's back when card_ids is None; card_size as '63x88'."""
+    payload: dict = {"g": game_slug, "s": card_size}
+    if card_ids is None:
         payload["b"] = 1
     else:
-        payload["c"] = [item.card_id for item in sheet.faces]
+        payload["c"] = list(card_ids)
     return signing.dumps(payload, salt=SIGNING_SALT, compress=True)
 
 
 def site_urls(export, absolute) -> dict:
     """sheet_url and back_url for export_files: the site's absolute URLs to the sheets and the back.
     `absolute` turns a path into an absolute URL (request.build_absolute_uri)."""
-    slug = export.game.slug
+    slug, size = export.game.slug, f"{export.card_w:g}x{export.card_h:g}"
 
     def url(token: str) -> str:
         return absolute(reverse("tts_image", args=[token]))
 
-    return {"sheet_url": lambda sheet: url(_sheet_token(slug, sheet, export)), "back_url": url(_sheet_token(slug, None, export))}
+    return {
+        "sheet_url": lambda sheet: url(sheet_token(slug, [item.card_id for item in sheet.faces], size)),
+        "back_url": url(sheet_token(slug, None, size)),
+    }
 
 
