@@ -39,10 +39,12 @@ from .services import SIGNING_SALT, export_of, face_key, site_urls, start_export
 from .sheets import PrintCard, PrintOptionError, parse_size
 from .views import _target
 
-# The most distinct faces one web request draws itself; more are made by a worker with a progress bar.
-# Measured on the 2-core VM: 48 distinct faces take 0.9 s (TTS), 1.2 s (Cockatrice), 1.6 s (print-shop
-# images at 300 dpi), so up to 60 stays near the 2-second mark.
-DIRECT_FACES = 60
+# The most distinct faces one web request draws itself, per format; more are made by a worker with a
+# progress page. Measured through the web server on the 2-core VM while other work ran (load 4): the
+# vision sample deck (80 cards, 48 distinct faces) took 1.75 s for TTS, 1.86 s for Cockatrice and 2.7 s for
+# print-shop images at 300 dpi; a kannagi deck of 13 faces 0.3 / 0.25 / 0.85 s. So a 60-card deck with up
+# to 40 distinct faces comes straight back in about 2 seconds in every format.
+DIRECT_FACES = {"tts": 60, "cockatrice": 60, "images": 40}
 
 FORMAT_LABELS = {
     "tts": _("Tabletop Simulator"),
@@ -74,7 +76,7 @@ def export_zip(request, kind, pk, fmt):
     export = export_of(game_slug, groups, name)
     key = obj.pk if kind != "set" else obj.slug
     faces = len(export.distinct())
-    if faces > DIRECT_FACES:
+    if faces > DIRECT_FACES[fmt]:
         context = {
             "object": obj, "name": name, "faces": faces, "format_label": FORMAT_LABELS[fmt],
             "start_url": reverse(f"{kind}_export_job", args=[key, fmt]),

@@ -352,6 +352,12 @@ def test_a_pool_and_a_set_export_their_cards(client, samples, fmt):
     assert response.status_code == 200 and unzip(response.content)
 
 
+def test_a_deck_with_many_faces_gets_its_print_shop_images_from_a_worker(client, vision_deck):
+    page = client.get(f"/decks/{vision_deck.pk}/export/images.zip")  # 48 distinct faces at 300 dpi
+    assert page.status_code == 200 and f"/decks/{vision_deck.pk}/export/images/job/" in page.content.decode()
+    assert client.get(f"/decks/{vision_deck.pk}/export/cockatrice.zip")["Content-Type"] == "application/zip"
+
+
 def test_a_private_deck_is_not_exported_for_others(client, vision_deck, other_client):
     Deck.objects.filter(pk=vision_deck.pk).update(visibility=Visibility.PRIVATE)
     assert other_client.get(f"/decks/{vision_deck.pk}/export/tts.zip").status_code == 404
@@ -368,7 +374,7 @@ def test_a_big_export_runs_as_a_background_job(client, samples, settings, tmp_pa
     from printing.models import PrintJob
 
     settings.MEDIA_ROOT = tmp_path
-    monkeypatch.setattr(export_views, "DIRECT_FACES", 5)
+    monkeypatch.setattr(export_views, "DIRECT_FACES", {"tts": 5, "cockatrice": 5, "images": 5})
     page = client.get("/games/kannagi/export/tts.zip")
     assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
     response = client.post("/games/kannagi/export/tts/job/")
