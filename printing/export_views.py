@@ -63,8 +63,13 @@ def _attachment(data: bytes, filename: str, content_type: str = "application/zip
     return response
 
 
+def _key(kind: str, obj):
+    """What the export's URLs name the deck, pool or set by: its id, a set's game slug, a link's token."""
+    return {"set": lambda: obj.slug, "deck_shared": lambda: obj.share_token}.get(kind, lambda: obj.pk)()
+
+
 def export_filename(kind: str, key, fmt: str) -> str:
-    return f"{kind}-{safe_filename(str(key))}-{fmt}.zip"
+    return f"{kind.split('_')[0]}-{safe_filename(str(key))}-{fmt}.zip"
 
 
 @require_safe
@@ -74,7 +79,7 @@ def export_zip(request, kind, pk, fmt):
         raise Http404
     obj, game_slug, name, groups = _target(request, kind, pk)
     export = export_of(game_slug, groups, name)
-    key = obj.pk if kind != "set" else obj.slug
+    key = _key(kind, obj)
     faces = len(export.distinct())
     if faces > DIRECT_FACES[fmt]:
         context = {
@@ -93,7 +98,7 @@ def export_job_start(request, kind, pk, fmt):
     if fmt not in FORMATS:
         raise Http404
     obj, game_slug, name, groups = _target(request, kind, pk)
-    key = obj.pk if kind != "set" else obj.slug
+    key = _key(kind, obj)
     # the worker names the sheets by this site's URLs: the path's stand-in is replaced by each sheet's token
     sheet_url = request.build_absolute_uri(reverse("tts_image", args=["TOKEN"])) if fmt == "tts" else ""
     job = start_export_job(

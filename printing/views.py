@@ -62,8 +62,8 @@ def _target(request, kind, pk):
         game = get_object_or_404(Game, slug=pk)
         counts = dict.fromkeys(Card.objects.filter(game=game).values_list("pk", flat=True), 1)
         return game, game.slug, game.name, [{"label": "", "counts": counts}]
-    if kind == "deck":
-        deck = deck_selectors.visible_deck(request.user, pk)
+    if kind in ("deck", "deck_shared"):  # deck_shared: an unlisted deck by its sharing link (exports)
+        deck = deck_selectors.visible_deck(request.user, pk) if kind == "deck" else deck_selectors.shared_deck(pk)
         groups = section_groups(deck.regulation, _deck_sections(deck), get_language() or "ja")
         return deck, deck.game_id, deck.name, groups
     pool = deck_selectors.visible_pool(request.user, pk)

@@ -281,6 +281,13 @@ CASES: list[Case] = [
     public("set_export_zip", lambda w: ["kannagi", "tts"]),
     public("set_export_job", lambda w: ["kannagi", "cockatrice"], method="POST", statuses=REDIRECT, writes=True,
            label="anyone-may-export-a-set"),
+    Case("deck_shared_export_zip", "GET", lambda w: [w.priv.share_token, "tts"], {"anon": 404, "other": 404, "owner": 404},
+         label="private-never-by-link"),
+    public("deck_shared_export_zip", lambda w: [w.unl.share_token, "cockatrice"], label="unlisted-by-link"),
+    Case("deck_shared_export_job", "POST", lambda w: [w.priv.share_token, "tts"], {"anon": 404, "other": 404, "owner": 404},
+         label="private-never-by-link"),
+    public("deck_shared_export_job", lambda w: [w.unl.share_token, "images"], method="POST", statuses=REDIRECT, writes=True,
+           label="unlisted-by-link"),
     public("tts_image", lambda w: [sheet_token("kannagi", [w.card.pk], "63x88")], label="signed-sheet"),
     Case("tts_image", "GET", lambda w: ["forged"], {"anon": 404, "other": 404}, label="unsigned"),
     # -- goldfish -----------------------------------------------------------------------------------------

@@ -358,6 +358,18 @@ def test_a_deck_with_many_faces_gets_its_print_shop_images_from_a_worker(client,
     assert client.get(f"/decks/{vision_deck.pk}/export/cockatrice.zip")["Content-Type"] == "application/zip"
 
 
+def test_an_unlisted_deck_is_exported_through_its_sharing_link(client, manacard_deck, other_client):
+    Deck.objects.filter(pk=manacard_deck.pk).update(visibility=Visibility.UNLISTED)
+    manacard_deck.refresh_from_db()
+    assert other_client.get(f"/decks/{manacard_deck.pk}/export/tts.zip").status_code == 404
+    html = other_client.get(f"/decks/s/{manacard_deck.share_token}/").content.decode()
+    link = f"/decks/s/{manacard_deck.share_token}/export/cockatrice.zip"
+    assert link in html
+    response = other_client.get(link)
+    assert response.status_code == 200
+    assert f"{manacard_deck.name}.cod" in unzip(response.content)
+
+
 def test_a_private_deck_is_not_exported_for_others(client, vision_deck, other_client):
     Deck.objects.filter(pk=vision_deck.pk).update(visibility=Visibility.PRIVATE)
     assert other_client.get(f"/decks/{vision_deck.pk}/export/tts.zip").status_code == 404
