@@ -35,7 +35,7 @@ from .exports import (
     tts_sheet_png,
     zip_bytes,
 )
-from .services import SIGNING_SALT, export_of, face_key, site_urls, start_export_job
+from .services import SIGNING_SALT, export_of, face_key, site_urls, start_export_job, with_basic_cards
 from .sheets import PrintCard, PrintOptionError, parse_size
 from .views import _target
 
@@ -63,6 +63,14 @@ def _attachment(data: bytes, filename: str, content_type: str = "application/zip
     return response
 
 
+def _export_target(request, kind, pk):
+    """The print pages' target (and permission check); a deck also brings its format's basic cards."""
+    obj, game_slug, name, groups = _target(request, kind, pk)
+    if kind in ("deck", "deck_shared"):
+        groups = with_basic_cards(game_slug, obj.regulation, groups)
+    return obj, game_slug, name, groups
+
+
 def _key(kind: str, obj):
     """What the export's URLs name the deck, pool or set by: its id, a set's game slug, a link's token."""
     return {"set": lambda: obj.slug, "deck_shared": lambda: obj.share_token}.get(kind, lambda: obj.pk)()
@@ -77,7 +85,7 @@ def export_zip(request, kind, pk, fmt):
     """The zip of one format; an export with more faces than one request draws is offered as a job."""
     if fmt not in FORMATS:
         raise Http404
-    obj, game_slug, name, groups = _target(request, kind, pk)
+    obj, game_slug, name, groups = _export_target(request, kind, pk)
     export = export_of(game_slug, groups, name)
     key = _key(kind, obj)
     faces = len(export.distinct())
@@ -97,7 +105,7 @@ def export_job_start(request, kind, pk, fmt):
     """Queue a big export for a worker and show its progress (the print jobs' page)."""
     if fmt not in FORMATS:
         raise Http404
-    obj, game_slug, name, groups = _target(request, kind, pk)
+    obj, game_slug, name, groups = _export_target(request, kind, pk)
     key = _key(kind, obj)
     # the worker names the sheets by this site's URLs: the path's stand-in is replaced by each sheet's token
     sheet_url = request.build_absolute_uri(reverse("tts_image", args=["TOKEN"])) if fmt == "tts" else ""

@@ -237,3 +237,24 @@ def site_urls(export, absolute) -> dict:
     }
 
 
+
+
+def with_basic_cards(game_slug: str, regulation, groups: list[dict]) -> list[dict]:
+    """A deck's print groups plus, as a deck of its own, the cards every deck of its format holds besides the
+    player's (the regulation's `basic`, e.g. the basic cards a shared deck starts from), so an export is
+    the whole game to play; unchanged for a format that declares none. Names not in the card list are left
+    out (deck validation reports them)."""
+    from django.utils.translation import gettext
+
+    basic = regulation.to_rules().basic
+    if not basic:
+        return groups
+    ids = dict(Card.objects.filter(game_id=game_slug, name__in=[name for name, _n in basic]).values_list("name", "pk"))
+    counts: dict[int, int] = {}
+    for name, copies in basic:
+        if name in ids:
+            counts[ids[name]] = counts.get(ids[name], 0) + copies
+    if not counts:
+        return groups
+    named = [g if g["label"] else {**g, "label": gettext("Your cards")} for g in groups]
+    return [*named, {"label": gettext("Basic cards"), "counts": counts}]

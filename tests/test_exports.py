@@ -117,6 +117,16 @@ def test_a_base_url_goes_before_the_sheet_names(manacard_deck):
     check_tts(files, export, url_to_file=lambda url: url.rsplit("/", 1)[1])
 
 
+def test_a_time_storm_deck_brings_the_basic_cards_its_format_declares_as_a_deck_of_its_own(client, samples):
+    deck = Deck.objects.get(game_id="timestorm", name="サンプル：充電完了")
+    basic = get_game("timestorm").regulation.basic
+    save = read_tts(unzip(client.get(f"/decks/{deck.pk}/export/tts.zip").content))
+    entry, shared = save["ObjectStates"]
+    assert entry["Name"] == "Card" and entry["Nickname"] == "充電完了"
+    assert shared["Nickname"] == "基本カード"
+    assert sorted(c["Nickname"] for c in shared["ContainedObjects"]) == sorted(n for n, k in basic for _ in range(k))
+
+
 def test_seventy_faces_fill_a_sheet_and_the_71st_starts_the_next(bundled):
     game = get_game("kannagi")
     card = {"name": "試作", "card_type": "場所札", "cost": 1, "fields": {"season": ["春"], "power": 1}}

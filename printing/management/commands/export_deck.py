@@ -8,7 +8,7 @@ from cards.i18n import cli_language
 from cards.models import Game
 from decks import selectors, services
 from printing.exports import FORMATS, export_files, zip_bytes
-from printing.services import export_of, section_groups
+from printing.services import export_of, section_groups, with_basic_cards
 from printing.sheets import CARD_SIZES, PrintOptionError
 
 
@@ -51,7 +51,8 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: no cards in the decklist")
         title = Path(file).stem if file != "-" else "deck"
         try:
-            export = export_of(game, section_groups(chosen, sections, cli_language()), title, card_size)
+            groups = with_basic_cards(game, chosen, section_groups(chosen, sections, cli_language()))
+            export = export_of(game, groups, title, card_size)
         except PrintOptionError as exc:
             raise CommandError(str(exc)) from None
         files = export_files(export, fmt, base_url=base_url, created=timezone.now().isoformat(timespec="seconds"))
