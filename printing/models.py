@@ -64,5 +64,10 @@ class PrintJob(models.Model):
         return f"{self.title} ({self.status})"
 
     @property
+    def export_format(self) -> str:
+        """"tts", "cockatrice" or "images" for an export's zip (printing.exports); "" for a PDF."""
+        return (self.options or {}).get("export", "")
+
+    @property
     def percent(self) -> int:
         return int(100 * self.done / self.total) if self.total else 0

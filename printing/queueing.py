@@ -38,3 +38,20 @@ def face_task():
     if _face_task is None:
         raise RuntimeError("no face task registered: printing.tasks was not imported (PrintingConfig.ready imports it)")
     return _face_task
+
+
+_export_task = None
+
+
+def register_export_task(task):
+    """Decorator for the task that makes one export job's zip (its only argument: the job's id)."""
+    global _export_task
+    _export_task = task
+    return task
+
+
+def export_task():
+    """The task that makes an export's zip (printing.tasks.render_export_job)."""
+    if _export_task is None:
+        raise RuntimeError("no export task registered: printing.tasks was not imported (PrintingConfig.ready imports it)")
+    return _export_task

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.core import signing
+from django.urls import reverse
+
 from cards.faces import face_key
 from cards.models import Card
 from rules.games import get_game
@@ -19,7 +22,7 @@ def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, 
     for card in cards:
         data = card.to_data()
         image = card.image.path if card.image else None
-        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image, group))
+        items.append(PrintCard(face_key(card), data, 1 if one_each else counts[card.pk], image, group, card.pk))
     return items
 
 
@@ -144,3 +147,114 @@ def queue_face_drawing(card_ids) -> None:
             task.enqueue(ids[start:start + FACES_PER_TASK])
 
     transaction.on_commit(enqueue)
+
+
+# -- exports for other tables (Tabletop Simulator, Cockatrice, print shops) ---------------------------------
+
+
+def export_of(game_slug: str, groups: list[dict], title: str, card_size: str | None = None):
+    """What printing.exports takes for these print groups (a deck's sections in their declared order, each
+    a TTS deck of its own; a pool's shared deck or a set is one group): the cards, the game's card size
+    (or `card_size`, e.g. '59x86') and its uploaded back."""
+    from .exports import Export
+    from .sheets import game_card_size, parse_size
+
+    w, h = parse_size(card_size or game_card_size(game_slug))
+    return Export(get_game(game_slug), title, grouped_print_cards(game_slug, groups), w, h, back_image(game_slug))
+
+
+def start_export_job(*, user, game_slug: str, title: str, groups: list[dict], fmt: str, sheet_url: str = "", filename: str = ""):
+    """Record an export (a zip for TTS, Cockatrice or a print shop) as a print job and queue it for a worker
+    (printing.tasks.render_export_job). `sheet_url`: the site's URL of a TTS image with TOKEN for its token."""
+    from django.db import transaction
+
+    from .models import PrintJob
+    from .queueing import export_task
+
+    prune_print_jobs()
+    counts: dict[int, int] = {}
+    for group in groups:
+        for card_id, n in group["counts"].items():
+            counts[int(card_id)] = counts.get(int(card_id), 0) + n
+    with transaction.atomic():
+        job = PrintJob.objects.create(
+            owner=user if user and user.is_authenticated else None,
+            game_id=game_slug,
+            title=title[:200],
+            counts={str(k): v for k, v in counts.items()},
+            groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups],
+            options={"export": fmt, "sheet_url": sheet_url, "filename": filename},
+            total=len(counts),
+        )
+        transaction.on_commit(lambda: export_task().enqueue(job.pk))
+    return job
+
+
+def export_job_zip(job) -> bytes:
+    """The zip an export job makes (printing.tasks.render_export_job)."""
+    from django.utils import timezone
+
+    from .exports import export_files, zip_bytes
+
+    export = export_of(job.game_id, job.groups, job.title)
+    urls = {}
+    template = job.options.get("sheet_url") or ""
+    if job.options["export"] == "tts" and template:
+        urls = site_urls(export, lambda path: template.replace(_token_path(), path))
+    files = export_files(export, job.options["export"], created=timezone.now().isoformat(timespec="seconds"), **urls)
+    return zip_bytes(files)
+
+
+def _token_path() -> str:
+    return reverse("tts_image", args=["TOKEN"])
+
+
+SIGNING_SALT = "printing.exports.tts"
+
+
+def sheet_token(game_slug: str, card_ids: list[int] | None, card_size: str) -> str:
+    """The signed token of a TTS image (printing.export_views.tts_image): a sheet of these cards in slot
+    order, or the game's back when card_ids is None; card_size as '63x88'."""
+    payload: dict = {"g": game_slug, "s": card_size}
+    if card_ids is None:
+        payload["b"] = 1
+    else:
+        payload["c"] = list(card_ids)
+    return signing.dumps(payload, salt=SIGNING_SALT, compress=True)
+
+
+def site_urls(export, absolute) -> dict:
+    """sheet_url and back_url for export_files: the site's absolute URLs to the sheets and the back.
+    `absolute` turns a path into an absolute URL (request.build_absolute_uri)."""
+    slug, size = export.game.slug, f"{export.card_w:g}x{export.card_h:g}"
+
+    def url(token: str) -> str:
+        return absolute(reverse("tts_image", args=[token]))
+
+    return {
+        "sheet_url": lambda sheet: url(sheet_token(slug, [item.card_id for item in sheet.faces], size)),
+        "back_url": url(sheet_token(slug, None, size)),
+    }
+
+
+
+
+def with_basic_cards(game_slug: str, regulation, groups: list[dict]) -> list[dict]:
+    """A deck's print groups plus, as a deck of its own, the cards every deck of its format holds besides the
+    player's (the regulation's `basic`, e.g. the basic cards a shared deck starts from), so an export is
+    the whole game to play; unchanged for a format that declares none. Names not in the card list are left
+    out (deck validation reports them)."""
+    from django.utils.translation import gettext
+
+    basic = regulation.to_rules().basic
+    if not basic:
+        return groups
+    ids = dict(Card.objects.filter(game_id=game_slug, name__in=[name for name, _n in basic]).values_list("name", "pk"))
+    counts: dict[int, int] = {}
+    for name, copies in basic:
+        if name in ids:
+            counts[ids[name]] = counts.get(ids[name], 0) + copies
+    if not counts:
+        return groups
+    named = [g if g["label"] else {**g, "label": gettext("Your cards")} for g in groups]
+    return [*named, {"label": gettext("Basic cards"), "counts": counts}]

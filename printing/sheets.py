@@ -159,6 +159,7 @@ class PrintCard:
     copies: int = 1
     image: str | None = None  # a file path: an uploaded image replaces the drawn face
     group: str = ""  # the deck section it is printed with (a group starts on a new sheet and is named on it)
+    card_id: int | None = None  # the card's id in the database (exports link to its face)
 
 
 def _copies(cards: Iterable[PrintCard]) -> Iterator[PrintCard]:

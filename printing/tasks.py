@@ -5,8 +5,8 @@ from django.utils import timezone
 from django_tasks import task
 
 from .models import PrintJob
-from .queueing import register_face_task, register_render_task
-from .services import draw_faces, grouped_print_cards, print_cards, render_cards
+from .queueing import register_export_task, register_face_task, register_render_task
+from .services import draw_faces, export_job_zip, grouped_print_cards, print_cards, render_cards
 from .sheets import PrintOptions
 
 PROGRESS_EVERY = 9  # cards between progress writes (one sheet of 3×3)
@@ -32,6 +32,23 @@ def render_print_job(job_id: int) -> None:
         pdf = render_cards(job.game_id, items, PrintOptions(**job.options), title=job.title, progress=progress)
         job.refresh_from_db()
         job.file.save(f"{job.token}.pdf", ContentFile(pdf), save=False)
+        job.status, job.finished_at, job.done = PrintJob.Status.DONE, timezone.now(), job.total
+        job.save(update_fields=["file", "status", "finished_at", "done"])
+    except BaseException as exc:  # also a stopped worker: the job never stays "running" for ever
+        PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=repr(exc)[:2000], finished_at=timezone.now())
+        raise
+
+
+@register_export_task
+@task()
+def render_export_job(job_id: int) -> None:
+    """Make an export's zip (TTS, Cockatrice or print-shop images) for a deck, pool or set too big for a request."""
+    job = PrintJob.objects.get(pk=job_id)
+    PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.RUNNING)
+    try:
+        data = export_job_zip(job)
+        job.refresh_from_db()
+        job.file.save(f"{job.token}.zip", ContentFile(data), save=False)
         job.status, job.finished_at, job.done = PrintJob.Status.DONE, timezone.now(), job.total
         job.save(update_fields=["file", "status", "finished_at", "done"])
     except BaseException as exc:  # also a stopped worker: the job never stays "running" for ever

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import designer, views
+from . import designer, export_views, views
 
 urlpatterns = []
 for kind, prefix, key in (("deck", "decks", "int"), ("pool", "pools", "int"), ("set", "games", "slug")):
@@ -10,11 +10,17 @@ for kind, prefix, key in (("deck", "decks", "int"), ("pool", "pools", "int"), ("
         path(f"{prefix}/<{key}:pk>/print/preview.png", views.print_preview, {"kind": kind}, name=f"{kind}_print_preview"),
         path(f"{prefix}/<{key}:pk>/print/alignment.pdf", views.print_alignment, {"kind": kind}, name=f"{kind}_print_alignment"),
         path(f"{prefix}/<{key}:pk>/print/job/", views.print_job_start, {"kind": kind}, name=f"{kind}_print_job"),
+        path(f"{prefix}/<{key}:pk>/export/<str:fmt>.zip", export_views.export_zip, {"kind": kind}, name=f"{kind}_export_zip"),
+        path(f"{prefix}/<{key}:pk>/export/<str:fmt>/job/", export_views.export_job_start, {"kind": kind}, name=f"{kind}_export_job"),
     ]
 
 urlpatterns += [
+    # an unlisted deck's exports by its sharing link (the key is the link's token)
+    path("decks/s/<str:pk>/export/<str:fmt>.zip", export_views.export_zip, {"kind": "deck_shared"}, name="deck_shared_export_zip"),
+    path("decks/s/<str:pk>/export/<str:fmt>/job/", export_views.export_job_start, {"kind": "deck_shared"}, name="deck_shared_export_job"),
     path("print/jobs/<str:token>/", views.print_job, name="print_job"),
     path("print/jobs/<str:token>/status.json", views.print_job_status, name="print_job_status"),
+    path("exports/tts/<str:token>.png", export_views.tts_image, name="tts_image"),
     path("print/jobs/<str:token>/file.pdf", views.print_job_file, name="print_job_file"),
 ]
 

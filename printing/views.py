@@ -62,8 +62,8 @@ def _target(request, kind, pk):
         game = get_object_or_404(Game, slug=pk)
         counts = dict.fromkeys(Card.objects.filter(game=game).values_list("pk", flat=True), 1)
         return game, game.slug, game.name, [{"label": "", "counts": counts}]
-    if kind == "deck":
-        deck = deck_selectors.visible_deck(request.user, pk)
+    if kind in ("deck", "deck_shared"):  # deck_shared: an unlisted deck by its sharing link (exports)
+        deck = deck_selectors.visible_deck(request.user, pk) if kind == "deck" else deck_selectors.shared_deck(pk)
         groups = section_groups(deck.regulation, _deck_sections(deck), get_language() or "ja")
         return deck, deck.game_id, deck.name, groups
     pool = deck_selectors.visible_pool(request.user, pk)
@@ -250,14 +250,25 @@ def print_job_status(request, token):
             "total": job.total,
             "percent": job.percent,
             "file": reverse("print_job_file", args=[job.token]) if job.status == PrintJob.Status.DONE else None,
-            "error": _("The PDF could not be made. Try again, or with fewer cards.") if job.status == PrintJob.Status.FAILED else "",
+            "error": _job_error(job) if job.status == PrintJob.Status.FAILED else "",
         }
     )
+
+
+def _job_error(job) -> str:
+    if job.export_format:
+        return _("The export could not be made. Try again, or with fewer cards.")
+    return _("The PDF could not be made. Try again, or with fewer cards.")
 
 
 @require_safe
 def print_job_file(request, token):
     job = _job(request, token, status=PrintJob.Status.DONE)
+    if job.export_format:  # an export's zip (printing.export_views)
+        response = FileResponse(job.file.open("rb"), content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{job.options.get("filename") or f"export-{job.pk}.zip"}"'
+        response["Cache-Control"] = "private, no-store"
+        return response
     response = FileResponse(job.file.open("rb"), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="print-{job.pk}.pdf"'
     response["Cache-Control"] = "private, no-store"  # an account's print: never kept by a shared cache

@@ -29,7 +29,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cards.images import token as image_token
-from printing.services import face_key
+from printing.services import face_key, sheet_token
 
 from .access_world import changed_parts, client_for, fingerprint, module_world, png_upload
 
@@ -310,6 +310,24 @@ CASES: list[Case] = [
     read("print_job_file", lambda w: [w.job.token]),
     public("print_job", lambda w: [w.job_anon.token], label="made-without-an-account"),
     public("print_job_status", lambda w: [w.job_anon.token], label="made-without-an-account"),
+    # -- exports for other tables (TTS, Cockatrice, print shops): the print pages' checks ---------------------
+    *[read("deck_export_zip", lambda w, f=f: [w.priv.pk, f], label=f) for f in ("tts", "cockatrice", "images")],
+    read("deck_export_zip", lambda w: [w.unl.pk, "tts"], {"other": 404}, label="unlisted-by-id"),
+    Case("deck_export_job", "POST", lambda w: [w.priv.pk, "tts"], HIDDEN, ("owner", REDIRECT, True)),
+    read("pool_export_zip", lambda w: [w.pool.pk, "cockatrice"]),
+    Case("pool_export_job", "POST", lambda w: [w.pool.pk, "images"], HIDDEN, ("owner", REDIRECT, True)),
+    public("set_export_zip", lambda w: ["kannagi", "tts"]),
+    public("set_export_job", lambda w: ["kannagi", "cockatrice"], method="POST", statuses=REDIRECT, writes=True,
+           label="anyone-may-export-a-set"),
+    Case("deck_shared_export_zip", "GET", lambda w: [w.priv.share_token, "tts"], {"anon": 404, "other": 404, "owner": 404},
+         label="private-never-by-link"),
+    public("deck_shared_export_zip", lambda w: [w.unl.share_token, "cockatrice"], label="unlisted-by-link"),
+    Case("deck_shared_export_job", "POST", lambda w: [w.priv.share_token, "tts"], {"anon": 404, "other": 404, "owner": 404},
+         label="private-never-by-link"),
+    public("deck_shared_export_job", lambda w: [w.unl.share_token, "images"], method="POST", statuses=REDIRECT, writes=True,
+           label="unlisted-by-link"),
+    public("tts_image", lambda w: [sheet_token("kannagi", [w.card.pk], "63x88")], label="signed-sheet"),
+    Case("tts_image", "GET", lambda w: ["forged"], {"anon": 404, "other": 404}, label="unsigned"),
     # -- goldfish -----------------------------------------------------------------------------------------
     public("goldfish_new"),
     Case("goldfish_new", "GET", refused={"anon": 404, "other": 404}, allowed=("owner", OK, False),

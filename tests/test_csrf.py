@@ -53,6 +53,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
     expected = {
         "deck_new", "deck_edit", "deck_restore", "deck_copy", "deck_delete", "deck_shared_copy", "pool_new", "pool_edit",
         "pool_delete", "signup", "account", "login", "logout", "deck_print_job", "pool_print_job", "set_print_job",
+        "deck_export_job", "pool_export_job", "set_export_job", "deck_shared_export_job",
         "goldfish_new", "goldfish_restart", "simulation_start", "simulation_start_shared", "simulation_compare_start",
         "deck_check", "api-card-list", "api-card-detail", "api-card-image", "api-deck-list", "api-deck-detail",
         "api-deck-copy", "api-deck-entries", "api-deck-restore", "api-deck-validate", "api-pool-list", "api-pool-detail",
@@ -144,6 +145,7 @@ def pages(w):
         ("anon", "GET", reverse("login"), None),
         ("anon", "GET", reverse("signup"), None),
         ("owner", "GET", reverse("account"), None),
+        ("anon", "GET", reverse("set_export_zip", args=["vision", "images"]), None),  # 48 faces: the export job's form
         ("owner", "POST", reverse("account"), {}),
         ("owner", "GET", reverse("deck_new"), None),
         ("owner", "GET", reverse("deck_edit", args=[w.priv.pk]), None),
