@@ -205,7 +205,7 @@ class CardReportForm(forms.Form):
     deck replaced by another card of the game); the swap's cards are checked by the service."""
 
     games = forms.TypedChoiceField(
-        label=_("Games"), coerce=int, initial=1000, choices=[(n, f"{n:,}") for n in (200, 500, 1000, 2000, 5000)],
+        label=_("Games"), coerce=int, initial=1000, choices=[(n, f"{n:,}") for n in (100, 200, 500, 1000, 2000, 5000)],
     )
     seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=10**9, initial=1)
     turn_cap = forms.IntegerField(label=_("Turn cap"), min_value=1, max_value=50, initial=20)
