@@ -422,10 +422,10 @@ def simulation_compare(request, a, b):
 # -- card reports (the designer report) --------------------------------------------------------------------
 
 
-def report_labels() -> dict:
+def report_labels(by_turn: int, early: int) -> dict:
     return {
         "title": pgettext("card report", "Impact of each card"),
-        "axis": pgettext("card report", "Change in games won by turn T when drawn by turn 3 (points)"),
+        "axis": pgettext("card report", "Won by turn %(t)s: drawn by turn %(early)s minus not (points)") % {"t": by_turn, "early": early},
         "none": pgettext("card report", "not enough games"),
     }
 
@@ -455,7 +455,7 @@ def _report_context(report) -> dict:
     context["chart"] = mark_safe(impact_svg(  # noqa: S308 - built with escape()
         [{"name": r["name"], "impact": r["impact"], "low": (r["impact_interval"] or [0, 0])[0],
           "high": (r["impact_interval"] or [0, 0])[1], "significant": r["significant"]} for r in base["cards"]],
-        report_labels(),
+        report_labels(base["by_turn"], base["early_turn"]),
     ))
     if report.swap_old:
         changes = result["changes"]
