@@ -194,3 +194,25 @@ def test_reports_counted_by_different_turns_are_not_compared(kannagi_report):
     other = card_report("kannagi", player_deck("kannagi"), 20, seed=7, by_turn=kannagi_report["by_turn"] + 1)
     with pytest.raises(ReportError, match="by_turn"):
         compare(kannagi_report, other, "a", "a")
+
+
+# -- the chart -----------------------------------------------------------------------------------------------
+
+
+def test_the_impact_chart_draws_a_bar_per_card_with_an_impact_and_escapes_names():
+    from xml.etree import ElementTree
+
+    from goldfish.charts import impact_svg
+
+    rows = [
+        {"name": "<script>&", "impact": 0.2, "low": 0.1, "high": 0.3, "significant": True},
+        {"name": "負の札", "impact": -0.05, "low": -0.2, "high": 0.1, "significant": False},
+        {"name": "引かれない札", "impact": None, "low": 0, "high": 0, "significant": False},
+    ]
+    svg = impact_svg(rows, {"title": "影響", "axis": "軸", "none": "対局数が足りません"})
+    root = ElementTree.fromstring(svg)  # well-formed: the name was escaped
+    ns = "{http://www.w3.org/2000/svg}"
+    bars = [r for r in root.iter(f"{ns}rect") if r.get("class") == "impact-bar"]
+    assert len(bars) == 2 and "<script>" not in svg
+    assert float(bars[0].get("fill-opacity")) > float(bars[1].get("fill-opacity"))  # significant: solid
+    assert "対局数が足りません" in svg
