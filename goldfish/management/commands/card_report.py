@@ -161,8 +161,8 @@ def report_text(r: dict, game: str) -> str:
         f"impact: share won by turn {t} when the card was drawn by turn {early} minus when it was not "
         f"(percentage points, 95% interval, * significant)",
         "",
-        f"{_column('card', 24)} copies {'impact'.ljust(24)} won≤{t} drawn/not  mean turn drawn/not  "
-        f"opening/not      stuck  plays",
+        f"{_column('card', 24)} copies {'impact'.ljust(24)} {f'won≤{t} drawn/not'.ljust(15)} mean turn drawn/not  "
+        f"{f'won≤{t} opening/not'.ljust(16)} stuck  plays",
     ]
     for row in r["cards"]:
         e, o = row["early"], row["opening"]
