@@ -1,9 +1,10 @@
 from rest_framework.routers import SimpleRouter
 
-from .apis import GoldfishViewSet, SimulationViewSet
+from .apis import CardReportViewSet, GoldfishViewSet, SimulationViewSet
 
 router = SimpleRouter()  # the card router owns the API root view
 router.register("goldfish", GoldfishViewSet, basename="api-goldfish")
 router.register("simulations", SimulationViewSet, basename="api-simulations")
+router.register("card-reports", CardReportViewSet, basename="api-card-reports")
 
 urlpatterns = router.urls

@@ -518,3 +518,134 @@ class SimulationViewSet(AnyLookupMixin, viewsets.GenericViewSet):
             return input_error(exc)
         created = sim.created_at >= asked  # else the stored simulation with these settings
         return Response(simulation_payload(sim, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+# -- card reports (the designer report) -------------------------------------------------------------------------
+
+
+class CardReportStartSerializer(serializers.Serializer):
+    """Report, per card of a saved deck, how the games went with and without it (in the background); with
+    swap_old and swap_new, the same seeds played again with every copy of one card replaced by another."""
+
+    deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
+    deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
+    games = serializers.IntegerField(min_value=1, max_value=services.REPORT_MAX_GAMES, default=1000)
+    seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
+    turn_cap = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_TURN_CAP, default=20)
+    swap_old = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="The key (card id) of a card of the deck to take out.")
+    swap_new = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="The id of a card of the same game to put in.")
+
+    def validate(self, attrs):
+        if ("deck" in attrs) == ("deck_token" in attrs):
+            raise serializers.ValidationError(gettext("Send exactly one of deck and deck_token."))
+        return attrs
+
+
+class CardReportSerializer(serializers.Serializer):
+    """A card report: its progress, and when done its figures (see rules/engine/report.py)."""
+
+    id = serializers.CharField(help_text="The report's public id (random, in its link).")
+    url = serializers.CharField(help_text="Its page: progress, then the chart and the table.")
+    game = serializers.CharField()
+    deck = serializers.IntegerField()
+    revision = serializers.IntegerField()
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    turn_cap = serializers.IntegerField()
+    swap_old = serializers.CharField(help_text="The card taken out (\"\" for no swap).")
+    swap_new = serializers.CharField(help_text="The card put in (\"\" for no swap).")
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    done = serializers.IntegerField(help_text="Games played so far (a swap plays the games twice).")
+    result = serializers.DictField(
+        allow_null=True,
+        help_text="When done, without a swap: games, turn_cap, by_turn (T), early_turn, median, deck {games, won_by, "
+        "share, interval, wins, mean, mean_interval}, not_won, plays, cards [{key, name, copies, opening and early "
+        "{with, without, share_diff, mean_diff}, drawn, stuck, stuck_interval, plays, play_share, play_share_interval, "
+        "plays_per_game, impact, impact_interval, significant}] sorted by the size of the impact. With a swap: "
+        "{base, swapped, changes {deck {share, mean}, cards [{key, name, new_key, new_name, swapped, impact, "
+        "share_with, mean_with, stuck, play_share}]}}, each change {diff, low, high, significant}.",
+    )
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+def card_report_payload(report, request) -> dict:
+    done = report.status == report.Status.DONE
+    return {
+        "id": report.token,
+        "url": request.build_absolute_uri(report.get_absolute_url()),
+        "game": report.game_id,
+        "deck": report.deck_id,
+        "revision": report.revision,
+        "games": report.games,
+        "seed": report.seed,
+        "turn_cap": report.turn_cap,
+        "swap_old": report.swap_old,
+        "swap_new": report.swap_new,
+        "status": report.status,
+        "done": report.done,
+        "result": report.result if done else None,
+        "created_at": report.created_at,
+        "finished_at": report.finished_at,
+    }
+
+
+REPORT_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The report's public id.")
+
+
+@extend_schema_view(
+    retrieve=extend_schema(
+        summary="A card report: its progress and, when done, its figures (as visible as its deck)",
+        parameters=[REPORT_ID],
+        responses={200: CardReportSerializer, 404: OpenApiResponse(description="No such report, or its deck is private.")},
+    ),
+    create=extend_schema(
+        summary="Report on a deck's cards (optionally a swap): the stored report with these settings (200), or a new one queued (201)",
+        request=CardReportStartSerializer,
+        responses={
+            200: CardReportSerializer,
+            201: CardReportSerializer,
+            400: INPUT_ERROR,
+            403: CSRF_REFUSED,
+            404: OpenApiResponse(description="No such deck."),
+        },
+    ),
+)
+class CardReportViewSet(AnyLookupMixin, viewsets.GenericViewSet):
+    """Anyone who may see a deck may ask for its card report; the same settings again answer the same report."""
+
+    permission_classes = [permissions.AllowAny]
+    serializer_class = CardReportSerializer
+    queryset = GoldfishSession.objects.none()
+    pagination_class = None
+
+    def retrieve(self, request, pk=None):
+        try:
+            report = selectors.visible_card_report(request.user, pk)
+        except Http404:
+            raise NotFound() from None
+        return Response(card_report_payload(report, request))
+
+    def create(self, request):
+        if request.auth is None and not request.user.is_authenticated:
+            SessionAuthentication().enforce_csrf(request)
+        data = CardReportStartSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            if "deck" in values:
+                deck = deck_selectors.visible_deck(request.user, values["deck"])
+            else:
+                deck = deck_selectors.shared_deck(values["deck_token"])
+        except Http404:
+            raise NotFound() from None
+        asked = timezone.now()
+        try:
+            report = services.start_card_report(
+                who=actor(request, create=True), deck=deck, games=values["games"], seed=values["seed"],
+                turn_cap=values["turn_cap"], swap_old=values.get("swap_old", ""), swap_new=values.get("swap_new", ""),
+            )
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        created = report.created_at >= asked
+        return Response(card_report_payload(report, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -131,3 +131,62 @@ def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
     out.append(f'<text x="{WIDTH - RIGHT}" y="17" text-anchor="end">{escape(legend)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+IMPACT_WIDTH = 520  # narrower than the win-turn chart: its text stays readable when a phone scales it down
+IMPACT_NAME = 150  # px for the card names left of the impact chart
+IMPACT_ROW = 22
+IMPACT_FONT = 13
+
+
+def impact_svg(rows: list[dict], labels: dict) -> str:
+    """The designer report's chart: one row per card (in the report's order), a bar from zero to its impact
+    (the change in the share of games won by turn T when it was drawn early, in percentage points) and a
+    whisker for its 95% interval; significant bars are solid, the others pale. rows: {"name", "impact",
+    "low", "high", "significant"} (impact None: no bar, "–"); labels: translated "title", "axis", "none"."""
+    shown = [r for r in rows if r.get("impact") is not None]
+    span = max([0.05] + [max(abs(r["low"]), abs(r["high"])) for r in shown])
+    span = min(1.0, (int(span * 10) + 1) / 10)  # the scale in steps of 10 points: its halves are whole multiples of 5
+    height = TOP + IMPACT_ROW * max(len(rows), 1) + BOTTOM
+    plot_w = IMPACT_WIDTH - IMPACT_NAME - 24
+    zero = IMPACT_NAME + plot_w / 2
+
+    def x(value: float) -> float:
+        return zero + plot_w / 2 * max(-1.0, min(1.0, value / span))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="impact-chart" viewBox="0 0 {IMPACT_WIDTH} {height}" role="img" '
+        f'font-family="sans-serif" font-size="{IMPACT_FONT}" fill="#333" aria-labelledby="impact-title impact-desc">',
+        f'<title id="impact-title">{escape(labels["title"])}</title>',
+        '<desc id="impact-desc">' + escape(" / ".join(
+            f'{r["name"]}: ' + ("–" if r.get("impact") is None else f'{100 * r["impact"]:+.1f}') for r in rows)) + "</desc>",
+    ]
+    for step in range(-2, 3):
+        value = span * step / 2
+        gx = x(value)
+        out.append(f'<line class="grid" stroke="{"#666" if step == 0 else "#ddd"}" x1="{gx:.1f}" x2="{gx:.1f}" y1="{TOP - 6}" y2="{height - BOTTOM}"/>')
+        out.append(f'<text x="{gx:.1f}" y="{height - BOTTOM + 14}" text-anchor="middle">{100 * value:+.0f}</text>')
+    axis = fit(str(labels["axis"]), (IMPACT_WIDTH - 12) * FONT / IMPACT_FONT)
+    out.append(f'<text x="{IMPACT_WIDTH / 2:.1f}" y="{height - 8}" text-anchor="middle"><title>{escape(labels["axis"])}</title>{escape(axis)}</text>')
+    for i, r in enumerate(rows):
+        y = TOP + IMPACT_ROW * i
+        out.append(f'<text x="{IMPACT_NAME - 6}" y="{y + 14}" text-anchor="end"><title>{escape(r["name"])}</title>{escape(fit(r["name"], (IMPACT_NAME - 10) * FONT / IMPACT_FONT))}</text>')
+        if r.get("impact") is None:
+            out.append(f'<text x="{zero + 4:.1f}" y="{y + 14}" fill="#777">{escape(labels["none"])}</text>')
+            continue
+        colour = "#3b6ea8" if r["impact"] >= 0 else "#c2572b"
+        x0, x1 = sorted((zero, x(r["impact"])))
+        opacity = "0.85" if r["significant"] else "0.35"
+        tip = f'{r["name"]}: {100 * r["impact"]:+.1f} [{100 * r["low"]:+.1f}, {100 * r["high"]:+.1f}]'
+        out.append(
+            f'<rect class="impact-bar" x="{x0:.1f}" y="{y + 4}" width="{max(x1 - x0, 1):.1f}" height="{IMPACT_ROW - 8}" '
+            f'fill="{colour}" fill-opacity="{opacity}"><title>{escape(tip)}</title></rect>'
+        )
+        lo, hi = x(r["low"]), x(r["high"])
+        mid = y + IMPACT_ROW / 2
+        out.append(
+            f'<path class="whisker" d="M{lo:.1f} {mid:.1f}H{hi:.1f}M{lo:.1f} {mid - 4:.1f}V{mid + 4:.1f}M{hi:.1f} {mid - 4:.1f}V{mid + 4:.1f}" '
+            f'stroke="#333" fill="none"/>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)

@@ -198,3 +198,16 @@ class CompareForm(forms.Form):
         if kind == "rev":
             return self.sim.deck, int(value)
         return deck_selectors.visible_deck(self.user, int(value)), None
+
+
+class CardReportForm(forms.Form):
+    """A designer report: how many games, from which seed, and optionally a swap (every copy of a card of the
+    deck replaced by another card of the game); the swap's cards are checked by the service."""
+
+    games = forms.TypedChoiceField(
+        label=_("Games"), coerce=int, initial=1000, choices=[(n, f"{n:,}") for n in (100, 200, 500, 1000, 2000, 5000)],
+    )
+    seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=10**9, initial=1)
+    turn_cap = forms.IntegerField(label=_("Turn cap"), min_value=1, max_value=50, initial=20)
+    swap_old = forms.CharField(label=_("Take out"), required=False, max_length=40)
+    swap_new = forms.CharField(label=_("Put in"), required=False, max_length=40)

@@ -165,3 +165,72 @@ class SimulationChunk(models.Model):
 
     def __str__(self):
         return f"{self.simulation_id}[{self.start}:{self.start + self.count}]"
+
+
+def new_report_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class CardReport(models.Model):
+    """The designer report of one deck revision (rules/engine/report.py): per card, how the deck wins with
+    and without it, played by a task worker; with a swap (every copy of `swap_old` replaced by the card
+    `swap_new`, both card keys) it plays the same seeds twice and keeps what changed. One row per
+    (deck, revision, games, seed, turn cap, swap, engine version): the same request links to the same report."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    token = models.CharField(_("token"), max_length=24, unique=True, default=new_report_token, editable=False)
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="card_reports", verbose_name=_("deck"))
+    revision = models.PositiveIntegerField(_("revision"))
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="card_reports", verbose_name=_("game"))
+    games = models.PositiveIntegerField(_("games played"))
+    seed = models.BigIntegerField(_("seed"))
+    turn_cap = models.PositiveSmallIntegerField(_("turn cap"))
+    engine_version = models.PositiveSmallIntegerField(_("engine version"))
+    swap_old = models.CharField(_("card swapped out"), max_length=40, blank=True, default="")
+    swap_new = models.CharField(_("card swapped in"), max_length=40, blank=True, default="")
+    decks = models.JSONField(_("decks"), default=list)  # the engine's decks of that revision
+    new_card = models.JSONField(_("card swapped in (data)"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(_("games done"), default=0)  # a swap plays the games twice
+    result = models.JSONField(_("result"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("requested by"))
+    requester_key = models.CharField(_("requester key"), max_length=64, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card report")
+        verbose_name_plural = _("card reports")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "revision", "games", "seed", "turn_cap", "swap_old", "swap_new", "engine_version"],
+                name="card_report_unique",
+            )
+        ]
+
+    def __str__(self):
+        swap = f" {self.swap_old}→{self.swap_new}" if self.swap_old else ""
+        return f"{self.deck_id}#{self.revision} {self.games}×{self.seed}{swap} ({self.status})"
+
+    def get_absolute_url(self):
+        return reverse("card_report", args=[self.token])
+
+    @property
+    def total(self) -> int:
+        """Games to play: twice the games for a swap."""
+        return self.games * (2 if self.swap_old else 1)
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

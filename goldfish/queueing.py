@@ -21,3 +21,20 @@ def piece_task():
     if _piece_task is None:
         raise RuntimeError("no simulation piece task registered: goldfish.tasks was not imported (GoldfishConfig.ready imports it)")
     return _piece_task
+
+
+_report_task = None
+
+
+def register_report_task(task):
+    """Decorator for the task that plays one card report (its only argument: the report's id)."""
+    global _report_task
+    _report_task = task
+    return task
+
+
+def report_task():
+    """The task that plays one card report (goldfish.tasks.run_card_report)."""
+    if _report_task is None:
+        raise RuntimeError("no card report task registered: goldfish.tasks was not imported")
+    return _report_task

@@ -334,3 +334,33 @@ def deck_simulation_panel(deck: Deck) -> dict:
         for a in odds["at_least"]:
             a["simulated"] = None
     return {"odds": odds, "latest": latest, "simulations": list(deck_simulations(deck))}
+
+
+# -- card reports -------------------------------------------------------------------------------------------
+
+
+def visible_card_report(user, token):
+    """A card report whose deck the user may see (as visible_simulation); anything else is 404."""
+    from .models import CardReport
+
+    if not isinstance(token, str) or not 0 < len(token) <= 24:
+        raise Http404
+    report = CardReport.objects.select_related("deck", "deck__owner", "game").defer("decks").filter(token=token).first()
+    if report is None:
+        raise Http404
+    deck = report.deck
+    if deck.visibility == Visibility.PRIVATE and not (user.is_authenticated and deck.owner_id == user.pk):
+        raise Http404
+    return report
+
+
+def deck_card_reports(deck: Deck, limit: int = 10):
+    """The deck's latest card reports (without their decks and results)."""
+    from .models import CardReport
+
+    return CardReport.objects.filter(deck=deck).defer("decks", "result", "new_card").order_by("-created_at")[:limit]
+
+
+def game_card_choices(game_slug: str) -> list[tuple[str, str]]:
+    """(card key, name) of every card of the game, by name: what a swap may put in."""
+    return [(str(pk), name) for pk, name in Card.objects.filter(game_id=game_slug).order_by("name", "pk").values_list("pk", "name")]

@@ -617,3 +617,134 @@ def recover_if_due(sim) -> int:
     if not cache.add(f"goldfish:sim-recover:{sim.pk}", 1, SIM_RECOVER_EVERY):
         return 0
     return recover_simulation(sim)
+
+
+# -- card reports (the designer report) ------------------------------------------------------------------------
+
+REPORT_MAX_GAMES = 5000  # one task plays them all (twice for a swap): minutes at most for the slowest game
+REPORT_ACTIVE_PER_REQUESTER = 2
+REPORT_ACTIVE_VISITORS = 6
+
+
+def _check_report_busy(who: Actor) -> None:
+    from .models import CardReport
+
+    active = CardReport.objects.filter(status__in=[CardReport.Status.QUEUED, CardReport.Status.RUNNING])
+    mine_message = gettext("Wait for one of your {count} card reports to finish first.").format(count=REPORT_ACTIVE_PER_REQUESTER)
+    if who.user_id is not None:
+        limits = [(active.filter(requested_by_id=who.user_id), REPORT_ACTIVE_PER_REQUESTER, mine_message)]
+    else:
+        visitors = active.filter(requested_by__isnull=True).exclude(requester_key="")
+        limits = [
+            (visitors.filter(requester_key=who.key or "-"), REPORT_ACTIVE_PER_REQUESTER, mine_message),
+            (visitors, REPORT_ACTIVE_VISITORS, gettext(
+                "Visitors without an account have {count} card reports waiting already: sign in, or try again in a "
+                "few minutes.").format(count=REPORT_ACTIVE_VISITORS)),
+        ]
+    for queryset, limit, message in limits:
+        if queryset.count() >= limit:
+            raise SimulationBusy([message])
+
+
+def _swap_cards(deck: Deck, decks: list, swap_old, swap_new) -> tuple[str, str, dict | None]:
+    """The swap asked for, checked: (the key of a card of the deck, the key of a card of its game, that
+    card's engine data); ("", "", None) for no swap."""
+    from cards.models import Card
+    from rules.engine.report import card_key
+
+    old = str(swap_old or "").strip()
+    new = str(swap_new or "").strip()
+    if not old and not new:
+        return "", "", None
+    if not old or not new:
+        raise GoldfishInputError([gettext("swap: choose both the card to take out and the card to put in")])
+    if old not in {card_key(c) for c in decks[0]}:
+        raise GoldfishInputError([gettext("swap: {card} is not a card of this deck").format(card=old[:40])])
+    card = Card.objects.filter(game_id=deck.game_id, pk=int(new)).first() if new.isascii() and new.isdigit() and len(new) < 12 else None
+    if card is None:
+        raise GoldfishInputError([gettext("swap: {card} is not a card of this game").format(card=new[:40])])
+    data = selectors.engine_card(card)
+    return old, data["key"], data
+
+
+def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swap_old="", swap_new=""):
+    """The card report of the deck's current revision with these games, seed and turn cap (and swap): the
+    stored one when it was asked for before (and did not fail), else a new one queued for a worker. The
+    caller checked the deck is visible to the actor."""
+    from django.db import IntegrityError
+
+    from rules.engine.simulate import DEFAULT_TURN_CAP, GameFactory
+
+    from .models import CardReport
+    from .queueing import report_task
+
+    games = _whole("games", games, 1, REPORT_MAX_GAMES)
+    seed = _whole("seed", seed, 0, SIM_MAX_SEED)
+    turn_cap = _whole("turn_cap", DEFAULT_TURN_CAP if turn_cap in (None, "") else turn_cap, 1, SIM_MAX_TURN_CAP)
+    decks = revision_decks(deck, deck.revision)
+    _check_size(decks)
+    if not decks or not decks[0]:
+        raise GoldfishInputError([gettext("deck: there are no cards to play with")])
+    old, new, new_card = _swap_cards(deck, decks, swap_old, swap_new)
+    key = {"deck": deck, "revision": deck.revision, "games": games, "seed": seed, "turn_cap": turn_cap,
+           "swap_old": old, "swap_new": new, "engine_version": ENGINE_VERSION}
+    found = CardReport.objects.filter(**key).defer("decks", "result").first()
+    if found is not None and found.status != CardReport.Status.FAILED:
+        return found
+    _check_report_busy(who)
+    try:
+        get_game(deck.game_id).pilot  # noqa: B018 - a game without an autopilot is refused here
+        GameFactory(deck.game_id, decks, None)
+    except IllegalAction as exc:
+        raise GoldfishInputError([f"deck: {exc}"]) from None
+    task = report_task()
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                if found is not None:
+                    CardReport.objects.filter(pk=found.pk, status=CardReport.Status.FAILED).delete()
+                report = CardReport.objects.create(
+                    **key, game_id=deck.game_id, decks=decks, new_card=new_card,
+                    requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
+                )
+                if _uses_database_tasks():
+                    task.enqueue(report.pk)
+                else:
+                    transaction.on_commit(lambda pk=report.pk: task.enqueue(pk))
+            return report
+        except IntegrityError:
+            found = CardReport.objects.filter(**key).defer("decks", "result").first()
+            if found is not None and found.status != CardReport.Status.FAILED:
+                return found
+    raise GoldfishInputError([gettext("The card report could not be stored; try again.")])
+
+
+def card_report_progress(report_id: int, done: int) -> None:
+    from .models import CardReport
+
+    CardReport.objects.filter(pk=report_id, status__in=[CardReport.Status.QUEUED, CardReport.Status.RUNNING]).update(
+        done=done, status=CardReport.Status.RUNNING
+    )
+
+
+def finish_card_report(report_id: int, result: dict) -> None:
+    from .models import CardReport
+
+    CardReport.objects.filter(pk=report_id).exclude(status__in=[CardReport.Status.DONE, CardReport.Status.FAILED]).update(
+        status=CardReport.Status.DONE, result=result, done=_report_total(report_id), finished_at=timezone.now()
+    )
+
+
+def _report_total(report_id: int) -> int:
+    from .models import CardReport
+
+    report = CardReport.objects.only("games", "swap_old").get(pk=report_id)
+    return report.total
+
+
+def fail_card_report(report_id: int, error: str) -> None:
+    from .models import CardReport
+
+    CardReport.objects.filter(pk=report_id).exclude(status__in=[CardReport.Status.DONE, CardReport.Status.FAILED]).update(
+        status=CardReport.Status.FAILED, error=error[:2000], finished_at=timezone.now()
+    )

@@ -10,11 +10,19 @@ import logging
 
 from django_tasks import task
 
+from rules.engine.report import card_report, swap_report
 from rules.engine.simulate import play_range
 
-from .models import Simulation, SimulationChunk
-from .queueing import register_piece_task
-from .services import fail_simulation, record_chunk, requeue_pieces
+from .models import CardReport, Simulation, SimulationChunk
+from .queueing import register_piece_task, register_report_task
+from .services import (
+    card_report_progress,
+    fail_card_report,
+    fail_simulation,
+    finish_card_report,
+    record_chunk,
+    requeue_pieces,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,4 +48,28 @@ def run_simulation_chunk(chunk_id: int) -> None:
         raise
     except Exception as exc:
         fail_simulation(sim.pk, repr(exc))
+        raise
+
+
+@register_report_task
+@task()
+def run_card_report(report_id: int) -> None:
+    """Play one card report (rules/engine/report.py) and store it; a swap plays the same seeds twice."""
+    report = CardReport.objects.filter(pk=report_id).first()
+    if report is None or report.finished:
+        return
+    card_report_progress(report.pk, 0)
+
+    def progress(done, _total):
+        card_report_progress(report.pk, done)
+
+    try:
+        if report.swap_old:
+            result = swap_report(report.game_id, report.decks, report.swap_old, report.new_card, report.games, report.seed,
+                                 report.turn_cap, progress=progress)
+        else:
+            result = card_report(report.game_id, report.decks, report.games, report.seed, report.turn_cap, progress=progress)
+        finish_card_report(report.pk, result)
+    except Exception as exc:
+        fail_card_report(report.pk, repr(exc))
         raise

@@ -13,4 +13,8 @@ urlpatterns = [
     path("simulations/<str:token>/chart.svg", views.simulation_chart, name="simulation_chart"),
     path("simulations/<str:token>/compare/", views.simulation_compare_start, name="simulation_compare_start"),
     path("simulations/<str:a>/vs/<str:b>/", views.simulation_compare, name="simulation_compare"),
+    path("decks/<int:pk>/card-report/", views.card_report_new, name="card_report_new"),
+    path("decks/s/<str:token>/card-report/", views.card_report_new_shared, name="card_report_new_shared"),
+    path("card-reports/<str:token>/", views.card_report_page, name="card_report"),
+    path("card-reports/<str:token>/status.json", views.card_report_status, name="card_report_status"),
 ]

@@ -417,3 +417,167 @@ def simulation_compare(request, a, b):
                 row["face"] = row["face"] or previews.get(str(card.get("key")))
         context["cards"] = sorted(by_name.values(), key=lambda c: c["name"])
     return render(request, "goldfish/simulation_compare.html", context)
+
+
+# -- card reports (the designer report) --------------------------------------------------------------------
+
+
+def report_labels(by_turn: int, early: int) -> dict:
+    return {
+        "title": pgettext("card report", "Impact of each card"),
+        "axis": pgettext("card report", "Won by turn %(t)s: drawn by turn %(early)s minus not (points)") % {"t": by_turn, "early": early},
+        "none": pgettext("card report", "not enough games"),
+    }
+
+
+def _report_start_url(deck) -> str:
+    if deck.visibility == Visibility.UNLISTED:
+        return reverse("card_report_new_shared", args=[deck.share_token])
+    return reverse("card_report_new", args=[deck.pk])
+
+
+def _report_context(report) -> dict:
+    from .charts import impact_svg
+
+    result = report.result
+    context = {"report": report, "deck": report.deck, "start_url": _report_start_url(report.deck), "turn_note": _turn_note(report)}
+    if not result:
+        return context
+    base = result["base"] if report.swap_old else result
+    context["base"] = base
+    previews = selectors.card_previews(row["key"] for row in base["cards"])
+    context["rows"] = [_report_row(row, previews.get(str(row["key"]))) for row in base["cards"]]
+    deck = base["deck"]
+    context["figures"] = {
+        "share": _pct(deck["share"]), "interval": _interval(deck["interval"]),
+        "mean": _num(deck["mean"]), "mean_interval": _interval(deck["mean_interval"], percent=False),
+    }
+    context["chart"] = mark_safe(impact_svg(  # noqa: S308 - built with escape()
+        [{"name": r["name"], "impact": r["impact"], "low": (r["impact_interval"] or [0, 0])[0],
+          "high": (r["impact_interval"] or [0, 0])[1], "significant": r["significant"]} for r in base["cards"]],
+        report_labels(base["by_turn"], base["early_turn"]),
+    ))
+    if report.swap_old:
+        changes = result["changes"]
+        context["changes"] = {
+            "share": _change(changes["deck"]["share"]), "mean": _change(changes["deck"]["mean"], percent=False),
+            "before": _pct(changes["deck"]["base"]["share"]), "after": _pct(changes["deck"]["swapped"]["share"]),
+            "rows": [
+                {"name": row["name"], "new_name": row["new_name"], "swapped": row["swapped"],
+                 **{k: _change(row[k], percent=k != "mean_with") for k in ("impact", "share_with", "mean_with", "stuck", "play_share")}}
+                for row in changes["cards"]
+            ],
+        }
+        context["swapped_row"] = next((row for row in context["changes"]["rows"] if row["swapped"]), None)
+    else:
+        form = forms.CardReportForm(initial={"games": report.games, "seed": report.seed, "turn_cap": report.turn_cap})
+        context["swap_form"] = form
+        context["old_choices"] = sorted(((row["key"], row["name"]) for row in base["cards"]), key=lambda c: c[1])
+        context["new_choices"] = selectors.game_card_choices(report.game_id)
+    return context
+
+
+def _pct(value) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def _num(value) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def _interval(pair, percent: bool = True) -> str:
+    if not pair:
+        return "–"
+    return f"{_pct(pair[0])} – {_pct(pair[1])}" if percent else f"{pair[0]:.2f} – {pair[1]:.2f}"
+
+
+def _change(d, percent: bool = True) -> dict:
+    """A difference as the page shows it: "+3.2" (percentage points, or turns) and its interval."""
+    if d is None:
+        return {"value": "–", "interval": "", "significant": False, "sign": ""}
+    scale, digits = (100, 1) if percent else (1, 2)
+    sign = "up" if d["diff"] > 0 else "down" if d["diff"] < 0 else ""
+    return {
+        "value": f"{scale * d['diff']:+.{digits}f}",
+        "interval": f"[{scale * d['low']:+.{digits}f}, {scale * d['high']:+.{digits}f}]",
+        "significant": d["significant"],
+        "sign": sign,
+    }
+
+
+def _report_row(row: dict, face) -> dict:
+    early, opening = row["early"], row["opening"]
+    impact = None
+    if row["impact"] is not None:
+        low, high = row["impact_interval"]
+        impact = {"diff": row["impact"], "low": low, "high": high, "significant": row["significant"]}
+    return {
+        "key": row["key"], "name": row["name"], "copies": row["copies"], "face": face,
+        "impact": _change(impact),
+        "early_with": _pct(early["with"]["share"]), "early_without": _pct(early["without"]["share"]),
+        "early_with_interval": _interval(early["with"]["interval"]), "early_without_interval": _interval(early["without"]["interval"]),
+        "mean_with": _num(early["with"]["mean"]), "mean_without": _num(early["without"]["mean"]),
+        "mean_diff": _change(early["mean_diff"], percent=False),
+        "opening_with": _pct(opening["with"]["share"]), "opening_without": _pct(opening["without"]["share"]),
+        "opening_diff": _change(opening["share_diff"]),
+        "drawn": _pct(row["drawn"]), "stuck": _pct(row["stuck"]), "stuck_interval": _interval(row["stuck_interval"]),
+        "play_share": _pct(row["play_share"]), "play_share_interval": _interval(row["play_share_interval"]),
+    }
+
+
+def _start_report(request, deck, back: str):
+    form = forms.CardReportForm(request.POST)
+    if not form.is_valid():
+        _errors_to_messages(request, forms.error_messages(form))
+        return redirect(back)
+    try:
+        report = services.start_card_report(who=actor(request, create=True), deck=deck, **form.cleaned_data)
+    except services.GoldfishInputError as exc:
+        _errors_to_messages(request, exc.messages)
+        return redirect(back)
+    return redirect("card_report", token=report.token)
+
+
+def _report_new(request, deck, back: str):
+    if request.method == "POST":
+        return _start_report(request, deck, back)
+    context = {
+        "deck": deck,
+        "form": forms.CardReportForm(),
+        "start_url": _report_start_url(deck),
+        "reports": selectors.deck_card_reports(deck),
+        "back": deck.get_absolute_url() if deck.visibility != Visibility.UNLISTED else reverse("deck_shared", args=[deck.share_token]),
+    }
+    return render(request, "goldfish/card_report_new.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def card_report_new(request, pk):
+    deck = deck_selectors.visible_deck(request.user, pk)
+    return _report_new(request, deck, reverse("card_report_new", args=[deck.pk]))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def card_report_new_shared(request, token):
+    deck = deck_selectors.shared_deck(token)
+    return _report_new(request, deck, reverse("card_report_new_shared", args=[deck.share_token]))
+
+
+@require_safe
+def card_report_page(request, token):
+    report = selectors.visible_card_report(request.user, token)
+    return render(request, "goldfish/card_report.html", _report_context(report))
+
+
+@require_safe
+@never_cache
+def card_report_status(request, token):
+    report = selectors.visible_card_report(request.user, token)
+    return JsonResponse({
+        "status": report.status,
+        "label": report.get_status_display(),
+        "done": report.done,
+        "total": report.total,
+        "percent": report.percent,
+        "error": pgettext("card report", "The report failed. Try again.") if report.status == report.Status.FAILED else "",
+    })

@@ -38,6 +38,15 @@ def _user(username, *, staff=False, group=None, superuser=False):
     return user
 
 
+def _run_card_report(report):
+    """Play a (small) card report here, as a worker would."""
+    from goldfish.tasks import run_card_report
+
+    run_card_report.call(report.pk)
+    report.refresh_from_db()
+    assert report.result, report.error
+
+
 def _run_simulation(sim):
     """Play a (small) simulation's pieces here, as a worker would."""
     from goldfish.models import SimulationChunk
@@ -129,6 +138,9 @@ def build_world(media_root) -> SimpleNamespace:
     _run_simulation(w.sim)
     w.sim_pub = gf_services.start_simulation(who=owner, deck=w.pub, games=20, seed=1, turn_cap=8)
     _run_simulation(w.sim_pub)
+    # a card report (the designer report) of the private deck, done
+    w.report = gf_services.start_card_report(who=owner, deck=w.priv, games=20, seed=1, turn_cap=8)
+    _run_card_report(w.report)
 
     # print jobs: the owner's (finished, with its PDF) and one made without an account
     w.job = PrintJob.objects.create(owner=w.owner, game_id="kannagi", title=w.priv.name, counts={}, options={}, total=1)
@@ -189,7 +201,7 @@ def fingerprint() -> dict:
 
     from cards.models import Card
     from decks.models import Deck, DeckEntry, DeckRevision, Pool, PoolEntry, Regulation
-    from goldfish.models import GoldfishSession, Simulation, SimulationChunk
+    from goldfish.models import CardReport, GoldfishSession, Simulation, SimulationChunk
     from printing.models import CardBack, PrintJob
 
     def rows(qs, *fields):
@@ -205,6 +217,7 @@ def fingerprint() -> dict:
         "goldfish": rows(GoldfishSession.objects, "id", "owner_id", "version", "seed", "updated_at"),
         "simulations": rows(Simulation.objects, "pk", "token", "status"),
         "chunks": SimulationChunk.objects.count(),
+        "card_reports": rows(CardReport.objects, "pk", "token", "status"),
         "print_jobs": rows(PrintJob.objects, "pk", "status"),
         "tokens": rows(Token.objects, "key", "user_id"),
         "users": rows(User.objects, "pk", "username", "is_staff", "is_superuser"),

@@ -353,6 +353,15 @@ CASES: list[Case] = [
     public("simulation_start_shared", lambda w: [w.unl.share_token], method="POST", data=sim_form, statuses=REDIRECT, writes=True,
            label="unlisted"),
     read("simulation", sim()),
+    # -- card reports (the designer report) ------------------------------------------------------------------
+    read("card_report_new", pk_of("priv")),
+    Case("card_report_new", "POST", pk_of("priv"), {"anon": 404, "other": 404}, ("owner", REDIRECT, True), sim_form),
+    Case("card_report_new_shared", "GET", lambda w: [w.priv.share_token], {"anon": 404, "other": 404, "owner": 404}, label="private"),
+    public("card_report_new_shared", lambda w: [w.unl.share_token], label="unlisted"),
+    public("card_report_new_shared", lambda w: [w.unl.share_token], method="POST", data=sim_form, statuses=REDIRECT, writes=True,
+           label="unlisted"),
+    read("card_report", sim("report")),
+    read("card_report_status", sim("report")),
     read("simulation_status", sim()),
     read("simulation_chart", sim()),
     public("simulation", sim("sim_pub"), label="public-deck"),
@@ -441,6 +450,11 @@ CASES: list[Case] = [
     public("api-simulations-list", method="POST", statuses=(201,), writes=True, kind="json",
            data=lambda w: {"deck_token": w.unl.share_token, "games": 100, "seed": 4}, label="unlisted-by-link"),
     Case("api-simulations-detail", "GET", sim(), {"anon": 404, "other": 404, "other_token": 404}, ("owner", OK, False)),
+    Case("api-card-reports-list", "POST", refused={"anon": 404, "other": 404, "other_token": 404}, allowed=("owner", (201,), True),
+         data=lambda w: {"deck": w.priv.pk, "games": 100, "seed": 9}, kind="json", label="private-deck"),
+    public("api-card-reports-list", method="POST", statuses=(201,), writes=True, kind="json",
+           data=lambda w: {"deck_token": w.unl.share_token, "games": 100, "seed": 4}, label="unlisted-by-link"),
+    Case("api-card-reports-detail", "GET", sim("report"), {"anon": 404, "other": 404, "other_token": 404}, ("owner", OK, False)),
 ]
 
 

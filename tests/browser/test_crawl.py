@@ -116,6 +116,18 @@ class World:
         call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)  # played here and now
         return [s.token for s in sims]
 
+    @cached_property
+    def reports(self) -> list[str]:
+        """A finished card report of the player's deck, and one of a swap (its first card for another)."""
+        from goldfish import services
+
+        plain = services.start_card_report(who=self.who, deck=self.deck, games=40, seed=1, turn_cap=12)
+        old = self.deck.entries.order_by("pk").first().card_id
+        new = Card.objects.filter(game="kannagi").exclude(pk=old).order_by("pk").first().pk
+        swap = services.start_card_report(who=self.who, deck=self.deck, games=40, seed=1, turn_cap=12, swap_old=str(old), swap_new=str(new))
+        call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+        return [plain.token, swap.token]
+
 
 @pytest.fixture
 def world(sample_deck):
@@ -177,6 +189,8 @@ PAGE_TYPES: dict[str, Callable[[World], list[Visit]]] = {
     "goldfish": lambda w: [Visit(g, f"/goldfish/{w.boards[g]}/", ready=BOARD_READY) for g in GAMES],
     "simulation": lambda w: [Visit("finished", f"/simulations/{w.sims[0]}/")],
     "simulation_compare": lambda w: [Visit("two-decks", f"/simulations/{w.sims[0]}/vs/{w.sims[1]}/")],
+    "card_report_new": lambda w: [Visit("own", f"/decks/{w.deck.pk}/card-report/")],
+    "card_report": lambda w: [Visit("finished", f"/card-reports/{w.reports[0]}/"), Visit("swap", f"/card-reports/{w.reports[1]}/")],
     "pool": lambda w: [
         *(Visit(f"pool-{p.pk}", p.get_absolute_url()) for p in Pool.objects.order_by("pk")),
         Visit("new", "/pools/new/"),

@@ -1,0 +1,55 @@
+"""The designer report in a real browser: the deck's "カードの影響" link, a report played by the task worker
+while the page follows its progress, then the table sorted by impact with its chart, and a swap whose
+differences are shown; on a phone the table's rows become labelled blocks."""
+
+from django.core.management import call_command
+
+from goldfish.models import CardReport
+
+
+def run_worker():
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+
+
+def test_a_card_report_and_a_swap_from_the_deck_page(page, sample_deck):
+    page.goto(f"/decks/{sample_deck.pk}/")
+    page.get_by_role("link", name="カードの影響").click()
+    page.wait_for_url("**/card-report/")
+    page.locator("#id_games").select_option("200")
+    page.locator("#card-report-button").click()
+    page.wait_for_url("**/card-reports/**")
+    assert page.locator("#report-progress").is_visible()
+    run_worker()
+    page.wait_for_selector("#report-table", timeout=30_000)  # the page follows the status and shows the results
+    report = CardReport.objects.get()
+    rows = page.locator("#report-table tbody tr")
+    assert rows.count() == len(report.result["cards"])
+    assert report.result["cards"][0]["name"] in rows.first.inner_text()
+    assert page.locator("svg.impact-chart rect.impact-bar").count() >= 1
+    assert not page.locator("#report-progress-box").is_visible()
+    # a swap: the first card out, another card of the game in
+    page.locator("#swap-old").select_option(index=0)
+    page.locator("#swap-new").select_option(index=1)
+    page.locator("#swap-form button[type=submit]").click()
+    page.wait_for_url("**/card-reports/**")
+    run_worker()
+    page.wait_for_selector("#swap-table", timeout=30_000)
+    assert page.locator("#swap-table tbody tr.swapped").count() == 1
+    assert "→" in page.locator("#report-swap h2").inner_text()
+
+
+def test_the_report_reads_on_a_phone(phone, sample_deck):
+    from goldfish import services
+    from goldfish.actors import Actor
+
+    class Anonymous:
+        is_authenticated = False
+        pk = None
+
+    report = services.start_card_report(who=Actor(user=Anonymous(), key="k" * 64), deck=sample_deck, games=100, seed=1)
+    run_worker()
+    phone.goto(f"/card-reports/{report.token}/")
+    table = phone.locator("#report-table")
+    assert table.is_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, width  # nothing wider than the phone
