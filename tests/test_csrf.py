@@ -59,7 +59,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
         "api-deck-copy", "api-deck-entries", "api-deck-restore", "api-deck-validate", "api-pool-list", "api-pool-detail",
         "api-goldfish-list", "api-goldfish-actions", "api-goldfish-undo", "api-goldfish-redo", "api-goldfish-new",
         "api-simulations-list", "regulation_draft", "game_designer", "card_designer", "game_designer_preview",
-        "card_designer_preview",
+        "card_designer_preview", "card_report_new", "card_report_new_shared", "api-card-reports-list",
     }
     assert names == expected
     assert {c.method for c in _writes()} == {"POST", "PUT", "PATCH", "DELETE"}
@@ -162,6 +162,8 @@ def pages(w):
         ("anon", "GET", reverse("goldfish_new"), None),
         ("owner", "GET", reverse("goldfish_play", args=[w.gs.id]), None),
         ("owner", "GET", reverse("simulation", args=[w.sim.token]), None),
+        ("owner", "GET", reverse("card_report_new", args=[w.priv.pk]), None),
+        ("owner", "GET", reverse("card_report", args=[w.report.token]), None),  # the swap form
         ("editor_a", "GET", reverse("admin:cards_card_import"), None),
         ("editor_a", "GET", reverse("game_designer", args=["kannagi"]), None),
         ("editor_a", "GET", reverse("card_designer", args=[w.card.pk]), None),
