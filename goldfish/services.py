@@ -33,7 +33,7 @@ from rules.games.options import OptionError
 from . import selectors
 from .actors import Actor, owns
 from .models import GoldfishSession, SourceKind
-from .queueing import piece_task
+from .queueing import piece_task, report_task
 
 log = logging.getLogger(__name__)
 
@@ -676,7 +676,6 @@ def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swa
     from rules.engine.simulate import DEFAULT_TURN_CAP, GameFactory
 
     from .models import CardReport
-    from .queueing import report_task
 
     games = _whole("games", games, 1, REPORT_MAX_GAMES)
     seed = _whole("seed", seed, 0, SIM_MAX_SEED)
@@ -740,6 +739,47 @@ def _report_total(report_id: int) -> int:
 
     report = CardReport.objects.only("games", "swap_old").get(pk=report_id)
     return report.total
+
+
+def report_stalled(report, now=None) -> bool:
+    """Whether a queued or running card report has no task waiting (READY) or running for less than
+    SIM_STALLED_AFTER: its worker died or its task was lost. False while the report is younger than that, or
+    when the tasks are not in this database. A report's one task plays all its games (minutes at most)."""
+    now = now or timezone.now()
+    if report.finished or report.created_at > now - SIM_STALLED_AFTER or not _uses_database_tasks():
+        return False
+    from django_tasks_db.models import DBTaskResult
+
+    live = DBTaskResult.objects.filter(
+        task_path=report_task().module_path, backend_name=_task_backend().alias, status__in=["READY", "RUNNING"]
+    ).values_list("args_kwargs", "status", "started_at")
+    for args_kwargs, status, started_at in live.iterator():
+        args = (args_kwargs or {}).get("args") or []
+        if args and args[0] == report.pk and (status == "READY" or (started_at and started_at > now - SIM_STALLED_AFTER)):
+            return False
+    return True
+
+
+def recover_card_report(report, now=None) -> bool:
+    """Queue a card report again when its worker died, so that it does not stay "running" for ever. Playing
+    it twice is harmless: finish_card_report keeps the first result."""
+    if not report_stalled(report, now):
+        return False
+    log.warning("card report %s: stalled, queued again", report.pk)
+    with transaction.atomic():
+        report_task().enqueue(report.pk)
+    return True
+
+
+def recover_card_report_if_due(report) -> bool:
+    """recover_card_report at most once a minute per report and process (the page polls its status)."""
+    from django.core.cache import cache
+
+    if report.finished or report.created_at > timezone.now() - SIM_STALLED_AFTER:
+        return False
+    if not cache.add(f"goldfish:report-recover:{report.pk}", 1, SIM_RECOVER_EVERY):
+        return False
+    return recover_card_report(report)
 
 
 def fail_card_report(report_id: int, error: str) -> None:

@@ -566,6 +566,7 @@ def card_report_new_shared(request, token):
 @require_safe
 def card_report_page(request, token):
     report = selectors.visible_card_report(request.user, token)
+    services.recover_card_report_if_due(report)
     return render(request, "goldfish/card_report.html", _report_context(report))
 
 
@@ -573,6 +574,7 @@ def card_report_page(request, token):
 @never_cache
 def card_report_status(request, token):
     report = selectors.visible_card_report(request.user, token)
+    services.recover_card_report_if_due(report)
     return JsonResponse({
         "status": report.status,
         "label": report.get_status_display(),
