@@ -156,13 +156,16 @@ def tts_image(request, token):
     else:
         ids = [int(i) for i in payload.get("c") or []]
         cards = {c.pk: c for c in Card.objects.filter(game_id=game.slug, pk__in=ids)}
+        # A card deleted since the export leaves its slot blank: the saved object's CardIDs still count the
+        # slots of the sheet it was exported with, so the other faces must stay where they were.
         faces = tuple(
             PrintCard(face_key(cards[i]), cards[i].to_data(), 1, cards[i].image.path if cards[i].image else None, "", i)
-            for i in ids if i in cards
+            if i in cards else None
+            for i in ids
         )
-        if not faces:
+        if not any(faces):
             raise Http404
-        path = _sheet_cache(token, [f.key for f in faces])
+        path = _sheet_cache(token, [f.key if f else "-" for f in faces])
         if path.exists():
             data = path.read_bytes()
         else:

@@ -253,7 +253,7 @@ class TtsSheet:
     """One face sheet of a TTS deck: its faces in slot order (reading order) and its grid."""
 
     name: str  # the file name in the zip: sheet-1.png …
-    faces: tuple[PrintCard, ...]
+    faces: tuple[PrintCard | None, ...]  # None: a blank slot (a card deleted since a site export was made)
     cols: int
     rows: int
 
@@ -278,10 +278,11 @@ def tts_sheet_png(export: Export, sheet: TtsSheet) -> bytes:
     from PIL import Image
 
     cw, ch = tts_card_size(export.card_w, export.card_h)
-    images = face_images(export, list(sheet.faces), (cw, ch))
+    images = face_images(export, [item for item in sheet.faces if item is not None], (cw, ch))
     canvas = Image.new("RGB", (sheet.cols * cw, sheet.rows * ch), "white")
     for slot, item in enumerate(sheet.faces):
-        canvas.paste(images[item.key], ((slot % sheet.cols) * cw, (slot // sheet.cols) * ch))
+        if item is not None:
+            canvas.paste(images[item.key], ((slot % sheet.cols) * cw, (slot // sheet.cols) * ch))
     return _png(canvas)
 
 

@@ -93,7 +93,8 @@ KEEP_JOBS = timedelta(days=7)
 
 
 def prune_print_jobs() -> int:
-    """Forget finished jobs older than a week, and their files."""
+    """Forget finished jobs older than a week, and their files; also the TTS face sheets drawn for exports
+    more than a week ago (printing.export_views draws a sheet again when its link is loaded)."""
     from django.utils import timezone
 
     from .models import PrintJob
@@ -105,6 +106,27 @@ def prune_print_jobs() -> int:
             job.file.delete(save=False)
         job.delete()
         count += 1
+    prune_tts_sheets()
+    return count
+
+
+def prune_tts_sheets(now: float | None = None) -> int:
+    """Delete the cached TTS face sheets not written for a week; how many were deleted."""
+    import time
+    from pathlib import Path
+
+    from django.conf import settings
+
+    folder = Path(settings.MEDIA_ROOT) / "exports" / "tts"
+    limit = (now if now is not None else time.time()) - KEEP_JOBS.total_seconds()
+    count = 0
+    for path in folder.glob("*.png") if folder.is_dir() else ():
+        try:
+            if path.stat().st_mtime < limit:
+                path.unlink()
+                count += 1
+        except FileNotFoundError:  # another process pruned it first
+            pass
     return count
 
 

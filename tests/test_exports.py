@@ -11,11 +11,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from django.core import signing
 from django.core.management import call_command
-from PIL import Image, ImageCms
+from PIL import Image, ImageChops, ImageCms
 
+from cards.models import Card
 from decks.models import Deck, Pool, Visibility
 from printing import exports
+from printing.export_views import SIGNING_SALT
 from printing.exports import Export, export_files, print_size, safe_filename, tts_card_size
 from printing.services import export_of, section_groups
 from printing.sheets import PrintCard
@@ -411,3 +414,40 @@ def test_a_big_export_runs_as_a_background_job(client, samples, settings, tmp_pa
     save = read_tts(files)
     assert len(save["ObjectStates"][0]["ContainedObjects"]) == 32
     assert save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"].startswith("http://testserver/exports/tts/")
+
+
+def test_a_card_deleted_after_a_tts_export_leaves_its_slot_blank_and_the_others_in_place(client, manacard_deck, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    save = read_tts(unzip(client.get(f"/decks/{manacard_deck.pk}/export/tts.zip").content))
+    entry = next(e for s in save["ObjectStates"] for e in s["CustomDeck"].values() if e["NumWidth"] * e["NumHeight"] >= 3)
+    url = entry["FaceURL"].removeprefix("http://testserver")
+    before = png(client.get(url).content)
+    first = next(iter(signing.loads(url.rsplit("/", 1)[1].removesuffix(".png"), salt=SIGNING_SALT)["c"]))
+    manacard_deck.delete()  # a deck's cards cannot be deleted; the sheet's link outlives the deck
+    Card.objects.filter(pk=first).delete()
+    after = png(client.get(url).content)
+    cw, ch = tts_card_size(63, 88)
+    assert after.size == before.size  # the grid the saved object was exported with
+    blank = after.crop((0, 0, cw, ch))
+    assert blank.getextrema() == ((255, 255), (255, 255), (255, 255))  # the deleted card's slot: white
+    second = (cw, 0, 2 * cw, ch)
+    assert ImageChops.difference(after.crop(second), before.crop(second)).getbbox() is None  # the next face stays
+
+
+def test_cached_tts_sheets_are_pruned_after_a_week_and_drawn_again(client, manacard_deck, settings, tmp_path):
+    import os
+    import time
+
+    from printing.services import prune_tts_sheets
+
+    settings.MEDIA_ROOT = tmp_path
+    save = read_tts(unzip(client.get(f"/decks/{manacard_deck.pk}/export/tts.zip").content))
+    url = next(iter(save["ObjectStates"][0]["CustomDeck"].values()))["FaceURL"].removeprefix("http://testserver")
+    first = client.get(url).content
+    cached = list((tmp_path / "exports" / "tts").glob("*.png"))
+    assert len(cached) == 1
+    assert prune_tts_sheets() == 0  # a fresh sheet stays
+    week_ago = time.time() - 8 * 86400
+    os.utime(cached[0], (week_ago, week_ago))
+    assert prune_tts_sheets() == 1 and not cached[0].exists()
+    assert client.get(url).content == first  # the link still loads: the sheet is drawn again
