@@ -162,10 +162,14 @@ def test_the_command_swaps_and_a_self_swap_is_all_zeros(tmp_path, bundled, capsy
     assert "swap ねこやま → 肥川の大蛇" in out
 
 
-def test_the_command_names_bad_input(tmp_path, bundled):
+def test_the_command_names_bad_input(tmp_path, bundled, monkeypatch):
     path = tmp_path / "deck.txt"
     path.write_text("メイン:\n4 ねこやま\n3 存在しないカード\n", encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "ja")  # the shell's language
     with pytest.raises(CommandError, match="3行目"):
+        call_command("card_report", "kannagi", str(path), "--games", "10")
+    monkeypatch.setenv("LANGUAGE", "en")
+    with pytest.raises(CommandError, match="Line 3"):
         call_command("card_report", "kannagi", str(path), "--games", "10")
     with pytest.raises(CommandError, match="deckfile"):
         call_command("card_report", "kannagi", str(tmp_path / "none.txt"), "--games", "10")

@@ -15,7 +15,9 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
+from cards.i18n import cli_language
 from cards.models import Card, Game
 from decks import selectors as deck_selectors
 from decks.services import DeckInputError, decklist_sections
@@ -43,6 +45,10 @@ class Command(BaseCommand):
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a start option of the game")
 
     def handle(self, *args, game, deckfile, games, seed, turn_cap, by_turn, swap, regulation, json: bool, option, **options):
+        with translation.override(cli_language()):  # the decklist's messages in the shell's language
+            self._handle(game, deckfile, games, seed, turn_cap, by_turn, swap, regulation, json, option)
+
+    def _handle(self, game, deckfile, games, seed, turn_cap, by_turn, swap, regulation, json: bool, option):
         try:
             check_params(games, seed, turn_cap)
         except SimulationError as exc:

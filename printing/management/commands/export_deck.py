@@ -28,8 +28,11 @@ class Command(BaseCommand):
         parser.add_argument("--base-url", default="", help="TTS: put this before the sheets' file names in the JSON (where you host them).")
         parser.add_argument("--card-size", help=f"{' | '.join(CARD_SIZES)} | WxH in mm (default: the game's)")
 
-    def handle(self, *args, game, file, fmt, output, regulation=None, base_url="", card_size=None, **options):
-        translation.activate(cli_language())
+    def handle(self, *args, **options):
+        with translation.override(cli_language()):  # messages and section names in the shell's language
+            self._handle(**options)
+
+    def _handle(self, *, game, file, fmt, output, regulation=None, base_url="", card_size=None, **options):
         if not Game.objects.filter(slug=game).exists():
             raise CommandError(f"unknown game {game!r} (known: {' '.join(Game.objects.values_list('slug', flat=True))})")
         chosen = selectors.regulation_for(game, regulation)
