@@ -437,6 +437,17 @@ class SimulationSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+def requested_deck(request, values):
+    """The deck a simulation or card report asks for: the requester's own or a public one by id, or an
+    unlisted one by its sharing token; NotFound otherwise."""
+    try:
+        if "deck" in values:
+            return deck_selectors.visible_deck(request.user, values["deck"])
+        return deck_selectors.shared_deck(values["deck_token"])
+    except Http404:
+        raise NotFound() from None
+
+
 def simulation_payload(sim, request) -> dict:
     from django.urls import reverse
 
@@ -501,13 +512,7 @@ class SimulationViewSet(AnyLookupMixin, viewsets.GenericViewSet):
         data = SimulationStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            if "deck" in values:
-                deck = deck_selectors.visible_deck(request.user, values["deck"])
-            else:
-                deck = deck_selectors.shared_deck(values["deck_token"])
-        except Http404:
-            raise NotFound() from None
+        deck = requested_deck(request, values)
         asked = timezone.now()
         try:
             sim = services.start_simulation(
@@ -632,13 +637,7 @@ class CardReportViewSet(AnyLookupMixin, viewsets.GenericViewSet):
         data = CardReportStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            if "deck" in values:
-                deck = deck_selectors.visible_deck(request.user, values["deck"])
-            else:
-                deck = deck_selectors.shared_deck(values["deck_token"])
-        except Http404:
-            raise NotFound() from None
+        deck = requested_deck(request, values)
         asked = timezone.now()
         try:
             report = services.start_card_report(

@@ -9,8 +9,6 @@ an account; the sheet is drawn on first load and kept on disk.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 from django.conf import settings
@@ -35,6 +33,7 @@ from .exports import (
     tts_sheet_png,
     zip_bytes,
 )
+from .raster import write_whole
 from .services import SIGNING_SALT, export_of, face_key, site_urls, start_export_job, with_basic_cards
 from .sheets import PrintCard, PrintOptionError, parse_size
 from .views import _target
@@ -122,17 +121,7 @@ def _sheet_cache(token: str, keys: list[str]) -> Path:
 
 
 def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_whole(path, lambda out: out.write(data))
 
 
 @require_safe

@@ -61,18 +61,24 @@ def make_face(card, key: str, size: str) -> Path:
     if path.exists():
         return path
     image = render_png(face_pdf(card.to_data(), card.game_id), SIZES[size]).convert("RGB")
+    write_whole(path, lambda out: image.save(out, "WEBP", quality=88, method=4))
+    for old in path.parent.glob(f"*-{size}.webp"):  # earlier versions of this face
+        if old.name != path.name:
+            old.unlink(missing_ok=True)
+    return path
+
+
+def write_whole(path: Path, write) -> None:
+    """Write a file whole or not at all: `write(file)` fills a temporary file beside it, which then replaces
+    it, so a reader (another process serving it) never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            image.save(out, "WEBP", quality=88, method=4)
+            write(out)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    for old in path.parent.glob(f"*-{size}.webp"):  # earlier versions of this face
-        if old.name != path.name:
-            old.unlink(missing_ok=True)
-    return path
