@@ -23,6 +23,7 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
@@ -153,6 +154,17 @@ def _uploaded(path: str, size: tuple[int, int]):
         return None
 
 
+# Called once for each face drawn or read while an export job runs (its progress page counts them); None
+# outside a job. A context variable, so that the drawing functions need no parameter for it.
+face_done: ContextVar[Callable[[], None] | None] = ContextVar("face_done", default=None)
+
+
+def _tick() -> None:
+    hook = face_done.get()
+    if hook is not None:
+        hook()
+
+
 def _rasterise(pages: list[Callable], w_mm: float, h_mm: float, size: tuple[int, int]) -> list:
     """Draw each page (a callable taking the canvas and the card's width and height in points) on one PDF
     of card-sized pages and render each page to exactly `size` pixels with PDFium."""
@@ -180,6 +192,7 @@ def _rasterise(pages: list[Callable], w_mm: float, h_mm: float, size: tuple[int,
                 if image.size != size:
                     image = image.resize(size, Image.LANCZOS)
                 images.append(image)
+                _tick()
         finally:
             document.close()
     return images
@@ -200,6 +213,7 @@ def face_images(export: Export, items: list[PrintCard], size: tuple[int, int]) -
         image = _uploaded(item.image, size) if item.image else None
         if image is not None:
             out[item.key] = image
+            _tick()
         else:
             drawn.append(item)
     pages = [_face_page(face_spec(item.card, export.game)) for item in drawn]

@@ -212,19 +212,40 @@ def start_export_job(*, user, game_slug: str, title: str, groups: list[dict], fm
     return job
 
 
-def export_job_zip(job) -> bytes:
-    """The zip an export job makes (printing.tasks.render_export_job)."""
+def export_job_zip(job, progress=None) -> bytes:
+    """The zip an export job makes (printing.tasks.render_export_job); `progress()` is called for each face
+    drawn or read."""
     from django.utils import timezone
 
-    from .exports import export_files, zip_bytes
+    from .exports import export_files, face_done, zip_bytes
 
     export = export_of(job.game_id, job.groups, job.title)
     urls = {}
     template = job.options.get("sheet_url") or ""
     if job.options["export"] == "tts" and template:
         urls = site_urls(export, lambda path: template.replace(_token_path(), path))
-    files = export_files(export, job.options["export"], created=timezone.now().isoformat(timespec="seconds"), **urls)
+    token = face_done.set(progress)
+    try:
+        files = export_files(export, job.options["export"], created=timezone.now().isoformat(timespec="seconds"), **urls)
+    finally:
+        face_done.reset(token)
     return zip_bytes(files)
+
+
+def export_progress(job_id: int, total: int):
+    """A progress() for export_job_zip that shows the faces done on the job's page (every 4th face, at most
+    the job's total: a face in two sections is drawn twice)."""
+    from .models import PrintJob
+
+    done = 0
+
+    def progress() -> None:
+        nonlocal done
+        done += 1
+        if done % 4 == 0:
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(done=min(done, total))
+
+    return progress
 
 
 def _token_path() -> str:

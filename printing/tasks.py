@@ -6,7 +6,7 @@ from django_tasks import task
 
 from .models import PrintJob
 from .queueing import register_export_task, register_face_task, register_render_task
-from .services import draw_faces, export_job_zip, grouped_print_cards, print_cards, render_cards
+from .services import draw_faces, export_job_zip, export_progress, grouped_print_cards, print_cards, render_cards
 from .sheets import PrintOptions
 
 PROGRESS_EVERY = 9  # cards between progress writes (one sheet of 3×3)
@@ -46,7 +46,7 @@ def render_export_job(job_id: int) -> None:
     job = PrintJob.objects.get(pk=job_id)
     PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.RUNNING)
     try:
-        data = export_job_zip(job)
+        data = export_job_zip(job, export_progress(job_id, job.total))
         job.refresh_from_db()
         job.file.save(f"{job.token}.zip", ContentFile(data), save=False)
         job.status, job.finished_at, job.done = PrintJob.Status.DONE, timezone.now(), job.total

@@ -451,3 +451,33 @@ def test_cached_tts_sheets_are_pruned_after_a_week_and_drawn_again(client, manac
     os.utime(cached[0], (week_ago, week_ago))
     assert prune_tts_sheets() == 1 and not cached[0].exists()
     assert client.get(url).content == first  # the link still loads: the sheet is drawn again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_export_job_shows_its_faces_done_while_it_runs(client, samples, settings, tmp_path, monkeypatch):
+    from printing import export_views, services
+    from printing.models import PrintJob
+
+    settings.MEDIA_ROOT = tmp_path
+    monkeypatch.setattr(export_views, "DIRECT_FACES", {"tts": 5, "cockatrice": 5, "images": 5})
+    client.post("/games/kannagi/export/cockatrice/job/")
+    job = PrintJob.objects.get()
+    seen = []
+    real = services.export_progress
+
+    def watched(job_id, total):
+        progress = real(job_id, total)
+
+        def step():
+            progress()
+            seen.append(PrintJob.objects.get(pk=job_id).done)
+
+        return step
+
+    monkeypatch.setattr("printing.tasks.export_progress", watched)
+    run_worker()
+    job.refresh_from_db()
+    assert job.status == "done" and job.done == job.total
+    assert len(seen) == job.total  # one step a face (Cockatrice draws each distinct card once)
+    assert 0 < seen[len(seen) // 2] < job.total  # the page moved before the end
+    assert seen == sorted(seen)
