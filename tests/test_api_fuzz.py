@@ -127,6 +127,7 @@ def world(samples, deck, user, kannagi_editor, other_user):
     game = goldfish_services.start_from_deck(who=Actor(user=user), deck=deck, seed=7).session
     others_game = goldfish_services.start_from_deck(who=Actor(user=other_user), deck=samples.first(), seed=8).session
     simulation = goldfish_services.start_simulation(who=Actor(user=user), deck=deck, games=10, seed=1, turn_cap=5)
+    report = goldfish_services.start_card_report(who=Actor(user=user), deck=deck, games=10, seed=1, turn_cap=5)
     hidden = deck_services.deck_create(
         owner=other_user, game="kannagi", regulation=deck.regulation, name="秘密", sections={},
         visibility=Visibility.PRIVATE,
@@ -141,6 +142,7 @@ def world(samples, deck, user, kannagi_editor, other_user):
         "/api/pools/": [own_pool.pk, Pool.objects.exclude(pk=own_pool.pk).order_by("pk").first().pk],
         "/api/goldfish/": [game.pk, others_game.pk],
         "/api/simulations/": [simulation.token],
+        "/api/card-reports/": [report.token],
         "/api/games/": ["kannagi", "vision"],
     }
 
