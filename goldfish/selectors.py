@@ -231,15 +231,21 @@ def default_options(game_slug: str) -> dict:
 def visible_simulation(user, token) -> Simulation:
     """A simulation whose deck the user may see: a public or unlisted deck (its link was shared, and so was
     this one), or their own private one; anything else is 404."""
+    return _visible_by_deck(Simulation, user, token)
+
+
+def _visible_by_deck(model, user, token):
+    """The row of `model` (a simulation or a card report: a token and a deck) with this token, if the user
+    may see its deck; 404 otherwise."""
     if not isinstance(token, str) or not 0 < len(token) <= 24:
         raise Http404
-    sim = Simulation.objects.select_related("deck", "deck__owner", "game").defer("decks").filter(token=token).first()
-    if sim is None:
+    row = model.objects.select_related("deck", "deck__owner", "game").defer("decks").filter(token=token).first()
+    if row is None:
         raise Http404
-    deck = sim.deck
+    deck = row.deck
     if deck.visibility == Visibility.PRIVATE and not (user.is_authenticated and deck.owner_id == user.pk):
         raise Http404
-    return sim
+    return row
 
 
 def deck_simulations(deck: Deck, limit: int = 10) -> QuerySet[Simulation]:
@@ -343,15 +349,7 @@ def visible_card_report(user, token):
     """A card report whose deck the user may see (as visible_simulation); anything else is 404."""
     from .models import CardReport
 
-    if not isinstance(token, str) or not 0 < len(token) <= 24:
-        raise Http404
-    report = CardReport.objects.select_related("deck", "deck__owner", "game").defer("decks").filter(token=token).first()
-    if report is None:
-        raise Http404
-    deck = report.deck
-    if deck.visibility == Visibility.PRIVATE and not (user.is_authenticated and deck.owner_id == user.pk):
-        raise Http404
-    return report
+    return _visible_by_deck(CardReport, user, token)
 
 
 def deck_card_reports(deck: Deck, limit: int = 10):

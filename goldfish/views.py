@@ -292,16 +292,21 @@ def _errors_to_messages(request, errors) -> None:
 
 
 def _start_simulation(request, deck, back: str):
-    form = forms.SimulationForm(request.POST)
+    return _start_run(request, deck, back, forms.SimulationForm, services.start_simulation, "simulation")
+
+
+def _start_run(request, deck, back: str, form_class, start, page: str):
+    """Start a simulation or a card report of `deck` from its form: to its page, or back with the errors."""
+    form = form_class(request.POST)
     if not form.is_valid():
         _errors_to_messages(request, forms.error_messages(form))
         return redirect(back)
     try:
-        sim = services.start_simulation(who=actor(request, create=True), deck=deck, **form.cleaned_data)
+        run = start(who=actor(request, create=True), deck=deck, **form.cleaned_data)
     except services.GoldfishInputError as exc:
         _errors_to_messages(request, exc.messages)
         return redirect(back)
-    return redirect("simulation", token=sim.token)
+    return redirect(page, token=run.token)
 
 
 @require_POST
@@ -526,16 +531,7 @@ def _report_row(row: dict, face) -> dict:
 
 
 def _start_report(request, deck, back: str):
-    form = forms.CardReportForm(request.POST)
-    if not form.is_valid():
-        _errors_to_messages(request, forms.error_messages(form))
-        return redirect(back)
-    try:
-        report = services.start_card_report(who=actor(request, create=True), deck=deck, **form.cleaned_data)
-    except services.GoldfishInputError as exc:
-        _errors_to_messages(request, exc.messages)
-        return redirect(back)
-    return redirect("card_report", token=report.token)
+    return _start_run(request, deck, back, forms.CardReportForm, services.start_card_report, "card_report")
 
 
 def _report_new(request, deck, back: str):

@@ -12,17 +12,15 @@ played from seed + i, and the swapped deck plays the same seeds."""
 from __future__ import annotations
 
 import json
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from cards.i18n import cli_language
-from cards.models import Card, Game
-from decks import selectors as deck_selectors
+from cards.models import Card
 from decks.services import DeckInputError, decklist_sections
-from goldfish.management.commands.goldfish import OPTION_NAMES, _column, parse_options
-from goldfish.selectors import engine_card, sections_decks
+from goldfish.management.commands.goldfish import OPTION_NAMES, _column, check_game, parse_options, read_decks
+from goldfish.selectors import engine_card
 from rules.engine import IllegalAction
 from rules.engine.report import ReportError, card_report, swap_report
 from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params
@@ -56,25 +54,10 @@ class Command(BaseCommand):
             raise CommandError(f"{OPTION_NAMES.get(name, name)}:{rest}") from None
         if by_turn is not None and not 1 <= by_turn <= 200:
             raise CommandError(f"--by-turn: a whole number from 1 to 200, not {by_turn}")
-        if not Game.objects.filter(slug=game).exists():
-            known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run `manage.py load_bundled`)"
-            raise CommandError(f"game: {game!r} is not a game here; known: {known}")
+        check_game(game)
         start_options = parse_options(game, option)
-        rules = deck_selectors.regulation_for(game, regulation)
-        if rules is None:
-            if regulation:
-                known = ", ".join(deck_selectors.regulations_for(game).values_list("code", flat=True)) or "none"
-                raise CommandError(f"--regulation: {regulation!r} is not a regulation of {game}; known: {known}")
-            raise CommandError(f"--regulation: {game} has no regulation here (run `manage.py migrate`)")
+        rules, decks = read_decks(game, deckfile, regulation)
         pair = _swap_pair(swap, game, rules) if swap is not None else None
-        text = _read(deckfile)
-        try:
-            sections = decklist_sections(game, rules, text)
-        except DeckInputError as exc:  # each message names its line
-            raise CommandError("decklist:\n" + "\n".join(f"  {message}" for message in exc.messages)) from None
-        decks, _faces = sections_decks(game, rules, sections)
-        if not decks or not decks[0]:
-            raise CommandError("decklist: there are no cards to play with")
         try:
             if pair is None:
                 result = card_report(game, decks, games, seed, turn_cap, start_options, by_turn)
@@ -91,16 +74,6 @@ class Command(BaseCommand):
             self.stdout.write(report_text(result, game))
         else:
             self.stdout.write(report_text(result["base"], game) + "\n\n" + swap_text(result["changes"]))
-
-
-def _read(deckfile: str) -> str:
-    try:
-        if deckfile == "-":
-            return sys.stdin.read()
-        with open(deckfile, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CommandError(f"deckfile: cannot read {deckfile}: {exc}") from None
 
 
 def _one_card(game: str, rules, name: str, which: str) -> tuple[str, str, dict]:

@@ -56,31 +56,9 @@ class Command(BaseCommand):
         except SimulationError as exc:
             name, _sep, rest = str(exc).partition(":")
             raise CommandError(f"{OPTION_NAMES.get(name, name)}:{rest}") from None
-        if not Game.objects.filter(slug=game).exists():
-            known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run `manage.py load_bundled`)"
-            raise CommandError(f"game: {game!r} is not a game here; known: {known}")
+        check_game(game)
         start_options = parse_options(game, option)
-        try:
-            if deckfile == "-":
-                text = sys.stdin.read()
-            else:
-                with open(deckfile, encoding="utf-8-sig") as handle:
-                    text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"deckfile: cannot read {deckfile}: {exc}") from None
-        rules = deck_selectors.regulation_for(game, regulation)
-        if rules is None:
-            if regulation:
-                known = ", ".join(deck_selectors.regulations_for(game).values_list("code", flat=True)) or "none"
-                raise CommandError(f"--regulation: {regulation!r} is not a regulation of {game}; known: {known}")
-            raise CommandError(f"--regulation: {game} has no regulation here (run `manage.py migrate`)")
-        try:
-            sections = decklist_sections(game, rules, text)
-        except DeckInputError as exc:  # each message names its line
-            raise CommandError("decklist:\n" + "\n".join(f"  {message}" for message in exc.messages)) from None
-        decks, _faces = sections_decks(game, rules, sections)
-        if not decks or not decks[0]:
-            raise CommandError("decklist: there are no cards to play with")
+        _rules, decks = read_decks(game, deckfile, regulation)
         started = time.perf_counter()
         # a progress counter redrawn in place, only on a terminal (a log or a pipe gets the report alone)
         show_progress = self.verbosity > 0 and not json and _is_terminal(self.stderr)
@@ -102,6 +80,39 @@ class Command(BaseCommand):
             self.stdout.write(_dumps(result))
             return
         self.stdout.write(report(result, game, elapsed, workers))
+
+
+def check_game(game: str) -> None:
+    if not Game.objects.filter(slug=game).exists():
+        known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run `manage.py load_bundled`)"
+        raise CommandError(f"game: {game!r} is not a game here; known: {known}")
+
+
+def read_decks(game: str, deckfile: str, regulation: str | None):
+    """(the regulation, the engine's decks) of a decklist file (- for standard input), or a CommandError
+    naming the file, the regulation or each bad line."""
+    try:
+        if deckfile == "-":
+            text = sys.stdin.read()
+        else:
+            with open(deckfile, encoding="utf-8-sig") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"deckfile: cannot read {deckfile}: {exc}") from None
+    rules = deck_selectors.regulation_for(game, regulation)
+    if rules is None:
+        if regulation:
+            known = ", ".join(deck_selectors.regulations_for(game).values_list("code", flat=True)) or "none"
+            raise CommandError(f"--regulation: {regulation!r} is not a regulation of {game}; known: {known}")
+        raise CommandError(f"--regulation: {game} has no regulation here (run `manage.py migrate`)")
+    try:
+        sections = decklist_sections(game, rules, text)
+    except DeckInputError as exc:  # each message names its line
+        raise CommandError("decklist:\n" + "\n".join(f"  {message}" for message in exc.messages)) from None
+    decks, _faces = sections_decks(game, rules, sections)
+    if not decks or not decks[0]:
+        raise CommandError("decklist: there are no cards to play with")
+    return rules, decks
 
 
 def option_help() -> str:
