@@ -57,7 +57,7 @@ def axe_source() -> str:
             raise RuntimeError(f"axe-core {AXE_VERSION} could not be downloaded from {AXE_TARBALL} ({exc}); "
                                f"without a network, put that file at {tarball}") from exc
         folder.mkdir(parents=True, exist_ok=True)
-        partial = tarball.with_suffix(".part")
+        partial = tarball.with_suffix(f".{os.getpid()}.part")  # two suites at once never share one
         partial.write_bytes(data)
         partial.replace(tarball)
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
