@@ -1,5 +1,8 @@
 """Small chained fixtures shared by the suite."""
 
+import os
+import zlib
+
 import pytest
 from django.contrib.auth.models import Group, User
 
@@ -147,3 +150,35 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+# -- one suite on two databases at once ------------------------------------------------------------------
+
+# .ci/run runs the suite on SQLite and on PostgreSQL at the same time, one per core. A test that never touches
+# a database (pytest-django refuses database access to a test that does not ask for it) gives the same result
+# on both, so CI runs each such test once: DATABASE_FREE_SHARE=K/N keeps the database-free tests whose id
+# hashes to K modulo N, and every test that uses the database. Unset (make test), every test runs.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+
+
+def uses_database(item) -> bool:
+    return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())) or item.get_closest_marker("django_db"))
+
+
+def pytest_collection_modifyitems(config, items):
+    share = os.environ.get("DATABASE_FREE_SHARE", "")
+    if not share:
+        return
+    k, n = (int(part) for part in share.split("/"))
+    keep, other_half = [], []
+    for item in items:
+        if uses_database(item) or zlib.crc32(item.nodeid.encode()) % n == k:
+            keep.append(item)
+        else:
+            other_half.append(item)
+    if other_half:
+        config.hook.pytest_deselected(items=other_half)
+        items[:] = keep
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter:
+            reporter.write_line(f"DATABASE_FREE_SHARE={share}: {len(other_half)} database-free tests run in the other half")
