@@ -956,6 +956,12 @@ def test_binarx_horse_makes_a_hand_soldier_ten_cheaper_until_the_end_of_the_turn
     assert state["pending"]["cost"] == 0 and state["pending"]["needs"] == ["火"]
     pay_first(state)
     assert state["cards"][dragon]["zone"] == "board" and state["pending"] is None
+    # 手札のその兵に: the −10 was the hand soldier's; summoned, the soldier costs its printed 9 again (for every
+    # 召喚コスト filter: 黄金/異界's X, ゴーレム's 召喚コスト4以下), though the turn has not ended
+    assert stat(state, dragon, "cost") == 9 and "cost" not in state["cards"][dragon]["counters"]
+    assert "cost" not in (state["cards"][dragon].get("stats") or {}) and state["phase"] == "main"
+    apply(state, {"type": "end_turn"})
+    assert stat(state, dragon, "cost") == 9  # (and the end of the turn does not give the 10 back either)
 
 
 def test_black_tower_dragon_destroys_the_enemy_camp_or_three_enemy_storage_cards_when_summoned():
@@ -1079,6 +1085,56 @@ def test_gilbia_training_ground_keeps_both_own_soldiers_and_powers_them_up_after
     assert state["cards"][a]["zone"] == state["cards"][b]["zone"] == "board"
     assert state["cards"][a]["pos"] == [2, 0] and state["cards"][b]["pos"] == [1, 0]  # the mover went back
     assert (power(state, a), stat(state, a, "move_cost")) == (5, 0) and power(state, b) == 5 - 1 + 2  # b: -X, X = 3 - 2
+
+
+def soldiers_by_square(state):
+    """How many soldiers stand on each square of the board."""
+    rules = rules_of(state)
+    squares = {}
+    for iid in rules._on_board(state, card_type="兵"):
+        squares[tuple(state["cards"][iid]["pos"])] = squares.get(tuple(state["cards"][iid]["pos"]), 0) + 1
+    return squares
+
+
+def test_gilbia_training_ground_a_soldier_summoned_onto_its_own_soldier_keeps_to_a_square_of_its_own():
+    """【ギルビアの練兵場】■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。
+    ●兵が既に兵の存在するマスに移動、または召喚された時。 Both soldiers stay, one on a square: the summoned one goes to
+    the nearest camp square with no soldier (as a soldier does after its phantom battle: その兵を自陣に移動する), and no
+    pair is left when the 練兵場 goes (unpaid upkeep)."""
+    state = start([bundled("ギルビアの練兵場"), soldier("new", power=3), soldier("old", power=5), soldier("side", power=1)])
+    ground = put(state, "ギルビアの練兵場", "board", (1, 4))
+    new, old, side = put(state, "new"), put(state, "old", "board", (1, 1)), put(state, "side", "board", (1, 0))
+    store(state, "火", "火", "火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": new, "pos": [1, 1]})
+    pay_first(state)
+    while state["priority"] == 0:  # (the 練兵場's response to the battle's end: not used here)
+        apply(state, {"type": "pass"})
+    assert state["flags"]["battle"] is None and state["cards"][new]["zone"] == state["cards"][old]["zone"] == "board"
+    assert state["cards"][old]["pos"] == [1, 1] and state["cards"][new]["pos"] == [1, 2]  # (1, 0) holds side
+    assert max(soldiers_by_square(state).values()) == 1 and state["cards"][side]["pos"] == [1, 0]
+    apply(state, {"type": "end_turn"})
+    apply(state, {"type": "next_phase"})
+    assert state["pending"]["type"] == "upkeep" and state["pending"]["card"] == ground
+    apply(state, {"type": "destroy"})
+    assert state["cards"][ground]["zone"] == "p0.discard" and max(soldiers_by_square(state).values()) == 1
+
+
+def test_gilbia_training_ground_a_soldier_summoned_into_a_full_camp_goes_back_to_the_hand():
+    """■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。 With all five camp squares taken the summoned
+    soldier has no square of its own: it goes back to its owner's hand (the seed does not say; no square holds two)."""
+    state = start([bundled("ギルビアの練兵場"), soldier("new", power=3), *[soldier(f"c{i}", power=5) for i in range(5)]])
+    put(state, "ギルビアの練兵場", "board", (2, 4))  # (a land off the camp row: the test leaves the camp to soldiers)
+    new = put(state, "new")
+    camp = [put(state, f"c{i}", "board", (1, i)) for i in range(5)]
+    store(state, "火", "火", "火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": new, "pos": [1, 2]})
+    pay_first(state)
+    while state["priority"] == 0:
+        apply(state, {"type": "pass"})
+    assert state["cards"][new]["zone"] == "p0.hand" and "pos" not in state["cards"][new]
+    assert all(state["cards"][c]["zone"] == "board" for c in camp) and max(soldiers_by_square(state).values()) == 1
 
 
 def test_golem_destroys_a_cheap_enemy_soldier_in_the_enemy_camp():
