@@ -604,7 +604,8 @@ def test_a_land_with_more_than_ten_counters_is_destroyed():
     apply(state, {"type": "effect", "card": rain, "effect": 1})  # 火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ
     pay_first(state)
     assert state["cards"][rain]["zone"] == "p0.discard"
-    assert state["cards"][castle]["zone"] == "p1.discard"  # the only land: chosen at once; 11 > 10
+    apply(state, {"type": "target", "cards": [castle]})
+    assert state["cards"][castle]["zone"] == "p1.discard"  # 11 > 10
 
 
 # -- 特殊種別2: rule effects the engine applies ------------------------------------------------------------
@@ -981,8 +982,10 @@ def test_black_tower_dragon_destroys_the_enemy_camp_or_three_enemy_storage_cards
     assert all(state["cards"][w]["zone"] == "p1.storage" for w in wet)
 
 
-def test_fire_rain_destroys_itself_then_deals_two_to_a_land_and_up_to_three_soldiers():
-    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。"""
+def test_fire_rain_destroys_itself_then_deals_two_to_up_to_one_land_and_up_to_three_soldiers_of_the_players_choice():
+    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。
+    「土地一枚と兵を三枚まで選んで」: what is chosen, up to one land and up to three soldiers (まで closes the list), is the
+    player's choice: the player's own land, the only one there, need not be hit, and the curse is usable with no land."""
     state = start([bundled("火炎雨"), bundled("風見の丘")], theirs=[soldier("a", power=1), soldier("b", power=5)])
     rain = put(state, "火炎雨", "board", (1, 0))
     hill = put(state, "風見の丘", "board", (1, 1))
@@ -991,11 +994,41 @@ def test_fire_rain_destroys_itself_then_deals_two_to_a_land_and_up_to_three_sold
     to_main(state)
     apply(state, {"type": "effect", "card": rain, "effect": 1})
     pay_first(state)
-    assert state["cards"][rain]["zone"] == "p0.discard" and state["cards"][hill]["counters"] == {"damage": 2}  # the one land
+    assert state["cards"][rain]["zone"] == "p0.discard"
+    assert state["pending"]["candidates"] == [hill] and (state["pending"]["min"], state["pending"]["max"]) == (0, 1)
+    assert {"type": "target", "cards": []} in legal_actions(state) and {"type": "target", "cards": [hill]} in legal_actions(state)
+    apply(state, {"type": "target", "cards": []})  # our own land is spared
+    assert state["cards"][hill]["counters"] == {}
     assert state["pending"]["type"] == "target" and (state["pending"]["min"], state["pending"]["max"]) == (0, 2)
     assert legal_actions(state)[0] == {"type": "target", "cards": [a, b]}
     apply(state, {"type": "target", "cards": [a, b]})
     assert state["cards"][a]["zone"] == "p1.discard" and state["cards"][b]["counters"] == {"damage": 2}
+    # the land chosen: it takes the 2
+    state = start([bundled("火炎雨"), bundled("風見の丘")])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    hill = put(state, "風見の丘", "board", (1, 1))
+    store(state, *"火火火火火風")
+    to_main(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})
+    pay_first(state)
+    apply(state, {"type": "target", "cards": [hill]})
+    assert state["cards"][hill]["counters"] == {"damage": 2} and state["pending"] is None
+
+
+def test_fire_rain_is_usable_with_no_land_on_the_board():
+    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。 No land on the board
+    (with target_needed on, its default): the soldiers are still there to choose."""
+    state = start([bundled("火炎雨")], theirs=[soldier("a", power=1)])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    a = put(state, "a", "board", (3, 0), owner=1)
+    store(state, *"火火火火火")
+    to_main(state)
+    assert {"type": "effect", "card": rain, "effect": 1} in legal_actions(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})
+    pay_first(state)
+    assert state["pending"]["candidates"] == [a]
+    apply(state, {"type": "target", "cards": [a]})
+    assert state["cards"][a]["zone"] == "p1.discard"
 
 
 def test_bloody_sword_binds_a_soldier_when_cast_and_gives_it_plus_0_3_5():
@@ -1137,6 +1170,56 @@ def test_gilbia_training_ground_a_soldier_summoned_into_a_full_camp_goes_back_to
     assert all(state["cards"][c]["zone"] == "board" for c in camp) and max(soldiers_by_square(state).values()) == 1
 
 
+def test_the_golems_destruction_costs_four_as_printed_or_one_as_its_explanation_counts():
+    """■《スペル:ディストラクション》通常:光4/敵陣の召喚コスト4以下の兵を一枚選び、破棄する。
+    ④…種別はスペル。この場合、フェイズ②のパート1に、光のカードを含む倉庫のカードを 一枚使用して発動。 The printed 光4 (four
+    cards with a 光 one, as every cost counts its number) by default; option golem_cost "explained": one card."""
+    for choice, paid in (("printed", 4), ("explained", 1)):
+        state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4)], golem_cost=choice)
+        golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+        cheap = put(state, "cheap", "board", (3, 0), owner=1)
+        store(state, "光", "光", "光", "光")
+        to_main(state)
+        apply(state, {"type": "effect", "card": golem, "effect": 1})
+        assert (state["pending"]["cost"], state["pending"]["needs"]) == (paid, ["光"])
+        pay_first(state)
+        assert len(unused(state)) == 4 - paid and state["cards"][cheap]["zone"] == "p1.discard"
+    state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4)])
+    golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+    put(state, "cheap", "board", (3, 0), owner=1)
+    store(state, "光")
+    to_main(state)
+    assert not any(a["type"] == "effect" and a["card"] == golem for a in legal_actions(state))  # one 光 card: not enough as printed
+    state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4)], golem_cost="explained")
+    golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+    put(state, "cheap", "board", (3, 0), owner=1)
+    store(state, "光")
+    to_main(state)
+    assert {"type": "effect", "card": golem, "effect": 1} in legal_actions(state)
+
+
+def test_a_camp_square_takes_any_number_of_curses_and_lands_unless_the_option_limits_it_to_one():
+    """*「自陣」:兵、呪術、土地を出す。場の二番目に手前の列。 No limit a square is stated: a curse or land may go onto a camp
+    square that holds one (the default); option one_curse_or_land_a_square: not there."""
+    cards = [bundled("火炎雨"), bundled("風見の丘")]
+    state = start(cards)
+    rain, hill = put(state, "火炎雨"), put(state, "風見の丘", "board", (1, 2))
+    store(state, *"火火火火火風")
+    to_main(state)
+    assert {"type": "cast", "card": rain, "pos": [1, 2]} in legal_actions(state)
+    apply(state, {"type": "cast", "card": rain, "pos": [1, 2]})
+    pay_first(state)
+    assert state["cards"][rain]["pos"] == state["cards"][hill]["pos"] == [1, 2]
+    state = start(cards, one_curse_or_land_a_square=True)
+    rain, hill = put(state, "火炎雨"), put(state, "風見の丘", "board", (1, 2))
+    store(state, *"火火火火火風")
+    to_main(state)
+    casts = [a["pos"] for a in legal_actions(state) if a["type"] == "cast"]
+    assert casts == [[1, 0], [1, 1], [1, 3], [1, 4]]
+    with pytest.raises(IllegalAction, match="without a curse or land"):
+        apply(state, {"type": "cast", "card": rain, "pos": [1, 2]})
+
+
 def test_golem_destroys_a_cheap_enemy_soldier_in_the_enemy_camp():
     """【オーバークラウド・ゴーレム】■《スペル:ディストラクション》通常:光4/敵陣の召喚コスト4以下の兵を一枚選び、破棄する。"""
     state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4), soldier("dear", cost=5), soldier("away", cost=1)])
@@ -1155,17 +1238,26 @@ def test_dragon_flame_deals_two_to_the_enemy_player_or_a_soldier():
     state = start([bundled("魔竜の焔")], theirs=[soldier("x", power=5)])
     flame = put(state, "魔竜の焔", "board", (1, 0))
     x = put(state, "x", "board", (3, 0), owner=1)
-    store(state, *"火火火火")
+    store(state, *"火火火火火火")
     to_main(state)
     apply(state, {"type": "effect", "card": flame, "effect": 2})
     pay_first(state)
-    assert legal_actions(state) == [{"type": "target", "cards": [x]}, {"type": "target", "cards": []}, {"type": "target", "player": 1}]
+    assert legal_actions(state) == [{"type": "target", "cards": [x]}, {"type": "target", "player": 1}]
+    # 敵戦力、または兵一枚に: one of the two, never nothing (the cost is paid; the fireball lands somewhere)
+    assert decision(state)["min"] == 1
+    with pytest.raises(IllegalAction, match="from 1 to 1|exactly 1"):
+        apply(state, {"type": "target", "cards": []})
     apply(state, {"type": "target", "player": 1})
     assert damage_of(state, 1) == 2
     apply(state, {"type": "effect", "card": flame, "effect": 2})
     pay_first(state)
     apply(state, {"type": "target", "cards": [x]})
     assert state["cards"][x]["counters"] == {"damage": 2}
+    # no soldier on the board: the enemy's 戦力 is the one target, hit with no choice to make
+    apply(state, {"type": "manual.move", "card": x, "to": "p1.discard", "face_up": True})
+    apply(state, {"type": "effect", "card": flame, "effect": 2})
+    pay_first(state)
+    assert state["pending"] is None and damage_of(state, 1) == 4
 
 
 def test_invisible_stream_is_cast_face_down_for_nothing_and_weakens_every_enemy_soldier():
@@ -1538,8 +1630,10 @@ def test_everything_after_one_square_mark_is_one_effect():
     pay_first(state)
     assert [e["kind"] for e in state["stack"]] == ["effect"] and state["cards"][rain]["zone"] == "board"
     apply(state, {"type": "pass"})
-    # (the one land is chosen by itself; then up to three soldiers)
-    assert state["pending"]["type"] == "target" and state["cards"][rain]["zone"] == "p0.discard" and state["pending"]["candidates"] == [x]
+    # (up to one land, then up to three soldiers, all in the one effect's processing)
+    assert state["pending"]["type"] == "target" and state["cards"][rain]["zone"] == "p0.discard" and state["pending"]["candidates"] == [hill]
+    apply(state, {"type": "target", "cards": [hill]})
+    assert state["pending"]["type"] == "target" and state["pending"]["candidates"] == [x] and state["stack"] == []
     apply(state, {"type": "target", "cards": [x]})
     assert state["cards"][hill]["counters"] == {"damage": 2} and state["cards"][x]["counters"] == {"damage": 2} and state["stack"] == []
 

@@ -44,10 +44,10 @@ class Board:
 
     def summon_squares(self, state, player, card_type) -> list[list[int]]:
         row = camp_row(player)
-        if card_type == SOLDIER:
+        if card_type == SOLDIER or not state["options"]["one_curse_or_land_a_square"]:
             return [[row, col] for col in range(COLS)]
         cards = state["cards"]
-        taken = {  # one curse or land a square
+        taken = {  # one curse or land a square (option one_curse_or_land_a_square)
             cards[i]["pos"][1] for i in state["zones"][BOARD] if cards[i].get("pos") and cards[i]["pos"][0] == row and self.card_type(state, i) in (CURSE, LAND)
         }
         return [[row, col] for col in range(COLS) if col not in taken]
