@@ -291,6 +291,27 @@ def test_a_summon_needs_that_many_storage_cards_including_each_attribute():
     assert state["cards"][water]["tapped"] and state["cards"][fire]["tapped"] is False
 
 
+def test_a_move_needs_that_many_storage_cards_including_each_attribute():
+    """召喚の際に地・風・水のカードを含む倉庫のカードを三枚、移動の際に地・風・水のカードを含む倉庫のカードを三枚使用する。
+    (the move half: 星を渡る者's move cost 3, with a 地, a 風 and a 水 card among the three)"""
+    state = start([bundled("星を渡る者")])
+    star = put(state, "星を渡る者", "board", (1, 0))
+    store(state, "地", "風", "火", "火")
+    to_main(state)
+    assert not any(a["type"] == "move" and a["card"] == star for a in legal_actions(state))  # no 水
+    with pytest.raises(IllegalAction, match="moving costs 3"):
+        apply(state, {"type": "move", "card": star, "pos": [2, 0]})
+    water = store(state, "水")[0]
+    assert {"type": "move", "card": star, "pos": [2, 0]} in legal_actions(state)
+    apply(state, {"type": "move", "card": star, "pos": [2, 0]})
+    assert (state["pending"]["cost"], state["pending"]["needs"]) == (3, ["地", "風", "水"])
+    with pytest.raises(IllegalAction, match="include"):
+        apply(state, {"type": "pay", "tap": [i for i in unused(state) if i != water][:3], "discard": []})
+    pay = pay_first(state)
+    assert water in pay["tap"] + pay["discard"] and len(pay["tap"]) + 2 * len(pay["discard"]) == 3
+    assert state["cards"][star]["pos"] == [2, 0]
+
+
 def test_cancel_leaves_everything_as_it_was():
     state = start([bundled("ギルビアの炎剣術士")])
     knight = put(state, "ギルビアの炎剣術士")
@@ -404,13 +425,14 @@ def test_a_move_is_one_row_in_the_same_column_by_default_and_sideways_with_the_o
     assert sorted(a["pos"] for a in legal_actions(state) if a["type"] == "move") == [[1, 1], [2, 0]]
 
 
-def test_curses_and_lands_take_a_camp_square_without_a_curse_or_land():
-    state = start([bundled("血塗れた刀"), curse("second", cost=0)])
-    put(state, "血塗れた刀", "board", (1, 0))
-    second = put(state, "second")
-    store(state, "火")
-    to_main(state)
-    assert [a["pos"] for a in legal_actions(state) if a.get("card") == second] == [[1, c] for c in range(1, 5)]
+def test_curses_and_lands_go_onto_any_camp_square_or_with_the_option_one_without_a_curse_or_land():
+    for limit, squares in ((False, range(5)), (True, range(1, 5))):
+        state = start([bundled("血塗れた刀"), curse("second", cost=0)], one_curse_or_land_a_square=limit)
+        put(state, "血塗れた刀", "board", (1, 0))
+        second = put(state, "second")
+        store(state, "火")
+        to_main(state)
+        assert [a["pos"] for a in legal_actions(state) if a.get("card") == second] == [[1, c] for c in squares]
 
 
 # -- battles -------------------------------------------------------------------------------------------------
@@ -771,6 +793,39 @@ def test_the_chain_resolves_newest_first_and_the_turn_player_may_respond_first()
     assert [e["card"] for e in events if e["type"] == "resolve"] == [c, b, a] and state["stack"] == []
 
 
+PAID_CHAIN = [
+    curse("PA", cost=0, effects=[{"kind": ["通常"], "cost": "火1", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+    soldier("PB", effects=[{"kind": ["対抗"], "trigger": "自呪術の効果の発動", "cost": "水1", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+    curse("PC", cost=0, effects=[{"kind": ["対抗"], "trigger": "自兵の効果の発動", "cost": "風1", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+]
+
+
+def test_each_effect_on_the_chain_pays_its_cost_when_it_is_activated_not_when_it_resolves():
+    """①…通常効果Aを発動。コストをこの時点で支払う。 ②…通常効果Aに対抗、対抗効果Bを発動。コストをこの時点で支払う。
+    ③…対抗効果Bに対抗、対抗効果Cを発動。コストをこの時点で支払う。
+    (A's 火 card is used while A waits on the chain, B's 水 card when B is activated, C's 風 card when C is; nothing is paid
+    as they resolve)"""
+    state = start(PAID_CHAIN, auto_pass="never")
+    a, b, c = put(state, "PA", "board", (1, 0)), put(state, "PB", "board", (1, 1)), put(state, "PC", "board", (1, 2))
+    fire, water, wind = store(state, "火", "水", "風")
+    to_main(state)
+    apply(state, {"type": "effect", "card": a, "effect": 1})
+    assert state["pending"]["type"] == "pay" and state["stack"] == []  # A goes on the chain once it is paid for
+    apply(state, {"type": "pay", "tap": [fire], "discard": []})
+    assert state["cards"][fire]["tapped"] and [e["card"] for e in state["stack"]] == [a]
+    apply(state, {"type": "effect", "card": b, "effect": 1})
+    apply(state, {"type": "pay", "tap": [water], "discard": []})
+    assert state["cards"][water]["tapped"] and [e["card"] for e in state["stack"]] == [a, b]
+    assert not state["cards"][wind]["tapped"]
+    apply(state, {"type": "effect", "card": c, "effect": 1})
+    apply(state, {"type": "pay", "tap": [wind], "discard": []})
+    assert state["cards"][wind]["tapped"] and [e["card"] for e in state["stack"]] == [a, b, c]
+    hand = len(state["zones"]["p0.hand"])
+    events = apply(state, {"type": "pass"})
+    assert [e["card"] for e in events if e["type"] == "resolve"] == [c, b, a] and len(state["zones"]["p0.hand"]) == hand + 3
+    assert not [e for e in events if e["type"] in ("cost", "tap")] and state["pending"] is None
+
+
 def test_a_soldier_cannot_respond_to_its_own_effect():
     """兵の効果発動に、その兵自身が対抗して効果を発動する事は出来ない。"""
     both = soldier(
@@ -1100,6 +1155,42 @@ def test_endless_hell_destroys_soldiers_damaged_by_an_effect_unless_a_light_sold
     apply(state, {"type": "effect", "card": mage, "effect": 1})
     pay_first(state)
     assert state["cards"][big]["zone"] == "p1.discard"
+
+
+SPARK = curse(
+    "spark", cost=0,
+    effects=[{"kind": ["対抗"], "trigger": "自兵と敵兵の戦闘開始", "cost": "0", "text": "敵兵一枚に1ダメージ。"}],
+    script=[{"op": "damage", "when": "effect1", "target": "chosen", "side": "enemy", "kind": "兵", "amount": 1}],
+)
+
+
+def test_endless_hell_destroys_a_soldier_damaged_in_a_battle_before_the_battle_is_over():
+    """【無限地獄】■永続/場にこの土地が存在する間、場の兵はダメージを受けた戦闘の終了時、または効果処理終了時に破棄される。
+    (the battle half: a soldier takes damage in a battle only from an effect used in it, here a response to its 戦闘開始;
+    the enemy's 9-power soldier, 1 damage on it, is destroyed and does not fight on: the battle is void and ours survives;
+    without 無限地獄 the same soldier wins the battle)"""
+    for hell in (True, False):
+        state = start([bundled("無限地獄"), SPARK, soldier("three", power=3)], theirs=[soldier("nine", power=9)], auto_pass="never")
+        if hell:
+            put(state, "無限地獄", "board", (1, 4))
+        spark = put(state, "spark", "board", (1, 3))
+        three = put(state, "three", "board", (2, 0))
+        nine = put(state, "nine", "board", (3, 0), owner=1)
+        store(state, "火", "火")
+        to_main(state)
+        apply(state, {"type": "move", "card": three, "pos": [3, 0]})
+        pay_first(state)
+        while state["stack"] and state["stack"][-1]["kind"] != "battle_start":
+            apply(state, {"type": "pass"})
+        assert state["flags"]["battle"]["d"] == nine
+        apply(state, {"type": "effect", "card": spark, "effect": 1})
+        while state["stack"] or state["priority"] is not None:
+            apply(state, {"type": "pass"})
+        assert state["flags"]["battle"] is None
+        if hell:
+            assert state["cards"][nine]["zone"] == "p1.discard" and state["cards"][three]["zone"] == "board"
+        else:
+            assert state["cards"][nine]["counters"].get("damage") == 1 and state["cards"][three]["zone"] == "p0.discard"
 
 
 def test_gilbia_training_ground_keeps_both_own_soldiers_and_powers_them_up_after_their_battle():
@@ -1813,7 +1904,8 @@ def test_an_effect_with_nothing_to_act_on_is_not_offered_unless_the_option_says_
         snake = put(state, "ムーンライト・スネーク", "board", (2, 4))
         store(state, *"水水光光光光火火火火火")
         effects_now = {(a["card"], a["effect"]) for a in legal_actions(state) if a["type"] == "effect"}
-        expected = {(flame, 2)} if option else {(mage, 1), (golem, 1), (flame, 2), (rain, 1)}  # 敵戦力、または兵一枚: the enemy player
+        # 敵戦力、または兵一枚: the enemy player; 火炎雨's 場の…兵を三枚まで: our own soldiers are there to choose
+        expected = {(flame, 2), (rain, 1)} if option else {(mage, 1), (golem, 1), (flame, 2), (rain, 1)}
         assert effects_now == expected, option
         apply(state, {"type": "move", "card": snake, "pos": [3, 4]})  # 対抗~この兵の移動: 戦場の敵兵全て, none there
         pay_first(state)
@@ -2145,6 +2237,7 @@ def _at_fire_rain():  # up to two soldiers
     to_main(state)
     apply(state, {"type": "effect", "card": rain, "effect": 1})
     pay_first(state)
+    apply(state, {"type": "target", "cards": []})  # (up to one land: none)
     return state
 
 
