@@ -2037,6 +2037,28 @@ def test_random_legal_games_with_manual_moves_keep_every_invariant_and_undo_redo
     assert "power" in results
 
 
+def test_random_games_with_the_training_ground_in_force_never_leave_two_soldiers_on_a_square():
+    """【ギルビアの練兵場】■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。 Random legal games, leaning to
+    summons, with a 練兵場 of the player's put back on the board each main phase it is gone (its upkeep unpaid): outside a
+    battle no square holds two soldiers, while it is there or after it went."""
+    deck = sample_deck()
+    for seed in range(30):
+        pick = random.Random(seed)
+        state = new_game("original", [deck], seed=seed)
+        for _ in range(1500):
+            if state["result"] is not None or state["turn"] > 24:
+                break
+            if state["phase"] == "main" and state["active"] == 0 and not state["pending"] and not state["stack"]:
+                ground = [i for i, c in state["cards"].items() if c["def"] == "ギルビアの練兵場" and c["owner"] == 0]
+                if not any(state["cards"][i]["zone"] == "board" for i in ground):
+                    apply(state, {"type": "manual.move", "card": ground[0], "to": "board", "pos": [1, 4], "face_up": True})
+            actions = legal_actions(state)
+            summons = [a for a in actions if a["type"] == "summon"]
+            apply(state, pick.choice(summons) if summons and pick.random() < 0.5 else pick.choice(actions))
+            if state["flags"]["battle"] is None:
+                assert max(soldiers_by_square(state).values(), default=0) <= 1, (seed, state["turn"])
+
+
 def test_every_legal_action_applies_in_states_along_random_games():
     import copy
 
