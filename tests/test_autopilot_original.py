@@ -262,10 +262,8 @@ def test_it_uses_a_curse_that_damages_the_enemy_power_when_no_soldier_can_hit():
     action = PILOT.choose(state)
     assert action["type"] == "effect" and action["effect"] == 2  # 火2: 敵戦力、または兵一枚に2ダメージ
     apply(state, action)
-    apply(state, PILOT.choose(state))  # pays
-    target = PILOT.choose(state)
-    assert target == {"type": "target", "player": 1}
-    apply(state, target)
+    apply(state, PILOT.choose(state))  # pays; with no soldier on the board the enemy's 戦力 is the one target
+    assert state["pending"] is None
     top = state["zones"]["p1.power"][-1]
     assert state["cards"][top]["counters"]["damage"] == 2
 

@@ -291,6 +291,27 @@ def test_a_summon_needs_that_many_storage_cards_including_each_attribute():
     assert state["cards"][water]["tapped"] and state["cards"][fire]["tapped"] is False
 
 
+def test_a_move_needs_that_many_storage_cards_including_each_attribute():
+    """召喚の際に地・風・水のカードを含む倉庫のカードを三枚、移動の際に地・風・水のカードを含む倉庫のカードを三枚使用する。
+    (the move half: 星を渡る者's move cost 3, with a 地, a 風 and a 水 card among the three)"""
+    state = start([bundled("星を渡る者")])
+    star = put(state, "星を渡る者", "board", (1, 0))
+    store(state, "地", "風", "火", "火")
+    to_main(state)
+    assert not any(a["type"] == "move" and a["card"] == star for a in legal_actions(state))  # no 水
+    with pytest.raises(IllegalAction, match="moving costs 3"):
+        apply(state, {"type": "move", "card": star, "pos": [2, 0]})
+    water = store(state, "水")[0]
+    assert {"type": "move", "card": star, "pos": [2, 0]} in legal_actions(state)
+    apply(state, {"type": "move", "card": star, "pos": [2, 0]})
+    assert (state["pending"]["cost"], state["pending"]["needs"]) == (3, ["地", "風", "水"])
+    with pytest.raises(IllegalAction, match="include"):
+        apply(state, {"type": "pay", "tap": [i for i in unused(state) if i != water][:3], "discard": []})
+    pay = pay_first(state)
+    assert water in pay["tap"] + pay["discard"] and len(pay["tap"]) + 2 * len(pay["discard"]) == 3
+    assert state["cards"][star]["pos"] == [2, 0]
+
+
 def test_cancel_leaves_everything_as_it_was():
     state = start([bundled("ギルビアの炎剣術士")])
     knight = put(state, "ギルビアの炎剣術士")
@@ -404,13 +425,14 @@ def test_a_move_is_one_row_in_the_same_column_by_default_and_sideways_with_the_o
     assert sorted(a["pos"] for a in legal_actions(state) if a["type"] == "move") == [[1, 1], [2, 0]]
 
 
-def test_curses_and_lands_take_a_camp_square_without_a_curse_or_land():
-    state = start([bundled("血塗れた刀"), curse("second", cost=0)])
-    put(state, "血塗れた刀", "board", (1, 0))
-    second = put(state, "second")
-    store(state, "火")
-    to_main(state)
-    assert [a["pos"] for a in legal_actions(state) if a.get("card") == second] == [[1, c] for c in range(1, 5)]
+def test_curses_and_lands_go_onto_any_camp_square_or_with_the_option_one_without_a_curse_or_land():
+    for limit, squares in ((False, range(5)), (True, range(1, 5))):
+        state = start([bundled("血塗れた刀"), curse("second", cost=0)], one_curse_or_land_a_square=limit)
+        put(state, "血塗れた刀", "board", (1, 0))
+        second = put(state, "second")
+        store(state, "火")
+        to_main(state)
+        assert [a["pos"] for a in legal_actions(state) if a.get("card") == second] == [[1, c] for c in squares]
 
 
 # -- battles -------------------------------------------------------------------------------------------------
@@ -604,7 +626,8 @@ def test_a_land_with_more_than_ten_counters_is_destroyed():
     apply(state, {"type": "effect", "card": rain, "effect": 1})  # 火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ
     pay_first(state)
     assert state["cards"][rain]["zone"] == "p0.discard"
-    assert state["cards"][castle]["zone"] == "p1.discard"  # the only land: chosen at once; 11 > 10
+    apply(state, {"type": "target", "cards": [castle]})
+    assert state["cards"][castle]["zone"] == "p1.discard"  # 11 > 10
 
 
 # -- 特殊種別2: rule effects the engine applies ------------------------------------------------------------
@@ -768,6 +791,39 @@ def test_the_chain_resolves_newest_first_and_the_turn_player_may_respond_first()
     assert [e["card"] for e in state["stack"]] == [a, b, c]
     events = apply(state, {"type": "pass"})  # (B could answer C; we pass, the goldfish passes: processing starts)
     assert [e["card"] for e in events if e["type"] == "resolve"] == [c, b, a] and state["stack"] == []
+
+
+PAID_CHAIN = [
+    curse("PA", cost=0, effects=[{"kind": ["通常"], "cost": "火1", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+    soldier("PB", effects=[{"kind": ["対抗"], "trigger": "自呪術の効果の発動", "cost": "水1", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+    curse("PC", cost=0, effects=[{"kind": ["対抗"], "trigger": "自兵の効果の発動", "cost": "風1", "text": "draw"}], script=[{"op": "draw", "when": "effect1"}]),
+]
+
+
+def test_each_effect_on_the_chain_pays_its_cost_when_it_is_activated_not_when_it_resolves():
+    """①…通常効果Aを発動。コストをこの時点で支払う。 ②…通常効果Aに対抗、対抗効果Bを発動。コストをこの時点で支払う。
+    ③…対抗効果Bに対抗、対抗効果Cを発動。コストをこの時点で支払う。
+    (A's 火 card is used while A waits on the chain, B's 水 card when B is activated, C's 風 card when C is; nothing is paid
+    as they resolve)"""
+    state = start(PAID_CHAIN, auto_pass="never")
+    a, b, c = put(state, "PA", "board", (1, 0)), put(state, "PB", "board", (1, 1)), put(state, "PC", "board", (1, 2))
+    fire, water, wind = store(state, "火", "水", "風")
+    to_main(state)
+    apply(state, {"type": "effect", "card": a, "effect": 1})
+    assert state["pending"]["type"] == "pay" and state["stack"] == []  # A goes on the chain once it is paid for
+    apply(state, {"type": "pay", "tap": [fire], "discard": []})
+    assert state["cards"][fire]["tapped"] and [e["card"] for e in state["stack"]] == [a]
+    apply(state, {"type": "effect", "card": b, "effect": 1})
+    apply(state, {"type": "pay", "tap": [water], "discard": []})
+    assert state["cards"][water]["tapped"] and [e["card"] for e in state["stack"]] == [a, b]
+    assert not state["cards"][wind]["tapped"]
+    apply(state, {"type": "effect", "card": c, "effect": 1})
+    apply(state, {"type": "pay", "tap": [wind], "discard": []})
+    assert state["cards"][wind]["tapped"] and [e["card"] for e in state["stack"]] == [a, b, c]
+    hand = len(state["zones"]["p0.hand"])
+    events = apply(state, {"type": "pass"})
+    assert [e["card"] for e in events if e["type"] == "resolve"] == [c, b, a] and len(state["zones"]["p0.hand"]) == hand + 3
+    assert not [e for e in events if e["type"] in ("cost", "tap")] and state["pending"] is None
 
 
 def test_a_soldier_cannot_respond_to_its_own_effect():
@@ -956,6 +1012,12 @@ def test_binarx_horse_makes_a_hand_soldier_ten_cheaper_until_the_end_of_the_turn
     assert state["pending"]["cost"] == 0 and state["pending"]["needs"] == ["火"]
     pay_first(state)
     assert state["cards"][dragon]["zone"] == "board" and state["pending"] is None
+    # 手札のその兵に: the −10 was the hand soldier's; summoned, the soldier costs its printed 9 again (for every
+    # 召喚コスト filter: 黄金/異界's X, ゴーレム's 召喚コスト4以下), though the turn has not ended
+    assert stat(state, dragon, "cost") == 9 and "cost" not in state["cards"][dragon]["counters"]
+    assert "cost" not in (state["cards"][dragon].get("stats") or {}) and state["phase"] == "main"
+    apply(state, {"type": "end_turn"})
+    assert stat(state, dragon, "cost") == 9  # (and the end of the turn does not give the 10 back either)
 
 
 def test_black_tower_dragon_destroys_the_enemy_camp_or_three_enemy_storage_cards_when_summoned():
@@ -975,8 +1037,10 @@ def test_black_tower_dragon_destroys_the_enemy_camp_or_three_enemy_storage_cards
     assert all(state["cards"][w]["zone"] == "p1.storage" for w in wet)
 
 
-def test_fire_rain_destroys_itself_then_deals_two_to_a_land_and_up_to_three_soldiers():
-    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。"""
+def test_fire_rain_destroys_itself_then_deals_two_to_up_to_one_land_and_up_to_three_soldiers_of_the_players_choice():
+    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。
+    「土地一枚と兵を三枚まで選んで」: what is chosen, up to one land and up to three soldiers (まで closes the list), is the
+    player's choice: the player's own land, the only one there, need not be hit, and the curse is usable with no land."""
     state = start([bundled("火炎雨"), bundled("風見の丘")], theirs=[soldier("a", power=1), soldier("b", power=5)])
     rain = put(state, "火炎雨", "board", (1, 0))
     hill = put(state, "風見の丘", "board", (1, 1))
@@ -985,11 +1049,41 @@ def test_fire_rain_destroys_itself_then_deals_two_to_a_land_and_up_to_three_sold
     to_main(state)
     apply(state, {"type": "effect", "card": rain, "effect": 1})
     pay_first(state)
-    assert state["cards"][rain]["zone"] == "p0.discard" and state["cards"][hill]["counters"] == {"damage": 2}  # the one land
+    assert state["cards"][rain]["zone"] == "p0.discard"
+    assert state["pending"]["candidates"] == [hill] and (state["pending"]["min"], state["pending"]["max"]) == (0, 1)
+    assert {"type": "target", "cards": []} in legal_actions(state) and {"type": "target", "cards": [hill]} in legal_actions(state)
+    apply(state, {"type": "target", "cards": []})  # our own land is spared
+    assert state["cards"][hill]["counters"] == {}
     assert state["pending"]["type"] == "target" and (state["pending"]["min"], state["pending"]["max"]) == (0, 2)
     assert legal_actions(state)[0] == {"type": "target", "cards": [a, b]}
     apply(state, {"type": "target", "cards": [a, b]})
     assert state["cards"][a]["zone"] == "p1.discard" and state["cards"][b]["counters"] == {"damage": 2}
+    # the land chosen: it takes the 2
+    state = start([bundled("火炎雨"), bundled("風見の丘")])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    hill = put(state, "風見の丘", "board", (1, 1))
+    store(state, *"火火火火火風")
+    to_main(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})
+    pay_first(state)
+    apply(state, {"type": "target", "cards": [hill]})
+    assert state["cards"][hill]["counters"] == {"damage": 2} and state["pending"] is None
+
+
+def test_fire_rain_is_usable_with_no_land_on_the_board():
+    """【火炎雨】■《呪法:灼熱》通常:火3/この呪術を破棄した後、場の土地一枚と兵を三枚まで選んで、2ダメージ。 No land on the board
+    (with target_needed on, its default): the soldiers are still there to choose."""
+    state = start([bundled("火炎雨")], theirs=[soldier("a", power=1)])
+    rain = put(state, "火炎雨", "board", (1, 0))
+    a = put(state, "a", "board", (3, 0), owner=1)
+    store(state, *"火火火火火")
+    to_main(state)
+    assert {"type": "effect", "card": rain, "effect": 1} in legal_actions(state)
+    apply(state, {"type": "effect", "card": rain, "effect": 1})
+    pay_first(state)
+    assert state["pending"]["candidates"] == [a]
+    apply(state, {"type": "target", "cards": [a]})
+    assert state["cards"][a]["zone"] == "p1.discard"
 
 
 def test_bloody_sword_binds_a_soldier_when_cast_and_gives_it_plus_0_3_5():
@@ -1063,6 +1157,42 @@ def test_endless_hell_destroys_soldiers_damaged_by_an_effect_unless_a_light_sold
     assert state["cards"][big]["zone"] == "p1.discard"
 
 
+SPARK = curse(
+    "spark", cost=0,
+    effects=[{"kind": ["対抗"], "trigger": "自兵と敵兵の戦闘開始", "cost": "0", "text": "敵兵一枚に1ダメージ。"}],
+    script=[{"op": "damage", "when": "effect1", "target": "chosen", "side": "enemy", "kind": "兵", "amount": 1}],
+)
+
+
+def test_endless_hell_destroys_a_soldier_damaged_in_a_battle_before_the_battle_is_over():
+    """【無限地獄】■永続/場にこの土地が存在する間、場の兵はダメージを受けた戦闘の終了時、または効果処理終了時に破棄される。
+    (the battle half: a soldier takes damage in a battle only from an effect used in it, here a response to its 戦闘開始;
+    the enemy's 9-power soldier, 1 damage on it, is destroyed and does not fight on: the battle is void and ours survives;
+    without 無限地獄 the same soldier wins the battle)"""
+    for hell in (True, False):
+        state = start([bundled("無限地獄"), SPARK, soldier("three", power=3)], theirs=[soldier("nine", power=9)], auto_pass="never")
+        if hell:
+            put(state, "無限地獄", "board", (1, 4))
+        spark = put(state, "spark", "board", (1, 3))
+        three = put(state, "three", "board", (2, 0))
+        nine = put(state, "nine", "board", (3, 0), owner=1)
+        store(state, "火", "火")
+        to_main(state)
+        apply(state, {"type": "move", "card": three, "pos": [3, 0]})
+        pay_first(state)
+        while state["stack"] and state["stack"][-1]["kind"] != "battle_start":
+            apply(state, {"type": "pass"})
+        assert state["flags"]["battle"]["d"] == nine
+        apply(state, {"type": "effect", "card": spark, "effect": 1})
+        while state["stack"] or state["priority"] is not None:
+            apply(state, {"type": "pass"})
+        assert state["flags"]["battle"] is None
+        if hell:
+            assert state["cards"][nine]["zone"] == "p1.discard" and state["cards"][three]["zone"] == "board"
+        else:
+            assert state["cards"][nine]["counters"].get("damage") == 1 and state["cards"][three]["zone"] == "p0.discard"
+
+
 def test_gilbia_training_ground_keeps_both_own_soldiers_and_powers_them_up_after_their_battle():
     """■対抗~自兵同士の戦闘終了:0/戦闘を行った兵に、以下の補正を加える。
     【ギルビアの練兵場】■対抗~自兵同士の戦闘終了:0/戦闘を行った兵に「+0/-1/+2」 ■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。"""
@@ -1079,6 +1209,106 @@ def test_gilbia_training_ground_keeps_both_own_soldiers_and_powers_them_up_after
     assert state["cards"][a]["zone"] == state["cards"][b]["zone"] == "board"
     assert state["cards"][a]["pos"] == [2, 0] and state["cards"][b]["pos"] == [1, 0]  # the mover went back
     assert (power(state, a), stat(state, a, "move_cost")) == (5, 0) and power(state, b) == 5 - 1 + 2  # b: -X, X = 3 - 2
+
+
+def soldiers_by_square(state):
+    """How many soldiers stand on each square of the board."""
+    rules = rules_of(state)
+    squares = {}
+    for iid in rules._on_board(state, card_type="兵"):
+        squares[tuple(state["cards"][iid]["pos"])] = squares.get(tuple(state["cards"][iid]["pos"]), 0) + 1
+    return squares
+
+
+def test_gilbia_training_ground_a_soldier_summoned_onto_its_own_soldier_keeps_to_a_square_of_its_own():
+    """【ギルビアの練兵場】■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。
+    ●兵が既に兵の存在するマスに移動、または召喚された時。 Both soldiers stay, one on a square: the summoned one goes to
+    the nearest camp square with no soldier (as a soldier does after its phantom battle: その兵を自陣に移動する), and no
+    pair is left when the 練兵場 goes (unpaid upkeep)."""
+    state = start([bundled("ギルビアの練兵場"), soldier("new", power=3), soldier("old", power=5), soldier("side", power=1)])
+    ground = put(state, "ギルビアの練兵場", "board", (1, 4))
+    new, old, side = put(state, "new"), put(state, "old", "board", (1, 1)), put(state, "side", "board", (1, 0))
+    store(state, "火", "火", "火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": new, "pos": [1, 1]})
+    pay_first(state)
+    while state["priority"] == 0:  # (the 練兵場's response to the battle's end: not used here)
+        apply(state, {"type": "pass"})
+    assert state["flags"]["battle"] is None and state["cards"][new]["zone"] == state["cards"][old]["zone"] == "board"
+    assert state["cards"][old]["pos"] == [1, 1] and state["cards"][new]["pos"] == [1, 2]  # (1, 0) holds side
+    assert max(soldiers_by_square(state).values()) == 1 and state["cards"][side]["pos"] == [1, 0]
+    apply(state, {"type": "end_turn"})
+    apply(state, {"type": "next_phase"})
+    assert state["pending"]["type"] == "upkeep" and state["pending"]["card"] == ground
+    apply(state, {"type": "destroy"})
+    assert state["cards"][ground]["zone"] == "p0.discard" and max(soldiers_by_square(state).values()) == 1
+
+
+def test_gilbia_training_ground_a_soldier_summoned_into_a_full_camp_goes_back_to_the_hand():
+    """■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。 With all five camp squares taken the summoned
+    soldier has no square of its own: it goes back to its owner's hand (the seed does not say; no square holds two)."""
+    state = start([bundled("ギルビアの練兵場"), soldier("new", power=3), *[soldier(f"c{i}", power=5) for i in range(5)]])
+    put(state, "ギルビアの練兵場", "board", (2, 4))  # (a land off the camp row: the test leaves the camp to soldiers)
+    new = put(state, "new")
+    camp = [put(state, f"c{i}", "board", (1, i)) for i in range(5)]
+    store(state, "火", "火", "火")
+    to_main(state)
+    apply(state, {"type": "summon", "card": new, "pos": [1, 2]})
+    pay_first(state)
+    while state["priority"] == 0:
+        apply(state, {"type": "pass"})
+    assert state["cards"][new]["zone"] == "p0.hand" and "pos" not in state["cards"][new]
+    assert all(state["cards"][c]["zone"] == "board" for c in camp) and max(soldiers_by_square(state).values()) == 1
+
+
+def test_the_golems_destruction_costs_four_as_printed_or_one_as_its_explanation_counts():
+    """■《スペル:ディストラクション》通常:光4/敵陣の召喚コスト4以下の兵を一枚選び、破棄する。
+    ④…種別はスペル。この場合、フェイズ②のパート1に、光のカードを含む倉庫のカードを 一枚使用して発動。 The printed 光4 (four
+    cards with a 光 one, as every cost counts its number) by default; option golem_cost "explained": one card."""
+    for choice, paid in (("printed", 4), ("explained", 1)):
+        state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4)], golem_cost=choice)
+        golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+        cheap = put(state, "cheap", "board", (3, 0), owner=1)
+        store(state, "光", "光", "光", "光")
+        to_main(state)
+        apply(state, {"type": "effect", "card": golem, "effect": 1})
+        assert (state["pending"]["cost"], state["pending"]["needs"]) == (paid, ["光"])
+        pay_first(state)
+        assert len(unused(state)) == 4 - paid and state["cards"][cheap]["zone"] == "p1.discard"
+    state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4)])
+    golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+    put(state, "cheap", "board", (3, 0), owner=1)
+    store(state, "光")
+    to_main(state)
+    assert not any(a["type"] == "effect" and a["card"] == golem for a in legal_actions(state))  # one 光 card: not enough as printed
+    state = start([bundled("オーバークラウド・ゴーレム")], theirs=[soldier("cheap", cost=4)], golem_cost="explained")
+    golem = put(state, "オーバークラウド・ゴーレム", "board", (1, 0))
+    put(state, "cheap", "board", (3, 0), owner=1)
+    store(state, "光")
+    to_main(state)
+    assert {"type": "effect", "card": golem, "effect": 1} in legal_actions(state)
+
+
+def test_a_camp_square_takes_any_number_of_curses_and_lands_unless_the_option_limits_it_to_one():
+    """*「自陣」:兵、呪術、土地を出す。場の二番目に手前の列。 No limit a square is stated: a curse or land may go onto a camp
+    square that holds one (the default); option one_curse_or_land_a_square: not there."""
+    cards = [bundled("火炎雨"), bundled("風見の丘")]
+    state = start(cards)
+    rain, hill = put(state, "火炎雨"), put(state, "風見の丘", "board", (1, 2))
+    store(state, *"火火火火火風")
+    to_main(state)
+    assert {"type": "cast", "card": rain, "pos": [1, 2]} in legal_actions(state)
+    apply(state, {"type": "cast", "card": rain, "pos": [1, 2]})
+    pay_first(state)
+    assert state["cards"][rain]["pos"] == state["cards"][hill]["pos"] == [1, 2]
+    state = start(cards, one_curse_or_land_a_square=True)
+    rain, hill = put(state, "火炎雨"), put(state, "風見の丘", "board", (1, 2))
+    store(state, *"火火火火火風")
+    to_main(state)
+    casts = [a["pos"] for a in legal_actions(state) if a["type"] == "cast"]
+    assert casts == [[1, 0], [1, 1], [1, 3], [1, 4]]
+    with pytest.raises(IllegalAction, match="without a curse or land"):
+        apply(state, {"type": "cast", "card": rain, "pos": [1, 2]})
 
 
 def test_golem_destroys_a_cheap_enemy_soldier_in_the_enemy_camp():
@@ -1099,17 +1329,26 @@ def test_dragon_flame_deals_two_to_the_enemy_player_or_a_soldier():
     state = start([bundled("魔竜の焔")], theirs=[soldier("x", power=5)])
     flame = put(state, "魔竜の焔", "board", (1, 0))
     x = put(state, "x", "board", (3, 0), owner=1)
-    store(state, *"火火火火")
+    store(state, *"火火火火火火")
     to_main(state)
     apply(state, {"type": "effect", "card": flame, "effect": 2})
     pay_first(state)
-    assert legal_actions(state) == [{"type": "target", "cards": [x]}, {"type": "target", "cards": []}, {"type": "target", "player": 1}]
+    assert legal_actions(state) == [{"type": "target", "cards": [x]}, {"type": "target", "player": 1}]
+    # 敵戦力、または兵一枚に: one of the two, never nothing (the cost is paid; the fireball lands somewhere)
+    assert decision(state)["min"] == 1
+    with pytest.raises(IllegalAction, match="from 1 to 1|exactly 1"):
+        apply(state, {"type": "target", "cards": []})
     apply(state, {"type": "target", "player": 1})
     assert damage_of(state, 1) == 2
     apply(state, {"type": "effect", "card": flame, "effect": 2})
     pay_first(state)
     apply(state, {"type": "target", "cards": [x]})
     assert state["cards"][x]["counters"] == {"damage": 2}
+    # no soldier on the board: the enemy's 戦力 is the one target, hit with no choice to make
+    apply(state, {"type": "manual.move", "card": x, "to": "p1.discard", "face_up": True})
+    apply(state, {"type": "effect", "card": flame, "effect": 2})
+    pay_first(state)
+    assert state["pending"] is None and damage_of(state, 1) == 4
 
 
 def test_invisible_stream_is_cast_face_down_for_nothing_and_weakens_every_enemy_soldier():
@@ -1482,8 +1721,10 @@ def test_everything_after_one_square_mark_is_one_effect():
     pay_first(state)
     assert [e["kind"] for e in state["stack"]] == ["effect"] and state["cards"][rain]["zone"] == "board"
     apply(state, {"type": "pass"})
-    # (the one land is chosen by itself; then up to three soldiers)
-    assert state["pending"]["type"] == "target" and state["cards"][rain]["zone"] == "p0.discard" and state["pending"]["candidates"] == [x]
+    # (up to one land, then up to three soldiers, all in the one effect's processing)
+    assert state["pending"]["type"] == "target" and state["cards"][rain]["zone"] == "p0.discard" and state["pending"]["candidates"] == [hill]
+    apply(state, {"type": "target", "cards": [hill]})
+    assert state["pending"]["type"] == "target" and state["pending"]["candidates"] == [x] and state["stack"] == []
     apply(state, {"type": "target", "cards": [x]})
     assert state["cards"][hill]["counters"] == {"damage": 2} and state["cards"][x]["counters"] == {"damage": 2} and state["stack"] == []
 
@@ -1663,7 +1904,8 @@ def test_an_effect_with_nothing_to_act_on_is_not_offered_unless_the_option_says_
         snake = put(state, "ムーンライト・スネーク", "board", (2, 4))
         store(state, *"水水光光光光火火火火火")
         effects_now = {(a["card"], a["effect"]) for a in legal_actions(state) if a["type"] == "effect"}
-        expected = {(flame, 2)} if option else {(mage, 1), (golem, 1), (flame, 2), (rain, 1)}  # 敵戦力、または兵一枚: the enemy player
+        # 敵戦力、または兵一枚: the enemy player; 火炎雨's 場の…兵を三枚まで: our own soldiers are there to choose
+        expected = {(flame, 2), (rain, 1)} if option else {(mage, 1), (golem, 1), (flame, 2), (rain, 1)}
         assert effects_now == expected, option
         apply(state, {"type": "move", "card": snake, "pos": [3, 4]})  # 対抗~この兵の移動: 戦場の敵兵全て, none there
         pay_first(state)
@@ -1793,6 +2035,28 @@ def test_random_legal_games_with_manual_moves_keep_every_invariant_and_undo_redo
             final = digest(state)
             assert digest(redo(undo(state, back), back)) == final
     assert "power" in results
+
+
+def test_random_games_with_the_training_ground_in_force_never_leave_two_soldiers_on_a_square():
+    """【ギルビアの練兵場】■永続/場にこの土地が存在する間、自兵同士の戦闘では兵は破棄されない。 Random legal games, leaning to
+    summons, with a 練兵場 of the player's put back on the board each main phase it is gone (its upkeep unpaid): outside a
+    battle no square holds two soldiers, while it is there or after it went."""
+    deck = sample_deck()
+    for seed in range(30):
+        pick = random.Random(seed)
+        state = new_game("original", [deck], seed=seed)
+        for _ in range(1500):
+            if state["result"] is not None or state["turn"] > 24:
+                break
+            if state["phase"] == "main" and state["active"] == 0 and not state["pending"] and not state["stack"]:
+                ground = [i for i, c in state["cards"].items() if c["def"] == "ギルビアの練兵場" and c["owner"] == 0]
+                if not any(state["cards"][i]["zone"] == "board" for i in ground):
+                    apply(state, {"type": "manual.move", "card": ground[0], "to": "board", "pos": [1, 4], "face_up": True})
+            actions = legal_actions(state)
+            summons = [a for a in actions if a["type"] == "summon"]
+            apply(state, pick.choice(summons) if summons and pick.random() < 0.5 else pick.choice(actions))
+            if state["flags"]["battle"] is None:
+                assert max(soldiers_by_square(state).values(), default=0) <= 1, (seed, state["turn"])
 
 
 def test_every_legal_action_applies_in_states_along_random_games():
@@ -1995,6 +2259,7 @@ def _at_fire_rain():  # up to two soldiers
     to_main(state)
     apply(state, {"type": "effect", "card": rain, "effect": 1})
     pay_first(state)
+    apply(state, {"type": "target", "cards": []})  # (up to one land: none)
     return state
 
 

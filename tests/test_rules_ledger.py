@@ -65,6 +65,14 @@ def test_a_malformed_ledger_row_is_refused_naming_the_row_and_field():
         parse({"seed": "x.txt", "rows": [{"line": 1, "quote": "a", "status": "maybe"}]})
 
 
+def test_an_option_row_may_say_why_its_default_reads_the_line_as_it_does_and_no_other_row_takes_a_reason():
+    ledger = parse({"seed": "x.txt", "rows": [{"line": 1, "quote": "a", "status": "option", "option": "life", "reason": "the product's inference"}]}, ("life",))
+    assert ledger.rows[0].to_data() == {"line": 1, "quote": "a", "status": "option", "option": "life", "reason": "the product's inference"}
+    assert "reason" not in parse({"seed": "x.txt", "rows": [{"line": 1, "quote": "a", "status": "option", "option": "life"}]}).rows[0].to_data()
+    with pytest.raises(LedgerError, match="reason do not go with automated"):
+        parse({"seed": "x.txt", "rows": [{"line": 1, "quote": "a", "status": "automated", "tests": ["tests/t.py::test_a"], "reason": "x"}]})
+
+
 def test_coverage_counts_automated_and_options_among_the_rule_lines():
     ledger = parse({"seed": "x.txt", "rows": [
         {"line": 1, "quote": "見出し", "status": "not_rule", "reason": "a heading"},

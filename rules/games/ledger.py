@@ -14,7 +14,8 @@ Each game keeps `rules/games/<slug>/ledger.json`:
   are often one sentence wrapped over several: each line has its own row, the quote its part).
 - `automated`: the engine does it; `tests` names the tests that show it (golden playthroughs quote the line).
 - `option`: the seed leaves a reading open, or the product offers one; `option` is the key of the game's
-  declared start option that selects it (its default is the seed's reading, or GAMES.md's).
+  declared start option that selects it (its default is the seed's reading, or GAMES.md's); an optional
+  `reason` says why the default is the reading it is, where that is the product's inference.
 - `manual`: the player does it with the manual tools; `manual_ja`/`manual_en` say what and why it is not
   automated.
 - `not_rule`: headings, blog text, examples; `reason` says which.
@@ -60,6 +61,8 @@ class Row:
             out["tests"] = list(self.tests)
         elif self.status == OPTION:
             out["option"] = self.option
+            if self.reason:
+                out["reason"] = self.reason
         elif self.status == MANUAL:
             out.update(manual_ja=self.manual_ja, manual_en=self.manual_en)
         else:
@@ -84,6 +87,7 @@ class Ledger:
 
 
 _REQUIRED = {AUTOMATED: ("tests",), OPTION: ("option",), MANUAL: ("manual_ja", "manual_en"), NOT_RULE: ("reason",)}
+_OPTIONAL = {OPTION: ("reason",)}  # (an option row's reason: why its default reads the line as it does)
 
 
 def parse(data: dict, options: tuple[str, ...] = ()) -> Ledger:
@@ -105,7 +109,7 @@ def parse(data: dict, options: tuple[str, ...] = ()) -> Ledger:
         for key in _REQUIRED[status]:
             if not raw.get(key):
                 raise LedgerError(f"{where} (line {raw['line']}): a {status} row needs {key}")
-        unknown = set(raw) - {"line", "quote", "status", *_REQUIRED[status]}
+        unknown = set(raw) - {"line", "quote", "status", *_REQUIRED[status], *_OPTIONAL.get(status, ())}
         if unknown:
             raise LedgerError(f"{where} (line {raw['line']}): {', '.join(sorted(unknown))} do not go with {status}")
         if status == OPTION and options and raw["option"] not in options:

@@ -41,7 +41,7 @@ class Command(BaseCommand):
         for slug, ledger in ledgers.items():
             self.stdout.write(f"== {slug} ({ledger.seed})")
             for row in ledger.rows:
-                detail = {"automated": ", ".join(row.tests), "option": row.option, "manual": row.manual_en,
+                detail = {"automated": ", ".join(row.tests), "option": f"{row.option}: {row.reason}" if row.reason else row.option, "manual": row.manual_en,
                           "not_rule": row.reason}[row.status]
                 self.stdout.write(f"{row.line:>4} {MARKS[row.status]:<7} {row.quote[:40]:<40}  {detail}")
             self.stdout.write("")

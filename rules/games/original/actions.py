@@ -9,6 +9,10 @@ from ...engine.core import IllegalAction, move
 from .board import camp_row
 from .cards import BOARD, CURSE, DECK, HAND, LAND, SOLDIER, STORAGE, parse_cost
 
+# ④…《効果種別:効果名》効果の種類:発動コスト/効果 種別はスペル。この場合、フェイズ②のパート1に、光のカードを含む倉庫のカードを
+# 一枚使用して発動。 (the example card オーバークラウド・ゴーレム, printed 光4: its explanation's count, option golem_cost)
+EXPLAINED_COSTS = {("オーバークラウド・ゴーレム", 1): "光1"}
+
 
 class Actions:
     """The legal actions (_legal_free, _legal_<decision>), the decisions, and a method _do_<type> for each
@@ -110,13 +114,23 @@ class Actions:
 
     def _normal_effects(self, state, iid, purse, auras) -> list[dict]:
         out = []
-        for k, _eff, (cost, needs, _) in self.info(state, iid)["normal"]:
+        for k, _eff, printed in self.info(state, iid)["normal"]:
+            cost, needs, _ = self._effect_cost(state, iid, k, printed)
             if cost == "X":
                 for x in range(1, self._x_max(state, iid, purse, auras) + 1):
                     out.append({"type": "effect", "card": iid, "effect": k, "x": x})
             elif self.can_pay(state, 0, cost, needs, purse=purse):
                 out += self._with_modes(state, {"type": "effect", "card": iid, "effect": k}, iid, k)
         return out
+
+    def _effect_cost(self, state, iid, k, printed) -> tuple:
+        """The card's k-th effect's (cost, attributes, sacrifice): as printed, or (option golem_cost "explained")
+        as the seed's explanation of its example card counts it (EXPLAINED_COSTS)."""
+        if state["options"]["golem_cost"] == "explained":
+            explained = EXPLAINED_COSTS.get((self._def(state, iid).get("name"), k))
+            if explained is not None:
+                return parse_cost(explained)
+        return printed
 
     def _x_max(self, state, iid, purse, auras) -> int:
         """黄金/異界: the greatest X with X of your camp's other soldiers of summon cost X or more, payable."""
@@ -192,7 +206,8 @@ class Actions:
         iid = self._hand_card(state, action, card_type)
         pos = action.get("pos")
         if not isinstance(pos, list) or pos not in self.summon_squares(state, 0, card_type):
-            raise IllegalAction(f"pos: one of your camp's squares {'' if card_type == SOLDIER else 'without a curse or land '}(row {camp_row(0)})")
+            free = card_type == SOLDIER or not state["options"]["one_curse_or_land_a_square"]
+            raise IllegalAction(f"pos: one of your camp's squares {'' if free else 'without a curse or land '}(row {camp_row(0)})")
         cost, needs = self.summon_cost(state, iid)
         if not self.can_pay(state, 0, cost, needs):
             raise IllegalAction(f"card: costs {cost}{' with ' + '・'.join(needs) if needs else ''} from 倉庫")
@@ -234,7 +249,7 @@ class Actions:
         if action not in allowed:
             raise IllegalAction(f"effect: {iid!r}'s effect {k!r} cannot be used now")
         eff = self._effects(state, iid)[k - 1]
-        cost, needs, sacrifice = parse_cost(eff.get("cost"))
+        cost, needs, sacrifice = self._effect_cost(state, iid, k, parse_cost(eff.get("cost")))
         what = {"type": "effect", "card": iid, "effect": k, "sacrifice": sacrifice}
         if cost == "X":
             cost = what["x"] = action["x"]

@@ -174,10 +174,30 @@ class Battles:
         if state["cards"][a]["zone"] == BOARD:
             if battle["phantom"] is not None:
                 events += self._back_to_camp(state, a, battle["from"])
-            elif battle["d"] is not None and state["cards"][battle["d"]]["zone"] == BOARD and battle["from"]:
-                state["cards"][a]["pos"] = list(battle["from"])  # both stayed (練兵場): the mover goes back
-                events.append({"type": "moved", "card": a, "pos": list(battle["from"])})
+            elif battle["d"] is not None and state["cards"][battle["d"]]["zone"] == BOARD:
+                events += self._out_of_the_way(state, a, battle["from"])  # both stayed (練兵場)
         return events + self._hellfire(state) + self._settle(state)
+
+    def _out_of_the_way(self, state, iid, came_from=None) -> list[dict]:
+        """Both soldiers of a battle stayed (練兵場: 自兵同士の戦闘では兵は破棄されない) and one square holds one
+        soldier: the mover goes back to the square it came from; a summoned soldier (or a mover whose square
+        was taken) to the nearest camp square with no soldier (its own column first), as after a phantom
+        battle; with every camp square taken, back to its owner's hand (the seed says none of this)."""
+        if came_from and not [i for i in self._at(state, came_from, SOLDIER) if i != iid]:
+            state["cards"][iid]["pos"] = list(came_from)
+            return [{"type": "moved", "card": iid, "pos": list(came_from)}]
+        owner = self._owner(state, iid)
+        row, col = camp_row(owner), self._pos(state, iid)[1]
+        for c in sorted(range(COLS), key=lambda c: (abs(c - col), c)):
+            if not [i for i in self._at(state, (row, c), SOLDIER) if i != iid]:
+                state["cards"][iid]["pos"] = [row, c]
+                return [{"type": "moved", "card": iid, "pos": [row, c]}]
+        card = state["cards"][iid]
+        for key in ("pos", "arrived", "bound"):
+            card.pop(key, None)
+        card["counters"] = {}
+        card["tapped"] = False
+        return [{"type": "no_room_in_camp", "card": iid}, move(state, iid, HAND[owner], face_up=False)]
 
     def _back_to_camp(self, state, iid, came_from=None) -> list[dict]:
         """その兵を自陣に移動する: to the nearest camp square with no other soldier (its own column first). With

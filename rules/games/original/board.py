@@ -44,10 +44,10 @@ class Board:
 
     def summon_squares(self, state, player, card_type) -> list[list[int]]:
         row = camp_row(player)
-        if card_type == SOLDIER:
+        if card_type == SOLDIER or not state["options"]["one_curse_or_land_a_square"]:
             return [[row, col] for col in range(COLS)]
         cards = state["cards"]
-        taken = {  # one curse or land a square
+        taken = {  # one curse or land a square (option one_curse_or_land_a_square)
             cards[i]["pos"][1] for i in state["zones"][BOARD] if cards[i].get("pos") and cards[i]["pos"][0] == row and self.card_type(state, i) in (CURSE, LAND)
         }
         return [[row, col] for col in range(COLS) if col not in taken]
@@ -79,6 +79,7 @@ class Board:
         return self._price(state, self.stat(state, iid, "move_cost", auras), self.attrs(state, iid))
 
     def _place(self, state, iid, pos) -> dict:
+        self._end_changes_where_it_was(state, iid)
         event = move(state, iid, BOARD, face_up=True)
         card = state["cards"][iid]
         card["pos"] = list(pos)
@@ -86,6 +87,18 @@ class Board:
         card["tapped"] = False
         event["pos"] = list(pos)
         return event
+
+    def _end_changes_where_it_was(self, state, iid) -> None:
+        """A change "until the end of the turn" made to a card where it is (ビナルクスの仙馬: 手札のその兵に…補正を加える)
+        ends when it leaves: a soldier summoned from the hand is no longer 手札のその兵."""
+        card = state["cards"][iid]
+        changes = state.get("eot") or []
+        for change in [c for c in changes if c["card"] == iid and c["zone"] == card["zone"]]:
+            changes.remove(change)
+            counters = card["counters"]
+            counters[change["stat"]] = counters.get(change["stat"], 0) - change["amount"]
+            if not counters[change["stat"]]:
+                del counters[change["stat"]]
 
     def destroy(self, state, iid, why="destroyed") -> list[dict]:
         """破棄: to its owner's 墓地, face up, without counters or position."""

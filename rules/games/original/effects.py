@@ -151,6 +151,9 @@ class Effects:
             count = step.get("count") or 1
             low = 0 if step.get("up_to") else min(count, len(candidates))
             players = [1 - player] if step.get("or_player") and step["op"] == "damage" else []
+            if players and not candidates:  # 「敵戦力、または兵一枚に」 with no soldier: the enemy's 戦力, the one target
+                frame["last"] = []
+                return self.damage_player(state, players[0], 1 if step.get("amount") is None else step["amount"], src), None
             if not players and len(candidates) <= low:
                 chosen = candidates
             elif not candidates and not players:
@@ -164,9 +167,10 @@ class Effects:
                     "card": src,
                     "op": step["op"],
                     "candidates": candidates,
-                    "min": 0 if players else low,
+                    # 「敵戦力、または兵一枚に」: a soldier, or the enemy player instead (answered with "player"), never nothing
+                    "min": min(count, len(candidates)) if players else low,
                     "max": min(count, len(candidates)),
-                    "choose": {"zone": where, "min": 0 if players else low, "max": min(count, len(candidates))},
+                    "choose": {"zone": where, "min": min(count, len(candidates)) if players else low, "max": min(count, len(candidates))},
                 }
                 if players:
                     pending["players"] = players

@@ -60,6 +60,20 @@ OPTIONS = (
         help_ja="0/0/0の兵との戦闘のあと兵は自陣へ移動しますが、自陣の5マスすべてに兵がいるときの扱いです。",
         help_en="After a battle with the phantom 0/0/0 the soldier goes to its camp; this is where it goes when all five camp squares hold a soldier.",
     ),
+    Option(  # *「自陣」:兵、呪術、土地を出す。場の二番目に手前の列。 (no limit a square is stated)
+        "one_curse_or_land_a_square", False, "自陣の1マスに呪術・土地は1枚まで", "One curse or land a camp square",
+        help_ja="ルールには自陣の1マスに出せる呪術・土地の枚数の制限が書かれていないので、同じマスに何枚でも出せます。オンにすると、呪術か土地のあるマスには出せません。",
+        help_en="The rules state no limit to the curses and lands on a camp square, so any number may share one; on: not onto a square that holds a curse or land.",
+    ),
+    Option(  # ゴーレム: 《スペル:ディストラクション》通常:光4 / 光のカードを含む倉庫のカードを一枚使用して発動。
+        "golem_cost", "printed", "ゴーレムの《ディストラクション》のコスト", "The golem's ディストラクション costs",
+        choices=(
+            Choice("printed", "印刷どおり光4（光を含む4枚）", "光4 as printed (four cards with a 光 one)"),
+            Choice("explained", "説明文どおり光を含む1枚", "one card with a 光 one, as the explanation says"),
+        ),
+        help_ja="カード例の説明文は「光のカードを含む倉庫のカードを一枚使用して発動」と書いていますが、カードには光4と印刷されています。ほかのすべてのコストは数字が枚数です（闇4は四枚、水8は八枚）。",
+        help_en="The example's explanation says one 倉庫 card including a 光 one, but the card is printed 光4; every other cost counts its number (闇4: four cards, 水8: eight).",
+    ),
     Option(  # 敵陣の召喚コスト4以下の兵を一枚選び、破棄する。(an effect that chooses needs something to choose)
         "target_needed", True, "対象のない効果は発動できない", "An effect with nothing to act on cannot be used",
         help_ja="カードを選ぶ効果（「一枚選び」など）は選べるカードがないと発動できず、カードだけに働く効果は働く先が1枚もないと発動できません。",
