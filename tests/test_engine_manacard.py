@@ -1209,7 +1209,9 @@ def test_random_legal_games_against_a_goldfish_whose_units_attack_accept_every_o
     for seed in range(120):
         pick = random.Random(seed)
         fish = [unit(f"g{i}", pick.choice("近中遠"), attack=1, hp=3, speed=pick.randrange(5)) for i in range(30)]
-        state = new_game("manacard", [sample_deck(), fish], seed=seed, options={"player_attack": pick.choice([0, 2])})
+        options = {"player_attack": pick.choice([0, 2]), "slow_attacker": pick.choice(["gap", "faster", "normal"]),
+                   "continued_action": pick.choice(["any", "attack"])}
+        state = new_game("manacard", [sample_deck(), fish], seed=seed, options=options)
         total = len(state["cards"])
         for iid in zone(state, "p1.deck")[-2:]:
             apply(state, {"type": "manual.move", "card": iid, "to": "p1.field", "face_up": True})

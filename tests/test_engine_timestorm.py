@@ -67,7 +67,7 @@ def walks(players, games=40):
     "never"), with either reading of the battery, each state as it ended."""
     for seed in range(games):
         pick = random.Random(seed)
-        options = {"auto_pass": "never", "first": pick.choice(["player", "goldfish"]), "battery_stack": pick.random() < 0.5}
+        options = {"auto_pass": "never", "first": pick.choice(["random", "player", "goldfish"]), "battery_stack": pick.random() < 0.5}
         state = new_game("timestorm", sample_entries(players), seed=seed, options=options)
         while state["result"] is None and len(state["log"]) < 600:
             actions = legal_actions(state)
@@ -673,7 +673,7 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact(players)
     outcomes = set()
     for seed in range(1000):
         pick = random.Random(seed)
-        options = {"auto_pass": pick.choice(["smart", "never"]), "first": pick.choice(["player", "goldfish"])}
+        options = {"auto_pass": pick.choice(["smart", "never"]), "first": pick.choice(["random", "player", "goldfish"])}
         state = new_game("timestorm", sample_entries(players), seed=seed, options=options)
         total = len(state["cards"])
         while state["result"] is None:
