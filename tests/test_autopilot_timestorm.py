@@ -3,7 +3,7 @@
 documented heuristic."""
 
 from rules.engine import apply, new_game
-from rules.engine.simulate import simulate
+from rules.engine.simulate import GameFactory, simulate
 from rules.games import get_game
 from rules.games.samples import bundled_cards, player_deck, timestorm_decks
 
@@ -69,6 +69,21 @@ def test_its_turn_counts_the_players_own_turns_only():
     state = new_game("timestorm", timestorm_decks() + [[]], 3, {"opponents": 2, "first": "goldfish"})
     assert state["active"] == 1 and PILOT.own_turn(state) == 0
     assert [PILOT.own_turn({**state, "turn": t}) for t in (2, 3, 4, 6, 7)] == [0, 1, 1, 2, 2]
+
+
+def test_the_simulator_draws_who_starts_as_a_new_game_does_and_plays_the_same_games_for_the_same_seed():
+    """・じゃんけんで勝ったプレイヤーが先手番となり、そこから時計回りにターンが進行する。(seed 001, line 30: by default the
+    game's random generator draws the winner among all the players; a simulation's game i is the new game of
+    seed + i, so it draws the same winner, and the same seed gives the same figures.)"""
+    decks, options = timestorm_decks() + [[]], {"opponents": 2}
+    factory = GameFactory("timestorm", decks, options)
+    games = [factory(seed) for seed in range(30)]
+    assert [g["first"] for g in games] == [new_game("timestorm", decks, seed, options)["first"] for seed in range(30)]
+    assert {g["first"] for g in games} == {0, 1, 2}
+    for state in games:  # the player's own turns count from their first, whoever won the じゃんけん
+        assert PILOT.own_turn(state) == (1 if state["active"] == 0 else 0)
+    runs = [simulate("timestorm", decks, 40, 5, 20, options) for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0]["won"] > 0
 
 
 def test_the_opening_pool_is_the_shared_deck_and_every_hand():
@@ -157,7 +172,7 @@ def test_it_turns_the_deck_out_onto_the_goldfish_and_keeps_it_there():
         hand = names(s, "p0.hand")
         return hand.count("とっさの閃き") == 1 and not {"充電完了", "情報整理"} & set(hand)
 
-    state = first_seed("timestorm", CHARGE, quick_in_hand)
+    state = first_seed("timestorm", CHARGE, quick_in_hand, {"first": "player"})
     thin_deck(state, 4)  # the player, the goldfish, the player, the goldfish draw: the player would be decked
     action = PILOT.choose(state)
     while action["type"] != "play":

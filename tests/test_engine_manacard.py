@@ -20,6 +20,7 @@ from rules.engine import (
     undo,
     view,
 )
+from rules.games import get_game
 
 from .engine_helpers import put
 
@@ -466,7 +467,7 @@ def test_a_unit_two_faster_is_not_counter_attacked_and_three_faster_attacks_agai
     b, a = put(state, "B", "p0.field"), on_their_field(state, "A")
     events = apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})
     assert {"type": "battle", "card": b, "target": a, "damage": 1, "counter": None} in events
-    assert {"type": "continue", "card": b, "speed": 3} in events
+    assert {"type": "continue", "card": b, "speed": 3, "attack_only": False} in events
     assert state["turn"] == 1 and state["flags"]["chain"] == {"card": b, "speed": -1}  # the same action right goes on
     assert state["cards"][b]["counters"] == {} and state["cards"][a]["counters"] == {"damage": 1}
     events = apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})  # speed 3 against 1: no counter, no more
@@ -496,13 +497,58 @@ def test_damaged_units_recover_unless_the_next_action_targets_one_of_them():
     assert state["cards"][a]["counters"] == {} == state["cards"][b]["counters"]
 
 
-def test_the_seeds_example_a_continued_attack_is_that_units_attack_again_and_nothing_else():
+def test_after_an_attack_three_faster_its_player_acts_on_with_any_action_the_right_allows():
+    """※…それ以上の差が離れている場合、対峙した相手の素早さ分を引いてそのまま連続で行動する事が出来る。
+    例:素早さ1のユニットAに、素早さ4のユニットBが攻撃すると、反撃を受けずにユニットAを攻撃し、攻撃終了が行動権を相手に渡さず、
+    素早さ3のユニットBが再び攻撃に移ることが出来る。(行動: the right is not passed, and any action it allows may follow
+    (play, mana, another unit's attack, B's attack again at speed 3); the option continued_action "attack" reads the
+    example as the whole rule.)"""
+    from rules.engine.core import rules_of
+
+    cards = [unit("B", attack=1, hp=5, speed=4), unit("C", attack=1, hp=5, speed=1), unit("free", cost=0)]
+
+    def chained():
+        state = start(main=cards, fish=fish_units(unit("A", attack=3, hp=3, speed=1)))
+        b, c, a = put(state, "B", "p0.field"), put(state, "C", "p0.field"), on_their_field(state, "A")
+        free = put(state, "free")
+        apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})
+        assert state["turn"] == 1 and state["flags"]["chain"] == {"card": b, "speed": -1}  # the right goes on
+        return state, b, c, a, free
+
+    state, b, c, a, free = chained()
+    assert rules_of(state).stat(state, b, "speed") == 3  # 素早さ3のユニットB
+    actions = legal_actions(state)
+    for action in (
+        {"type": "play", "card": free}, {"type": "pass", "option": "mana"}, {"type": "pass", "option": "mana_to_hand"},
+        {"type": "pass", "option": "attack", "card": c}, {"type": "pass", "option": "attack", "card": b, "target": a},
+        {"type": "pass", "option": "attack", "card": b}, {"type": "pass"},
+    ):
+        assert action in actions, action
+    apply(state, {"type": "play", "card": free})  # a card played in the same right: then the right passes as usual
+    assert state["cards"][free]["zone"] == "p0.field" and state["flags"]["chain"] is None and state["turn"] == 2
+    assert rules_of(state).stat(state, b, "speed") == 4
+    state, b, c, a, free = chained()
+    mana = len(zone(state, "p0.mana"))
+    apply(state, {"type": "pass", "option": "mana"})  # mana in the same right
+    assert len(zone(state, "p0.mana")) == mana + 1 and state["turn"] == 2
+    state, b, c, a, free = chained()
+    events = apply(state, {"type": "pass", "option": "attack", "card": c})  # another unit attacks the player
+    assert {"type": "attack_hits", "card": c, "player": 1, "amount": 1} in events and state["turn"] == 2
+    state, b, c, a, free = chained()
+    events = apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})  # B again, at speed 3: no counter
+    assert {"type": "battle", "card": b, "target": a, "damage": 1, "counter": None} in events and state["turn"] == 2
+
+
+def test_with_the_example_reading_a_continued_attack_is_that_units_attack_again_and_nothing_else():
     """例:素早さ1のユニットAに、素早さ4のユニットBが攻撃すると、反撃を受けずにユニットAを攻撃し、攻撃終了が行動権を相手に渡さず、
-    素早さ3のユニットBが再び攻撃に移ることが出来る。(Not a whole action right: B attacks again, or the right passes.)"""
-    state = start(main=[unit("B", attack=1, hp=5, speed=4), unit("free", cost=0)], fish=fish_units(unit("A", attack=3, hp=3, speed=1)))
+    素早さ3のユニットBが再び攻撃に移ることが出来る。(Option continued_action "attack": the example read as the rule, B attacks
+    again or the right passes.)"""
+    state = start(main=[unit("B", attack=1, hp=5, speed=4), unit("free", cost=0)], fish=fish_units(unit("A", attack=3, hp=3, speed=1)),
+                  continued_action="attack")
     b, a = put(state, "B", "p0.field"), on_their_field(state, "A")
     free = put(state, "free")
-    apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})
+    events = apply(state, {"type": "pass", "option": "attack", "card": b, "target": a})
+    assert {"type": "continue", "card": b, "speed": 3, "attack_only": True} in events
     assert state["turn"] == 1 and state["flags"]["chain"] == {"card": b, "speed": -1}
     from rules.engine.core import rules_of
 
@@ -627,6 +673,80 @@ def test_a_unit_summoned_to_block_pays_one_more_mana():
     assert state["cards"][guard]["zone"] == "p0.field" and len(zone(state, "p0.mana")) == 2
     assert state["cards"][guard]["counters"] == {"damage": 3} and state["cards"][ogre]["counters"] == {"damage": 1}
     assert len(zone(state, "p0.deck")) == 30 + 3  # (the mana paid went under it; no hit)
+
+
+def test_a_unit_summoned_to_block_pays_its_extra_with_a_mana_card_and_is_not_offered_without_one():
+    """また、ユニットを召喚してそのまま防ぐ際、マナを1つ余分に払わなければならない。(The extra is a mana card: the skill deck may pay
+    the unit's own cost, not the extra; with an empty mana zone a summoned block is not offered and is refused.)"""
+    cards = [unit("guard", attack=1, hp=5, speed=2, cost=2)]
+    state = start(main=cards, skill=[spell(f"pad{i}", cost=99) for i in range(5)], fish=fish_units(unit("ogre", attack=3, speed=2)))
+    guard = put(state, "guard")
+    empty_mana(state)
+    goldfish_attack(state, "ogre")
+    assert len(zone(state, "p0.skill")) > 3  # the skill deck alone could pay 3 cards
+    assert not any(a["type"] == "summon_block" for a in legal_actions(state))
+    with pytest.raises(IllegalAction, match="pays 1 mana more, and your mana zone is empty"):
+        apply(state, {"type": "summon_block", "card": guard})
+    state = start(main=cards, fish=fish_units(unit("ogre", attack=3, speed=2)))
+    guard = put(state, "guard")
+    for iid in zone(state, "p0.mana")[1:]:  # one mana card left
+        apply(state, {"type": "manual.move", "card": iid, "to": "p0.discard"})
+    goldfish_attack(state, "ogre")
+    assert {"type": "summon_block", "card": guard} in legal_actions(state)
+    apply(state, {"type": "summon_block", "card": guard})
+    assert state["pending"]["type"] == "pay_mana" and decision(state)["min"] == 1 == decision(state)["max"]
+    with pytest.raises(IllegalAction):
+        apply(state, {"type": "pay_mana", "cards": []})  # the extra from the skill deck: refused
+    mana = zone(state, "p0.mana")[0]
+    apply(state, {"type": "pay_mana", "cards": [mana]})
+    assert state["pending"]["type"] == "pay_skill" and state["pending"]["rest"] == 2  # its own cost of 2 from the skill deck
+    pay(state)
+    assert state["cards"][guard]["zone"] == "p0.field" and state["cards"][mana]["zone"] == "p0.deck"
+
+
+def test_a_near_attacker_does_not_damage_a_far_blocker_and_takes_its_counter_attack():
+    """近から中へ、近及び中から遠へは攻撃、反撃が出来ない。(In the battle of a block each side deals damage only to a unit
+    within its reach: a 近 or 中 attacker deals none to a 遠 blocker, which strikes it back; a 遠 attacker damages a 近
+    blocker, which cannot strike back.)"""
+    for attacker, blocker, damage, counter in (("近", "遠", None, 2), ("中", "遠", None, 2), ("近", "中", None, 2), ("遠", "近", 3, None), ("近", "近", 3, 2)):
+        state = start(main=[unit("archer", blocker, attack=2, hp=5, speed=2)], fish=fish_units(unit("ogre", attacker, attack=3, hp=5, speed=2)))
+        archer = put(state, "archer", "p0.field")
+        ogre = goldfish_attack(state, "ogre")
+        deck = len(zone(state, "p0.deck"))
+        events = apply(state, {"type": "block", "card": archer})
+        assert {"type": "battle", "card": ogre, "target": archer, "damage": damage, "counter": counter} in events, (attacker, blocker)
+        assert state["cards"][archer]["counters"].get("damage") == damage and state["cards"][ogre]["counters"].get("damage") == counter
+        assert len(zone(state, "p0.deck")) == deck and not any(e["type"] == "hit" for e in events)  # blocked: no hit either way
+        if damage is None:  # the log says so in the player's words
+            from rules.engine.story import story
+
+            assert "届かない" in json.dumps(story(state, 0, "ja"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("reading, dealt, back", [("gap", 1, None), ("faster", None, 3), ("normal", 1, 3)])
+def test_a_slower_attacker_two_apart_fights_as_the_slow_attacker_reading_says(reading, dealt, back):
+    """※ユニットとの戦闘に対し、素早さが2以上離れている場合、反撃できず一方的に攻撃される。(The line names no side: for an attacker 2
+    or more slower, the option slow_attacker: "gap" (default, the words: 2 apart, the attacked unit cannot counter-attack),
+    "faster" (the slower attacker is the one attacked one-sidedly), "normal" (the line is of a faster attacker only).)"""
+    options = {} if reading == "gap" else {"slow_attacker": reading}
+    assert get_game("manacard").option("slow_attacker").default == "gap"
+    state = start(main=[unit("snail", attack=1, hp=5, speed=1)], fish=fish_units(unit("hare", attack=3, hp=5, speed=3)), **options)
+    snail, hare = put(state, "snail", "p0.field"), on_their_field(state, "hare")
+    events = apply(state, {"type": "pass", "option": "attack", "card": snail, "target": hare})
+    assert {"type": "battle", "card": snail, "target": hare, "damage": dealt, "counter": back} in events
+    assert state["cards"][hare]["counters"].get("damage") == dealt and state["cards"][snail]["counters"].get("damage") == back
+    assert state["flags"]["chain"] is None  # (a slower attacker never acts on)
+    # one apart: a plain battle whatever the reading
+    state = start(main=[unit("snail", attack=1, hp=5, speed=2)], fish=fish_units(unit("hare", attack=3, hp=5, speed=3)), **options)
+    snail, hare = put(state, "snail", "p0.field"), on_their_field(state, "hare")
+    events = apply(state, {"type": "pass", "option": "attack", "card": snail, "target": hare})
+    assert {"type": "battle", "card": snail, "target": hare, "damage": 1, "counter": 3} in events
+    # the goldfish's slow attack blocked by a unit 2 faster: the same reading
+    state = start(main=[unit("hare", attack=3, hp=5, speed=3)], fish=fish_units(unit("snail", attack=1, hp=5, speed=1)), **options)
+    hare = put(state, "hare", "p0.field")
+    snail = goldfish_attack(state, "snail")
+    events = apply(state, {"type": "block", "card": hare})
+    assert {"type": "battle", "card": snail, "target": hare, "damage": dealt, "counter": back} in events
 
 
 def test_an_answer_to_an_attack_needs_at_least_its_speed():
@@ -1089,7 +1209,9 @@ def test_random_legal_games_against_a_goldfish_whose_units_attack_accept_every_o
     for seed in range(120):
         pick = random.Random(seed)
         fish = [unit(f"g{i}", pick.choice("近中遠"), attack=1, hp=3, speed=pick.randrange(5)) for i in range(30)]
-        state = new_game("manacard", [sample_deck(), fish], seed=seed, options={"player_attack": pick.choice([0, 2])})
+        options = {"player_attack": pick.choice([0, 2]), "slow_attacker": pick.choice(["gap", "faster", "normal"]),
+                   "continued_action": pick.choice(["any", "attack"])}
+        state = new_game("manacard", [sample_deck(), fish], seed=seed, options=options)
         total = len(state["cards"])
         for iid in zone(state, "p1.deck")[-2:]:
             apply(state, {"type": "manual.move", "card": iid, "to": "p1.field", "face_up": True})

@@ -29,8 +29,10 @@ FILLER = [card(f"filler{i}") for i in range(30)]  # actions nobody can afford: t
 
 
 def start(extra=(), seed=1, deck=None, **options):
-    """A game of the player's cards (the filler unless `deck`); the goldfish bring nothing unless told."""
+    """A game of the player's cards (the filler unless `deck`); the goldfish bring nothing unless told; the
+    player starts unless told (the default じゃんけん has tests of its own)."""
     options.setdefault("goldfish_entry", "none")
+    options.setdefault("first", "player")
     return new_game("timestorm", [list(extra) + (FILLER if deck is None else deck)], seed=seed, options=options)
 
 
@@ -65,7 +67,7 @@ def walks(players, games=40):
     "never"), with either reading of the battery, each state as it ended."""
     for seed in range(games):
         pick = random.Random(seed)
-        options = {"auto_pass": "never", "first": pick.choice(["player", "goldfish"]), "battery_stack": pick.random() < 0.5}
+        options = {"auto_pass": "never", "first": pick.choice(["random", "player", "goldfish"]), "battery_stack": pick.random() < 0.5}
         state = new_game("timestorm", sample_entries(players), seed=seed, options=options)
         while state["result"] is None and len(state["log"]) < 600:
             actions = legal_actions(state)
@@ -106,7 +108,7 @@ def test_each_goldfish_brings_a_win_condition_kind_the_player_did_not_choose():
     """・各プレイヤーは好きな勝利条件カードを1種類選び、基本のカードと混ぜて全員で1つのデッキとする。
     The goldfish are players: a game from the player's one list (the basic cards and their kind) gets each
     goldfish's kind too (the option goldfish_entry, "auto": one the player did not choose, as many copies)."""
-    state = new_game("timestorm", [STANDARD + bundled("充電完了", 2)], seed=3, options={"opponents": 2})
+    state = new_game("timestorm", [STANDARD + bundled("充電完了", 2)], seed=3, options={"opponents": 2, "first": "player"})
     assert len(state["cards"]) == 18 + 2 + 2 + 2 + 6  # the player's 20, each goldfish's 2, the supply batteries
     for goldfish in (1, 2):
         theirs = [c for c in state["cards"].values() if c["owner"] == goldfish and c["def"] != "バッテリー"]
@@ -163,7 +165,7 @@ def test_in_thirteen_card_pooling_each_goldfish_brings_thirteen_cards_of_a_sampl
 def test_thirteen_card_pooling_makes_one_deck_of_every_players_thirteen():
     """・持ち寄ったすべてのカードを1つにまとめ、シャッフルしてデッキとする。この時、スリーブがそろっていなくとも問題はないが、…"""
     entries = [[card(f"e{p}-{i}") for i in range(13)] for p in range(3)]
-    state = new_game("timestorm", entries, seed=4)
+    state = new_game("timestorm", entries, seed=4, options={"first": "player"})  # (nobody has drawn yet)
     assert len(state["players"]) == 3 and [p["goldfish"] for p in state["players"]] == [False, True, True]
     assert len(state["zones"]["shared.deck"]) == 39 - 18
     owners = {state["cards"][i]["owner"] for i in state["zones"]["p0.hand"]}
@@ -671,7 +673,7 @@ def test_random_legal_games_keep_every_invariant_and_undo_redo_is_exact(players)
     outcomes = set()
     for seed in range(1000):
         pick = random.Random(seed)
-        options = {"auto_pass": pick.choice(["smart", "never"]), "first": pick.choice(["player", "goldfish"])}
+        options = {"auto_pass": pick.choice(["smart", "never"]), "first": pick.choice(["random", "player", "goldfish"])}
         state = new_game("timestorm", sample_entries(players), seed=seed, options=options)
         total = len(state["cards"])
         while state["result"] is None:
@@ -726,10 +728,37 @@ def test_a_trigger_step_that_would_wait_for_the_players_choice_is_left_to_them()
 
 
 @pytest.mark.parametrize("first", ["nobody", ["player"], {"goldfish": 1}, 1])
-def test_who_starts_is_player_or_goldfish_and_anything_else_is_refused_naming_the_option(first):
+def test_who_starts_is_random_player_or_goldfish_and_anything_else_is_refused_naming_the_option(first):
     with pytest.raises(IllegalAction, match="first"):
         start(first=first)
     assert start(first="player")["turn"] == 1 and start(first="goldfish")["turn"] == 2  # the goldfish's turn 1 has passed
+    assert start(first="player")["first"] == 0 and start(first="goldfish")["first"] == 1
+    assert start(first="random", seed=3)["first"] in (0, 1)
+
+
+def test_by_default_the_janken_winner_among_all_the_players_starts_and_turns_go_clockwise_from_them():
+    """・じゃんけんで勝ったプレイヤーが先手番となり、そこから時計回りにターンが進行する。
+    (The default of the option "first": the game's random generator draws the winner among every player,
+    each goldfish included, after the shuffle; the same seed draws the same winner.)"""
+    assert get_game("timestorm").option("first").default == "random"
+    players = 4
+    winners = set()
+    for seed in range(40):
+        options = {"goldfish_entry": "none", "opponents": players - 1}  # "first" left at its default
+        state = new_game("timestorm", [FILLER + FILLER], seed=seed, options=options)
+        first = state["first"]
+        winners.add(first)
+        # clockwise from the winner: the goldfish seated between it and the player have had their turns (they
+        # cannot play the filler), so the player's first turn is the game's turn 1 + (seats from the winner)
+        assert state["turn"] == 1 + (-first) % players and state["active"] == 0 and state["priority"] == 0
+        assert view(state, 0)["clock"] == {"player": 0, "n": 1, "yours": 1}
+        events = apply(state, {"type": "pass"})  # (auto_pass "smart": through the end phase and every goldfish's turn)
+        assert [e["player"] for e in events if e["type"] == "turn"] == [1, 2, 3, 0]  # clockwise, back to the player
+        assert state["active"] == 0 and state["turn"] == 1 + (-first) % players + players
+        assert view(state, 0)["clock"] == {"player": 0, "n": 2, "yours": 2}
+        again = new_game("timestorm", [FILLER + FILLER], seed=seed, options=options)
+        assert again["first"] == first and digest(again) == digest(new_game("timestorm", [FILLER + FILLER], seed=seed, options=options))
+    assert winners == set(range(players))  # the human and every goldfish win it in some games
 
 
 def test_the_format_of_the_players_cards_decides_what_the_goldfish_brings_by_default():

@@ -234,3 +234,30 @@ def test_each_goldfish_of_a_game_from_one_shared_deck_game_list_brings_its_share
     assert len(brought(session, 0)) == len(brought(session, 1)) == 13 and "無限の書庫" in brought(session, 1)
     alone = started(user_client.post(reverse("goldfish_new"), {"deck": standard.pk, "seed": "4", "opt_timestorm_goldfish_entry": "none"}))
     assert brought(alone, 1) == [] and alone.setup["options"]["goldfish_entry"] == "none"
+
+
+def test_the_time_storm_start_form_offers_the_janken_among_all_players_by_default_and_starts_with_it(user_client, samples):
+    """・じゃんけんで勝ったプレイヤーが先手番となり、そこから時計回りにターンが進行する。(seed 001, line 30: the form is built
+    from the option's declaration, so the default じゃんけん among all the players is the selected choice; a game
+    started with it and several goldfish may begin with any of them, and the board counts the player's turns
+    from their first one.)"""
+    standard = samples.get(game_id="timestorm", name="サンプル：充電完了")
+    form = user_client.get(reverse("goldfish_new"), {"deck": standard.pk}, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    select = re.search(r'<select name="opt_timestorm_first"[^>]*>(.*?)</select>', form, re.S).group(1)
+    assert re.findall(r'<option value="(\w+)"', select) == ["random", "player", "goldfish"]
+    assert re.search(r'<option value="random" selected>じゃんけん（全員からランダム）</option>', select)
+    winners = set()
+    for seed in range(12):
+        session = started(user_client.post(reverse("goldfish_new"), {
+            "deck": standard.pk, "seed": str(seed), "opt_timestorm_opponents": "3", "opt_timestorm_first": "random",
+            "opt_timestorm_goldfish_entry": "none",
+        }))
+        assert session.setup["options"]["first"] == "random"
+        winners.add(session.state["first"])
+        view = payload(user_client.get(session.get_absolute_url()).content.decode())["view"]
+        assert view["first"] == session.state["first"]  # public: who won the じゃんけん
+        if view["clock"]["player"] == 0:  # the player's own turn (the goldfish before it passed through theirs)
+            assert view["clock"]["yours"] == view["clock"]["n"] == 1
+    assert winners - {0, 1}  # goldfish 2 or 3 began some of them: not only you or goldfish 1
+    default = started(user_client.post(reverse("goldfish_new"), {"deck": standard.pk, "seed": "4"}))
+    assert default.setup["options"]["first"] == "random"

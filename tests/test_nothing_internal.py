@@ -95,9 +95,9 @@ def test_the_goldfish_start_form_names_the_option_and_the_value_and_its_choices_
     response = ja.post(reverse("goldfish_new") + f"?deck={deck.pk}", {"deck": deck.pk, "opt_timestorm_first": "zzz", "seed": "abc"})
     html = response.content.decode()
     assert response.status_code == 400
-    assert "先攻: 「zzz」は選べません。「あなた」・「相手（ゴールドフィッシュ）」から選んでください。" in html
+    assert "先攻: 「zzz」は選べません。「じゃんけん（全員からランダム）」・「あなた」・「相手（ゴールドフィッシュ1）」から選んでください。" in html
     assert "シード: 「abc」は使えません。0以上の整数を入力してください。" in html
-    assert "player（" not in html and "goldfish（" not in html
+    assert "player（" not in html and "goldfish（" not in html and "random（" not in html
 
 
 # -- printing -------------------------------------------------------------------------------------------------

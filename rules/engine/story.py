@@ -61,8 +61,12 @@ def _turn_player(event: dict) -> int:
 
 
 def first_player(state: dict) -> int:
-    """Who took the first turn: the start option "first" where the game has it as player/goldfish, else the
-    player of the first turn-start event logged (kannagi's じゃんけん), else you."""
+    """Who took the first turn: the player index a game's setup kept as state["first"] (a じゃんけん drawn
+    among all the players, timestorm's), else the start option "first" where the game has it as
+    player/goldfish, else the player of the first turn-start event logged (kannagi's じゃんけん), else you."""
+    kept = state.get("first")
+    if isinstance(kept, int) and not isinstance(kept, bool):
+        return kept
     value = state.get("options", {}).get("first")
     if value in FIRST:
         return FIRST.index(value)

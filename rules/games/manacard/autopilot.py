@@ -42,7 +42,7 @@ hit on the player, which only the goldfish's units put on its field by hand make
 when the main deck is already empty; an effect's choice takes the first option. An attack declared on the
 player does not change the plan (every usual action is still allowed; the hit costs the player main-deck
 cards, not the race), except that a plain pass becomes 『防御』; a continued attack (won by 3+ speed) goes on
-attacking the player with that unit.
+attacking the player with that unit (a unit of no 攻撃力: the plan, or with continued_action "attack" a pass).
 """
 
 from __future__ import annotations
@@ -176,9 +176,12 @@ class Autopilot(Base):
             return None
         flags = state["flags"]
         chain = flags["chain"]
-        if chain:  # a continued attack (won by 3+ speed): the unit attacks the player again, or the right passes
-            unit = chain["card"]
-            return {"type": "pass", "option": "attack", "card": unit} if self.rules.stat(state, unit, "attack") > 0 else {"type": "pass"}
+        if chain:  # a continued attack (won by 3+ speed): the unit attacks the player again, else the plan (any
+            unit = chain["card"]  # action the right allows) or, with continued_action "attack", the right passes
+            if self.rules.stat(state, unit, "attack") > 0:
+                return {"type": "pass", "option": "attack", "card": unit}
+            if state["options"]["continued_action"] == "attack":
+                return {"type": "pass"}
         action = self._plan(state)[0]
         if action == {"type": "pass"} and flags["incoming"]:
             return {"type": "defend"} if {"type": "defend"} in legal_actions(state) else action

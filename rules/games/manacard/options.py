@@ -10,6 +10,14 @@ Readings the seed leaves open (each written in the rules ledger, rules/games/man
 - `player_attack` / `player_distance`: the player's own 攻撃力 and 距離 (〇プレイヤーのステータス is empty in the
   seed; ④'s ※ lets an attacked player with 攻撃力 counter-attack within reach).
 - `goldfish_attacks`: whether the goldfish's units (its own deck's, put on its field by hand) attack.
+- `continued_action`: what a unit 3 or more faster that won its battle lets its player do without passing the
+  right (※…それ以上の差が離れている場合、…そのまま連続で行動する事が出来る): any action the right allows (the seed's
+  行動, default), or that unit's attack again only (line 59's example read as the whole rule).
+- `slow_attacker`: a battle whose attacker is 2 or more slower than the unit it fights (※ユニットとの戦闘に対し、
+  素早さが2以上離れている場合、反撃できず一方的に攻撃される: the line names no side): "gap" (default, the words: 2
+  apart either way, the attacked unit cannot counter-attack), "faster" (the slower unit is the one attacked
+  one-sidedly: the attacker deals nothing, the faster unit strikes it), "normal" (the line is of a faster
+  attacker only: damage both ways).
 The others size the setup and the goldfish: `mana`, `hand`, `second_extra` (the seed's 5, 5 and +1) and
 `goldfish_hp`, the goldfish's main deck before the setup takes its mana and hand (the seed's 50).
 """
@@ -62,6 +70,27 @@ OPTIONS = (
     reading(
         "player_distance", "あなた（プレイヤー）の距離", "Your own (the player's) distance",
         ("近", "近", "close (近)"), ("中", "中", "middle (中)"), ("遠", "遠", "far (遠)"),
+    ),
+    reading(
+        "continued_action", "素早さ3以上の差で続けてできること", "What a unit 3 or more faster lets you do next",
+        ("any", "行動権でできるどの行動も（シードの「行動」）", "any action the right allows (the seed's 行動)"),
+        ("attack", "そのユニットの再攻撃だけ（例の読み）", "that unit's attack again only (the example's reading)"),
+        help_ja="素早さが3以上速いユニットが戦闘すると、行動権を相手に渡さずに続けて行動できます（その戦闘の間、素早さは相手の分だけ下がります）。"
+        "既定はカードのプレイ・マナ・攻撃など行動権でできるどの行動も。例（素早さ3のユニットBが再び攻撃に移る）だけに限る読みも選べます。",
+        help_en="A unit 3 or more faster that fights lets you act again without passing the right (its speed lowered by the "
+        "other unit's meanwhile). By default any action the right allows (play, mana, attack); or only that unit's attack "
+        "again, as the seed's example shows it.",
+    ),
+    reading(
+        "slow_attacker", "素早さが2以上遅いユニットの攻撃", "An attack by a unit 2 or more slower",
+        ("gap", "攻撃された側は反撃できない（2以上離れていれば）", "the attacked unit cannot counter-attack (2 apart either way)"),
+        ("faster", "速い側だけがダメージを与える（遅い攻撃側は与えられない）", "only the faster unit deals damage (the slower attacker deals none)"),
+        ("normal", "通常の戦闘（両方にダメージ）", "a plain battle (damage both ways)"),
+        help_ja="「素早さが2以上離れている場合、反撃できず一方的に攻撃される」は攻撃側が速い場合の例しか書かれていません。"
+        "既定は文言どおり、どちらが速くても2以上離れていれば攻撃された側は反撃できません（ゴールドフィッシュの攻撃をずっと速いユニットで防いでも反撃なし）。",
+        help_en="\"2 or more apart: no counter-attack, attacked one-sidedly\" is shown only for a faster attacker. By default, "
+        "as its words say, 2 apart either way and the attacked unit cannot counter-attack (a much faster unit blocking the "
+        "goldfish's attack does not strike back).",
     ),
     Option(
         "goldfish_attacks", True, "相手の場のユニットが攻撃する", "The goldfish's units attack",

@@ -27,7 +27,8 @@ cards, defends or blocks.
 
 An attack on the human (`flags.incoming`) is answered on the human's next right: the usual actions, or
 『防御』 (`defend`: 1 off the attack), a block by a unit at least as fast as the attacker (`block`: a battle
-with it instead of the hit), a unit summoned from the hand to block for 1 mana more (`summon_block`), a card
+with it instead of the hit), a unit summoned from the hand to block for 1 mana card more (`summon_block`: the
+extra is a mana card, マナを1つ余分に, so it is not offered with an empty mana zone), a card
 that takes N off (attack_reduce, or the text 相手の攻撃をN軽減する: played only then), the player's own
 counter-attack (options `player_attack`, `player_distance`). Any action passes the right to the goldfish,
 which passes: the attack hits (reduced, or the battle with the blocker), then the human's right again. An
@@ -45,12 +46,15 @@ name, for one copy of it in the hand (any copy may be played so); a unit whose o
 without one when there is none. A used magic/technique/item from the skill deck is exiled face down like a
 cost (option `skill_used`: "exile", or "discard"); a used main-deck item goes to the discard pile.
 
-Units: 距離 (近 < 中 < 遠: a unit attacks or counter-attacks only units at its own 距離 or nearer),
+Units: 距離 (近 < 中 < 遠: a unit attacks or counter-attacks only units at its own 距離 or nearer; in a battle
+each side deals damage only to a unit within its reach, so a 近 attacker blocked by a 遠 unit deals none),
 攻撃力, 体力, 素早さ; no summoning sickness; a unit may attack on every action right. On a unit: damage
-both ways at once, unless the attacker is 2 or more faster (no counter-attack); 3 or more faster (それ以上
-の差) and the attacker continues in the same action right with its speed lowered by the target's for the
-rest of it (`flags.chain`, `turn` does not advance): the seed's example lets that unit attack again (or the
-right passes), nothing else. Damage is a "damage" counter; 体力 or more destroys
+both ways at once, unless the attacker is 2 or more faster (no counter-attack) or 2 or more slower (option
+`slow_attacker`: by default no counter-attack either, the line naming no side); 3 or more faster (それ以上
+の差) and the attacker's player continues in the same action right with its speed lowered by the target's for
+the rest of it (`flags.chain`, `turn` does not advance): any action the right allows (連続で行動), or with
+the option `continued_action` "attack" that unit's attack again only (the seed's example), or the right
+passes. Damage is a "damage" counter; 体力 or more destroys
 the unit (to its owner's discard pile, with its equipment). Damaged units recover fully when the next
 action targets neither of them (`flags.wounded`: the units of the last battle, or the last unit a card
 damaged). A hit on a player exiles that many cards of their main deck face down.
@@ -623,8 +627,8 @@ class ManacardRules(Play):
         return events + [{"type": "block", "card": unit, "attacker": incoming["card"]}]
 
     def _do_summon_block(self, state, action):
-        """A unit summoned from the hand to block at once: its cost and 1 mana more (its steps that name a unit get
-        none)."""
+        """A unit summoned from the hand to block at once: its cost and 1 mana more, a mana card (マナを1つ余分に: the
+        skill deck pays no part of the extra), its steps that name a unit get none."""
         incoming = self._incoming(state)
         iid = action.get("card")
         if not isinstance(iid, str) or state["cards"].get(iid, {}).get("zone") != "p0.hand":
@@ -635,6 +639,8 @@ class ManacardRules(Play):
         speed = self.stat(state, iid, "speed", "p0.field")
         if speed < incoming["speed"]:
             raise IllegalAction(f"card: speed {speed}, less than the attacker's {incoming['speed']}")
+        if not state["zones"]["p0.mana"]:
+            raise IllegalAction("card: a unit summoned to block pays 1 mana more, and your mana zone is empty")
         return self._start_payment(state, iid, info, None, 1)
 
     # -- legal actions -----------------------------------------------------------------------------------
@@ -651,7 +657,7 @@ class ManacardRules(Play):
         mine = [i for i in zones["p0.field"] if table[cards[i]["def"]].unit]
         theirs = [i for i in zones["p1.field"] if table[cards[i]["def"]].unit]
         chain = flags["chain"]
-        if chain:  # 例: …攻撃終了が行動権を相手に渡さず、素早さ3のユニットBが再び攻撃に移ることが出来る (or the right passes)
+        if chain and self._attack_only(state):  # 例: …素早さ3のユニットBが再び攻撃に移ることが出来る (or the right passes)
             return self._attacks(state, table, [chain["card"]], theirs) + [{"type": "pass"}]
         out = self._plays(state, table, mine, theirs)
         incoming = flags["incoming"]
@@ -669,6 +675,13 @@ class ManacardRules(Play):
         out.append({"type": "pass"})
         return out
 
+    @staticmethod
+    def _attack_only(state) -> bool:
+        """Whether a continued attack (3 or more faster) lets that unit attack again and nothing else (option
+        continued_action "attack", the seed's example read as the rule); by default any action the right allows
+        (※…そのまま連続で行動する事が出来る)."""
+        return state["options"]["continued_action"] == "attack"
+
     def _attacks(self, state, table, units, theirs) -> list[dict]:
         """④ attacks: on the opponent, or on a unit within reach (近 < 中 < 遠) the attacker is fast enough for."""
         cards = state["cards"]
@@ -684,11 +697,13 @@ class ManacardRules(Play):
 
     def _answers(self, state, table, mine, incoming) -> list[dict]:
         """What else the human may do against a declared attack: 『防御』, a unit at least as fast blocks it, or one
-        summoned from the hand blocks it for 1 mana more."""
+        summoned from the hand blocks it for 1 mana more (a mana card: none is offered with an empty mana zone)."""
         speed = incoming["speed"]
         out = [{"type": "defend"}] if self._answer_speed(state, None, speed) >= speed else []
         out += [{"type": "block", "card": u} for u in mine if self.stat(state, u, "speed") >= speed]
         cards, zones = state["cards"], state["zones"]
+        if not zones["p0.mana"]:  # また、ユニットを召喚してそのまま防ぐ際、マナを1つ余分に払わなければならない
+            return out
         budget = len(zones["p0.mana"]) + len(zones["p0.skill"]) - 1
         mods = self.cost_mods(state, 0)
         seen = set()
@@ -755,10 +770,11 @@ class ManacardRules(Play):
         return out
 
     def pay_bounds(self, state, pending) -> tuple[int, int]:
-        """The least and most mana cards the payment may take."""
+        """The least and most mana cards the payment may take (a unit summoned to block: at least its extra one)."""
         skill = state["zones"]["p0.skill"]
         spare = len(skill) - (pending["card"] in skill)
-        return max(0, pending["cost"] - spare), min(pending["cost"], len(state["zones"]["p0.mana"]))
+        low = max(1 if pending.get("block") else 0, pending["cost"] - spare)
+        return low, min(pending["cost"], len(state["zones"]["p0.mana"]))
 
     def _legal_pay_mana(self, state, pending):
         low, high = pending["choose"]["min"], pending["choose"]["max"]
@@ -841,7 +857,7 @@ class ManacardRules(Play):
             return None
         if state["priority"] != 0:
             return "priority: you do not hold the action right"
-        if state["flags"]["chain"] and kind not in ("pass", "end_turn"):
+        if state["flags"]["chain"] and kind not in ("pass", "end_turn") and self._attack_only(state):
             return "type: a continued attack: its unit attacks again, or the right passes"
         return None
 
@@ -902,6 +918,8 @@ class ManacardRules(Play):
         if cost == 0:
             return self._paid(state, pending, [], [])
         low, high = self.pay_bounds(state, pending)
+        if low > high:  # (a unit summoned to block, with no mana card for its extra: refused before this)
+            raise IllegalAction(f"card: {iid!r} needs {low} mana cards, and your mana zone has {high}")
         if high == 0:  # no mana: all of it from the skill deck
             return self._ask_skill(state, pending, [])
         pending["choose"] = {"zone": "p0.mana", "min": low, "max": high}
@@ -1044,7 +1062,7 @@ class ManacardRules(Play):
             events = self._commit(state, "pass")
             flags["owed"] += 1
             return events + [{"type": "pass", "player": 0}]
-        if flags["chain"] and option != "attack":
+        if flags["chain"] and option != "attack" and self._attack_only(state):
             raise IllegalAction("option: a continued attack: its unit attacks again, or the right passes")
         if option == "mana":
             deck = zones["p0.deck"]
@@ -1100,7 +1118,7 @@ class ManacardRules(Play):
     def _declare(self, state, action):
         unit, target = action.get("card"), action.get("target")
         chain = state["flags"]["chain"]
-        if chain and unit != chain["card"]:
+        if chain and unit != chain["card"] and self._attack_only(state):
             raise IllegalAction(f"card: a continued attack: only {chain['card']!r} attacks again (or pass)")
         if unit is None and "card" not in action:
             return self._counter(state, target)
@@ -1152,21 +1170,34 @@ class ManacardRules(Play):
             return [{"type": "attack_fizzles", "card": unit}], False
         return self._battle(state, unit, target)
     def _battle(self, state, unit, target) -> tuple[list[dict], bool]:
+        """`unit` attacks `target` (a unit it declared on, or the human's blocker of the goldfish's attack): each deals
+        its 攻撃力 to the other at once, if within its reach (近から中へ、近及び中から遠へは攻撃、反撃が出来ない); 2 or more
+        apart in speed, no counter-attack (※…素早さが2以上離れている場合、反撃できず一方的に攻撃される; for a slower
+        attacker, the option slow_attacker); 3 or more faster, the attacker's player acts on (flags.chain)."""
         flags = state["flags"]
         target_speed = self.stat(state, target, "speed")
         diff = self.stat(state, unit, "speed") - target_speed
-        dealt = max(0, self.stat(state, unit, "attack"))
-        counter = diff < 2 and self._rank(state, target) >= self._rank(state, unit)
-        back = max(0, self.stat(state, target, "attack")) if counter else 0
-        events = [{"type": "battle", "card": unit, "target": target, "damage": dealt, "counter": back if counter else None}]
-        events += self._damage_unit(state, target, dealt)
-        events += self._damage_unit(state, unit, back)
+        rank, other = self._rank(state, unit), self._rank(state, target)
+        strikes, counter = other <= rank, rank <= other
+        if diff >= 2:
+            counter = False
+        elif diff <= -2:
+            reading = state["options"]["slow_attacker"]
+            if reading == "gap":
+                counter = False
+            elif reading == "faster":
+                strikes = False
+        dealt = max(0, self.stat(state, unit, "attack")) if strikes else None
+        back = max(0, self.stat(state, target, "attack")) if counter else None
+        events = [{"type": "battle", "card": unit, "target": target, "damage": dealt, "counter": back}]
+        events += self._damage_unit(state, target, dealt or 0)
+        events += self._damage_unit(state, unit, back or 0)
         keep = diff > 2 and state["cards"][unit]["zone"] == "p0.field"
         chain = flags["chain"]
         if keep:
             lowered = (chain["speed"] if chain and chain["card"] == unit else 0) - target_speed
             flags["chain"] = {"card": unit, "speed": lowered}
-            events.append({"type": "continue", "card": unit, "speed": self.stat(state, unit, "speed")})
+            events.append({"type": "continue", "card": unit, "speed": self.stat(state, unit, "speed"), "attack_only": self._attack_only(state)})
         else:
             flags["chain"] = None
         return events, keep

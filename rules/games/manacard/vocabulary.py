@@ -42,6 +42,11 @@ VOCABULARY = Vocabulary(
             "%(player)s: %(amount)sダメージ → メインデッキから%(exiled)s枚を裏向きで除外",
             "%(player)s: %(amount)s damage → %(exiled)s exiled face down from the main deck",
         ),
+        "battle[!damage,counter]": Label(
+            "戦闘: %(card)sは%(target)sに届かない（距離）、反撃 %(counter)s",
+            "Battle: %(card)s cannot reach %(target)s (distance), %(counter)s back",
+        ),
+        "battle[!damage]": Label("戦闘: %(card)sは%(target)sに届かない（距離）", "Battle: %(card)s cannot reach %(target)s (distance)"),
         "battle[counter]": Label(
             "戦闘: %(card)sが%(target)sに%(damage)sダメージ（反撃 %(counter)s）",
             "Battle: %(card)s deals %(damage)s to %(target)s (%(counter)s back)",
@@ -56,7 +61,8 @@ VOCABULARY = Vocabulary(
         ),
         "unit_damage": Label("%(card)s: %(amount)sダメージ（計%(damage)s）", "%(card)s: %(amount)s damage (%(damage)s in all)"),
         "unit_heal": Label("%(card)s: 回復（残りのダメージ %(damage)s）", "%(card)s: healed (%(damage)s damage left)"),
-        "continue": Label("%(card)s: 素早さの差で続けて攻撃できる", "%(card)s may attack again (speed)"),
+        "continue[attack_only]": Label("%(card)s: 素早さの差で続けて攻撃できる", "%(card)s may attack again (speed)"),
+        "continue": Label("%(card)s: 素早さの差で行動権を渡さずに続けて行動できる", "%(card)s: you may act again without passing the right (speed)"),
         "attack_fizzles[card]": Label("%(card)sの攻撃は不発", "The attack of %(card)s fizzles"),
         "attack_fizzles": Label("攻撃は不発", "The attack fizzles"),
         "reversal_chance": Label("%(player)s: 【逆転】チャンス", "%(player)s: a 【逆転】 chance"),

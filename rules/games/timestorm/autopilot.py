@@ -147,7 +147,11 @@ class Autopilot(Base):
     def own_turn(self, state):
         n = len(state["players"])
         # turns before the player's first one (asked after every action: the usual "player" answered at once)
-        offset = 0 if state["options"].get("first") == "player" else (-first_player(state["options"])) % n
+        # who won the じゃんけん: setup keeps it (public, in the view too); a game saved before it did named them
+        first = state.get("first")
+        if first is None:
+            first = first_player(state["options"])
+        offset = (-first) % n if first else 0
         turn = state["turn"]
         return (turn - offset + n - 1) // n if turn > offset else 0
 

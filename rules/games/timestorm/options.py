@@ -1,7 +1,7 @@
 """The start options of a Time Storm goldfish game (each reading the seed leaves open, with its default, is
 written in the rules ledger, rules/games/timestorm/ledger.json)."""
 
-from ..options import AUTO_PASS, FIRST, Option, opening
+from ..options import AUTO_PASS, Choice, Option, opening
 from .shares import AUTO, choices
 
 OPTIONS = (
@@ -20,7 +20,20 @@ OPTIONS = (
             "your cards as a 13-card pooling entry when all of them are entry cards (no basic cards), else as the standard deck."
         ),
     ),
-    FIRST,
+    # seed line 30: じゃんけんで勝ったプレイヤーが先手番となり… By default the game's random generator draws the
+    # winner among every player (the human and each goldfish), after the shuffle: the seed decides it.
+    Option(
+        "first", "random", "先攻", "Who starts",
+        choices=(
+            Choice("random", "じゃんけん（全員からランダム）", "rock-paper-scissors (random among all players)"),
+            Choice("player", "あなた", "you"),
+            Choice("goldfish", "相手（ゴールドフィッシュ1）", "the goldfish (goldfish 1)"),
+        ),
+        help_ja="シードのとおり、じゃんけんに勝ったプレイヤーが先手番です（既定: ゲームの乱数で全員の中から決定、相手が複数なら誰でも）。"
+        "そこから時計回り（あなた、相手1、相手2…の順）に進みます。",
+        help_en="The player who wins rock-paper-scissors starts, as the seed says (default: the game's random draw among all "
+        "players, any goldfish included); turns then go clockwise (you, goldfish 1, goldfish 2, …).",
+    ),
     opening("hand", 6, 20),
     Option("supply_batteries", True, "最初の2枚のバッテリーはデッキの外から出す", "The two starting batteries come from outside the deck"),
     Option(

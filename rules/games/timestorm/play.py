@@ -23,7 +23,8 @@ cannot be told apart).
 Readings and conveniences (options, each in the rules ledger): the two starting batteries come from a
 supply outside the deck ("supply_batteries"); putting a battery is a play (Tips: プレイ→…バッテリーを置く)
 that enters the field at once, or waits on the stack like other played cards ("battery_stack"); "first"
-says who starts (the seed: じゃんけん); "opponents" how many goldfish; "auto_pass": "smart" passes for the
+says who starts (the seed: じゃんけん, so by default "random": the game's generator draws one of all the
+players after the shuffle, kept as state["first"]); "opponents" how many goldfish; "auto_pass": "smart" passes for the
 human when they can play nothing (except in their own main phase with an empty stack, where passing ends
 the phase), "never" leaves every pass to them. Each player has a discard pile of their own (the sample
 cards' あなたの墓地). Dealing the opening hands is not drawing (Trigger cards do not fire); a Trigger drawn
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 from operator import is_, itemgetter
 
-from ...engine import effects
+from ...engine import effects, rng
 from ...engine.cards import CardCache, InstanceFacts
 from ...engine.core import IllegalAction, add_card, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
@@ -157,7 +158,6 @@ class TimestormRules(StackPlay, Play):
 
     def setup(self, state):
         opts = state["options"]
-        first = first_player(opts)
         hand = opts["hand"]  # (the options were checked against options.py before the setup)
         state["passed"] = []
         state["flags"] = {"battery": False}
@@ -174,6 +174,10 @@ class TimestormRules(StackPlay, Play):
                 for iid in [i for i in state["zones"][DECK] if self._type(state, i) == BATTERY][:2]:
                     move(state, iid, zone(p, "field"), face_up=True)
         shuffle_zone(state, DECK)
+        # ・じゃんけんで勝ったプレイヤーが先手番となり (seed line 30): "random" draws the winner among all the players
+        # from the game's generator, after the shuffle; "player" / "goldfish" (goldfish 1) name them
+        first = rng.below(state, len(state["players"])) if opts["first"] == "random" else first_player(opts)
+        state["first"] = first  # (public: the board's clock and the autopilot's own turns count from it)
         order = [(first + k) % len(state["players"]) for k in range(len(state["players"]))]
         # dealt one at a time from the first player on; dealing is not drawing (no Trigger, no loss): core.draw
         # of one card unforced, written out here (every game's setup deals a dozen cards or more)
