@@ -721,9 +721,11 @@ def test_donten_spells_need_2_fewer_nodes_cost_1_less_and_draw_with_their_caster
     術者がいるスペルカードをプレイし、その効果が解決された場合、1ドロウする。"""
     state = weather_game("曇天", extra=[spell("符", req=3, cost=2), spell("巫女の符", req=9, cost=9, caster="巫女"), char("巫女")])
     charm, own = take(state, "符"), take(state, "巫女の符")
-    (node, _) = give_nodes(state, 2, sleeping=1)
-    apply(state, {"type": "play", "card": charm})
-    assert state["cards"][node]["tapped"]
+    (_, awake) = give_nodes(state, 2, sleeping=1)
+    before = len(hand(state))
+    apply(state, {"type": "play", "card": charm})  # 必要ノード 3 - 2 = 1 of the 2 nodes, コスト 2 - 1 = 1: the awake node
+    assert state["cards"][awake]["tapped"] and state["cards"][charm]["zone"] == "p0.discard"
+    assert len(hand(state)) == before - 1  # no 術者 on the field: no draw
     take(state, "巫女", "p0.field")
     before = len(hand(state))
     apply(state, {"type": "play", "card": own})  # 術者 on the field: nodes and cost ignored; one card drawn
@@ -1034,10 +1036,14 @@ def test_kirisame_world_charms_deal_their_damage_at_the_start_of_the_maintenance
 def test_tsuyu_a_kesshi_character_is_shuffled_into_its_deck_instead():
     """梅雨: (自動α)キャラクターが決死状態になった場合、直ちにその決死状態を無効とし、[そのキャラクター]をデッキに戻し
     シャッフルする。"""
-    state = weather_game("梅雨", extra=[char("甲", defence=2)])
+    state = weather_game("梅雨", extra=[char("甲", defence=2), char("乙", attack=2, defence=2), char("壁", attack=2, defence=9)])
     fighter = take(state, "甲", "p0.field")
     apply(state, {"type": "manual.counter", "card": fighter, "name": "damage", "delta": 2})
     assert state["cards"][fighter]["zone"] == "p0.deck" and state["cards"][fighter]["counters"] == {}
+    other, wall = take(state, "乙", "p0.field"), take(state, "壁", "p1.field")
+    events = apply(state, {"type": "attack", "card": other})  # 2 damage from the wall: 決死, nullified
+    assert state["cards"][other]["zone"] == "p0.deck" and state["cards"][wall]["zone"] == "p1.field"
+    assert {"type": "shuffle", "zone": "p0.deck"} in events and not [e for e in events if e["type"] == "kesshi"]
 
 
 def test_gouu_ambush_is_nullified_and_exiled_characters_cannot_come_back():
