@@ -862,6 +862,20 @@ def test_kousa_a_first_striker_battling_one_without_first_strike_takes_2():
     assert without["cards"][alone]["counters"] == {"damage": 1} and without["cards"][other]["counters"] == {"damage": 3}
 
 
+def test_kousa_under_the_other_reading_the_2_come_with_the_first_strike():
+    """黄砂 (seed line 222): (自動 α) 「先制」を持つキャラクターが「先制」を持たないキャラクターと戦闘を行う場合、[戦闘中の
+    「先制」を持つキャラクター]に2ダメージを与える。(The option "kousa" at "strike": the 2 are dealt with the 先制
+    character's own combat damage, so a 先制 character of 耐久力 2 still strikes before it is 決死.)"""
+    state = weather_game("黄砂", extra=[char("脆", attack=5, defence=2, keywords=("先制",)), char("壁", attack=1, defence=9)], kousa="strike")
+    frail, wall = take(state, "脆", "p0.field"), take(state, "壁", "p1.field")
+    events = apply(state, {"type": "attack", "card": frail})
+    strike = next(k for k, e in enumerate(events) if e["type"] == "card_damage" and e["card"] == wall)
+    kousa = events.index({"type": "weather", "weather": "黄砂", "card": frail})
+    assert strike < kousa and state["cards"][frail]["zone"] == "p0.discard" and state["cards"][wall]["counters"] == {"damage": 5}
+    with pytest.raises(IllegalAction, match="kousa"):
+        weather_game("黄砂", kousa="later")
+
+
 def test_soame_characters_gain_plus_1_attack():
     """疎雨: (自動α)[全てのキャラクター]は「貫通」と「戦闘修正: +1 / ± 0 」を得る。"""
     state = weather_game("疎雨", extra=[char("甲", attack=2)])
