@@ -37,7 +37,7 @@ chooser ("haru_heal") and option 3 sleeps one of the chooser's active characters
 ("tako"); ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an
 empty deck reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's
 order; 天候終了時 effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping
-characters), before the cards go back; 黄砂's 2 damage comes as the battle begins, before its combat damage;
+characters), before the cards go back; 黄砂's 2 damage comes as the battle begins, before its combat damage ("kousa");
 炎天 stops 天気雨 nullifying a 「プレイを無効」 command (its two revealed cards are still exiled). Both players
 losing at once is a draw (winner None).
 """
