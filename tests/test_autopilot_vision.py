@@ -119,6 +119,31 @@ def test_under_shourouka_it_never_deals_the_goldfish_its_last_life():
     assert state["players"][1]["life"] == 1 and state["result"] is None
 
 
+def test_under_yuki_and_shourouka_it_deals_the_deckless_goldfish_no_damage_and_under_yuki_alone_it_attacks():
+    """雪 (seed line 163): …[デッキの上のカードX枚]を破棄する。破棄出来ない場合、そのプレイヤーはゲームに敗北する。The goldfish has
+    no deck, so any damage to it wins the game: a loss under 精霊風 too, so it does not attack; under 雪 alone it does."""
+    state = first_seed(lambda s: True)
+    weather(state, "精霊風")
+    weather(state, "雪")
+    put(state, "竹林の野兎", "p0.field")
+    action = PILOT.choose(state)
+    while action["type"] != "end_turn":
+        assert action["type"] != "attack"
+        apply(state, action)
+        action = PILOT.choose(state)
+    assert state["result"] is None
+    alone = first_seed(lambda s: True)
+    weather(alone, "雪")
+    hare = put(alone, "竹林の野兎", "p0.field")
+    action = PILOT.choose(alone)
+    while action["type"] != "attack":
+        apply(alone, action)
+        action = PILOT.choose(alone)
+    assert action == {"type": "attack", "card": hare}
+    apply(alone, action)
+    assert alone["result"] == {"winner": 0, "turn": alone["turn"], "reason": "yuki"}
+
+
 def test_haru_ichiban_takes_a_node_and_yoiyami_declares_the_deck_s_commonest_types():
     state = first_seed(lambda s: True)
     weather(state, "春一番")

@@ -507,10 +507,10 @@ def test_kyokkou_reveals_four_more_weathers_and_all_are_in_force_then_all_go_bac
 
 
 def test_the_layout_names_each_weather_in_force_and_what_is_automated():
-    state = weather_game("地震雲", "炎天")
+    state = weather_game("地震雲", "晴嵐")
     in_force = view(state, 0)["layout"]["weather"]["in_force"]
-    assert [(w["name"], w["automated"]) for w in in_force] == [("地震雲", "auto"), ("炎天", "manual")]
-    assert in_force[1]["manual"]
+    assert [(w["name"], w["automated"]) for w in in_force] == [("地震雲", "auto"), ("晴嵐", "partial")]
+    assert in_force[1]["manual"] and not in_force[0]["manual"]
 
 
 def test_the_automated_weathers_include_the_ones_the_issue_names():
@@ -721,9 +721,11 @@ def test_donten_spells_need_2_fewer_nodes_cost_1_less_and_draw_with_their_caster
     術者がいるスペルカードをプレイし、その効果が解決された場合、1ドロウする。"""
     state = weather_game("曇天", extra=[spell("符", req=3, cost=2), spell("巫女の符", req=9, cost=9, caster="巫女"), char("巫女")])
     charm, own = take(state, "符"), take(state, "巫女の符")
-    (node, _) = give_nodes(state, 2, sleeping=1)
-    apply(state, {"type": "play", "card": charm})
-    assert state["cards"][node]["tapped"]
+    (_, awake) = give_nodes(state, 2, sleeping=1)
+    before = len(hand(state))
+    apply(state, {"type": "play", "card": charm})  # 必要ノード 3 - 2 = 1 of the 2 nodes, コスト 2 - 1 = 1: the awake node
+    assert state["cards"][awake]["tapped"] and state["cards"][charm]["zone"] == "p0.discard"
+    assert len(hand(state)) == before - 1  # no 術者 on the field: no draw
     take(state, "巫女", "p0.field")
     before = len(hand(state))
     apply(state, {"type": "play", "card": own})  # 術者 on the field: nodes and cost ignored; one card drawn
@@ -767,20 +769,35 @@ def test_noumu_combat_damage_heals_its_dealer_once_a_turn():
 
 
 def test_yuki_damage_mills_instead_and_a_player_who_cannot_mill_loses():
-    """雪: [全てのプレイヤー]はダメージを受ける場合、そのダメージを直ちに無効とし、[デッキの上のカードX枚]を破棄する。
-    破棄出来ない場合、そのプレイヤーはゲームに敗北する。(The goldfish has no deck: its life stands in.)"""
+    """雪 (seed line 163): (自動 α) [全てのプレイヤー]はダメージを受ける場合、そのダメージを直ちに無効とし、[デッキの上の
+    カードX枚]を破棄する。破棄出来ない場合、そのプレイヤーはゲームに敗北する。Xはこの効果で無効にしたダメージの値に等しい。
+    (The player's damage mills its deck, and a player who cannot mill X loses.)"""
     hurt = command("自傷", script=[{"op": "damage", "who": "you", "amount": 3}])
-    state = weather_game("雪", extra=[hurt, hurt, char("甲", attack=2)])
+    state = weather_game("雪", extra=[hurt, hurt])
     first = take(state, "自傷")
     deck = len(state["zones"]["p0.deck"])
-    apply(state, {"type": "play", "card": first})
-    assert life(state)[0] == 25 and len(state["zones"]["p0.deck"]) == deck - 3
-    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
-    assert life(state)[1] == 23
+    events = apply(state, {"type": "play", "card": first})
+    assert life(state) == [25, 25] and len(state["zones"]["p0.deck"]) == deck - 3
+    assert weather_events(events, "雪") == [{"type": "weather", "weather": "雪", "player": 0, "amount": 3, "milled": 3}]
     for iid in state["zones"]["p0.deck"][2:]:
         apply(state, {"type": "manual.move", "card": iid, "to": "p0.exile"})
-    apply(state, {"type": "play", "card": take(state, "自傷")})
-    assert state["result"] == {"winner": 1, "turn": 1, "reason": "card"}
+    apply(state, {"type": "play", "card": take(state, "自傷")})  # 3 damage, 2 cards to mill
+    assert state["result"] == {"winner": 1, "turn": 1, "reason": "yuki"} and life(state) == [25, 25]
+    assert state["zones"]["p0.deck"] == []
+
+
+def test_yuki_an_attack_takes_no_life_from_the_goldfish_which_cannot_mill_and_loses():
+    """雪 (seed line 163): [全てのプレイヤー]はダメージを受ける場合、そのダメージを直ちに無効とし、[デッキの上のカードX枚]を
+    破棄する。破棄出来ない場合、そのプレイヤーはゲームに敗北する。(All players: the goldfish too. Its attack damage is
+    nullified, so its life stays at 25, and it has no deck to mill, so it loses; without 雪 the attack takes 2 life.)"""
+    state = weather_game("雪", extra=[char("甲", attack=2)])
+    events = apply(state, {"type": "attack", "card": take(state, "甲", "p0.field")})
+    assert life(state) == [25, 25] and not [e for e in events if e["type"] == "damage"]
+    assert weather_events(events, "雪") == [{"type": "weather", "weather": "雪", "player": 1, "amount": 2, "milled": 0}]
+    assert state["result"] == {"winner": 0, "turn": 1, "reason": "yuki"}
+    plain = weather_game(extra=[char("甲", attack=2)])
+    apply(plain, {"type": "attack", "card": take(plain, "甲", "p0.field")})
+    assert life(plain) == [25, 23] and plain["result"] is None
 
 
 def test_tenkiame_a_negating_command_reveals_two_and_is_nullified_when_the_first_needs_no_more_nodes():
@@ -796,6 +813,67 @@ def test_tenkiame_a_negating_command_reveals_two_and_is_nullified_when_the_first
     take(state, "高2", "p0.deck")  # high on top: 5 > 1, the command resolves
     apply(state, {"type": "play", "card": take(state, "封殺")})
     assert life(state)[0] == 30 and len(state["zones"]["p0.exile"]) == 4
+
+
+def test_enten_tenkiame_does_not_nullify_a_command_that_nullifies_plays():
+    """炎天 (seed line 105): (自動 α)[全てのプレイヤー]は、「プレイを無効」という記述を含むカードのプレイに干渉することが出来
+    ない。(天気雨's 「そのコマンドカードのプレイを無効とし、破棄する」 is such an interference: with 炎天 in force the command
+    resolves; 天気雨's two revealed cards are still exiled.)"""
+    counter = command("封殺", text="目標のカードのプレイを無効にする。", script=[{"op": "life", "amount": 5}])
+    state = weather_game("天気雨", "炎天", extra=[counter, char("低", req=1), char("高", req=5)])
+    high, low = take(state, "高", "p0.deck"), take(state, "低", "p0.deck")  # low on top: 1 <= 5, 天気雨 would nullify
+    played = take(state, "封殺")
+    events = apply(state, {"type": "play", "card": played})
+    assert {"type": "play_protected", "card": played, "weather": "炎天"} in events
+    assert not [e for e in events if e["type"] == "play_nullified"]
+    assert life(state)[0] == 30 and state["cards"][played]["zone"] == "p0.discard"
+    assert state["cards"][low]["zone"] == state["cards"][high]["zone"] == "p0.exile"
+
+
+def test_kousa_a_first_striker_battling_one_without_first_strike_takes_2():
+    """黄砂 (seed line 222): (自動 α) 「先制」を持つキャラクターが「先制」を持たないキャラクターと戦闘を行う場合、[戦闘中の
+    「先制」を持つキャラクター]に2ダメージを与える。(As the battle begins: the 先制 attacker takes 2, then the 1 the
+    defender strikes back with, 3 in all; a 先制 defender takes it too; with both or neither having 先制, or no battle,
+    nothing; a 先制 character the 2 make 決死 deals no damage.)"""
+    extra = [char("先", attack=3, defence=5, keywords=("先制",)), char("壁", attack=1, defence=9), char("乙", attack=1, defence=9),
+             char("守", attack=1, defence=5, keywords=("先制",)), char("脆", attack=5, defence=2, keywords=("先制",)), char("壁2", attack=0, defence=9)]
+    state = weather_game("黄砂", extra=extra, weather_every=99)
+    first, wall = take(state, "先", "p0.field"), take(state, "壁", "p1.field")
+    events = apply(state, {"type": "attack", "card": first})
+    assert {"type": "weather", "weather": "黄砂", "card": first} in events
+    assert state["cards"][first]["counters"] == {"damage": 3} and state["cards"][wall]["counters"] == {"damage": 3}
+    end_turn(state)
+    guard = take(state, "守", "p1.field")  # the goldfish's 先制 defender in front of the wall
+    apply(state, {"type": "manual.move", "card": wall, "to": "p0.discard"})
+    plain = take(state, "乙", "p0.field")
+    apply(state, {"type": "attack", "card": plain})
+    assert state["cards"][guard]["counters"] == {"damage": 3} and state["cards"][plain]["counters"] == {"damage": 1}
+    apply(state, {"type": "attack", "card": first})  # nobody active defends: no battle, no 黄砂
+    assert state["cards"][first]["counters"] == {} and life(state) == [25, 22]
+    end_turn(state)
+    apply(state, {"type": "manual.move", "card": guard, "to": "p0.discard"})
+    frail = take(state, "脆", "p0.field")
+    blank = take(state, "壁2", "p1.field")
+    apply(state, {"type": "attack", "card": frail})  # 耐久力 2: 決死 by the 2, before it strikes
+    assert state["cards"][frail]["zone"] == "p0.discard" and state["cards"][blank]["counters"] == {}
+    without = weather_game(extra=extra)
+    alone, other = take(without, "先", "p0.field"), take(without, "壁", "p1.field")
+    apply(without, {"type": "attack", "card": alone})
+    assert without["cards"][alone]["counters"] == {"damage": 1} and without["cards"][other]["counters"] == {"damage": 3}
+
+
+def test_kousa_under_the_other_reading_the_2_come_with_the_first_strike():
+    """黄砂 (seed line 222): (自動 α) 「先制」を持つキャラクターが「先制」を持たないキャラクターと戦闘を行う場合、[戦闘中の
+    「先制」を持つキャラクター]に2ダメージを与える。(The option "kousa" at "strike": the 2 are dealt with the 先制
+    character's own combat damage, so a 先制 character of 耐久力 2 still strikes before it is 決死.)"""
+    state = weather_game("黄砂", extra=[char("脆", attack=5, defence=2, keywords=("先制",)), char("壁", attack=1, defence=9)], kousa="strike")
+    frail, wall = take(state, "脆", "p0.field"), take(state, "壁", "p1.field")
+    events = apply(state, {"type": "attack", "card": frail})
+    strike = next(k for k, e in enumerate(events) if e["type"] == "card_damage" and e["card"] == wall)
+    kousa = events.index({"type": "weather", "weather": "黄砂", "card": frail})
+    assert strike < kousa and state["cards"][frail]["zone"] == "p0.discard" and state["cards"][wall]["counters"] == {"damage": 5}
+    with pytest.raises(IllegalAction, match="kousa"):
+        weather_game("黄砂", kousa="later")
 
 
 def test_soame_characters_gain_plus_1_attack():
@@ -898,6 +976,28 @@ def test_diamond_dust_hurts_sleeping_characters_not_new_and_forbids_cheap_charac
     assert state["cards"][fighter]["zone"] == "p0.discard"
 
 
+def test_diamond_dust_damage_is_gone_before_its_owners_next_turn():
+    """ダイヤモンドダスト (seed line 214): (自動 γ) ターン終了時、[このターンとこの前のターン中に場に出たキャラクターを除く、
+    スリープ状態のキャラクター全て]に2ダメージを与える。(The end-of-turn effects come before the turn's damage is
+    reset: the 2 dealt at the goldfish's end of turn are not on the player's character in the player's next turn;
+    they add to the damage it took that turn, and 決死 comes then.)"""
+    state = weather_game("ダイヤモンドダスト", extra=[char("甲", attack=2, defence=3), char("乙", attack=2, defence=3), char("壁", attack=1, defence=9)],
+                         weather_every=99)
+    fighter, other = take(state, "甲", "p0.field"), take(state, "乙", "p0.field")  # on the field from turn 1, active
+    end_turn(state)
+    apply(state, {"type": "attack", "card": fighter})  # turn 3: asleep through the goldfish's turn 4
+    events = end_turn(state)  # turn 3's end (its 2 hits the fighter), turn 4's end (2 again), turn 5
+    hits = weather_events(events, "ダイヤモンドダスト")
+    assert [h["damaged"] for h in hits] == [[fighter], [fighter]]
+    assert state["turn"] == 5 and state["cards"][fighter]["zone"] == "p0.field"
+    assert state["cards"][fighter]["counters"] == {}  # the player's turn 5: no damage left on it
+    take(state, "壁", "p1.field")
+    apply(state, {"type": "attack", "card": other})  # blocked: 1 damage on 乙, asleep at the end of the turn
+    assert state["cards"][other]["counters"] == {"damage": 1}
+    end_turn(state)  # turn 5's end: 1 + 2 = 3, its 耐久力: 決死
+    assert state["cards"][other]["zone"] == "p0.discard"
+
+
 def test_retsujitsu_big_characters_get_plus_x_minus_x_and_burn_their_player_each_maintenance():
     """烈日: [全ての必要ノードが6以上のキャラクター]は「それぞれ戦闘修正 +X / -X」を得る。Xはそのキャラクターの必要ノードから
     4を引いた値に等しい。[全てのプレイヤー]は自ターンのメンテナンスフェイズ開始時、Xダメージを受ける。Xはあなたの場の必要
@@ -912,13 +1012,52 @@ def test_retsujitsu_big_characters_get_plus_x_minus_x_and_burn_their_player_each
     assert life(state) == [22, 16]
 
 
+def test_retsujitsu_burns_at_the_start_of_the_maintenance_phase_before_the_upkeeps():
+    """烈日 (seed line 230): (自動 γ) [全てのプレイヤー]は自ターンのメンテナンスフェイズ開始時、Xダメージを受ける。Xはあなたの
+    場の必要ノードが6以上のキャラクターの枚数の3倍に等しい。(At the start: before the upkeep is asked for, so a 6-node
+    character destroyed for its upkeep still burns, 25→22, as one whose upkeep is paid does.)"""
+    for answer in ("destroy", "pay"):
+        state = weather_game("烈日", extra=[char("鬼", req=6, attack=7, defence=6, upkeep=1)])
+        oni = take(state, "鬼", "p0.field")
+        give_nodes(state, 1)
+        events = end_turn(state)
+        assert state["pending"] == {"type": "upkeep", "player": 0, "card": oni, "cost": 1} and life(state) == [22, 25]
+        burn = next(k for k, e in enumerate(events) if e["type"] == "damage" and e["player"] == 0)
+        starts = [k for k, e in enumerate(events) if e == {"type": "phase", "phase": "maintenance"}]
+        assert starts[-1] < burn  # the player's turn 3: the phase begins, then the burn
+        apply(state, {"type": answer})
+        assert life(state) == [22, 25] and state["phase"] == "main"
+        assert state["cards"][oni]["zone"] == ("p0.discard" if answer == "destroy" else "p0.field")
+
+
+def test_kirisame_world_charms_deal_their_damage_at_the_start_of_the_maintenance_phase_before_the_upkeeps():
+    """霧雨 (seed line 119): (自動 γ)全てのプレイヤーは自ターンのメンテナンスフェイズ開始時、目標の[相手プレイヤー1人]にX
+    ダメージを与える。Xはターンプレイヤーの場の「世界呪符」を持つカードの枚数の3倍に等しい。(At the start: a 世界呪符
+    destroyed for its upkeep has dealt its 3 already.)"""
+    world = spell("世界", keywords=("世界呪符",))
+    world["fields"]["upkeep"] = 1
+    state = weather_game("霧雨", extra=[world])
+    charm = take(state, "世界", "p0.field")
+    end_turn(state)
+    assert state["pending"] == {"type": "upkeep", "player": 0, "card": charm, "cost": 1} and life(state) == [25, 22]
+    assert legal_actions(state) == [{"type": "destroy"}]
+    apply(state, {"type": "destroy"})
+    assert state["cards"][charm]["zone"] == "p0.discard" and life(state) == [25, 22]
+    end_turn(state)
+    assert life(state) == [25, 22]  # no 世界呪符 left on the field: nothing at the next maintenance
+
+
 def test_tsuyu_a_kesshi_character_is_shuffled_into_its_deck_instead():
     """梅雨: (自動α)キャラクターが決死状態になった場合、直ちにその決死状態を無効とし、[そのキャラクター]をデッキに戻し
     シャッフルする。"""
-    state = weather_game("梅雨", extra=[char("甲", defence=2)])
+    state = weather_game("梅雨", extra=[char("甲", defence=2), char("乙", attack=2, defence=2), char("壁", attack=2, defence=9)])
     fighter = take(state, "甲", "p0.field")
     apply(state, {"type": "manual.counter", "card": fighter, "name": "damage", "delta": 2})
     assert state["cards"][fighter]["zone"] == "p0.deck" and state["cards"][fighter]["counters"] == {}
+    other, wall = take(state, "乙", "p0.field"), take(state, "壁", "p1.field")
+    events = apply(state, {"type": "attack", "card": other})  # 2 damage from the wall: 決死, nullified
+    assert state["cards"][other]["zone"] == "p0.deck" and state["cards"][wall]["zone"] == "p1.field"
+    assert {"type": "shuffle", "zone": "p0.deck"} in events and not [e for e in events if e["type"] == "kesshi"]
 
 
 def test_gouu_ambush_is_nullified_and_exiled_characters_cannot_come_back():

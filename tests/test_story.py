@@ -188,3 +188,24 @@ def test_a_weathers_damage_names_the_weather_as_its_source():
     apply(state, {"type": "play", "card": take(state, "世界")})
     last = [text(line) for line in story(state, 0, "ja")[-1]]
     assert any("《霧雨》" in line and "3" in line for line in last), last
+
+
+def test_the_log_says_enten_keeps_tenkiame_from_nullifying_a_play_and_why_a_yuki_loss_happened():
+    """炎天 (seed 000 line 105): [全てのプレイヤー]は、「プレイを無効」という記述を含むカードのプレイに干渉することが出来ない。
+    雪 (line 163): 破棄出来ない場合、そのプレイヤーはゲームに敗北する。 The log names 炎天 on the play 天気雨 would have
+    nullified, in the player's words."""
+    from tests.test_engine_vision import char, command, take, weather_game
+
+    counter = command("封殺", text="目標のカードのプレイを無効にする。")
+    state = weather_game("天気雨", "炎天", extra=[counter, char("低", req=1), char("高", req=5)])
+    take(state, "高", "p0.deck")
+    take(state, "低", "p0.deck")
+    apply(state, {"type": "play", "card": take(state, "封殺")})
+    for lang, word in (("ja", "干渉できない"), ("en", "Nothing may interfere")):
+        last = [text(line) for line in story(state, 0, lang)[-1]]
+        assert any("《封殺》" in line and word in line and "《炎天》" in line for line in last), last
+    snow = weather_game("雪", extra=[char("甲", attack=2)])
+    apply(snow, {"type": "attack", "card": take(snow, "甲", "p0.field")})
+    words = get_game("vision").vocabulary
+    assert words.labels("ja")["reasons"][snow["result"]["reason"]] == "天候《雪》で山札を破棄できない"
+    assert "雪" in words.labels("en")["reasons"][snow["result"]["reason"]]

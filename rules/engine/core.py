@@ -50,7 +50,7 @@ from .story import clock
 
 Action = dict[str, Any]
 Event = dict[str, Any]
-VERSION = 3  # bump when the state's shape or the rules' outcome for a logged game changes
+VERSION = 4  # bump when the state's shape or the rules' outcome for a logged game changes
 
 
 def _canonical_key(card: dict) -> tuple[str, str, str]:

@@ -19,7 +19,8 @@ Each main phase, in this order (looked at again after every action):
 5. spells whose resolution deals damage under 霧雨 (3 each), and spells that cost nothing and draw under
    曇天 (their 術者 on the field), as long as they can be paid for; life gain only with 8 life or less;
 6. attacks, the strongest active character first, each that can attack: under 精霊風 (winning and losing
-   swapped) only attacks that leave the goldfish at 1 life or more (7 or more with 地震雲 too); under
+   swapped) only attacks that leave the goldfish at 1 life or more (7 or more with 地震雲 too; none under 雪,
+   where any damage loses the deckless goldfish the game, which is lethal without 精霊風); under
    ダイヤモンドダスト not a character of 耐久力 2 or less that it would kill at the turn's end, and under
    極夜 not a non-human that would still sleep when the weather ends (台風 aside), unless the attacks
    this turn are lethal; under 宵闇 only while the two declared card types cover half the deck or more and
@@ -292,10 +293,17 @@ class Autopilot(Base):
             return {"type": "attack", "card": attack}
         return {"type": "end_turn"}
 
+    @staticmethod
+    def _snow_kills(state, w, amount) -> bool:
+        """雪: damage to the goldfish mills its deck instead, and it loses when it cannot (it has none)."""
+        return "雪" in w and len(state["zones"]["p1.deck"]) < amount
+
     def _safe_damage(self, state, w, life, amount) -> bool:
         """Damage to the goldfish that does not lose the game under 精霊風 (winning and losing swapped)."""
         if "精霊風" not in w:
             return True
+        if "雪" in w:  # no life lost: the damage mills instead
+            return not self._snow_kills(state, w, amount)
         floor = 7 if "地震雲" in w else 1
         return life - amount >= floor
 
@@ -306,7 +314,7 @@ class Autopilot(Base):
         # the strongest first: (-damage, instance)
         order = sorted([(-hit if hit > 0 else 0, i) for i, hit in ready])
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and -sum(v for v, _ in order) >= goldfish
+        lethal = "精霊風" not in w and (-sum(v for v, _ in order) >= goldfish or self._snow_kills(state, w, -order[0][0]))
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):

@@ -11,6 +11,9 @@ battle between the two characters:
 - 極夜: a non-human battling an opponent's character may choose a battle modifier of +2/±0 or ±0/+2 (the
   player decides for their characters; the goldfish never chooses); it lasts to the end of the turn, as
   the damage it guards against does;
+- 黄砂: when exactly one of the two has 先制, it takes 2 damage as the battle begins (before the combat
+  damage: if that makes it 決死, neither deals damage), or with its own first-strike damage (the option
+  "kousa" at "strike");
 - the two deal their attack to each other at the same time, or the one with 先制 first (the other deals
   none if that made it 決死);
 - 貫通 (printed, or 疎雨's): the attacker also deals the excess, its attack minus the defender's 耐久力 plus
@@ -126,14 +129,31 @@ class Battles:
         events = [{"type": "battle", "attacker": attacker, "defender": defender}]
         first = {i for i in (attacker, defender) if FIRST_STRIKE in self.keywords(state, i)}
         if len(first) == 1:
-            striker = first.pop()
+            striker = next(iter(first))
             other = defender if striker == attacker else attacker
+            kousa = "黄砂" in self.weathers(state)
+            if kousa and state["options"]["kousa"] == "battle":
+                events += self._kousa(state, striker)
+                if not (self._on_field(state, striker) and self._on_field(state, other)):
+                    return events + [{"type": "attack_ends", "card": attacker}]
             events += self._strikes(state, attacker, [(striker, other)])
+            if kousa and state["options"]["kousa"] == "strike":
+                events += self._kousa(state, striker)
             events += self._state_check(state)
             if self._on_field(state, other) and self._on_field(state, striker):
                 events += self._strikes(state, attacker, [(other, striker)])
         else:
             events += self._strikes(state, attacker, [(attacker, defender), (defender, attacker)])
+        return events + self._state_check(state)
+
+    def _kousa(self, state, striker) -> list[dict]:
+        """黄砂 (自動α): 「先制」を持つキャラクターが「先制」を持たないキャラクターと戦闘を行う場合、[戦闘中の「先制」を
+        持つキャラクター]に2ダメージを与える。(The option "kousa": by default as the battle begins, before its combat
+        damage, as 極夜's battle modifier is gained, so a 先制 character it makes 決死 deals no damage; "strike": with
+        the 先制 character's own first-strike damage.)"""
+        counters = state["cards"][striker]["counters"]
+        counters["damage"] = counters.get("damage", 0) + 2
+        events = [{"type": "weather", "weather": "黄砂", "card": striker}, {"type": "card_damage", "card": striker, "amount": 2}]
         return events + self._state_check(state)
 
     def _strikes(self, state, attacker, pairs) -> list[dict]:

@@ -42,6 +42,15 @@ OPTIONS = (
         ("turn", "このターン中に相手プレイヤーにダメージを与えたプレイヤー全て", "Every player who dealt damage to an opponent during this turn"),
         ("last", "最後に相手プレイヤーにダメージを与えたプレイヤー（前のターンでも）", "The player who last dealt damage to an opponent (in an earlier turn too)"),
     ),
+    # 黄砂: 「「先制」を持つキャラクターが「先制」を持たないキャラクターと戦闘を行う場合、[戦闘中の「先制」を持つキャラクター]に
+    # 2ダメージを与える」: when in the battle
+    reading(
+        "kousa", "黄砂：2ダメージを与えるとき", "黄砂: when the 2 damage is dealt",
+        ("battle", "戦闘を行うとき（戦闘ダメージの前。2ダメージで決死になった先制のキャラクターはダメージを与えない）",
+         "As the battle begins (before the combat damage: a 先制 character the 2 make 決死 deals none)"),
+        ("strike", "先制の戦闘ダメージと同時（先制のキャラクターは必ずダメージを与える）",
+         "With the 先制 character's own combat damage (it always deals its damage)"),
+    ),
     # 春一番 2: 「[相手プレイヤー]は1ドローする。その後、[ライフ]を3回復する。」: whose life
     reading(
         "haru_heal", "春一番2：ライフを回復するプレイヤー", "春一番 2: who gains the 3 life",

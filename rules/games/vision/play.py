@@ -7,17 +7,16 @@ Shared: weather_area (天候エリア, which is not the field). The game's weath
 weather section; a deck without one plays without the weather rule.
 
 Turns: every player's turn counts (turn 1 = the first player's first turn, turn 2 = the other's, …). A
-turn is ターン開始 → アクティブ → メンテナンス (upkeep, then the phase-start effects) → ドロー (not the first
-player on turn 1) → メイン → ディスカード (hand limit 7) → ターン終了 (damage on characters reset, "until end
-of turn" effects end, end-of-turn effects), then after every 4th turn's end the weather changes. The flow
+turn is ターン開始 → アクティブ → メンテナンス (the phase-start effects, then the upkeeps) → ドロー (not the
+first player on turn 1) → メイン → ディスカード (hand limit 7) → ターン終了 (the end-of-turn effects, then damage
+on characters reset and "until end of turn" effects end), then after every 4th turn's end the weather changes. The flow
 runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
 
 The goldfish (player 1) has no deck, no hand and no nodes: it takes its turns doing nothing (no draw
 step: it never draws, so it never decks out) and never chooses (春一番 does nothing for it). Characters
 the player puts on its field by hand defend (option "goldfish_defends"; battle.py): the first active one
 blocks each attack; with none, every attack hits its life. Effects that act on "all players" act on it
-too (地震雲 at its end of turn). It has no deck for 雪 to mill, so its life stands in and damage to it
-lowers its life.
+too (地震雲 at its end of turn; 雪: it has no deck to mill, so any damage to it under 雪 loses it the game).
 
 Base rules the engine applies: 必要ノード counts every node, コスト sleeps active nodes (any are
 interchangeable: the first ones); a node comes from hand face down and active (only characters, spells and
@@ -38,7 +37,9 @@ chooser ("haru_heal") and option 3 sleeps one of the chooser's active characters
 ("tako"); ダイヤモンドダスト reads 必要ノード as the card would be played (after 快晴 or 晴嵐); 宵闇 with an
 empty deck reveals nothing and the attack goes on; simultaneous effects resolve in the weather area's
 order; 天候終了時 effects happen while the ending weathers are still in force (台風 keeps 極夜's sleeping
-characters), before the cards go back. Both players losing at once is a draw (winner None).
+characters), before the cards go back; 黄砂's 2 damage comes as the battle begins, before its combat damage ("kousa");
+炎天 stops 天気雨 nullifying a 「プレイを無効」 command (its two revealed cards are still exiled). Both players
+losing at once is a draw (winner None).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ PLAYABLE = (CHARACTER, SPELL, COMMAND)
 AREA = "weather_area"
 PERMANENT_SPELL = ("呪符", "世界呪符", "幻想生物")  # spells that stay on the field after they resolve
 PERMANENT_COMMAND = ("装備", "装備/場")
-STEPS = ("start", "active", "upkeep", "maintenance", "draw", "main_start", "main", "discard", "end", "change")
+STEPS = ("start", "active", "maintenance", "upkeep", "draw", "main_start", "main", "discard", "end", "change")
 PER_TURN = {"node": False, "character": False, "world": False, "fog": False, "seiran_off": False, "byakuya": 0}
 HIDDEN = ("deck", "hand", "nodes", "weather")  # the zone kinds whose cards are face down
 FIELDS = ("p0.field", "p1.field")
@@ -360,20 +361,21 @@ class VisionRules(Battles, Play):
     # -- life, damage, cards leaving -----------------------------------------------------------------------
 
     def damage(self, state, player, amount, by=None, combat=False, unpreventable=False) -> list[dict]:
-        """Damage to a player. 雪 turns it into milling (not 地震雲's, which nothing prevents; not the
-        goldfish's, which has no deck: its life stands in). A player who deals damage to an opponent is
-        remembered for 凧 (this turn's dealers, and the latest); combat damage heals its dealer once a turn
-        under 濃霧."""
+        """Damage to a player. 雪 turns it into milling (not 地震雲's, which nothing prevents): 「[全てのプレイヤー]は
+        ダメージを受ける場合、そのダメージを直ちに無効とし、[デッキの上のカードX枚]を破棄する。破棄出来ない場合、そのプレイヤーは
+        ゲームに敗北する。」 for every player, the goldfish too (it has no deck: any damage to it under 雪 loses it the
+        game). A player who deals damage to an opponent is remembered for 凧 (this turn's dealers, and the latest);
+        combat damage heals its dealer once a turn under 濃霧."""
         if amount <= 0:
             return []
         target = state["players"][player]
         w = self.weathers(state)
-        if "雪" in w and not unpreventable and not target["goldfish"]:
+        if "雪" in w and not unpreventable:
             events = mill(state, player, amount)
             events.append({"type": "weather", "weather": "雪", "player": player, "amount": amount, "milled": len(events)})
-            if len(events) - 1 < amount:
+            if len(events) - 1 < amount:  # 破棄出来ない場合、そのプレイヤーはゲームに敗北する
                 target["lost"] = True
-                state["flags"]["loss"] = "card"
+                state["flags"]["loss"] = "yuki"
             return events
         target["life"] -= amount
         events = [{"type": "damage", "player": player, "amount": amount, "life": target["life"]}]
@@ -562,7 +564,7 @@ class VisionRules(Battles, Play):
         else:
             for iid in zones[FIELDS[player]]:
                 cards[iid]["tapped"] = False
-        state["flags"]["step"] = "upkeep"
+        state["flags"]["step"] = "maintenance"
         return [{"type": "phase", "phase": "active"}]
 
     def upkeep_cost(self, state, iid) -> int:
@@ -585,15 +587,20 @@ class VisionRules(Battles, Play):
             state["cards"][iid]["tapped"] = True
         return [{"type": "pay", "player": player, "cards": paid}]
 
+    def _step_maintenance(self, state):
+        """メンテナンスフェイズ開始時: the phase begins with the effects of its start (霧雨 and 烈日: 「自ターンの
+        メンテナンスフェイズ開始時」), before any upkeep is asked for; then the upkeeps."""
+        state["phase"] = "maintenance"
+        state["flags"]["step"] = "upkeep"
+        return [{"type": "phase", "phase": "maintenance"}] + self._trigger(state, "maintenance")
+
     def _step_upkeep(self, state):
         """メンテナンスフェイズ: each upkeep (維持コスト) is paid by sleeping nodes, or its card is destroyed."""
-        state["phase"] = "maintenance"
         flags = state["flags"]
         player = state["active"]
         field = FIELDS[player]
         events = []
-        if flags["upkeep"] is None:  # the phase begins
-            events.append({"type": "phase", "phase": "maintenance"})
+        if flags["upkeep"] is None:  # the upkeeps begin
             of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
             flags["upkeep"] = [i for i in state["zones"][field] if of[i].upkeep and self.upkeep_cost(state, i) > 0]
         queue = flags["upkeep"]
@@ -613,16 +620,12 @@ class VisionRules(Battles, Play):
             state["pending"] = {"type": "upkeep", "player": player, "card": iid, "cost": cost}
             return events
         flags["upkeep"] = None
-        flags["step"] = "maintenance"
+        flags["step"] = "draw"
         return events
 
     def _destroy(self, state, iid) -> list[dict]:
         owner = state["cards"][iid]["owner"]
         return [{"type": "destroy", "card": iid}] + self.leave_field(state, iid, f"p{owner}.discard")
-
-    def _step_maintenance(self, state):
-        state["flags"]["step"] = "draw"
-        return self._trigger(state, "maintenance")
 
     def _step_draw(self, state):
         """ドローフェイズ: the turn player draws 1; not the first player on turn 1; the goldfish has no deck
@@ -663,18 +666,19 @@ class VisionRules(Battles, Play):
         return events + [{"type": "hand_limit", "n": n}]
 
     def _step_end(self, state):
-        """ターン終了時: damage on every character is reset, "until end of turn" effects end, then the
-        end-of-turn effects."""
+        """ターン終了時: the end-of-turn effects (地震雲, 凧, ダイヤモンドダスト) and the 決死 they cause, then damage
+        on every character is reset and "until end of turn" effects end: damage dealt at the end of a turn
+        (ダイヤモンドダスト's 2) is gone by the next turn, as all of the turn's damage is."""
         state["phase"] = "end"
-        events = [{"type": "turn_end", "turn": state["turn"]}]
+        events = [{"type": "turn_end", "turn": state["turn"]}] + self._trigger(state, "turn_end")
+        events += self._state_check(state)
         cards, zones = state["cards"], state["zones"]
         for field in FIELDS:
             for iid in zones[field]:
                 counters = cards[iid]["counters"]
                 if counters:
                     counters.pop("damage", None)
-        events += effects.end_of_turn(state) + self._trigger(state, "turn_end")
-        events += self._state_check(state)
+        events += effects.end_of_turn(state) + self._state_check(state)
         state["flags"]["step"] = "change"
         return events
 
@@ -889,8 +893,13 @@ class VisionRules(Battles, Play):
         nodes = [(self._def(state, i).get("fields") or {}).get("required_nodes") or 0 for i in shown]
         events = [{"type": "reveal", "cards": shown, "weather": "天気雨"}]
         if len(shown) == 2 and nodes[0] <= nodes[1]:
-            events.append({"type": "play_nullified", "card": iid, "weather": "天気雨"})
-            events.append(move(state, iid, "p0.discard", face_up=True))
+            if "炎天" in self.weathers(state):
+                # 炎天 (自動α): [全てのプレイヤー]は、「プレイを無効」という記述を含むカードのプレイに干渉することが出来ない。
+                # (Nullifying the play is the interference; the two cards are still revealed and exiled.)
+                events.append({"type": "play_protected", "card": iid, "weather": "炎天"})
+            else:
+                events.append({"type": "play_nullified", "card": iid, "weather": "天気雨"})
+                events.append(move(state, iid, "p0.discard", face_up=True))
         for shown_iid in shown:
             events.append(move(state, shown_iid, "p0.exile", face_up=True))
         return events

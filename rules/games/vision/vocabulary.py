@@ -85,6 +85,7 @@ VOCABULARY = Vocabulary(
         "kesshi": Label("%(card)s: 決死", "%(card)s: 決死"),
         "sleep": Label("%(card)sはスリープ状態になった", "%(card)s went to sleep"),
         "play_nullified": Label("%(card)sのプレイは無効（天候《%(weather)s》）", "Playing %(card)s has no effect (weather 《%(weather)s》)"),
+        "play_protected": Label("%(card)sのプレイには干渉できない（天候《%(weather)s》）", "Nothing may interfere with playing %(card)s (weather 《%(weather)s》)"),
         "weather_prevents": Label("天候《%(weather)s》: %(card)sはできない", "Weather 《%(weather)s》 prevents %(card)s"),
         "defence_cancelled": Label("%(card)sは防御できない（%(keyword)s）", "%(card)s cannot defend (%(keyword)s)"),
         "tap[tapped]": Label("スリープ: %(cards)s", "To sleep: %(cards)s"),
@@ -99,5 +100,5 @@ VOCABULARY = Vocabulary(
         "weather_partial": Label("一部は手動", "partly by hand"),
         "weather_manual": Label("手動操作で適用", "apply it with the manual tools"),
     },
-    reasons={"draw": Label("両者敗北", "both lost")},
+    reasons={"draw": Label("両者敗北", "both lost"), "yuki": Label("天候《雪》で山札を破棄できない", "could not mill under the weather 《雪》")},
 )

@@ -31,7 +31,7 @@ WEATHER_STATUS: dict[str, tuple[str, str]] = {
     "薄曇": ("auto", ""),
     "極光": ("auto", ""),
     "豪雨": ("auto", ""),
-    "炎天": ("manual", "「プレイを無効」と書かれたカードのプレイには干渉しない（一人回しでは誰も干渉しないので、手動で干渉するときに守る）。"),
+    "炎天": ("auto", ""),  # the one interference a goldfish game has: 天気雨's nullifying (play.py's _tenkiame)
     "快晴": ("auto", ""),
     "霧雨": ("auto", ""),
     "曇天": ("auto", ""),
@@ -48,7 +48,7 @@ WEATHER_STATUS: dict[str, tuple[str, str]] = {
     "台風": ("auto", ""),
     "凧": ("auto", ""),
     "ダイヤモンドダスト": ("auto", ""),
-    "黄砂": ("manual", "キャラクター同士の戦闘で、先制を持つキャラクターに2ダメージを手動で与える。"),
+    "黄砂": ("auto", ""),  # battle.py's _kousa
     "烈日": ("auto", ""),
     "梅雨": ("auto", ""),
 }
