@@ -61,7 +61,9 @@ class SessionSerializer(serializers.Serializer):
         "`face`), log_cards (the names and faces of the cards the log's actions name), clock (whose turn it is "
         "and which of that player's own turns: the wording every game uses), can_undo, can_redo."
     )
-    legal_actions = serializers.ListField(child=serializers.DictField(), help_text="The rule actions you may play now (empty for others).")
+    legal_actions = serializers.ListField(child=serializers.DictField(), help_text=(
+        "The rule actions you may play now (empty for others). An entry with `choice` ({field, from, min, max}) "
+        "also stands for the same action with `field` any list of different cards of `from`, min to max of them."))
     events = serializers.ListField(child=serializers.DictField(), help_text="What the action just done did.")
     revealed = serializers.DictField(help_text="Cards a manual reveal or search just showed you: {cards, defs}.")
     created_at = serializers.DateTimeField()

@@ -2,7 +2,7 @@
 names of cards, the first seed that deals a wanted game, and playing a game with a game's autopilot through
 the engine's own apply."""
 
-from rules.engine import apply, check_invariants, digest, legal_actions, new_game
+from rules.engine import apply, check_invariants, digest, legal_actions, new_game, offers
 from rules.engine.simulate import MAX_ACTIONS
 from rules.games import get_game
 
@@ -47,8 +47,8 @@ def first_seed(game, decks, test, options=None):
 def play_on(state, cap=None, check=False, each=None):
     """Play `state` on with its game's autopilot through rules.engine.apply (each action logged) until the game
     has a result or, with `cap`, the player's own turn passes it; the state. With `check`, every action it
-    chooses is first checked to be one legal_actions lists (a choice of cards, which the rules do not list:
-    apply accepting it is the check) and the cards are checked to be conserved at the end. `each(state,
+    chooses is first checked to be one legal_actions offers (an entry, or an answer of an entry's declared
+    "choice" of cards) and the cards are checked to be conserved at the end. `each(state,
     action)` is called with each action before it is applied (a test's own checks). An autopilot that loops
     fails the test after simulate's MAX_ACTIONS actions."""
     pilot = get_game(state["game"]).pilot
@@ -58,8 +58,8 @@ def play_on(state, cap=None, check=False, each=None):
             break
         action = pilot.choose(state)
         assert action is not None, f"seed {seed}: nothing to do in {state.get('phase')} of turn {state['turn']}"
-        if check and "cards" not in action:
-            assert action in legal_actions(state), f"seed {seed}: {action} is not listed"
+        if check:  # a choice of cards too: one of a listed entry's declared "choice" (play.with_choice)
+            assert offers(legal_actions(state), action), f"seed {seed}: {action} is not listed"
         if each is not None:
             each(state, action)
         apply(state, action)  # raises IllegalAction if the rules refuse it

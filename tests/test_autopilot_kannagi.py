@@ -191,6 +191,8 @@ def test_it_keeps_its_tool_for_the_main_phase_but_uses_it_in_the_goldfishs_turn(
     salt = next(i for i, c in state["cards"].items() if c["def"] == "塩")
     apply(state, {"type": "manual.move", "card": salt, "to": "p0.hand"})
     apply(state, {"type": "end_turn"})
+    assert state["pending"]["at"] == "end" and PILOT.choose(state) == {"type": "tool", "option": "skip"}  # one of its own
+    apply(state, {"type": "tool", "option": "skip"})
     assert state["pending"]["at"] == "goldfish"
     assert PILOT.choose(state) == {"type": "tool", "card": salt}  # the last moment of the cycle
     state = new_game("kannagi", [[tool_card("塩"), tool_card("灯")] + FILLER], seed=1, options={"first": "player", "opening": 4})
@@ -199,7 +201,8 @@ def test_it_keeps_its_tool_for_the_main_phase_but_uses_it_in_the_goldfishs_turn(
     for key in ("塩", "灯"):
         apply(state, {"type": "manual.move", "card": next(i for i, c in state["cards"].items() if c["def"] == key), "to": "p0.hand"})
     apply(state, {"type": "end_turn"})
-    apply(state, {"type": "tool", "option": "skip"})
+    apply(state, {"type": "tool", "option": "skip"})  # the end phase
+    apply(state, {"type": "tool", "option": "skip"})  # the goldfish's turn
     assert state["pending"]["at"] == "start" and PILOT.choose(state) == {"type": "tool", "option": "skip"}
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from rules.deckdata import DeckData
 from rules.decks import validate
-from rules.engine import IllegalAction, apply, decision, legal_actions, new_game, view
+from rules.engine import IllegalAction, apply, decision, events_for, legal_actions, new_game, view
 from rules.engine.core import canonical_decks, check_invariants, digest, redo, undo
 from rules.games import get_game
 
@@ -90,8 +90,10 @@ def where(state, iid):
 
 
 def end_turn(state):
-    """End the turn (over the hand limit, filler cards go to 魂) and go on to the player's next main phase."""
+    """End the turn (no tool at its declaration; over the hand limit, filler cards go to 魂) and go on to the
+    player's next main phase."""
     apply(state, {"type": "end_turn"})
+    go_on(state)
     if state["pending"] and state["pending"]["type"] == "hand_limit":
         fillers = [i for i in hand(state) if state["cards"][i]["def"].startswith("filler")]
         apply(state, {"type": "hand_limit", "cards": fillers[: state["pending"]["n"]]})
@@ -354,6 +356,29 @@ def test_apparitions_possess_face_down_turn_up_in_order_on_attack_and_go_to_soul
     assert all(where(state, i) == "p0.soul" for i in (place, shadow, hair))
 
 
+def test_an_apparition_turns_face_up_on_the_field_when_its_effect_happens_and_the_opponent_sees_it():
+    """・効果は【場所札】の攻撃時、 / 【場所札】の効果発動前に憑依した順番で / 表向きにし発動される。 — the flip itself: while its
+    effect is under way (a choice it asks for), the apparition is still on the place, face up, and the opponent's
+    view names it; the one possessed later is still face down and hidden until its turn."""
+    state = start([card("家", keywords=("速攻",)), apparition("影", script=[{"op": "stat", "stat": "power", "amount": 1}]),
+                   apparition("髪", script=[{"op": "stat", "stat": "power", "amount": 1}])])
+    place = take(state, "家")
+    play(state, {"type": "summon", "card": place})
+    shadow = take(state, "影")
+    play(state, {"type": "possess", "card": shadow, "target": place})
+    end_turn(state)
+    hair = take(state, "髪")
+    play(state, {"type": "possess", "card": hair, "target": place})
+    assert not state["cards"][shadow]["face_up"] and shadow not in view(state, 1)["cards"]
+    play(state, {"type": "attack", "card": place})
+    assert state["pending"]["type"] == "choose" and state["pending"]["card"] == shadow  # 影's effect asks
+    assert where(state, shadow) == "p0.field" and state["cards"][shadow]["face_up"]
+    assert shadow in view(state, 1)["cards"] and view(state, 1)["zones"]["p0.field"] == [place, shadow, None]
+    assert not state["cards"][hair]["face_up"]
+    apply(state, {"type": "choose", "card": place})
+    assert state["pending"]["card"] == hair and state["cards"][hair]["face_up"] and hair in view(state, 1)["cards"]
+
+
 def test_apparitions_stay_on_the_place_after_their_effect_until_the_attack_ends():
     """②…この時効果発動後も、憑依している【怪異札】は【場所札】に憑依されたままになります。"""
     state = start([card("家", power=1, keywords=("速攻",), script=[{"op": "stat", "stat": "power", "amount": 1}]), apparition("影", script=[{"op": "life", "amount": 1}])])
@@ -429,7 +454,9 @@ def test_one_tool_from_your_turn_start_to_your_next_turn_start_the_goldfishs_tur
     """・自分の「ターン開始時」から自分の「ターン開始時」までの間に1度だけ使える。"""
     state = start([tool("塩"), tool("灯"), tool("札")], opening=4)
     salt, lamp, third = take(state, "塩"), take(state, "灯"), take(state, "札")
-    apply(state, {"type": "end_turn"})  # none used on turn 1: the goldfish's turn is still in the cycle
+    apply(state, {"type": "end_turn"})  # none used on turn 1: the end phase and the goldfish's turn are still in the cycle
+    assert state["pending"] == {"type": "timing", "player": 0, "at": "end"}
+    apply(state, SKIP)
     assert state["pending"] == {"type": "timing", "player": 0, "at": "goldfish"} and state["active"] == 1
     apply(state, {"type": "tool", "card": salt})
     assert state["pending"]["at"] == "start" and state["turn"] == 2  # a new cycle: asked again at once
@@ -455,10 +482,10 @@ def test_a_tool_may_be_used_at_each_declaration():
     ready = take(state, "家2", "p0.field")
     asked = []
     apply(state, {"type": "end_turn"})
-    for _ in range(4):  # the goldfish's turn, then this turn's start, recovery and draw
+    for _ in range(5):  # the end phase, the goldfish's turn, then this turn's start, recovery and draw
         asked.append((state["pending"]["at"], state["phase"]))
         apply(state, SKIP)
-    assert asked == [("goldfish", "goldfish"), ("start", "start"), ("recovery", "recovery"), ("draw", "draw")]
+    assert asked == [("end", "end"), ("goldfish", "goldfish"), ("start", "start"), ("recovery", "recovery"), ("draw", "draw")]
     assert state["phase"] == "main" and {"type": "tool", "card": salt} in legal_actions(state)
     for action in ({"type": "deploy", "card": season}, {"type": "summon", "card": house},
                    {"type": "possess", "card": shadow, "target": ready}, {"type": "attack", "card": ready}):
@@ -517,15 +544,21 @@ def test_no_tool_during_an_attack_after_its_declaration():
 
 
 def test_no_tool_once_the_hand_limit_is_being_dealt_with():
-    """●エンドフェイズ※ただし手札超過の処理の移行後は / 使えない。 / この間、どちらも【道具札】使用する事はできません。"""
-    state = start([tool("塩")])
-    take(state, "塩")
-    take(state, "filler30")
-    apply(state, {"type": "end_turn"})
-    assert state["pending"]["type"] == "hand_limit" and state["phase"] == "end"
-    assert {a["type"] for a in legal_actions(state)} == {"hand_limit"}
-    with pytest.raises(IllegalAction):
-        apply(state, {"type": "tool", "card": next(i for i in hand(state) if state["cards"][i]["def"] == "塩")})
+    """●エンドフェイズ※ただし手札超過の処理の移行後は / 使えない。 / この間、どちらも【道具札】使用する事はできません。 — the end
+    phase's declaration is a moment for a tool (used or not); then the hand limit, with no tool."""
+    for use in (True, False):
+        state = start([tool("塩", script=[{"op": "damage", "amount": 1}]), tool("灯")])
+        salt, lamp = take(state, "塩"), take(state, "灯")  # 10 in hand
+        apply(state, {"type": "end_turn"})
+        assert state["pending"] == {"type": "timing", "player": 0, "at": "end"} and state["phase"] == "end"
+        assert {"type": "tool", "card": salt} in legal_actions(state)
+        events = apply(state, {"type": "tool", "card": salt} if use else SKIP)
+        assert state["pending"]["type"] == "hand_limit" and state["phase"] == "end"
+        assert state["pending"]["n"] == (1 if use else 2) and state["players"][1]["life"] == (29 if use else 30)
+        assert kinds(events, "tool", "hand_limit") == (["tool", "hand_limit"] if use else ["hand_limit"])
+        assert {a["type"] for a in legal_actions(state)} == {"hand_limit"}
+        with pytest.raises(IllegalAction):
+            apply(state, {"type": "tool", "card": lamp})
 
 
 # -- 季節札 ----------------------------------------------------------------------------------------------------
@@ -597,7 +630,7 @@ def test_an_attack_deals_the_places_power_to_life_then_the_place_and_apparitions
     assert state["players"][1]["life"] == 27
     last = [e for e in events if e["type"] in ("move", "damage")]
     assert last[0]["type"] == "damage" and {e["card"] for e in last[1:]} == {place, shadow}  # both, in the same step
-    assert all(e["to"] == "p0.soul" for e in last[1:]) and not state["cards"][place]["face_up"]
+    assert all(e["to"] == "p0.soul" for e in last[1:]) and state["cards"][place]["face_up"]  # 魂: 表逆向き
     with pytest.raises(IllegalAction, match="attack"):
         apply(state, {"type": "attack", "card": place})
     end_turn(state)
@@ -696,6 +729,8 @@ def test_each_players_first_turn_starts_from_the_recovery_phase():
             apply(state, SKIP)
         assert seen == asked and state["turn"] == 1 and state["phase"] == "main", who
         apply(state, {"type": "end_turn"})
+        assert state["pending"]["at"] == "end"
+        apply(state, SKIP)
         assert state["pending"]["at"] == "goldfish"
         apply(state, SKIP)
         assert state["pending"]["at"] == "start" and state["turn"] == 2
@@ -807,25 +842,52 @@ def test_a_god_card_chosen_for_soul_has_no_summon_effect():
 
 def test_the_opponent_sees_no_hidden_card_not_even_a_face_down_apparition():
     """①非公開手札:引いた札は対戦相手に見せず手札にします。 / ②手札公開場:手札公開場に置かれた札は表向きで置かれます。 /
-    ⑤場:場に出す札を置きます。 / ⑥魂:魂にする札を表逆向きで置きます。 — view(state, 1): the hand, 魂 and deck as
-    counts; on the field the places face up and the possessing apparition face down."""
+    ⑤場:場に出す札を置きます。 — view(state, 1): the hand and deck as counts; on the field the places face up and the
+    possessing apparition face down."""
     state = start([card("家"), apparition("影"), card("見せ札")])
     place = take(state, "家", "p0.field")
     shadow = take(state, "影")
     play(state, {"type": "possess", "card": shadow, "target": place})
     shown = take(state, "見せ札", "p0.reveal")
-    soul = take(state, "filler5", "p0.soul")
-    assert state["cards"][shown]["face_up"] and not state["cards"][soul]["face_up"]
+    assert state["cards"][shown]["face_up"]
     theirs, mine = view(state, 1), view(state, 0)
     assert theirs["zones"]["p0.field"] == [place, None] and shadow not in theirs["cards"]
-    assert set(theirs["zones"]["p0.hand"]) == {None} and set(theirs["zones"]["p0.soul"]) == {None} and set(theirs["zones"]["p0.deck"]) == {None}
+    assert set(theirs["zones"]["p0.hand"]) == {None} and set(theirs["zones"]["p0.deck"]) == {None}
     assert theirs["zones"]["p0.reveal"] == [shown]
-    hidden = set(state["zones"]["p0.hand"] + state["zones"]["p0.soul"] + state["zones"]["p0.deck"]) | {shadow}
+    hidden = set(state["zones"]["p0.hand"] + state["zones"]["p0.deck"]) | {shadow}
     assert not hidden & set(theirs["cards"]) and not {state["cards"][i]["def"] for i in hidden} - {"家", "見せ札"} & set(theirs["defs"])
-    assert mine["zones"]["p0.field"] == [place, shadow] and soul in mine["cards"]  # the owner sees their own
+    assert mine["zones"]["p0.field"] == [place, shadow]  # the owner sees their own
     end_turn(state)
     apply(state, {"type": "attack", "card": place})
     assert where(state, shadow) == "p0.soul"
+
+
+def test_soul_cards_lie_face_up_and_upside_down_open_to_both_players():
+    """⑥魂:魂にする札を表逆向きで置きます。 — 表逆向き: face up, upside down, so the opponent sees them: every way into 魂
+    (after an attack, a used tool, the hand limit, a manual move) puts the card face up; view(state, 1) names them,
+    the events of their moves name them to the opponent, and the layout says the 魂 zones lie upside down."""
+    state = start([card("家", keywords=("速攻",)), apparition("影"), tool("塩")])
+    place, shadow, salt = take(state, "家"), take(state, "影"), take(state, "塩")
+    play(state, {"type": "summon", "card": place})
+    play(state, {"type": "possess", "card": shadow, "target": place})
+    apply(state, {"type": "attack", "card": place})
+    attacked = apply(state, SKIP)  # no tool at the declaration: the attack
+    used = apply(state, {"type": "tool", "card": salt})
+    by_hand = take(state, "filler5", "p0.soul")
+    for i in range(30, 33):
+        take(state, f"filler{i}")
+    apply(state, {"type": "end_turn"})
+    go_on(state)
+    over = state["pending"]["n"]
+    limit = apply(state, {"type": "hand_limit", "cards": hand(state)[:over]})
+    soul = state["zones"]["p0.soul"]
+    assert {place, shadow, salt, by_hand} < set(soul) and all(state["cards"][i]["face_up"] for i in soul)
+    theirs = view(state, 1)
+    assert theirs["zones"]["p0.soul"] == soul and set(soul) <= set(theirs["cards"])
+    assert theirs["layout"]["upside_down"] == ["p0.soul", "p1.soul"] and view(state, 0)["layout"] == theirs["layout"]
+    to_soul = [e for e in events_for(state, attacked + used + limit, 1) if e["type"] == "move" and e["to"] == "p0.soul"]
+    assert over and len(to_soul) == 2 + 1 + over and all(e["card"] for e in to_soul)  # named to the opponent too
+    assert view(state, 1)["zones"]["p0.hand"] == [None] * len(hand(state))  # the hand stays hidden
 
 
 def test_the_revealed_hand_counts_as_hand_and_its_cards_can_be_played():
@@ -841,6 +903,7 @@ def test_the_revealed_hand_counts_as_hand_and_its_cards_can_be_played():
     take(state, "filler31", "p0.reveal")
     assert len(hand(state)) == 9 - 1
     apply(state, {"type": "end_turn"})
+    apply(state, SKIP)  # the end phase's declaration: no tool
     assert state["pending"]["type"] == "hand_limit" and state["pending"]["n"] == 2
     assert set(decision(state)["candidates"]) == set(hand(state) + state["zones"]["p0.reveal"])
 
@@ -1008,18 +1071,29 @@ def test_a_malformed_card_list_is_refused_not_crashed_on():
         apply(state, {"type": "zero_search", "cards": [["c1"]]})
 
 
-def test_a_mill_step_puts_the_cards_in_soul_face_down_as_a_manual_mill_does():
-    """⑥魂:魂にする札を表逆向きで置きます。"""
+def test_a_mill_step_puts_the_cards_in_soul_face_up_as_a_manual_mill_does():
+    """⑥魂:魂にする札を表逆向きで置きます。 — 表逆向き: face up (and upside down), whether an effect or a manual mill puts them
+    there; the opponent sees them."""
     state = start([tool("削り", script=[{"op": "mill", "amount": 2}])])
     apply(state, {"type": "tool", "card": take(state, "削り")})
     milled = [i for i in state["zones"]["p0.soul"] if state["cards"][i]["def"] != "削り"]
-    assert len(milled) == 2 and not any(state["cards"][i]["face_up"] for i in milled)
+    assert len(milled) == 2 and all(state["cards"][i]["face_up"] for i in milled)
+    apply(state, {"type": "manual.mill", "player": 0, "n": 1})
+    by_hand = state["zones"]["p0.soul"][-1]
+    assert state["cards"][by_hand]["face_up"] and set(milled + [by_hand]) <= set(view(state, 1)["cards"])
 
 
-def test_a_draw_aimed_at_the_goldfish_does_nothing_and_later_damage_still_lands():
-    state = start([tool("札", script=[{"op": "draw", "who": "opponent"}, {"op": "damage", "amount": 3}])])
-    apply(state, {"type": "tool", "card": take(state, "札")})
-    assert not state["players"][1]["lost"] and state["players"][1]["life"] == 27 and state["result"] is None
+def test_a_draw_or_a_move_from_the_deck_aimed_at_the_goldfish_ends_the_game_with_the_players_win():
+    """・相手がドロー(札を引く)する際や効果によって山札から札を移動する際に山札がない。 — the goldfish has no deck (GAMES.md), so
+    an effect that makes it draw, mill or move cards from its deck wins the game at once, before the effect's next
+    step (the same rule as the player's own empty deck)."""
+    for step in ({"op": "draw", "who": "opponent"}, {"op": "mill", "amount": 1, "who": "opponent"},
+                 {"op": "move", "from": "deck", "to": "hand", "who": "opponent"}):
+        state = start([tool("札", script=[step, {"op": "damage", "amount": 3}])])
+        events = apply(state, {"type": "tool", "card": take(state, "札")})
+        assert state["result"] == {"winner": 0, "turn": 1, "reason": "deck"}, step
+        assert state["players"][1]["life"] == 30 and {"type": "draw_from_empty", "player": 1} in events
+        assert legal_actions(state) == []
 
 
 def test_the_sample_sets_texts_run_as_engine_steps():

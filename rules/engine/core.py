@@ -27,6 +27,7 @@ from ..games.options import OptionError
 from . import rng
 from .effects import refresh_choice
 from .manual import apply_manual
+from .play import offers, plain  # noqa: F401  (offers: for the shell and the tests)
 from .state import (  # noqa: F401  (the primitives, for the games and the shell as before)
     FIRST,
     IllegalAction,
@@ -126,6 +127,7 @@ def legal_actions(state: dict) -> list[Action]:
 def _apply(state: dict, action: Action) -> list[Event]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("an action is an object with a type")
+    action = plain(action)  # a listed entry played as it is: its declared "choice" is not part of the action
     turn = state["turn"]  # the engine's turn number when the action was taken (the log's story counts from it)
     rules = _rules(state["game"])  # once per action (a registry lookup)
     if action["type"].startswith("manual."):

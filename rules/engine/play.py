@@ -17,7 +17,9 @@ The core (core.py) does the dispatch: an action whose type the pending decision 
 actions) does not list is refused with one message, before the game sees it; `guard` may refuse more (a
 game's own "not now", e.g. manacard's action right); a decision's answer is checked against the decision's
 declared candidates and bounds (`decision`) before its handler runs; then the handler, then `settle`.
-`legal_actions` lists `_legal_free` or the decision's `_legal_<type>`. The tables are built once when the
+`legal_actions` lists `_legal_free` or the decision's `_legal_<type>`, and for a decision over several
+cards whose answers that listing does not all name, one of its entries carries a "choice" (see
+`with_choice`): the answers too many to list, declared. The tables are built once when the
 class is made, so a game that declares an action without its handler fails at import, not in play.
 
 ONE shape of pending decision, `decision(state)`: who decides, the action that answers it and the key
@@ -84,7 +86,8 @@ class Play:
         if pending is None:
             return self._listers[FREE](state)
         lister = self._listers.get(pending["type"])
-        return lister(state, pending) if lister is not None else []
+        listed = lister(state, pending) if lister is not None else []
+        return with_choice(self.decision(state), listed)
 
     def apply(self, state: dict, action: dict) -> list[dict]:
         kind = action["type"]
@@ -222,3 +225,78 @@ def check_answer(decision: dict | None, action: dict) -> None:
             raise IllegalAction(f"{key}: exactly {low}" if low == high else f"{key}: from {low} to {high}")
     elif not (value is None and decision["min"] == 0) and (value not in candidates or isinstance(value, bool)):
         raise IllegalAction(f"{key}: {value!r} is not one of the choices")
+
+
+# -- a decision over several cards, in the listing ------------------------------------------------------------
+
+ENUMERATED = 64  # a decision over several cards with at most this many answers (as sets) is checked for being listed
+
+
+def with_choice(asked: dict | None, listed: list[dict]) -> list[dict]:
+    """The listing of a pending decision over several cards (`many`), complete: when the decision accepts an
+    answer (a set of candidates) the listed actions do not name, the first listed answer carries a
+    "choice", {"field", "from", "min", "max"}: it stands for every action like it whose `field` is a list of
+    different cards of `from`, from `min` to `max` of them, in any order (where the rules care, e.g. 零探し's
+    order to the bottom of the deck, the order given). The entry is itself one of those answers, so it can be
+    played as it is; the core drops the "choice" before the rules see the action (`plain`). `offers` says
+    whether a listing offers an action. A game lists what it prefers (its own listing comes first); the
+    board makes such a choice by toggling the decision's candidates, an autopilot by naming its cards."""
+    if not asked or not asked["many"] or asked["field"] is None or asked.get("answers") is not None:
+        return listed
+    field, candidates, low, high = asked["field"], asked["candidates"], asked["min"], asked["max"]
+    if high <= 0 or low > high:
+        return listed
+    answer = asked["answer"]
+    own = [a for a in listed if a.get("type") == answer and isinstance(a.get(field), list)]
+    if _covered(own, field, candidates, low, high):
+        return listed
+    choice = {"field": field, "from": list(candidates), "min": low, "max": high}
+    fits = [a for a in own if _fits(a[field], candidates, low, high)]
+    if fits:
+        first = fits[0]
+        return [dict(a, choice=choice) if a is first else a for a in listed]
+    return [*listed, {"type": answer, field: list(candidates[:low]), "choice": choice}]
+
+
+def _fits(value, candidates, low: int, high: int) -> bool:
+    return (isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
+            and low <= len(value) <= high and set(value) <= set(candidates))
+
+
+def _covered(own: list[dict], field: str, candidates: list, low: int, high: int) -> bool:
+    """Every answer (as a set) is among the listed ones (worked out only while the answers are few)."""
+    from math import comb
+
+    n = len(candidates)
+    count = sum(comb(n, k) for k in range(low, min(high, n) + 1))
+    if count > min(len(own), ENUMERATED):
+        return False
+    named = {frozenset(a[field]) for a in own if _fits(a[field], candidates, low, high)}
+    return len(named) >= count
+
+
+def plain(action: dict) -> dict:
+    """The action as the rules take it: a listed entry's "choice" (with_choice) dropped."""
+    if "choice" not in action:
+        return action
+    return {k: v for k, v in action.items() if k != "choice"}
+
+
+def offers(listed: list[dict], action: dict) -> bool:
+    """Whether a listing (legal_actions) offers this action: one of its entries, or an answer of an entry's
+    declared "choice" (the same action but for the choice's field: a list of different cards of its "from",
+    from its "min" to its "max")."""
+    action = plain(action)
+    for entry in listed:
+        choice = entry.get("choice")
+        if choice is None:
+            if entry == action:
+                return True
+            continue
+        field = choice["field"]
+        rest = {k: v for k, v in entry.items() if k not in ("choice", field)}
+        if {k: v for k, v in action.items() if k != field} == rest and _fits(action.get(field), choice["from"], choice["min"], choice["max"]):
+            return True
+        if plain(entry) == action:
+            return True
+    return False

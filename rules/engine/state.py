@@ -186,13 +186,12 @@ def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
 
 
 def mill(state: dict, player: int, n: int) -> list[Event]:
-    """The top n cards of the player's draw source to their discard pile (the game's: kannagi's is 魂, where
-    they stay face down); fewer if the source runs out."""
+    """The top n cards of the player's draw source to their discard pile (the game's: kannagi's is 魂), face up
+    (kannagi's 魂 too: 表逆向き, face up and upside down); fewer if the source runs out."""
     rules = _rules(state["game"])
     source = rules.draw_source(state, player)
     to = zone(player, rules.discard_zone)
-    face_up = to.endswith("discard")
-    return [move(state, state["zones"][source][-1], to, face_up=face_up) for _ in range(min(n, len(state["zones"][source])))]
+    return [move(state, state["zones"][source][-1], to, face_up=True) for _ in range(min(n, len(state["zones"][source])))]
 
 
 def shuffle_zone(state: dict, name: str) -> Event:

@@ -16,7 +16,7 @@ Each turn, in this order, each part at most once as the rules allow:
 6. end of turn; at the hand limit the most expensive cards go to 魂.
 Asked at a declaration whether to use a tool: during the goldfish's turn (the last moment of the cycle
 in which a tool may be used) it uses the tool it would use in the main phase; at its own declarations it
-waits for the main phase. The 神 rule: the card that is 伏せ goes to 魂, else the newer one. 防御: only
+waits for the main phase (at the end phase's, for the goldfish's turn). The 神 rule: the card that is 伏せ goes to 魂, else the newer one. 防御: only
 against damage that would end the game, as few 魂 cards as keep it alive (those with an effect when
 exiled first, then in instance order). Effects at the same time: in the order offered. A choice an effect
 asks for takes the first option offered. Hand cards are the hand and the 手札公開場.

@@ -12,8 +12,8 @@ one waits is queued: the same order, events and state at every decision, with le
 - the turn: ⓪ turn start → ① recovery → ② draw → ③ main (free actions) → ④ end (hand limit), then the
   goldfish's turn (it has no cards and does nothing) and the player's next turn; who starts is the option
   "first" (じゃんけん: the game's random generator, after the shuffle);
-- each declaration (turn start, recovery, draw, each sub-phase of the main phase, the goldfish's turn) is a
-  moment to use a 道具札: when one is usable the player is asked ("timing"); in the main phase a tool is
+- each declaration (turn start, recovery, draw, each sub-phase of the main phase, the end phase before its
+  hand limit, the goldfish's turn) is a moment to use a 道具札: when one is usable the player is asked ("timing"); in the main phase a tool is
   also a free action (nothing happens between it and the next declaration). A tool goes to 魂 and then its
   effect runs; one a cycle (from your turn's start to your next turn's start); one that chooses needs
   something to choose;
@@ -27,7 +27,10 @@ one waits is queued: the same order, events and state at every decision, with le
   player chooses; damage to the player may be taken by exiling 魂 cards (防御), which triggers their
   "exiled" steps (■不屈);
 - the 神 rule: two cards of one name with 神 cannot both be on the field: the player chooses which goes to
-  魂 (a chosen card's 召喚時 effect does not happen).
+  魂 (a chosen card's 召喚時 effect does not happen);
+- 魂 cards lie face up and upside down (表逆向き), open to both players (the layout's "upside_down");
+- a draw, or an effect moving cards from the deck, with the deck empty loses the game for that player, the
+  goldfish included (it has no deck).
 
 Readings (GAMES.md, as options): the goldfish has no deck and never defends or uses tools; a mixed (混化)
 card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" needs each). Card text beyond
@@ -143,11 +146,16 @@ class KannagiRules(Play):
 
     def zone_visible(self, state, name, player):
         # the field is open to both, but a face-down card on it (a possessing 怪異札) is its owner's to see (the
-        # engine's view shows a face-down card in an open zone to that zone's player only)
+        # engine's view shows a face-down card in an open zone to that zone's player only); 魂 is open to both
+        # (⑥魂:魂にする札を表逆向きで置きます: face up, upside down)
         owner, _, kind = name.partition(".")
-        if kind in ("field", "reveal", "exile"):
+        if kind in ("field", "reveal", "exile", "soul"):
             return True
-        return kind in ("hand", "soul") and owner == f"p{player}"
+        return kind == "hand" and owner == f"p{player}"
+
+    def layout(self, state):
+        """⑥魂:魂にする札を表逆向きで置きます: the 魂 zones' cards lie face up and upside down (the board turns them)."""
+        return {"upside_down": [zone(p, "soul") for p in range(len(state["players"]))]}
 
     def __init__(self):
         super().__init__()
@@ -317,7 +325,7 @@ class KannagiRules(Play):
         self.card_facts(state).riding.add(iid)
 
     def _to_soul(self, state, iid) -> list[dict]:
-        """A card and everything on it (recursively) to its owner's 魂, face down."""
+        """A card and everything on it (recursively) to its owner's 魂, face up (表逆向き: upside down)."""
         events = []
         for rider in self._riders(state, iid):
             events += self._to_soul(state, rider)
@@ -326,7 +334,7 @@ class KannagiRules(Play):
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
-        events.append(move(state, iid, f"p{card['owner']}.soul", face_up=False))
+        events.append(move(state, iid, f"p{card['owner']}.soul", face_up=True))
         return events
 
     def _settle_riders(self, state) -> list[dict]:
@@ -460,7 +468,7 @@ class KannagiRules(Play):
         """魂に置き効果を発動する: the tool goes to 魂, then its effect runs (before what was declared)."""
         state["flags"]["tool"] = True
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
-        events.append(move(state, iid, "p0.soul", face_up=False))
+        events.append(move(state, iid, "p0.soul", face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
         if state["pending"] or state["result"] is not None:
             state["flags"]["jobs"].insert(0, job)
@@ -930,6 +938,17 @@ class KannagiRules(Play):
         return state["zones"]["p0.hand"] + state["zones"]["p0.reveal"]
 
     def _do_end_turn(self, state, action):
+        """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
+        then the hand limit, during which no tool."""
+        state["phase"] = "end"
+        events = self._window(state, "end")
+        if state["pending"]:
+            state["flags"]["jobs"].insert(0, {"do": "end_phase"})
+            return events
+        return events + self._job_end_phase(state, None)
+
+    def _job_end_phase(self, state, job):
+        """The end phase after its declaration: the hand limit, then the next turn."""
         state["phase"] = "end"
         hand = self.hand_cards(state)
         if len(hand) > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
@@ -942,7 +961,7 @@ class KannagiRules(Play):
         cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
         events = []
         for iid in cards:
-            events.append(move(state, iid, "p0.soul", face_up=False))
+            events.append(move(state, iid, "p0.soul", face_up=True))
         state["pending"] = None
         return events + self._next_turn(state)
 
@@ -1033,8 +1052,8 @@ class KannagiRules(Play):
     # -- manual actions and the engine's hooks ------------------------------------------------------------------
 
     def after_manual(self, state) -> None:
-        """After a manual action: cards on a host that left the field go to 魂; cards in 除外 and the 手札公開場,
-        and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
+        """After a manual action: cards on a host that left the field go to 魂; cards in 魂 (表逆向き), 除外 and
+        the 手札公開場, and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
         about the hand follows the hand."""
         riding = self.card_facts(state).riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
@@ -1042,7 +1061,7 @@ class KannagiRules(Play):
         self._settle_riders(state)
         cards = state["cards"]
         for player in range(len(state["players"])):
-            for kind in ("exile", "reveal"):
+            for kind in ("exile", "reveal", "soul"):
                 for iid in state["zones"][zone(player, kind)]:
                     cards[iid]["face_up"] = True
             for iid in state["zones"][zone(player, "field")]:  # places and seasons are on the field face up
@@ -1059,19 +1078,17 @@ class KannagiRules(Play):
             pending["choose"].update(min=n, max=n)
 
     def add_resource(self, state, player, amount) -> list[dict]:
-        """Kannagi's resource is 魂: the top cards of the deck go to it."""
+        """Kannagi's resource is 魂: the top cards of the deck go to it (face up); from an empty deck, a loss
+        (勝利条件: 効果によって山札から札を移動する際に山札がない)."""
         deck = state["zones"][zone(player, "deck")]
-        events = [move(state, deck[-1], zone(player, "soul"), face_up=False) for _ in range(min(amount, len(deck)))]
+        events = [move(state, deck[-1], zone(player, "soul"), face_up=True) for _ in range(min(amount, len(deck)))]
         if len(events) < amount:
             state["players"][player]["lost"] = True
             events.append({"type": "draw_from_empty", "player": player})
         return events
 
-    def draw_cards(self, state, player, n) -> list[dict]:
-        """A draw an effect makes; the goldfish has no deck, so it draws nothing (and does not lose)."""
-        if state["players"][player]["goldfish"]:
-            return [{"type": "step_skipped", "op": "draw", "player": player}]
-        return draw(state, player, n, forced=True)
+    # A draw an effect makes is the engine's forced draw (Play.draw_cards): from an empty deck the drawing player
+    # has lost, the goldfish too (it has no deck: 相手がドロー(札を引く)する際…山札がない).
 
     def check_result(self, state):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
@@ -1100,3 +1117,5 @@ class KannagiRules(Play):
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "life"}
         elif player["lost"]:
             state["result"] = {"winner": 1, "turn": state["turn"], "reason": "deck"}
+        elif goldfish["lost"]:  # it drew, or an effect moved cards from its deck, with none there
+            state["result"] = {"winner": 0, "turn": state["turn"], "reason": "deck"}

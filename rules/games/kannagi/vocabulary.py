@@ -29,7 +29,7 @@ VOCABULARY = Vocabulary(
     },
     # 魂 is seen by its owner only; the revealed hand is open to both. The field is open to both, but a
     # face-down card on it (a possessing 怪異札) is seen by its owner only (the engine's view).
-    hidden=frozenset({"deck", "hand", "soul"}),
+    hidden=frozenset({"deck", "hand"}),  # (魂 is open to both: 表逆向き)
     phases={
         "zero_search": ZERO_SEARCH,
         "start": Label("ターン開始フェイズ", "Turn start"),

@@ -67,6 +67,7 @@ function cardNode(iid, options) {
   const selectable = choosable(iid);
   const classes = ["gf-card"];
   if (card.tapped) classes.push("tapped");
+  if ((layout().upside_down || []).includes(card.zone)) classes.push("upside-down");  // kannagi's 魂 (表逆向き)
   if (!card.face_up && !opts.mini && !/\.hand$/.test(card.zone || "")) classes.push("face-down");
   if (actions.length) classes.push("has-actions");
   if (selectable) classes.push("selectable");

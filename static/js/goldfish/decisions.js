@@ -66,7 +66,7 @@ export function drawActionBar() {
   box.hidden = false;
   const legal = S.data.legal_actions;
   const buttons = legal
-    .filter((a) => !onCard(a) && !Array.isArray(a.cards))
+    .filter((a) => !onCard(a) && !Array.isArray(a.cards) && !a.choice)  // a choice of cards: made by toggling
     .map((a) => el("button", { type: "button", class: "gf-action", "data-action-type": a.type,
       "data-option": a.option === undefined ? null : String(a.option), text: describe(a), onclick: () => act(a) }));
   const onCards = legal.some(onCard);
