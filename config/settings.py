@@ -210,9 +210,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # Rates come from API_THROTTLE_RATES below, read per request (config/throttles.py); 429 past them.
     # A view's own throttle_scope (the validate action's "check") counts too, in THROTTLE_RATES.
-    "DEFAULT_THROTTLE_CLASSES": [
-        "config.throttles.AnonApiThrottle", "config.throttles.UserApiThrottle", "config.throttles.ScopedApiThrottle",
-    ],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.ApiThrottle"],
 }
 
 

@@ -10,7 +10,7 @@ The API's rates are read from settings.API_THROTTLE_RATES (anon, user) and setti
 scopes: check, signup, download) when a request arrives (DRF's own classes read theirs once at import), so
 deployments set them by environment and tests can change them per test. Every throttle counts in the
 database through config.ratelimit (one atomic statement per request), not in DRF's cache history, which
-parallel requests overwrote.
+parallel requests overwrote (ApiThrottle says why it is one class).
 
 Pages are throttled by `ThrottleMiddleware`: a view declares `throttle_scope` (as DRF views do) and the
 middleware counts the methods PAGE_SCOPES names for that scope; past the rate it answers 429 with the
@@ -26,7 +26,7 @@ from django.conf import settings
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, SimpleRateThrottle, UserRateThrottle
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
 from . import ratelimit
 
@@ -71,44 +71,51 @@ def rate_of(scope: str) -> str | None:
     return None
 
 
-class AtomicRateThrottle(SimpleRateThrottle):
-    """DRF's rate throttle counting through config.ratelimit instead of a history list in the cache."""
+def parse_rate(rate: str) -> tuple[int, int]:
+    """"300/minute" -> (300, 60): requests, seconds (as DRF reads a rate: the period's first letter)."""
+    count, period = rate.split("/")
+    return int(count), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
+
+
+class ApiThrottle(BaseThrottle):
+    """The API's throttle: an anonymous client counts in "anon" per address, a signed-in one (session or
+    token) in "user" per account, and a view that names a `throttle_scope` (the validate action: "check")
+    also in that scope, under the same key as the pages of the scope.
+
+    One class for all of them, not DRF's one class per rate: DRF asks every throttle class and each counts
+    the request, so a request one rate refuses would still use up a place in the others (and parallel
+    requests let fewer than the limit through). Here the counts are taken in turn, and when one refuses,
+    the places already taken are given back."""
 
     retry_after = None
 
+    def limits(self, request, view) -> list[tuple[str, int, int]]:
+        """(key, requests, seconds) of every rate this request counts against, the scope's first."""
+        out = []
+        scope = getattr(view, "throttle_scope", None)
+        if scope and rate_of(scope):
+            out.append((page_key(scope, request), *parse_rate(rate_of(scope))))
+        user = getattr(request, "user", None)
+        general, ident = ("user", user.pk) if user is not None and user.is_authenticated else ("anon", client_address(request))
+        if rate_of(general):
+            out.append((SimpleRateThrottle.cache_format % {"scope": general, "ident": ident}, *parse_rate(rate_of(general))))
+        return out
+
     def allow_request(self, request, view):
-        if self.rate is None:
-            return True
-        self.key = self.get_cache_key(request, view)
-        if self.key is None:
-            return True
-        hit = ratelimit.hit(self.key, self.num_requests, self.duration)
-        self.retry_after = None if hit.allowed else hit.retry_after
-        return hit.allowed
+        self.retry_after = None
+        taken = []
+        for key, limit, period in self.limits(request, view):
+            hit = ratelimit.hit(key, limit, period)
+            if not hit.allowed:
+                for earlier in taken:
+                    ratelimit.release(earlier)
+                self.retry_after = hit.retry_after
+                return False
+            taken.append(key)
+        return True
 
     def wait(self):
         return self.retry_after
-
-
-class _SettingsRate:
-    def get_rate(self):
-        return rate_of(self.scope)
-
-    def get_ident(self, request):
-        return client_address(request)
-
-
-class AnonApiThrottle(_SettingsRate, AnonRateThrottle, AtomicRateThrottle):
-    """Anonymous clients, counted per address."""
-
-
-class UserApiThrottle(_SettingsRate, UserRateThrottle, AtomicRateThrottle):
-    """Signed-in clients (session or token), counted per account; anonymous ones per address."""
-
-
-class ScopedApiThrottle(_SettingsRate, ScopedRateThrottle, AtomicRateThrottle):
-    """A view's own scope (its `throttle_scope`, e.g. the validate action's "check"), counted per account or
-    else per address, under the same key as the pages of that scope."""
 
 
 # -- pages -----------------------------------------------------------------------------------------------
@@ -156,7 +163,7 @@ class ThrottleMiddleware:
         rate = rate_of(scope)
         if rate is None:
             return None
-        limit, period = SimpleRateThrottle.parse_rate(None, rate)
+        limit, period = parse_rate(rate)
         hit = ratelimit.hit(page_key(scope, request), limit, period)
         if hit.allowed:
             return None

@@ -147,3 +147,12 @@ def test_the_sign_in_lockout_counts_in_the_database_not_the_cache(user):
     locked = client.post("/accounts/login/", {"username": "player", "password": "pw-player-123"},
                          REMOTE_ADDR="10.5.0.1", HTTP_ACCEPT_LANGUAGE="en")
     assert "Too many failed sign-ins" in locked.content.decode() and "_auth_user_id" not in client.session
+
+
+def test_a_call_one_rate_refuses_uses_up_no_place_in_the_others(client, settings, kannagi_base):
+    settings.API_THROTTLE_RATES = {"anon": "1/minute", "user": "1/minute"}
+    settings.THROTTLE_RATES = {"check": "5/minute"}
+    body = {"game": "kannagi", "decklist": KANNAGI_DECKLIST}
+    assert client.post("/api/decks/validate/", body, content_type="application/json").status_code == 200
+    assert client.post("/api/decks/validate/", body, content_type="application/json").status_code == 429  # anon
+    assert ratelimit.count("throttle_check_127.0.0.1") == 1  # the refused call gave its check back
