@@ -1079,8 +1079,8 @@ class _Parser:
             if kind in (BLANK, COMMENT):  # a blank line or a comment keeps what a reading line may refer to
                 self.last_card, self.last_unknown = self.last_card or last_card, self.last_unknown or last_unknown
             if self.hopeless(kind, len(self.notes) > notes):
-                rest = sum(1 for row in rows[lineno:] if row.strip())
-                if rest:
+                rest = len(rows) - lineno
+                if rest and any(row.strip() for row in rows[lineno:]):  # stops at the first line that is not blank
                     self.message(self.errors, lineno, "", READING_STOPPED, unread=self.idle, rest=rest)
                     break
         self.close_blocks()
