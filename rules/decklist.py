@@ -87,6 +87,7 @@ Messages
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import heapq
 import re
@@ -256,6 +257,7 @@ class CardIndex:
                 for name in names:
                     _add(self._suggest, key, name)
         self._suggest_keys = list(self._suggest)
+        self._joined: str | None = None  # _related's view of the keys, made on first use
         # Character pair -> the suggestion keys holding it, to pick difflib's candidates without scanning
         # them all.
         self._grams: dict[str, list[int]] = {}
@@ -342,6 +344,35 @@ class CardIndex:
         scored.sort()
         return [(-ratio, key) for ratio, key in scored[:n]]
 
+    def _related(self, query: str) -> list[str]:
+        """The suggestion keys that contain `query` or (two characters or more) are contained in it: one scan
+        of all the keys joined in one string, and a look-up of each piece of the query, instead of a
+        comparison with every key (a line naming no card stays cheap in a game of thousands of cards)."""
+        if self._joined is None:
+            keys = self._suggest_keys
+            self._joined = "\0".join(keys) + "\0"
+            self._starts, position = [], 0
+            for key in keys:
+                self._starts.append(position)
+                position += len(key) + 1
+            self._positions = {key: i for i, key in enumerate(keys) if len(key) >= 2}
+            self._longest = max(map(len, keys), default=0)
+        if "\0" in query:
+            return [k for k in self._suggest_keys if (query in k) or (len(k) >= 2 and k in query)]
+        keys, joined, starts = self._suggest_keys, self._joined, self._starts
+        found: set[int] = set()
+        at = joined.find(query)
+        while at >= 0:
+            position = bisect.bisect_right(starts, at) - 1
+            found.add(position)
+            at = joined.find(query, starts[position] + len(keys[position]) + 1)  # from the next key on
+        for size in range(2, min(len(query), self._longest) + 1):
+            for start in range(len(query) - size + 1):
+                position = self._positions.get(query[start : start + size])
+                if position is not None:
+                    found.add(position)
+        return [keys[position] for position in found]
+
     def closest(self, text: str, ratio: float = GUESS_RATIO) -> str | None:
         """The one card name `text` is a near miss of: its normal form at least `ratio` close to that name's
         (or reading's, or alias's), and clearly closer than to any other name; None otherwise."""
@@ -369,7 +400,7 @@ class CardIndex:
             return []
         hits: list[str] = []
         if len(query) >= 2:
-            subs = [k for k in self._suggest_keys if (query in k) or (len(k) >= 2 and k in query)]
+            subs = self._related(query)
             subs.sort(key=lambda k: (abs(len(k) - len(query)), k))
             hits.extend(subs[: limit * 2])
         hits.extend(key for _ratio, key in self._close(query, limit * 2))
