@@ -213,8 +213,8 @@ def bench_server(db_url: str, media: str, database: str):
     p95 = report("throttles off (ten clients, each within its limit)", unthrottled)
     # The README's rates: the ten posters share one address, so past THROTTLE_CHECK they are answered 429.
     port = free_port()
-    server = start_server(db_url, port, media, workers=workers,
-                          env={**age, "THROTTLE_CHECK": "30/minute"})
+    server = start_server(db_url, port, media, workers=workers, env={**age, "THROTTLE_CHECK": "30/minute"},
+                          extra_args=("--capture-output", "--error-logfile", f"{media}/throttled.log"))  # 429 lines
     try:
         throttled = flood(port, regulation, server.pid)
     finally:
