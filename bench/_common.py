@@ -32,10 +32,11 @@ def start_server(db_url, port, media, workers=2, threads=1, extra_args=(), env=N
 
     `threads` > 1 runs gthread workers; `extra_args` are more gunicorn options (e.g. an access log); `env`
     more environment variables for the server."""
-    # The API throttles are off unless `env` sets rates: one bench client is one address asking far more often
+    # The throttles are off unless `env` sets rates: one bench client is one address asking far more often
     # than the limits allow a person.
     env = {**os.environ, "DATABASE_URL": db_url, "DEBUG": "0", "ALLOWED_HOSTS": "127.0.0.1", "MEDIA_ROOT": media,
-           "API_THROTTLE_ANON": "none", "API_THROTTLE_USER": "none", **(env or {})}
+           "API_THROTTLE_ANON": "none", "API_THROTTLE_USER": "none", "THROTTLE_CHECK": "none",
+           "THROTTLE_SIGNUP": "none", "THROTTLE_DOWNLOAD": "none", **(env or {})}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--threads", str(threads), "--log-level", "warning", *extra_args],

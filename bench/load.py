@@ -23,8 +23,8 @@
    2 workers × 4 threads all served 28-32 requests/s; 6 workers and gthread had the worst tails (p99 1.0-1.2 s
    against 0.5-0.6 s). The server's settings are the README's deployment (PRODUCTION_ENV): DB_CONN_MAX_AGE=60
    (persistent connections; DB_CONN_MAX_AGE=0 in the environment measures a connection per request: about
-   7 ms more PostgreSQL CPU per request), the throttles counting in the database cache, and the API
-   throttles on with rates far above the mix.
+   7 ms more PostgreSQL CPU per request), the database cache, and the throttles (counting in the database)
+   on with rates far above the mix.
 3. Through the API (token auth, no CSRF needed): starts two goldfish games of every game's sample deck and
    plays PRESEED manual taps in each, then checks every request of the mix once (each must answer 2xx:
    nothing in the mix is an expected 4xx), and times the print alone.
@@ -192,14 +192,16 @@ class Failed(Exception):
     pass
 
 
-# The server runs as the README's deployment does: persistent database connections, the throttles counting
-# in the database cache, the API throttles on (their rates raised far above the mix: every request here
+# The server runs as the README's deployment does: persistent database connections, the database cache,
+# the throttles on and counting in the database (their rates raised far above the mix: every request here
 # comes from one address and one account, and the bench measures the site, not the limit).
 PRODUCTION_ENV = {
     "DB_CONN_MAX_AGE": os.environ.get("DB_CONN_MAX_AGE", "60"),
     "CACHE_URL": "db://cache_table",
     "API_THROTTLE_ANON": "1000000/minute",
     "API_THROTTLE_USER": "1000000/minute",
+    "THROTTLE_CHECK": "1000000/minute",
+    "THROTTLE_DOWNLOAD": "1000000/minute",
 }
 
 

@@ -10,7 +10,8 @@ def check_shared_cache(app_configs, **kwargs):
     if backend.endswith("LocMemCache"):
         return [
             Warning(
-                "The cache is in each process's own memory, so the sign-in and API throttles count per process.",
+                "The cache is in each process's own memory, so the server processes do not share what they cache "
+                "(the rate limits count in the database regardless).",
                 hint="Set CACHE_URL=db://cache_table (and run `manage.py createcachetable`) or another shared cache.",
                 id="config.W001",
             )

@@ -11,7 +11,7 @@ DB_CONN_MAX_AGE  seconds a database connection is kept open (default 0: one per 
 MEDIA_ROOT     where uploaded images go; default <project>/media.
 STATIC_ROOT    set it (and run collectstatic) in production: static files are then served compressed with
                content-hashed names, cached for good; unset, they are served from the source folders.
-CACHE_URL      the cache the sign-in and API throttles count in: locmem:// (default; one process only),
+CACHE_URL      the cache (cached figures, recovery guards): locmem:// (default; one process only),
                db://<table> (shared by every process using the database; `manage.py createcachetable`),
                file:///<dir> (shared by the processes of one machine).
 HTTPS          "1" when the site is served over TLS: HTTP is redirected, cookies are Secure, and HSTS is
@@ -20,6 +20,10 @@ PROXY_COUNT    how many reverse proxies stand in front (default 0); they must se
                to X-Forwarded-For, which are then trusted for HTTPS and for the client's address.
 API_THROTTLE_ANON, API_THROTTLE_USER  the API's rate limits, e.g. 300/minute (anonymous clients per address)
                and 1200/minute (signed-in clients per account); "none" turns one off.
+THROTTLE_CHECK, THROTTLE_SIGNUP, THROTTLE_DOWNLOAD  decklist checks (the check page and the validate API
+               together, per account or address; default 30/minute), new accounts per address (10/hour),
+               direct downloads (export.txt, export zips, print.pdf) per address (20/minute).
+               Every throttle counts in the database (config/ratelimit.py), whatever CACHE_URL is.
 LOG_LEVEL      default WARNING.
 """
 
@@ -80,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
+    "config.throttles.ThrottleMiddleware",  # pages that declare a throttle_scope (config/throttles.py)
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -117,8 +122,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-# Room for every throttle counter: at Django's default of 300 entries a full cache deletes a third of them
-# (sign-in lockouts first, in key order), which would lift lockouts under ordinary traffic.
+# Room for what the site caches: at Django's default of 300 entries a full cache deletes a third of them.
 CACHE_OPTIONS = {"MAX_ENTRIES": 100_000}
 
 
@@ -137,8 +141,8 @@ def cache_from_url(url: str) -> dict:
     raise ImproperlyConfigured(f"CACHE_URL={url!r} is not locmem://, db://<table> or file:///<dir>")
 
 
-# Throttles count here: a deployment with several processes sets CACHE_URL to a shared cache
-# (`check --deploy` warns while it is local memory; config/checks.py).
+# A deployment with several processes sets CACHE_URL to a shared cache (`check --deploy` warns while it is
+# local memory; config/checks.py). The rate limits do not count here but in the database (config/ratelimit.py).
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or "locmem://")}
 
 # Background jobs: stored in the database, run by `manage.py db_worker` (make run starts one).
@@ -205,7 +209,8 @@ REST_FRAMEWORK = {
     # a form for the card serializer (its fields are the game's, not declared) and answered 500.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # Rates come from API_THROTTLE_RATES below, read per request (config/throttles.py); 429 past them.
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonApiThrottle", "config.throttles.UserApiThrottle"],
+    # A view's own throttle_scope (the validate action's "check") counts too, in THROTTLE_RATES.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.ApiThrottle"],
 }
 
 
@@ -221,6 +226,12 @@ def env_rate(name: str, default: str) -> str | None:
 API_THROTTLE_RATES = {
     "anon": env_rate("API_THROTTLE_ANON", "300/minute"),
     "user": env_rate("API_THROTTLE_USER", "1200/minute"),
+}
+# Scopes of pages and API views that cost more than a page (config/throttles.py PAGE_SCOPES).
+THROTTLE_RATES = {
+    "check": env_rate("THROTTLE_CHECK", "30/minute"),
+    "signup": env_rate("THROTTLE_SIGNUP", "10/hour"),
+    "download": env_rate("THROTTLE_DOWNLOAD", "20/minute"),
 }
 
 # -- deployment ---------------------------------------------------------------------------------------------

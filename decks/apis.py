@@ -347,6 +347,7 @@ class OwnedViewSet(AnyLookupMixin, viewsets.GenericViewSet):
 class DeckViewSet(OwnedViewSet):
     serializer_class = DeckSerializer
     queryset = Deck.objects.none()
+    throttle_scope = None  # an action may name its own (validate: "check")
 
     visible = staticmethod(selectors.visible_deck)
     not_yours = gettext_lazy("This is not your deck.")
@@ -453,7 +454,8 @@ class DeckViewSet(OwnedViewSet):
         responses={200: ValidationResultSerializer, 400: INPUT_ERROR},
         examples=[VALIDATE_EXAMPLE],
     )
-    @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
+    # Counted with the check page under the "check" rate (config/throttles.py), on top of the API's own.
+    @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny], throttle_scope="check")
     def validate(self, request):
         data = ValidateSerializer(data=request.data)
         data.is_valid(raise_exception=True)

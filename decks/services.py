@@ -15,9 +15,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from cards.models import Card, Game, editor_group_name
+from rules.decklist import READING_STOPPED, placement
 from rules.decklist import export as export_decklist
 from rules.decklist import parse as parse_decklist
-from rules.decklist import placement
 from rules.games import GAMES
 
 from . import selectors
@@ -472,6 +472,9 @@ def deck_change_count(
         return _record_revision(deck, user, gettext_noop("saved"), before, session=session)
 
 
+SHOWN_UNREAD = 50  # lines not read that the check page lists; the rest are counted
+
+
 @dataclass
 class DecklistReading:
     """Decklist text as read: the cards read, and the lines not read, read with a doubt, and skipped, each a
@@ -485,6 +488,24 @@ class DecklistReading:
     @property
     def messages(self) -> list[str]:
         return [m["message"] for m in (*self.unread, *self.warnings)]
+
+    # What the check page lists: at most SHOWN_UNREAD lines not read, a count of the rest, and apart from them
+    # the reader's note when it stopped early on a text that is no decklist (rules.decklist GIVE_UP_*).
+    @property
+    def stopped(self) -> dict | None:
+        return next((m for m in self.unread if m["code"] == READING_STOPPED), None)
+
+    @property
+    def unread_lines(self) -> list[dict]:
+        return [m for m in self.unread if m["code"] != READING_STOPPED]
+
+    @property
+    def unread_shown(self) -> list[dict]:
+        return self.unread_lines[:SHOWN_UNREAD]
+
+    @property
+    def unread_more(self) -> int:
+        return max(0, len(self.unread_lines) - SHOWN_UNREAD)
 
 
 def read_decklist(game_slug: str, regulation: Regulation, text: str) -> DecklistReading:

@@ -101,6 +101,10 @@ def deck_shared_export(request, token):
     return _export(request, selectors.shared_deck(token))
 
 
+# Direct downloads and costly forms are counted per address by the site's ThrottleMiddleware (config).
+deck_export.throttle_scope = deck_shared_export.throttle_scope = "download"
+
+
 def _export(request, deck):
     lang = request.GET.get("lang") or _lang()
     style = "post" if request.GET.get("style") == "post" else "plain"
@@ -318,6 +322,9 @@ def deck_check(request):
     )
 
 
+deck_check.throttle_scope = "check"  # counted when posted, with the validate API
+
+
 # -- pools ---------------------------------------------------------------------------------------
 
 
@@ -399,6 +406,9 @@ def signup(request):
             return redirect(next_url)
         return redirect("deck_list")
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=400 if form.errors else 200)
+
+
+signup.throttle_scope = "signup"  # accounts made per address (config/throttles.py)
 
 
 @login_required

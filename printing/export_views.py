@@ -99,6 +99,9 @@ def export_zip(request, kind, pk, fmt):
     return _attachment(zip_bytes(files), export_filename(kind, key, fmt))
 
 
+export_zip.throttle_scope = "download"  # direct downloads, counted per address (config/throttles.py)
+
+
 @require_POST
 def export_job_start(request, kind, pk, fmt):
     """Queue a big export for a worker and show its progress (the print jobs' page)."""

@@ -167,6 +167,9 @@ def print_pdf(request, kind, pk):
     return response
 
 
+print_pdf.throttle_scope = "download"  # direct downloads, counted per address (config/throttles.py)
+
+
 @require_safe
 def print_preview(request, kind, pk):
     """The first sheet as a PNG: what the options make, before downloading."""

@@ -67,6 +67,9 @@ the first section. The same card twice in a section adds up.
 One unreadable line never stops the rest: the deck holds what was read; `errors` lists each line that was
 not read (with its line number), `warnings` what was read but should be checked, `notes` what was skipped
 on purpose. A shell that must not lose a line (saving a deck) refuses the text while `errors` is not empty.
+Only a text that is hopeless as a decklist of this format stops the reader early: 50 lines in a row not
+read, or 100 lines that name no card once they are as many as the lines read as cards, or 300 such lines in
+all (GIVE_UP_*); the last error then says where it stopped and how many lines after it were not read.
 
 Default printing
 ----------------
@@ -84,6 +87,7 @@ Messages
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import heapq
 import re
@@ -111,6 +115,7 @@ AMBIGUOUS_CARD = "ambiguous_card"
 UNKNOWN_PRINTING = "unknown_printing"
 BAD_COUNT = "bad_count"
 LINE_TOO_LONG = "line_too_long"
+READING_STOPPED = "reading_stopped"
 # Lines read with something to check (warnings).
 UNKNOWN_SECTION = "unknown_section"
 OUTSIDE_DECK = "outside_deck"
@@ -134,6 +139,10 @@ TEMPLATES = {
     UNKNOWN_PRINTING: _('Line {line}: "{name}" has no printing numbered [{number}].'),
     BAD_COUNT: _("Line {line}: {count} is not a number of copies (1 to {max})."),
     LINE_TOO_LONG: _("Line {line}: longer than {max} characters."),
+    READING_STOPPED: _(
+        "Line {line}: reading stopped here: {unread} lines so far name no card of this format, so this does not "
+        "look like one of its decklists; the {rest} lines after it were not read."
+    ),
     UNKNOWN_SECTION: _(
         'Line {line}: "{name}" is not a section of this deck (sections: {sections}); the cards under it are '
         "counted where each card belongs."
@@ -153,11 +162,17 @@ TEMPLATES = {
     ASIDE: _("Line {line}: skipped as a note in parentheses."),
 }
 LEVELS = {
-    **dict.fromkeys((UNKNOWN_CARD, AMBIGUOUS_CARD, UNKNOWN_PRINTING, BAD_COUNT, LINE_TOO_LONG), ERROR),
+    **dict.fromkeys((UNKNOWN_CARD, AMBIGUOUS_CARD, UNKNOWN_PRINTING, BAD_COUNT, LINE_TOO_LONG, READING_STOPPED), ERROR),
     **dict.fromkeys((UNKNOWN_SECTION, OUTSIDE_DECK, CLOSEST_CARD, NAMED_BY_READING, TOTAL_MISMATCH, HEADER_COUNT), WARNING),
     **dict.fromkeys((TITLE, AUTHOR, DATE, DETAILS, LINK, SENTENCE, COLUMNS, ASIDE), NOTE),
 }
 MAX_LINE = 300  # far beyond any card name; keeps the line patterns' work small
+# Hopeless input: the reader stops (READING_STOPPED, an error) at the first of these, so a text of junk
+# costs a few milliseconds however long it is. A line "names no card" when it was not read, was skipped
+# with a note or is a header this deck does not know; blank lines, comments and known headers do not count.
+GIVE_UP_RUN = 50  # lines not read in a row (a line read as a card starts the count again)
+GIVE_UP_SHARE = 100  # lines naming no card, once they are as many as the lines read as cards
+GIVE_UP_TOTAL = 300  # lines naming no card in all
 
 MAX_COUNT = 999
 SUGGESTIONS = 5
@@ -242,6 +257,7 @@ class CardIndex:
                 for name in names:
                     _add(self._suggest, key, name)
         self._suggest_keys = list(self._suggest)
+        self._joined: str | None = None  # _related's view of the keys, made on first use
         # Character pair -> the suggestion keys holding it, to pick difflib's candidates without scanning
         # them all.
         self._grams: dict[str, list[int]] = {}
@@ -328,6 +344,35 @@ class CardIndex:
         scored.sort()
         return [(-ratio, key) for ratio, key in scored[:n]]
 
+    def _related(self, query: str) -> list[str]:
+        """The suggestion keys that contain `query` or (two characters or more) are contained in it: one scan
+        of all the keys joined in one string, and a look-up of each piece of the query, instead of a
+        comparison with every key (a line naming no card stays cheap in a game of thousands of cards)."""
+        if self._joined is None:
+            keys = self._suggest_keys
+            self._joined = "\0".join(keys) + "\0"
+            self._starts, position = [], 0
+            for key in keys:
+                self._starts.append(position)
+                position += len(key) + 1
+            self._positions = {key: i for i, key in enumerate(keys) if len(key) >= 2}
+            self._longest = max(map(len, keys), default=0)
+        if "\0" in query:
+            return [k for k in self._suggest_keys if (query in k) or (len(k) >= 2 and k in query)]
+        keys, joined, starts = self._suggest_keys, self._joined, self._starts
+        found: set[int] = set()
+        at = joined.find(query)
+        while at >= 0:
+            position = bisect.bisect_right(starts, at) - 1
+            found.add(position)
+            at = joined.find(query, starts[position] + len(keys[position]) + 1)  # from the next key on
+        for size in range(2, min(len(query), self._longest) + 1):
+            for start in range(len(query) - size + 1):
+                position = self._positions.get(query[start : start + size])
+                if position is not None:
+                    found.add(position)
+        return [keys[position] for position in found]
+
     def closest(self, text: str, ratio: float = GUESS_RATIO) -> str | None:
         """The one card name `text` is a near miss of: its normal form at least `ratio` close to that name's
         (or reading's, or alias's), and clearly closer than to any other name; None otherwise."""
@@ -355,7 +400,7 @@ class CardIndex:
             return []
         hits: list[str] = []
         if len(query) >= 2:
-            subs = [k for k in self._suggest_keys if (query in k) or (len(k) >= 2 and k in query)]
+            subs = self._related(query)
             subs.sort(key=lambda k: (abs(len(k) - len(query)), k))
             hits.extend(subs[: limit * 2])
         hits.extend(key for _ratio, key in self._close(query, limit * 2))
@@ -977,6 +1022,11 @@ class _Parser:
         self.last_unknown: dict | None = None  # the last line that named no card, for a reading under it
         self.first_card_seen = False
         self.title_seen = False
+        # Hopeless input (GIVE_UP_*): lines not read in a row, lines naming no card, lines read as cards.
+        self.unread_run = self.idle = self.card_lines = 0
+        # A list of junk repeats itself: the near-miss and suggestion searches are kept per name.
+        self._closest: dict[str, str | None] = {}
+        self._suggestions: dict[str, list[str]] = {}
 
     # -- messages
 
@@ -1051,12 +1101,19 @@ class _Parser:
                 tally.counted -= parsed.count
 
     def read(self, text: str) -> ParseResult:
-        for lineno, raw in enumerate((text or "").splitlines(), start=1):
+        rows = (text or "").splitlines()
+        for lineno, raw in enumerate(rows, start=1):
             last_card, last_unknown = self.last_card, self.last_unknown
             self.last_card = self.last_unknown = None
+            notes = len(self.notes)
             kind = self.line(lineno, raw, last_card, last_unknown)
             if kind in (BLANK, COMMENT):  # a blank line or a comment keeps what a reading line may refer to
                 self.last_card, self.last_unknown = self.last_card or last_card, self.last_unknown or last_unknown
+            if self.hopeless(kind, len(self.notes) > notes):
+                rest = len(rows) - lineno
+                if rest and any(row.strip() for row in rows[lineno:]):  # stops at the first line that is not blank
+                    self.message(self.errors, lineno, "", READING_STOPPED, unread=self.idle, rest=rest)
+                    break
         self.close_blocks()
         for lineno, raw, written, counted in self.totals:
             if written not in (counted, self.cards_read):
@@ -1067,6 +1124,35 @@ class _Parser:
         self.warnings.sort(key=lambda m: m.line)
         sections = {key: entries for key, entries in self.sections.items() if entries}
         return ParseResult(DeckData(sections=sections), self.errors, self.lines, self.warnings, self.notes)
+
+    def hopeless(self, kind: str, noted: bool) -> bool:
+        """Count the line just read; whether the text is hopeless as a decklist (GIVE_UP_*)."""
+        if kind == CARD:
+            self.card_lines += 1
+            self.unread_run = 0
+            return False
+        if kind == ERROR_LINE:
+            self.unread_run += 1
+            self.idle += 1
+        elif noted or (kind == HEADER and self.current is None and not self.outside):
+            self.idle += 1
+        else:
+            return False
+        return (
+            self.unread_run >= GIVE_UP_RUN
+            or (self.idle >= GIVE_UP_SHARE and self.idle >= self.card_lines)
+            or self.idle >= GIVE_UP_TOTAL
+        )
+
+    def closest(self, name: str) -> str | None:
+        if name not in self._closest:
+            self._closest[name] = self.index.closest(name)
+        return self._closest[name]
+
+    def suggestions(self, name: str) -> list[str]:
+        if name not in self._suggestions:
+            self._suggestions[name] = self.index.suggestions(name)
+        return list(self._suggestions[name])
 
     def line(self, lineno: int, raw: str, last_card, last_unknown) -> str:
         if len(raw) > MAX_LINE:
@@ -1240,7 +1326,7 @@ class _Parser:
             self.note(lineno, raw, code, label=label)
             return SKIPPED
         name, count = self.unknown_name(marked)
-        guess = self.index.closest(name) if not (header and header.key in self.words.foreign) else None
+        guess = self.closest(name) if not (header and header.key in self.words.foreign) else None
         if guess is not None:
             card_id = self.index.default_id(guess)
             if count < 1 or count > MAX_COUNT:
@@ -1273,7 +1359,7 @@ class _Parser:
             self.note(lineno, raw, TITLE)
             return SKIPPED
         m = _PRINTING.match(name)
-        error = self.error(lineno, raw, UNKNOWN_CARD, self.index.suggestions(m.group(1) if m and m.group(1) else name), name=name)
+        error = self.error(lineno, raw, UNKNOWN_CARD, self.suggestions(m.group(1) if m and m.group(1) else name), name=name)
         self.last_unknown = {"line": lineno, "raw": raw, "name": name, "count": count, "error": error, "parsed": len(self.lines) - 1}
         return ERROR_LINE
 

@@ -42,6 +42,8 @@ from schemathesis.checks import (
 )
 from schemathesis.errors import FailureGroup
 
+from config import ratelimit
+
 FUZZ_SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10")) * FUZZ_SCALE
 STATEFUL_EXAMPLES = int(os.environ.get("FUZZ_STATEFUL_EXAMPLES", "10")) * FUZZ_SCALE
@@ -192,7 +194,8 @@ class Findings:
     def call(self, case, headers):
         """One request in a savepoint, rolled back after a 5xx: on PostgreSQL a failed statement aborts the
         test's transaction, and every later call would fail for that one."""
-        cache.clear()  # throttling and cached figures: each call starts afresh
+        cache.clear()  # cached figures and
+        ratelimit.reset()  # throttling (counted in the database): each call starts afresh
         self.traceback = None
         answered = []
         try:
