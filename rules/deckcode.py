@@ -92,6 +92,11 @@ def parse(text: str, regulation: Regulation, index: CardIndex, game: GameDef | N
         try:
             decoded = game.read_deck_code(raw)
         except DeckCodeError as exc:
+            # A line that merely looks like a code ("7 Fireball" is "7Fireball" once spaces go) and reads as
+            # a card line is that card line; otherwise it is an invalid code, and nothing is read from it.
+            listed = decklist.parse(text, regulation, index)
+            if listed.ok and listed.deck.total():
+                return listed
             error = CodeLineError(lineno, INVALID_CODE, exc.template, {"line": lineno, **exc.params}, raw)
             return CodeParseResult(DeckData(), [error], [ParsedLine(lineno, raw, "error")])
         if decoded is not None:

@@ -192,6 +192,14 @@ def test_a_bad_checksum_is_an_invalid_code_with_nothing_read(kannagi_game):
     assert [(e.code, e.line) for e in result.errors] == [(INVALID_CODE, 2)] and result.deck.total() == 0
 
 
+def test_a_card_line_that_looks_like_a_code_stays_a_card_line(kannagi_game):
+    index = CardIndex([{"id": 1, "name": "FireballDragon", "number": "", "card_type": "場所札", "fields": {}}])
+    with pytest.raises(DeckCodeError):  # without its space it has a v7 code's shape, but not its checksum
+        kannagi_game.read_deck_code("7 FireballDragon")
+    result = parse("7 FireballDragon", kannagi_game.regulation, index, kannagi_game)
+    assert result.ok and result.deck.counts() == {1: 7}
+
+
 def test_a_code_among_other_lines_is_left_to_the_decklist_reader(kannagi_game):
     vector = VECTORS[0]
     index = card_index(vector["cards"])
