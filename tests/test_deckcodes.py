@@ -243,3 +243,14 @@ def test_a_card_without_a_number_is_named_as_why_no_code_can_be_made(kannagi_gam
 def test_games_without_writers_give_no_codes():
     for game in UNCODED:
         assert encode(game, DeckData({"main": {1: 1}}), {1: {"number": "1", "name": "x"}}) == []
+
+
+def test_a_crafted_v7_code_with_a_valid_checksum_but_a_rank_past_any_card_is_refused(kannagi_game):
+    module = __import__(kannagi_game.resolve(kannagi_game.deck_codes[0].read).__module__, fromlist=["x"])
+    body = module.varint(10_000) + module.varint(256) + b"\xff" * 60_000
+    code = "7" + b64(body + hashlib.sha256(b"\x07" + body).digest()[:5])
+    with pytest.raises(DeckCodeError) as raised:
+        kannagi_game.read_deck_code(code)
+    assert raised.value.reason == "unreadable"
+    with pytest.raises(DeckCodeError):  # and a number past the highest a code holds is not written
+        module.encode_v7({module.MAX_NUMBER + 1: 1})

@@ -39,6 +39,9 @@ CATALOG_TEXT = (
     "10006-10047,10051,10055,10061-10077"
 )
 RAW_POINT = 16_384  # a number outside the catalog is the point RAW_POINT + number
+# The highest card number a code may hold here (the fan list's run to 10077): bounds the rank a v7 code may
+# carry, so a crafted code cannot make the reader work on huge numbers.
+MAX_NUMBER = 99_999
 MAX_TOTAL, MAX_DISTINCT = 10_000, 256
 CHECK_BYTES = 5
 MAX_VARINT = 8
@@ -147,7 +150,7 @@ def _check_hex(payload: str) -> str:
 
 def _check_deck(cards: dict[int, int]) -> dict[int, int]:
     for number, count in cards.items():
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_NUMBER:
             raise DeckCodeError("bad_number", BAD_NUMBER, {"number": number})
         if not isinstance(count, int) or count < 1:
             raise _unreadable()
@@ -163,11 +166,11 @@ def _colex(values: list[int]) -> int:
 
 def _largest(r: int, j: int, below: int | None) -> int:
     """The largest v (below `below` when given) with C(v, j) <= r."""
-    low, high = j - 1, j
-    while comb(high, j) <= r and (below is None or high < below):
-        low, high = high, high * 2
-    if below is not None:
-        high = min(high, below)
+    low, high = j - 1, below
+    if high is None:
+        high = j
+        while comb(high, j) <= r:
+            low, high = high, high * 2
     while high - low > 1:  # comb(low, j) <= r; comb(high, j) > r or high is out of bounds
         mid = (low + high) // 2
         if comb(mid, j) <= r:
@@ -227,6 +230,8 @@ def read_v7(text: str) -> DecodedDeck | None:
             raise _unreadable()
         return DecodedDeck("v7", {})
     size = comb(total - 1, distinct - 1)
+    if rank // size >= comb(RAW_POINT + MAX_NUMBER + 1, distinct):  # a point beyond any card number
+        raise _unreadable()
     points = _unrank(rank // size, distinct)
     cuts = _unrank(rank % size, distinct - 1, below=total - 1)
     bounds = [-1, *cuts, total - 1]
