@@ -47,7 +47,9 @@ TEMPLATES = {
     UNKNOWN_NUMBER: _("Line {line}: card number {number} is not in the database."),
     AMBIGUOUS_NUMBER: _("Line {line}: card number {number} belongs to several cards ({candidates})."),
 }
-NO_NUMBER = _("No deck code can be made: {names} has no card number.")
+NO_NUMBER = _("No deck code can be made: {names} has no {tool} card number.")
+NO_NUMBERS = _("No deck code can be made: {names} and {more} other cards have no {tool} card number.")
+NAMED = 3  # the cards a reason names; the rest are counted
 
 _DIGITS = re.compile(r"[1-9][0-9]*")
 
@@ -175,7 +177,9 @@ def encode(game: GameDef, deck: DeckData, cards: Mapping, title: str = "") -> li
     out = []
     for declared in game.deck_code_writers:
         if missing:
-            out.append(Encoded(declared, template=NO_NUMBER, params={"names": "、".join(f"「{n}」" for n in missing)}))
+            names = "、".join(f"「{n}」" for n in missing[:NAMED])
+            params = {"names": names, "tool": declared.tool, "more": len(missing) - NAMED}
+            out.append(Encoded(declared, template=NO_NUMBER if len(missing) <= NAMED else NO_NUMBERS, params=params))
             continue
         try:
             out.append(Encoded(declared, text=game.resolve(declared.write)(numbers, title)))

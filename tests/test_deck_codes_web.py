@@ -254,8 +254,17 @@ def test_a_card_without_a_number_is_named_as_why_no_code_can_be_made(user, clien
     body = client.get(f"/api/decks/{spring_deck.pk}/").json()
     assert body["deck_codes"] and all(c["text"] == "" and place.name in c["reason"] for c in body["deck_codes"])
     html = client.get(reverse("deck_detail", args=[spring_deck.pk])).content.decode()
-    assert html.count("data-deck-code-reason") == 1 and f"「{place.name}」にカード番号がないため" in html
+    assert html.count("data-deck-code-reason") == 1 and f"「{place.name}」には巫カードフィルターのカード番号がないため" in html
     assert "data-copy-code=" not in html
+
+
+def test_a_deck_of_many_unnumbered_cards_names_three_and_counts_the_rest(user, client, samples):
+    sample = Deck.objects.filter(game_id__in=CODED, sample=True).first()
+    client.force_login(user)
+    codes = client.get(f"/api/decks/{sample.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()["deck_codes"]
+    distinct = sample.entries.values("card__name").distinct().count()
+    assert distinct > 3
+    assert all(c["text"] == "" and f"and {distinct - 3} other cards have no 巫カードフィルター card number" in c["reason"] for c in codes)
 
 
 def test_a_deck_of_a_game_without_codes_offers_none(user, client, games):
