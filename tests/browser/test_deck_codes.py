@@ -66,3 +66,16 @@ def test_each_copy_button_copies_its_code_and_says_so(browser, live_server, spri
         page.screenshot(path=os.path.join(SHOTS, f"deck-codes-{size[0]}.png"), full_page=True)
         box.screenshot(path=os.path.join(SHOTS, f"deck-codes-box-{size[0]}.png"))
     context.close()
+
+
+def test_a_deck_of_unnumbered_cards_says_why_it_has_no_code(browser, live_server, sample_deck):
+    context = browser.new_context(base_url=live_server.url, locale="ja-JP", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"/decks/{sample_deck.pk}/")
+    box = page.locator("[data-deck-codes]")
+    reason = box.locator("[data-deck-code-reason]")
+    assert reason.count() == 1 and "巫カードフィルターのカード番号がないため、デッキコードを作れません" in reason.inner_text()
+    assert box.locator("button[data-copy-code]").count() == 0
+    if SHOTS:
+        box.screenshot(path=os.path.join(SHOTS, "deck-codes-reason-390.png"))
+    context.close()
