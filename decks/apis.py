@@ -37,7 +37,7 @@ class LineErrorSerializer(serializers.Serializer):
     line = serializers.IntegerField(help_text="1-based line of the decklist text.")
     code = serializers.CharField(
         help_text="Not read (level error): `unknown_card`, `ambiguous_card`, `unknown_printing`, `bad_count`, "
-        "`line_too_long`. Read with a doubt (warning): `closest_card`, `named_by_reading`, `unknown_section`, "
+        "`line_too_long`; for a deck code, `invalid_code`, `unknown_number`, `ambiguous_number`. Read with a doubt (warning): `closest_card`, `named_by_reading`, `unknown_section`, "
         "`outside_deck`, `total_mismatch`, `header_count`. Skipped (note): `title`, `author`, `date`, `details`, "
         "`link`, `sentence`, `columns`, `aside`."
     )
@@ -79,6 +79,15 @@ class RegulationRefSerializer(serializers.Serializer):
     effective_date = serializers.DateField(allow_null=True)
 
 
+class DeckCodeSerializer(serializers.Serializer):
+    format = serializers.CharField(help_text="The format's key as the game declares it, e.g. `v7` or `share`.")
+    tool = serializers.CharField(help_text="The tool that reads it, e.g. 巫カードフィルター.")
+    version = serializers.CharField()
+    link = serializers.BooleanField(help_text="A link to open (a share link) rather than a code to paste.")
+    text = serializers.CharField(help_text="The code or link; empty when it cannot be made.")
+    reason = serializers.CharField(help_text="Why no code can be made (a card without a card number is named), else empty.")
+
+
 class DeckBriefSerializer(serializers.Serializer):
     """A deck in a list: its details without the cards."""
 
@@ -103,6 +112,10 @@ class DeckSerializer(DeckBriefSerializer):
     legal = serializers.BooleanField(read_only=True)
     violations = ViolationSerializer(many=True, read_only=True)
     statistics = serializers.DictField(read_only=True, help_text="Cost curve, breakdowns and opening-hand odds.")
+    deck_codes = DeckCodeSerializer(
+        many=True, read_only=True,
+        help_text="The deck in the deck-code formats its game declares a writer for (empty for most games).",
+    )
 
 
 class DeckWriteSerializer(serializers.Serializer):
@@ -148,6 +161,11 @@ class ValidationResultSerializer(serializers.Serializer):
     )
     warnings = LineErrorSerializer(many=True, help_text="Decklist lines read with something to check.")
     notes = LineErrorSerializer(many=True, help_text="Decklist lines skipped on purpose (title, author, notes).")
+    deck_code = LineErrorSerializer(
+        allow_null=True,
+        help_text="When the decklist was one deck code or share link of a format the game declares: the line, read as it "
+        "(code `deck_code` or `deck_link`); else null.",
+    )
 
 
 class EntryChangeSerializer(serializers.Serializer):
@@ -389,14 +407,15 @@ class DeckViewSet(OwnedViewSet):
                 known=" ".join(Game.objects.values_list("slug", flat=True)))]))
         try:
             regulation = _regulation(game, v.get("regulation"))
-            sections = v.get("sections")
+            sections, title = v.get("sections"), None
             if "decklist" in v:
-                sections = services.decklist_sections(game, regulation, v["decklist"])
+                reading = services.decklist_reading_strict(game, regulation, v["decklist"])
+                sections, title = reading.sections, reading.title
             deck = services.deck_create(
                 owner=request.user,
                 game=game,
                 regulation=regulation,
-                name=v.get("name", ""),
+                name=v.get("name") or title or "",  # a share link's title names the deck when no name is sent
                 description=v.get("description", ""),
                 visibility=v.get("visibility", Visibility.PRIVATE),
                 sections=sections,
@@ -473,7 +492,7 @@ class DeckViewSet(OwnedViewSet):
         except services.DeckInputError as exc:
             return input_error(exc)
         payload = validation_payload(game, regulation, reading.sections, request)
-        payload.update(unread=reading.unread, warnings=reading.warnings, notes=reading.notes)
+        payload.update(unread=reading.unread, warnings=reading.warnings, notes=reading.notes, deck_code=reading.code)
         return Response(payload)
 
     @extend_schema(

@@ -44,7 +44,11 @@ class RegulationChoice:
 
 class DeckForm(RegulationChoice, forms.Form):
     regulation = forms.TypedChoiceField(label=_("Game and format"), coerce=int)
-    name = forms.CharField(label=_("Name"), max_length=100)
+    # May stay empty when the decklist is a share link with a title: the title names the deck (the view).
+    name = forms.CharField(
+        label=_("Name"), max_length=100, required=False,
+        help_text=_("Leave it empty to name the deck after a pasted share link's title."),
+    )
     description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=5000)
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
     decklist = forms.CharField(
@@ -58,6 +62,11 @@ class DeckForm(RegulationChoice, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["regulation"].choices = format_choices(game_slug)
 
+    def clean(self):
+        data = super().clean()
+        if not (data.get("name") or "").strip() and not (data.get("decklist") or "").strip():
+            self.add_error("name", forms.Field.default_error_messages["required"])
+        return data
 
 
 class DeckSettingsForm(RegulationChoice, forms.Form):

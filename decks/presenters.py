@@ -211,6 +211,9 @@ def deck_view(deck: Deck, params=None) -> dict:
         "face_sections": face_sections(deck.game_id, sections),
         "statistics": statistics(deck.game_id, deck.regulation, data, cards, params),
         "total": data.total(),
+        # The deck in the deck-code formats its game writes (巫カードフィルター's, for kannagi): the deck
+        # page's copy buttons and the API's `deck_codes`.
+        "deck_codes": selectors.deck_codes(deck, data, cards),
     }
 
 
@@ -267,6 +270,7 @@ def deck_payload(deck: Deck, request=None, brief: bool = False) -> dict:
     view = deck_view(deck)
     payload.update(sections=view["sections"], legal=view["legal"], violations=view["violations"])
     payload["statistics"] = view["statistics"]
+    payload["deck_codes"] = view["deck_codes"]
     return payload
 
 

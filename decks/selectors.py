@@ -9,6 +9,7 @@ from django.utils.translation import get_language, gettext
 
 from cards.faces import face_src
 from cards.models import Card, Game
+from rules.deckcode import encode as encode_deck_codes
 from rules.decklist import CardIndex
 from rules.decks import DeckData, Violation, validate
 from rules.games import GAMES, get_game
@@ -217,6 +218,27 @@ def deck_state(deck: Deck) -> tuple[DeckData, dict[int, dict]]:
         sections.setdefault(entry.section, {})[entry.card_id] = entry.count
         cards[entry.card_id] = card_dict(entry.card)
     return DeckData(sections=sections), cards
+
+
+def deck_codes(deck: Deck, data=None, cards=None) -> list[dict]:
+    """The deck in each deck-code format its game writes (none for most games): for each, `format`, `tool`,
+    `version`, `link`, and `text`, or `reason` (in the active language) when no code can be made."""
+    game = GAMES.get(deck.game_id)
+    if game is None or not game.deck_code_writers:
+        return []
+    if data is None or cards is None:
+        data, cards = deck_state(deck)
+    return [
+        {
+            "format": e.format.key,
+            "tool": e.format.tool,
+            "version": e.format.version,
+            "link": e.format.link,
+            "text": e.text,
+            "reason": "" if e.ok else gettext(e.template).format(**e.params),
+        }
+        for e in encode_deck_codes(game, data, cards, title=deck.name)
+    ]
 
 
 def validate_deck_data(game_slug: str, regulation: Regulation, deck: DeckData, cards: dict) -> list[Violation]:

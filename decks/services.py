@@ -15,9 +15,10 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from cards.models import Card, Game, editor_group_name
+from rules.deckcode import CODE_NOTES
+from rules.deckcode import parse as parse_decklist
 from rules.decklist import READING_STOPPED, placement
 from rules.decklist import export as export_decklist
-from rules.decklist import parse as parse_decklist
 from rules.games import GAMES
 
 from . import selectors
@@ -484,6 +485,10 @@ class DecklistReading:
     unread: list[dict] = field(default_factory=list)
     warnings: list[dict] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)
+    # The deck's title when the text was a deck code that carries one (a share link's): a new deck's name.
+    title: str | None = None
+    # When the text was a deck code: the line message saying which format it was read as.
+    code: dict | None = None
 
     @property
     def messages(self) -> list[str]:
@@ -510,17 +515,20 @@ class DecklistReading:
 
 def read_decklist(game_slug: str, regulation: Regulation, text: str) -> DecklistReading:
     """Read decklist text against every card of the game: what was read, and every line not read (the
-    check page and the API check the deck with what was read and list those lines above the result)."""
+    check page and the API check the deck with what was read and list those lines above the result). A text
+    that is one deck code of a format the game declares is read as the deck the code holds (rules.deckcode)."""
     index = selectors.game_card_index(game_slug)
     rules = regulation.to_rules()
-    result = parse_decklist(text, rules, index)
+    result = parse_decklist(text, rules, index, GAMES.get(game_slug))
     lang = get_language() or "ja"
     sections = "、".join(s.label(lang) for s in rules.sections) if lang.startswith("ja") else ", ".join(s.en for s in rules.sections)
     return DecklistReading(
         sections={key: dict(entries) for key, entries in result.deck.sections.items()},
         unread=[decklist_error_dict(e, sections) for e in result.errors],
         warnings=[decklist_error_dict(e, sections) for e in result.warnings],
-        notes=[decklist_error_dict(e, sections) for e in result.notes],
+        notes=[decklist_error_dict(e, sections) for e in result.notes if e.code not in CODE_NOTES],
+        title=getattr(result, "title", None),
+        code=next((decklist_error_dict(e) for e in result.notes if e.code in CODE_NOTES), None),
     )
 
 

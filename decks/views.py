@@ -189,11 +189,14 @@ def deck_new(request):
             if d["decklist"].strip():
                 reading = services.decklist_reading_strict(regulation.game_id, regulation, d["decklist"])
                 sections = reading.sections
+            name = d["name"].strip() or (reading.title if reading else "") or ""  # a share link's title names it
+            if not name:
+                raise services.DeckInputError([_("Enter a name (this decklist has no title to name the deck after).")])
             deck = services.deck_create(
                 owner=request.user,
                 game=regulation.game_id,
                 regulation=regulation,
-                name=d["name"],
+                name=name,
                 description=d["description"],
                 visibility=d["visibility"],
                 sections=sections,

@@ -43,6 +43,12 @@ What a `GameDef` carries, and who reads it
 - **Face** (`FaceLayout`, rules/games/face.py): what a printed proxy shows in each corner, the type line,
   the stats, the colours and the default card size; printing/faces.py draws it element by element.
 - **Search help**: `search_examples`, worked queries for /search/help/.
+- **Deck codes** (`deck_codes`: `DeckCodeFormat`s, rules/games/deckcodes.py): the codes and share links of
+  another deck tool the game's players hand decks around in, each naming the game's own functions that read
+  it and (optionally) write it. rules/deckcode.py reads a text that is one such code (the only non-empty
+  line) as the deck it holds, numbers being the cards' collector numbers, wherever a decklist is read; the
+  deck page and the deck API offer the deck in each format with a writer (kannagi: 巫カードフィルター's v7
+  code and share link).
 
 The engine's state is JSON-able data with its random generator (rules/engine/rng.py); the log plus the
 seed reproduces a game (`replay`), undo is a replay, and manual actions are always legal and logged as
@@ -57,6 +63,7 @@ from .engine.play import FREE, Play
 from .engine.stack import StackPlay
 from .games import GAMES, get_game, register, unregister
 from .games.base import CardGroup, CardType, DrawRules, GameDef
+from .games.deckcodes import DeckCodeError, DeckCodeFormat, DecodedDeck
 from .games.face import Block, FaceLayout, Show
 from .games.fields import Field
 from .games.options import Choice, Option
@@ -73,6 +80,9 @@ __all__ = [
     "CardTable",
     "CardType",
     "Choice",
+    "DeckCodeError",
+    "DeckCodeFormat",
+    "DecodedDeck",
     "DrawRules",
     "FaceLayout",
     "Field",

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from .deckcodes import DeckCodeFormat, DecodedDeck
 from .fields import (
     BOOL,
     CHOICE,
@@ -187,6 +188,10 @@ class GameDef:
     # The options its regulations may set (Regulation.options), option -> the values accepted; (int,): a
     # whole number of 0 or more (regulation_option_errors).
     regulation_options: dict = field(default_factory=dict)
+    # The deck codes (and share links) of other tools the game's players hand decks around in
+    # (rules/games/deckcodes.py): rules/deckcode.py reads a pasted one and writes a deck's in those declared
+    # with a writer.
+    deck_codes: tuple[DeckCodeFormat, ...] = ()
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -248,11 +253,28 @@ class GameDef:
         """A "module:name" declaration (construction, play, autopilot) relative to the game's package
         (rules/games/<slug>/), imported now: the attribute it names."""
         module, _, name = spec.partition(":")
-        return getattr(importlib.import_module(module, f"{__package__}.{self.slug}"), name)
+        return getattr(importlib.import_module(module, self.package or f"{__package__}.{self.slug}"), name)
 
     def construction_check(self):
         """The game's own construction check (see `construction`), or None when it declares none."""
         return self.resolve(self.construction) if self.construction else None
+
+    def read_deck_code(self, text: str) -> DecodedDeck | None:
+        """The deck a code or link in one of the game's declared formats holds, or None when the text is in
+        none of them; raises DeckCodeError for a text in a format that cannot be a deck (a bad checksum)."""
+        for declared in self.deck_codes:
+            decoded = self.resolve(declared.read)(text)
+            if decoded is not None:
+                return decoded
+        return None
+
+    def deck_code_format(self, key: str) -> DeckCodeFormat | None:
+        return next((f for f in self.deck_codes if f.key == key), None)
+
+    @property
+    def deck_code_writers(self) -> tuple[DeckCodeFormat, ...]:
+        """The declared formats the site writes a deck in (the deck page and API offer each)."""
+        return tuple(f for f in self.deck_codes if f.write)
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang.startswith("ja") else self.name_en

@@ -8,6 +8,7 @@ from ..base import CardGroup, CardType, DrawRules, GameDef
 from ..fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, Field, ParseError
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
+from .deckcode import DECK_CODES
 from .face import FACE
 from .options import OPTIONS
 from .vocabulary import VOCABULARY
@@ -193,4 +194,6 @@ GAME = GameDef(
         ("t:place sort:power order:desc", "場所札を力の高い順に", "Places by power, highest first"),
     ),
     construction=".construction:check",
+    # 巫カードフィルター's deck codes and share links (deckcode.py): read wherever a decklist is, written on the deck page.
+    deck_codes=DECK_CODES,
 )
