@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files (no CDN)
     "django_tasks",
+    "jobs",  # before django_tasks_db: its `db_worker` command (jobs/management/commands) is the one run
     "django_tasks_db",
     "rules",
     "cards",
@@ -143,6 +144,27 @@ CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or "locmem://")}
 
 # Background jobs: stored in the database, run by `manage.py db_worker` (make run starts one).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def _seconds(name: str, default: float) -> float:
+    raw = (os.environ.get(name) or "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number of seconds") from None
+    if not value > 0:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be more than 0")
+    return value
+
+
+# The jobs' lifecycle (jobs/services.py): a running job's heartbeat every JOBS_HEARTBEAT_SECONDS; one whose
+# heartbeat is older than JOBS_STALLED_AFTER_SECONDS lost its worker and is queued again (or failed) by the
+# sweep every worker runs every JOBS_SWEEP_SECONDS; a lost database is retried up to every
+# JOBS_RETRY_MAX_SECONDS. Defaults: a killed worker's job is running again within 75 s of the kill.
+JOBS_HEARTBEAT_SECONDS = _seconds("JOBS_HEARTBEAT_SECONDS", 5)
+JOBS_STALLED_AFTER_SECONDS = _seconds("JOBS_STALLED_AFTER_SECONDS", 60)
+JOBS_SWEEP_SECONDS = _seconds("JOBS_SWEEP_SECONDS", 15)
+JOBS_RETRY_MAX_SECONDS = _seconds("JOBS_RETRY_MAX_SECONDS", 10)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
