@@ -356,9 +356,13 @@ def _whole(name: str, value, low: int, high: int) -> int:
     return value
 
 
+CHUNK_MAX_GAMES = 500  # a piece stays short (about half a second of kannagi), so the fair queue moves
+
+
 def chunk_size(games: int) -> int:
-    """Games per background task: about twenty tasks a simulation (the progress bar's steps), 50 at least."""
-    return max(50, -(-games // 20))
+    """Games per background task: about twenty tasks a simulation (the progress bar's steps), 50 at least
+    and CHUNK_MAX_GAMES at most (a 20,000-game run is 40 pieces: another account's job waits for one)."""
+    return min(CHUNK_MAX_GAMES, max(50, -(-games // 20)))
 
 
 def revision_decks(deck: Deck, number: int) -> list[list[dict]]:
