@@ -48,11 +48,11 @@ class Worker:
 
     count = 0
 
-    def __init__(self, url: str, log_dir: Path, media: Path):
+    def __init__(self, url: str, log_dir: Path, media: Path, **settings):
         Worker.count += 1
         self.name = f"fault-w{Worker.count}"
         self.log = log_dir / f"{self.name}.log"
-        env = {**os.environ, **FAST, "DATABASE_URL": url, "MEDIA_ROOT": str(media), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, **FAST, **settings, "DATABASE_URL": url, "MEDIA_ROOT": str(media), "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--no-reload", "--interval", "0.2",
                    "--worker-id", self.name, "-v", "1"]
         with open(self.log, "wb") as out:
@@ -90,8 +90,8 @@ def wait_for(check, timeout: float, what: str, step: float = 0.05, worker: Worke
 def workers(tmp_path):
     started: list[Worker] = []
 
-    def start(url: str | None = None) -> Worker:
-        worker = Worker(url or suite_url(), tmp_path, tmp_path / "media")
+    def start(url: str | None = None, **settings) -> Worker:
+        worker = Worker(url or suite_url(), tmp_path, tmp_path / "media", **settings)
         started.append(worker)
         return worker
 
@@ -136,8 +136,8 @@ def _simulation(client, deck):
     return Simulation.objects.latest("created_at")
 
 
-def _report(client, deck):
-    assert client.post(f"/decks/{deck.pk}/card-report/", {"games": 2000, "seed": 5, "turn_cap": 20}).status_code == 302
+def _report(client, deck, games=2000):
+    assert client.post(f"/decks/{deck.pk}/card-report/", {"games": games, "seed": 5, "turn_cap": 20}).status_code == 302
     return CardReport.objects.latest("created_at")
 
 
@@ -183,6 +183,22 @@ def test_a_job_of_each_kind_whose_worker_is_killed_finishes_by_itself(user_clien
     wait_for(lambda: not stuck.exists(), 10, "the killed workers' task rows to be marked failed")
     print("\nseconds from SIGKILL to the job done (stalled after 3 s):", figures)
     assert all(seconds < 120 for seconds in figures.values()), figures
+
+
+def test_a_long_job_keeps_beating_so_no_live_worker_takes_it_away(user_client, deck, workers, quiet_queue):
+    """A job runs for many times the stall threshold (one long call) while another worker sweeps: its
+    heartbeat thread keeps it its own, and it runs once."""
+    quick = {"JOBS_HEARTBEAT_SECONDS": "0.2", "JOBS_STALLED_AFTER_SECONDS": "1", "JOBS_SWEEP_SECONDS": "0.2"}
+    first = workers(**quick)
+    job = _report(user_client, deck, games=5000)
+    wait_for(lambda: _running(job), 60, "the report to start", worker=first)
+    started = time.monotonic()
+    workers(**quick)  # sweeps every 0.2 s
+    wait_for(lambda: _state(job) in ("done", "failed"), 120, "the report to finish", worker=first)
+    took = time.monotonic() - started
+    job.refresh_from_db()
+    print(f"\na card report ran {took:.1f} s with the stall threshold at 1 s: runs started {job.attempts}")
+    assert job.status == "done" and job.attempts == 1 and took > 1.5, (job.status, job.attempts, took)
 
 
 def test_a_job_whose_worker_keeps_dying_fails_with_a_message_in_the_users_language(user_client, deck, workers, quiet_queue):
