@@ -21,6 +21,9 @@ PROXY_COUNT    how many reverse proxies stand in front (default 0); they must se
 API_THROTTLE_ANON, API_THROTTLE_USER  the API's rate limits, e.g. 300/minute (anonymous clients per address)
                and 1200/minute (signed-in clients per account); "none" turns one off.
 LOG_LEVEL      default WARNING.
+JOBS_HEARTBEAT_SECONDS, JOBS_STALLED_AFTER_SECONDS, JOBS_SWEEP_SECONDS, JOBS_RETRY_MAX_SECONDS  the
+               background jobs' heartbeat (5), stall threshold (60), sweep interval (15) and the longest wait
+               between two tries of a lost database (10), in seconds (jobs/services.py, jobs/worker.py).
 """
 
 import os
