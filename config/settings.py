@@ -25,6 +25,9 @@ THROTTLE_CHECK, THROTTLE_SIGNUP, THROTTLE_DOWNLOAD  decklist checks (the check p
                direct downloads (export.txt, export zips, print.pdf) per address (20/minute).
                Every throttle counts in the database (config/ratelimit.py), whatever CACHE_URL is.
 LOG_LEVEL      default WARNING.
+JOBS_HEARTBEAT_SECONDS, JOBS_STALLED_AFTER_SECONDS, JOBS_SWEEP_SECONDS, JOBS_RETRY_MAX_SECONDS  the
+               background jobs' heartbeat (5), stall threshold (60), sweep interval (15) and the longest wait
+               between two tries of a lost database (10), in seconds (jobs/services.py, jobs/worker.py).
 """
 
 import os
@@ -63,6 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files (no CDN)
     "django_tasks",
+    "jobs",  # before django_tasks_db: its `db_worker` command (jobs/management/commands) is the one run
     "django_tasks_db",
     "rules",
     "cards",
@@ -147,6 +151,27 @@ CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL") or "locmem://")}
 
 # Background jobs: stored in the database, run by `manage.py db_worker` (make run starts one).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def _seconds(name: str, default: float) -> float:
+    raw = (os.environ.get(name) or "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number of seconds") from None
+    if not value > 0:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be more than 0")
+    return value
+
+
+# The jobs' lifecycle (jobs/services.py): a running job's heartbeat every JOBS_HEARTBEAT_SECONDS; one whose
+# heartbeat is older than JOBS_STALLED_AFTER_SECONDS lost its worker and is queued again (or failed) by the
+# sweep every worker runs every JOBS_SWEEP_SECONDS; a lost database is retried up to every
+# JOBS_RETRY_MAX_SECONDS. Defaults: a killed worker's job is running again within 75 s of the kill.
+JOBS_HEARTBEAT_SECONDS = _seconds("JOBS_HEARTBEAT_SECONDS", 5)
+JOBS_STALLED_AFTER_SECONDS = _seconds("JOBS_STALLED_AFTER_SECONDS", 60)
+JOBS_SWEEP_SECONDS = _seconds("JOBS_SWEEP_SECONDS", 15)
+JOBS_RETRY_MAX_SECONDS = _seconds("JOBS_RETRY_MAX_SECONDS", 10)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

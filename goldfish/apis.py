@@ -427,6 +427,8 @@ class SimulationSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     turn_cap = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    label = serializers.CharField(help_text="The state in the user's language, as the page shows it.")
+    error = serializers.CharField(help_text="Why it failed, in the user's language (\"\" unless failed).")
     done = serializers.IntegerField(help_text="Games played so far.")
     result = serializers.DictField(
         allow_null=True,
@@ -465,6 +467,8 @@ def simulation_payload(sim, request) -> dict:
         "seed": sim.seed,
         "turn_cap": sim.turn_cap,
         "status": sim.status,
+        "label": sim.status_label,
+        "error": sim.failure_message,
         "done": sim.done,
         "result": sim.result if done else None,
         "created_at": sim.created_at,
@@ -562,6 +566,8 @@ class CardReportSerializer(serializers.Serializer):
     swap_old = serializers.CharField(help_text="The card taken out (\"\" for no swap).")
     swap_new = serializers.CharField(help_text="The card put in (\"\" for no swap).")
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    label = serializers.CharField(help_text="The state in the user's language, as the page shows it.")
+    error = serializers.CharField(help_text="Why it failed, in the user's language (\"\" unless failed).")
     done = serializers.IntegerField(help_text="Games played so far (a swap plays the games twice).")
     result = serializers.DictField(
         allow_null=True,
@@ -590,6 +596,8 @@ def card_report_payload(report, request) -> dict:
         "swap_old": report.swap_old,
         "swap_new": report.swap_new,
         "status": report.status,
+        "label": report.status_label,
+        "error": report.failure_message,
         "done": report.done,
         "result": report.result if done else None,
         "created_at": report.created_at,

@@ -7,4 +7,12 @@ class GoldfishConfig(AppConfig):
     verbose_name = _("Goldfish")
 
     def ready(self):
+        from jobs.services import register
+
         from . import tasks  # noqa: F401  (registers the simulation piece task with goldfish.queueing)
+        from .models import CardReport, SimulationChunk
+        from .queueing import piece_task, report_task
+        from .services import piece_failed
+
+        register(SimulationChunk, lambda job: piece_task(), on_failed=piece_failed)
+        register(CardReport, lambda job: report_task())

@@ -14,9 +14,22 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
+from jobs.models import WORKER_LOST, Job, JobStatus
+
+
+def _progress_label(status: str) -> str:
+    """A simulation's or card report's state in the player's words (what is being made: games played)."""
+    if status == JobStatus.QUEUED:
+        return gettext("Waiting for a worker")
+    if status == JobStatus.RUNNING:
+        return gettext("Playing the games")
+    if status == JobStatus.DONE:
+        return gettext("Done")
+    return gettext("Failed")
 
 
 def new_session_id() -> str:
@@ -147,9 +160,23 @@ class Simulation(models.Model):
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
 
+    @property
+    def status_label(self) -> str:
+        return _progress_label(self.status)
 
-class SimulationChunk(models.Model):
-    """Games start .. start+count-1 of a simulation: one background task; its tallies when played."""
+    @property
+    def failure_message(self) -> str:
+        """Why it failed, in the player's words ("" unless failed)."""
+        if self.status != self.Status.FAILED:
+            return ""
+        if self.error == WORKER_LOST:
+            return gettext("The simulation stopped three times while its games were being played. Try again.")
+        return pgettext("simulation", "The simulation failed. Try again.")
+
+
+class SimulationChunk(Job):
+    """Games start .. start+count-1 of a simulation: one background job (jobs.Job's lifecycle); its tallies
+    when played (cleared once the simulation is summarized)."""
 
     simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("simulation"))
     index = models.PositiveIntegerField(_("index"))
@@ -171,17 +198,11 @@ def new_report_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class CardReport(models.Model):
+class CardReport(Job):
     """The designer report of one deck revision (rules/engine/report.py): per card, how the deck wins with
     and without it, played by a task worker; with a swap (every copy of `swap_old` replaced by the card
     `swap_new`, both card keys) it plays the same seeds twice and keeps what changed. One row per
     (deck, revision, games, seed, turn cap, swap, engine version): the same request links to the same report."""
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
 
     token = models.CharField(_("token"), max_length=24, unique=True, default=new_report_token, editable=False)
     deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="card_reports", verbose_name=_("deck"))
@@ -195,14 +216,11 @@ class CardReport(models.Model):
     swap_new = models.CharField(_("card swapped in"), max_length=40, blank=True, default="")
     decks = models.JSONField(_("decks"), default=list)  # the engine's decks of that revision
     new_card = models.JSONField(_("card swapped in (data)"), null=True, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(_("games done"), default=0)  # a swap plays the games twice
     result = models.JSONField(_("result"), null=True, blank=True)
-    error = models.TextField(_("error"), blank=True)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("requested by"))
     requester_key = models.CharField(_("requester key"), max_length=64, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("card report")
@@ -232,5 +250,14 @@ class CardReport(models.Model):
         return int(100 * self.done / self.total) if self.total else 0
 
     @property
-    def finished(self) -> bool:
-        return self.status in (self.Status.DONE, self.Status.FAILED)
+    def status_label(self) -> str:
+        return _progress_label(self.status)
+
+    @property
+    def failure_message(self) -> str:
+        """Why it failed, in the player's words ("" unless failed)."""
+        if self.status != self.Status.FAILED:
+            return ""
+        if self.error == WORKER_LOST:
+            return gettext("The report stopped three times while its games were being played. Try again.")
+        return pgettext("card report", "The report failed. Try again.")

@@ -24,6 +24,8 @@ from cards.models import Game
 from decks import selectors as deck_selectors
 from decks.models import Deck, Pool
 from decks.services import DeckInputError, decklist_sections
+from jobs.services import enqueue, owner_tag
+from jobs.services import fail as job_fail
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
 from rules.engine.core import canonical_decks
@@ -33,7 +35,6 @@ from rules.games.options import OptionError
 from . import selectors
 from .actors import Actor, owns
 from .models import GoldfishSession, SourceKind
-from .queueing import piece_task, report_task
 
 log = logging.getLogger(__name__)
 
@@ -328,11 +329,8 @@ SIM_ACTIVE_PER_REQUESTER = 3  # queued or running simulations one user (or visit
 # Queued or running simulations of all visitors without an account together: a visitor who drops the
 # session cookie gets a new key each time, so the per-visitor limit alone would not hold them back.
 SIM_ACTIVE_VISITORS = 12
-# A piece takes seconds (1,000 games of the slowest game, original, in about 8 s on one core): a piece
-# whose task has been "running" this long lost its worker, and a simulation this old whose pieces have no
-# task waiting lost them; such pieces are queued again (recover_simulation).
-SIM_STALLED_AFTER = timedelta(minutes=10)
-SIM_RECOVER_EVERY = 60  # seconds between two looks at one simulation's tasks (per process)
+# A piece whose worker died is queued again (or failed) by the workers' sweep (jobs.services.sweep), never
+# by a page: the pages and the API read the same rows.
 
 
 class SimulationBusy(GoldfishInputError):
@@ -358,9 +356,13 @@ def _whole(name: str, value, low: int, high: int) -> int:
     return value
 
 
+CHUNK_MAX_GAMES = 500  # a piece stays short (about half a second of kannagi), so the fair queue moves
+
+
 def chunk_size(games: int) -> int:
-    """Games per background task: about twenty tasks a simulation (the progress bar's steps), 50 at least."""
-    return max(50, -(-games // 20))
+    """Games per background task: about twenty tasks a simulation (the progress bar's steps), 50 at least
+    and CHUNK_MAX_GAMES at most (a 20,000-game run is 40 pieces: another account's job waits for one)."""
+    return min(CHUNK_MAX_GAMES, max(50, -(-games // 20)))
 
 
 def revision_decks(deck: Deck, number: int) -> list[list[dict]]:
@@ -412,8 +414,7 @@ def _active_simulations():
 
 def _check_busy(who: Actor) -> None:
     """At most SIM_ACTIVE_PER_REQUESTER simulations of one person wait at once (and SIM_ACTIVE_VISITORS of
-    all visitors together). Before refusing, the waiting ones are looked at: one whose worker died is
-    queued again, so it ends and frees its place."""
+    all visitors together). One whose worker died frees its place by itself (the sweep ends it)."""
     active = _active_simulations()
     limits = []
     if who.user_id is not None:
@@ -428,34 +429,12 @@ def _check_busy(who: Actor) -> None:
             "minutes.").format(count=SIM_ACTIVE_VISITORS)))
     for queryset, limit, message in limits:
         if queryset.count() >= limit:
-            for sim in queryset.defer("decks", "result")[:limit]:
-                recover_if_due(sim)
             raise SimulationBusy([message])
 
 
-def _task_backend():
-    return piece_task().get_backend()
-
-
-def _uses_database_tasks() -> bool:
-    """The task backend stores tasks in this database (django_tasks_db): queueing is part of the same
-    transaction as the rows it plays, and the tasks can be looked at (recover_simulation)."""
-    try:
-        from django_tasks_db.backend import DatabaseBackend
-    except ImportError:  # pragma: no cover - another backend is installed
-        return False
-    return isinstance(_task_backend(), DatabaseBackend)
-
-
-def _enqueue_pieces(ids: list[int]) -> None:
-    """Queue the pieces' tasks: inside the caller's transaction when the tasks live in this database (the
-    simulation, its pieces and their tasks are stored together or not at all), else once it commits."""
-    task = piece_task()
-    if _uses_database_tasks():
-        for pk in ids:
-            task.enqueue(pk)
-    else:
-        transaction.on_commit(lambda: [task.enqueue(pk) for pk in ids])
+def _tag(who: Actor) -> str:
+    """The fair queue's key of the actor's jobs (jobs.services.owner_tag)."""
+    return owner_tag(who.user_id, "" if who.user_id is not None else who.key)
 
 
 def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=None):
@@ -501,9 +480,12 @@ def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=
                     requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
                 )
                 SimulationChunk.objects.bulk_create(
-                    SimulationChunk(simulation=sim, index=i, start=start, count=count) for i, (start, count) in enumerate(pieces)
+                    SimulationChunk(simulation=sim, index=i, start=start, count=count, owner_tag=_tag(who))
+                    for i, (start, count) in enumerate(pieces)
                 )
-                _enqueue_pieces(list(sim.pieces.order_by("index").values_list("pk", flat=True)))
+                # inside this transaction when the tasks live in this database: the simulation, its pieces
+                # and their tasks are stored together or not at all
+                enqueue(list(sim.pieces.order_by("index")))
             return sim
         except IntegrityError:  # the same simulation was asked for at the same moment: that one
             found = _stored_simulation(key)
@@ -516,10 +498,11 @@ def record_chunk(chunk_id: int, tally: dict) -> None:
     """A piece's tallies are in: count its games, and when it is the last piece summarize the whole run.
 
     The simulation's row is locked first (PostgreSQL: SELECT … FOR UPDATE; SQLite: the write transaction
-    starts IMMEDIATE), so pieces finishing at once on several workers add up correctly. A piece played
-    again (re-queued by recover_simulation, or a duplicate task) counts once; a piece that ends after the
-    simulation was summarized (its tallies are cleared then) or failed changes nothing. The counts are
-    taken from the pieces' rows, not added to, so they always say what is recorded."""
+    starts IMMEDIATE), so pieces finishing at once on several workers add up correctly. The piece is done
+    (jobs.Job) with its tally in the same transaction. A piece played again (queued again by the sweep, or
+    a duplicate task) counts once; a piece that ends after the simulation was summarized (its tallies are
+    cleared then) or failed changes nothing. The counts are taken from the pieces' rows, not added to, so
+    they always say what is recorded."""
     from django.db.models import Count, Sum
 
     from rules.engine.simulate import merge, summarize
@@ -537,10 +520,13 @@ def record_chunk(chunk_id: int, tally: dict) -> None:
         )
         if sim.status in (Simulation.Status.DONE, Simulation.Status.FAILED):
             return
-        if not SimulationChunk.objects.filter(pk=chunk_id, tally__isnull=True).update(tally=tally):
+        recorded = SimulationChunk.objects.filter(pk=chunk_id).exclude(status=SimulationChunk.Status.DONE).update(
+            tally=tally, status=SimulationChunk.Status.DONE, finished_at=timezone.now()
+        )
+        if not recorded:
             return  # another worker recorded this piece already
         pieces = SimulationChunk.objects.filter(simulation_id=sim.pk)
-        counts = pieces.filter(tally__isnull=False).aggregate(pieces=Count("id"), games=Sum("count"))
+        counts = pieces.filter(status=SimulationChunk.Status.DONE).aggregate(pieces=Count("id"), games=Sum("count"))
         sim.chunks_done, sim.done = counts["pieces"], counts["games"] or 0
         sim.status = Simulation.Status.RUNNING
         fields = ["done", "chunks_done", "status"]
@@ -557,66 +543,25 @@ def record_chunk(chunk_id: int, tally: dict) -> None:
 
 def fail_simulation(simulation_id: int, error: str) -> None:
     """Mark a simulation failed (the first error is kept); a finished one stays as it is."""
-    from .models import Simulation
+    from .models import Simulation, SimulationChunk
 
     Simulation.objects.filter(pk=simulation_id).exclude(status__in=[Simulation.Status.DONE, Simulation.Status.FAILED]).update(
         status=Simulation.Status.FAILED, error=error[:2000], finished_at=timezone.now()
     )
+    # its waiting pieces have nothing left to add: their tasks then find nothing to claim
+    SimulationChunk.objects.filter(simulation_id=simulation_id, status=SimulationChunk.Status.QUEUED).update(
+        status=SimulationChunk.Status.FAILED, error="simulation failed", finished_at=timezone.now()
+    )
 
 
-def requeue_pieces(ids: list[int]) -> None:
-    """Queue these pieces again (each plays once more unless its tally is in by then)."""
-    task = piece_task()
-    with transaction.atomic():
-        for pk in ids:
-            task.enqueue(pk)
-
-
-def stalled_pieces(sim, now=None) -> list[int]:
-    """The pieces of a queued or running simulation that no worker is playing or waiting to play: no tally
-    yet, and no task of theirs waiting (READY) or running for less than SIM_STALLED_AFTER. Empty while the
-    simulation is younger than SIM_STALLED_AFTER, or when the tasks are not in this database."""
+def piece_failed(chunk_id: int) -> None:
+    """A piece failed (it raised, or its worker stopped too often: jobs.services): its simulation fails,
+    keeping the piece's error."""
     from .models import SimulationChunk
 
-    now = now or timezone.now()
-    if sim.finished or sim.created_at > now - SIM_STALLED_AFTER or not _uses_database_tasks():
-        return []
-    missing = set(SimulationChunk.objects.filter(simulation_id=sim.pk, tally__isnull=True).values_list("pk", flat=True))
-    if not missing:
-        return []
-    from django_tasks_db.models import DBTaskResult
-
-    backend = _task_backend()
-    live = DBTaskResult.objects.filter(
-        task_path=piece_task().module_path, backend_name=backend.alias, status__in=["READY", "RUNNING"]
-    ).values_list("args_kwargs", "status", "started_at")
-    for args_kwargs, status, started_at in live.iterator():
-        args = (args_kwargs or {}).get("args") or []
-        if args and args[0] in missing and (status == "READY" or (started_at and started_at > now - SIM_STALLED_AFTER)):
-            missing.discard(args[0])
-    return sorted(missing)
-
-
-def recover_simulation(sim, now=None) -> int:
-    """Queue again the pieces of a simulation whose worker died (or whose tasks were lost), so it does not
-    stay "running" for ever; how many were queued. Playing a piece twice is harmless: record_chunk counts
-    the first tally in and drops the other."""
-    stalled = stalled_pieces(sim, now)
-    if stalled:
-        log.warning("simulation %s: %s pieces stalled, queued again", sim.pk, len(stalled))
-        requeue_pieces(stalled)
-    return len(stalled)
-
-
-def recover_if_due(sim) -> int:
-    """recover_simulation at most once a minute per simulation and process (the page polls its status)."""
-    from django.core.cache import cache
-
-    if sim.finished or sim.created_at > timezone.now() - SIM_STALLED_AFTER:
-        return 0
-    if not cache.add(f"goldfish:sim-recover:{sim.pk}", 1, SIM_RECOVER_EVERY):
-        return 0
-    return recover_simulation(sim)
+    chunk = SimulationChunk.objects.filter(pk=chunk_id).only("simulation_id", "error").first()
+    if chunk is not None:
+        fail_simulation(chunk.simulation_id, chunk.error)
 
 
 # -- card reports (the designer report) ------------------------------------------------------------------------
@@ -696,20 +641,16 @@ def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swa
         GameFactory(deck.game_id, decks, None)
     except IllegalAction as exc:
         raise GoldfishInputError([f"deck: {exc}"]) from None
-    task = report_task()
     for _attempt in range(2):
         try:
             with transaction.atomic():
                 if found is not None:
                     CardReport.objects.filter(pk=found.pk, status=CardReport.Status.FAILED).delete()
                 report = CardReport.objects.create(
-                    **key, game_id=deck.game_id, decks=decks, new_card=new_card,
+                    **key, game_id=deck.game_id, decks=decks, new_card=new_card, owner_tag=_tag(who),
                     requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
                 )
-                if _uses_database_tasks():
-                    task.enqueue(report.pk)
-                else:
-                    transaction.on_commit(lambda pk=report.pk: task.enqueue(pk))
+                enqueue([report])
             return report
         except IntegrityError:
             found = CardReport.objects.filter(**key).defer("decks", "result").first()
@@ -721,70 +662,10 @@ def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swa
 def card_report_progress(report_id: int, done: int) -> None:
     from .models import CardReport
 
-    CardReport.objects.filter(pk=report_id, status__in=[CardReport.Status.QUEUED, CardReport.Status.RUNNING]).update(
-        done=done, status=CardReport.Status.RUNNING
-    )
-
-
-def finish_card_report(report_id: int, result: dict) -> None:
-    from .models import CardReport
-
-    CardReport.objects.filter(pk=report_id).exclude(status__in=[CardReport.Status.DONE, CardReport.Status.FAILED]).update(
-        status=CardReport.Status.DONE, result=result, done=_report_total(report_id), finished_at=timezone.now()
-    )
-
-
-def _report_total(report_id: int) -> int:
-    from .models import CardReport
-
-    report = CardReport.objects.only("games", "swap_old").get(pk=report_id)
-    return report.total
-
-
-def report_stalled(report, now=None) -> bool:
-    """Whether a queued or running card report has no task waiting (READY) or running for less than
-    SIM_STALLED_AFTER: its worker died or its task was lost. False while the report is younger than that, or
-    when the tasks are not in this database. A report's one task plays all its games (minutes at most)."""
-    now = now or timezone.now()
-    if report.finished or report.created_at > now - SIM_STALLED_AFTER or not _uses_database_tasks():
-        return False
-    from django_tasks_db.models import DBTaskResult
-
-    live = DBTaskResult.objects.filter(
-        task_path=report_task().module_path, backend_name=_task_backend().alias, status__in=["READY", "RUNNING"]
-    ).values_list("args_kwargs", "status", "started_at")
-    for args_kwargs, status, started_at in live.iterator():
-        args = (args_kwargs or {}).get("args") or []
-        if args and args[0] == report.pk and (status == "READY" or (started_at and started_at > now - SIM_STALLED_AFTER)):
-            return False
-    return True
-
-
-def recover_card_report(report, now=None) -> bool:
-    """Queue a card report again when its worker died, so that it does not stay "running" for ever. Playing
-    it twice is harmless: finish_card_report keeps the first result."""
-    if not report_stalled(report, now):
-        return False
-    log.warning("card report %s: stalled, queued again", report.pk)
-    with transaction.atomic():
-        report_task().enqueue(report.pk)
-    return True
-
-
-def recover_card_report_if_due(report) -> bool:
-    """recover_card_report at most once a minute per report and process (the page polls its status)."""
-    from django.core.cache import cache
-
-    if report.finished or report.created_at > timezone.now() - SIM_STALLED_AFTER:
-        return False
-    if not cache.add(f"goldfish:report-recover:{report.pk}", 1, SIM_RECOVER_EVERY):
-        return False
-    return recover_card_report(report)
+    CardReport.objects.filter(pk=report_id, status=CardReport.Status.RUNNING).update(done=done)
 
 
 def fail_card_report(report_id: int, error: str) -> None:
     from .models import CardReport
 
-    CardReport.objects.filter(pk=report_id).exclude(status__in=[CardReport.Status.DONE, CardReport.Status.FAILED]).update(
-        status=CardReport.Status.FAILED, error=error[:2000], finished_at=timezone.now()
-    )
+    job_fail(CardReport, report_id, error)

@@ -324,7 +324,6 @@ def simulation_start_shared(request, token):
 @require_safe
 def simulation_page(request, token):
     sim = selectors.visible_simulation(request.user, token)
-    services.recover_if_due(sim)
     if request.GET.get("fragment") == "results":  # the results part, for the page's script to swap in
         if not sim.result:
             raise Http404
@@ -338,16 +337,15 @@ def simulation_page(request, token):
 @never_cache
 def simulation_status(request, token):
     sim = selectors.visible_simulation(request.user, token)
-    services.recover_if_due(sim)
     return JsonResponse({
         "status": sim.status,
-        "label": sim.get_status_display(),
+        "label": sim.status_label,
         "done": sim.done,
         "games": sim.games,
         "percent": sim.percent,
         "chunks": sim.chunks,
         "chunks_done": sim.chunks_done,
-        "error": pgettext("simulation", "The simulation failed. Try again.") if sim.status == sim.Status.FAILED else "",
+        "error": sim.failure_message,
     })
 
 
@@ -393,8 +391,6 @@ def simulation_compare(request, a, b):
     if b == a:  # a simulation beside itself: its own page
         return redirect("simulation", token=left.token)
     right = selectors.visible_simulation(request.user, b)
-    for sim in (left, right):
-        services.recover_if_due(sim)
     failed = [s for s in (left, right) if s.status == s.Status.FAILED]
     same_setup = (left.games, left.seed, left.turn_cap) == (right.games, right.seed, right.turn_cap)
     context = {
@@ -562,7 +558,6 @@ def card_report_new_shared(request, token):
 @require_safe
 def card_report_page(request, token):
     report = selectors.visible_card_report(request.user, token)
-    services.recover_card_report_if_due(report)
     return render(request, "goldfish/card_report.html", _report_context(report))
 
 
@@ -570,12 +565,11 @@ def card_report_page(request, token):
 @never_cache
 def card_report_status(request, token):
     report = selectors.visible_card_report(request.user, token)
-    services.recover_card_report_if_due(report)
     return JsonResponse({
         "status": report.status,
-        "label": report.get_status_display(),
+        "label": report.status_label,
         "done": report.done,
         "total": report.total,
         "percent": report.percent,
-        "error": pgettext("card report", "The report failed. Try again.") if report.status == report.Status.FAILED else "",
+        "error": report.failure_message,
     })

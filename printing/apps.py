@@ -8,7 +8,14 @@ class PrintingConfig(AppConfig):
     verbose_name = _("Printing")
 
     def ready(self):
+        from jobs.services import register
+
         from . import tasks  # noqa: F401  (registers the print job task with printing.queueing)
+        from .models import PrintJob
+        from .queueing import export_task, render_task
+
+        # One job kind, two tasks: an export's zip, or a PDF.
+        register(PrintJob, lambda job: export_task() if job is not None and job.export_format else render_task())
 
         def after_migrate(sender, **kwargs):
             from django.contrib.auth.models import Group, Permission

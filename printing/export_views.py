@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from cards.models import Card
+from jobs.services import request_owner_tag
 
 from .exports import (
     FORMATS,
@@ -34,9 +35,9 @@ from .exports import (
     zip_bytes,
 )
 from .raster import write_whole
-from .services import SIGNING_SALT, export_of, face_key, site_urls, start_export_job, with_basic_cards
+from .services import SIGNING_SALT, PrintJobBusy, export_of, face_key, site_urls, start_export_job, with_basic_cards
 from .sheets import PrintCard, PrintOptionError, parse_size
-from .views import _target
+from .views import _target, job_refused
 
 # The most distinct faces one web request draws itself, per format; more are made by a worker with a
 # progress page. Measured through the web server on the 2-core VM while other work ran (load 4): the
@@ -111,10 +112,13 @@ def export_job_start(request, kind, pk, fmt):
     key = _key(kind, obj)
     # the worker names the sheets by this site's URLs: the path's stand-in is replaced by each sheet's token
     sheet_url = request.build_absolute_uri(reverse("tts_image", args=["TOKEN"])) if fmt == "tts" else ""
-    job = start_export_job(
-        user=request.user, game_slug=game_slug, title=name, groups=groups, fmt=fmt, sheet_url=sheet_url,
-        filename=export_filename(kind, key, fmt),
-    )
+    try:
+        job = start_export_job(
+            user=request.user, game_slug=game_slug, title=name, groups=groups, fmt=fmt, sheet_url=sheet_url,
+            filename=export_filename(kind, key, fmt), tag=request_owner_tag(request),
+        )
+    except PrintJobBusy as exc:
+        return job_refused(request, exc)
     return redirect("print_job", token=job.token)
 
 

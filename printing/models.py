@@ -2,6 +2,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game, validate_new_image
+from jobs.models import Job, JobStatus
 
 
 def back_path(instance, filename):
@@ -29,14 +30,9 @@ def new_job_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class PrintJob(models.Model):
-    """A PDF made in the background (big prints): its options, progress and the finished file."""
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Making the PDF")
-        DONE = "done", _("Ready")
-        FAILED = "failed", _("Failed")
+class PrintJob(Job):
+    """A PDF (or an export's zip) made in the background (big prints): its options, progress and the
+    finished file. Its lifecycle (queued → running → done | failed, heartbeat, recovery) is jobs.Job's."""
 
     token = models.CharField(_("token"), max_length=32, unique=True, default=new_job_token, editable=False)
     owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, null=True, blank=True, related_name="print_jobs", verbose_name=_("owner"))
@@ -47,13 +43,10 @@ class PrintJob(models.Model):
     # A deck's sections in their declared order, each printed on sheets of its own: [{"label", "counts"}].
     groups = models.JSONField(_("sections"), default=list, blank=True)
     options = models.JSONField(_("options"), default=dict)  # PrintOptions fields
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(_("cards done"), default=0)
     total = models.PositiveIntegerField(_("total cards"), default=0)
-    error = models.TextField(_("error"), blank=True)
     file = models.FileField(_("file"), upload_to="prints/", blank=True, max_length=200)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("print job")
@@ -71,3 +64,19 @@ class PrintJob(models.Model):
     @property
     def percent(self) -> int:
         return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def makes(self) -> str:
+        """What the job makes, for the progress page: "PDF" or "zip"."""
+        return "zip" if self.export_format else "PDF"
+
+    @property
+    def status_label(self) -> str:
+        """The state in the player's words, saying what is being made (a PDF or a zip)."""
+        if self.status == JobStatus.QUEUED:
+            return str(_("Waiting for a worker"))
+        if self.status == JobStatus.RUNNING:
+            return str(_("Making the zip") if self.export_format else _("Making the PDF"))
+        if self.status == JobStatus.DONE:
+            return str(_("Ready"))
+        return str(_("Failed"))

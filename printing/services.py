@@ -11,7 +11,7 @@ from cards.faces import face_key
 from cards.models import Card
 from rules.games import get_game
 
-from .queueing import face_task, render_task
+from .queueing import face_task
 from .sheets import PrintCard, PrintOptions, render
 
 
@@ -66,27 +66,72 @@ def render_cards(game_slug: str, items: list[PrintCard], options: PrintOptions, 
     return render(get_game(game_slug), items, options, title=title, progress=progress, back_image=back_image(game_slug))
 
 
-def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int], options: PrintOptions, groups: list[dict] | None = None):
-    """Record a print job and queue it for a worker (printing.tasks.render_print_job)."""
-    from dataclasses import asdict
+JOBS_ACTIVE_PER_REQUESTER = 3  # queued or running print and export jobs of one account (or visitor) at once
+# ... and of all visitors without an account together (a visitor who drops the cookie gets a new key).
+JOBS_ACTIVE_VISITORS = 12
 
-    from django.db import transaction
+
+class PrintJobBusy(Exception):
+    """The requester already has as many print and export jobs waiting as allowed."""
+
+    def __init__(self, messages):
+        super().__init__("; ".join(messages))
+        self.messages = list(messages)
+
+
+def check_job_cap(tag: str) -> None:
+    """Refuse a new print or export job while this owner has JOBS_ACTIVE_PER_REQUESTER waiting (and while
+    all visitors together have JOBS_ACTIVE_VISITORS)."""
+    from django.utils.translation import gettext
+
+    from jobs.services import check_cap
 
     from .models import PrintJob
 
+    check_cap(PrintJob, tag, JOBS_ACTIVE_PER_REQUESTER, gettext(
+        "You have {count} prints or exports waiting already: wait for one of them to finish first.").format(
+        count=JOBS_ACTIVE_PER_REQUESTER), PrintJobBusy)
+    if tag.startswith("v:"):
+        visitors = PrintJob.objects.filter(owner_tag__startswith="v:", status__in=[PrintJob.Status.QUEUED, PrintJob.Status.RUNNING])
+        if visitors.count() >= JOBS_ACTIVE_VISITORS:
+            raise PrintJobBusy([gettext(
+                "Visitors without an account have {count} prints or exports waiting already: sign in, or try "
+                "again in a few minutes.").format(count=JOBS_ACTIVE_VISITORS)])
+
+
+def _create_job(*, user, tag: str, **fields):
+    """Store a print or export job and queue its task (in one transaction), after the caps."""
+    from django.db import transaction
+
+    from jobs.services import enqueue
+
+    from .models import PrintJob
+
+    check_job_cap(tag)
     prune_print_jobs()
     with transaction.atomic():
-        job = PrintJob.objects.create(
-            owner=user if user and user.is_authenticated else None,
-            game_id=game_slug,
-            title=title[:200],
-            counts={str(k): v for k, v in counts.items()},
-            groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups or ()],
-            options=asdict(options),
-            total=sum(counts.values()),
-        )
-        transaction.on_commit(lambda: render_task().enqueue(job.pk))
+        job = PrintJob.objects.create(owner=user if user and user.is_authenticated else None, owner_tag=tag, **fields)
+        enqueue([job])
     return job
+
+
+def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int], options: PrintOptions,
+                    groups: list[dict] | None = None, tag: str | None = None):
+    """Record a print job and queue it for a worker (printing.tasks.render_print_job). `tag`: the owner's
+    jobs.services.owner_tag (default: the account's); PrintJobBusy when they have too many waiting."""
+    from dataclasses import asdict
+
+    from jobs.services import owner_tag
+
+    return _create_job(
+        user=user, tag=tag if tag is not None else owner_tag(user.pk if user and user.is_authenticated else None),
+        game_id=game_slug,
+        title=title[:200],
+        counts={str(k): v for k, v in counts.items()},
+        groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups or ()],
+        options=asdict(options),
+        total=sum(counts.values()),
+    )
 
 
 KEEP_JOBS = timedelta(days=7)
@@ -185,31 +230,26 @@ def export_of(game_slug: str, groups: list[dict], title: str, card_size: str | N
     return Export(get_game(game_slug), title, grouped_print_cards(game_slug, groups), w, h, back_image(game_slug))
 
 
-def start_export_job(*, user, game_slug: str, title: str, groups: list[dict], fmt: str, sheet_url: str = "", filename: str = ""):
+def start_export_job(*, user, game_slug: str, title: str, groups: list[dict], fmt: str, sheet_url: str = "",
+                     filename: str = "", tag: str | None = None):
     """Record an export (a zip for TTS, Cockatrice or a print shop) as a print job and queue it for a worker
-    (printing.tasks.render_export_job). `sheet_url`: the site's URL of a TTS image with TOKEN for its token."""
-    from django.db import transaction
+    (printing.tasks.render_export_job). `sheet_url`: the site's URL of a TTS image with TOKEN for its token;
+    `tag` as for start_print_job."""
+    from jobs.services import owner_tag
 
-    from .models import PrintJob
-    from .queueing import export_task
-
-    prune_print_jobs()
     counts: dict[int, int] = {}
     for group in groups:
         for card_id, n in group["counts"].items():
             counts[int(card_id)] = counts.get(int(card_id), 0) + n
-    with transaction.atomic():
-        job = PrintJob.objects.create(
-            owner=user if user and user.is_authenticated else None,
-            game_id=game_slug,
-            title=title[:200],
-            counts={str(k): v for k, v in counts.items()},
-            groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups],
-            options={"export": fmt, "sheet_url": sheet_url, "filename": filename},
-            total=len(counts),
-        )
-        transaction.on_commit(lambda: export_task().enqueue(job.pk))
-    return job
+    return _create_job(
+        user=user, tag=tag if tag is not None else owner_tag(user.pk if user and user.is_authenticated else None),
+        game_id=game_slug,
+        title=title[:200],
+        counts={str(k): v for k, v in counts.items()},
+        groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups],
+        options={"export": fmt, "sheet_url": sheet_url, "filename": filename},
+        total=len(counts),
+    )
 
 
 def export_job_zip(job, progress=None) -> bytes:

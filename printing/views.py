@@ -11,11 +11,12 @@ from django.views.decorators.http import require_POST, require_safe
 from cards.models import Card, Game
 from decks import selectors as deck_selectors
 from decks.presenters import pool_view
+from jobs.services import request_owner_tag
 
 from . import raster
 from .forms import PrintForm, error_lines, geometry, grid_note, note_messages
 from .models import PrintJob
-from .services import face_key, grouped_print_cards, render_cards, section_groups, start_print_job
+from .services import PrintJobBusy, face_key, grouped_print_cards, render_cards, section_groups, start_print_job
 from .sheets import PrintOptionError, alignment_sheet, layout, sheets_of
 
 
@@ -220,11 +221,19 @@ def print_job_start(request, kind, pk):
     for g in groups:
         for card_id, n in g["counts"].items():
             counts[card_id] = counts.get(card_id, 0) + n
-    job = start_print_job(
-        user=request.user, game_slug=game_slug, title=name, counts=counts, options=options,
-        groups=groups if any(g["label"] for g in groups) else None,
-    )
+    try:
+        job = start_print_job(
+            user=request.user, game_slug=game_slug, title=name, counts=counts, options=options,
+            groups=groups if any(g["label"] for g in groups) else None, tag=request_owner_tag(request),
+        )
+    except PrintJobBusy as exc:
+        return job_refused(request, exc, reverse(f"{kind}_print", args=[pk]))
     return redirect("print_job", token=job.token)
+
+
+def job_refused(request, exc: PrintJobBusy, back: str = ""):
+    """A print or export job refused by the caps: the reason in the player's words (429)."""
+    return render(request, "printing/job_refused.html", {"refusals": exc.messages, "back": back}, status=429)
 
 
 def _job(request, token, **filters) -> PrintJob:
@@ -239,7 +248,7 @@ def _job(request, token, **filters) -> PrintJob:
 @require_safe
 def print_job(request, token):
     job = _job(request, token)
-    return render(request, "printing/job.html", {"job": job})
+    return render(request, "printing/job.html", {"job": job, "error": _job_error(job) if job.status == PrintJob.Status.FAILED else ""})
 
 
 @require_safe
@@ -248,7 +257,7 @@ def print_job_status(request, token):
     return JsonResponse(
         {
             "status": job.status,
-            "label": job.get_status_display(),
+            "label": job.status_label,
             "done": job.done,
             "total": job.total,
             "percent": job.percent,
@@ -259,6 +268,10 @@ def print_job_status(request, token):
 
 
 def _job_error(job) -> str:
+    if job.worker_lost:
+        if job.export_format:
+            return _("The export stopped three times while it was being made. Try again, or with fewer cards.")
+        return _("The PDF stopped three times while it was being made. Try again, or with fewer cards.")
     if job.export_format:
         return _("The export could not be made. Try again, or with fewer cards.")
     return _("The PDF could not be made. Try again, or with fewer cards.")

@@ -192,44 +192,25 @@ def test_the_command_names_bad_input(tmp_path, bundled, monkeypatch):
         call_command("card_report", "kannagi", str(path), "--by-turn", "0")
 
 
-def test_a_report_whose_worker_died_is_queued_again_when_its_page_is_polled(user_client, deck):
+def test_a_report_whose_worker_died_is_queued_again_by_the_next_worker_not_by_its_page(user_client, deck):
     from datetime import timedelta
 
-    from django.core.cache import cache
     from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
-    from goldfish import services
-
-    cache.clear()
     start(user_client, deck, games=100)
     report = CardReport.objects.get()
     tasks = DBTaskResult.objects.filter(task_path__startswith="goldfish.")
     # a worker took the report, then was killed (kill -9, the machine went down)
-    tasks.update(status="RUNNING", started_at=timezone.now() - timedelta(minutes=11))
-    CardReport.objects.filter(pk=report.pk).update(status=CardReport.Status.RUNNING)
-    report.refresh_from_db()
-    assert services.recover_card_report(report) is False  # a young report is left alone
-    CardReport.objects.filter(pk=report.pk).update(created_at=timezone.now() - timedelta(minutes=11))
+    old = timezone.now() - timedelta(minutes=3)
+    tasks.update(status="RUNNING", started_at=old, worker_ids=["dead"])
+    CardReport.objects.filter(pk=report.pk).update(status="running", heartbeat_at=old, attempts=1)
     assert user_client.get(f"/card-reports/{report.token}/status.json").json()["status"] == "running"
-    assert tasks.filter(status="READY").count() == 1  # queued again
-    user_client.get(f"/card-reports/{report.token}/status.json")
-    assert tasks.filter(status="READY").count() == 1  # not again at the next poll
+    assert user_client.get(f"/api/card-reports/{report.token}/").json()["status"] == "running"
+    assert not tasks.filter(status="READY").exists()  # a page never queues
     run_worker()
     report.refresh_from_db()
     assert report.status == "done" and report.result == card_report("kannagi", report.decks, 100, 3, 20)
+    assert report.attempts == 2 and not tasks.filter(status="RUNNING").exists()
 
 
-def test_a_report_waiting_for_a_worker_is_not_queued_twice(user_client, deck):
-    from datetime import timedelta
-
-    from django.utils import timezone
-    from django_tasks_db.models import DBTaskResult
-
-    from goldfish import services
-
-    start(user_client, deck, games=100)
-    CardReport.objects.update(created_at=timezone.now() - timedelta(hours=1))  # no worker for an hour
-    report = CardReport.objects.get()
-    assert services.report_stalled(report) is False and services.recover_card_report(report) is False
-    assert DBTaskResult.objects.filter(task_path__startswith="goldfish.", status="READY").count() == 1

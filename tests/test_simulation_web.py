@@ -381,54 +381,72 @@ def _backdate(sim, minutes=11):
     Simulation.objects.filter(pk=sim.pk).update(created_at=timezone.now() - timedelta(minutes=minutes))
 
 
-def test_a_simulation_whose_worker_died_is_queued_again_when_its_page_is_visited(user_client, deck):
+def test_a_piece_whose_worker_died_is_queued_again_by_the_next_workers_sweep_not_by_a_page(user_client, deck, settings):
     from datetime import timedelta
 
-    from django.core.cache import cache
     from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
-    from goldfish import services
+    settings.JOBS_STALLED_AFTER_SECONDS = 60
+    start(user_client, deck, games=100)
+    sim = Simulation.objects.get()
+    first, second = _chunks(sim)
+    tasks = DBTaskResult.objects.filter(task_path__startswith="goldfish.")
+    # a worker took the first piece, then was killed (kill -9): its heartbeat stopped 2 minutes ago
+    old = timezone.now() - timedelta(minutes=2)
+    lost_task = first.task_id
+    tasks.filter(pk=lost_task).update(status="RUNNING", started_at=old, worker_ids=["dead"])
+    SimulationChunk.objects.filter(pk=first.pk).update(status="running", heartbeat_at=old, attempts=1)
+    # the page and the API only read: nothing is queued again by looking
+    assert user_client.get(f"/simulations/{sim.token}/status.json").json()["status"] == "queued"
+    assert user_client.get(f"/api/simulations/{sim.token}/").json()["status"] == "queued"
+    assert tasks.filter(status="READY").count() == 1
+    run_worker()  # the next worker sweeps first: the piece is queued again, and it plays both
+    sim.refresh_from_db()
+    first.refresh_from_db()
+    assert sim.status == "done" and sim.result == simulate("kannagi", sim.decks, 100, 3, 20, workers=1)
+    assert first.status == "done" and first.attempts == 2
+    lost = tasks.get(pk=lost_task)
+    assert (lost.status, lost.exception_class_path) == ("FAILED", "jobs.services.WorkerLost")
+    assert not tasks.filter(status="RUNNING").exists()  # no task row stays RUNNING
 
-    cache.clear()
+
+def test_a_piece_whose_worker_died_three_times_fails_its_simulation_with_a_message(user_client, deck, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     start(user_client, deck, games=100)
     sim = Simulation.objects.get()
     first = _chunks(sim)[0]
-    # a worker took the first piece, then was killed (kill -9, the machine went down)
-    task = next(t for t in DBTaskResult.objects.filter(task_path__startswith="goldfish.").all() if t.args_kwargs["args"] == [first.pk])
-    DBTaskResult.objects.filter(task_path__startswith="goldfish.").filter(pk=task.pk).update(status="RUNNING", started_at=timezone.now() - timedelta(minutes=11))
-    run_worker()  # another worker plays the rest
-    sim.refresh_from_db()
-    assert sim.status == "running" and sim.chunks_done == 1
-    # young simulations are left alone (a piece takes seconds, but the queue may be long)
-    assert services.recover_simulation(sim) == 0
-    _backdate(sim)
-    sim.refresh_from_db()
-    status = user_client.get(f"/simulations/{sim.token}/status.json").json()
-    assert status["status"] == "running"
-    assert DBTaskResult.objects.filter(task_path__startswith="goldfish.").filter(status="READY").count() == 1  # the lost piece, queued again
-    assert user_client.get(f"/simulations/{sim.token}/status.json").status_code == 200
-    assert DBTaskResult.objects.filter(task_path__startswith="goldfish.").filter(status="READY").count() == 1  # not again at the next poll
+    SimulationChunk.objects.filter(pk=first.pk).update(status="running", heartbeat_at=timezone.now() - timedelta(minutes=5), attempts=3)
     run_worker()
     sim.refresh_from_db()
-    assert sim.status == "done" and sim.result == simulate("kannagi", sim.decks, 100, 3, 20, workers=1)
+    assert sim.status == "failed" and SimulationChunk.objects.get(pk=first.pk).status == "failed"
+    status = user_client.get(f"/simulations/{sim.token}/status.json").json()
+    api = user_client.get(f"/api/simulations/{sim.token}/").json()
+    assert status["status"] == api["status"] == "failed"
+    assert status["error"] == api["error"] and "3回" in status["error"], status
 
 
-def test_pieces_waiting_for_a_worker_are_not_queued_twice(user_client, deck):
+def test_pieces_waiting_for_a_worker_are_not_queued_twice_and_a_lost_task_is(user_client, deck):
+    from datetime import timedelta
+
+    from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
-    from goldfish import services
+    from jobs.services import sweep
 
     start(user_client, deck, games=100)
     sim = Simulation.objects.get()
-    _backdate(sim, minutes=60)  # no worker for an hour: the tasks still wait, nothing was lost
-    sim.refresh_from_db()
-    assert services.stalled_pieces(sim) == [] and services.recover_simulation(sim) == 0
+    Simulation.objects.filter(pk=sim.pk).update(created_at=timezone.now() - timedelta(hours=1))  # no worker for an hour
+    assert sweep() == {"requeued": 0, "failed": 0, "lost": 0, "tasks": 0}
     assert DBTaskResult.objects.filter(task_path__startswith="goldfish.").count() == 2
-    # a piece whose task went missing is
+    # a piece whose task went missing is queued again
     first = _chunks(sim)[0]
-    DBTaskResult.objects.filter(task_path__startswith="goldfish.").filter(args_kwargs__args=[first.pk]).delete()
-    assert services.stalled_pieces(sim) == [first.pk]
+    DBTaskResult.objects.filter(pk=first.task_id).delete()
+    assert sweep()["lost"] == 1
+    assert DBTaskResult.objects.filter(task_path__startswith="goldfish.", status="READY").count() == 2
 
 
 def test_a_simulation_its_pieces_and_their_tasks_are_stored_together_or_not_at_all(user_client, deck, monkeypatch):
