@@ -14,7 +14,6 @@ PDFium, or the card's uploaded image; print-shop bleed is the PDFs' edge extensi
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -29,6 +28,7 @@ from xml.etree import ElementTree as ET
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cards import csvcells
 from rules.games import GameDef
 
 from .faces import draw_back, draw_face, face_spec
@@ -589,7 +589,7 @@ def print_shop_files(export: Export) -> dict[str, bytes]:
         rows.append((file_name, item.card.get("name", ""), copies))
     files["back.png"] = print_shop_png(back_image(export, trim), full, icc)
     table = io.StringIO()
-    writer = csv.writer(table, lineterminator="\r\n")
+    writer = csvcells.writer(table, lineterminator="\r\n")  # a card named =HYPERLINK(…) stays text
     writer.writerow(("file", "name", "copies"))
     writer.writerows(rows)
     files["copies.csv"] = table.getvalue().encode("utf-8-sig")
