@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cards.models import Game
 from cards.permissions import can_edit_game
+from cards.search.paging import requested_page
 
 from . import selectors, services
 from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, RegulationDraftForm, SignupForm
@@ -45,7 +46,7 @@ def _lang() -> str:
 def deck_list(request):
     game = Game.objects.filter(slug=request.GET.get("game")).first()
     decks = selectors.public_decks(game.slug if game else None)
-    page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(decks, PAGE_SIZE).get_page(requested_page(request.GET.get("page"), PAGE_SIZE))
     mine = selectors.user_decks(request.user)[:100] if request.user.is_authenticated else []
     return render(
         request,
