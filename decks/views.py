@@ -161,6 +161,25 @@ def deck_copy(request, pk=None, token=None):
 
 
 @login_required
+@require_POST
+def deck_share_link(request, pk):
+    """A new sharing link (「新しいリンクを作る」): the owner's only; the old link stops working."""
+    deck = selectors.owned_deck(request.user, pk)
+    services.share_link_renew(item=deck, user=request.user)
+    messages.success(request, _("A new link was made: the old one no longer opens this deck."))
+    return redirect("deck_detail", pk=deck.pk)
+
+
+@login_required
+@require_POST
+def pool_share_link(request, pk):
+    pool = selectors.owned_pool(request.user, pk)
+    services.share_link_renew(item=pool, user=request.user)
+    messages.success(request, _("A new link was made: the old one no longer opens this pool."))
+    return redirect("pool_detail", pk=pool.pk)
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete(request, pk):
     deck = selectors.owned_deck(request.user, pk)
@@ -324,7 +343,9 @@ def deck_check(request):
 
 def _render_pool(request, pool):
     is_owner = request.user.is_authenticated and pool.owner_id == request.user.pk
-    return render(request, "decks/pool_detail.html", {"pool": pool, "view": pool_view(pool), "is_owner": is_owner, "game": pool.game})
+    share_url = request.build_absolute_uri(reverse("pool_shared", args=[pool.share_token])) if is_owner else ""
+    return render(request, "decks/pool_detail.html",
+                  {"pool": pool, "view": pool_view(pool), "is_owner": is_owner, "game": pool.game, "share_url": share_url})
 
 
 @require_safe

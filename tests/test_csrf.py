@@ -52,7 +52,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
     names = {c.name for c in _writes()}
     expected = {
         "deck_new", "deck_edit", "deck_restore", "deck_copy", "deck_delete", "deck_shared_copy", "pool_new", "pool_edit",
-        "pool_delete", "signup", "account", "login", "logout", "deck_print_job", "pool_print_job", "set_print_job",
+        "pool_delete", "deck_share_link", "pool_share_link", "signup", "account", "login", "logout", "deck_print_job", "pool_print_job", "set_print_job",
         "deck_export_job", "pool_export_job", "set_export_job", "deck_shared_export_job",
         "goldfish_new", "goldfish_restart", "simulation_start", "simulation_start_shared", "simulation_compare_start",
         "deck_check", "api-card-list", "api-card-detail", "api-card-image", "api-deck-list", "api-deck-detail",
