@@ -15,6 +15,7 @@ from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsS
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
+from rest_framework import exceptions
 
 
 def _is_api(request) -> bool:
@@ -41,10 +42,14 @@ def bad_request(request, exception):
 
 
 def permission_denied(request, exception):
+    if _is_api(request):  # the words DRF answers its own 403 and 404 with
+        return JsonResponse({"detail": str(exceptions.PermissionDenied.default_detail)}, status=403)
     return _answer(request, 403, _("Not allowed"), _("You do not have permission to open this page."))
 
 
 def page_not_found(request, exception):
+    if _is_api(request):
+        return JsonResponse({"detail": str(exceptions.NotFound.default_detail)}, status=404)
     return _answer(request, 404, _("Page not found"), _("There is no page at this address."))
 
 
