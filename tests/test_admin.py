@@ -159,7 +159,7 @@ def test_an_admin_import_over_the_size_limit_is_refused(editor_client, kannagi, 
     )
     # the limit as the setting and the README write it (20 MB there), not converted to another unit
     size = len(csv_text.encode()) / (1024 * 1024)
-    assert response.context["form"].errors["file"] == [f"The file is {size:.1f} MB; the limit is 1 MB."]
+    assert response.context["form"].errors["file"] == [f"ファイルは {size:.1f} MB です。上限は 1 MB です。"]
     assert not Card.objects.filter(name="大きな札").exists()
 
 
