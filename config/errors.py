@@ -5,13 +5,13 @@ client never has to read an HTML page.
 The error page is standalone (templates/error.html): it reads nothing from the database and needs no
 context processor, so it renders when the database is the reason for the 500.
 
-RefuseImpossibleRequestsMiddleware is the one check for characters no URL of the site can name: a NUL byte
-in the path answers 404 and one in the query string 400, before any view reads them (PostgreSQL refuses NUL
-in text, so a view passing it to a query answered 500 there)."""
+RefuseImpossibleRequestsMiddleware is the one check for the character no URL of the site can name: a NUL
+byte in the path answers 404 and one in the query string reads as a space, before any view reads them
+(PostgreSQL refuses NUL in text, so a view passing it to a query answered 500 there)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
@@ -47,6 +47,15 @@ def permission_denied(request, exception):
     return _answer(request, 403, _("Not allowed"), _("You do not have permission to open this page."))
 
 
+def csrf_failure(request, reason=""):
+    """A form sent without its CSRF token (CSRF_FAILURE_VIEW): the site's page, saying what to do, not
+    Django's English page with the reason."""
+    if _is_api(request):
+        return JsonResponse({"detail": _("This request was not sent from this site's own page (CSRF check).")}, status=403)
+    return _answer(request, 403, _("The form was not sent"),
+                   _("This form was open too long or came from another site, so it was not sent. Reload the page and send it again."))
+
+
 def page_not_found(request, exception):
     if _is_api(request):
         return JsonResponse({"detail": str(exceptions.NotFound.default_detail)}, status=404)
@@ -59,7 +68,9 @@ def server_error(request):
 
 
 class RefuseImpossibleRequestsMiddleware:
-    """404 for a NUL byte in the path, 400 for one in the query string (names or values)."""
+    """404 for a NUL byte in the path (no URL of the site names one); in the query string a NUL reads as a
+    space, before any view parses it (as cards.selectors.query_param reads control characters in a search:
+    a NUL in ?q= or ?game= is not an error, and no view can pass one to the database)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -69,6 +80,6 @@ class RefuseImpossibleRequestsMiddleware:
             raise Http404("NUL in the path")
         query = request.META.get("QUERY_STRING", "")
         if "%00" in query or "\x00" in query:
-            if any("\x00" in key or any("\x00" in v for v in values) for key, values in request.GET.lists()):
-                raise BadRequest("NUL in the query string")
+            request.META["QUERY_STRING"] = query.replace("%00", "%20").replace("\x00", " ")
+            request.__dict__.pop("GET", None)  # parsed again from the cleaned string
         return self.get_response(request)

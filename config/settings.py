@@ -84,6 +84,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # the site's own 403 page (config/errors.py)
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [

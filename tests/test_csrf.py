@@ -75,7 +75,9 @@ def test_a_write_without_the_csrf_token_is_refused_and_changes_nothing(world, ca
         assert response.status_code in statuses
     else:
         assert response.status_code == 403, f"{role}: {response.status_code}"
-        assert "CSRF" in response.content.decode(), response.content[:200]
+        # the API names the check (DRF: "CSRF Failed: …"), a page says what to do in the visitor's language
+        expected = "CSRF" if url_of(case, world).startswith("/api/") else "フォームは送信されませんでした"
+        assert expected in response.content.decode(), response.content[:200]
     changed = changed_parts(before, fingerprint())
     assert not changed, f"changed {changed}"
     with transaction.atomic():  # the control: the same request with the token goes through
@@ -153,6 +155,8 @@ def pages(w):
         ("owner", "GET", reverse("deck_delete", args=[w.priv.pk]), None),
         ("other", "GET", reverse("deck_detail", args=[w.pub.pk]), None),  # copy and simulate
         ("other", "GET", reverse("deck_shared", args=[w.unl.share_token]), None),
+        ("owner", "GET", reverse("deck_detail", args=[w.unl.pk]), None),  # the new-link form
+        ("owner", "GET", reverse("pool_detail", args=[w.pool_unl.pk]), None),  # the new-link form
         ("anon", "GET", reverse("deck_check"), None),
         ("anon", "POST", reverse("deck_check"), {"regulation": w.regulation.pk, "decklist": "4 ねこやま"}),  # the odds form
         ("editor_a", "GET", reverse("regulation_draft", args=["kannagi"]), None),

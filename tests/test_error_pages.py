@@ -84,10 +84,14 @@ def test_a_nul_byte_in_a_token_is_404(client, url):
     assert client.get(url).status_code == 404
 
 
-@pytest.mark.parametrize("url", ["/cards/?q=a%00b", "/decks/?game=a%00b", "/api/cards/?q=%00"])
-def test_a_nul_byte_in_the_query_string_is_400(client, url):
-    response = client.get(url)
-    assert response.status_code == 400
+@pytest.mark.parametrize("url", ["/cards/?q=a%00b", "/decks/?game=a%00b", "/api/cards/?q=%00", "/decks/?page=%00"])
+def test_a_nul_byte_in_the_query_string_reads_as_a_space(client, games, url):
+    assert client.get(url).status_code == 200
+
+
+def test_the_search_reads_the_nul_as_a_space(client, games):
+    page = client.get("/cards/?q=ね%00こ").content.decode()
+    assert 'value="ね こ"' in page
 
 
 @pytest.mark.parametrize("url", ["/api/cards/?page=200000000000000000", "/api/cards/?page=106672589938846188175360",
@@ -95,3 +99,13 @@ def test_a_nul_byte_in_the_query_string_is_400(client, url):
                                  "/decks/?page=106672589938846188175360"])
 def test_a_page_number_no_list_can_reach_is_404(client, games, url):
     assert client.get(url).status_code == 404
+
+
+def test_a_form_sent_without_its_csrf_token_gets_the_sites_own_403(user):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    response = client.post("/decks/new/", {"name": "x"})
+    assert response.status_code == 403
+    page = text(response)
+    assert "フォームは送信されませんでした" in page and "再読み込み" in page
+    assert "CSRF verification failed" not in page and "Forbidden (403)" not in page
