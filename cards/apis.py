@@ -365,7 +365,7 @@ class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
         responses={200: CardSerializer, 403: doc.FORBIDDEN, 404: doc.NOT_FOUND},
     )
     @action(detail=True, methods=["post", "delete"], parser_classes=[MultiPartParser])
-    def image(self, request, pk=None):
+    def image(self, request, pk=None, format=None):  # noqa: A002 - the format suffix (/image.json/) DRF passes
         card = self.get_object()  # 403 unless the user edits the card's game
         try:
             if request.method == "DELETE":

@@ -14,7 +14,7 @@ from rules.games import COMMON_KEYS, CardDataError, GameDef
 from rules.games import fields as F
 
 from .i18n import error_message
-from .io import FORMATS, builtin_mappings
+from .io import FORMATS, builtin_mappings, import_limit_bytes
 from .models import Card, Game
 
 PREFIX = "f_"
@@ -357,11 +357,11 @@ class ImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        limit = settings.CARD_IMPORT_MAX_BYTES
+        limit = import_limit_bytes()
         if upload.size > limit:
             raise forms.ValidationError(
                 _("The file is %(size)s MB; the limit is %(limit)s MB.")
-                % {"size": round(upload.size / 1e6, 1), "limit": round(limit / 1e6, 1)}
+                % {"size": f"{upload.size / (1024 * 1024):.1f}", "limit": settings.CARD_IMPORT_MAX_MB}
             )
         return upload
 

@@ -118,3 +118,68 @@ def remove_thumbnails(card_pk: int) -> None:
         for child in folder.iterdir():
             child.unlink(missing_ok=True)
         folder.rmdir()
+
+
+# -- print copies ---------------------------------------------------------------------------------------
+#
+# Uploaded images are kept as uploaded (up to 40 megapixels). Prints and exports never draw more than 300 dpi
+# of a card with its bleed (printing.exports.print_size: 819 x 1114 pixels for 63 x 88 mm), so they read a
+# copy made to that size once and kept under MEDIA_ROOT/derived/ (an export of a deck holding a 39.9 Mpx
+# image decoded it whole for every face: 579 MB). A copy's name carries the original's size and modification
+# time and the box it was made for, so a changed image gets a new copy; remove_print_copies drops them with
+# the image.
+
+
+def _derived_root() -> Path:
+    return Path(settings.MEDIA_ROOT) / "derived"
+
+
+def _derived_folder(path: str) -> Path:
+    return _derived_root() / hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:20]
+
+
+def print_copy(path: str, box: tuple[int, int]) -> str:
+    """A file of the image at `path` no larger than it needs to be to cover `box` (width, height in pixels:
+    the image is stretched to the card's box), made once; the original itself when it is no larger. Raises
+    OSError / UnidentifiedImageError as Image.open does."""
+    source = Path(path)
+    stat = source.stat()
+    with Image.open(source) as image:  # the header only
+        width, height, fmt = image.width, image.height, image.format
+    scale = max(box[0] / width, box[1] / height)
+    if scale >= 1:
+        return str(source)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    jpeg = fmt == "JPEG"
+    folder = _derived_folder(path)
+    target = folder / f"{stat.st_size}-{stat.st_mtime_ns}-{box[0]}x{box[1]}.{'jpg' if jpeg else 'png'}"
+    if target.exists():
+        return str(target)
+    folder.mkdir(parents=True, exist_ok=True)
+    with Image.open(source) as image:
+        if jpeg:
+            image.draft("RGB", size)  # a JPEG decodes at 1/2, 1/4 or 1/8 of its size: never whole
+        image.seek(0)
+        keep_alpha = image.mode in ("RGBA", "LA", "P", "PA")
+        image = image.convert("RGBA" if keep_alpha and not jpeg else "RGB")
+        image = image.resize(size, Image.LANCZOS)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                if jpeg:
+                    image.save(out, "JPEG", quality=95)
+                else:
+                    image.save(out, "PNG", compress_level=1)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    return str(target)
+
+
+def remove_print_copies(path: str) -> None:
+    folder = _derived_folder(path)
+    if folder.is_dir():
+        for child in folder.iterdir():
+            child.unlink(missing_ok=True)
+        folder.rmdir()

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from rules.games import COMMON_FIELDS, COMMON_KEYS, GameDef
 
+from . import csvcells
+
 FORMAT_ID = "cardgames.cards/1"
 FORMATS = ("csv", "json")
 MAPPINGS_DIR = Path(__file__).resolve().parent / "mappings"
@@ -69,14 +71,31 @@ def builtin_mappings() -> list[Mapping]:
 # -- reading ---------------------------------------------------------------------
 
 
+def import_limit_bytes() -> int:
+    """The largest card file an import reads: settings.CARD_IMPORT_MAX_MB."""
+    from django.conf import settings
+
+    return int(settings.CARD_IMPORT_MAX_MB * 1024 * 1024)
+
+
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # as Excel's "Unicode text" saves a sheet
+
+
 def decode(data: bytes) -> str:
-    """UTF-8 (with or without BOM), else Shift_JIS as Japanese spreadsheets save it."""
+    """UTF-8 (with or without BOM), UTF-16 with its BOM, else Shift_JIS as Japanese spreadsheets save it."""
+    if data.startswith(UTF16_BOMS):
+        try:
+            return data.decode("utf-16")  # the BOM gives the byte order and is dropped
+        except UnicodeDecodeError as exc:
+            raise CardFileError(f"the file starts as UTF-16 but is not UTF-16 text (byte {exc.start})") from None
+    if b"\x00" in data[:4096]:  # no text of these encodings holds NUL; UTF-16 without its BOM does
+        raise CardFileError("the file looks like UTF-16 without a byte-order mark: save it as UTF-8 (or UTF-16 with a BOM)")
     for encoding in ("utf-8-sig", "cp932"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise CardFileError("the file is neither UTF-8 nor Shift_JIS text")
+    raise CardFileError("the file is neither UTF-8, UTF-16 (with a BOM) nor Shift_JIS text")
 
 
 def detect_format(data: bytes, filename: str = "") -> str:
@@ -194,6 +213,7 @@ def _read_csv(text: str, game: GameDef, mapping: Mapping | None) -> list[RawRow]
                 if cell.strip():
                     errors.append(("row", f"column {position} has a value but no header"))
                 continue
+            cell = csvcells.restore(cell)  # the leading ' the export adds before =, +, -, @ (cards/csvcells.py)
             if where == "common":
                 values[key] = cell
             else:
@@ -228,7 +248,7 @@ def dump_json(game: GameDef, cards: list[dict]) -> bytes:
 def dump_csv(game: GameDef, cards: list[dict]) -> bytes:
     common = {f.key: f for f in COMMON_FIELDS}
     buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csvcells.writer(buffer, lineterminator="\r\n")  # no cell a spreadsheet would run
     writer.writerow(list(COMMON_KEYS) + [f.key for f in game.fields])
     for card in sorted(cards, key=export_sort_key):
         row = [common[key].to_text(card[key]) for key in COMMON_KEYS]

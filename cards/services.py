@@ -83,6 +83,10 @@ def card_remove_image(*, card: Card) -> Card:
 
 def _discard_image_files(card_pk: int, storage, name: str) -> None:
     if name:
+        try:
+            images.remove_print_copies(storage.path(name))
+        except NotImplementedError:  # a storage without local paths keeps no print copies
+            pass
         storage.delete(name)
     images.remove_thumbnails(card_pk)
 

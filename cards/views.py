@@ -12,7 +12,7 @@ from .models import Card, Game
 from .permissions import can_edit_game
 from .search.filters import FilterError, controls_for
 from .search.help import examples_for, field_rows
-from .search.paging import PageOutOfRange
+from .search.paging import PageOutOfRange, requested_page
 from .search.query import QueryError
 
 PAGE_SIZE = 60
@@ -128,10 +128,7 @@ def card_list(request, slug=None):
 def _search_page(game, q, filters, number):
     """The page asked for, as Paginator.get_page would: page 1 for a number that is not one, the last page
     for one past the end (found by counting every match: only then)."""
-    try:
-        number = max(1, int(number))
-    except (TypeError, ValueError):
-        number = 1
+    number = requested_page(number, PAGE_SIZE)  # Http404 past any list's end
     try:
         return selectors.card_page(game=game, q=q, filters=filters, number=number, size=PAGE_SIZE)
     except PageOutOfRange:

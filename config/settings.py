@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.errors.RefuseImpossibleRequestsMiddleware",  # NUL in a URL: 404/400 before any view
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -92,6 +93,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # the site's own 403 page (config/errors.py)
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
@@ -213,7 +215,9 @@ else:
 # Uploads: card images are small; refuse anything huge before it reaches Pillow.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
-CARD_IMPORT_MAX_BYTES = 20 * 1024 * 1024  # card files (admin import and import_cards)
+# Card files (admin import and import_cards), in MB of 1024 x 1024 bytes: the one number the checks, their
+# messages and the README use (cards.io.import_limit_bytes).
+CARD_IMPORT_MAX_MB = 20
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

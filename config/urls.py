@@ -5,10 +5,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards import views as card_views
+from config.converters import register as register_converters
 from config.media import serve_media
 from config.signin import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 from printing import views as printing_views
 
+register_converters()  # <token:…> in the apps' routes (config/converters.py)
 admin.site.login_form = ThrottledAdminAuthenticationForm  # failed sign-ins are throttled here too
 
 urlpatterns = [
@@ -46,4 +48,7 @@ urlpatterns = [
     path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media, name="media"),
 ]
 
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
 handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

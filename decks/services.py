@@ -35,6 +35,7 @@ from .models import (
     RegulationCardLimit,
     RegulationSection,
     Visibility,
+    new_share_token,
 )
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
@@ -399,6 +400,8 @@ def deck_update(
                     "regulation: {name} has no section {sections} for the cards there; move or remove them first"
                 ).format(name=regulation.name, sections=", ".join(stranded))])
             changes["regulation"] = regulation
+        if changes.get("visibility") == Visibility.PRIVATE:
+            changes["share_token"] = new_share_token()  # the old link must not come back with "unlisted"
         for field_name, value in changes.items():
             setattr(deck, field_name, value)
         if changes:
@@ -712,6 +715,8 @@ def pool_save(
     with transaction.atomic():
         if pool is None:
             pool = Pool(owner_id=user.pk, game_id=game)
+        elif visibility == Visibility.PRIVATE and Pool.objects.filter(pk=pool.pk).exclude(visibility=visibility).exists():
+            pool.share_token = new_share_token()  # going private ends the old link for good
         pool.name, pool.description, pool.visibility, pool.regulation = name.strip()[:100], description, visibility, regulation
         pool.save()
         pool.entries.all().delete()
@@ -720,6 +725,14 @@ def pool_save(
             for i, deck in enumerate(decks)
         )
     return pool
+
+
+def share_link_renew(*, item: Deck | Pool, user) -> Deck | Pool:
+    """A new sharing link for the owner's deck or pool: the old one answers 404 from now on."""
+    _check_owner(item, user)
+    item.share_token = new_share_token()
+    item.save(update_fields=["share_token", "updated_at"])
+    return item
 
 
 def pool_delete(*, pool: Pool, user) -> None:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cards.models import Game
 from cards.permissions import can_edit_game
+from cards.search.paging import requested_page
 
 from . import selectors, services
 from .forms import CheckForm, DeckForm, DecklistForm, DeckSettingsForm, PoolForm, RegulationDraftForm, SignupForm
@@ -45,7 +46,7 @@ def _lang() -> str:
 def deck_list(request):
     game = Game.objects.filter(slug=request.GET.get("game")).first()
     decks = selectors.public_decks(game.slug if game else None)
-    page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(decks, PAGE_SIZE).get_page(requested_page(request.GET.get("page"), PAGE_SIZE))
     mine = selectors.user_decks(request.user)[:100] if request.user.is_authenticated else []
     return render(
         request,
@@ -161,6 +162,25 @@ def deck_copy(request, pk=None, token=None):
     copy = services.deck_copy(deck=deck, user=request.user)
     messages.success(request, _("Copied into your decks."))
     return redirect("deck_edit", pk=copy.pk)
+
+
+@login_required
+@require_POST
+def deck_share_link(request, pk):
+    """A new sharing link (「新しいリンクを作る」): the owner's only; the old link stops working."""
+    deck = selectors.owned_deck(request.user, pk)
+    services.share_link_renew(item=deck, user=request.user)
+    messages.success(request, _("A new link was made: the old one no longer opens this deck."))
+    return redirect("deck_detail", pk=deck.pk)
+
+
+@login_required
+@require_POST
+def pool_share_link(request, pk):
+    pool = selectors.owned_pool(request.user, pk)
+    services.share_link_renew(item=pool, user=request.user)
+    messages.success(request, _("A new link was made: the old one no longer opens this pool."))
+    return redirect("pool_detail", pk=pool.pk)
 
 
 @login_required
@@ -333,7 +353,9 @@ deck_check.throttle_scope = "check"  # counted when posted, with the validate AP
 
 def _render_pool(request, pool):
     is_owner = request.user.is_authenticated and pool.owner_id == request.user.pk
-    return render(request, "decks/pool_detail.html", {"pool": pool, "view": pool_view(pool), "is_owner": is_owner, "game": pool.game})
+    share_url = request.build_absolute_uri(reverse("pool_shared", args=[pool.share_token])) if is_owner else ""
+    return render(request, "decks/pool_detail.html",
+                  {"pool": pool, "view": pool_view(pool), "is_owner": is_owner, "game": pool.game, "share_url": share_url})
 
 
 @require_safe

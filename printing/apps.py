@@ -44,3 +44,33 @@ class PrintingConfig(AppConfig):
                 faces_changed([instance.pk])
 
         post_save.connect(card_saved, sender=Card, weak=False, dispatch_uid="printing.faces_ahead")
+
+        # Uploaded images: their print copy (cards.images.print_copy, at 300 dpi of the game's card with its
+        # bleed) is made once the upload is committed, so that no print or export decodes the original.
+        from django.db import transaction
+
+        from .models import CardBack
+
+        def image_saved(sender, instance, raw=False, **kwargs):
+            if raw or not instance.image:
+                return
+            transaction.on_commit(lambda: make_print_copy(instance.game_id, instance.image.path))
+
+        post_save.connect(image_saved, sender=Card, weak=False, dispatch_uid="printing.print_copy")
+        post_save.connect(image_saved, sender=CardBack, weak=False, dispatch_uid="printing.back_print_copy")
+
+
+def make_print_copy(game_slug: str, path: str) -> None:
+    from PIL import UnidentifiedImageError
+
+    from cards.images import print_copy
+    from rules.games import get_game
+
+    from .exports import print_size
+    from .faces import default_card_size
+    from .sheets import parse_size
+
+    try:
+        print_copy(path, print_size(*parse_size(default_card_size(get_game(game_slug))))[1])
+    except (OSError, UnidentifiedImageError, ValueError, LookupError):
+        pass  # an unreadable image is printed as the drawn face; the print says so itself

@@ -14,7 +14,6 @@ PDFium, or the card's uploaded image; print-shop bleed is the PDFs' edge extensi
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -29,6 +28,7 @@ from xml.etree import ElementTree as ET
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cards import csvcells
 from rules.games import GameDef
 
 from .faces import draw_back, draw_face, face_spec
@@ -137,12 +137,17 @@ class Export:
 # -- faces as images --------------------------------------------------------------------------------------
 
 
-def _uploaded(path: str, size: tuple[int, int]):
-    """The uploaded image stretched to the card's box, as the PDFs place it (None if it cannot be read)."""
+def _uploaded(path: str, size: tuple[int, int], export: Export | None = None):
+    """The uploaded image stretched to the card's box, as the PDFs place it (None if it cannot be read).
+    Read from its print copy (cards.images.print_copy: no larger than the card at 300 dpi with its bleed),
+    never the original upload of up to 40 megapixels."""
     from PIL import Image, UnidentifiedImageError
 
+    from cards.images import print_copy
+
     try:
-        with Image.open(path) as image:
+        box = print_size(export.card_w, export.card_h)[1] if export is not None else size
+        with Image.open(print_copy(path, (max(box[0], size[0]), max(box[1], size[1])))) as image:
             image.load()
             if image.mode in ("RGBA", "LA", "P"):
                 image = image.convert("RGBA")
@@ -210,7 +215,7 @@ def face_images(export: Export, items: list[PrintCard], size: tuple[int, int]) -
     for item in items:
         if item.key in out or any(d.key == item.key for d in drawn):
             continue
-        image = _uploaded(item.image, size) if item.image else None
+        image = _uploaded(item.image, size, export) if item.image else None
         if image is not None:
             out[item.key] = image
             _tick()
@@ -224,7 +229,7 @@ def face_images(export: Export, items: list[PrintCard], size: tuple[int, int]) -
 
 def back_image(export: Export, size: tuple[int, int]):
     """The game's back: its uploaded back, else the drawn default back (as the PDFs print it)."""
-    image = _uploaded(export.back_image, size) if export.back_image else None
+    image = _uploaded(export.back_image, size, export) if export.back_image else None
     if image is None:
         image = _rasterise([lambda c, w, h: draw_back(c, export.game, w, h)], export.card_w, export.card_h, size)[0]
     return image
@@ -589,7 +594,7 @@ def print_shop_files(export: Export) -> dict[str, bytes]:
         rows.append((file_name, item.card.get("name", ""), copies))
     files["back.png"] = print_shop_png(back_image(export, trim), full, icc)
     table = io.StringIO()
-    writer = csv.writer(table, lineterminator="\r\n")
+    writer = csvcells.writer(table, lineterminator="\r\n")  # a card named =HYPERLINK(…) stays text
     writer.writerow(("file", "name", "copies"))
     writer.writerows(rows)
     files["copies.csv"] = table.getvalue().encode("utf-8-sig")

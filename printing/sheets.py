@@ -209,9 +209,14 @@ def _draw_image(c, path: str, options: PrintOptions) -> bool:
     from PIL import Image, UnidentifiedImageError
     from reportlab.lib.utils import ImageReader
 
+    from cards.images import print_copy
+
     w, h = options.card_w * MM, options.card_h * MM
     b = options.bleed * MM
     try:
+        # 300 dpi of the card and its bleed at most (cards.images.print_copy), never the original upload
+        dots = 300 / 25.4
+        path = print_copy(path, (round((options.card_w + 2 * options.bleed) * dots), round((options.card_h + 2 * options.bleed) * dots)))
         if not b:
             c.drawImage(path, 0, 0, w, h, preserveAspectRatio=False, mask="auto")
             return True

@@ -16,12 +16,12 @@ for kind, prefix, key in (("deck", "decks", "int"), ("pool", "pools", "int"), ("
 
 urlpatterns += [
     # an unlisted deck's exports by its sharing link (the key is the link's token)
-    path("decks/s/<str:pk>/export/<str:fmt>.zip", export_views.export_zip, {"kind": "deck_shared"}, name="deck_shared_export_zip"),
-    path("decks/s/<str:pk>/export/<str:fmt>/job/", export_views.export_job_start, {"kind": "deck_shared"}, name="deck_shared_export_job"),
-    path("print/jobs/<str:token>/", views.print_job, name="print_job"),
-    path("print/jobs/<str:token>/status.json", views.print_job_status, name="print_job_status"),
+    path("decks/s/<token:pk>/export/<str:fmt>.zip", export_views.export_zip, {"kind": "deck_shared"}, name="deck_shared_export_zip"),
+    path("decks/s/<token:pk>/export/<str:fmt>/job/", export_views.export_job_start, {"kind": "deck_shared"}, name="deck_shared_export_job"),
+    path("print/jobs/<token:token>/", views.print_job, name="print_job"),
+    path("print/jobs/<token:token>/status.json", views.print_job_status, name="print_job_status"),
     path("exports/tts/<str:token>.png", export_views.tts_image, name="tts_image"),
-    path("print/jobs/<str:token>/file.pdf", views.print_job_file, name="print_job_file"),
+    path("print/jobs/<token:token>/file.pdf", views.print_job_file, name="print_job_file"),
 ]
 
 urlpatterns += [  # the live card designer (printing/designer.py), for a game's editors

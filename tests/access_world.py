@@ -209,10 +209,10 @@ def fingerprint() -> dict:
 
     return {
         "cards": rows(Card.objects, "pk", "game_id", "name", "updated_at", "image"),
-        "decks": rows(Deck.objects, "pk", "owner_id", "name", "description", "visibility", "regulation_id", "revision", "updated_at"),
+        "decks": rows(Deck.objects, "pk", "owner_id", "name", "description", "visibility", "share_token", "regulation_id", "revision", "updated_at"),
         "entries": rows(DeckEntry.objects, "deck_id", "section", "card_id", "count"),
         "revisions": rows(DeckRevision.objects, "deck_id", "number"),
-        "pools": rows(Pool.objects, "pk", "owner_id", "name", "visibility", "updated_at"),
+        "pools": rows(Pool.objects, "pk", "owner_id", "name", "visibility", "share_token", "updated_at"),
         "pool_entries": rows(PoolEntry.objects, "pool_id", "deck_id", "order"),
         "goldfish": rows(GoldfishSession.objects, "id", "owner_id", "version", "seed", "updated_at"),
         "simulations": rows(Simulation.objects, "pk", "token", "status"),

@@ -260,6 +260,8 @@ CASES: list[Case] = [
     Case("deck_restore", "POST", lambda w: [w.pub.pk, 1], {"anon": 404, "other": 404}, ("owner", REDIRECT, True), label="public-not-yours"),
     Case("deck_copy", "POST", pk_of("priv"), {"anon": 404, "other": 404}, ("owner", REDIRECT, True)),
     Case("deck_copy", "POST", pk_of("pub"), {"anon": LOGIN}, ("other", REDIRECT, True), label="public"),
+    Case("deck_share_link", "POST", pk_of("unl"), OWNED_PAGE, ("owner", REDIRECT, True)),
+    Case("deck_share_link", "POST", pk_of("pub"), {"other": 404}, label="public-not-yours"),
     Case("deck_delete", "GET", pk_of("priv"), OWNED_PAGE, ("owner", OK, False)),
     Case("deck_delete", "POST", pk_of("priv"), OWNED_PAGE, ("owner", REDIRECT, True)),
     Case("deck_delete", "POST", pk_of("pub"), {"other": 404}, ("owner", REDIRECT, True), label="public-not-yours"),
@@ -280,6 +282,7 @@ CASES: list[Case] = [
     Case("pool_edit", "POST", pk_of("pool"), OWNED_PAGE, ("owner", REDIRECT, True), pool_form),
     Case("pool_edit", "POST", pk_of("pool_unl"), {"other": 404}, ("owner", REDIRECT, True), pool_form, label="shared-link-visitor"),
     Case("pool_delete", "POST", pk_of("pool"), OWNED_PAGE, ("owner", REDIRECT, True)),
+    Case("pool_share_link", "POST", pk_of("pool_unl"), OWNED_PAGE, ("owner", REDIRECT, True)),
     Case("pool_shared", "GET", lambda w: [w.pool.share_token], {"anon": 404, "other": 404, "owner": 404}, label="private"),
     public("pool_shared", lambda w: [w.pool_unl.share_token], label="unlisted"),
     # -- accounts -----------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
     names = {c.name for c in _writes()}
     expected = {
         "deck_new", "deck_edit", "deck_restore", "deck_copy", "deck_delete", "deck_shared_copy", "pool_new", "pool_edit",
-        "pool_delete", "signup", "account", "login", "logout", "deck_print_job", "pool_print_job", "set_print_job",
+        "pool_delete", "deck_share_link", "pool_share_link", "signup", "account", "login", "logout", "deck_print_job", "pool_print_job", "set_print_job",
         "deck_export_job", "pool_export_job", "set_export_job", "deck_shared_export_job",
         "goldfish_new", "goldfish_restart", "simulation_start", "simulation_start_shared", "simulation_compare_start",
         "deck_check", "api-card-list", "api-card-detail", "api-card-image", "api-deck-list", "api-deck-detail",
@@ -75,7 +75,9 @@ def test_a_write_without_the_csrf_token_is_refused_and_changes_nothing(world, ca
         assert response.status_code in statuses
     else:
         assert response.status_code == 403, f"{role}: {response.status_code}"
-        assert "CSRF" in response.content.decode(), response.content[:200]
+        # the API names the check (DRF: "CSRF Failed: …"), a page says what to do in the visitor's language
+        expected = "CSRF" if url_of(case, world).startswith("/api/") else "フォームは送信されませんでした"
+        assert expected in response.content.decode(), response.content[:200]
     changed = changed_parts(before, fingerprint())
     assert not changed, f"changed {changed}"
     with transaction.atomic():  # the control: the same request with the token goes through
@@ -153,6 +155,8 @@ def pages(w):
         ("owner", "GET", reverse("deck_delete", args=[w.priv.pk]), None),
         ("other", "GET", reverse("deck_detail", args=[w.pub.pk]), None),  # copy and simulate
         ("other", "GET", reverse("deck_shared", args=[w.unl.share_token]), None),
+        ("owner", "GET", reverse("deck_detail", args=[w.unl.pk]), None),  # the new-link form
+        ("owner", "GET", reverse("pool_detail", args=[w.pool_unl.pk]), None),  # the new-link form
         ("anon", "GET", reverse("deck_check"), None),
         ("anon", "POST", reverse("deck_check"), {"regulation": w.regulation.pk, "decklist": "4 ねこやま"}),  # the odds form
         ("editor_a", "GET", reverse("regulation_draft", args=["kannagi"]), None),

@@ -315,6 +315,26 @@ def test_a_utf8_csv_with_a_bom_is_imported(kannagi, tmp_path):
     assert Card.objects.get(game=kannagi).name == "狐火"
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_csv_with_a_bom_is_imported_as_written(kannagi, tmp_path, encoding):
+    """Excel's "Unicode text" saves UTF-16 with a byte-order mark (little-endian); either order reads."""
+    text = "name,reading,card_type,season,rules_text\n狐の嫁入り,きつねのよめいり,怪異札,夏,雨が降る。\n"
+    data = (b"\xfe\xff" if encoding == "utf-16-be" else b"") + text.encode(encoding)
+    path = tmp_path / "utf16.csv"
+    path.write_bytes(data)
+    run("import_cards", "kannagi", str(path))
+    card = Card.objects.get(game=kannagi)
+    assert (card.name, card.reading, card.rules_text) == ("狐の嫁入り", "きつねのよめいり", "雨が降る。")
+
+
+def test_a_utf16_csv_without_its_bom_is_refused_naming_the_encoding(kannagi, tmp_path):
+    path = tmp_path / "utf16.csv"
+    path.write_bytes("name,card_type,season\n狐火,怪異札,夏\n".encode("utf-16-le"))
+    message, _out, _err = run_failing("import_cards", "kannagi", str(path))
+    assert "UTF-16" in message and "狐" not in message
+    assert not Card.objects.filter(game=kannagi).exists()
+
+
 # -- the fan-made KANNAGI list ---------------------------------------------------------------
 
 FANLIST_CSV = (

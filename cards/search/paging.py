@@ -33,6 +33,30 @@ class PageOutOfRange(LookupError):
     """A page past the last one."""
 
 
+# No list here holds a billion rows: a page whose offset lies beyond this is out of range before any query
+# is made (the databases' integers end at 2**63, and PostgreSQL refused `?page=200000000000000000` with
+# "bigint out of range"). Every paginated list checks its page number here (page_in_range, requested_page).
+MAX_OFFSET = 10**9
+
+
+def page_in_range(number: int, size: int) -> bool:
+    return number >= 1 and (number - 1) * size < MAX_OFFSET
+
+
+def requested_page(raw, size: int) -> int:
+    """The page number a list was asked for: 1 for none or for a value that is not a number (as Django's
+    Paginator.get_page reads it), Http404 for a number no list can reach."""
+    from django.http import Http404
+
+    try:
+        number = max(1, int(raw))
+    except (TypeError, ValueError):
+        return 1
+    if not page_in_range(number, size):
+        raise Http404("page out of range")
+    return number
+
+
 @dataclass
 class SearchPage:
     object_list: list
@@ -217,7 +241,7 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
     `values`: the page's cards as plain dicts of `columns` (no model instances: the API builds its answer
     from them, a third of its time per request otherwise)."""
     cap = COUNT_CAP if cap is None else cap
-    if number < 1:
+    if not page_in_range(number, size):
         raise PageOutOfRange(number)
     offset = (number - 1) * size
     count = None

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from cards.i18n import cli_language
-from cards.io import FORMATS, CardFileError, load_mapping
+from cards.io import FORMATS, CardFileError, import_limit_bytes, load_mapping
 from cards.services import import_cards
 from rules.games import GAMES
 
@@ -35,8 +35,8 @@ class Command(BaseCommand):
     def _import(self, *, game, file, format=None, mapping=None, dry_run=False, skip_invalid=False, **options):
         path = Path(file)
         try:
-            if path.stat().st_size > settings.CARD_IMPORT_MAX_BYTES:
-                raise CommandError(f"{file}: larger than {settings.CARD_IMPORT_MAX_BYTES // 1_000_000} MB")
+            if path.stat().st_size > import_limit_bytes():
+                raise CommandError(f"{file}: larger than {settings.CARD_IMPORT_MAX_MB} MB")
             data = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"{file}: {exc.strerror}") from None
