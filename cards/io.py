@@ -88,7 +88,10 @@ def decode(data: bytes) -> str:
             return data.decode("utf-16")  # the BOM gives the byte order and is dropped
         except UnicodeDecodeError as exc:
             raise CardFileError(f"the file starts as UTF-16 but is not UTF-16 text (byte {exc.start})") from None
-    if b"\x00" in data[:4096]:  # no text of these encodings holds NUL; UTF-16 without its BOM does
+    head = data[:4096]
+    # UTF-16 without its BOM holds a NUL in about every other byte (ASCII) or often (kana); a stray NUL in UTF-8
+    # text is a bad value that the row check names by its field instead.
+    if head and head.count(b"\x00") * 8 >= len(head):
         raise CardFileError("the file looks like UTF-16 without a byte-order mark: save it as UTF-8 (or UTF-16 with a BOM)")
     for encoding in ("utf-8-sig", "cp932"):
         try:
