@@ -156,12 +156,16 @@ def _fresh_cache():
 
 # .ci/run runs the suite on SQLite and on PostgreSQL at the same time, one per core. A test that never touches
 # a database (pytest-django refuses database access to a test that does not ask for it) gives the same result
-# on both, so CI runs each such test once: DATABASE_FREE_SHARE=K/N keeps the database-free tests whose id
+# on both (as does one marked any_database), so CI runs each such test once: DATABASE_FREE_SHARE=K/N keeps the database-free tests whose id
 # hashes to K modulo N, and every test that uses the database. Unset (make test), every test runs.
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
 
 
 def uses_database(item) -> bool:
+    """Whether the test's result can depend on the database: it asks for one and is not marked any_database
+    (a page crawl that uses a database but checks only what the browser draws)."""
+    if item.get_closest_marker("any_database"):
+        return False
     return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())) or item.get_closest_marker("django_db"))
 
 

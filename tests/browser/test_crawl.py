@@ -35,6 +35,10 @@ from .crawl import (
     section_keys,
 )
 
+# Layout, text and axe checks of rendered pages: the same on either database, so CI crawls each page in one half
+# (tests/conftest.py, DATABASE_FREE_SHARE).
+pytestmark = pytest.mark.any_database
+
 SHOTS = os.environ.get("SCREENSHOT_DIR")
 GAMES = ("vision", "timestorm", "kannagi", "original", "manacard")
 VIEWPORTS = {
