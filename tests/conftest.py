@@ -157,7 +157,8 @@ def _fresh_cache():
 # .ci/run runs the suite on SQLite and on PostgreSQL at the same time, one per core. A test that never touches
 # a database (pytest-django refuses database access to a test that does not ask for it) gives the same result
 # on both (as does one marked any_database), so CI runs each such test once: DATABASE_FREE_SHARE=K/N keeps the database-free tests whose id
-# hashes to K modulo N, and every test that uses the database. Unset (make test), every test runs.
+# hashes to K modulo N (K may be a list, "0,1/3": two thirds of them), and every test that uses the database.
+# Unset (make test), every test runs.
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
 
 
@@ -173,10 +174,12 @@ def pytest_collection_modifyitems(config, items):
     share = os.environ.get("DATABASE_FREE_SHARE", "")
     if not share:
         return
-    k, n = (int(part) for part in share.split("/"))
+    ks, n = share.split("/")
+    n = int(n)
+    kept = {int(k) for k in ks.split(",")}
     keep, other_half = [], []
     for item in items:
-        if uses_database(item) or zlib.crc32(item.nodeid.encode()) % n == k:
+        if uses_database(item) or zlib.crc32(item.nodeid.encode()) % n in kept:
             keep.append(item)
         else:
             other_half.append(item)

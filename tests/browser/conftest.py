@@ -28,10 +28,14 @@ CHROMIUM_ARGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.hookimpl(tryfirst=True)  # before tests/conftest.py shares the any_database tests out between CI's halves
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+            # A page test checks what the browser draws and does; what a page reads and writes through each
+            # database is the Django client tests' part, which run on both. So CI runs each page test once.
+            item.add_marker(pytest.mark.any_database)
             if not CHROMIUM and not IN_CI:
                 item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
 
