@@ -66,8 +66,7 @@ def picture() -> SimpleUploadedFile:
     return SimpleUploadedFile("card.png", buffer.getvalue(), content_type="image/png")
 
 
-@pytest.fixture
-def site(db):
+def build_site():
     """A small but complete site: every kind of row the backup has to carry."""
     load_bundled()
     deck_services.load_sample_decks()
@@ -102,6 +101,29 @@ def site(db):
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     assert Simulation.objects.get().status == "done"
     return {"card": card, "deck": deck, "editor": editor}
+
+
+@pytest.fixture
+def site(db):
+    return build_site()
+
+
+@pytest.fixture(scope="module")
+def site_file(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The site of `build_site`, built once for the module's tests that only read its backup: the file
+    `export_site --no-media` wrote of it (and its gzip), its snapshot and its deck; the database is flushed
+    again after, as a transactional test leaves it."""
+    from django.test import override_settings
+
+    folder = tmp_path_factory.mktemp("backup-site")
+    with django_db_blocker.unblock(), override_settings(MEDIA_ROOT=str(folder / "media")):
+        built = build_site()
+        plain, gz = folder / "site.jsonl", folder / "site.jsonl.gz"
+        call_command("export_site", str(plain), "--no-media", verbosity=0)
+        call_command("export_site", str(gz), "--no-media", verbosity=0)
+        made = {"plain": plain, "gz": gz, "snapshot": snapshot(), "deck": built["deck"].pk}
+        call_command("flush", interactive=False, verbosity=0)
+    return made
 
 
 def test_compared_models_are_all_in_the_backup():
@@ -142,12 +164,12 @@ def test_a_site_goes_to_a_fresh_database_and_back_row_by_row(site, tmp_path, med
     assert Group.objects.create(name="new").pk > max(before["auth.group"])
 
 
-def test_importing_into_a_database_with_data_is_refused_and_changes_nothing(site, tmp_path):
-    path = tmp_path / "site.jsonl"
-    call_command("export_site", str(path), verbosity=0)
+def test_importing_into_a_database_with_data_is_refused_and_changes_nothing(site_file, transactional_db):
+    call_command("import_site", str(site_file["plain"]), verbosity=0)
     before = snapshot()
+    assert before == site_file["snapshot"]
     with pytest.raises(CommandError, match=r"not empty: table auth_user"):
-        call_command("import_site", str(path), verbosity=0)
+        call_command("import_site", str(site_file["plain"]), verbosity=0)
     assert snapshot() == before
 
 
@@ -159,9 +181,8 @@ def _fresh_with_marker():
 
 
 @pytest.mark.parametrize("damage", ["truncated", "bad-json", "bad-row", "dangling-fk", "truncated-gzip", "unknown-model"])
-def test_a_damaged_file_is_refused_naming_what_is_wrong_and_changes_nothing(site, tmp_path, damage):
-    good = tmp_path / "site.jsonl"
-    call_command("export_site", str(good), "--no-media", verbosity=0)
+def test_a_damaged_file_is_refused_naming_what_is_wrong_and_changes_nothing(site_file, transactional_db, tmp_path, damage):
+    good = site_file["plain"]
     lines = good.read_text(encoding="utf-8").splitlines(keepends=True)
     bad = tmp_path / "bad.jsonl"
     if damage == "truncated":
@@ -184,9 +205,7 @@ def test_a_damaged_file_is_refused_naming_what_is_wrong_and_changes_nothing(site
             expected = r"decks_deckentry|line \d+ \(decks.deckentry"
         bad.write_text("".join(lines), encoding="utf-8")
     else:
-        gz = tmp_path / "good.jsonl.gz"
-        call_command("export_site", str(gz), "--no-media", verbosity=0)
-        data = gz.read_bytes()
+        data = site_file["gz"].read_bytes()
         bad = tmp_path / "bad.jsonl.gz"
         bad.write_bytes(data[: len(data) // 2])
         expected = "damaged or truncated"
@@ -197,7 +216,7 @@ def test_a_damaged_file_is_refused_naming_what_is_wrong_and_changes_nothing(site
     assert snapshot() == before
     # The good file still loads into that same database.
     call_command("import_site", str(good), verbosity=0)
-    assert Deck.objects.filter(pk=site["deck"].pk).exists()
+    assert Deck.objects.filter(pk=site_file["deck"]).exists()
 
 
 def test_models_with_files_are_covered():
