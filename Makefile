@@ -7,6 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+WORKERS ?= $(shell $(PYTHON) -c 'import os; print(os.cpu_count() or 1)' 2>/dev/null || echo 1)
 
 .PHONY: run test lint bench install translations migrate load clean
 
@@ -32,9 +33,13 @@ load: migrate
 	$(BIN)/python manage.py load_sample_decks
 
 run: load
-	@# The background worker (big prints, simulations) runs beside the web server and stops with it.
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	@# The background workers (big prints, simulations) run beside the web server and stop with it: as many
+	@# worker processes as cores (WORKERS=n to choose), so one simulation's pieces spread over every core.
+	@echo "starting $(WORKERS) background worker(s) (WORKERS=n make run to change)"
+	@pids=""; for n in $$(seq 1 $(WORKERS)); do \
+	  DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload --worker-id "$$(hostname)-w$$n" & pids="$$pids $$!"; \
+	done; \
+	trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)
