@@ -37,7 +37,7 @@ run: load
 	@# worker processes as cores (WORKERS=n to choose), so one simulation's pieces spread over every core.
 	@echo "starting $(WORKERS) background worker(s) (WORKERS=n make run to change)"
 	@pids=""; for n in $$(seq 1 $(WORKERS)); do \
-	  DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload --worker-id "$$(hostname)-w$$n" & pids="$$pids $$!"; \
+	  DEBUG=$${DEBUG:-1} $(BIN)/python manage.py db_worker --no-reload --interval 0.2 --worker-id "$$(hostname)-w$$n" & pids="$$pids $$!"; \
 	done; \
 	trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)

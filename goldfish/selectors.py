@@ -228,6 +228,42 @@ def default_options(game_slug: str) -> dict:
 # -- simulations ----------------------------------------------------------------------------------------
 
 
+def partial_figures(sim: Simulation) -> dict | None:
+    """The figures of the pieces done so far of a simulation under way (None before the first or once it is
+    done): games played, the share won by the turn cap with its 95% Wilson interval, the mean win turn
+    (games won) with its 95% t interval, and the median win turn (over all games so far; None: not half
+    won). The page shows them while the rest plays and refines them as pieces finish."""
+    from rules.engine.intervals import mean_interval, wilson
+
+    from .models import SimulationChunk
+
+    if sim.result or not sim.chunks_done:
+        return None
+    done = SimulationChunk.objects.filter(simulation_id=sim.pk, status=SimulationChunk.Status.DONE, tally__isnull=False)
+    games, won = 0, {}
+    for tally in done.values_list("tally", flat=True):
+        games += tally["games"]
+        for turn, count in tally["won"].items():
+            won[int(turn)] = won.get(int(turn), 0) + count
+    if not games:
+        return None
+    wins = sum(won.values())
+    total = sum(t * c for t, c in won.items())
+    squares = sum(t * t * c for t, c in won.items())
+    mean, mean_ci = mean_interval(wins, total, squares)
+    median, running = None, 0
+    for turn in sorted(won):
+        running += won[turn]
+        if 2 * running >= games:
+            median = turn
+            break
+    share = wilson(wins, games)
+    return {
+        "games": games, "won": wins, "share": wins / games, "share_interval": list(share) if share else None,
+        "mean": mean, "mean_interval": list(mean_ci) if mean_ci else None, "median": median,
+    }
+
+
 def visible_simulation(user, token) -> Simulation:
     """A simulation whose deck the user may see: a public or unlisted deck (its link was shared, and so was
     this one), or their own private one; anything else is 404."""

@@ -359,6 +359,23 @@ def _whole(name: str, value, low: int, high: int) -> int:
 CHUNK_MAX_GAMES = 500  # a piece stays short (about half a second of kannagi), so the fair queue moves
 
 
+LEAD_PIECES, LEAD_GAMES = 2, 20  # the first pieces (one for each of two workers) are small: first figures in ~1 s
+
+
+def simulation_pieces(games: int) -> list[tuple[int, int]]:
+    """(start, count) of each piece of a simulation: LEAD_PIECES pieces of LEAD_GAMES games first (even
+    original's slow autopilot plays 20 games in a fraction of a second, so the page has figures with
+    intervals within about a second of starting, selectors.partial_figures), then pieces of chunk_size.
+    The figures do not depend on the pieces: game i plays from seed + i whatever piece holds it."""
+    size = chunk_size(games)
+    start, out = 0, []
+    if size > LEAD_GAMES and games >= 4 * LEAD_PIECES * LEAD_GAMES:
+        for _ in range(LEAD_PIECES):
+            out.append((start, LEAD_GAMES))
+            start += LEAD_GAMES
+    return out + [(s, min(size, games - s)) for s in range(start, games, size)]
+
+
 def chunk_size(games: int) -> int:
     """Games per background task: about twenty tasks a simulation (the progress bar's steps), 50 at least
     and CHUNK_MAX_GAMES at most (a 20,000-game run is 40 pieces: another account's job waits for one)."""
@@ -466,8 +483,7 @@ def start_simulation(*, who: Actor, deck: Deck, games, seed, turn_cap, revision=
         GameFactory(deck.game_id, decks, None)  # the deck starts a game (a refusal names what is wrong)
     except IllegalAction as exc:
         raise GoldfishInputError([f"deck: {exc}"]) from None
-    size = chunk_size(games)
-    pieces = [(start, min(size, games - start)) for start in range(0, games, size)]
+    pieces = simulation_pieces(games)
     for _attempt in range(2):
         try:
             # A savepoint when the caller holds a transaction: a duplicate row rolls back only this block,

@@ -346,6 +346,7 @@ def simulation_status(request, token):
         "chunks": sim.chunks,
         "chunks_done": sim.chunks_done,
         "error": sim.failure_message,
+        "partial": selectors.partial_figures(sim),  # figures so far, with intervals (None: none yet, or done)
     })
 
 

@@ -31,14 +31,14 @@ def test_it_plays_a_simulation_in_pieces_on_the_worker_and_shows_the_results(use
     sim = Simulation.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/simulations/{sim.token}/"
     assert (sim.games, sim.seed, sim.turn_cap, sim.revision, sim.status) == (1000, 3, 20, deck.revision, "queued")
-    assert sim.chunks == SimulationChunk.objects.filter(simulation=sim).count() == 20
+    assert sim.chunks == SimulationChunk.objects.filter(simulation=sim).count() == 22  # 2 small lead pieces + 20
     page = user_client.get(f"/simulations/{sim.token}/").content.decode()
     assert 'id="sim-progress"' in page and 'value="0"' in page and "<svg" not in page
     status = user_client.get(f"/simulations/{sim.token}/status.json").json()
     assert status["status"] == "queued" and status["done"] == 0 and status["games"] == 1000
     run_worker()
     sim.refresh_from_db()
-    assert sim.status == "done" and sim.done == 1000 and sim.chunks_done == 20
+    assert sim.status == "done" and sim.done == 1000 and sim.chunks_done == 22
     status = user_client.get(f"/simulations/{sim.token}/status.json").json()
     assert status["status"] == "done" and status["percent"] == 100
     page = user_client.get(f"/simulations/{sim.token}/").content.decode()
@@ -813,3 +813,34 @@ def test_the_commands_report_lines_up_and_its_messages_name_the_option(tmp_path,
     with pytest.raises(CommandError) as refused:
         call_command("goldfish", "kannagi", str(path))
     assert str(refused.value).splitlines()[1].strip().startswith("3行目")  # once, not "line 3: 3行目"
+
+
+def test_status_gives_the_figures_of_the_pieces_done_so_far_with_intervals_then_none_when_done(user_client, deck):
+    from goldfish import services
+
+    start(user_client, deck, games=1000, seed=5)
+    sim = Simulation.objects.get()
+    first, second, third = _chunks(sim)[:3]
+    assert (first.start, first.count, second.start, second.count, third.start) == (0, 20, 20, 20, 40)  # small pieces first
+    url = f"/simulations/{sim.token}/status.json"
+    assert user_client.get(url).json()["partial"] is None  # nothing played yet
+    tallies = []
+    for chunk in (first, second):
+        tallies.append(_tally(sim, chunk))
+        services.record_chunk(chunk.pk, tallies[-1])
+        partial = user_client.get(url).json()["partial"]
+        games = sum(t["games"] for t in tallies)
+        won = sum(sum(t["won"].values()) for t in tallies)
+        assert partial["games"] == games == 20 * len(tallies) and partial["won"] == won
+        assert partial["share"] == won / games
+        low, high = partial["share_interval"]
+        assert 0 <= low <= partial["share"] <= high <= 1 and high - low > 0
+        if won >= 2:
+            mean = sum(int(k) * v for t in tallies for k, v in t["won"].items()) / won
+            assert partial["mean"] == pytest.approx(mean)
+            assert partial["mean_interval"][0] <= mean <= partial["mean_interval"][1]
+    page = user_client.get(f"/simulations/{sim.token}/").content.decode()
+    assert 'id="sim-partial"' in page and "ここまでの結果" in page and "95%区間" in page
+    run_worker()
+    status = user_client.get(url).json()
+    assert status["status"] == "done" and status["partial"] is None

@@ -34,12 +34,12 @@ def test_two_worker_processes_both_take_pieces_of_one_simulation_and_get_the_one
     response = user_client.post(f"/decks/{deck.pk}/simulate/", {"games": 2000, "seed": 8, "turn_cap": 20})
     assert response.status_code == 302
     sim = Simulation.objects.get()
-    assert SimulationChunk.objects.filter(simulation=sim).count() == 20
+    assert SimulationChunk.objects.filter(simulation=sim).count() == 22  # two small lead pieces, then 20
     procs = [worker(n) for n in range(2)]
     outputs = [p.communicate(timeout=300)[0] for p in procs]
     assert all(p.returncode == 0 for p in procs), outputs
     sim.refresh_from_db()
-    assert sim.status == "done" and sim.done == 2000 and sim.chunks_done == 20
+    assert sim.status == "done" and sim.done == 2000 and sim.chunks_done == 22
     assert sim.result == simulate("kannagi", sim.decks, 2000, 8, 20, workers=1)
     from django_tasks_db.models import DBTaskResult
 
@@ -48,5 +48,5 @@ def test_two_worker_processes_both_take_pieces_of_one_simulation_and_get_the_one
         for worker_id in result.worker_ids:
             by_worker[worker_id] = by_worker.get(worker_id, 0) + 1
     print("pieces by worker:", by_worker)
-    assert sum(by_worker.values()) == 20, by_worker
+    assert sum(by_worker.values()) == 22, by_worker
     assert set(by_worker) == {"w0", "w1"}, f"both worker processes take pieces of the one simulation: {by_worker}"

@@ -8,6 +8,26 @@
   const label = document.getElementById("sim-label");
   const count = document.getElementById("sim-count");
   const box = document.getElementById("sim-progress-box");
+  const partial = document.getElementById("sim-partial");
+  function fixed(x, digits) {
+    return x.toFixed(digits);
+  }
+  function percent(x) {
+    return (100 * x).toFixed(1) + "%";
+  }
+  // The figures of the pieces done so far (status.json "partial"), with their 95% intervals.
+  function showPartial(p) {
+    if (!partial || !p) return;
+    const word = partial.dataset.interval;
+    const set = (name, text) => { partial.querySelector('[data-figure="' + name + '"]').textContent = text; };
+    set("games", String(p.games));
+    const si = p.share_interval;
+    set("share", percent(p.share) + (si ? " (" + word + " " + percent(si[0]) + "–" + percent(si[1]) + ")" : ""));
+    const mi = p.mean_interval;
+    set("mean", p.mean === null ? "–" : fixed(p.mean, 2) + (mi ? " (" + word + " " + fixed(mi[0], 2) + "–" + fixed(mi[1], 2) + ")" : ""));
+    set("median", p.median === null ? partial.dataset.above : String(p.median));
+    partial.hidden = false;
+  }
   async function showResults() {
     const response = await fetch(root.dataset.resultsUrl, { headers: { "Accept": "text/html" } });
     if (!response.ok) return setTimeout(showResults, 1000);
@@ -28,6 +48,7 @@
     label.textContent = sim.label;
     count.textContent = sim.done + " / " + sim.games;
     root.dataset.status = sim.status;
+    showPartial(sim.partial);
     if (sim.status === "done") return showResults();
     if (sim.status === "failed") {
       document.getElementById("sim-error-text").textContent = sim.error;
@@ -35,7 +56,7 @@
       box.hidden = true;
       return;
     }
-    setTimeout(poll, 400);
+    setTimeout(poll, 250);
   }
-  if (root.dataset.status === "queued" || root.dataset.status === "running") setTimeout(poll, 300);
+  if (root.dataset.status === "queued" || root.dataset.status === "running") setTimeout(poll, 150);
 })();
