@@ -14,6 +14,7 @@ import unicodedata
 from xml.sax.saxutils import escape as _escape
 
 WIDTH, HEIGHT = 720, 300
+NARROW = 360  # the phone's chart: drawn at about its own size in a 390 px screen, so its text stays readable
 LEFT, RIGHT, TOP, BOTTOM = 48, 44, 28, 44
 ROW = 14  # one legend row
 FONT = 11  # px: the chart's text
@@ -72,25 +73,30 @@ def fit_name(name: str, width: float) -> str:
     return fit(head, width - text_width(sep + tail)) + sep + tail
 
 
-def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
+def win_turn_svg(series: list[tuple[str, dict]], labels: dict, width: int = WIDTH, ids: str = "chart",
+                 css: str = "win-chart") -> str:
     """series: (name, simulation result) pairs; labels: translated "title", "turn" (the axis: the player's own
-    turns), "won", "cumulative", "legend", and optionally "turn_n" ("your turn %(n)s", a bar's tooltip)."""
+    turns), "won", "cumulative", "legend", and optionally "turn_n" ("your turn %(n)s", a bar's tooltip).
+    `width`: the drawing's width (NARROW for a phone: every turn still has its bar, the axis labels every
+    second or fifth turn where they would touch); `ids`, `css`: the prefix of its title and desc ids and its
+    class (two charts on one page: the page shows one of them by the screen's width)."""
+    narrow = width < WIDTH  # (the legend's explanation gets a row of its own)
     turns = max((len(result["distribution"]) for _name, result in series), default=0)
     top_share = max((row["share"] for _name, result in series for row in result["distribution"]), default=0)
     bar_max = max(0.04, min(1.0, (int(top_share * 25) + 1) / 25))  # the bars' scale, in steps of 4%: whole-percent quarters
-    rows = max(len(series), 1)
+    rows = max(len(series), 1) + (1 if narrow else 0)
     top = TOP + ROW * (rows - 1)  # one legend row per run above the plot
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - top - BOTTOM
+    plot_w, plot_h = width - LEFT - RIGHT, HEIGHT - top - BOTTOM
     slot = plot_w / max(turns, 1)
     bar_w = max(1.0, (slot * 0.8) / max(len(series), 1))
-    legend = fit(str(labels["legend"]), plot_w / 2)
-    name_room = WIDTH - RIGHT - (LEFT + 22) - text_width(legend) - 16  # left of the legend explanation
+    legend = fit(str(labels["legend"]), width - 2 * 8 if narrow else plot_w / 2)
+    name_room = width - RIGHT - (LEFT + 22) - (0 if narrow else text_width(legend) + 16)  # left of the legend explanation
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="win-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" viewBox="0 0 {width} {HEIGHT}" role="img" '
         f'font-family="sans-serif" font-size="{FONT}" fill="#333" '
-        f'aria-labelledby="chart-title chart-desc">',
-        f'<title id="chart-title">{escape(labels["title"])}</title>',
-        '<desc id="chart-desc">' + escape(" / ".join(
+        f'aria-labelledby="{ids}-title {ids}-desc">',
+        f'<title id="{ids}-title">{escape(labels["title"])}</title>',
+        f'<desc id="{ids}-desc">' + escape(" / ".join(
             f'{name}: ' + ", ".join(f'{row["turn"]}: {_pct(row["cumulative"])}' for row in result["distribution"] if row["count"])
             for name, result in series)) + "</desc>",
     ]
@@ -98,12 +104,18 @@ def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
     for step in range(5):
         frac = step / 4
         y = top + plot_h * (1 - frac)
-        out.append(f'<line class="grid" stroke="#ddd" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        out.append(f'<line class="grid" stroke="#ddd" x1="{LEFT}" x2="{width - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
         out.append(f'<text x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end">{_tick(bar_max * frac)}</text>')
-        out.append(f'<text x="{WIDTH - RIGHT + 2}" y="{y + 4:.1f}" text-anchor="start" class="cum-axis" fill="#777">{_pct(frac)}</text>')
-    out.append(f'<line class="axis" stroke="#666" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+        out.append(f'<text x="{width - RIGHT + 2}" y="{y + 4:.1f}" text-anchor="start" class="cum-axis" fill="#777">{_pct(frac)}</text>')
+    out.append(f'<line class="axis" stroke="#666" x1="{LEFT}" x2="{width - RIGHT}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+    # (narrow: a label on every second turn where two-digit labels would touch, else every fifth)
+    every = 1 if not narrow or slot >= 2.2 * FONT else 2 if slot >= 1.1 * FONT else 5
     for turn in range(1, turns + 1):
-        if turns <= 25 or turn % 5 == 0 or turn == 1:
+        if every == 1:
+            shown = turns <= 25 or turn % 5 == 0 or turn == 1
+        else:
+            shown = turn == 1 or (turn % 2 == 1 if every == 2 else turn % 5 == 0)
+        if shown:
             x = LEFT + slot * (turn - 0.5)
             out.append(f'<text x="{x:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{turn}</text>')
     out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle">{escape(labels["turn"])}</text>')
@@ -128,7 +140,10 @@ def win_turn_svg(series: list[tuple[str, dict]], labels: dict) -> str:
             f'<g class="legend"><title>{escape(name)}</title><rect x="{LEFT + 8}" y="{y}" width="10" height="10" fill="{colour}"/>'
             f'<text x="{LEFT + 22}" y="{y + 9}">{escape(fit_name(name, name_room))}</text></g>'
         )
-    out.append(f'<text x="{WIDTH - RIGHT}" y="17" text-anchor="end">{escape(legend)}</text>')
+    if narrow:  # below the runs' names, from the left edge
+        out.append(f'<text x="8" y="{17 + ROW * (rows - 1)}" text-anchor="start">{escape(legend)}</text>')
+    else:
+        out.append(f'<text x="{width - RIGHT}" y="17" text-anchor="end">{escape(legend)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -359,12 +359,12 @@ def _whole(name: str, value, low: int, high: int) -> int:
 CHUNK_MAX_GAMES = 500  # a piece stays short (about half a second of kannagi), so the fair queue moves
 
 
-LEAD_PIECES, LEAD_GAMES = 2, 20  # the first pieces (one for each of two workers) are small: first figures in ~1 s
+LEAD_PIECES, LEAD_GAMES = 2, 10  # the first pieces (one for each of two workers) are small: first figures in ~1 s
 
 
 def simulation_pieces(games: int) -> list[tuple[int, int]]:
     """(start, count) of each piece of a simulation: LEAD_PIECES pieces of LEAD_GAMES games first (even
-    original's slow autopilot plays 20 games in a fraction of a second, so the page has figures with
+    original's slow autopilot plays 10 games in a quarter of a second, so the page has figures with
     intervals within about a second of starting, selectors.partial_figures), then pieces of chunk_size.
     The figures do not depend on the pieces: game i plays from seed + i whatever piece holds it."""
     size = chunk_size(games)

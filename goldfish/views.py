@@ -273,13 +273,16 @@ def _start_url(deck) -> str:
 
 
 def _sim_context(sim) -> dict:
-    from .charts import win_turn_svg
+    from .charts import NARROW, win_turn_svg
 
     result = sim.result
     # a failed run is asked for again with the same figures, as the deck's Simulate form would
     context = {"sim": sim, "result": result, "retry_url": _start_url(sim.deck), "turn_note": _turn_note(sim)}
     if result:
-        context["chart"] = mark_safe(win_turn_svg([(_sim_name(sim), result)], sim_labels()))  # noqa: S308 - built with escape()
+        series = [(_sim_name(sim), result)]
+        context["chart"] = mark_safe(win_turn_svg(series, sim_labels()))  # noqa: S308 - built with escape()
+        context["chart_narrow"] = mark_safe(  # noqa: S308 - built with escape(); the phone's (CSS shows one)
+            win_turn_svg(series, sim_labels(), width=NARROW, ids="chart-narrow", css="win-chart-narrow"))
         context["key_label"] = forms.key_label(result["opening"].get("key_label", ""))
         previews = selectors.card_previews(c.get("key") for c in result["cards"])
         context["cards"] = [{**c, "face": previews.get(str(c.get("key")))} for c in result["cards"]]
@@ -453,6 +456,7 @@ def _report_context(report) -> dict:
     context["figures"] = {
         "share": _pct(deck["share"]), "interval": _interval(deck["interval"]),
         "mean": _num(deck["mean"]), "mean_interval": _interval(deck["mean_interval"], percent=False),
+        "won_cap": _pct((base["games"] - base.get("not_won", 0)) / base["games"]) if base["games"] else "–",
     }
     context["chart"] = mark_safe(impact_svg(  # noqa: S308 - built with escape()
         [{"name": r["name"], "impact": r["impact"], "low": (r["impact_interval"] or [0, 0])[0],

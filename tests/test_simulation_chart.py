@@ -82,3 +82,27 @@ def test_the_chart_needs_no_inline_style_or_script():
         assert element.tag.rpartition("}")[2] not in ("style", "script"), element.tag
         assert not [a for a in element.attrib if a == "style" or a.startswith("on")], element.attrib
     assert root.get("font-family") == "sans-serif" and root.get("fill") == "#333"
+
+
+def test_the_phone_chart_is_drawn_at_its_width_with_every_bar_and_labels_that_do_not_touch():
+    from goldfish.charts import FONT, NARROW
+
+    shares = [0.0] * 6 + [0.05] * 14  # twenty turns, as the sample decks' runs
+    wide = ET.fromstring(win_turn_svg([("deck #1", result(shares))], LABELS))
+    svg = win_turn_svg([("deck #1", result(shares))], LABELS, width=NARROW, ids="chart-narrow", css="win-chart-narrow")
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == f"0 0 {NARROW} {HEIGHT}" and root.get("class") == "win-chart-narrow"
+    assert root.get("aria-labelledby") == "chart-narrow-title chart-narrow-desc"
+    assert {e.get("id") for e in root.iter() if e.get("id")} == {"chart-narrow-title", "chart-narrow-desc"}
+    bars = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "bar"]
+    assert len(bars) == 20 and all(float(r.get("x")) + float(r.get("width")) <= NARROW - RIGHT for r in bars)
+    axis_y = max(float(t.get("y")) for t in root.iter(f"{SVG}text") if (t.text or "").isdigit())
+    turns = [(float(t.get("x")), t.text) for t in root.iter(f"{SVG}text") if t.get("y") == f"{axis_y:g}" and (t.text or "").isdigit()]
+    assert [label for _x, label in turns] == [str(n) for n in range(1, 21, 2)]  # every second turn
+    xs = [x for x, _label in turns]
+    assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) > 2 * 0.6 * FONT  # two digits fit between labels
+    wide_turns = [t.text for t in wide.iter(f"{SVG}text") if (t.text or "").isdigit() and t.get("text-anchor") == "middle"]
+    assert [str(n) for n in range(1, 21)] == wide_turns  # the wide chart labels every turn, as before
+    explanation = [t for t in root.iter(f"{SVG}text") if t.text == LABELS["legend"]]
+    assert explanation and explanation[0].get("x") == "8"  # its own row, whole, from the left edge
+    assert float(explanation[0].get("y")) > legends(svg)[0][0]

@@ -31,7 +31,9 @@
   async function showResults() {
     const response = await fetch(root.dataset.resultsUrl, { headers: { "Accept": "text/html" } });
     if (!response.ok) return setTimeout(showResults, 1000);
-    document.getElementById("sim-results").innerHTML = await response.text();
+    const results = document.getElementById("sim-results");
+    results.innerHTML = await response.text();
+    document.dispatchEvent(new CustomEvent("tabs:init", { detail: results }));  // (tabs.js)
     box.hidden = true;
   }
   async function poll() {
