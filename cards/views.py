@@ -45,8 +45,6 @@ def game_detail(request, slug):
         "game": game,
         "definition": definition,
         "summary": definition.summary(lang),
-        "summary_ja": definition.summary_ja,
-        "summary_en": definition.summary_en,
         "card_types": [(t.code, t.label(lang), game.cards.filter(card_type=t.code).count()) for t in definition.card_types],
         "card_count": game.cards.count(),
         "sample_count": game.cards.filter(sample=True).count(),

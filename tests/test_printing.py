@@ -179,7 +179,7 @@ def test_the_first_page_carries_a_100_mm_ruler():
     ticks = [m for m in lines_on(page) if abs(m[0] - m[2]) < 1e-6 and m[1] < 16]
     xs = sorted({round(m[0], 3) for m in ticks})
     assert len(xs) == 101 and xs[-1] - xs[0] == pytest.approx(100, abs=0.01)
-    assert "100%" in page.extract_text()
+    assert "実寸（100%）で印刷してください" in page.extract_text() and "Print at" not in page.extract_text()
 
 
 def test_the_japanese_font_is_embedded_as_a_subset_and_the_text_reads_back():
