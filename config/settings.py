@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "config.throttles.ThrottleMiddleware",  # pages that declare a throttle_scope (config/throttles.py)
+    "config.errors.SiteNotFoundMiddleware",  # DEBUG (make run): the site's own 404, not Django's technical one
 ]
 
 ROOT_URLCONF = "config.urls"
