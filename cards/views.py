@@ -167,6 +167,12 @@ def _search_page(game, q, filters, number, printings=selectors.ALL):
         return selectors.card_page(game=game, q=q, filters=filters, number=last, size=PAGE_SIZE, printings=printings)
 
 
+def untexted_note(card) -> str:
+    """「効果テキスト未登録」 (the game's face declares the words) for a card whose rules text is not entered."""
+    face = card.definition.face
+    return face.untexted_note if face is not None and face.lacks_text(card.to_data()) else ""
+
+
 @require_safe
 def card_detail(request, pk):
     card = get_object_or_404(Card.objects.select_related("game"), pk=pk)
@@ -175,6 +181,7 @@ def card_detail(request, pk):
         "game": card.game,
         "rows": card.field_rows(),
         "reprints": selectors.card_reprints(card),
+        "untexted_note": untexted_note(card),
         "can_edit": can_edit_game(request.user, card.game_id),
     }
     return render(request, "cards/card_detail.html", context)

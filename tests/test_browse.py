@@ -156,3 +156,13 @@ def test_the_site_counts_its_games_from_the_registry(client, games):
     assert f"{len(GAMES)}作品" in html and "five" not in html
     english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"for {len(GAMES)} Japanese indie card games" in english
+
+
+def test_a_card_without_rules_text_says_so_and_offers_editors_the_designer(client, kannagi, kannagi_editor):
+    card = Card.objects.create(game=kannagi, name="火の玉", card_type="怪異札", cost=2, number="285",
+                               attrs={"season": ["無"], "roles": ["サーチ"]})
+    designer = reverse("card_designer", args=[card.pk])
+    html = client.get(card.get_absolute_url()).content.decode()
+    assert "効果テキスト未登録" in html and designer not in html
+    client.force_login(kannagi_editor)
+    assert f'<a href="{designer}">' in client.get(card.get_absolute_url()).content.decode()
