@@ -228,7 +228,7 @@ GAME = GameDef(
         ("type:場所札 cost<=3 season:春 power>=1", "コスト3以下、春、力1以上の場所札", "Spring places costing 3 or less with power 1 or more"),
         ("season:無 -t:季節札", "無の札（季節札を除く）", "無 cards other than season cards"),
         ("attr:幽霊 OR attr:神", "属性が幽霊か神の札", "Cards with the attribute 幽霊 or 神"),
-        ("t:place sort:power order:desc", "場所札を力の高い順に", "Places by power, highest first"),
+        ("t:場所札 並び:力 順:降順", "場所札を力の高い順に", "Places by power, highest first"),
     ),
     construction=".construction:check",
     # 巫カードフィルター's deck codes and share links (deckcode.py): read wherever a decklist is, written on the deck page.
