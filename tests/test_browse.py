@@ -166,3 +166,13 @@ def test_a_card_without_rules_text_says_so_and_offers_editors_the_designer(clien
     assert "効果テキスト未登録" in html and designer not in html
     client.force_login(kannagi_editor)
     assert f'<a href="{designer}">' in client.get(card.get_absolute_url()).content.decode()
+
+
+def test_sample_decks_name_their_owner_as_the_sites_samples(client, samples):
+    from decks.models import Deck
+
+    deck = Deck.objects.filter(sample=True, visibility="public").first()
+    listing = client.get(reverse("deck_list")).content.decode()
+    page = client.get(deck.get_absolute_url()).content.decode()
+    for html in (listing, page):
+        assert "サイトのサンプル" in html and ">samples<" not in html and "by samples" not in html
