@@ -256,6 +256,14 @@ CARD_LIST_PARAMETERS = [
         '400 with `{"detail", "position", "q"}`.',
     ),
     OpenApiParameter(
+        "printings",
+        OpenApiTypes.STR,
+        enum=["all", "one"],
+        description="`all` (the default): every printing of a name (reprints are cards of their own, with "
+        "their set and number). `one`: one card per name, its first printing, unless `q` compares a set, "
+        "number or rarity. Anything else answers 400.",
+    ),
+    OpenApiParameter(
         "page", OpenApiTypes.INT, description="The page (1-based, 50 cards a page); a page past the last is a 404."
     ),
 ]

@@ -24,7 +24,7 @@ from .models import Card, Game
 from .permissions import can_edit_game
 from .search.paging import COUNT_CAP, PageOutOfRange, SearchPage
 from .search.query import QueryError
-from .selectors import card_page, game_list, query_param
+from .selectors import ALL, PRINTINGS, card_page, game_list, query_param
 from .services import card_remove_image, card_set_image, merge_card_data
 
 READ_ONLY_KEYS = ("id", "game", "image", "thumbnails", "url")
@@ -309,13 +309,17 @@ class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
                 raise InvalidQuery(gettext("unknown game {slug!r} (known: {known})").format(
                     slug=slug, known=" ".join(GAMES)))
             game = Game(slug=slug)
+        printings = query_param(request.query_params.get("printings"), 16) or ALL
+        if printings not in PRINTINGS:
+            raise InvalidQuery(gettext("printings: {value!r} is not one of {allowed}").format(
+                value=printings, allowed=" ".join(PRINTINGS)))
         try:
             number = int(request.query_params.get("page") or "1")
         except ValueError:  # as DRF's page-number pagination answers
             raise NotFound(gettext("Invalid page.")) from None
         try:
             page = card_page(game=game, q=query_param(request.query_params.get("q")), number=number,
-                             size=self.paginator.page_size, columns=API_COLUMNS, values=True)
+                             size=self.paginator.page_size, columns=API_COLUMNS, values=True, printings=printings)
         except PageOutOfRange:
             raise NotFound(gettext("Invalid page.")) from None
         except QueryError as exc:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from django.urls import get_script_prefix, reverse
 
-FACE_DRAWING_VERSION = 4  # bump when printing/faces.py draws differently: cached face images are keyed by it
+FACE_DRAWING_VERSION = 5  # bump when printing/faces.py draws differently: cached face images are keyed by it
 
 # What to do when cards' faces change (created, edited, imported): printing registers the drawing of their
 # faces ahead of time in the background (printing.services.queue_face_drawing), so the first look at a card

@@ -183,6 +183,13 @@ class Card(models.Model):
         card_type = self.definition.card_type(self.card_type)
         return card_type.cost_label(get_language() or "ja") if card_type else str(_("cost"))
 
+    def rarity_marks(self) -> list[tuple[str, str]]:
+        """The marks the game's card lists write in the rarity that this card's rarity holds, as (word,
+        meaning in the current language)."""
+        ja = (get_language() or "ja").startswith("ja")
+        words = self.rarity.split()
+        return [(word, mja if ja else men) for word, mja, men in self.definition.rarity_marks if word in words]
+
     def field_rows(self):
         """[(label, display value, field)] for the game-specific values this card has."""
         lang = get_language() or "ja"

@@ -3,15 +3,16 @@
 import re
 from functools import lru_cache
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from rules.games import GAMES, get_game
 
 from .models import Card, Game
+from .search import suggest
 from .search.compiler import Compiled, compile_search
 from .search.filters import combine, controls_for, filter_nodes
 from .search.paging import SearchPage, cached_search, search_page
-from .search.query import Query, Schema, parse
+from .search.query import And, Cmp, Not, Or, Query, QueryError, Schema, parse
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -36,8 +37,35 @@ def parse_query(q: str, game: Game | None = None) -> Query:
     return parse(q, search_schema(game.slug if game else None))
 
 
-def card_search(*, game: Game | None = None, q: str = "", filters=None, related: bool = True) -> Compiled:
-    """A search compiled but not run: see card_list and card_page. `related` joins each card's game."""
+# The fields that tell one printing of a name from another: a search naming one lists every printing it finds.
+PRINTING_FIELDS = frozenset({"set", "number", "rarity"})
+ONE, ALL = "one", "all"  # one card per name (its first printing), or every printing
+PRINTINGS = (ONE, ALL)
+
+
+def names_a_printing(node) -> bool:
+    """Whether a query compares a field of the printing (set, number, rarity) anywhere in it."""
+    if isinstance(node, Cmp):
+        return node.spec.key in PRINTING_FIELDS
+    if isinstance(node, Not):
+        return names_a_printing(node.child)
+    if isinstance(node, (And, Or)):
+        return any(names_a_printing(c) for c in node.children)
+    return False
+
+
+def first_printings(cards: QuerySet) -> QuerySet:
+    """Of the cards, those no card of the same game and name was stored before: one card per name (reprints
+    share a name and its copy limit). The (game, name) index answers the test for each card."""
+    earlier = Card.objects.filter(game_id=OuterRef("game_id"), name=OuterRef("name"), id__lt=OuterRef("id"))
+    return cards.exclude(Exists(earlier))
+
+
+def card_search(*, game: Game | None = None, q: str = "", filters=None, related: bool = True,
+                printings: str = ALL) -> Compiled:
+    """A search compiled but not run: see card_list and card_page. `related` joins each card's game.
+    `printings` ONE: one card per name (its first printing), unless the query names a set, number or
+    rarity (then it asks for printings)."""
     query = parse_query(q, game)
     if filters:
         definition = game.definition if game else None
@@ -46,7 +74,23 @@ def card_search(*, game: Game | None = None, q: str = "", filters=None, related:
     cards = Card.objects.select_related("game") if related else Card.objects.all()
     if game is not None:
         cards = cards.filter(game=game)
-    return compile_search(query, cards, game.slug if game else None)
+    one = printings == ONE and not names_a_printing(query.root)
+    if one:
+        cards = first_printings(cards)
+    compiled = compile_search(query, cards, game.slug if game else None)
+    if one:
+        compiled.count_match = None  # the word's index would count every printing
+    return compiled
+
+
+def printing_counts(cards) -> dict[tuple[str, str], int]:
+    """(game, name) -> how many printings the database holds, for the cards of a page."""
+    names = {(c["game_id"], c["name"]) if isinstance(c, dict) else (c.game_id, c.name) for c in cards}
+    if not names:
+        return {}
+    rows = (Card.objects.filter(game_id__in={g for g, _ in names}, name__in={n for _, n in names})
+            .values("game_id", "name").annotate(n=Count("id")))
+    return {(r["game_id"], r["name"]): r["n"] for r in rows if (r["game_id"], r["name"]) in names}
 
 
 def card_list(*, game: Game | None = None, q: str = "", filters=None) -> QuerySet[Card]:
@@ -65,7 +109,7 @@ LIST_COLUMNS = tuple(
 
 
 def card_page(*, game: Game | None = None, q: str = "", filters=None, number: int = 1, size: int = 60,
-              columns: tuple[str, ...] | None = None, values: bool = False) -> SearchPage:
+              columns: tuple[str, ...] | None = None, values: bool = False, printings: str = ALL) -> SearchPage:
     """One page of a search, with its count up to cards.search.paging.COUNT_CAP ("1,000+" beyond), without
     counting or sorting every match (see cards.search.paging). Raises QueryError / FilterError for bad
     input, PageOutOfRange past the last page. `columns`: the card columns to read (without the game's
@@ -77,8 +121,8 @@ def card_page(*, game: Game | None = None, q: str = "", filters=None, number: in
     # per process (cards.search.paging.cached_search). The filters as the controls read them (the last
     # value of a parameter).
     frozen = None if filters is None else tuple(sorted((k, filters.get(k)) for k in filters))
-    compiled = cached_search((slug, q, frozen, related),
-                             lambda: card_search(game=game, q=q, filters=filters, related=related))
+    compiled = cached_search((slug, q, frozen, related, printings),
+                             lambda: card_search(game=game, q=q, filters=filters, related=related, printings=printings))
     if related:
         columns = LIST_COLUMNS + tuple("game__" + f.name for f in Game._meta.concrete_fields)
     return search_page(compiled, number, size, columns=columns, values=values)
@@ -121,3 +165,24 @@ def records_examples(game_slug: str, key: str, limit: int = 4) -> list[tuple[str
         if isinstance(records, list) and records:
             out.append((name, records))
     return out
+
+
+SUGGESTIONS = 3  # "did you mean" searches offered at most
+
+
+def query_suggestions(game: Game | None, q: str, filters=None, printings: str = ALL) -> list[tuple[str, int]]:
+    """For a search that found nothing or could not be read: the searches it likely meant, each with how many
+    cards it finds (those that find some, most first): a field's value that is a value of another field
+    (`s:春`, s being the set: season:春), or a field name that is a near miss of one (`seasn:春`)."""
+    schema = search_schema(game.slug if game else None)
+    out: dict[str, int] = {}
+    for candidate in suggest.candidates(q, schema):
+        if candidate in out or len(out) >= SUGGESTIONS * 2:
+            continue
+        try:
+            count = card_page(game=game, q=candidate, filters=filters, number=1, size=1, printings=printings).count
+        except QueryError:
+            continue
+        if count:
+            out[candidate] = count
+    return sorted(out.items(), key=lambda item: -item[1])[:SUGGESTIONS]

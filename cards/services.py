@@ -176,6 +176,21 @@ def merge_card_data(existing: dict | None, raw: dict) -> dict:
     return merged
 
 
+def _apply_printed_limits(definition, rows: list[RawRow]) -> None:
+    """A row naming a card that prints its own copy limit (GameDef.printed_limits) and giving none gets it,
+    as a bundled file or the fan list (whose mapping has no such column) would otherwise lose it."""
+    printed = definition.printed_limits
+    if not printed:
+        return
+    for row in rows:
+        copies = printed.get(str(row.values.get("name", "")).strip())
+        if copies is None or not row.values:
+            continue
+        fields = row.values.setdefault("fields", {})
+        if isinstance(fields, dict) and "copy_limit" not in fields:
+            fields["copy_limit"] = copies
+
+
 def import_cards(
     *,
     game: str,
@@ -199,6 +214,7 @@ def import_cards(
     game_obj = Game.objects.get(slug=game)
     fmt = fmt or detect_format(data, filename)
     rows = read_rows(data, definition, fmt, mapping)
+    _apply_printed_limits(definition, rows)
     report = ImportReport(game=game, rows=len(rows), dry_run=dry_run)
     index = CardIndex(Card.objects.filter(game=game_obj).order_by("id"))
     seen_rows: dict[tuple[str, str], int] = {}

@@ -1,3 +1,5 @@
+from urllib.parse import urlencode
+
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -10,6 +12,7 @@ from . import images, selectors
 from .i18n import query_error_message
 from .models import Card, Game
 from .permissions import can_edit_game
+from .search import state as search_state
 from .search.filters import FilterError, controls_for
 from .search.help import examples_for, field_rows
 from .search.paging import PageOutOfRange, requested_page
@@ -45,8 +48,6 @@ def game_detail(request, slug):
         "game": game,
         "definition": definition,
         "summary": definition.summary(lang),
-        "summary_ja": definition.summary_ja,
-        "summary_en": definition.summary_en,
         "card_types": [(t.code, t.label(lang), game.cards.filter(card_type=t.code).count()) for t in definition.card_types],
         "card_count": game.cards.count(),
         "sample_count": game.cards.filter(sample=True).count(),
@@ -90,25 +91,54 @@ def card_list(request, slug=None):
     lang = get_language() or "ja"
     q = selectors.query_param(request.GET.get("q"))
     controls = controls_for(game.definition if game else None)
-    filters = {p: selectors.query_param(request.GET.get(p), 100) for c in controls for p in c.params}
+    sent = {p: selectors.query_param(request.GET.get(p), 100) for c in controls for p in c.params}
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
+    printings = request.GET.get("printings") if request.GET.get("printings") in selectors.PRINTINGS else selectors.ONE
+    # The typed query and the controls are one state (cards.search.state): the page's form says what each
+    # control showed; a control changed replaces the query's clause for its field.
+    schema = selectors.search_schema(game.slug if game else None)
+    if "shown" in request.GET:
+        shown = {p: selectors.query_param(request.GET.get(f"shown_{p}"), 100) for p in sent}
+        from_query = set(request.GET.get("shown", "").split(","))
+        state = search_state.resolve(q, controls, schema, sent, shown, from_query)
+        canonical = {"q": state.q, **state.filters}
+        if view != "grid":
+            canonical["view"] = view
+        if printings != selectors.ONE:
+            canonical["printings"] = printings
+        return redirect(f"{request.path}?{urlencode({k: v for k, v in canonical.items() if v})}")
+    state = search_state.resolve(q, controls, schema, sent)
+    q, filters = state.q, state.filters
     error = error_param = None
     status = 200
+    suggestions = []
     try:
-        page = _search_page(game, q, filters, request.GET.get("page"))
+        page = _search_page(game, q, filters, request.GET.get("page"), printings)
         total = page.count
+        if total == 0:
+            suggestions = selectors.query_suggestions(game, q, filters, printings)
     except FilterError as exc:
         error, error_param, status = query_error_message(exc), exc.param, 400
         page, total = None, 0
     except QueryError as exc:
         error, status = query_error_message(exc), 400
         page, total = None, 0
+        suggestions = selectors.query_suggestions(game, q, filters, printings)
+    if page is not None and page.object_list:
+        counts = selectors.printing_counts(page.object_list)
+        for card in page.object_list:
+            card.printing_count = counts.get((card.game_id, card.name), 1)
     context = {
         "game": game,
         "q": q,
         "view": view,
+        "printings": printings,
+        "suggestions": suggestions,
+        "one_hit": page.object_list[0] if page is not None and total == 1 and page.object_list else None,
+        "shown_from_query": ",".join(sorted(state.from_query)) or "-",
+        "shown_fields": [(p, state.shown.get(p, "")) for c in controls for p in c.params],
         "controls": [
-            {"control": c, "label": c.label(lang), "values": [filters.get(p, "") for p in c.params],
+            {"control": c, "label": c.label(lang), "values": [state.shown.get(p, "") for p in c.params],
              "options": [(v, ja if lang.startswith("ja") else en) for v, ja, en in c.options]}
             for c in controls
         ],
@@ -117,7 +147,7 @@ def card_list(request, slug=None):
         "total_capped": page.count_capped if page else False,  # total is then the cap: "1,000+"
         "total_shown": f"{total:,}",
         "cross_game": game is None,
-        "filters_set": sum(1 for value in filters.values() if value),  # the filters open when one is set  # results of every game: each tile names its game
+        "filters_set": sum(1 for value in state.shown.values() if value),  # the filters open when one is set  # results of every game: each tile names its game
         "error": error,
         "error_param": error_param,
         "list_fields": [game.definition.field(k).label(lang) for k in game.definition.list_fields] if game else [],
@@ -125,16 +155,22 @@ def card_list(request, slug=None):
     return render(request, "cards/card_list.html", context, status=status)
 
 
-def _search_page(game, q, filters, number):
+def _search_page(game, q, filters, number, printings=selectors.ALL):
     """The page asked for, as Paginator.get_page would: page 1 for a number that is not one, the last page
     for one past the end (found by counting every match: only then)."""
     number = requested_page(number, PAGE_SIZE)  # Http404 past any list's end
     try:
-        return selectors.card_page(game=game, q=q, filters=filters, number=number, size=PAGE_SIZE)
+        return selectors.card_page(game=game, q=q, filters=filters, number=number, size=PAGE_SIZE, printings=printings)
     except PageOutOfRange:
-        count = selectors.card_search(game=game, q=q, filters=filters).filtered.count()
+        count = selectors.card_search(game=game, q=q, filters=filters, printings=printings).filtered.count()
         last = max(1, -(-count // PAGE_SIZE))
-        return selectors.card_page(game=game, q=q, filters=filters, number=last, size=PAGE_SIZE)
+        return selectors.card_page(game=game, q=q, filters=filters, number=last, size=PAGE_SIZE, printings=printings)
+
+
+def untexted_note(card) -> str:
+    """「効果テキスト未登録」 (the game's face declares the words) for a card whose rules text is not entered."""
+    face = card.definition.face
+    return face.untexted_note if face is not None and face.lacks_text(card.to_data()) else ""
 
 
 @require_safe
@@ -145,6 +181,7 @@ def card_detail(request, pk):
         "game": card.game,
         "rows": card.field_rows(),
         "reprints": selectors.card_reprints(card),
+        "untexted_note": untexted_note(card),
         "can_edit": can_edit_game(request.user, card.game_id),
     }
     return render(request, "cards/card_detail.html", context)

@@ -11,6 +11,7 @@ byte in the path answers 404 and one in the query string reads as a space, befor
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template import loader
@@ -26,13 +27,13 @@ def _answer(request, status: int, title: str, message: str):
     if _is_api(request):
         return JsonResponse({"detail": message}, status=status)
     body = loader.get_template("error.html").render({"status": status, "title": title, "message": message})
-    return HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
+    response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
+    response.site_error_page = True
+    return response
 
 
 def bad_request(request, exception):
     if isinstance(exception, RequestDataTooBig):
-        from django.conf import settings
-
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024)
         return _answer(request, 413, _("Too large"),
                        _("The request is larger than %(limit)s MB.") % {"limit": f"{limit:g}"})
@@ -83,3 +84,32 @@ class RefuseImpossibleRequestsMiddleware:
             request.META["QUERY_STRING"] = query.replace("%00", "%20").replace("\x00", " ")
             request.__dict__.pop("GET", None)  # parsed again from the cleaned string
         return self.get_response(request)
+
+
+class SiteNotFoundMiddleware:
+    """With DEBUG on (`make run`), a wrong URL still answers the site's own 404 page, in the visitor's
+    language, not Django's English technical page listing the URL patterns: a newcomer trying the site
+    locally sees what a visitor would. Last in MIDDLEWARE, so CommonMiddleware still adds a missing slash.
+
+    A view's Http404 comes here through process_exception; a path no pattern matches is answered by Django's
+    debug view before any middleware hook, so its response is replaced on the way out."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and settings.DEBUG
+            and not getattr(response, "site_error_page", False)
+            and response.get("Content-Type", "").startswith("text/html")
+            and b"DEBUG = True" in response.content
+        ):
+            return page_not_found(request, None)
+        return response
+
+    def process_exception(self, request, exception):
+        if settings.DEBUG and isinstance(exception, Http404):
+            return page_not_found(request, exception)
+        return None

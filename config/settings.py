@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "config.throttles.ThrottleMiddleware",  # pages that declare a throttle_scope (config/throttles.py)
+    "config.errors.SiteNotFoundMiddleware",  # DEBUG (make run): the site's own 404, not Django's technical one
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -287,8 +288,8 @@ SESSION_COOKIE_HTTPONLY = True
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card Game Workshop API",
     "DESCRIPTION": (
-        "The card database of five Japanese indie card games. Games and their card fields are read from "
-        "/api/games/; cards travel in the same plain form as the import/export files. `GET /api/cards/` "
+        "The card database of the Japanese indie card games listed at /api/games/, with their card fields. "
+        "Cards travel in the same plain form as the import/export files. `GET /api/cards/` "
         "takes `game` (a slug) and `q`, a search in the site's query language (words, `field:value`, "
         "`cost>=3`, `-word`, `OR`, quotes and brackets; described with examples at /search/help/). "
         "A query that cannot be read answers 400 with `detail`, `position` and `q`. "

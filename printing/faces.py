@@ -58,6 +58,7 @@ class FaceSpec:
     sample: bool = False
     accent: str = "#444444"
     flavor: str = ""
+    note: str = ""  # said under the text in grey: 「効果テキスト未登録」 for a card whose text is not entered
 
 
 # -- what a face shows -----------------------------------------------------------------------------------
@@ -142,7 +143,14 @@ def _text(card: dict, face: FaceLayout, values: dict, card_type: str) -> str:
             before = _block(block, values, card_type, text)
             if before:
                 text = before if block.replaces or not text else f"{before}\n{text}"
+    if untexted(card, face):
+        facts = [line for line in (shown(s, values, card_type) for s in face.untexted) if line]
+        text = "\n".join(x for x in (text, *facts) if x)
     return text
+
+
+def untexted(card: dict, face: FaceLayout) -> bool:
+    return face.lacks_text(card)
 
 
 def face_spec(card: dict, game: GameDef) -> FaceSpec:
@@ -172,6 +180,7 @@ def face_spec(card: dict, game: GameDef) -> FaceSpec:
         sample=bool(card.get("sample")),
         accent=_accent(face, fields),
         flavor=card.get("flavor_text") or "",
+        note=face.untexted_note if untexted(card, face) else "",
     )
 
 
@@ -200,6 +209,7 @@ def _mix(colour: str, amount: float) -> Color:
 
 
 INK = "#111111"
+MUTED = "#5f5f5f"  # a note under the text (4.5:1 or more on white)
 
 
 @dataclass(frozen=True)
@@ -339,6 +349,12 @@ def draw_text_box(c, spec: FaceSpec, g: Frame) -> None:
     body = spec.text
     if spec.flavor:
         body = f"{body}\n{spec.flavor}" if body else spec.flavor
+    if spec.note:  # in grey at the foot of the box, the text above it
+        note_size = 2.4 * u
+        c.setFillColor(HexColor(MUTED))
+        c.setFont(g.font, note_size)
+        c.drawCentredString(box_x + box_w / 2, box_bottom + pad, f"（{spec.note}）")
+        box_bottom += note_size + pad
     if not body:
         return
     fitted = fit(body, box_w - 2 * pad, box_top - box_bottom - 2 * pad, _measure(g.font), 3.0 * u, 1.7 * u)

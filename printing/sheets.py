@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop
 from reportlab.lib.colors import HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
@@ -312,7 +313,8 @@ def _group_label(c, lay: Layout, options: PrintOptions, text: str) -> None:
 
 
 NOTE_BAND = MIN_MARGIN + 3.0  # from the top edge: the reminder's line on the first page
-RULER_NOTE = "実寸（100%）で印刷してください。「ページに合わせる」は使わないでください。 Print at 100% (actual size), not “fit to page”."
+# In the active language (a print job runs in the site's default, Japanese): one language on a sheet.
+RULER_NOTE = gettext_noop("Print at 100% (actual size), not “fit to page”.")
 
 
 def render(
@@ -368,7 +370,7 @@ def render(
             placed.append(slot)
             done += 1
         if page == 0 and options.ruler:
-            _marks(c, options, lay, _ruler(c, lay, options, RULER_NOTE), lay.page_h - NOTE_BAND)
+            _marks(c, options, lay, _ruler(c, lay, options, gettext(RULER_NOTE)), lay.page_h - NOTE_BAND)
         else:
             _marks(c, options, lay)
         if sheet and sheet[0].group:

@@ -109,3 +109,19 @@ def test_a_form_sent_without_its_csrf_token_gets_the_sites_own_403(user):
     page = text(response)
     assert "フォームは送信されませんでした" in page and "再読み込み" in page
     assert "CSRF verification failed" not in page and "Forbidden (403)" not in page
+
+
+@pytest.mark.parametrize("path", ["/no-such-page/", "/cards/999999/", "/games/nosuchgame/"])
+def test_with_debug_on_a_wrong_url_shows_the_sites_own_404_in_japanese(client, games, settings, path):
+    settings.DEBUG = True  # as `make run` serves
+    response = client.get(path)
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "ページが見つかりません" in html and "このアドレスにはページがありません。" in html
+    assert "DEBUG = True" not in html and "URLconf" not in html and "Page not found" not in html
+
+
+def test_with_debug_on_a_missing_slash_is_still_added(client, games, settings):
+    settings.DEBUG = True
+    response = client.get("/search/help")
+    assert response.status_code == 301 and response["Location"] == "/search/help/"

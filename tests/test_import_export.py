@@ -569,3 +569,24 @@ def test_a_json_row_with_fields_null_is_refused_and_keeps_the_card(place):
     assert [e.field for e in report.errors] == ["fields"]
     place.refresh_from_db()
     assert place.attrs == {"season": ["春"], "power": 1}
+
+
+def test_the_fanlist_gives_cards_that_print_a_limit_above_four_their_own_limit(kannagi, tmp_path):
+    # 巫カードフィルター's README: printed limits above 4 — 山口：7つの家 7, 火の玉 10, 複製体 any number.
+    text = (
+        FANLIST_HEADER + "\n"
+        "1512,山口：7つの家,やまぐち：ななつのいえ,0,2,SSS47,エキスパンション,夏,場所札,攻撃時,合唱,SSS 廃屋\n"
+        "285,火の玉,ひのたま,2,0,百鬼夜行,C,無,怪異札,サーチ,,妖怪 幽霊\n"
+        "1817,複製体,くろーん,0,1,都市伝説,C,秋,場所札,バフ 常時,,都市伝説 罪 不吉\n"
+        "1,隠された櫛の家,かくされたくしのいえ,0,1,うつくしいせかい,C,夏,場所札,バニラ,,廃屋 人形\n"
+    )
+    run("import_cards", "kannagi", str(write(tmp_path, "fan.csv", text)), "--mapping", "kannagi-fanlist")
+
+    limits = {c.name: c.attrs.get("copy_limit") for c in Card.objects.filter(game=kannagi)}
+    assert limits == {"山口：7つの家": 7, "火の玉": 10, "複製体": "unlimited", "隠された櫛の家": None}
+
+
+def test_a_limit_the_file_gives_wins_over_the_printed_one(kannagi, tmp_path):
+    text = "name,card_type,season,copy_limit\n火の玉,怪異札,無,3\n"
+    run("import_cards", "kannagi", str(write(tmp_path, "own.csv", text)))
+    assert Card.objects.get(game=kannagi, name="火の玉").attrs["copy_limit"] == 3

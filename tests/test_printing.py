@@ -179,7 +179,7 @@ def test_the_first_page_carries_a_100_mm_ruler():
     ticks = [m for m in lines_on(page) if abs(m[0] - m[2]) < 1e-6 and m[1] < 16]
     xs = sorted({round(m[0], 3) for m in ticks})
     assert len(xs) == 101 and xs[-1] - xs[0] == pytest.approx(100, abs=0.01)
-    assert "100%" in page.extract_text()
+    assert "実寸（100%）で印刷してください" in page.extract_text() and "Print at" not in page.extract_text()
 
 
 def test_the_japanese_font_is_embedded_as_a_subset_and_the_text_reads_back():
@@ -250,6 +250,7 @@ def test_the_games_face_declaration_drives_what_the_face_prints():
         type_line=(Show("{season}", sep="/"), Show("{type_label}")),
         text=(Block((Show("【{attributes}】", when="attributes"), Show("力{power}")), replaces=True),),
         accent_colours=(),
+        untexted=(),  # no facts laid out for a card without rules text
     )
     spec = face_spec(place, dataclasses.replace(kannagi, face=face))
     assert spec.top_left == str(power) and spec.top_right == f"コスト {place['cost']}" and spec.bottom_left == ""
@@ -421,3 +422,27 @@ def test_options_that_are_not_numbers_are_refused():
 def test_a_short_wide_custom_card_keeps_its_face_inside(tmp_path):
     reader = read(render(get_game("kannagi"), items("kannagi", limit=1), PrintOptions(card_w=100, card_h=60)))
     assert "人魚の活き血" in reader.pages[0].extract_text()
+
+
+# -- cards with no rules text (the kannagi fan list) ------------------------------------------------------
+
+FAN_CARD = {  # the fan list's 2822 as imported: no rules text
+    "name": "火の玉", "card_type": "怪異札", "cost": 2, "rules_text": "", "keywords": ["襲撃"], "set_name": "鬼の棲む山",
+    "number": "2822", "fields": {"season": ["無"], "attributes": ["妖怪", "幽霊"], "roles": ["サーチ"]},
+}
+
+
+def test_a_card_without_rules_text_lays_out_its_facts_and_says_the_text_is_not_entered():
+    spec = face_spec(FAN_CARD, get_game("kannagi"))
+    assert spec.text.splitlines() == ["■襲撃", "季節: 無", "属性: 妖怪・幽霊", "役割: サーチ"]
+    assert spec.note == "効果テキスト未登録"
+    text = read(render(get_game("kannagi"), [PrintCard("1", FAN_CARD, 1)], PrintOptions())).pages[0].extract_text()
+    assert "効果テキスト未登録" in text and "役割: サーチ" in text
+
+
+def test_a_vanilla_card_or_a_card_with_text_has_no_such_note():
+    kannagi = get_game("kannagi")
+    vanilla = {**FAN_CARD, "fields": {**FAN_CARD["fields"], "roles": ["バニラ"]}}
+    assert face_spec(vanilla, kannagi).note == ""
+    texted = next(c for c in bundled_cards("kannagi") if c.get("rules_text"))
+    assert face_spec(texted, kannagi).note == "" and "役割:" not in face_spec(texted, kannagi).text

@@ -413,7 +413,7 @@ def test_the_help_page_shows_the_examples_the_game_declares(client, bundled, mon
     page = client.get(reverse("search_help"), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "t:place power&gt;=2" in page and "力2以上の場所札（宣言された例）" in page
     assert "season:無 -t:季節札" not in page  # kannagi's own examples are what it declares
-    assert "race:妖怪 atk&gt;=3" in page  # the other games keep theirs
+    assert "race:妖怪 攻撃&gt;=3" in page  # the other games keep theirs
 
 
 def test_the_card_page_shows_the_restricted_status(client, bundled):
@@ -458,3 +458,12 @@ def test_saving_some_fields_keeps_the_search_copies_current(tricky, kannagi):
 def test_order_desc_alone_reverses_the_reading_order(tricky, kannagi):
     keys = [c.sort_key for c in card_list(game=kannagi, q="order:desc")]
     assert keys == sorted(keys, reverse=True)
+
+
+def test_the_search_examples_name_fields_in_japanese_not_by_their_internal_keys():
+    from cards.search.help import examples_for
+
+    internal = ("weather_effects", "win_condition", "effects.kind", "script.", "game:kannagi", "sort:", "order:")
+    for slug in (None, *GAMES):
+        for text, _ja, _en in examples_for(slug):
+            assert not any(key in text for key in internal), text

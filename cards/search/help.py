@@ -11,8 +11,8 @@ from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_ORDER, K_SORT, K_STR, K_TE
 EXAMPLES_ALL = [
     ("ねこやま", "読み・名前・効果に「ねこやま」を含む札（ネコヤマ、ﾈｺﾔﾏ でも同じ）", "Cards whose name, reading or text holds ねこやま (also typed ネコヤマ or ﾈｺﾔﾏ)"),
     ('"ダメージを与える"', "語句をそのまま含む札", "Cards with the exact phrase"),
-    ("game:kannagi cost<=1", "巫KANNAGIのコスト1以下の札", "KANNAGI cards costing 1 or less"),
-    ("t:unit OR t:character sort:cost order:desc", "ユニットかキャラクターを、コストの高い順に", "Units or characters, most expensive first"),
+    ("ゲーム:巫 cost<=1", "巫KANNAGIのコスト1以下の札", "KANNAGI cards costing 1 or less"),
+    ("t:ユニット OR t:キャラクター 並び:コスト 順:降順", "ユニットかキャラクターを、コストの高い順に", "Units or characters, most expensive first"),
 ]
 
 _OPS = {
@@ -56,7 +56,8 @@ def field_rows(slug: str | None, lang: str) -> list[dict]:
         rows.append({
             "key": key,
             "label": spec.ja if ja else spec.en,
-            "names": schema.display_names(key),
+            # In Japanese the Japanese names first: the key (an English word, script.if_zone) last.
+            "names": sorted(schema.display_names(key), key=lambda n: n.isascii()) if ja else schema.display_names(key),
             "ops": (_OPS_JA if ja else _OPS).get(spec.kind, ":"),
             "values": _values(schema, spec, ja),
         })

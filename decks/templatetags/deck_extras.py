@@ -86,3 +86,16 @@ def curve_chart(curve) -> str:
         base=TOP + PLOT + 0.5,
         bars=mark_safe("".join(parts)),  # noqa: S308 - each part was escaped by format_html
     )
+
+
+@register.filter
+def owner_name(user) -> str:
+    """How a deck's owner is named on a page: the account's name, but the bundled sample decks' owner (the
+    inactive account decks.services.SAMPLE_OWNER) as 「サイトのサンプル」 in the page's language."""
+    from decks.services import SAMPLE_OWNER
+
+    if user is None:
+        return ""
+    if user.get_username() == SAMPLE_OWNER and not user.is_active:
+        return gettext("this site's samples")
+    return user.get_username()

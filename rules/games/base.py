@@ -192,6 +192,13 @@ class GameDef:
     # (rules/games/deckcodes.py): rules/deckcode.py reads a pasted one and writes a deck's in those declared
     # with a writer.
     deck_codes: tuple[DeckCodeFormat, ...] = ()
+    # Limits cards print themselves (card name -> copies, or fields.UNLIMITED), for the game's `copy_limit`
+    # field: the importer gives a card of one of these names its printed limit when the row it comes from
+    # (a bundled file, a fan list through its mapping) does not say one (cards.services.import_cards).
+    printed_limits: dict = field(default_factory=dict)
+    # Words a card list writes in a card's rarity to mark it (word, what it means in Japanese, in English):
+    # the card page shows each as a badge with its meaning (kannagi's fan list: 封印改訂).
+    rarity_marks: tuple[tuple[str, str, str], ...] = ()
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 

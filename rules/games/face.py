@@ -85,6 +85,25 @@ class FaceLayout:
     # The accent by a field's (first) value, e.g. kannagi's season: ((value, colour), ...).
     accent_field: str = ""
     accent_colours: tuple[tuple[str, str], ...] = ()
+    # A card with no rules text (a card list that gives only its facts, as kannagi's fan list): the facts laid
+    # out in the text box in its place, those that are set, one line each, then `untexted_note` (e.g.
+    # 「効果テキスト未登録」), unless the card has no text by design: `vanilla` (field, value), e.g. the
+    # fan list's role バニラ.
+    untexted: tuple[Show, ...] = ()
+    untexted_note: str = ""
+    vanilla: tuple[str, str] | None = None
+
+    def lacks_text(self, card: dict) -> bool:
+        """Whether the card (its plain data: rules_text, fields) has no rules text where the game expects
+        one: the face then lays out `untexted` and says `untexted_note`; a vanilla card by design does not."""
+        if (card.get("rules_text") or "").strip() or not (self.untexted or self.untexted_note):
+            return False
+        if self.vanilla:
+            key, word = self.vanilla
+            value = (card.get("fields") or {}).get(key, card.get(key))
+            if value == word or (isinstance(value, (list, tuple)) and word in value):
+                return False
+        return True
 
     def corner(self, at: str) -> Show | None:
         if at not in CORNERS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..base import CardGroup, CardType, DrawRules, GameDef
-from ..fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, Field, ParseError
+from ..fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, UNLIMITED, Field, ParseError
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
 from .deckcode import DECK_CODES
@@ -19,6 +19,31 @@ LIST_NAMES = {0: ("封印", "Sealed"), 1: ("制限", "Restricted"), 2: ("準制�
 # restricts the card whichever spelling a card list gives it.
 SPELLINGS = {"人魚の活血": ("人魚の活き血",)}
 
+# Cards whose text sets their own copy limit above the 4 of one name (巫カードフィルター applies the same, see
+# ../shared/formats/kannagi-cardfilter/README.md): 「山口：7つの家」 7, 「火の玉」 10, 「複製体」 any number.
+PRINTED_LIMITS = {"山口：7つの家": 7, "火の玉": 10, "複製体": UNLIMITED}
+# 巫カードフィルター's deck builder (hanil524.github.io/kannagi-cardlist, read 2026-12-02) applies these
+# per-card limits with its 制限開放 toggle off (the same README): 1 copy and 2 copies.
+CARDFILTER_LIMITS = {
+    **dict.fromkeys(
+        ("人魚の活き血", "肥川の大蛇", "消さなきゃ", "暗躍者", "仮想世界の外", "最恐札の地図", "あなただけがいない場所", "大災害"), 1
+    ),
+    **dict.fromkeys(
+        (
+            "悠習の古日記",
+            "本物のお化け屋敷",
+            "つちのこ",
+            "新府城",
+            "札絵れあ",
+            "血の視線",
+            "死神の蝋燭",
+            "失われた海域",
+            "赤津川",
+            "いっしょにあそぼ・・・",
+        ),
+        2,
+    ),
+}
 SEASONS = ("春", "夏", "秋", "冬", "無")
 WHENS = ("played", "attack", "summon", "exiled")
 # What a card's effect may choose (the "target" field): whose, and which kind of card on the field.
@@ -161,6 +186,18 @@ GAME = GameDef(
             list_names=LIST_NAMES,
             spellings=SPELLINGS,
         ),
+        # What players' deck tool enforces today, named after it and the day it was read.
+        Regulation(
+            "巫カードフィルターの枚数制限（2026年12月2日閲覧）",
+            "巫カードフィルター's card limits (read 2026-12-02)",
+            code="cardfilter-2026-12-02",
+            effective="2026-12-02",
+            sections=(MAIN,),
+            copy_limit=4,
+            card_limits=CARDFILTER_LIMITS,
+            list_names=LIST_NAMES,
+            spellings={"人魚の活き血": ("人魚の活血",)},
+        ),
     ),
     draw=DrawRules(opening=8),
     known_keywords=("速攻", "潜在能力", "襲撃", "不屈", "憤怒", "学校の怪談"),
@@ -191,9 +228,12 @@ GAME = GameDef(
         ("type:場所札 cost<=3 season:春 power>=1", "コスト3以下、春、力1以上の場所札", "Spring places costing 3 or less with power 1 or more"),
         ("season:無 -t:季節札", "無の札（季節札を除く）", "無 cards other than season cards"),
         ("attr:幽霊 OR attr:神", "属性が幽霊か神の札", "Cards with the attribute 幽霊 or 神"),
-        ("t:place sort:power order:desc", "場所札を力の高い順に", "Places by power, highest first"),
+        ("t:場所札 並び:力 順:降順", "場所札を力の高い順に", "Places by power, highest first"),
     ),
     construction=".construction:check",
     # 巫カードフィルター's deck codes and share links (deckcode.py): read wherever a decklist is, written on the deck page.
     deck_codes=DECK_CODES,
+    printed_limits=PRINTED_LIMITS,
+    # The fan list writes 封印改訂 in the rarity of every card a restricted-list revision touched.
+    rarity_marks=(("封印改訂", "制限改訂で枚数制限が変わった札", "A restricted-list revision changed its limit"),),
 )

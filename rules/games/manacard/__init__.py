@@ -217,9 +217,9 @@ GAME = GameDef(
     ),
     search_examples=(
         ("deck:skill", "スキルデッキの札", "Skill-deck cards"),
-        ("t:unit speed>=2 distance:近", "素早さ2以上の近距離ユニット", "Close-range units with speed 2 or more"),
+        ("t:ユニット 素早さ>=2 distance:近", "素早さ2以上の近距離ユニット", "Close-range units with speed 2 or more"),
         ("kw:逆転", "【逆転】を持つ札", "Cards with 【逆転】"),
-        ("t:unit sort:hp order:desc", "ユニットを体力の高い順に", "Units by HP, highest first"),
+        ("t:ユニット 並び:体力 順:降順", "ユニットを体力の高い順に", "Units by HP, highest first"),
     ),
     construction=".construction:check",
     # the sum of 恩恵スキルレベル allowed (default 10)

@@ -118,9 +118,9 @@ GAME = GameDef(
     key_cards=CardGroup("cheap_soldiers", "コスト3以下の兵", "soldiers of cost 3 or less", types=(SOLDIER,), cost_at_most=3),
     search_examples=(
         ("attr:火 t:兵 power>=3", "パワー3以上の火の兵", "Fire soldiers with power 3 or more"),
-        ("effects.kind:対抗", "対抗効果を持つ札", "Cards with a counter (対抗) effect"),
+        ("効果.効果の種類:対抗", "対抗効果を持つ札", "Cards with a counter (対抗) effect"),
         ("t:呪術 (attr:火 OR attr:闇) upkeep<=1", "維持コスト1以下の火か闇の呪術", "Fire or dark curses with upkeep 1 or less"),
-        ("race:ドラゴン sort:power order:desc", "ドラゴンをパワーの高い順に", "Dragons by power, highest first"),
+        ("race:ドラゴン 並び:パワー 順:降順", "ドラゴンをパワーの高い順に", "Dragons by power, highest first"),
     ),
     construction=".construction:check",
 )

@@ -93,9 +93,9 @@ GAME = GameDef(
     key_cards=CardGroup("win_conditions", "勝利条件カード", "win-condition cards", flags=("win_condition",)),
     card_groups=(CardGroup("batteries", "バッテリー", "batteries", types=("Battery",)),),
     search_examples=(
-        ("t:action", "アクションカード", "Action cards"),
-        ("win_condition:yes", "勝利条件カード", "Win-condition cards"),
-        ("-t:battery sort:cost", "バッテリー以外をコスト順に", "Everything but batteries, by cost"),
+        ("t:アクション", "アクションカード", "Action cards"),
+        ("勝利条件カード:はい", "勝利条件カード", "Win-condition cards"),
+        ("-t:バッテリー 並び:コスト", "バッテリー以外をコスト順に", "Everything but batteries, by cost"),
     ),
     pools=True,
     construction=".construction:check",

@@ -118,10 +118,10 @@ GAME = GameDef(
         at_most=(("required_nodes", 1),),
     ),
     search_examples=(
-        ("t:character nodes<=2", "必要ノード2以下のキャラクター", "Characters needing 2 nodes or fewer"),
-        ("race:妖怪 atk>=3", "攻撃力3以上の妖怪", "妖怪 with attack 3 or more"),
-        ("t:天候 weather_effects:ダメージ", "効果にダメージのある天候", "Weathers whose effect mentions damage"),
-        ("t:character sort:attack order:desc", "キャラクターを攻撃力の高い順に", "Characters by attack, highest first"),
+        ("t:キャラクター ノード<=2", "必要ノード2以下のキャラクター", "Characters needing 2 nodes or fewer"),
+        ("race:妖怪 攻撃>=3", "攻撃力3以上の妖怪", "妖怪 with attack 3 or more"),
+        ("t:天候 天候効果:ダメージ", "効果にダメージのある天候", "Weathers whose effect mentions damage"),
+        ("t:キャラクター 並び:攻撃 順:降順", "キャラクターを攻撃力の高い順に", "Characters by attack, highest first"),
     ),
     construction=".construction:check",
 )
