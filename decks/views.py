@@ -235,8 +235,8 @@ def deck_new(request):
 
 def _show_reading(request, reading) -> None:
     """What the reader noticed in a list that was saved: each warning as a message (notes stay quiet)."""
-    for warning in reading.warnings:
-        messages.warning(request, warning["message"])
+    for warning in reading.warnings:  # about the list as read: the editor clears them once the deck is legal
+        messages.warning(request, warning["message"], extra_tags="deck-reading")
 
 
 def _initial_format(game_slug):
