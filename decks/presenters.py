@@ -14,7 +14,7 @@ from rules.decks import DeckData
 from rules.decks import pool as combine_pool
 from rules.games import get_game
 from rules.games.fields import UNLIMITED
-from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets
+from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets, value_target, value_targets
 
 from . import selectors
 from .models import Deck, DeckRevision, Pool, Regulation, Visibility
@@ -100,8 +100,9 @@ def _population(game_slug: str, regulation: Regulation, deck: DeckData, cards: d
 def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: dict, params=None) -> dict:
     """Cost curve per section, breakdowns, and the exact odds of drawing a group of cards.
 
-    `params` (a QueryDict or dict) may choose the group: `group` = a preset code, or `card` = card ids;
-    `k` = at least how many; `turns` = how many turns to show.
+    `params` (a QueryDict or dict) may choose the target: `group` = a preset code (a group the game
+    declares, or a card type), a value ("value:season=春", one of the game's stat_fields) or one card
+    ("card:<id>"); or `card` = card ids; `k` = at least how many; `turns` = how many turns to show.
     """
     params = params or {}
     game = get_game(game_slug)
@@ -145,8 +146,24 @@ def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: di
         except (TypeError, ValueError):
             continue
     code = params.get("group") or (choices[0]["code"] if choices else "")
+    drawn = {cid: all_cards[cid] for cid in population if cid in all_cards}
+    values = value_targets(game, drawn.values())
+    value_choices = [{"code": v.code, "label": v.label(lang)} for v in values]
+    card_choices = sorted(
+        ({"code": f"card:{cid}", "label": card["name"]} for cid, card in drawn.items()), key=lambda c: (c["label"], c["code"])
+    )
+    if code.startswith("card:"):
+        raw = code[len("card:"):]
+        if raw.isascii() and raw.isdigit() and int(raw) in drawn:
+            chosen_cards = [int(raw)]
     if chosen_cards:
-        group, code = set(chosen_cards), ""
+        group = set(chosen_cards)
+        code = f"card:{chosen_cards[0]}" if len(chosen_cards) == 1 else ""
+    elif value_target(game, code) is not None:
+        target = value_target(game, code)
+        group = {cid for cid, card in drawn.items() if target.picks(card)}
+        if target.code not in {v["code"] for v in value_choices}:  # a value none of the deck's cards has
+            value_choices.append({"code": target.code, "label": target.label(lang)})
     else:
         chosen = preset(game, code) or (presets(game)[0] if presets(game) else None)
         code = chosen.code if chosen else ""
@@ -165,6 +182,8 @@ def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: di
             "k": k,
             "turns": turns,
             "presets": choices,
+            "values": value_choices,
+            "card_choices": card_choices,
             "rows": odds,
             "opening": game.draw.opening if game.draw else 0,
         },
