@@ -27,6 +27,7 @@ from .presenters import (
     draft_errors,
     history_view,
     pool_view,
+    sample_hand_view,
     validation_payload,
     what_if_view,
 )
@@ -58,6 +59,19 @@ def deck_list(request):
 # -- one deck ---------------------------------------------------------------------------------
 
 
+def _hand_context(request, deck, shared, data=None, cards=None) -> dict:
+    page = reverse("deck_shared", args=[deck.share_token]) if shared else reverse("deck_detail", args=[deck.pk])
+    hand = sample_hand_view(deck, request.GET, data, cards)
+    if hand["seed"] is not None:
+        query = f"hand={hand['seed']}" + "".join(f"&back={p}" for p in hand.get("back", []))
+        hand["link"] = request.build_absolute_uri(f"{page}?{query}#sample-hand")
+    return {
+        "hand": hand,
+        "hand_page": page,
+        "hand_url": reverse("deck_shared_hand", args=[deck.share_token]) if shared else reverse("deck_hand", args=[deck.pk]),
+    }
+
+
 def _render_deck(request, deck, shared=False):
     view = deck_view(deck, request.GET)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
@@ -75,8 +89,22 @@ def _render_deck(request, deck, shared=False):
             "export_post": export_post,
             "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])) if is_owner else "",
             "game": deck.game,
+            **_hand_context(request, deck, shared, view["data"], view["cards"]),
         },
     )
+
+
+@require_safe
+def deck_hand(request, pk):
+    """The sample opening hand alone (`?hand=<seed>&back=<position>…`), for the deck page's script."""
+    deck = selectors.visible_deck(request.user, pk)
+    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, False))
+
+
+@require_safe
+def deck_shared_hand(request, token):
+    deck = selectors.shared_deck(token)
+    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, True))
 
 
 @require_safe
