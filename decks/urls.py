@@ -13,6 +13,7 @@ urlpatterns = [
     path("decks/<int:pk>/history/", views.deck_history, name="deck_history"),
     path("decks/<int:pk>/history/<int:number>/restore/", views.deck_restore, name="deck_restore"),
     path("decks/<int:pk>/copy/", views.deck_copy, name="deck_copy"),
+    path("decks/<int:pk>/swap/", views.deck_swap, name="deck_swap"),
     path("decks/<int:pk>/delete/", views.deck_delete, name="deck_delete"),
     path("decks/<int:pk>/share-link/", views.deck_share_link, name="deck_share_link"),
     path("decks/<int:pk>/export.txt", views.deck_export, name="deck_export"),

@@ -194,6 +194,33 @@ def deck_copy(request, pk=None, token=None):
 
 @login_required
 @require_POST
+def deck_swap(request, pk):
+    """「デッキに反映」 on a card report's swap: the owner's deck gets the swap as a new revision, if it is
+    still the revision the report played."""
+    deck = selectors.owned_deck(request.user, pk)
+    back = request.POST.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = reverse("deck_detail", args=[deck.pk])
+    try:
+        revision = int(request.POST.get("revision") or "")
+    except ValueError:
+        revision = None
+    try:
+        services.deck_swap_card(deck=deck, user=request.user, old_card=request.POST.get("swap_old"),
+                                new_card=request.POST.get("swap_new"), expected_revision=revision)
+    except services.DeckInputError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    except services.DeckConflict:
+        messages.error(request, _("The deck was changed after this report was played; nothing was swapped. Start a new report of the deck as it is now."))
+        return redirect(back)
+    deck.refresh_from_db()
+    messages.success(request, _("The swap is in the deck (revision %(number)s).") % {"number": deck.revision})
+    return redirect("deck_edit", pk=deck.pk)
+
+
+@login_required
+@require_POST
 def deck_share_link(request, pk):
     """A new sharing link (「新しいリンクを作る」): the owner's only; the old link stops working."""
     deck = selectors.owned_deck(request.user, pk)
