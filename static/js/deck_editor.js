@@ -18,6 +18,7 @@
   const validationBox = document.getElementById("validation-panel");
   const saveState = document.getElementById("save-state");
   let revision = parseInt(d.revision, 10);
+  let wasLegal = document.getElementById("deck-status").dataset.legal === "true";
   let found = [];
   let active = -1;
   let queue = Promise.resolve();
@@ -197,8 +198,9 @@
     drawSections(deck.sections);
     drawValidation(deck);
     drawStatus(deck);
-    // What the reader noticed in an imported list is about that list: once the deck is legal it is old news.
-    if (deck.legal) for (const note of document.querySelectorAll(".messages li.deck-reading")) note.remove();
+    // What the reader noticed in an imported list is about that list: once the deck becomes legal it is old news.
+    if (deck.legal && !wasLegal) for (const note of document.querySelectorAll(".messages li.deck-reading")) note.remove();
+    wasLegal = deck.legal;
     if (focusCard) {  // keep the keyboard where it was
       const again = sectionsBox.querySelector('[data-card="' + focusCard + '"] .' + (focusClass || "count").split(" ")[0]);
       if (again) again.focus();
