@@ -14,7 +14,7 @@ from rules.decks import DeckData
 from rules.decks import pool as combine_pool
 from rules.games import get_game
 from rules.games.fields import UNLIMITED
-from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets
+from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets, value_target, value_targets
 
 from . import selectors
 from .models import Deck, DeckRevision, Pool, Regulation, Visibility
@@ -100,8 +100,9 @@ def _population(game_slug: str, regulation: Regulation, deck: DeckData, cards: d
 def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: dict, params=None) -> dict:
     """Cost curve per section, breakdowns, and the exact odds of drawing a group of cards.
 
-    `params` (a QueryDict or dict) may choose the group: `group` = a preset code, or `card` = card ids;
-    `k` = at least how many; `turns` = how many turns to show.
+    `params` (a QueryDict or dict) may choose the target: `group` = a preset code (a group the game
+    declares, or a card type), a value ("value:season=春", one of the game's stat_fields) or one card
+    ("card:<id>"); or `card` = card ids; `k` = at least how many; `turns` = how many turns to show.
     """
     params = params or {}
     game = get_game(game_slug)
@@ -145,8 +146,24 @@ def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: di
         except (TypeError, ValueError):
             continue
     code = params.get("group") or (choices[0]["code"] if choices else "")
+    drawn = {cid: all_cards[cid] for cid in population if cid in all_cards}
+    values = value_targets(game, drawn.values())
+    value_choices = [{"code": v.code, "label": v.label(lang)} for v in values]
+    card_choices = sorted(
+        ({"code": f"card:{cid}", "label": card["name"]} for cid, card in drawn.items()), key=lambda c: (c["label"], c["code"])
+    )
+    if code.startswith("card:"):
+        raw = code[len("card:"):]
+        if raw.isascii() and raw.isdigit() and int(raw) in drawn:
+            chosen_cards = [int(raw)]
     if chosen_cards:
-        group, code = set(chosen_cards), ""
+        group = set(chosen_cards)
+        code = f"card:{chosen_cards[0]}" if len(chosen_cards) == 1 else ""
+    elif value_target(game, code) is not None:
+        target = value_target(game, code)
+        group = {cid for cid, card in drawn.items() if target.picks(card)}
+        if target.code not in {v["code"] for v in value_choices}:  # a value none of the deck's cards has
+            value_choices.append({"code": target.code, "label": target.label(lang)})
     else:
         chosen = preset(game, code) or (presets(game)[0] if presets(game) else None)
         code = chosen.code if chosen else ""
@@ -165,6 +182,8 @@ def statistics(game_slug: str, regulation: Regulation, deck: DeckData, cards: di
             "k": k,
             "turns": turns,
             "presets": choices,
+            "values": value_choices,
+            "card_choices": card_choices,
             "rows": odds,
             "opening": game.draw.opening if game.draw else 0,
         },
@@ -521,3 +540,73 @@ def draft_changes(regulation: Regulation, reading) -> list[dict]:
         if old != new:
             out.append({"name": name, "before": shown(old), "after": shown(new)})
     return out
+
+
+# -- a sample opening hand (the deck page) -------------------------------------------------------------------
+
+
+def _whole(raw, low: int, high: int) -> int | None:
+    raw = str(raw or "").strip()
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 10):
+        return None
+    value = int(raw)
+    return value if low <= value <= high else None
+
+
+def sample_hand_view(deck: Deck, params=None, data=None, cards=None) -> dict:
+    """The deck page's sample opening hand: `hand` = the seed (none: only the button to draw one), `back` =
+    positions in that hand the game's redraw puts at the bottom (rules/sample_hand.py). The same seed and
+    positions always give the same hand, so its link shares it."""
+    from rules.sample_hand import MAX_SEED, new_seed, sample_hand
+
+    params = params or {}
+    game = get_game(deck.game_id)
+    lang = _lang()
+    redraw = game.draw.redraw if game.draw else None
+    out = {
+        "offered": bool(game.draw and game.draw.opening),
+        "opening": game.draw.opening if game.draw else 0,
+        "next_seed": new_seed(),
+        "redraw": {"label": redraw.label(lang), "rule": redraw.rule} if redraw else None,
+        "seed": None,
+    }
+    seed = _whole(params.get("hand"), 0, MAX_SEED)
+    if seed is None or not out["offered"]:
+        return out
+    if data is None or cards is None:
+        data, cards = selectors.deck_state(deck)
+    population, all_cards = _population(deck.game_id, deck.regulation, data, cards)
+    getlist = params.getlist if hasattr(params, "getlist") else (lambda name: params.get(name) or [])
+    positions = [p for p in (_whole(raw, 0, 99) for raw in getlist("back")) if p is not None]
+    result = sample_hand(game, population, seed, positions)
+    faces = selectors.card_faces(result.hand)
+    drawn = set(result.drawn)
+    out.update(
+        seed=seed,
+        redrawn=result.redrawn,
+        can_redraw=bool(redraw) and not result.redrawn and bool(result.hand),
+        back=[p for p in positions] if result.redrawn else [],
+        library=result.library,
+        cards=[
+            {
+                "position": i,
+                "card": cid,
+                "name": all_cards[cid]["name"] if cid in all_cards else str(cid),
+                "drawn": i in drawn,
+                **(faces.get(cid) or {"face": "", "face_small": ""}),
+            }
+            for i, cid in enumerate(result.hand)
+        ],
+        put_back=[all_cards[cid]["name"] if cid in all_cards else str(cid) for cid in result.put_back],
+    )
+    return out
+
+
+def deck_card_order(deck: Deck) -> dict[str, list[int]]:
+    """Each section's card ids in the order the deck page shows them (by the game's card types, then
+    cheapest first): what a deck's print and exports follow."""
+    data, cards = selectors.deck_state(deck)
+    sections = sections_payload(deck.regulation, data, cards, faces={})
+    return {
+        s["key"]: [e["card"] for g in s["groups"] for e in g["entries"]] for s in face_sections(deck.game_id, sections)
+    }

@@ -429,6 +429,35 @@ def deck_set_sections(
         return _record_revision(deck, user, note or gettext_noop("saved"), before, after=after, session=session)
 
 
+def deck_swap_card(*, deck: Deck, user, old_card, new_card, expected_revision: int | None = None) -> DeckRevision | None:
+    """A card report's swap made real: every copy of `old_card` replaced by `new_card` (a card of the deck's
+    game) in each section that holds it, as one new revision. `expected_revision` is the revision the report
+    played: a deck changed since is refused (DeckConflict) rather than swapped blind."""
+    _check_owner(deck, user)
+    old_id, new_id = _card_id(old_card), _card_id(new_card)
+    if old_id is None or new_id is None:
+        raise DeckInputError([gettext("Choose the card to take out and the card to put in.")])
+    new = Card.objects.filter(game_id=deck.game_id, pk=new_id).only("id", "name").first()
+    if new is None:
+        raise DeckInputError([gettext("Card {card} is not a card of this game.").format(card=new_id)])
+    sections: dict[str, dict[int, int]] = {}
+    for key, card_id, count in deck.entries.values_list("section", "card_id", "count"):
+        sections.setdefault(key, {})[card_id] = sections.get(key, {}).get(card_id, 0) + count
+    if not any(old_id in entries for entries in sections.values()):
+        raise DeckInputError([gettext("Card {card} is not in this deck (any more).").format(card=old_id)])
+    for entries in sections.values():
+        if old_id in entries and old_id != new_id:
+            entries[new_id] = entries.get(new_id, 0) + entries.pop(old_id)
+    return deck_set_sections(
+        deck=deck, user=user, sections=sections, expected_revision=expected_revision, note=gettext_noop("swap applied")
+    )
+
+
+def _card_id(raw) -> int | None:
+    raw = str(raw if raw is not None else "").strip()
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
+
+
 def deck_change_count(
     *,
     deck: Deck,

@@ -27,6 +27,7 @@ from .presenters import (
     draft_errors,
     history_view,
     pool_view,
+    sample_hand_view,
     validation_payload,
     what_if_view,
 )
@@ -58,6 +59,19 @@ def deck_list(request):
 # -- one deck ---------------------------------------------------------------------------------
 
 
+def _hand_context(request, deck, shared, data=None, cards=None) -> dict:
+    page = reverse("deck_shared", args=[deck.share_token]) if shared else reverse("deck_detail", args=[deck.pk])
+    hand = sample_hand_view(deck, request.GET, data, cards)
+    if hand["seed"] is not None:
+        query = f"hand={hand['seed']}" + "".join(f"&back={p}" for p in hand.get("back", []))
+        hand["link"] = request.build_absolute_uri(f"{page}?{query}#sample-hand")
+    return {
+        "hand": hand,
+        "hand_page": page,
+        "hand_url": reverse("deck_shared_hand", args=[deck.share_token]) if shared else reverse("deck_hand", args=[deck.pk]),
+    }
+
+
 def _render_deck(request, deck, shared=False):
     view = deck_view(deck, request.GET)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
@@ -75,8 +89,22 @@ def _render_deck(request, deck, shared=False):
             "export_post": export_post,
             "share_url": request.build_absolute_uri(reverse("deck_shared", args=[deck.share_token])) if is_owner else "",
             "game": deck.game,
+            **_hand_context(request, deck, shared, view["data"], view["cards"]),
         },
     )
+
+
+@require_safe
+def deck_hand(request, pk):
+    """The sample opening hand alone (`?hand=<seed>&back=<position>…`), for the deck page's script."""
+    deck = selectors.visible_deck(request.user, pk)
+    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, False))
+
+
+@require_safe
+def deck_shared_hand(request, token):
+    deck = selectors.shared_deck(token)
+    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, True))
 
 
 @require_safe
@@ -166,6 +194,33 @@ def deck_copy(request, pk=None, token=None):
 
 @login_required
 @require_POST
+def deck_swap(request, pk):
+    """「デッキに反映」 on a card report's swap: the owner's deck gets the swap as a new revision, if it is
+    still the revision the report played."""
+    deck = selectors.owned_deck(request.user, pk)
+    back = request.POST.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = reverse("deck_detail", args=[deck.pk])
+    try:
+        revision = int(request.POST.get("revision") or "")
+    except ValueError:
+        revision = None
+    try:
+        services.deck_swap_card(deck=deck, user=request.user, old_card=request.POST.get("swap_old"),
+                                new_card=request.POST.get("swap_new"), expected_revision=revision)
+    except services.DeckInputError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    except services.DeckConflict:
+        messages.error(request, _("The deck was changed after this report was played; nothing was swapped. Start a new report of the deck as it is now."))
+        return redirect(back)
+    deck.refresh_from_db()
+    messages.success(request, _("The swap is in the deck (revision %(number)s).") % {"number": deck.revision})
+    return redirect("deck_edit", pk=deck.pk)
+
+
+@login_required
+@require_POST
 def deck_share_link(request, pk):
     """A new sharing link (「新しいリンクを作る」): the owner's only; the old link stops working."""
     deck = selectors.owned_deck(request.user, pk)
@@ -235,8 +290,8 @@ def deck_new(request):
 
 def _show_reading(request, reading) -> None:
     """What the reader noticed in a list that was saved: each warning as a message (notes stay quiet)."""
-    for warning in reading.warnings:
-        messages.warning(request, warning["message"])
+    for warning in reading.warnings:  # about the list as read: the editor clears them once the deck is legal
+        messages.warning(request, warning["message"], extra_tags="deck-reading")
 
 
 def _initial_format(game_slug):

@@ -393,8 +393,3 @@ def deck_card_reports(deck: Deck, limit: int = 10):
     from .models import CardReport
 
     return CardReport.objects.filter(deck=deck).defer("decks", "result", "new_card").order_by("-created_at")[:limit]
-
-
-def game_card_choices(game_slug: str) -> list[tuple[str, str]]:
-    """(card key, name) of every card of the game, by name: what a swap may put in."""
-    return [(str(pk), name) for pk, name in Card.objects.filter(game_id=game_slug).order_by("name", "pk").values_list("pk", "name")]

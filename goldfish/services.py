@@ -621,7 +621,10 @@ def _swap_cards(deck: Deck, decks: list, swap_old, swap_new) -> tuple[str, str, 
         raise GoldfishInputError([gettext("swap: choose both the card to take out and the card to put in")])
     if old not in {card_key(c) for c in decks[0]}:
         raise GoldfishInputError([gettext("swap: {card} is not a card of this deck").format(card=old[:40])])
-    card = Card.objects.filter(game_id=deck.game_id, pk=int(new)).first() if new.isascii() and new.isdigit() and len(new) < 12 else None
+    if new.isascii() and new.isdigit() and len(new) < 12:
+        card = Card.objects.filter(game_id=deck.game_id, pk=int(new)).first()
+    else:  # a name typed into the swap's search field (the page without its script)
+        card = Card.objects.filter(game_id=deck.game_id, name=new).order_by("pk").first()
     if card is None:
         raise GoldfishInputError([gettext("swap: {card} is not a card of this game").format(card=new[:40])])
     data = selectors.engine_card(card)

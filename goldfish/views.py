@@ -475,11 +475,10 @@ def _report_context(report) -> dict:
             ],
         }
         context["swapped_row"] = next((row for row in context["changes"]["rows"] if row["swapped"]), None)
-    else:
-        form = forms.CardReportForm(initial={"games": report.games, "seed": report.seed, "turn_cap": report.turn_cap})
-        context["swap_form"] = form
-        context["old_choices"] = sorted(((row["key"], row["name"]) for row in base["cards"]), key=lambda c: c[1])
-        context["new_choices"] = selectors.game_card_choices(report.game_id)
+    # Another swap, from a report or from a swap's result: the card to put in is found by a search field
+    # (goldfish/_card_report_swap_form.html, static/js/swap_picker.js), not a menu of every card.
+    context["swap_form"] = forms.CardReportForm(initial={"games": report.games, "seed": report.seed, "turn_cap": report.turn_cap})
+    context["old_choices"] = sorted(((row["key"], row["name"]) for row in base["cards"]), key=lambda c: c[1])
     return context
 
 

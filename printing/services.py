@@ -15,9 +15,14 @@ from .queueing import face_task
 from .sheets import PrintCard, PrintOptions, render
 
 
-def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, group: str = "") -> list[PrintCard]:
-    """The cards to print in a stable order (by the list order of the game): copies from `counts`, or one each."""
-    cards = Card.objects.filter(game_id=game_slug, pk__in=list(counts)).order_by("sort_key", "number", "id")
+def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, group: str = "",
+                order: list[int] | None = None) -> list[PrintCard]:
+    """The cards to print in a stable order: `order` (card ids: a deck's order, as its page shows it), then
+    the list order of the game; copies from `counts`, or one each."""
+    cards = list(Card.objects.filter(game_id=game_slug, pk__in=list(counts)).order_by("sort_key", "number", "id"))
+    if order:
+        place = {int(pk): i for i, pk in enumerate(order)}
+        cards.sort(key=lambda c: place.get(c.pk, len(place)))  # stable: cards the order lacks keep the game's
     items = []
     for card in cards:
         data = card.to_data()
@@ -26,10 +31,11 @@ def print_cards(game_slug: str, counts: dict[int, int], one_each: bool = False, 
     return items
 
 
-def section_groups(regulation, sections: dict[str, dict[int, int]], lang: str) -> list[dict]:
+def section_groups(regulation, sections: dict[str, dict[int, int]], lang: str, orders: dict | None = None) -> list[dict]:
     """A deck's sections as print groups, in the order its format declares them (main, skill, status …),
-    each named by the section's label: [{"label": "メイン", "counts": {card id: copies}}]. A deck with one
-    section is one unnamed group (nothing to tell apart on its sheets)."""
+    each named by the section's label: [{"label": "メイン", "counts": {card id: copies}}], with `orders`
+    (section -> card ids) its cards' order as "order". A deck with one section is one unnamed group
+    (nothing to tell apart on its sheets)."""
     rules = regulation.to_rules()
     order = [key for key in rules.section_keys if sections.get(key)]
     order += [key for key in sections if key not in order and sections[key]]
@@ -37,6 +43,8 @@ def section_groups(regulation, sections: dict[str, dict[int, int]], lang: str) -
     for key in order:
         section = rules.section(key)
         groups.append({"label": section.label(lang) if section else "", "counts": dict(sections[key])})
+        if orders and orders.get(key):
+            groups[-1]["order"] = list(orders[key])
     if len(groups) == 1:
         groups[0]["label"] = ""
     return groups
@@ -50,7 +58,7 @@ def grouped_print_cards(game_slug: str, groups: list[dict], one_each: bool = Fal
     for group in groups:
         counts = {int(k): v for k, v in group["counts"].items() if not (one_each and int(k) in seen)}
         seen |= set(counts)
-        items += print_cards(game_slug, counts, one_each=one_each, group=group.get("label", ""))
+        items += print_cards(game_slug, counts, one_each=one_each, group=group.get("label", ""), order=group.get("order"))
     return items
 
 
@@ -128,7 +136,8 @@ def start_print_job(*, user, game_slug: str, title: str, counts: dict[int, int],
         game_id=game_slug,
         title=title[:200],
         counts={str(k): v for k, v in counts.items()},
-        groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()}} for g in groups or ()],
+        groups=[{"label": g["label"], "counts": {str(k): v for k, v in g["counts"].items()},
+                 **({"order": [int(k) for k in g["order"]]} if g.get("order") else {})} for g in groups or ()],
         options=asdict(options),
         total=sum(counts.values()),
     )

@@ -15,7 +15,12 @@ for kind, prefix, key in (("deck", "decks", "int"), ("pool", "pools", "int"), ("
     ]
 
 urlpatterns += [
-    # an unlisted deck's exports by its sharing link (the key is the link's token)
+    # an unlisted deck's print and exports by its sharing link (the key is the link's token)
+    path("decks/s/<token:pk>/print/", views.print_page, {"kind": "deck_shared"}, name="deck_shared_print"),
+    path("decks/s/<token:pk>/print.pdf", views.print_pdf, {"kind": "deck_shared"}, name="deck_shared_print_pdf"),
+    path("decks/s/<token:pk>/print/preview.png", views.print_preview, {"kind": "deck_shared"}, name="deck_shared_print_preview"),
+    path("decks/s/<token:pk>/print/alignment.pdf", views.print_alignment, {"kind": "deck_shared"}, name="deck_shared_print_alignment"),
+    path("decks/s/<token:pk>/print/job/", views.print_job_start, {"kind": "deck_shared"}, name="deck_shared_print_job"),
     path("decks/s/<token:pk>/export/<str:fmt>.zip", export_views.export_zip, {"kind": "deck_shared"}, name="deck_shared_export_zip"),
     path("decks/s/<token:pk>/export/<str:fmt>/job/", export_views.export_job_start, {"kind": "deck_shared"}, name="deck_shared_export_job"),
     path("print/jobs/<token:token>/", views.print_job, name="print_job"),

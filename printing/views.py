@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from cards.models import Card, Game
 from decks import selectors as deck_selectors
-from decks.presenters import pool_view
+from decks.presenters import deck_card_order, pool_view
 from jobs.services import request_owner_tag
 
 from . import raster
@@ -65,7 +65,7 @@ def _target(request, kind, pk):
         return game, game.slug, game.name, [{"label": "", "counts": counts}]
     if kind in ("deck", "deck_shared"):  # deck_shared: an unlisted deck by its sharing link (exports)
         deck = deck_selectors.visible_deck(request.user, pk) if kind == "deck" else deck_selectors.shared_deck(pk)
-        groups = section_groups(deck.regulation, _deck_sections(deck), get_language() or "ja")
+        groups = section_groups(deck.regulation, _deck_sections(deck), get_language() or "ja", deck_card_order(deck))
         return deck, deck.game_id, deck.name, groups
     pool = deck_selectors.visible_pool(request.user, pk)
     return pool, pool.game_id, pool.name, [{"label": "", "counts": _pool_counts(pool)}]
@@ -82,7 +82,7 @@ def _one_each(groups) -> list[dict]:
         counts = {k: 1 for k in g["counts"] if k not in seen}
         seen |= set(counts)
         if counts:
-            out.append({"label": g["label"], "counts": counts})
+            out.append({"label": g["label"], "counts": counts, **({"order": g["order"]} if g.get("order") else {})})
     return out
 
 
@@ -107,7 +107,9 @@ def _card_list(groups) -> list[dict]:
     place = {pk: i for i, pk in enumerate(cards)}
     out = []
     for g in groups:
-        entries = [(cards[k], g["counts"][k]) for k in sorted((k for k in g["counts"] if k in cards), key=place.__getitem__)]
+        order = {pk: i for i, pk in enumerate(g.get("order") or ())}
+        entries = [(cards[k], g["counts"][k]) for k in sorted((k for k in g["counts"] if k in cards),
+                                                             key=lambda k: (order.get(k, len(order)), place[k]))]
         out.append({"label": g["label"], "entries": entries, "count": sum(n for _c, n in entries)})
     return out
 
@@ -117,10 +119,11 @@ def print_page(request, kind, pk):
     obj, game_slug, name, groups = _target(request, kind, pk)
     form, options = _options(request, game_slug)
     query = request.GET.urlencode()
-    key = obj.pk if kind != "set" else obj.slug
+    key = {"set": lambda: obj.slug, "deck_shared": lambda: obj.share_token}.get(kind, lambda: obj.pk)()
     urls = {name: reverse(f"{kind}_print{suffix}", args=[key]) for name, suffix in (
         ("pdf", "_pdf"), ("preview", "_preview"), ("alignment", "_alignment"), ("job", "_job"))}
-    urls["back"] = obj.get_absolute_url() if kind != "deck" else reverse("deck_detail", args=[obj.pk])
+    back = {"deck": lambda: reverse("deck_detail", args=[obj.pk]), "deck_shared": lambda: reverse("deck_shared", args=[obj.share_token])}
+    urls["back"] = back.get(kind, obj.get_absolute_url)()
     lay = layout(options) if options else None
     context = {
         # the background job's form posts the options shown (the script keeps them in step with the form)
@@ -224,7 +227,7 @@ def print_job_start(request, kind, pk):
     try:
         job = start_print_job(
             user=request.user, game_slug=game_slug, title=name, counts=counts, options=options,
-            groups=groups if any(g["label"] for g in groups) else None, tag=request_owner_tag(request),
+            groups=groups if any(g["label"] or g.get("order") for g in groups) else None, tag=request_owner_tag(request),
         )
     except PrintJobBusy as exc:
         return job_refused(request, exc, reverse(f"{kind}_print", args=[pk]))

@@ -17,7 +17,8 @@ What a `GameDef` carries, and who reads it
   reader rules/decklist.py takes from there; a restricted-list entry's `spellings` are its card's other
   spellings, so the entry holds whichever one a card list uses), `construction` ("module:function", the game's own check beside the common ones of
   rules/decks.py), `regulation_options` (what a regulation may set), `pools` (decks pool into one shared
-  deck), `draw` (`DrawRules`: the opening hand and draws, for the odds).
+  deck), `draw` (`DrawRules`: the opening hand and draws, for the odds and the deck page's sample hand; its
+  `redraw`, an `OpeningRedraw`, is the game's own step on the opening hand where it has one, kannagi's 零探し).
 - **Options** (`Option` in rules/games/options.py): key, kind (whole number in a range, true/false, or one
   of `Choice`s), default, Japanese and English label and help. The engine checks a game's start options
   against them before the setup (`IllegalOption`, with messages in both languages); the goldfish start
@@ -62,7 +63,7 @@ from .engine.cards import CardCache, CardTable
 from .engine.play import FREE, Play
 from .engine.stack import StackPlay
 from .games import GAMES, get_game, register, unregister
-from .games.base import CardGroup, CardType, DrawRules, GameDef
+from .games.base import CardGroup, CardType, DrawRules, GameDef, OpeningRedraw
 from .games.deckcodes import DeckCodeError, DeckCodeFormat, DecodedDeck
 from .games.face import Block, FaceLayout, Show
 from .games.fields import Field
@@ -88,6 +89,7 @@ __all__ = [
     "Field",
     "GameDef",
     "Label",
+    "OpeningRedraw",
     "Option",
     "Play",
     "Regulation",

@@ -223,3 +223,76 @@ def group_ids(preset: Preset, cards: Mapping | Iterable[Mapping]) -> set:
     if isinstance(cards, Mapping):
         return {card_id for card_id, card in cards.items() if preset.picks(card)}
     return {card["id"] for card in cards if preset.picks(card)}
+
+
+# -- values: a card field's value as an odds target (a season, an attribute) ----------------------------
+
+
+@dataclass(frozen=True)
+class ValueTarget:
+    """The cards with one value of one of the game's `stat_fields` (kannagi: season 春): code
+    "value:<field key>=<value>". A card with several values has each; a yes/no field's value is "yes"."""
+
+    key: str
+    value: str
+    ja: str
+    en: str
+
+    @property
+    def code(self) -> str:
+        return f"value:{self.key}={self.value}"
+
+    def label(self, lang: str) -> str:
+        return self.ja if lang.startswith("ja") else self.en
+
+    def picks(self, card: Mapping) -> bool:
+        value = (card.get("fields") or {}).get(self.key)
+        if isinstance(value, list | tuple | set):
+            return self.value in {str(v) for v in value}
+        if isinstance(value, bool):
+            return value and self.value == "yes"
+        return value is not None and str(value) == self.value
+
+
+def value_targets(game: GameDef, cards: Iterable[Mapping]) -> list[ValueTarget]:
+    """One target per value of each of the game's `stat_fields` that some of `cards` (card dicts) has: in
+    the field's choices order, other values by name. Labels read "季節：春" / "Season: 春"."""
+    out = []
+    cards = list(cards)
+    for key in game.stat_fields:
+        f = game.field(key)
+        seen: set[str] = set()
+        for card in cards:
+            if not f.applies_to(card.get("card_type", "")):
+                continue
+            value = (card.get("fields") or {}).get(key)
+            if f.kind == BOOL:
+                if value:
+                    seen.add("yes")
+            elif isinstance(value, list | tuple | set):
+                seen |= {str(v) for v in value if v not in (None, "")}
+            elif value not in (None, ""):
+                seen.add(str(value))
+        order = [c for c in f.choices if c in seen] if f.kind in (CHOICE, CHOICES) else []
+        order += sorted(v for v in seen if v not in order)
+        for v in order:
+            if f.kind == BOOL:
+                ja, en = f.ja, f.en
+            else:
+                ja = f"{f.ja}：{f.choice_label(v, 'ja')}"
+                en = f"{f.en}: {f.choice_label(v, 'en')}"
+            out.append(ValueTarget(key, v, ja, en))
+    return out
+
+
+def value_target(game: GameDef, code: str) -> ValueTarget | None:
+    """The target a "value:<key>=<value>" code names, when the key is one of the game's stat_fields."""
+    if not code.startswith("value:"):
+        return None
+    key, sep, value = code[len("value:"):].partition("=")
+    if not sep or key not in game.stat_fields or not value:
+        return None
+    f = game.field(key)
+    if f.kind == BOOL:
+        return ValueTarget(key, "yes", f.ja, f.en) if value == "yes" else None
+    return ValueTarget(key, value, f"{f.ja}：{f.choice_label(value, 'ja')}", f"{f.en}: {f.choice_label(value, 'en')}")

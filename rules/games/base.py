@@ -33,14 +33,30 @@ from .script import SCRIPT_FIELD, ZONE_KEYS
 
 
 @dataclass(frozen=True)
+class OpeningRedraw:
+    """A game's own step on the opening hand before the first turn, once: any number of cards of the hand
+    (none too) go to the bottom of the deck, then as many are drawn from the top (kannagi's 零探し). The deck
+    page's sample hand offers it under its name; `rule` quotes the rules line it follows."""
+
+    ja: str
+    en: str
+    rule: str = ""
+
+    def label(self, lang: str) -> str:
+        return self.ja if lang.startswith("ja") else self.en
+
+
+@dataclass(frozen=True)
 class DrawRules:
-    """How a game fills the hand: what statistics need for "by turn N" odds."""
+    """How a game fills the hand: what statistics need for "by turn N" odds, and the deck page's sample
+    opening hand."""
 
     opening: int  # cards in the opening hand
     section: str = "main"  # the deck section hands are drawn from
     per_turn: int = 1  # cards drawn each turn
     first_player_skips_first_draw: bool = True
     second_player_extra: int = 0  # manacard: the second player starts with one more
+    redraw: OpeningRedraw | None = None  # the game's own opening step on the hand, where it has one
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 //
 // Contract: any element with data-card-face="<URL of the card's m-size face>" (and optionally
 // data-card-name="<the card's name>") shows that face large:
-//  - with a mouse or pen: on hover, a floating preview beside the pointer, never off-screen;
+//  - with a mouse or pen: on hover, a floating preview beside the pointer, never off-screen (inside an
+//    element marked data-preview-beside="<selector>": over the element named, else beside the marked one, so a
+//    list is never covered);
 //  - with the keyboard: on focus, the same preview beside the element;
 //  - on a touch screen: a tap opens a sheet (a modal dialog) with the face, the name and, when the element is,
 //    holds or sits in a link, a link to go on ("カードページへ"): the first tap on a card link previews it and
@@ -95,6 +97,21 @@ function place() {
     left = box.left;
     right = box.right;
     middle = box.top + box.height / 2;
+  }
+  // Inside a list marked data-preview-beside (the deck editor's lists) the preview never covers the list: it
+  // stands over the element the attribute names (a selector: the editor's side column) when that is in
+  // sight beside the list, else beside the list itself; at the row's height.
+  const beside = current.closest("[data-preview-beside]");
+  if (beside) {
+    const box = beside.getBoundingClientRect();
+    const spot = beside.dataset.previewBeside ? document.querySelector(beside.dataset.previewBeside) : null;
+    const at = spot && spot.getBoundingClientRect();
+    if (at && at.width && (at.left >= box.right || at.right <= box.left)) {
+      left = right = at.left - GAP;
+    } else {
+      left = box.left;
+      right = box.right;
+    }
   }
   let x = right + GAP; // beside it on the right, else on the left, else as far in as the window allows
   if (x + width > room.w - MARGIN) x = left - GAP - width;

@@ -18,6 +18,7 @@
   const validationBox = document.getElementById("validation-panel");
   const saveState = document.getElementById("save-state");
   let revision = parseInt(d.revision, 10);
+  let wasLegal = document.getElementById("deck-status").dataset.legal === "true";
   let found = [];
   let active = -1;
   let queue = Promise.resolve();
@@ -63,28 +64,117 @@
     return " (" + (s.min === null ? "" : s.min) + "–" + (s.max === null ? "" : s.max) + ")";
   }
 
-  function drawSections(sections) {
-    const frag = document.createDocumentFragment();
-    for (const s of sections) {
-      const body = el("tbody");
-      for (const e of s.entries) {
-        const row = el("tr", { "data-card": e.card, class: e.flagged ? "flagged" : null },
-          el("td", { class: "count-cell" },
-            el("button", { type: "button", class: "minus", "data-delta": "-1", "aria-label": d.msgRemove + ": " + e.name, text: "−" }),
-            el("input", { type: "number", class: "count", min: "0", max: "999", value: String(e.count), "aria-label": d.msgCount + ": " + e.name }),
-            el("button", { type: "button", class: "plus", "data-delta": "1", "aria-label": d.msgAdd + ": " + e.name, text: "+" })),
-          el("td", {}, el("a", { href: cardUrl(e.card), "data-card-face": e.face || null, "data-card-name": e.name, text: e.name }),
-            e.flagged ? el("span", { class: "flag", text: " ⚠" }) : null),
+  // The deck's cards of one section grouped by the game's card types, in the order the game declares them
+  // (the type menu's order; a type it does not declare comes last), cheapest first within a type (the
+  // server's order).
+  const typeOrder = Array.from(typeLabels.keys());
+  function groups(entries) {
+    const by = new Map();
+    for (const e of entries) {
+      if (!by.has(e.card_type)) by.set(e.card_type, []);
+      by.get(e.card_type).push(e);
+    }
+    const rank = (code) => { const i = typeOrder.indexOf(code); return i < 0 ? typeOrder.length : i; };
+    return Array.from(by.entries()).sort((a, b) => rank(a[0]) - rank(b[0]) || String(a[0]).localeCompare(String(b[0])))
+      .map(([code, list]) => ({ code: code, label: list[0].type_label || typeLabels.get(code) || code, entries: list,
+        count: list.reduce((n, e) => n + e.count, 0) }));
+  }
+
+  function countControls(e) {
+    return [
+      el("button", { type: "button", class: "minus", "data-delta": "-1", "aria-label": d.msgRemove + ": " + e.name, text: "−" }),
+      el("input", { type: "number", class: "count", min: "0", max: "999", value: String(e.count), "aria-label": d.msgCount + ": " + e.name }),
+      el("button", { type: "button", class: "plus", "data-delta": "1", "aria-label": d.msgAdd + ": " + e.name, text: "+" }),
+    ];
+  }
+
+  function cardLink(e, ...children) {
+    return el("a", { href: cardUrl(e.card), "data-card-face": e.face || null, "data-card-name": e.name }, ...children);
+  }
+
+  function listBody(s) {
+    const body = el("tbody");
+    for (const g of groups(s.entries)) {
+      body.append(el("tr", { class: "type-row", "data-type": g.code },
+        el("th", { colspan: "4", scope: "rowgroup" }, g.label + " ", el("span", { class: "group-count", text: String(g.count) }))));
+      for (const e of g.entries) {
+        const link = cardLink(e);
+        link.textContent = e.name;
+        body.append(el("tr", { "data-card": e.card, class: e.flagged ? "flagged" : null },
+          el("td", { class: "count-cell" }, ...countControls(e)),
+          el("td", {}, link, e.flagged ? el("span", { class: "flag", text: " ⚠" }) : null),
           el("td", { class: "muted", text: e.type_label || e.card_type }),
-          el("td", { class: "num", text: e.cost === null ? "" : String(e.cost) }));
-        body.append(row);
+          el("td", { class: "num", text: e.cost === null ? "" : String(e.cost) })));
       }
-      if (!s.entries.length) body.append(el("tr", {}, el("td", { class: "muted", text: d.msgEmpty })));
+    }
+    if (!s.entries.length) body.append(el("tr", {}, el("td", { class: "muted", text: d.msgEmpty })));
+    return el("table", { class: "entries" }, body);
+  }
+
+  function facesBody(s) {
+    const box = el("div", { class: "edit-groups" });
+    for (const g of groups(s.entries)) {
+      const grid = el("ul", { class: "edit-faces" });
+      for (const e of g.entries) {
+        const img = el("img", { src: e.face_small || e.face || null, alt: "", loading: "lazy", decoding: "async", width: "240", height: "336" });
+        grid.append(el("li", { class: "edit-tile" + (e.flagged ? " flagged" : ""), "data-card": e.card },
+          cardLink(e, el("span", { class: "face-frame" }, img),
+            el("span", { class: "face-name" }, e.flagged ? el("span", { class: "flag", text: "⚠ " }) : null, e.name)),
+          el("span", { class: "count-cell" }, ...countControls(e))));
+      }
+      box.append(el("div", { class: "edit-group", "data-type": g.code },
+        el("h4", { class: "face-group" }, g.label + " ", el("span", { class: "group-count", text: String(g.count) })), grid));
+    }
+    if (!s.entries.length) box.append(el("p", { class: "muted", text: d.msgEmpty }));
+    return box;
+  }
+
+  let lastSections = null;
+  function drawSections(sections) {
+    lastSections = sections;
+    const frag = document.createDocumentFragment();
+    const faces = sectionsBox.dataset.view === "faces";
+    for (const s of sections) {
       frag.append(el("section", { class: "deck-section", "data-section": s.key },
         el("h3", {}, s.label + " ", el("span", { class: "count", text: String(s.count) }), el("small", { class: "muted", text: range(s) })),
-        el("table", { class: "entries" }, body)));
+        faces ? facesBody(s) : listBody(s)));
     }
     sectionsBox.replaceChildren(frag);
+  }
+
+  // -- faces or a list: one tap away, remembered on this device ---------------------------------
+  const viewButtons = Array.from(document.querySelectorAll(".view-switch button[data-view]"));
+  function setView(view, redraw) {
+    sectionsBox.dataset.view = view;
+    for (const b of viewButtons) b.setAttribute("aria-pressed", String(b.dataset.view === view));
+    try { localStorage.setItem("deck-editor-view", view); } catch (e) { /* private mode: not remembered */ }
+    if (redraw && lastSections) drawSections(lastSections);
+  }
+  for (const b of viewButtons) b.addEventListener("click", () => setView(b.dataset.view, true));
+
+  // -- the status bar: the deck's count, its legality and the last change, always in sight -------
+  const statusTotal = document.getElementById("status-total");
+  const statusVerdict = document.getElementById("status-verdict");
+  const statusBar = document.getElementById("deck-status");
+  const lastChange = document.getElementById("last-change");
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  }
+  function drawStatus(deck) {
+    const total = deck.sections.reduce((n, s) => n + s.count, 0);
+    statusTotal.textContent = fill(d.msgTotal, { count: total });
+    statusVerdict.textContent = deck.legal ? "✔ " + d.msgLegal : "✘ " + d.msgIllegal;
+    statusBar.dataset.legal = String(deck.legal);
+  }
+  function describeChange(change, deck) {
+    let entry = null;
+    for (const s of deck.sections) for (const e of s.entries) if (e.card === change.card && (!change.section || s.key === change.section)) entry = entry || e;
+    const count = entry ? entry.count : 0;
+    const name = entry ? entry.name : (change.name || "");
+    const template = change.delta > 0 ? d.msgAdded : change.delta < 0 ? d.msgRemoved : d.msgSet;
+    lastChange.textContent = fill(template, { name: name, count: count });
+    const mark = sectionsBox.querySelector('[data-card="' + change.card + '"]');
+    if (mark) { mark.classList.add("just-changed"); setTimeout(() => mark.classList.remove("just-changed"), 1500); }
   }
 
   function drawValidation(deck) {
@@ -102,13 +192,17 @@
   function apply(deck) {
     revision = deck.revision;
     root.dataset.revision = String(revision);
-    const focused = document.activeElement && document.activeElement.closest("tr[data-card]");
+    const focused = document.activeElement && document.activeElement.closest("#sections [data-card]");
     const focusCard = focused && focused.dataset.card;
     const focusClass = document.activeElement && document.activeElement.className;
     drawSections(deck.sections);
     drawValidation(deck);
+    drawStatus(deck);
+    // What the reader noticed in an imported list is about that list: once the deck becomes legal it is old news.
+    if (deck.legal && !wasLegal) for (const note of document.querySelectorAll(".messages li.deck-reading")) note.remove();
+    wasLegal = deck.legal;
     if (focusCard) {  // keep the keyboard where it was
-      const again = sectionsBox.querySelector('tr[data-card="' + focusCard + '"] .' + (focusClass || "count").split(" ")[0]);
+      const again = sectionsBox.querySelector('[data-card="' + focusCard + '"] .' + (focusClass || "count").split(" ")[0]);
       if (again) again.focus();
     }
   }
@@ -121,7 +215,7 @@
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json" },
-        body: JSON.stringify(Object.assign({ revision: revision, session: session }, change)),
+        body: JSON.stringify(Object.assign({ revision: revision, session: session }, change, { name: undefined })),
       });
       const body = await response.json().catch(() => ({}));
       if (response.status === 409) {
@@ -134,6 +228,7 @@
         return;
       }
       apply(body);
+      describeChange(change, body);
       saveState.textContent = d.msgSaved;
       refreshStats();
     }).catch(() => { saveState.textContent = d.msgError; });
@@ -162,9 +257,10 @@
   sectionsBox.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-delta]");
     if (!button) return;
-    const row = button.closest("tr[data-card]");
+    const row = button.closest("[data-card]");
     const section = button.closest("[data-section]").dataset.section;
-    send({ card: parseInt(row.dataset.card, 10), section: section, delta: parseInt(button.dataset.delta, 10) });
+    const named = row.querySelector("[data-card-name]");
+    send({ card: parseInt(row.dataset.card, 10), section: section, delta: parseInt(button.dataset.delta, 10), name: named && named.dataset.cardName });
   });
 
   sectionsBox.addEventListener("change", (event) => {
@@ -172,8 +268,9 @@
     if (!input) return;
     const count = parseInt(input.value, 10);
     if (!(count >= 0 && count <= 999)) return;
-    const row = input.closest("tr[data-card]");
-    send({ card: parseInt(row.dataset.card, 10), section: input.closest("[data-section]").dataset.section, count: count });
+    const row = input.closest("[data-card]");
+    const named = row.querySelector("[data-card-name]");
+    send({ card: parseInt(row.dataset.card, 10), section: input.closest("[data-section]").dataset.section, count: count, name: named && named.dataset.cardName });
   });
 
   sectionsBox.addEventListener("keydown", (event) => {
@@ -229,7 +326,7 @@
   }
 
   function pick(card, delta) {
-    const change = { card: card.id, delta: delta };
+    const change = { card: card.id, delta: delta, name: card.name };
     if (sectionSelect.value) change.section = sectionSelect.value;
     return send(change);
   }
@@ -257,4 +354,10 @@
     const card = found.find((c) => String(c.id) === item.dataset.card);
     if (card) pick(card, 1);
   });
+
+  // The page comes with the deck as a list (without the script); draw it in the view chosen last time.
+  let savedView = "faces";
+  try { savedView = localStorage.getItem("deck-editor-view") || "faces"; } catch (e) { /* not remembered */ }
+  setView(savedView === "list" ? "list" : "faces", false);
+  reload();
 })();

@@ -27,15 +27,24 @@ def test_a_card_report_and_a_swap_from_the_deck_page(page, sample_deck):
     assert report.result["cards"][0]["name"] in rows.first.inner_text()
     assert page.locator("svg.impact-chart rect.impact-bar").count() >= 1
     assert not page.locator("#report-progress-box").is_visible()
-    # a swap: the first card out, another card of the game in
+    # a swap: the first card out, another card of the game in, found by a search field (one row per name)
     page.locator("#swap-old").select_option(index=0)
-    page.locator("#swap-new").select_option(index=1)
+    assert page.locator("select[name=swap_new]").count() == 0
+    page.locator("#swap-new-q").fill("検問")
+    page.locator("#swap-new-results li[data-card]").first.wait_for()
+    names = page.locator("#swap-new-results li[data-card] .name").all_inner_texts()
+    assert names and len(names) == len(set(names)) and names[0] == "検問"
+    page.locator("#swap-new-q").press("Enter")
+    assert "検問" in page.locator("#swap-new-chosen").inner_text()
     page.locator("#swap-form button[type=submit]").click()
     page.wait_for_url("**/card-reports/**")
     run_worker()
     page.wait_for_selector("#swap-table", timeout=30_000)
     assert page.locator("#swap-table tbody tr.swapped").count() == 1
-    assert "→" in page.locator("#report-swap h2").inner_text()
+    assert "→ 検問" in page.locator("#report-swap h2").inner_text()
+    # another swap from the result, and no デッキに反映 for a deck that is not the visitor's
+    assert page.locator("#swap-form").is_visible() and "別の入れ替え" in page.locator("#swap-form h2").inner_text()
+    assert page.locator("#swap-apply").count() == 0
 
 
 def test_the_report_reads_on_a_phone(phone, sample_deck):

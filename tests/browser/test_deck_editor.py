@@ -64,7 +64,7 @@ def test_a_player_builds_a_legal_kannagi_deck_from_the_picker_by_keyboard(page, 
     page.locator("#picker-results li.active .name", has_text="ねこやま").wait_for()
     picker.press("Enter")
     page.wait_for_function("() => document.querySelector('#validation').dataset.legal === 'false'")
-    assert page.locator("tr.flagged").count() == 1
+    assert page.locator("#sections .flagged").count() == 1
     picker.press("Shift+Enter")
     page.wait_for_function("() => document.querySelector('#validation').dataset.legal === 'true'")
 

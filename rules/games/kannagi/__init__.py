@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import CardGroup, CardType, DrawRules, GameDef
+from ..base import CardGroup, CardType, DrawRules, GameDef, OpeningRedraw
 from ..fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, UNLIMITED, Field, ParseError
 from ..regulation import Regulation, SectionRule
 from ..script import script_field
@@ -199,7 +199,15 @@ GAME = GameDef(
             spellings={"人魚の活き血": ("人魚の活血",)},
         ),
     ),
-    draw=DrawRules(opening=8),
+    draw=DrawRules(
+        opening=8,
+        # 002_04f9dc03302b7c58.txt line 104: 零探し, once, before the first turn.
+        redraw=OpeningRedraw(
+            "零探し",
+            "零探し (redraw)",
+            "手札を任意の枚数公開し、好きな順番で山札の1番下に置き、1回だけその枚数分山札の上から札を引けます。",
+        ),
+    ),
     known_keywords=("速攻", "潜在能力", "襲撃", "不屈", "憤怒", "学校の怪談"),
     stat_fields=("season",),
     list_fields=("season", "power"),
