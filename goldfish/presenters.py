@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 
 from rules.engine import events_for, legal_actions, view
 from rules.engine.story import story
+from rules.games.table import DEFAULT as DEFAULT_TABLE
 
 from .models import GoldfishSession
 from .selectors import large_faces
@@ -68,6 +69,24 @@ def _shown_by_events(state: dict, events: list) -> dict:
     return {"cards": cards, "defs": defs}
 
 
+def _zone_kind(name: str) -> str:
+    return name.partition(".")[2] or name  # "p0.hand" -> "hand"; "board" -> "board"
+
+
+def table_of(session: GoldfishSession, zones) -> dict:
+    """Where the game's zones sit on the board and the figures beside life (rules/games/table.py)."""
+    table = session.game.definition.table or DEFAULT_TABLE
+    return table.as_dict(sorted({_zone_kind(z) for z in zones}))
+
+
+def owner_name(session: GoldfishSession) -> str:
+    """The name a spectator sees for the player: the deck owner's (the session's owner otherwise)."""
+    for owner in (getattr(session.deck, "owner", None) if session.deck_id else None, getattr(session, "owner", None)):
+        if owner is not None:
+            return getattr(owner, "get_username", lambda: "")() or ""
+    return ""
+
+
 def session_payload(session: GoldfishSession, state: dict, *, can_act: bool, step: int | None = None, events=None, request=None) -> dict:
     steps = len(session.actions or [])
     at_end = step is None or step >= steps
@@ -102,6 +121,8 @@ def session_payload(session: GoldfishSession, state: dict, *, can_act: bool, ste
         "step": steps if at_end else step,
         "steps": steps,
         "view": shown,
+        "table": table_of(session, shown["zones"]),
+        "player_name": "" if can_act else owner_name(session),
         "legal_actions": legal_actions(state) if can_act and at_end else [],
         "events": events,
         "revealed": revealed,
