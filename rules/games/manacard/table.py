@@ -6,6 +6,6 @@ from ..table import Counter, Place, Table
 # skill deck is its owner's to look through (a sheet, never an action); the main deck is the HP.
 TABLE = Table(
     places={"mana": Place("row"), "status": Place("row"), "skill": Place("pile", "open")},
-    counters=(Counter("mana"), Counter("skill")),
+    counters=(Counter("mana"),),
     drops={"play": "field"},
 )

@@ -3,6 +3,7 @@
 from ..table import Place, Table
 
 # The shared deck is a pile; the shared stack is what answers are made to: in sight.
-TABLE = Table(places={"stack": Place("row")},
+TABLE = Table(
+    places={"stack": Place("row")},
     drops={"play": "stack", "battery": "field"},
 )
