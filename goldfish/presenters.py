@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 
 from rules.engine import events_for, legal_actions, view
 from rules.engine.story import story
+from rules.games.table import DEFAULT as DEFAULT_TABLE
 
 from .models import GoldfishSession
 from .selectors import large_faces
@@ -68,6 +69,50 @@ def _shown_by_events(state: dict, events: list) -> dict:
     return {"cards": cards, "defs": defs}
 
 
+def board_labels() -> dict:
+    """The board's own words (the table: its shortcuts, marks and drag-and-drop), merged into the page's "ui"."""
+    return {
+        "has_actions": pgettext("goldfish", "actions available"),
+        "drop_refused": pgettext("goldfish", "%(card)s cannot be played there."),
+        "drop_can": pgettext("goldfish", "It can: %(actions)s."),
+        "drop_nothing": pgettext("goldfish", "%(card)s cannot be played now."),
+        "textbox": pgettext("goldfish", "Cards as text"),
+        "pile_hidden": pgettext("goldfish", "Face down: the cards are not shown."),
+        "help": pgettext("goldfish", "Keys and marks"),
+        "key_pass": pgettext("goldfish", "Pass (or the one action offered)"),
+        "key_confirm": pgettext("goldfish", "Confirm the chosen cards"),
+        "key_end": pgettext("goldfish", "End the turn"),
+        "legend": pgettext("goldfish", "What the outlines mean"),
+        "legend_actions": pgettext("goldfish", "Green outline: the card has actions (tap or click it; double-click plays the first)."),
+        "legend_choose": pgettext("goldfish", "Blue outline: a card the decision chooses among (tap to choose)."),
+        "legend_drop": pgettext("goldfish", "Dashed outline: while dragging, where the card can be played."),
+        "legend_theirs": pgettext("goldfish", "Yellow glow: what the opponent just did."),
+        "help_touch": pgettext("goldfish", "Touch: tap a card for its actions; press and hold for the large face."),
+        "help_mouse": pgettext("goldfish", "Mouse: drag a card from your hand to where it is played; hold Shift to move it by hand."),
+        "the_player": pgettext("goldfish", "The player"),
+    }
+
+
+def _zone_kind(name: str) -> str:
+    return name.partition(".")[2] or name  # "p0.hand" -> "hand"; "board" -> "board"
+
+
+def table_of(session: GoldfishSession, zones) -> dict:
+    """Where the game's zones sit on the board and the figures beside life (rules/games/table.py)."""
+    definition = session.game.definition
+    table = definition.table or DEFAULT_TABLE
+    # a face-down card shows the game's back: drawn in the game's colour
+    return {**table.as_dict(sorted({_zone_kind(z) for z in zones})), "back": definition.colour}
+
+
+def owner_name(session: GoldfishSession) -> str:
+    """The name a spectator sees for the player: the deck owner's (the session's owner otherwise)."""
+    for owner in (getattr(session.deck, "owner", None) if session.deck_id else None, getattr(session, "owner", None)):
+        if owner is not None:
+            return getattr(owner, "get_username", lambda: "")() or ""
+    return ""
+
+
 def session_payload(session: GoldfishSession, state: dict, *, can_act: bool, step: int | None = None, events=None, request=None) -> dict:
     steps = len(session.actions or [])
     at_end = step is None or step >= steps
@@ -102,6 +147,8 @@ def session_payload(session: GoldfishSession, state: dict, *, can_act: bool, ste
         "step": steps if at_end else step,
         "steps": steps,
         "view": shown,
+        "table": table_of(session, shown["zones"]),
+        "player_name": "" if can_act else owner_name(session),
         "legal_actions": legal_actions(state) if can_act and at_end else [],
         "events": events,
         "revealed": revealed,

@@ -20,7 +20,7 @@ from rules.games.vocabulary import EMPTY as EMPTY_VOCABULARY
 from . import forms, selectors, services
 from .actors import actor, owns
 from .forms import StartForm
-from .presenters import session_payload
+from .presenters import board_labels, session_payload
 
 # -- the labels the board's script shows ----------------------------------------------------------------------
 # Only the game-independent chrome is here (gettext, so the catalogue holds it); a game's own words (its zones,
@@ -215,12 +215,19 @@ def goldfish_play(request, session_id):
         {
             "session": session,
             "payload": payload,
-            "labels": {**ui_labels(), **game_labels(session.game, get_language() or "ja")},
+            "labels": board_page_labels(session),
             "can_act": can_act,
             "share_url": request.build_absolute_uri(session.get_absolute_url()),
             "game": session.game,
         },
     )
+
+
+def board_page_labels(session) -> dict:
+    """The play page's words: the chrome, the board's own (presenters.board_labels) and the game's."""
+    labels = {**ui_labels(), **game_labels(session.game, get_language() or "ja")}
+    labels["ui"] = {**labels["ui"], **board_labels()}
+    return labels
 
 
 @require_POST

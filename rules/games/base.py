@@ -183,6 +183,8 @@ class GameDef:
     vocabulary: object = None
     # What a printed proxy face shows and the card's default size (rules/games/face.py).
     face: object = None
+    # Where its zones sit on the goldfish table and the figures shown beside life (rules/games/table.py).
+    table: object = None
     # The play rules and the autopilot, as "module:Class" relative to the game's package, made on first use.
     play: str = ""
     autopilot: str = ""

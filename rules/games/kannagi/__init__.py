@@ -11,6 +11,7 @@ from ..script import script_field
 from .deckcode import DECK_CODES
 from .face import FACE
 from .options import OPTIONS
+from .table import TABLE
 from .vocabulary import VOCABULARY
 
 MAIN = SectionRule("main", "メイン", "Main", min=40, headers=("デッキ", "メインデッキ", "山札", "Deck", "Main deck"))
@@ -228,6 +229,7 @@ GAME = GameDef(
     options=OPTIONS,
     vocabulary=VOCABULARY,
     face=FACE,
+    table=TABLE,
     play=".play:KannagiRules",
     autopilot=".autopilot:Autopilot",
     # A 0-cost place needs no season in 魂: what 零探し digs for.

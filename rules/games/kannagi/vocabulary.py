@@ -46,11 +46,13 @@ VOCABULARY = Vocabulary(
         "attack": ATTACK,
         "possess": Label("憑依", "Possess"),
         "deploy": DEPLOY,
+        "tool[skip]": Label("道具札を使わない（今は）", "Use no tool now"),
         "tool": Label("道具札を使う", "Use a tool"),
         "end_turn": END_TURN,
         "hand_limit": Label("魂に置く（手札上限）", "Put into 魂 (hand limit)"),
     },
-    options={"skip": Label("（今は使わない）", "(not now)")},
+    # the tool window's "not now": one whole label on its button ("tool[skip]"), not 道具札を使う + an option
+    options={"skip": Label("今は使わない", "not now")},
     turn_count="own",  # state["turn"] is the player's turn; the goldfish's turn comes between two of them
     events={
         "zero_search": Label(

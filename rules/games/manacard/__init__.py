@@ -10,6 +10,7 @@ from ..regulation import Regulation, SectionRule
 from ..script import OPS, check_step, labels_for, script_field
 from .face import FACE
 from .options import OPTIONS
+from .table import TABLE
 from .vocabulary import VOCABULARY
 
 UNIT = "ユニット"
@@ -209,6 +210,7 @@ GAME = GameDef(
     options=OPTIONS,
     vocabulary=VOCABULARY,
     face=FACE,
+    table=TABLE,
     play=".play:ManacardRules",
     autopilot=".autopilot:Autopilot",
     # Units the seed's opening mana (5, option "mana") pays for; hands are drawn from the main deck.

@@ -75,6 +75,8 @@ VOCABULARY = Vocabulary(
     quiet=frozenset({"mana", "mana_to_hand", "pay", "move:deck>exile"}),
     actions={
         "play": PLAY,
+        # the right's pass that declares an attack reads as the attack, not as a pass ("pass[attack]")
+        "pass[attack]": Label("攻撃宣言", "Declare an attack"),
         "pass": PASS,
         "end_turn": END_TURN,
         "pay_mana": Label("このマナで支払う", "Pay with these mana cards"),

@@ -8,6 +8,7 @@ from ..regulation import Regulation, SectionRule
 from .face import FACE
 from .options import OPTIONS
 from .script import SCRIPT
+from .table import TABLE
 from .vocabulary import VOCABULARY
 
 SOLDIER, CURSE, LAND = "兵", "呪術", "土地"
@@ -113,6 +114,7 @@ GAME = GameDef(
     options=OPTIONS,
     vocabulary=VOCABULARY,
     face=FACE,
+    table=TABLE,
     play=".play:OriginalRules",
     autopilot=".autopilot:Autopilot",
     key_cards=CardGroup("cheap_soldiers", "コスト3以下の兵", "soldiers of cost 3 or less", types=(SOLDIER,), cost_at_most=3),

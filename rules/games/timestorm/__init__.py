@@ -9,6 +9,7 @@ from ..script import script_field
 from .face import FACE
 from .options import OPTIONS
 from .shares import POOLING
+from .table import TABLE
 from .vocabulary import VOCABULARY
 
 ENTRY = SectionRule("entry", "持ち寄り", "Entry", min=1, headers=("勝利条件", "エントリー", "Win condition"))
@@ -88,6 +89,7 @@ GAME = GameDef(
     options=OPTIONS,
     vocabulary=VOCABULARY,
     face=FACE,
+    table=TABLE,
     play=".play:TimestormRules",
     autopilot=".autopilot:Autopilot",
     key_cards=CardGroup("win_conditions", "勝利条件カード", "win-condition cards", flags=("win_condition",)),

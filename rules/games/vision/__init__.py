@@ -8,6 +8,7 @@ from ..regulation import Regulation, SectionRule
 from ..script import script_field
 from .face import FACE
 from .options import OPTIONS
+from .table import TABLE
 from .vocabulary import VOCABULARY
 
 CHARACTER, SPELL, COMMAND, WEATHER = "キャラクター", "スペル", "コマンド", "天候"
@@ -108,6 +109,7 @@ GAME = GameDef(
     options=OPTIONS,
     vocabulary=VOCABULARY,
     face=FACE,
+    table=TABLE,
     play=".play:VisionRules",
     autopilot=".autopilot:Autopilot",
     key_cards=CardGroup(

@@ -11,21 +11,19 @@ import {
 } from "./words.js";
 import { act } from "./net.js";
 import { cardActions, choosable, chosen, toggle, drawPending } from "./decisions.js";
-import { dropTarget, openCardMenu, openPileMenu, lookedAt } from "./manual.js";
-import { menuOpen } from "./menu.js";
+import { dropTarget, openCardMenu, openPileMenu } from "./manual.js";
+import { menuOpen, zoom, showMenu, menuButton, closeMenu } from "./menu.js";
+import { say } from "./net.js";
 
 const PILES = new Set(["deck", "soul", "discard", "exile", "skill", "weather"]);
 const LONG_PRESS = 450;  // ms a finger rests on a card to open its menu (even while cards are being chosen)
 const coarse = () => window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
 // -- cards --------------------------------------------------------------------------------------------------
-function cardText(iid, mini) {
-  const def = defOf(iid);
+// A card's figures that matter in play (the engine's where they differ from the printed ones), as short marks.
+function cardStats(iid) {
+  const def = defOf(iid) || {};
   const card = view().cards[iid] || {};
-  if (!def) return el("span", { class: "gf-back-label", text: ui("hidden") });
-  if (S.faces && def.face && !mini) {
-    return el("img", { src: def.face, alt: def.name, loading: "lazy", class: "gf-face" });
-  }
   const fields = def.fields || {};
   const stats = [];
   const now = card.stats || {};  // the engine's figures where they differ from the printed ones (auras, …)
@@ -40,7 +38,7 @@ function cardText(iid, mini) {
   };
   stat("power", "⚔");
   stat("attack", "⚔");
-  stat("defence", "🛡");
+  stat("defence", "防");
   stat("hp", "♥");
   stat("speed", "»");
   stat("distance", "");
@@ -49,14 +47,41 @@ function cardText(iid, mini) {
   if (Array.isArray(fields.season) && fields.season.length) stats.push(fields.season.join(""));
   if (Array.isArray(fields.attributes) && fields.attributes.length) stats.push(fields.attributes.join(""));
   for (const [key, value] of Object.entries(now)) if (!listed.has(key)) stats.push(fieldLabel(key) + " " + value);
+  return stats;
+}
+
+function costNode(iid) {
+  const def = defOf(iid) || {};
+  const now = (view().cards[iid] || {}).stats || {};
   const cost = "cost" in now ? now.cost : def.cost;
+  if (cost === null || cost === undefined) return null;
+  return el("span", { class: "gf-cost" + ("cost" in now ? " changed" : ""), "data-printed": "cost" in now ? String(def.cost) : null, text: String(cost) });
+}
+
+function cardText(iid, mini) {
+  const def = defOf(iid);
+  const card = view().cards[iid] || {};
+  if (!def) return el("span", { class: "gf-back-label", text: ui("hidden") });
+  const stats = cardStats(iid);
+  if (S.faces && def.face && !mini) {  // the face, with the cost and the figures drawn large over it
+    return el("span", { class: "gf-tile" },
+      el("img", { src: def.face, alt: "", loading: "lazy", class: "gf-face", draggable: "false" }),
+      costNode(iid),
+      el("span", { class: "gf-name visually-hidden", text: def.name }),
+      stats.length ? el("span", { class: "gf-stats", text: stats.join(" ") }) : null,
+      card.token ? el("span", { class: "gf-token", text: actionLabel("manual.token") }) : null);
+  }
   return el("span", { class: "gf-text" },
-    el("span", { class: "gf-top" },
-      cost !== null && cost !== undefined ? el("span", { class: "gf-cost" + ("cost" in now ? " changed" : ""), "data-printed": "cost" in now ? String(def.cost) : null, text: String(cost) }) : null,
-      el("span", { class: "gf-name", text: def.name })),
+    el("span", { class: "gf-top" }, costNode(iid), el("span", { class: "gf-name", text: def.name })),
     mini ? null : el("span", { class: "gf-type", text: typeLabel(def.card_type) }),
     mini || !stats.length ? null : el("span", { class: "gf-stats", text: stats.join(" ") }),
     card.token ? el("span", { class: "gf-token", text: actionLabel("manual.token") }) : null);
+}
+
+function upsideDown(zone) {
+  if ((layout().upside_down || []).includes(zone)) return true;  // the rules' layout (kannagi's 魂: 表逆向き)
+  const place = placeOf(zone);
+  return Boolean(place && place.upside_down);
 }
 
 function cardNode(iid, options) {
@@ -66,13 +91,16 @@ function cardNode(iid, options) {
   const actions = live() ? cardActions(iid) : [];
   const selectable = choosable(iid);
   const classes = ["gf-card"];
+  const def = defOf(iid);
+  if (S.faces && def && def.face && !opts.mini) classes.push("faced");
   if (card.tapped) classes.push("tapped");
-  if ((layout().upside_down || []).includes(card.zone)) classes.push("upside-down");  // kannagi's 魂 (表逆向き)
+  if (upsideDown(card.zone)) classes.push("upside-down");
   if (!card.face_up && !opts.mini && !/\.hand$/.test(card.zone || "")) classes.push("face-down");
   if (actions.length) classes.push("has-actions");
   if (selectable) classes.push("selectable");
   if (selectable && chosen(iid)) classes.push("selected");
   if (opts.mini) classes.push("mini");
+  if (card.owner !== undefined && card.owner !== 0) classes.push("theirs");
   const counters = Object.entries(card.counters || {}).map(([name, value]) => el("span", { class: "gf-counter", title: name, text: name + " " + value }));
   const face = cardFace(iid);
   const node = el("button", {
@@ -80,39 +108,59 @@ function cardNode(iid, options) {
     "data-card-face": face, "data-card-name": face ? cardName(iid) : null,  // the preview on hover (card_preview.js)
     "aria-pressed": selectable ? String(chosen(iid)) : null,
     title: face ? null : cardName(iid) + (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : ""),
-    draggable: live() && !coarse() ? "true" : null,  // (on a touch screen a finger resting on a card opens its menu)
+    draggable: live() && !coarse() ? "true" : null,  // (on a touch screen a finger resting on a card shows it large)
   }, cardText(iid, opts.mini), counters.length ? el("span", { class: "gf-counters" }, ...counters) : null,
   // the accessible name is what the card shows (its name and figures) plus its state, never a label that hides them
-  card.tapped || !card.face_up
-    ? el("span", { class: "visually-hidden", text: (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : "") })
+  card.tapped || !card.face_up || actions.length
+    ? el("span", { class: "visually-hidden", text: (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : "") + (actions.length ? " · " + ui("has_actions") : "") })
     : null);
-  let pressed = false;  // a long press opened the menu: the click that ends it does nothing more
+  let pressed = false;  // a long press showed the card large: the click that ends it does nothing more
   node.addEventListener("click", (event) => {
     event.stopPropagation();
     if (pressed) { pressed = false; return; }
     clickCard(iid, node, false);
   });
-  // the menu, even while cards are being chosen for a decision: right-click, or a long press on a touch screen
+  node.addEventListener("dblclick", (event) => {  // the card's main action: the first the rules list for it
+    event.stopPropagation();
+    event.preventDefault();
+    if (!live() || choosable(iid)) return;
+    const main = cardActions(iid)[0];
+    if (main) act(main);
+  });
+  // the menu, even while cards are being chosen for a decision: right-click
   node.addEventListener("contextmenu", (event) => {
-    if (!live()) return;
+    if (!live() || coarse()) { if (coarse()) event.preventDefault(); return; }
     event.preventDefault();
     event.stopPropagation();
     if (!(menuOpen() && node.dataset.menu === "open")) clickCard(iid, node, true);
   });
+  // a long press on a touch screen: the card large
   let timer = 0;
   let start = null;
   const cancel = () => { clearTimeout(timer); timer = 0; };
   node.addEventListener("pointerdown", (event) => {
-    if (event.pointerType !== "touch" || !live()) return;
+    if (event.pointerType !== "touch") return;
     start = { x: event.clientX, y: event.clientY };
     cancel();
-    timer = setTimeout(() => { timer = 0; pressed = true; clickCard(iid, node, true); }, LONG_PRESS);
+    timer = setTimeout(() => {
+      timer = 0;
+      pressed = true;
+      const url = cardFace(iid);
+      if (url) zoom(url, cardName(iid));
+      else if (live()) clickCard(iid, node, true);
+    }, LONG_PRESS);
   });
   node.addEventListener("pointermove", (event) => {
     if (timer && start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();  // a scroll
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(type, cancel);
-  node.addEventListener("dragstart", (event) => { event.dataTransfer.setData("text/plain", iid); event.dataTransfer.effectAllowed = "move"; });
+  node.addEventListener("dragstart", (event) => {
+    event.dataTransfer.setData("text/plain", iid);
+    event.dataTransfer.effectAllowed = "move";
+    S.dragging = iid;
+    markDropTargets(iid);
+  });
+  node.addEventListener("dragend", () => { S.dragging = null; markDropTargets(null); });
   return node;
 }
 
@@ -125,10 +173,106 @@ function clickCard(iid, node, menuOnly) {
     drawPending();
     return;
   }
-  if (!live()) return;
+  if (!live()) {  // watching: the card large
+    const url = cardFace(iid);
+    if (url) zoom(url, cardName(iid));
+    return;
+  }
   document.querySelectorAll('#gf-board [data-menu="open"]').forEach((n) => n.removeAttribute("data-menu"));
   node.dataset.menu = "open";
   openCardMenu(iid, node);
+}
+
+// -- dragging a card from the hand: the rules' listed move for that card and target --------------------------
+function table() { return S.data.table || { places: {}, counters: [], drops: {} }; }
+function placeOf(zone) { return (table().places || {})[zoneKind(zone)] || null; }
+
+// The rule action a drop of `iid` on `zone` (or on a square `pos` of the grid) makes, or null.
+export function dropAction(iid, zone, pos) {
+  if (!live()) return null;
+  const drops = table().drops || {};
+  const owner = zoneOwner(zone);
+  if (owner !== null && owner !== 0) return null;
+  const actions = cardActions(iid).filter((a) => a.target === undefined && a.onto === undefined);
+  if (pos) return actions.find((a) => samePos(a.pos, pos)) || null;
+  return actions.find((a) => drops[a.type] === zoneKind(zone) && !Array.isArray(a.pos)) || null;
+}
+
+// Why a card cannot be dropped there, in the player's words.
+function whyNot(iid) {
+  const can = [...new Set(cardActions(iid).map((a) => actionLabel(a.type)))];
+  const name = "《" + cardName(iid) + "》";
+  return can.length
+    ? ui("drop_refused").replace("%(card)s", name) + " " + ui("drop_can").replace("%(actions)s", can.join("・"))
+    : ui("drop_nothing").replace("%(card)s", name);
+}
+
+function markDropTargets(iid) {
+  document.querySelectorAll("#gf-board .drop-ok").forEach((n) => n.classList.remove("drop-ok"));
+  if (!iid) return;
+  document.querySelectorAll("#gf-board [data-zone]").forEach((n) => { if (dropAction(iid, n.dataset.zone)) n.classList.add("drop-ok"); });
+  const grid = layout().grid;
+  if (grid) {
+    document.querySelectorAll("#gf-board .gf-square[data-pos]").forEach((n) => {
+      const pos = n.dataset.pos.split(",").map(Number);
+      if (dropAction(iid, grid.zone, pos)) n.classList.add("drop-ok");
+    });
+  }
+}
+
+function springBack(iid) {
+  const node = document.querySelector(`#gf-board [data-iid="${iid}"]`);
+  say(whyNot(iid), true);
+  if (node) {
+    node.classList.remove("spring");
+    void node.offsetWidth;  // restart the animation
+    node.classList.add("spring");
+  }
+}
+
+// A drop on a zone or square: the rule action if the rules list one; with Shift held, a manual move; else the
+// card springs back with the reason and nothing is sent.
+function dropped(iid, card, event, zone, pos) {
+  const rule = dropAction(iid, zone, pos);
+  if (rule) { act(rule); return; }
+  if (event && event.shiftKey) {
+    if (pos) { if (!(card.zone === zone && samePos(card.pos, pos))) act({ type: "manual.move", card: iid, to: zone, pos: pos }); }
+    else if (card.zone !== zone) act({ type: "manual.move", card: iid, to: zone });
+    return;
+  }
+  if (card.zone === zone && !pos) return;  // put back where it was
+  springBack(iid);
+}
+
+// -- zones ----------------------------------------------------------------------------------------------------
+// How a zone is drawn: its declared place (rules/games/table.py), except that a pile the open decision chooses
+// from is laid out as a row (its candidates must be in reach).
+function areaOf(zone) {
+  const place = placeOf(zone) || { area: "row", show: "faces" };
+  if (place.area === "pile" && S.selection && S.selection.zones.includes(zone)) return { area: "row", show: "faces" };
+  return place;
+}
+
+// A counted pile: its name and count; a tap opens it as a sheet (the cards the viewer sees, the pile's tools).
+// Looking is never an action: the sheet lists what the view already shows.
+function pileNode(zone) {
+  const ids = view().zones[zone] || [];
+  const box = el("section", { class: "gf-zone pile" + (ids.length ? "" : " empty"), "data-zone": zone, "aria-label": zoneLabel(zone, true),
+    "data-hidden": hiddenFromOpponent(zone) ? "opponent" : null });
+  const button = el("button", { type: "button", class: "gf-chip", "data-pile": zone, "aria-haspopup": "dialog",
+    "aria-label": zoneLabel(zone, true) + " " + ids.length + ui("cards") },
+  el("span", { class: "gf-chip-back", "aria-hidden": "true" }),
+  el("h3", {}, zoneLabel(zone, false) + " ", el("span", { class: "gf-count", text: String(ids.length) })));
+  button.addEventListener("click", (event) => { event.stopPropagation(); openPile(zone, button); });
+  box.append(button);
+  if (live()) dropTarget(box, (iid, card, ev) => dropped(iid, card, ev, zone));
+  return box;
+}
+
+function openPile(zone, anchor) {
+  const ids = (view().zones[zone] || []).filter((i) => i !== null);
+  const seen = el("div", { class: "gf-sheet-cards" }, ...ids.slice().reverse().map((iid) => cardNode(iid)));
+  openPileMenu(zone, anchor, ids.length ? seen : null);
 }
 
 // A zone's cards with the ones sitting on another card (kannagi: a place on its season, apparitions on a
@@ -154,49 +298,21 @@ function stackedCards(zone) {
   return tops.map(stack);
 }
 
-// -- zones ----------------------------------------------------------------------------------------------------
 function zoneNode(zone, kindClass) {
   const ids = view().zones[zone] || [];
   const hidden = ids.filter((i) => i === null).length;
   const box = el("section", { class: "gf-zone " + kindClass + (ids.length ? "" : " empty"), "data-zone": zone, "aria-label": zoneLabel(zone, true),
     "data-hidden": hiddenFromOpponent(zone) ? "opponent" : null },
-    el("h3", {}, zoneLabel(zone, false) + " ", el("span", { class: "gf-count", text: String(ids.length) })));
+  el("h3", {}, zoneLabel(zone, false) + " ", el("span", { class: "gf-count", text: String(ids.length) })));
   const cards = el("div", { class: "gf-cards" });
-  // a face-down pile hidden from the opponent that its owner may look through (manacard's skill deck): drawn face
-  // down, listed while a choice is made from it or while the player looks through it (a click on it; a click on
-  // its heading closes it)
-  const faceDown = kindClass === "pile open" && hiddenFromOpponent(zone) && hidden < ids.length
-    && ids.every((i) => i === null || !(view().cards[i] || {}).face_up) && !(S.selection && S.selection.zones.includes(zone));
-  if (faceDown && lookedAt.has(zone)) {  // its owner is looking through it: a button puts it face down again
-    box.querySelector("h3").append(" ", el("button", { type: "button", class: "gf-mini gf-look-close", "data-look": "close",
-      text: ui("close"), onclick: (event) => { event.stopPropagation(); lookedAt.delete(zone); drawBoard(); } }));
-  }
-  if (kindClass === "pile" || (faceDown && !lookedAt.has(zone))) {
-    const top = ids.length ? ids[ids.length - 1] : undefined;
-    if (top === undefined) cards.append(el("span", { class: "gf-empty", text: ui("empty") }));
-    else if (top === null || hidden === ids.length || faceDown) {
-      const pile = el("button", { type: "button", class: "gf-card back pile", "data-pile": zone, "aria-label": zoneLabel(zone, true) + " " + ids.length },
-        el("span", { class: "gf-pile-count", text: String(ids.length) }));
-      pile.addEventListener("click", (event) => {
-        event.stopPropagation();
-        openPileMenu(zone, pile, faceDown);  // a face-down pile its owner may look through: the menu offers 見る
-      });
-      cards.append(pile);
-    } else {
-      for (const iid of ids) cards.append(cardNode(iid, { mini: true }));
-    }
-  } else if (kindClass === "pile open" && hidden < ids.length) {  // a pile the player sees: a list of names
-    for (const iid of ids.slice().reverse()) cards.append(cardNode(iid, { mini: true }));
-  } else if (hidden && hidden === ids.length) {
+  if (hidden && hidden === ids.length) {
     cards.append(el("span", { class: "gf-card back", "aria-label": ui("hidden") }, el("span", { class: "gf-pile-count", text: String(hidden) })));
   } else {
     cards.append(...stackedCards(zone));
     if (!ids.length) cards.append(el("span", { class: "gf-empty", text: ui("empty") }));
   }
   box.append(cards);
-  if (live()) {
-    dropTarget(box, (iid, card) => { if (card.zone !== zone) act({ type: "manual.move", card: iid, to: zone }); });
-  }
+  if (live()) dropTarget(box, (iid, card, ev) => dropped(iid, card, ev, zone));
   return box;
 }
 
@@ -210,12 +326,12 @@ function laidOut() {  // zones the layout draws itself (not again as rows)
 }
 function samePos(a, b) { return Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1]; }
 
-function dropOnSquare(iid, pos) {
-  // a rule action that puts this card on this square (summon, move, …) if there is one; else a manual move
-  const grid = layout().grid;
-  const rule = live() ? S.data.legal_actions.find((a) => a.card === iid && samePos(a.pos, pos)) : null;
-  if (rule) act(rule);
-  else act({ type: "manual.move", card: iid, to: grid.zone, pos: pos });
+// A square large, in a sheet: its cards as faces (a tap on the small grid zooms it).
+function zoomSquare(pos, ids, anchor) {
+  const items = [el("p", { class: "gf-menu-title", text: squareLabel(pos) })];
+  items.push(el("div", { class: "gf-sheet-cards large" }, ...ids.map((iid) => cardNode(iid))));
+  items.push(menuButton(ui("close"), closeMenu, { class: "gf-menu-close" }));
+  showMenu(items, anchor);
 }
 
 function gridNode(grid) {
@@ -227,8 +343,9 @@ function gridNode(grid) {
     if (card && Array.isArray(card.pos)) (byPos[card.pos[0] + "," + card.pos[1]] = byPos[card.pos[0] + "," + card.pos[1]] || []).push(iid);
     else loose.push(iid);
   }
-  const box = el("section", { class: "gf-grid", "data-zone": grid.zone, "aria-label": zoneLabel(grid.zone, false), tabindex: "0" });
-  for (let r = grid.rows - 1; r >= 0; r--) {  // the goldfish's side on top, yours at the bottom
+  const box = el("section", { class: "gf-grid", "data-zone": grid.zone, "aria-label": zoneLabel(grid.zone, false) });
+  box.style.setProperty("--cols", String(grid.cols));  // (CSSOM: the page's CSP allows no style attribute)
+  for (let r = grid.rows - 1; r >= 0; r--) {  // the opponent's side on top, yours at the bottom
     box.append(el("div", { class: "gf-row-label", text: rowLabel(r) }));
     const strip = (grid.strips || {})[String(r)];
     if (strip) {
@@ -242,24 +359,26 @@ function gridNode(grid) {
       const ids = byPos[r + "," + c] || [];
       const square = el("div", { class: "gf-square" + (ids.length ? "" : " empty"), "data-pos": r + "," + c, role: "group", "aria-label": squareLabel(pos) },
         ...ids.map((iid) => cardNode(iid)));
-      if (live()) {
-        dropTarget(square, (iid, card) => { if (!(card.zone === grid.zone && samePos(card.pos, pos))) dropOnSquare(iid, pos); });
+      if (ids.length) {
+        square.addEventListener("click", (event) => { if (event.target === square) zoomSquare(pos, ids, square); });
       }
+      if (live()) dropTarget(square, (iid, card, ev) => dropped(iid, card, ev, grid.zone, pos));
       box.append(square);
     }
   }
   if (loose.length) {  // cards put on the board without a square (a manual move): listed under it
     box.append(el("div", { class: "gf-row-label", text: ui("unplaced") }), el("div", { class: "gf-strip gf-loose" }, ...loose.map((iid) => cardNode(iid))));
   }
-  return el("div", { class: "gf-grid-frame" }, box);  // a wide board scrolls in its own frame on a narrow screen
+  return el("div", { class: "gf-grid-frame" }, box);
 }
 
 function weatherNode(w) {
   const v = view();
   const ids = (v.zones[w.zone] || []).filter((i) => i !== null);
   const left = typeof w.turns_left === "number" ? ui("weather_left").replace("%(n)s", String(w.turns_left)) : "";
-  const box = el("section", { class: "gf-weather", "data-zone": w.zone, "aria-label": zoneLabel(w.zone, false) },
-    el("h2", {}, zoneLabel(w.zone, false) + " ",
+  const box = el("details", { class: "gf-weather", "data-zone": w.zone },
+    el("summary", {}, el("span", { class: "gf-weather-title", text: zoneLabel(w.zone, false) }), " ",
+      ...ids.map((iid) => el("b", { class: "gf-weather-name", text: "《" + cardName(iid) + "》 " })),
       el("span", { class: "gf-weather-left", "data-turns-left": String(w.turns_left), "data-changes-after": String(w.changes_after_turn), text: left })));
   if (!ids.length) box.append(el("p", { class: "muted", text: ui("no_weather") }));
   for (const iid of ids) {
@@ -278,52 +397,150 @@ function weatherNode(w) {
   return box;
 }
 
+// -- the figures beside a player's name: life and the game's declared counters ------------------------------
+function figures(i) {
+  const v = view();
+  const p = v.players[i];
+  const out = [];
+  if (p.life !== null && p.life !== undefined) out.push({ key: "life", label: ui("life"), value: p.life });
+  for (const c of table().counters || []) {
+    const zone = "p" + i + "." + c.zone;
+    if (!(zone in v.zones)) continue;
+    const ids = v.zones[zone];
+    const value = c.untapped ? ids.filter((iid) => iid !== null && !(v.cards[iid] || {}).tapped).length : ids.length;
+    out.push({ key: c.zone, label: zoneLabel(zone, false), value: value });
+  }
+  return out;
+}
+
+function figureNode(i, f) {
+  const isLife = f.key === "life";
+  return el("span", { class: isLife ? "gf-life gf-figure" : "gf-figure", "data-figure": f.key, "data-player": String(i), "data-life": isLife ? String(f.value) : null },
+    el("span", { class: "gf-figure-label", text: f.label }), " ", el("b", { text: String(f.value) }));
+}
+
 function playerNode(i) {
   const v = view();
   const p = v.players[i];
   const skip = laidOut();
+  const you = i === 0;
   const zones = Object.keys(v.zones).filter((z) => zoneOwner(z) === i && !skip.has(z));
   const head = el("header", { class: "gf-player-head" },
     el("strong", { class: "gf-player-name", text: playerName(i) }),
-    p.life !== null && p.life !== undefined ? el("span", { class: "gf-life", "data-life": String(p.life) }, ui("life") + " ", el("b", { text: String(p.life) })) : null);
-  if (live() && p.life !== null && p.life !== undefined) {
-    for (const delta of [-1, 1]) {
-      head.append(el("button", { type: "button", class: "gf-mini", "data-life-delta": String(delta), "data-player": String(i),
-        "aria-label": playerName(i) + " " + ui("life") + (delta > 0 ? " +1" : " −1"), text: delta > 0 ? "+1" : "−1",
-        onclick: () => act({ type: "manual.life", player: i, delta: delta }) }));
-    }
-  }
-  if (v.active === i) head.append(el("span", { class: "gf-badge", text: ui("active") }));
-  const main = el("div", { class: "gf-main" });
-  const side = el("div", { class: "gf-piles" });
+    v.active === i ? el("span", { class: "gf-badge", text: ui("active") }) : null,
+    ...figures(i).map((f) => figureNode(i, f)));
+  const piles = el("div", { class: "gf-piles" });
+  const rows = el("div", { class: "gf-rows" });
+  let field = null;
   let hand = null;
   for (const zone of zones) {
-    const kind = zoneKind(zone);
-    if (kind === "hand") hand = zoneNode(zone, "hand");
-    else if (PILES.has(kind)) side.append(zoneNode(zone, kind === "deck" ? "pile" : "pile open"));
-    else main.append(zoneNode(zone, kind === "field" ? "field" : "row"));
+    const place = areaOf(zone);
+    if (place.area === "hand" && you) hand = zoneNode(zone, "hand");
+    else if (place.area === "hand" || place.area === "pile") piles.append(pileNode(zone));
+    else if (place.area === "field") field = zoneNode(zone, "field");
+    else rows.append(zoneNode(zone, "row"));
   }
-  for (const pile of side.querySelectorAll(".gf-zone.open .gf-cards")) pile.classList.add("fan");
-  const body = el("div", { class: "gf-player-body" }, main, side);
-  const node = el("section", { class: "gf-player" + (p.goldfish ? " goldfish" : " you") + (p.lost ? " lost" : ""), "data-player": String(i) }, head);
-  if (p.goldfish) node.append(hand || "", body);
-  else node.append(body, hand || "");
+  head.append(piles);
+  const node = el("section", { class: "gf-player" + (p.goldfish ? " goldfish" : "") + (you ? " you" : " opponent") + (p.lost ? " lost" : ""), "data-player": String(i) }, head);
+  if (you) node.append(rows.childNodes.length ? rows : "", field || "", hand || "");
+  else node.append(field || "", rows.childNodes.length ? rows : "");
   return node;
 }
 
 export function drawBoard() {
   const v = view();
+  const before = S.reduced ? null : positions();
   const nodes = [];
   const skip = laidOut();
-  if (layout().weather) nodes.push(weatherNode(layout().weather));
-  v.players.forEach((p, i) => { if (p.goldfish) nodes.push(playerNode(i)); });
-  if (layout().grid) nodes.push(gridNode(layout().grid));
+  v.players.forEach((p, i) => { if (i !== 0) nodes.push(playerNode(i)); });
+  const middle = [];
+  if (layout().weather) middle.push(weatherNode(layout().weather));
+  if (layout().grid) middle.push(gridNode(layout().grid));
   const shared = Object.keys(v.zones).filter((z) => zoneOwner(z) === null && !skip.has(z));
   if (shared.length) {
-    nodes.push(el("section", { class: "gf-shared" }, ...shared.map((z) => zoneNode(z, zoneKind(z) === "deck" ? "pile" : "row"))));
+    middle.push(el("section", { class: "gf-shared" }, ...shared.map((z) => (areaOf(z).area === "pile" ? pileNode(z) : zoneNode(z, "row")))));
   }
-  v.players.forEach((p, i) => { if (!p.goldfish) nodes.push(playerNode(i)); });
-  fill(document.getElementById("gf-board"), ...nodes);
+  if (middle.length) nodes.push(el("div", { class: "gf-middle" }, ...middle));
+  nodes.push(playerNode(0));
+  const board = document.getElementById("gf-board");
+  if (table().back) S.root.style.setProperty("--back", table().back);
+  const open = board.querySelector("details.gf-weather[open]") !== null;
+  fill(board, ...nodes);
+  if (open) { const w = board.querySelector("details.gf-weather"); if (w) w.open = true; }
+  fan(board);
+  if (before) slide(before);
+  changed();
+}
+
+// Cards that overflow a row (the hand above all) overlap so that every card stays in sight.
+export function fan(root) {
+  for (const row of (root || document).querySelectorAll(".gf-zone.hand .gf-cards, .gf-zone.row .gf-cards, .gf-zone.field .gf-cards")) {
+    const cards = [...row.children].filter((n) => n.classList.contains("gf-card") || n.classList.contains("gf-stack"));
+    row.style.removeProperty("--fan");
+    row.classList.remove("fanned");
+    if (cards.length < 2) continue;
+    const width = row.clientWidth;
+    const one = cards[0].getBoundingClientRect().width;
+    const gap = 4;
+    const need = cards.length * one + (cards.length - 1) * gap;
+    if (need > width && width > 0) {
+      const overlap = Math.min(one * 0.75, (need - width) / (cards.length - 1) + 1);
+      row.style.setProperty("--fan", -overlap + "px");  // (the gap stays between them)
+      row.classList.add("fanned");
+    }
+  }
+}
+
+// -- every change seen where it happens: cards slide, figures float ±N, the opponent's moves flash ----------
+function positions() {
+  const out = {};
+  document.querySelectorAll("#gf-board .gf-card[data-iid]").forEach((n) => { out[n.dataset.iid] = n.getBoundingClientRect(); });
+  return out;
+}
+
+function slide(before) {
+  document.querySelectorAll("#gf-board .gf-card[data-iid]").forEach((n) => {
+    const was = before[n.dataset.iid];
+    if (!was || !n.animate) return;
+    const now = n.getBoundingClientRect();
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
+    n.animate([{ translate: dx + "px " + dy + "px" }, { translate: "0 0" }], { duration: 260, easing: "ease-out" });
+  });
+}
+
+function changed() {
+  const now = {};
+  view().players.forEach((p, i) => { for (const f of figures(i)) now[i + ":" + f.key] = f.value; });
+  const was = S.figures;
+  S.figures = now;
+  if (was) {
+    for (const [key, value] of Object.entries(now)) {
+      if (!(key in was) || was[key] === value) continue;
+      const [i, fig] = key.split(":");
+      const node = document.querySelector(`#gf-board .gf-figure[data-player="${i}"][data-figure="${fig}"]`);
+      if (!node) continue;
+      const delta = value - was[key];
+      node.classList.add("changed", delta < 0 ? "down" : "up");
+      node.append(el("span", { class: "gf-float " + (delta < 0 ? "down" : "up"), "aria-hidden": "true", text: (delta > 0 ? "+" : "−") + Math.abs(delta) }));
+    }
+  }
+  // the other seats' moves: their cards the last answer's events name, highlighted one after another
+  const theirs = [];
+  for (const e of S.data.events || []) {
+    const ids = [e.card, ...(Array.isArray(e.cards) ? e.cards : [])].filter((c) => typeof c === "string");
+    for (const iid of ids) {
+      const card = view().cards[iid];
+      if (card && card.owner !== 0 && !theirs.includes(iid)) theirs.push(iid);
+    }
+  }
+  theirs.forEach((iid, k) => {
+    const node = document.querySelector(`#gf-board .gf-card[data-iid="${iid}"]`);
+    if (!node) return;
+    if (S.reduced || !k) { node.classList.add("flash"); return; }
+    setTimeout(() => node.classList.add("flash"), k * 450);
+  });
 }
 
 // -- the side panels: facts, result, log, the inspected card --------------------------------------------------
@@ -367,13 +584,14 @@ export function drawInfo() {
     ? el("div", { class: "gf-stack-box" }, el("h3", { text: ui("stack") }), el("ol", { class: "gf-stack-list", reversed: true },
       ...stack.slice().reverse().map(stackItem)))  // the newest (the first to resolve) on top
     : null;
-  const faceToggle = el("input", { type: "checkbox", id: "gf-faces", checked: S.faces });
-  faceToggle.addEventListener("change", () => {
-    S.faces = faceToggle.checked;
-    try { window.localStorage.setItem("gf-faces", S.faces ? "1" : "0"); } catch (e) { /* private mode */ }
+  // the cards as text boxes instead of faces: a setting of the player's, kept in this browser
+  const textToggle = el("input", { type: "checkbox", id: "gf-textbox", checked: !S.faces });
+  textToggle.addEventListener("change", () => {
+    S.faces = !textToggle.checked;
+    try { window.localStorage.setItem("gf-textbox", S.faces ? "0" : "1"); } catch (e) { /* private mode */ }
     drawBoard();
   });
-  fill(box, clock, dl, stackBox, el("label", { class: "gf-toggle" }, faceToggle, " " + ui("faces")));
+  fill(box, clock, dl, stackBox, el("label", { class: "gf-toggle" }, textToggle, " " + ui("textbox")));
   const docked = document.getElementById("gf-dock-clock");  // the phone's action bar says it too
   if (docked) docked.textContent = clockText() + (v.phase ? " · " + phaseLabel(v.phase) : "");
 }

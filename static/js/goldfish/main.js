@@ -6,10 +6,10 @@
 
 import { S, init, view } from "./state.js";
 import { initMenu } from "./menu.js";
-import { onUpdate, drawControls, bindHistoryKeys } from "./net.js";
+import { onUpdate, drawControls, bindHistoryKeys, toggleDrawer } from "./net.js";
 import { openSelection, drawPending, drawActionBar } from "./decisions.js";
 import { pruneShown, drawShown, drawTools } from "./manual.js";
-import { drawResult, drawBoard, drawInfo, drawLog } from "./board.js";
+import { drawResult, drawBoard, drawInfo, drawLog, fan } from "./board.js";
 
 function render() {
   const v = view();
@@ -31,15 +31,15 @@ function render() {
   drawLog();
 }
 
-// On a narrow screen the action bar sits at the bottom of the screen (site.css): the page keeps room for it
-// below the board, as tall as it is now.
-function keepRoomForDock(root) {
-  const dock = document.getElementById("gf-dock");
-  if (!dock || !window.ResizeObserver) return;
-  new ResizeObserver(() => {
-    const fixed = getComputedStyle(dock).position === "fixed";
-    root.style.setProperty("--gf-dock-h", fixed ? Math.ceil(dock.getBoundingClientRect().height + 16) + "px" : "0px");
-  }).observe(dock);
+// The board fits the screen: rows of cards that outgrow their width overlap again when the window changes.
+function keepFitting() {
+  let frame = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => fan(document.getElementById("gf-board")));
+  });
+  const close = document.getElementById("gf-drawer-close");
+  if (close) close.addEventListener("click", () => toggleDrawer(false));
 }
 
 const root = document.getElementById("goldfish");
@@ -49,5 +49,5 @@ if (root) {
   onUpdate(render);
   bindHistoryKeys();
   render();
-  keepRoomForDock(root);
+  keepFitting();
 }

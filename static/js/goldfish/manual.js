@@ -10,12 +10,15 @@ import { act } from "./net.js";
 import { closeMenu, menuButton, showMenu, zoom } from "./menu.js";
 import { cardActions } from "./decisions.js";
 
-// Face-down piles of the player's that the player is looking through (manacard's skill deck, after 見る).
-export const lookedAt = new Set();
-
-// A place cards can be dragged onto: `onDrop(iid, card)` for a card the view shows.
+// A place cards can be dragged onto: `onDrop(iid, card, event)` for a card the view shows (the board decides
+// whether the drop is the rules' move, a manual one with Shift held, or refused).
 export function dropTarget(node, onDrop) {
-  node.addEventListener("dragover", (event) => { event.preventDefault(); node.classList.add("drop"); });
+  node.addEventListener("dragover", (event) => {
+    // only a drop the rules list (or a manual one, Shift held) is offered: any other springs back
+    if (!(node.classList.contains("drop-ok") || event.shiftKey)) return;
+    event.preventDefault();
+    node.classList.add("drop");
+  });
   node.addEventListener("dragleave", () => node.classList.remove("drop"));
   node.addEventListener("drop", (event) => {
     event.preventDefault();
@@ -23,7 +26,7 @@ export function dropTarget(node, onDrop) {
     node.classList.remove("drop");
     const iid = event.dataTransfer.getData("text/plain");
     const card = iid ? view().cards[iid] : null;
-    if (card) onDrop(iid, card);
+    if (card) onDrop(iid, card, event);
   });
 }
 
@@ -70,16 +73,21 @@ export function openCardMenu(iid, node) {
   showMenu(items, node);
 }
 
-export function openPileMenu(zone, node, mayLook) {
+// A pile as a sheet: the cards of it the viewer sees (looking is never an action), then its manual tools.
+export function openPileMenu(zone, node, seen) {
   const count = (view().zones[zone] || []).length;
-  if (!live()) return;
   const owner = zoneOwner(zone);
   const player = owner === null ? 0 : owner;
   const n = number(3, 1, 100, ui("n"));
   const items = [el("p", { class: "gf-menu-title", text: zoneLabel(zone, true) + " · " + count + " " + ui("cards") })];
-  if (mayLook) {  // a face-down pile its owner may look through (the rules let them choose from it): looking is logged
-    items.push(menuButton(ui("look"), () => { lookedAt.add(zone); act({ type: "manual.search", zone: zone }); }, { "data-manual": "look" }));
+  if (seen) items.push(seen);
+  else if (count) items.push(el("p", { class: "muted gf-sheet-note", text: ui("pile_hidden") }));
+  if (!live()) {
+    items.push(menuButton(ui("close"), closeMenu, { class: "gf-menu-close" }));
+    showMenu(items, node);
+    return;
   }
+  items.push(el("p", { class: "gf-menu-title muted", text: ui("manual") }));
   if (zoneKind(zone) === "deck") {
     items.push(menuButton(ui("draw") + " 1", () => act({ type: "manual.draw", player: player, n: 1 }), { "data-manual": "draw" }));
     items.push(menuButton(ui("mill") + " 1", () => act({ type: "manual.mill", player: player, n: 1 }), { "data-manual": "mill" }));

@@ -84,15 +84,68 @@ export function update(payload) {
 export function drawControls() {
   const box = document.getElementById("gf-controls");
   const v = view();
-  const data = S.data;
   const nodes = [];
   if (S.canAct) {
-    const undoButton = el("button", { type: "button", id: "gf-undo", disabled: !(live() && v.can_undo), text: "↶ " + ui("undo"), title: "Ctrl+Z" });
+    const undoButton = el("button", { type: "button", id: "gf-undo", disabled: !(live() && v.can_undo), title: ui("undo") + " (Z)", "aria-keyshortcuts": "Z" },
+      el("span", { class: "gf-icon", "aria-hidden": "true", text: "↶" }), el("span", { class: "gf-btn-label", text: " " + ui("undo") }));
     undoButton.addEventListener("click", undo);
-    const redoButton = el("button", { type: "button", id: "gf-redo", disabled: !(live() && v.can_redo), text: ui("redo") + " ↷", title: "Ctrl+Y" });
+    const redoButton = el("button", { type: "button", id: "gf-redo", disabled: !(live() && v.can_redo), title: ui("redo") + " (Y)", "aria-keyshortcuts": "Y" },
+      el("span", { class: "gf-btn-label", text: ui("redo") + " " }), el("span", { class: "gf-icon", "aria-hidden": "true", text: "↷" }));
     redoButton.addEventListener("click", redo);
-    nodes.push(el("div", { class: "gf-buttons" }, undoButton, redoButton));
+    nodes.push(undoButton, redoButton);
   }
+  // the log (a drawer on a phone) and the help: one tap away
+  nodes.push(el("button", { type: "button", id: "gf-log-toggle", class: "gf-log-toggle", "aria-controls": "gf-drawer", "aria-expanded": String(S.root.classList.contains("drawer-open")),
+    "aria-keyshortcuts": "L", title: ui("log") + " (L)", text: ui("log"), onclick: () => toggleDrawer() }));
+  nodes.push(el("button", { type: "button", id: "gf-help-open", class: "gf-help-open", "aria-keyshortcuts": "Shift+?", "aria-label": ui("help"), title: ui("help") + " (?)", text: "?", onclick: () => openHelp() }));
+  fill(box, el("div", { class: "gf-buttons" }, ...nodes));
+  drawReplay();
+}
+
+// The drawer (the log, the facts, the tools): always beside the board on a wide screen, a sheet on a phone.
+export function toggleDrawer(open) {
+  const root = S.root;
+  const now = open === undefined ? !root.classList.contains("drawer-open") : open;
+  root.classList.toggle("drawer-open", now);
+  const button = document.getElementById("gf-log-toggle");
+  if (button) button.setAttribute("aria-expanded", String(now));
+  const drawer = document.getElementById("gf-drawer");
+  if (now && drawer && getComputedStyle(drawer).position === "fixed") {
+    const list = drawer.querySelector(".gf-log-list");
+    if (list) list.scrollTop = list.scrollHeight;
+    const close = document.getElementById("gf-drawer-close");
+    if (close) close.focus();
+  }
+}
+
+let help = null;
+// The keyboard shortcuts and what the board's marks mean, in a dialog.
+export function openHelp() {
+  if (!help) {
+    help = el("dialog", { id: "gf-help", class: "gf-help", "aria-labelledby": "gf-help-title" });
+    const keys = [["Space", ui("key_pass")], ["Enter", ui("key_confirm")], ["E", ui("key_end")], ["Z", ui("undo")], ["Y", ui("redo")],
+      ["L", ui("log")], ["?", ui("help")], ["Esc", ui("close")]];
+    const dl = el("dl", { class: "gf-keys" });
+    for (const [k, what] of keys) dl.append(el("dt", {}, el("kbd", { text: k })), el("dd", { text: what }));
+    const legend = el("ul", { class: "gf-legend" },
+      el("li", {}, el("span", { class: "gf-swatch has-actions", "aria-hidden": "true" }), ui("legend_actions")),
+      el("li", {}, el("span", { class: "gf-swatch selectable", "aria-hidden": "true" }), ui("legend_choose")),
+      el("li", {}, el("span", { class: "gf-swatch drop-ok", "aria-hidden": "true" }), ui("legend_drop")),
+      el("li", {}, el("span", { class: "gf-swatch flash", "aria-hidden": "true" }), ui("legend_theirs")));
+    const close = el("button", { type: "button", class: "gf-zoom-close", "aria-label": ui("close"), text: "×", onclick: () => help.close() });
+    help.append(close, el("h2", { id: "gf-help-title", text: ui("help") }), dl, el("h3", { text: ui("legend") }), legend,
+      el("p", { class: "muted", text: ui("help_touch") }), el("p", { class: "muted", text: ui("help_mouse") }));
+    help.addEventListener("click", (event) => { if (event.target === help) help.close(); });
+    document.body.append(help);
+  }
+  if (!help.open) help.showModal();
+}
+
+export function drawReplay() {
+  const box = document.getElementById("gf-replay");
+  if (!box) return;
+  const data = S.data;
+  const nodes = [];
   const replay = el("div", { class: "gf-replay", "aria-label": ui("replay") },
     el("span", { class: "muted", text: ui("replay") + " " }),
     el("button", { type: "button", class: "gf-mini", id: "gf-replay-start", disabled: data.step <= 0, text: "«", "aria-label": ui("replay") + " 0", onclick: () => goToStep(0) }),
@@ -104,12 +157,44 @@ export function drawControls() {
   fill(box, ...nodes);
 }
 
-// Ctrl+Z / Ctrl+Y (not while typing).
+// The rule action a key plays: Space the pass (or the one action offered), E the end of the turn.
+function keyAction(kind) {
+  const bar = [...document.querySelectorAll("#gf-actionbar button.gf-action")];
+  const of = (type) => bar.find((b) => b.dataset.actionType === type && !b.dataset.option) || bar.find((b) => b.dataset.actionType === type);
+  if (kind === "end") return of("end_turn");
+  return of("pass") || (bar.length === 1 ? bar[0] : null);
+}
+
+// The keyboard: Space pass, Enter confirm, E end turn, Z undo, Y redo (also with Ctrl), L log, ? help, Esc close.
 export function bindHistoryKeys() {
   document.addEventListener("keydown", (event) => {
-    const typing = event.target && /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName);
-    if (typing || !live() || !(event.ctrlKey || event.metaKey)) return;
-    if (event.key === "z" && view().can_undo) { event.preventDefault(); undo(); }
-    if (event.key === "y" && view().can_redo) { event.preventDefault(); redo(); }
+    const t = event.target;
+    const typing = t && (/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName) || t.isContentEditable);
+    if (typing || event.altKey) return;
+    const key = event.key;
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && !["z", "y"].includes(key)) return;
+    if (key === "?" || (key === "/" && event.shiftKey)) { event.preventDefault(); openHelp(); return; }
+    if (key === "l" || key === "L") { event.preventDefault(); toggleDrawer(); return; }
+    if (key === "Escape") { closeMenu(); toggleDrawer(false); return; }
+    if (!live()) return;
+    const lower = key.toLowerCase();
+    if (lower === "z" && view().can_undo) { event.preventDefault(); undo(); return; }
+    if (lower === "y" && view().can_redo) { event.preventDefault(); redo(); return; }
+    if (ctrl) return;
+    if (key === " " && !(t && /^(BUTTON|A|SUMMARY)$/.test(t.tagName))) {
+      const button = keyAction("pass");
+      if (button) { event.preventDefault(); button.click(); }
+      return;
+    }
+    if (key === "Enter" && !(t && /^(BUTTON|A|SUMMARY)$/.test(t.tagName))) {
+      const confirm = document.getElementById("gf-confirm");
+      if (confirm && !confirm.disabled) { event.preventDefault(); confirm.click(); }
+      return;
+    }
+    if (lower === "e") {
+      const button = keyAction("end");
+      if (button) { event.preventDefault(); button.click(); }
+    }
   });
 }

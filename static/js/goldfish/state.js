@@ -12,7 +12,10 @@ export const S = {
   cardDefs: {},  // instance id -> def key, likewise
   selection: null,  // {type, answer, field, zones, candidates: Set, min, max, chosen: Set} while a decision over several cards is open
   shown: null,  // cards a reveal or search showed: {zone, ids, kind}
-  faces: false,  // card images instead of text cards
+  faces: true,  // card faces (the default), or text boxes (a setting)
+  reduced: false,  // prefers-reduced-motion: no animation
+  figures: null,  // life and counters as last drawn, "player:key" -> value (a change floats ±N)
+  dragging: null,  // the card being dragged
 };
 
 export function init(root) {
@@ -21,7 +24,8 @@ export function init(root) {
   S.L = JSON.parse(document.getElementById("gf-labels").textContent);
   S.data = JSON.parse(document.getElementById("gf-payload").textContent);
   S.canAct = S.d.canAct === "true";
-  try { S.faces = window.localStorage.getItem("gf-faces") === "1"; } catch (e) { S.faces = false; }
+  try { S.faces = window.localStorage.getItem("gf-textbox") !== "1"; } catch (e) { S.faces = true; }
+  S.reduced = Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   absorb(S.data);
 }
 

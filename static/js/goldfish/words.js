@@ -15,6 +15,7 @@ export function actionLabel(type) { return word(game().actions, type) || word(S.
 // view's clock says whose turn it is and which of theirs (rules/engine/story.py converts the game's count).
 export function turnText(player, n) {
   if (!n) return game().before_turns || "";
+  if (player === 0 && watching()) return (game().their_turn || "%(who)s %(n)s").replace("%(who)s", playerName(0)).replace("%(n)s", String(n));
   if (player === 0) return (game().your_turn || "%(n)s").replace("%(n)s", String(n));
   return (game().their_turn || "%(who)s %(n)s").replace("%(who)s", opponentWord(player)).replace("%(n)s", String(n));
 }
@@ -37,9 +38,13 @@ export function typeLabel(code) {
 }
 export function fieldLabel(key) { return word(S.L.fields, key) || key; }
 
+// A spectator watches another's game: the player is called by the deck owner's name, never "you".
+function watching() { return !S.canAct; }
+
 export function playerName(i) {
   const p = view().players[i];
   if (!p) return String(i);
+  if (i === 0 && watching()) return S.data.player_name || word(S.L.ui, "the_player") || p.name;
   const m = /^(\S+)\s+(\d+)$/.exec(p.name);  // "goldfish 2": the label with its number
   const kind = m ? m[1] : p.name;
   const base = word(S.L.players, kind) || kind;
@@ -110,7 +115,9 @@ export function effectName(iid, k) {
 // An action as the player reads it: its label, then the cards and values it names. `describeParts` gives the
 // pieces (text, and cards as [iid] to draw as names the preview knows); `describe` the plain text.
 export function describeParts(action, omitCard) {
-  const parts = [actionLabel(action.type)];
+  // an action with an option the game words as a whole ("tool[skip]": 道具札を使わない) reads as that alone
+  const whole = action.option !== undefined ? word(game().actions, action.type + "[" + action.option + "]") : undefined;
+  const parts = [whole || actionLabel(action.type)];
   const cards = (ids) => {
     const out = [];
     ids.forEach((iid, k) => { if (k) out.push("、"); out.push([iid]); });
@@ -128,6 +135,7 @@ export function describeParts(action, omitCard) {
     else if (k === "n" && typeof v === "number") parts.push("×" + v);
     else if (k === "sides" && typeof v === "number") parts.push(ui("sided").replace("%(n)s", String(v)));
     else if (k === "pos" && Array.isArray(v)) parts.push("→ " + squareLabel(v));
+    else if (k === "option" && whole) continue;
     else if (k === "option") parts.push(document.documentElement.lang === "ja" ? "（" + optionLabel(v) + "）" : "(" + optionLabel(v) + ")");  // "パス（マナを置く）"
     else if ((k === "tap" || k === "discard") && Array.isArray(v)) { if (v.length) parts.push(ui(k === "tap" ? "pay_tap" : "pay_discard"), ...cards(v)); }
     else if (k === "effect" && typeof v === "number") parts.push(effectName(action.card, v));
@@ -140,7 +148,7 @@ export function describe(action, omitCard) {
   let text = "";
   let last = null;
   for (const p of describeParts(action, omitCard)) {
-    if (text && p !== "、" && last !== "、") text += " ";
+    if (text && p !== "、" && last !== "、" && !(typeof p === "string" && p.startsWith("（"))) text += " ";
     text += Array.isArray(p) ? cardName(p[0]) : p;
     last = p;
   }
@@ -152,7 +160,7 @@ export function describeNodes(action, omitCard) {
   const out = [];
   let last = null;
   for (const p of describeParts(action, omitCard)) {
-    if (out.length && p !== "、" && last !== "、") out.push(" ");
+    if (out.length && p !== "、" && last !== "、" && !(typeof p === "string" && p.startsWith("（"))) out.push(" ");
     out.push(Array.isArray(p) ? cardLabel(p[0]) : p);
     last = p;
   }
