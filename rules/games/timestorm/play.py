@@ -106,6 +106,8 @@ class TimestormRules(StackPlay, Play):
         out = []
         for p in range(count):
             cards = decks[p] if p < len(decks) else []
+            if p > 0 and cards:  # another player's own deck as the site hands it over brings its entry only
+                cards = shares.own_share(cards)
             if p > 0 and not cards:
                 cards = shares.share(mine, options["goldfish_entry"], p)
             out.append({"name": "player" if p == 0 else f"goldfish {p}", "goldfish": p > 0, "cards": cards, "zone": DECK})
