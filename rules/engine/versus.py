@@ -43,6 +43,7 @@ LEVELS = ("heuristic", "strong")
 MAX_ACTIONS = 3000  # per game, as the simulator: a game that goes on longer is a draw
 DEFAULT_TURN_CAP = 40  # engine turns (every seat's turns counted): a game not over by then is a draw
 MAX_GAMES = 10_000
+SAMPLES = 12  # determinizations per decision of the strong level (bench/versus.py: under 1 s a decision here)
 
 
 class VersusError(ValueError):
@@ -120,7 +121,7 @@ def _step(rules, state: dict, action: dict) -> None:
 class SeatAI:
     """The game's AI for any seat, at one level (LEVELS); it holds nothing of a game between decisions."""
 
-    def __init__(self, game: str, level: str = "heuristic", samples: int = 4, turn_cap: int = DEFAULT_TURN_CAP):
+    def __init__(self, game: str, level: str = "heuristic", samples: int = SAMPLES, turn_cap: int = DEFAULT_TURN_CAP):
         if level not in LEVELS:
             raise VersusError(f"ai: one of {', '.join(LEVELS)}, not {level!r}")
         self.game, self.level, self.samples, self.turn_cap = game, level, samples, turn_cap
@@ -242,7 +243,7 @@ def _rate(k2: int, n: int) -> dict | None:
 
 def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, seed: int, ai: str = "heuristic",
                options: dict | None = None, turn_cap: int = DEFAULT_TURN_CAP, ai_b: str | None = None,
-               progress=None) -> dict:
+               progress=None, samples: int = SAMPLES) -> dict:
     """Deck A against deck B over `games` games (game i from seed + i); the figures under "matchup" (see
     the module's docstring for why swapping A and B mirrors them). `ai` plays both sides unless `ai_b` names
     B's level (the strong-vs-heuristic measurement)."""
@@ -253,7 +254,7 @@ def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, se
     if _deck_key(deck_a) == _deck_key(deck_b):  # a mirror: the same cards, A first
         first, second = ("A", deck_a), ("B", deck_b)
     level = {"A": ai, "B": ai_b or ai}
-    made = {lv: SeatAI(game, lv, turn_cap=turn_cap) for lv in set(level.values())}
+    made = {lv: SeatAI(game, lv, samples=samples, turn_cap=turn_cap) for lv in sorted(set(level.values()))}
     wins = {"A": 0, "B": 0}
     draws = turns = 0
     play_side = {"games": 0, "k2": 0}
