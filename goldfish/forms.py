@@ -93,9 +93,20 @@ class StartForm(RegulationChoice, forms.Form):
         help_text=_("Empty: a random one. The same seed and the same plays give the same game."),
     )
 
-    def __init__(self, *args, game: str | None = None, **kwargs):
+    def __init__(self, *args, game: str | None = None, opponents=None, **kwargs):
+        """`opponents`: the decks an AI may play against this one (a game with real seats; None: the
+        goldfish only)."""
         super().__init__(*args, **kwargs)
         self.game = game
+        if opponents is not None:
+            self.fields["opponent"] = forms.ChoiceField(
+                label=_("Opponent"), required=False,
+                choices=[("", _("The goldfish")), (_("Deck (played by the AI)"), [(str(d.pk), d.name) for d in opponents])],
+            )
+            self.fields["ai_level"] = forms.ChoiceField(
+                label=_("AI level"), required=False, initial="heuristic",
+                choices=[("heuristic", _("Standard (quick)")), ("strong", _("Strong (plays games out before each choice)"))],
+            )
         if game:
             del self.fields["regulation"], self.fields["decklist"]
         else:

@@ -28,7 +28,8 @@ from jobs.services import enqueue, owner_tag
 from jobs.services import fail as job_fail
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
-from rules.engine.core import canonical_decks
+from rules.engine.core import canonical_decks, rules_of
+from rules.engine.versus import LEVELS, SeatAI, seats_for, versus_games
 from rules.games import get_game
 from rules.games.options import OptionError
 
@@ -128,17 +129,34 @@ def _store(session: GoldfishSession, state: dict) -> None:
     session.result = state.get("result")
 
 
-def _create(*, who: Actor, game: str, decks, faces, seed, options, **source) -> Outcome:
+def _create(*, who: Actor, game: str, decks, faces, seed, options, opponent=None, **source) -> Outcome:
+    """`opponent`: (its deck, the AI level) for a game against a deck the AI plays (seat 1), or None: the
+    game's goldfish."""
     if not Game.objects.filter(slug=game).exists():
         raise GoldfishInputError([gettext("game: {value!r} is not a game here").format(value=game)])
     seed = clean_seed(seed)
     options = clean_options(game, options)
+    seats = ai = None
+    if opponent is not None:
+        other, level = opponent
+        if game not in versus_games() or other.game_id != game:
+            raise GoldfishInputError([gettext("opponent: this game can be played only against a goldfish so far")])
+        if level not in LEVELS:
+            raise GoldfishInputError([gettext("ai: one of {known}").format(known=", ".join(LEVELS))])
+        other_decks, other_faces = selectors.deck_decks(other)
+        decks = [decks[0], other_decks[0]]
+        faces = {**other_faces, **faces}
+        seats = seats_for(game, decks, options)
+        ai = {"level": level, "seats": [p for p in range(1, len(decks))], "deck": other.pk, "name": other.name[:200]}
     _check_size(decks)
     decks = canonical_decks(decks)  # the same cards and seed give the same game, however the list was written
     try:
-        state = new_game(game, decks, seed, options)
+        state = new_game(game, decks, seed, options, seats)
     except IllegalAction as exc:  # an option value the rules cannot start with ("opponents: …")
         raise GoldfishInputError([f"options.{exc}"]) from None
+    if ai is not None:
+        state["setup"] = {**state["setup"], "ai": ai}  # (the engine reads only its own keys of the setup)
+        play_ai(state)
     session = GoldfishSession(
         owner_id=who.user_id,
         owner_key="" if who.user_id is not None else who.key,
@@ -156,11 +174,12 @@ def _create(*, who: Actor, game: str, decks, faces, seed, options, **source) -> 
     return Outcome(session, state)
 
 
-def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None) -> Outcome:
-    """A game with a deck the actor may see (the caller checked it through decks.selectors)."""
+def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None, opponent=None) -> Outcome:
+    """A game with a deck the actor may see (the caller checked it, and the opponent's deck, through
+    decks.selectors); `opponent`: (a deck, the AI level) to play against instead of the goldfish."""
     decks, faces = selectors.deck_decks(deck)
     return _create(
-        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options,
+        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options, opponent=opponent,
         source_kind=SourceKind.DECK, source_name=deck.name[:200], deck=deck, deck_revision=deck.revision,
         regulation_code=deck.regulation.code,
     )
@@ -260,8 +279,48 @@ def act(*, session_id: str, who: Actor, action, expected_version=None) -> Outcom
         if len(state["log"]) >= MAX_ACTIONS:
             raise GoldfishInputError([gettext("action: this game has reached {max} actions; start a new one").format(max=MAX_ACTIONS)])
         events = _engine(apply, state, action)
+        events = events + play_ai(state)  # the AI's answer, one logged action after another
         _save(session, state)
     return Outcome(session, state, events)
+
+
+# -- the AI opponent ------------------------------------------------------------------------------------
+
+AI_STEPS = 500  # AI actions in a row at most (then the game waits: a loop in an autopilot is not a hang)
+
+
+def ai_seats(state: dict) -> set[int]:
+    ai = state["setup"].get("ai")
+    return set(ai["seats"]) if ai else set()
+
+
+def play_ai(state: dict) -> list:
+    """The AI seats' actions until the player must act (or the game is over); their events."""
+    seats = ai_seats(state)
+    if not seats:
+        return []
+    rules, ai, events = rules_of(state), SeatAI(state["game"], state["setup"]["ai"]["level"]), []
+    for _ in range(AI_STEPS):
+        who = rules.to_act(state)
+        if state["result"] is not None or who not in seats:
+            break
+        action = ai.choose(state, who)
+        if action is None:
+            break
+        events += _engine(apply, state, action)
+    return events
+
+
+def _own_steps(state: dict, steps: int) -> int:
+    """Undo in a game against the AI: each step takes back the player's last action and the AI's answers to
+    it (the log's entries back to and including the player's)."""
+    seats, log, n = ai_seats(state), state["log"], 0
+    for _ in range(steps):
+        while n < len(log) and log[len(log) - 1 - n].get("seat") in seats:
+            n += 1
+        if n < len(log):
+            n += 1
+    return n
 
 
 def _steps(steps) -> int:
@@ -279,7 +338,10 @@ def take_back(*, session_id: str, who: Actor, steps=1, expected_version=None) ->
         session, state = _locked(session_id, who, expected_version)
         if not state["log"]:
             raise GoldfishInputError([gettext("undo: there is nothing to undo")])
+        if ai_seats(state):
+            steps = _own_steps(state, steps)
         state = _engine(undo, state, steps)
+        state["setup"] = session.setup  # (the replay's setup is the engine's own: the AI's seats are the row's)
         _save(session, state)
     return Outcome(session, state)
 
@@ -293,6 +355,10 @@ def play_again(*, session_id: str, who: Actor, steps=1, expected_version=None) -
             raise GoldfishInputError([gettext("redo: there is nothing to redo")])
         before = len(state["log"])
         state = _engine(redo, state, steps)
+        if ai_seats(state):  # the AI's answers the undo took back with the player's action
+            rules = rules_of(state)
+            while state["redo"] and state["result"] is None and rules.to_act(state) in ai_seats(state):
+                state = _engine(redo, state, 1)
         events = [e for entry in state["log"][before:] for e in entry.get("events", [])]
         _save(session, state)
     return Outcome(session, state, events)

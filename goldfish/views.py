@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks import selectors as deck_selectors
 from decks.models import Regulation, Visibility
+from rules.engine.versus import versus_games
 from rules.games.vocabulary import EMPTY as EMPTY_VOCABULARY
 
 from . import forms, selectors, services
@@ -162,7 +163,10 @@ def goldfish_new(request):
         regulation = deck_selectors.regulation_for(request.GET["game"])
         if regulation is not None:
             initial["regulation"] = regulation.pk
-    form = StartForm(request.POST or None, game=source.game_id if source else None, initial=initial)
+    opponents = None
+    if kind == "deck" and source.game_id in versus_games():  # a game whose other seat an AI may play
+        opponents = selectors.opponent_decks(request.user, source.game_id)
+    form = StartForm(request.POST or None, game=source.game_id if source else None, initial=initial, opponents=opponents)
     line_errors, status = [], 200
     if request.method == "POST":
         status = 400
@@ -171,7 +175,12 @@ def goldfish_new(request):
             who = actor(request, create=True)
             try:
                 if kind == "deck":
-                    outcome = services.start_from_deck(who=who, deck=source, seed=d["seed"], options=form.options_for(source.game_id))
+                    opponent = None
+                    if d.get("opponent"):  # a deck this visitor may see, or 404
+                        opponent = (deck_selectors.visible_deck(request.user, int(d["opponent"])), d.get("ai_level") or "heuristic")
+                    outcome = services.start_from_deck(
+                        who=who, deck=source, seed=d["seed"], options=form.options_for(source.game_id), opponent=opponent,
+                    )
                 elif kind == "pool":
                     outcome = services.start_from_pool(who=who, pool=source, seed=d["seed"], options=form.options_for(source.game_id))
                 else:
