@@ -96,10 +96,11 @@ def own_share(cards: list[dict]) -> list[dict]:
     """What another player brings from a deck of their own: a list as the site hands over a standard deck
     (the regulation's basic cards and the player's kind) brings its win-condition cards alone, since the basic
     cards are in the shared deck once (seed 001: 勝利条件カードを1種類選び、基本のカードと混ぜて全員で1つのデッキ);
-    a pooling entry, or a list of win-condition cards only, comes in whole."""
-    if is_pooling(cards) or all((c.get("fields") or {}).get("win_condition") for c in cards):
+    a pooling entry, a list of win-condition cards only, or one without any, comes in whole."""
+    wins = [c for c in cards if (c.get("fields") or {}).get("win_condition")]
+    if is_pooling(cards) or not wins or len(wins) == len(cards):
         return cards
-    return [c for c in cards if (c.get("fields") or {}).get("win_condition")]
+    return wins
 
 
 def share(mine: list[dict], choice: str, goldfish: int) -> list[dict]:
