@@ -16,8 +16,9 @@ Levels. "heuristic": the game's autopilot (which plays seat 0) on the determiniz
 the seat is seat 0 (the rules' `as_seat`). "strong": flat Monte-Carlo over determinizations: each legal
 action is tried in `samples` determinized games (salted differently), each played out to its end by the
 heuristic for every seat, and the action with the most wins for the seat is taken (ties: the heuristic's
-choice). The numbers of samples and of rollouts are fixed, not timed, so the same seed gives the same game
-on any machine; `samples` is chosen so that a decision stays under 1 s here (bench/versus.py measures it).
+choice). The numbers of samples and of rollouts are fixed, not timed (at most SAMPLES determinizations and
+ROLLOUTS rollouts a decision, at least 2 determinizations), so the same seed gives the same game on any
+machine; they are chosen so that a decision stays under 1 s here (bench/versus.py measures it).
 
 Matchups. Game i is played from seed + i. The two decks are put in one order that depends only on their
 cards, and the seats alternate between games, so that which deck is called A changes nothing but which
@@ -43,7 +44,9 @@ LEVELS = ("heuristic", "strong")
 MAX_ACTIONS = 3000  # per game, as the simulator: a game that goes on longer is a draw
 DEFAULT_TURN_CAP = 40  # engine turns (every seat's turns counted): a game not over by then is a draw
 MAX_GAMES = 10_000
-SAMPLES = 12  # determinizations per decision of the strong level (bench/versus.py: under 1 s a decision here)
+SAMPLES = 24  # determinizations per decision of the strong level at most ...
+ROLLOUTS = 64  # ... and rollouts per decision at most (samples x candidate actions): bench/versus.py keeps a
+# decision under 1 s on this machine; fixed counts, not a clock, so the same seed plays the same game anywhere
 
 
 class VersusError(ValueError):
@@ -151,7 +154,8 @@ class SeatAI:
         if len(unique) == 1:
             return first
         scores = [0.0] * len(unique)
-        for k in range(self.samples):
+        samples = max(2, min(self.samples, ROLLOUTS // len(unique)))
+        for k in range(samples):
             world = determinize(state, seat, salt=k + 1)
             for j, action in enumerate(unique):
                 trial = marshal.loads(marshal.dumps(world))
