@@ -371,3 +371,17 @@ def deck_card_reports(deck: Deck, limit: int = 10):
 def game_card_choices(game_slug: str) -> list[tuple[str, str]]:
     """(card key, name) of every card of the game, by name: what a swap may put in."""
     return [(str(pk), name) for pk, name in Card.objects.filter(game_id=game_slug).order_by("name", "pk").values_list("pk", "name")]
+
+
+def visible_matchup(user, token):
+    """A matchup whose deck the user may see (as visible_simulation); anything else is 404."""
+    from .models import Matchup
+
+    return _visible_by_deck(Matchup, user, token)
+
+
+def deck_matchups(deck: Deck, limit: int = 10):
+    """The deck's latest matchups (without their decks and results)."""
+    from .models import Matchup
+
+    return Matchup.objects.filter(deck=deck).defer("decks", "result").order_by("-created_at")[:limit]

@@ -735,3 +735,66 @@ def fail_card_report(report_id: int, error: str) -> None:
     from .models import CardReport
 
     job_fail(CardReport, report_id, error)
+
+
+# -- matchups (対戦シミュレーション) -------------------------------------------------------------------------------
+
+MATCHUP_MAX_GAMES = 1000  # per opponent; one task plays them all
+MATCHUP_MAX_OPPONENTS = 8
+MATCHUP_ACTIVE_PER_REQUESTER = 2
+
+
+def start_matchup(*, who: Actor, deck: Deck, opponents: list[Deck], games, seed, ai="heuristic"):
+    """A matchup of the deck's current revision against each opponent deck (the caller checked every deck is
+    visible to the actor), queued for the workers."""
+    from .models import Matchup
+
+    if deck.game_id not in versus_games():
+        raise GoldfishInputError([gettext("opponent: this game can be played only against a goldfish so far")])
+    games = _whole("games", games, 1, MATCHUP_MAX_GAMES)
+    seed = _whole("seed", seed, 0, SIM_MAX_SEED)
+    if ai not in LEVELS:
+        raise GoldfishInputError([gettext("ai: one of {known}").format(known=", ".join(LEVELS))])
+    if not opponents or len(opponents) > MATCHUP_MAX_OPPONENTS:
+        raise GoldfishInputError([gettext("opponents: choose from 1 to {max} decks").format(max=MATCHUP_MAX_OPPONENTS)])
+    if any(o.game_id != deck.game_id for o in opponents):
+        raise GoldfishInputError([gettext("opponents: decks of the same game only")])
+    active = Matchup.objects.filter(status__in=[Matchup.Status.QUEUED, Matchup.Status.RUNNING])
+    mine = active.filter(requested_by_id=who.user_id) if who.user_id is not None else active.filter(requester_key=who.key or "-")
+    if mine.count() >= MATCHUP_ACTIVE_PER_REQUESTER:
+        raise SimulationBusy([gettext("Wait for one of your {count} matchups to finish first.").format(count=MATCHUP_ACTIVE_PER_REQUESTER)])
+    mine_decks = revision_decks(deck, deck.revision)
+    theirs = [selectors.deck_decks(o)[0] for o in opponents]
+    if not mine_decks or not mine_decks[0] or not all(t and t[0] for t in theirs):
+        raise GoldfishInputError([gettext("deck: there are no cards to play with")])
+    with transaction.atomic():
+        matchup = Matchup.objects.create(
+            deck=deck, revision=deck.revision, game_id=deck.game_id, games=games, seed=seed, ai=ai,
+            engine_version=ENGINE_VERSION, owner_tag=_tag(who),
+            opponents=[{"deck": o.pk, "name": o.name, "revision": o.revision} for o in opponents],
+            decks={"deck": mine_decks[0], "opponents": [t[0] for t in theirs]},
+            requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
+        )
+        enqueue([matchup])
+    return matchup
+
+
+def play_matchup(matchup, progress) -> dict:
+    """The task's work: each opponent in turn (rules/engine/versus.py); the fields to store."""
+    from rules.engine.versus import play_match
+
+    results = []
+    for n, other in enumerate(matchup.decks["opponents"]):
+        def each(done, _total, n=n):
+            progress(matchup.pk, n * matchup.games + done)
+
+        results.append(play_match(matchup.game_id, matchup.decks["deck"], other, matchup.games, matchup.seed,
+                                  ai=matchup.ai, progress=each)["matchup"])
+    return {"result": results, "done": matchup.total}
+
+
+def matchup_progress(matchup_id: int, done: int) -> None:
+    from .models import Matchup
+
+    if done % 10 == 0:  # (a write every ten games)
+        Matchup.objects.filter(pk=matchup_id, status=Matchup.Status.RUNNING).update(done=done)

@@ -582,3 +582,75 @@ def card_report_status(request, token):
         "percent": report.percent,
         "error": report.failure_message,
     })
+
+
+# -- matchups (対戦シミュレーション) ------------------------------------------------------------------------------
+
+
+def _matchup_new(request, deck, back: str):
+    if deck.game_id not in versus_games():
+        raise Http404
+    opponents = selectors.opponent_decks(request.user, deck.game_id)
+    form = forms.MatchupForm(request.POST or None, opponents=opponents)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            d = form.cleaned_data
+            chosen = [deck_selectors.visible_deck(request.user, int(pk)) for pk in d["opponents"]]  # 404 if not visible
+            try:
+                matchup = services.start_matchup(who=actor(request, create=True), deck=deck, opponents=chosen,
+                                                 games=d["games"], seed=d["seed"], ai=d["ai"])
+            except services.GoldfishInputError as exc:
+                for message in exc.messages:
+                    form.add_error(None, message)
+            else:
+                return redirect(matchup)
+    context = {
+        "deck": deck, "form": form, "matchups": selectors.deck_matchups(deck), "start_url": back,
+        "back": deck.get_absolute_url() if deck.visibility != Visibility.UNLISTED else reverse("deck_shared", args=[deck.share_token]),
+    }
+    return render(request, "goldfish/matchup_new.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def matchup_new(request, pk):
+    deck = deck_selectors.visible_deck(request.user, pk)
+    return _matchup_new(request, deck, reverse("matchup_new", args=[deck.pk]))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def matchup_new_shared(request, token):
+    deck = deck_selectors.shared_deck(token)
+    return _matchup_new(request, deck, reverse("matchup_new_shared", args=[deck.share_token]))
+
+
+def _rate_cell(rate) -> dict | None:
+    if not rate:
+        return None
+    return {"value": _pct(rate["value"]), "interval": _interval((rate["low"], rate["high"]))}
+
+
+@require_safe
+def matchup_page(request, token):
+    matchup = selectors.visible_matchup(request.user, token)
+    rows = []
+    for opponent, m in zip(matchup.opponents, matchup.result or [], strict=False):
+        rows.append({
+            "name": opponent["name"], "games": m["games"], "wins": m["wins"], "draws": m["draws"],
+            "rate": _rate_cell(m["win_rate"]), "play": _rate_cell(m["on_the_play"]["win_rate"]),
+            "draw": _rate_cell(m["on_the_draw"]["win_rate"]), "turns": f"{m['mean_turns']:.1f}",
+            "cards": [{"name": c["name"], "games": c["games"], "played": _rate_cell(c["win_rate_played"]),
+                       "not_played": _rate_cell(c["win_rate_not_played"]),
+                       "impact": "–" if c["impact"] is None else f"{100 * c['impact']:+.1f}"} for c in m["cards"]],
+        })
+    back = matchup.deck.get_absolute_url() if matchup.deck.visibility != Visibility.UNLISTED else reverse("deck_shared", args=[matchup.deck.share_token])
+    return render(request, "goldfish/matchup.html", {"matchup": matchup, "rows": rows, "back": back})
+
+
+@require_safe
+@never_cache
+def matchup_status(request, token):
+    matchup = selectors.visible_matchup(request.user, token)
+    return JsonResponse({"status": matchup.status, "label": matchup.status_label, "done": matchup.done,
+                         "total": matchup.total, "percent": matchup.percent, "finished": matchup.finished})
