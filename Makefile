@@ -21,6 +21,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+	$(BIN)/python manage.py compile_translations
 
 translations: $(STAMP)
 	$(BIN)/python manage.py compile_translations

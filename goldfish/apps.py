@@ -10,9 +10,10 @@ class GoldfishConfig(AppConfig):
         from jobs.services import register
 
         from . import tasks  # noqa: F401  (registers the simulation piece task with goldfish.queueing)
-        from .models import CardReport, SimulationChunk
-        from .queueing import piece_task, report_task
+        from .models import CardReport, Matchup, SimulationChunk
+        from .queueing import matchup_task, piece_task, report_task
         from .services import piece_failed
 
         register(SimulationChunk, lambda job: piece_task(), on_failed=piece_failed)
         register(CardReport, lambda job: report_task())
+        register(Matchup, lambda job: matchup_task())

@@ -93,9 +93,20 @@ class StartForm(RegulationChoice, forms.Form):
         help_text=_("Empty: a random one. The same seed and the same plays give the same game."),
     )
 
-    def __init__(self, *args, game: str | None = None, **kwargs):
+    def __init__(self, *args, game: str | None = None, opponents=None, **kwargs):
+        """`opponents`: the decks an AI may play against this one (a game with real seats; None: the
+        goldfish only)."""
         super().__init__(*args, **kwargs)
         self.game = game
+        if opponents is not None:
+            self.fields["opponent"] = forms.ChoiceField(
+                label=_("Opponent"), required=False,
+                choices=[("", _("The goldfish")), (_("Deck (played by the AI)"), [(str(d.pk), d.name) for d in opponents])],
+            )
+            self.fields["ai_level"] = forms.ChoiceField(
+                label=_("AI level"), required=False, initial="heuristic",
+                choices=[("heuristic", _("Standard (quick)")), ("strong", _("Strong (plays games out before each choice)"))],
+            )
         if game:
             del self.fields["regulation"], self.fields["decklist"]
         else:
@@ -211,3 +222,19 @@ class CardReportForm(forms.Form):
     turn_cap = forms.IntegerField(label=_("Turn cap"), min_value=1, max_value=50, initial=20)
     swap_old = forms.CharField(label=_("Take out"), required=False, max_length=40)
     swap_new = forms.CharField(label=_("Put in"), required=False, max_length=40)
+
+
+class MatchupForm(forms.Form):
+    """対戦シミュレーション: the opponent decks (one, or several for a gauntlet), games, seed and the AI level."""
+
+    opponents = forms.MultipleChoiceField(label=_("Opponent decks"), widget=forms.CheckboxSelectMultiple)
+    games = forms.IntegerField(label=_("Games per opponent"), min_value=1, max_value=1000, initial=100)
+    seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=10**9, initial=1)
+    ai = forms.ChoiceField(
+        label=_("AI level"), initial="heuristic",
+        choices=[("heuristic", _("Standard (quick)")), ("strong", _("Strong (plays games out before each choice)"))],
+    )
+
+    def __init__(self, *args, opponents=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["opponents"].choices = [(str(d.pk), d.name) for d in opponents]

@@ -261,3 +261,52 @@ class CardReport(Job):
         if self.error == WORKER_LOST:
             return gettext("The report stopped three times while its games were being played. Try again.")
         return pgettext("card report", "The report failed. Try again.")
+
+
+def new_matchup_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Matchup(Job):
+    """対戦シミュレーション (issue 34): one deck revision against one or more opponent decks (a gauntlet), each
+    seat played by the game's AI from what it sees (rules/engine/versus.py), on a task worker. `result` is
+    one matchup per opponent, in the order chosen."""
+
+    token = models.CharField(_("token"), max_length=24, unique=True, default=new_matchup_token, editable=False)
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="matchups", verbose_name=_("deck"))
+    revision = models.PositiveIntegerField(_("revision"))
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="matchups", verbose_name=_("game"))
+    games = models.PositiveIntegerField(_("games played"))
+    seed = models.BigIntegerField(_("seed"))
+    ai = models.CharField(_("AI level"), max_length=12, default="heuristic")
+    engine_version = models.PositiveSmallIntegerField(_("engine version"))
+    opponents = models.JSONField(_("opponents"), default=list)  # [{"deck": id, "name", "revision"}]
+    decks = models.JSONField(_("decks"), default=dict)  # {"deck": engine cards, "opponents": [engine cards, …]}
+    done = models.PositiveIntegerField(_("games done"), default=0)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("requested by"))
+    requester_key = models.CharField(_("requester key"), max_length=64, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("matchup")
+        verbose_name_plural = _("matchups")
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.deck_id}#{self.revision} vs {len(self.opponents)} ({self.games}×{self.seed}, {self.status})"
+
+    def get_absolute_url(self):
+        return reverse("matchup", args=[self.token])
+
+    @property
+    def total(self) -> int:
+        return self.games * len(self.opponents)
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def status_label(self) -> str:
+        return _progress_label(self.status)

@@ -38,3 +38,20 @@ def report_task():
     if _report_task is None:
         raise RuntimeError("no card report task registered: goldfish.tasks was not imported")
     return _report_task
+
+
+_matchup_task = None
+
+
+def register_matchup_task(task):
+    """Decorator for the task that plays one matchup (its only argument: the matchup's id)."""
+    global _matchup_task
+    _matchup_task = task
+    return task
+
+
+def matchup_task():
+    """The task that plays one matchup (goldfish.tasks.run_matchup)."""
+    if _matchup_task is None:
+        raise RuntimeError("no matchup task registered: goldfish.tasks was not imported")
+    return _matchup_task

@@ -65,7 +65,7 @@ def recent_sessions(who: Actor, limit: int = 20) -> QuerySet[GoldfishSession]:
 def rebuild(setup: dict, actions: list) -> tuple[dict, int]:
     """The state after replaying `actions` from `setup`, and how many of them still apply (an engine that
     changed its rules may refuse a logged action: the replay stops there)."""
-    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"])
+    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"], setup.get("seats"))
     for done, action in enumerate(actions):
         try:
             apply(state, action)
@@ -73,6 +73,15 @@ def rebuild(setup: dict, actions: list) -> tuple[dict, int]:
             log.warning("goldfish replay stopped at action %s of %s", done, len(actions), exc_info=True)
             return state, done
     return state, len(actions)
+
+
+def opponent_decks(user, game_slug: str, limit: int = 100) -> list[Deck]:
+    """The decks of a game one may seat an AI opponent with: one's own, then the public ones (the samples
+    among them), by name."""
+    own = list(deck_selectors.user_decks(user).filter(game_id=game_slug).order_by("name", "pk")[:limit]) if user.is_authenticated else []
+    seen = {d.pk for d in own}
+    public = [d for d in deck_selectors.public_decks(game_slug).order_by("name", "pk")[:limit] if d.pk not in seen]
+    return own + public
 
 
 def is_current(session: GoldfishSession) -> bool:
@@ -393,3 +402,17 @@ def deck_card_reports(deck: Deck, limit: int = 10):
     from .models import CardReport
 
     return CardReport.objects.filter(deck=deck).defer("decks", "result", "new_card").order_by("-created_at")[:limit]
+
+
+def visible_matchup(user, token):
+    """A matchup whose deck the user may see (as visible_simulation); anything else is 404."""
+    from .models import Matchup
+
+    return _visible_by_deck(Matchup, user, token)
+
+
+def deck_matchups(deck: Deck, limit: int = 10):
+    """The deck's latest matchups (without their decks and results)."""
+    from .models import Matchup
+
+    return Matchup.objects.filter(deck=deck).defer("decks", "result").order_by("-created_at")[:limit]

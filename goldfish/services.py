@@ -28,7 +28,8 @@ from jobs.services import enqueue, owner_tag
 from jobs.services import fail as job_fail
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
-from rules.engine.core import canonical_decks
+from rules.engine.core import canonical_decks, rules_of
+from rules.engine.versus import LEVELS, SeatAI, seats_for, versus_games
 from rules.games import get_game
 from rules.games.options import OptionError
 
@@ -128,17 +129,34 @@ def _store(session: GoldfishSession, state: dict) -> None:
     session.result = state.get("result")
 
 
-def _create(*, who: Actor, game: str, decks, faces, seed, options, **source) -> Outcome:
+def _create(*, who: Actor, game: str, decks, faces, seed, options, opponent=None, **source) -> Outcome:
+    """`opponent`: (its deck, the AI level) for a game against a deck the AI plays (seat 1), or None: the
+    game's goldfish."""
     if not Game.objects.filter(slug=game).exists():
         raise GoldfishInputError([gettext("game: {value!r} is not a game here").format(value=game)])
     seed = clean_seed(seed)
     options = clean_options(game, options)
+    seats = ai = None
+    if opponent is not None:
+        other, level = opponent
+        if game not in versus_games() or other.game_id != game:
+            raise GoldfishInputError([gettext("opponent: this game can be played only against a goldfish so far")])
+        if level not in LEVELS:
+            raise GoldfishInputError([gettext("ai: one of {known}").format(known=", ".join(LEVELS))])
+        other_decks, other_faces = selectors.deck_decks(other)
+        decks = [decks[0], other_decks[0]]
+        faces = {**other_faces, **faces}
+        seats = seats_for(game, decks, options)
+        ai = {"level": level, "seats": [p for p in range(1, len(decks))], "deck": other.pk, "name": other.name[:200]}
     _check_size(decks)
     decks = canonical_decks(decks)  # the same cards and seed give the same game, however the list was written
     try:
-        state = new_game(game, decks, seed, options)
+        state = new_game(game, decks, seed, options, seats)
     except IllegalAction as exc:  # an option value the rules cannot start with ("opponents: …")
         raise GoldfishInputError([f"options.{exc}"]) from None
+    if ai is not None:
+        state["setup"] = {**state["setup"], "ai": ai}  # (the engine reads only its own keys of the setup)
+        play_ai(state)
     session = GoldfishSession(
         owner_id=who.user_id,
         owner_key="" if who.user_id is not None else who.key,
@@ -156,11 +174,12 @@ def _create(*, who: Actor, game: str, decks, faces, seed, options, **source) -> 
     return Outcome(session, state)
 
 
-def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None) -> Outcome:
-    """A game with a deck the actor may see (the caller checked it through decks.selectors)."""
+def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None, opponent=None) -> Outcome:
+    """A game with a deck the actor may see (the caller checked it, and the opponent's deck, through
+    decks.selectors); `opponent`: (a deck, the AI level) to play against instead of the goldfish."""
     decks, faces = selectors.deck_decks(deck)
     return _create(
-        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options,
+        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options, opponent=opponent,
         source_kind=SourceKind.DECK, source_name=deck.name[:200], deck=deck, deck_revision=deck.revision,
         regulation_code=deck.regulation.code,
     )
@@ -260,8 +279,48 @@ def act(*, session_id: str, who: Actor, action, expected_version=None) -> Outcom
         if len(state["log"]) >= MAX_ACTIONS:
             raise GoldfishInputError([gettext("action: this game has reached {max} actions; start a new one").format(max=MAX_ACTIONS)])
         events = _engine(apply, state, action)
+        events = events + play_ai(state)  # the AI's answer, one logged action after another
         _save(session, state)
     return Outcome(session, state, events)
+
+
+# -- the AI opponent ------------------------------------------------------------------------------------
+
+AI_STEPS = 500  # AI actions in a row at most (then the game waits: a loop in an autopilot is not a hang)
+
+
+def ai_seats(state: dict) -> set[int]:
+    ai = state["setup"].get("ai")
+    return set(ai["seats"]) if ai else set()
+
+
+def play_ai(state: dict) -> list:
+    """The AI seats' actions until the player must act (or the game is over); their events."""
+    seats = ai_seats(state)
+    if not seats:
+        return []
+    rules, ai, events = rules_of(state), SeatAI(state["game"], state["setup"]["ai"]["level"]), []
+    for _ in range(AI_STEPS):
+        who = rules.to_act(state)
+        if state["result"] is not None or who not in seats:
+            break
+        action = ai.choose(state, who)
+        if action is None:
+            break
+        events += _engine(apply, state, action)
+    return events
+
+
+def _own_steps(state: dict, steps: int) -> int:
+    """Undo in a game against the AI: each step takes back the player's last action and the AI's answers to
+    it (the log's entries back to and including the player's)."""
+    seats, log, n = ai_seats(state), state["log"], 0
+    for _ in range(steps):
+        while n < len(log) and log[len(log) - 1 - n].get("seat") in seats:
+            n += 1
+        if n < len(log):
+            n += 1
+    return n
 
 
 def _steps(steps) -> int:
@@ -279,7 +338,10 @@ def take_back(*, session_id: str, who: Actor, steps=1, expected_version=None) ->
         session, state = _locked(session_id, who, expected_version)
         if not state["log"]:
             raise GoldfishInputError([gettext("undo: there is nothing to undo")])
+        if ai_seats(state):
+            steps = _own_steps(state, steps)
         state = _engine(undo, state, steps)
+        state["setup"] = session.setup  # (the replay's setup is the engine's own: the AI's seats are the row's)
         _save(session, state)
     return Outcome(session, state)
 
@@ -293,6 +355,10 @@ def play_again(*, session_id: str, who: Actor, steps=1, expected_version=None) -
             raise GoldfishInputError([gettext("redo: there is nothing to redo")])
         before = len(state["log"])
         state = _engine(redo, state, steps)
+        if ai_seats(state):  # the AI's answers the undo took back with the player's action
+            rules = rules_of(state)
+            while state["redo"] and state["result"] is None and rules.to_act(state) in ai_seats(state):
+                state = _engine(redo, state, 1)
         events = [e for entry in state["log"][before:] for e in entry.get("events", [])]
         _save(session, state)
     return Outcome(session, state, events)
@@ -688,3 +754,66 @@ def fail_card_report(report_id: int, error: str) -> None:
     from .models import CardReport
 
     job_fail(CardReport, report_id, error)
+
+
+# -- matchups (対戦シミュレーション) -------------------------------------------------------------------------------
+
+MATCHUP_MAX_GAMES = 1000  # per opponent; one task plays them all
+MATCHUP_MAX_OPPONENTS = 8
+MATCHUP_ACTIVE_PER_REQUESTER = 2
+
+
+def start_matchup(*, who: Actor, deck: Deck, opponents: list[Deck], games, seed, ai="heuristic"):
+    """A matchup of the deck's current revision against each opponent deck (the caller checked every deck is
+    visible to the actor), queued for the workers."""
+    from .models import Matchup
+
+    if deck.game_id not in versus_games():
+        raise GoldfishInputError([gettext("opponent: this game can be played only against a goldfish so far")])
+    games = _whole("games", games, 1, MATCHUP_MAX_GAMES)
+    seed = _whole("seed", seed, 0, SIM_MAX_SEED)
+    if ai not in LEVELS:
+        raise GoldfishInputError([gettext("ai: one of {known}").format(known=", ".join(LEVELS))])
+    if not opponents or len(opponents) > MATCHUP_MAX_OPPONENTS:
+        raise GoldfishInputError([gettext("opponents: choose from 1 to {max} decks").format(max=MATCHUP_MAX_OPPONENTS)])
+    if any(o.game_id != deck.game_id for o in opponents):
+        raise GoldfishInputError([gettext("opponents: decks of the same game only")])
+    active = Matchup.objects.filter(status__in=[Matchup.Status.QUEUED, Matchup.Status.RUNNING])
+    mine = active.filter(requested_by_id=who.user_id) if who.user_id is not None else active.filter(requester_key=who.key or "-")
+    if mine.count() >= MATCHUP_ACTIVE_PER_REQUESTER:
+        raise SimulationBusy([gettext("Wait for one of your {count} matchups to finish first.").format(count=MATCHUP_ACTIVE_PER_REQUESTER)])
+    mine_decks = revision_decks(deck, deck.revision)
+    theirs = [selectors.deck_decks(o)[0] for o in opponents]
+    if not mine_decks or not mine_decks[0] or not all(t and t[0] for t in theirs):
+        raise GoldfishInputError([gettext("deck: there are no cards to play with")])
+    with transaction.atomic():
+        matchup = Matchup.objects.create(
+            deck=deck, revision=deck.revision, game_id=deck.game_id, games=games, seed=seed, ai=ai,
+            engine_version=ENGINE_VERSION, owner_tag=_tag(who),
+            opponents=[{"deck": o.pk, "name": o.name, "revision": o.revision} for o in opponents],
+            decks={"deck": mine_decks[0], "opponents": [t[0] for t in theirs]},
+            requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
+        )
+        enqueue([matchup])
+    return matchup
+
+
+def play_matchup(matchup, progress) -> dict:
+    """The task's work: each opponent in turn (rules/engine/versus.py); the fields to store."""
+    from rules.engine.versus import play_match
+
+    results = []
+    for n, other in enumerate(matchup.decks["opponents"]):
+        def each(done, _total, n=n):
+            progress(matchup.pk, n * matchup.games + done)
+
+        results.append(play_match(matchup.game_id, matchup.decks["deck"], other, matchup.games, matchup.seed,
+                                  ai=matchup.ai, progress=each)["matchup"])
+    return {"result": results, "done": matchup.total}
+
+
+def matchup_progress(matchup_id: int, done: int) -> None:
+    from .models import Matchup
+
+    if done % 10 == 0:  # (a write every ten games)
+        Matchup.objects.filter(pk=matchup_id, status=Matchup.Status.RUNNING).update(done=done)

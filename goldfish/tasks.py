@@ -12,9 +12,9 @@ from jobs.services import run
 from rules.engine.report import card_report, swap_report
 from rules.engine.simulate import play_range
 
-from .models import CardReport, Simulation, SimulationChunk
-from .queueing import register_piece_task, register_report_task
-from .services import card_report_progress, record_chunk
+from .models import CardReport, Matchup, Simulation, SimulationChunk
+from .queueing import register_matchup_task, register_piece_task, register_report_task
+from .services import card_report_progress, matchup_progress, play_matchup, record_chunk
 
 
 def _play_piece(chunk: SimulationChunk) -> dict:
@@ -50,3 +50,10 @@ def run_simulation_chunk(chunk_id: int) -> None:
 def run_card_report(report_id: int) -> None:
     """Play one card report (rules/engine/report.py) and store it; a swap plays the same seeds twice."""
     run(CardReport, report_id, _play_report)
+
+
+@register_matchup_task
+@task()
+def run_matchup(matchup_id: int) -> None:
+    """Play one matchup (each opponent in turn: rules/engine/versus.py) and store it."""
+    run(Matchup, matchup_id, lambda m: play_matchup(m, matchup_progress))

@@ -17,4 +17,8 @@ urlpatterns = [
     path("decks/s/<token:token>/card-report/", views.card_report_new_shared, name="card_report_new_shared"),
     path("card-reports/<token:token>/", views.card_report_page, name="card_report"),
     path("card-reports/<token:token>/status.json", views.card_report_status, name="card_report_status"),
+    path("decks/<int:pk>/matchup/", views.matchup_new, name="matchup_new"),
+    path("decks/s/<token:token>/matchup/", views.matchup_new_shared, name="matchup_new_shared"),
+    path("matchups/<token:token>/", views.matchup_page, name="matchup"),
+    path("matchups/<token:token>/status.json", views.matchup_status, name="matchup_status"),
 ]

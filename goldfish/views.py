@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks import selectors as deck_selectors
 from decks.models import Regulation, Visibility
+from rules.engine.versus import versus_games
 from rules.games.vocabulary import EMPTY as EMPTY_VOCABULARY
 
 from . import forms, selectors, services
@@ -162,7 +163,10 @@ def goldfish_new(request):
         regulation = deck_selectors.regulation_for(request.GET["game"])
         if regulation is not None:
             initial["regulation"] = regulation.pk
-    form = StartForm(request.POST or None, game=source.game_id if source else None, initial=initial)
+    opponents = None
+    if kind == "deck" and source.game_id in versus_games():  # a game whose other seat an AI may play
+        opponents = selectors.opponent_decks(request.user, source.game_id)
+    form = StartForm(request.POST or None, game=source.game_id if source else None, initial=initial, opponents=opponents)
     line_errors, status = [], 200
     if request.method == "POST":
         status = 400
@@ -171,7 +175,12 @@ def goldfish_new(request):
             who = actor(request, create=True)
             try:
                 if kind == "deck":
-                    outcome = services.start_from_deck(who=who, deck=source, seed=d["seed"], options=form.options_for(source.game_id))
+                    opponent = None
+                    if d.get("opponent"):  # a deck this visitor may see, or 404
+                        opponent = (deck_selectors.visible_deck(request.user, int(d["opponent"])), d.get("ai_level") or "heuristic")
+                    outcome = services.start_from_deck(
+                        who=who, deck=source, seed=d["seed"], options=form.options_for(source.game_id), opponent=opponent,
+                    )
                 elif kind == "pool":
                     outcome = services.start_from_pool(who=who, pool=source, seed=d["seed"], options=form.options_for(source.game_id))
                 else:
@@ -584,3 +593,75 @@ def card_report_status(request, token):
         "percent": report.percent,
         "error": report.failure_message,
     })
+
+
+# -- matchups (対戦シミュレーション) ------------------------------------------------------------------------------
+
+
+def _matchup_new(request, deck, back: str):
+    if deck.game_id not in versus_games():
+        raise Http404
+    opponents = selectors.opponent_decks(request.user, deck.game_id)
+    form = forms.MatchupForm(request.POST or None, opponents=opponents)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            d = form.cleaned_data
+            chosen = [deck_selectors.visible_deck(request.user, int(pk)) for pk in d["opponents"]]  # 404 if not visible
+            try:
+                matchup = services.start_matchup(who=actor(request, create=True), deck=deck, opponents=chosen,
+                                                 games=d["games"], seed=d["seed"], ai=d["ai"])
+            except services.GoldfishInputError as exc:
+                for message in exc.messages:
+                    form.add_error(None, message)
+            else:
+                return redirect(matchup)
+    context = {
+        "deck": deck, "form": form, "matchups": selectors.deck_matchups(deck), "start_url": back,
+        "back": deck.get_absolute_url() if deck.visibility != Visibility.UNLISTED else reverse("deck_shared", args=[deck.share_token]),
+    }
+    return render(request, "goldfish/matchup_new.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def matchup_new(request, pk):
+    deck = deck_selectors.visible_deck(request.user, pk)
+    return _matchup_new(request, deck, reverse("matchup_new", args=[deck.pk]))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def matchup_new_shared(request, token):
+    deck = deck_selectors.shared_deck(token)
+    return _matchup_new(request, deck, reverse("matchup_new_shared", args=[deck.share_token]))
+
+
+def _rate_cell(rate) -> dict | None:
+    if not rate:
+        return None
+    return {"value": _pct(rate["value"]), "interval": _interval((rate["low"], rate["high"]))}
+
+
+@require_safe
+def matchup_page(request, token):
+    matchup = selectors.visible_matchup(request.user, token)
+    rows = []
+    for opponent, m in zip(matchup.opponents, matchup.result or [], strict=False):
+        rows.append({
+            "name": opponent["name"], "games": m["games"], "wins": m["wins"], "draws": m["draws"],
+            "rate": _rate_cell(m["win_rate"]), "play": _rate_cell(m["on_the_play"]["win_rate"]),
+            "draw": _rate_cell(m["on_the_draw"]["win_rate"]), "turns": f"{m['mean_turns']:.1f}",
+            "cards": [{"name": c["name"], "games": c["games"], "played": _rate_cell(c["win_rate_played"]),
+                       "not_played": _rate_cell(c["win_rate_not_played"]),
+                       "impact": "–" if c["impact"] is None else f"{100 * c['impact']:+.1f}"} for c in m["cards"]],
+        })
+    back = matchup.deck.get_absolute_url() if matchup.deck.visibility != Visibility.UNLISTED else reverse("deck_shared", args=[matchup.deck.share_token])
+    return render(request, "goldfish/matchup.html", {"matchup": matchup, "rows": rows, "back": back})
+
+
+@require_safe
+@never_cache
+def matchup_status(request, token):
+    matchup = selectors.visible_matchup(request.user, token)
+    return JsonResponse({"status": matchup.status, "label": matchup.status_label, "done": matchup.done,
+                         "total": matchup.total, "percent": matchup.percent, "finished": matchup.finished})

@@ -32,6 +32,9 @@ What a `GameDef` carries, and who reads it
   the one priority loop; card facts come from one cache (`CardCache`, rules/engine/cards.py); card effects
   run in one interpreter (rules/engine/effects.py). Hooks (`zone_visible`, `draw_source`, `after_effects`,
   `damage_player` …) have defaults on `Play`.
+- **Seats** (on `Play`: `versus`, `to_act`, `first_seat`, `as_seat`): which seats may be real players
+  (new_game's `seats`; goldfish by default), who acts now, who went first, and the game relabelled for any
+  seat; rules/engine/versus.py plays a seat with the autopilot from that seat's view only (rules/README.md).
 - **Autopilot** (`autopilot`: "module:Class", a subclass of `Autopilot`, rules/engine/autopilot.py): the
   policy simulations play the player's side with. It sees the legal actions and the read helpers the rules
   declare (`Play.reads`), nothing else of the rules.

@@ -50,11 +50,13 @@ GAMES = {
     "manacard-goldfish-first-seed3": ("manacard", lambda: sample_deck("manacard"), 3, {"first": "goldfish", "goldfish_hp": 30}),
     "vision-weather-seed3": ("vision", lambda: sample_deck("vision"), 3, {}),
     "vision-decked-seed7": ("vision", lambda: sample_deck("vision"), 7, {"weather_at_start": False}),
+    # issue 34: both seats real players (new_game's seats), each playing its cards by the same greedy policy
+    "timestorm-versus-seed1": ("timestorm", timestorm_decks, 1, {"auto_pass": "never"}, ["player", "player"]),
 }
 
 
-def play(game, decks, seed, options):
-    state = new_game(game, decks, seed=seed, options=options)
+def play(game, decks, seed, options, seats=None):
+    state = new_game(game, decks, seed=seed, options=options, seats=seats)
     order = PREFERENCE[game]
     while state["result"] is None and len(state["log"]) < 1500:
         actions = legal_actions(state)
@@ -73,8 +75,8 @@ def summary(state):
 
 
 def record(name):
-    game, decks, seed, options = GAMES[name]
-    state = play(game, decks(), seed, options)
+    game, decks, seed, options, *seats = GAMES[name]
+    state = play(game, decks(), seed, options, *seats)
     actions = [entry["action"] for entry in state["log"]]
     checkpoints = []
     for n in sorted({len(actions) // 4, len(actions) // 2, (3 * len(actions)) // 4}):
@@ -98,3 +100,31 @@ def test_a_recorded_game_replays_to_the_same_digests_and_final_state(name):
     assert state["result"] is not None  # every recorded game ends
     point = golden["checkpoints"][0]
     assert digest(undo(state, len(actions) - point["after"])) == point["digest"]
+
+
+def test_time_storms_other_player_plays_its_cards_with_priority_in_the_versus_playthrough():
+    """Seed 001: ・クイックアクションは優先権がある場合、表記のコストを支払い、いつでもプレイすることができる。
+    ・優先権はターンプレイヤーから始まり、何もしない(優先権を放棄する)と時計回りに次のプレイヤーに移っていく。
+    ・プレイされたカードは、すべてのプレイヤーが優先権を連続してパスしたとき、一番最後にプレイされたカード効果が解決される。
+    With a real second seat (not a goldfish that always passes), the recorded game has seat 1 playing cards:
+    batteries and actions in its own turns, and a card played by the seat that is not the turn player (a quick action
+    with priority passed on to it); every play resolves only after both seats passed in a row."""
+    golden = json.loads((HERE / "timestorm-versus-seed1.json").read_text(encoding="utf-8"))
+    setup = golden["setup"]
+    assert setup["seats"] == ["player", "player"]
+    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"], setup["seats"])
+    plays, answered, passes = [], False, []
+    for action in golden["actions"]:
+        active = state["active"]
+        assert state["pending"] or state["priority"] in (0, 1)  # a seat holding priority acts, never the engine
+        events = apply(state, action)
+        for event in events:
+            if event["type"] == "play":
+                plays.append(event["player"])
+                answered |= event["player"] != active
+            if event["type"] == "pass":
+                passes.append(event["player"])
+            if event["type"] == "resolve":
+                assert passes[-2:] in ([0, 1], [1, 0])  # both passed in a row before it resolved
+    assert plays.count(1) >= 3 and plays.count(0) >= 3 and answered
+    assert digest(state) == golden["digest"]

@@ -80,3 +80,32 @@ def test_another_players_decision_and_the_cards_of_the_log_are_not_shown():
     apply(state, {"type": "zero_search", "cards": chosen})
     logged = view(state, 1)["log"][0]["action"]
     assert logged["cards"] == [None, None] and view(state, 0)["log"][0]["action"]["cards"] == chosen
+
+
+@pytest.mark.parametrize("slug", sorted(s for s in GAMES if GAMES[s].play and _rules(s).versus))
+def test_no_view_or_event_names_a_hidden_card_with_two_real_seats(slug):
+    """Issue 34: with every seat a player (the seats the engine owns), the rule holds for every seat's view and
+    for the events told to every seat, whoever acted."""
+    from rules.engine.core import SEAT
+
+    rules, checked = _rules(slug), 0
+    count = len(new_game(slug, decks(slug), 0)["players"])
+    for seed in range(6):
+        state, pick = new_game(slug, decks(slug), seed, seats=[SEAT] * count), random.Random(seed)
+        for _ in range(150):
+            for player in range(count):
+                seen = view(state, player)
+                for name, ids in state["zones"].items():
+                    for iid, shown in zip(ids, seen["zones"][name], strict=True):
+                        assert (shown == iid) is may_see(rules, state, name, state["cards"][iid], player)
+                        checked += 1
+            actions = legal_actions(state)
+            if state["result"] is not None or not actions:
+                break
+            events = apply(state, pick.choice(actions))
+            for player in range(count):
+                for event in events_for(state, events, player):
+                    if event.get("type") == "move" and event.get("card"):
+                        card = state["cards"][event["card"]]
+                        assert may_see(rules, state, event["to"], card, player) or may_see(rules, state, event["from"], card, player)
+    assert checked > 1000

@@ -17,3 +17,11 @@ def deck_simulation(deck, shared=False):
     if panel["odds"]:
         panel["odds"]["key_label"] = key_label(panel["odds"]["key_label"])
     return {"deck": deck, "shared": shared, "simulate_form": SimulationForm(), **panel}
+
+
+@register.inclusion_tag("goldfish/_deck_matchup.html")
+def deck_matchup(deck, shared=False):
+    """The link to the deck's 対戦シミュレーション, for a game whose rules seat an AI opponent."""
+    from rules.engine.versus import versus_games
+
+    return {"deck": deck, "shared": shared, "versus": deck.game_id in versus_games()}

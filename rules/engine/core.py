@@ -66,17 +66,35 @@ def canonical_decks(decks: list[list[dict]]) -> list[list[dict]]:
     return [sorted(deck, key=_canonical_key) for deck in decks]
 
 
-def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None) -> dict:
+def new_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None, seats: list[str] | None = None) -> dict:
     """A fresh game: every deck's cards as instances in their owner's deck zone, then the game's setup.
 
     `decks` is one list per player of card dicts ("key" identifies the card's data: the same key is the
-    same card; other keys are the card's data, as Card.to_data() plus "id")."""
-    state = blank_game(game, decks, seed, options)
+    same card; other keys are the card's data, as Card.to_data() plus "id"). `seats`: one kind per seat,
+    SEAT ("player": its decisions are asked of whoever sits there, a person or an AI) or GOLDFISH (played
+    by the game's goldfish rules); None is the game's own goldfish game (seat 0 a player, the others
+    goldfish), which keeps no "seats" in its setup, so goldfish games stay exactly as they were. Seats
+    beyond 0 can be players only in a game whose rules declare `versus` (engine/play.py)."""
+    state = blank_game(game, decks, seed, options, seats)
     _rules(game).setup(state)
     return state
 
 
-def blank_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None) -> dict:
+SEAT, GOLDFISH = "player", "goldfish"  # the kinds of seat
+
+
+def check_seats(rules, seats, count: int) -> list[str]:
+    """The seats as given, or IllegalAction naming what is wrong with them."""
+    if not isinstance(seats, (list, tuple)) or len(seats) != count or any(s not in (SEAT, GOLDFISH) for s in seats):
+        raise IllegalAction(f"seats: one of {SEAT!r} or {GOLDFISH!r} for each of the {count} seats, not {seats!r}")
+    if seats[0] != SEAT:
+        raise IllegalAction("seats: seat 0 is a player")
+    if not rules.versus and any(s == SEAT for s in seats[1:]):
+        raise IllegalAction(f"seats: {rules.slug}'s rules play seats beyond the first only as goldfish so far")
+    return list(seats)
+
+
+def blank_game(game: str, decks: list[list[dict]], seed: int, options: dict | None = None, seats: list[str] | None = None) -> dict:
     """A game before its rules' setup: the players, their zones and every card in its deck zone."""
     rules = _rules(game)
     try:
@@ -104,10 +122,14 @@ def blank_game(game: str, decks: list[list[dict]], seed: int, options: dict | No
         "log": [],
         "redo": [],
     }
-    for player, deck in enumerate(rules.players(decks, options)):
-        state["players"].append(
-            {"id": player, "name": deck["name"], "goldfish": deck.get("goldfish", False), "life": None, "lost": False}
-        )
+    players = rules.players(decks, options)
+    if seats is not None:
+        seats = check_seats(rules, seats, len(players))
+        state["setup"]["seats"] = seats
+    for player, deck in enumerate(players):
+        goldfish = deck.get("goldfish", False) if seats is None else seats[player] == GOLDFISH
+        name = deck["name"] if seats is None or goldfish or player == 0 else f"opponent {player}"
+        state["players"].append({"id": player, "name": name, "goldfish": goldfish, "life": None, "lost": False})
         for name in rules.zones:
             state["zones"][zone(player, name)] = []
         for card in deck["cards"]:  # a shared deck (timestorm) names its zone; a deck section may have its own
@@ -130,6 +152,7 @@ def _apply(state: dict, action: Action) -> list[Event]:
     action = plain(action)  # a listed entry played as it is: its declared "choice" is not part of the action
     turn = state["turn"]  # the engine's turn number when the action was taken (the log's story counts from it)
     rules = _rules(state["game"])  # once per action (a registry lookup)
+    seat = rules.to_act(state) if "seats" in state["setup"] else None  # who took it (a game with real seats)
     if action["type"].startswith("manual."):
         events = apply_manual(state, action)
         override = True
@@ -142,7 +165,10 @@ def _apply(state: dict, action: Action) -> list[Event]:
             raise IllegalAction("the game is over")
         events = rules.apply(state, action)
         override = False
-    state["log"].append({"action": action, "events": events, "override": override, "turn": turn})
+    entry = {"action": action, "events": events, "override": override, "turn": turn}
+    if seat is not None:
+        entry["seat"] = seat
+    state["log"].append(entry)
     if state["result"] is None:
         rules.check_result(state)
     return events
@@ -169,7 +195,7 @@ def result(state: dict) -> dict | None:
 
 def replay(setup: dict, actions: list[Action]) -> dict:
     """The state after `actions` from `setup`: the same seed and actions always give the same state."""
-    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"])
+    state = new_game(setup["game"], setup["decks"], setup["seed"], setup["options"], setup.get("seats"))
     for action in actions:
         _apply(state, action)
     return state
@@ -234,17 +260,21 @@ def view(state: dict, player: int) -> dict:
     drawn = rules.layout(state)
     if drawn:  # how the board draws this game's zones (original's grid, vision's weather area)
         out["layout"] = drawn
-    out["log"] = [{"action": _shown_action(e["action"], out["cards"], player), "override": e["override"]} for e in state["log"][-50:]]
+    out["log"] = [
+        {"action": _shown_action(e["action"], out["cards"], player, e.get("seat", 0)), "override": e["override"]}
+        for e in state["log"][-50:]
+    ]
     out["clock"] = clock(state)  # whose turn, and which of theirs (the game's turn number converted)
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])
     return out
 
 
-def _shown_action(action: dict, seen: dict, player: int) -> dict:
-    """An action of the log as `player` may read it: player 0's actions name cards, and a card the viewer
-    does not see now is not named to another player (its id would tell which card it is)."""
-    if player == 0:
+def _shown_action(action: dict, seen: dict, player: int, seat: int = 0) -> dict:
+    """An action of the log as `player` may read it: a seat's own actions name cards (in a goldfish game
+    every action is seat 0's), and a card the viewer does not see now is not named to another player (its id
+    would tell which card it is)."""
+    if player == seat:
         return action
     out = dict(action)
     if isinstance(out.get("card"), str) and out["card"] not in seen:

@@ -52,6 +52,9 @@ class Play:
     # The read helpers (public methods that only read the state) an autopilot may call, besides the legal
     # actions: engine/autopilot.py hands it these and nothing else of the rules.
     reads: tuple[str, ...] = ()
+    # Whether seats beyond the first may be real players (new_game's `seats`): the rules then list, guard
+    # and apply every seat's actions, not only seat 0's, and `as_seat` relabels any seat as seat 0.
+    versus = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -139,6 +142,31 @@ class Play:
             candidates = list(pending["candidates"])
             out.update(field="card", candidates=candidates, min=1 if candidates else 0, max=1)
         return out
+
+    # -- seats ------------------------------------------------------------------------------------------------
+
+    def to_act(self, state: dict) -> int | None:
+        """The seat whose action the game waits for now: the pending decision's, else the turn player's (a game
+        with priority overrides this: the holder's). None: nobody (the game is over)."""
+        if state["result"] is not None:
+            return None
+        pending = state["pending"]
+        if pending:
+            return pending.get("player", 0)
+        return state["active"]
+
+    def first_seat(self, state: dict) -> int | None:
+        """The seat that took the first turn (for the matchup figures on the play and on the draw)."""
+        first = state.get("first")
+        return first if isinstance(first, int) else None
+
+    def as_seat(self, state: dict, seat: int) -> dict:
+        """The same game with `seat` relabelled as seat 0 (and the others after it in turn order): what lets
+        the game's autopilot, which plays seat 0, play any seat. Instance ids are kept, so an action chosen on
+        the relabelled game is the same action in this one. A `versus` game overrides this."""
+        if seat == 0:
+            return state
+        raise NotImplementedError(f"{self.slug}: as_seat")
 
     # -- hooks with their defaults ------------------------------------------------------------------------------
 

@@ -63,13 +63,13 @@ class GameFactory:
     goes through marshal, as the whole template did. A game whose blank cards hold anything else is copied
     through marshal whole."""
 
-    def __init__(self, game: str, decks: list, options: dict | None):
+    def __init__(self, game: str, decks: list, options: dict | None, seats: list[str] | None = None):
         decks = canonical_decks(decks)  # the same cards give the same games in whatever order they were listed
-        probe = new_game(game, decks, seed=0, options=options)  # checks the options and decks once
+        probe = new_game(game, decks, seed=0, options=options, seats=seats)  # checks the options and decks once
         self.rules = _rules(game)
         self.options = probe["options"]
-        self.game, self.decks = game, decks
-        blank = blank_game(game, decks, 0, self.options)
+        self.game, self.decks, self.seats = game, decks, probe["setup"].get("seats")
+        blank = blank_game(game, decks, 0, self.options, self.seats)
         self.order = list(blank)  # the state keeps new_game's order of keys
         del blank["setup"], blank["options"]  # made for each game (the decks and options shared, not copied)
         self.defs = blank.pop("defs")
@@ -92,6 +92,8 @@ class GameFactory:
                 cards[iid] = card
             rest["zones"] = {name: ids[:] for name, ids in self.zones.items()}
         rest["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
+        if self.seats is not None:
+            rest["setup"]["seats"] = self.seats
         rest["options"] = self.options
         rest["rng"] = rng.seed_state(seed)
         state = {key: rest[key] for key in self.order}

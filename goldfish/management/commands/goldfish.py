@@ -4,6 +4,13 @@
     python manage.py goldfish vision mydeck.txt --json > result.json
     python manage.py goldfish kannagi mydeck.txt --option life=20 --option first_player_draws=true
 
+    python manage.py goldfish timestorm a.txt --vs b.txt --games 200 --seed 1 --ai strong --json
+
+`--vs B.txt` plays the decklist against deck B (each side played by the game's AI, from what its seat sees:
+rules/engine/versus.py) instead of goldfishing it, and prints the wins of each side, the draws, A's win rate
+with its 95% interval, the win rate on the play and on the draw, and the mean game length (`--json`: under
+"matchup"). Swapping the two decklists mirrors the figures; the same seed gives the same figures.
+
 `--option KEY=VALUE` sets one of the game's start options (rules/games/<slug>/options.py; `--help` lists
 them with their ranges); a value the option does not take is refused naming it and what it takes.
 
@@ -24,7 +31,7 @@ from cards.models import Game
 from decks import selectors as deck_selectors
 from decks.services import DeckInputError, decklist_sections
 from goldfish.selectors import sections_decks
-from rules.engine import IllegalAction
+from rules.engine import IllegalAction, versus
 from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params, simulate
 from rules.games import GAMES, get_game
 from rules.games.options import BOOL, INT, OptionError
@@ -40,7 +47,11 @@ class Command(BaseCommand):
         parser.add_argument("deckfile", help="a decklist text file, or - for standard input")
         parser.add_argument("--games", type=int, default=1000)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--turn-cap", type=int, default=DEFAULT_TURN_CAP)
+        parser.add_argument("--turn-cap", type=int, default=None,
+                            help=f"the player's own turns when goldfishing (default {DEFAULT_TURN_CAP}); "
+                                 f"every seat's turns in a matchup (default {versus.DEFAULT_TURN_CAP}: a draw after that)")
+        parser.add_argument("--vs", default=None, metavar="B.txt", help="play the decklist against this decklist (a matchup)")
+        parser.add_argument("--ai", default="heuristic", choices=versus.LEVELS, help="the AI level of both sides in a matchup")
         parser.add_argument("--workers", type=int, default=1, help="processes to play on (the figures do not change)")
         parser.add_argument("--regulation", default=None, help="a regulation code (default: the game's default)")
         parser.add_argument("--json", action="store_true", help="print the whole result as JSON")
@@ -49,8 +60,12 @@ class Command(BaseCommand):
             help="a start option of the game (repeatable). " + option_help(),
         )
 
-    def handle(self, *args, game, deckfile, games, seed, turn_cap, workers, regulation, json: bool, option, **options):
+    def handle(self, *args, game, deckfile, games, seed, turn_cap, workers, regulation, json: bool, option, vs=None,
+               ai="heuristic", **options):
         self.verbosity = options.get("verbosity", 1)
+        if vs is not None:
+            return self.matchup(game, deckfile, vs, games, seed, turn_cap, regulation, json, option, ai)
+        turn_cap = DEFAULT_TURN_CAP if turn_cap is None else turn_cap
         try:  # the numbers first: a typo there is named before the decklist is read
             check_params(games, seed, turn_cap, workers)
         except SimulationError as exc:
@@ -80,6 +95,61 @@ class Command(BaseCommand):
             self.stdout.write(_dumps(result))
             return
         self.stdout.write(report(result, game, elapsed, workers))
+
+
+    def matchup(self, game, deckfile, other, games, seed, turn_cap, regulation, as_json, option, ai):
+        turn_cap = versus.DEFAULT_TURN_CAP if turn_cap is None else turn_cap
+        if not isinstance(turn_cap, int) or not 1 <= turn_cap <= 400:
+            raise CommandError(f"--turn-cap: a whole number from 1 to 400, not {turn_cap!r}")
+        try:
+            versus.check_params(games, seed, ai)
+        except versus.VersusError as exc:
+            name, _sep, rest = str(exc).partition(":")
+            raise CommandError(f"--{name.replace('_', '-')}:{rest}") from None
+        check_game(game)
+        if game not in versus.versus_games():
+            playable = ", ".join(versus.versus_games()) or "none"
+            raise CommandError(f"--vs: {game}'s rules play only against a goldfish so far (matchups: {playable})")
+        start_options = parse_options(game, option)
+        _rules, decks_a = read_decks(game, deckfile, regulation)
+        _rules, decks_b = read_decks(game, other, regulation)
+        started = time.perf_counter()
+        try:
+            result = versus.play_match(game, decks_a[0], decks_b[0], games, seed, ai=ai, options=start_options, turn_cap=turn_cap)
+        except IllegalAction as exc:
+            raise CommandError(f"deck: {exc}") from None
+        elapsed = time.perf_counter() - started
+        if as_json:
+            self.stdout.write(_dumps(result))
+            return
+        self.stdout.write(matchup_report(result["matchup"], deckfile, other, elapsed))
+
+
+def _rate_text(rate) -> str:
+    if rate is None:
+        return "–"
+    return f"{100 * rate['value']:.1f}% (95% interval {100 * rate['low']:.1f}–{100 * rate['high']:.1f}%)"
+
+
+def matchup_report(m: dict, name_a: str, name_b: str, elapsed: float) -> str:
+    lines = [
+        f"{m['game']}: {name_a} (A) vs {name_b} (B), {m['games']} games from seed {m['seed']}, AI {m['ai'][0]} / {m['ai'][1]}, "
+        f"{elapsed:.2f} s",
+        f"wins: A {m['wins'][0]}, B {m['wins'][1]}; draws {m['draws']} (a draw counts half; not over by turn {m['turn_cap']} is a draw)",
+        f"A's win rate: {_rate_text(m['win_rate'])}",
+        f"  on the play ({m['on_the_play']['games']} games): {_rate_text(m['on_the_play']['win_rate'])}",
+        f"  on the draw ({m['on_the_draw']['games']} games): {_rate_text(m['on_the_draw']['win_rate'])}",
+        f"mean game length: {m['mean_turns']:.2f} turns (every seat's turns)",
+        "",
+        f"{_column('card (A)', 24)} games  win rate played  not played  impact",
+    ]
+    for c in m["cards"]:
+        played, rest = c["win_rate_played"], c["win_rate_not_played"]
+        impact = "–" if c["impact"] is None else f"{100 * c['impact']:+.1f}"
+        lines.append(
+            f"{_column(c['name'], 24)} {c['games']:>5}  {_pct(played and played['value']):>15}  {_pct(rest and rest['value']):>10}  {impact:>6}"
+        )
+    return "\n".join(lines)
 
 
 def check_game(game: str) -> None:

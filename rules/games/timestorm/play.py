@@ -72,6 +72,7 @@ class TimestormRules(StackPlay, Play):
     discard_zone = "discard"
     ACTIONS = {FREE: ("pass", "battery", "play"), "choose": ("choose",)}
     reads = ()  # the autopilot reads the state itself
+    versus = True  # every seat may be a player (new_game's seats): the one holding priority acts
     check_each_step = True  # a player who ran out of cards in the last step is out before anyone passes
     max_steps = 100_000
 
@@ -105,6 +106,8 @@ class TimestormRules(StackPlay, Play):
         out = []
         for p in range(count):
             cards = decks[p] if p < len(decks) else []
+            if p > 0 and cards:  # another player's own deck as the site hands it over brings its entry only
+                cards = shares.own_share(cards)
             if p > 0 and not cards:
                 cards = shares.share(mine, options["goldfish_entry"], p)
             out.append({"name": "player" if p == 0 else f"goldfish {p}", "goldfish": p > 0, "cards": cards, "zone": DECK})
@@ -302,15 +305,16 @@ class TimestormRules(StackPlay, Play):
     # -- priority -------------------------------------------------------------------------------------------
 
     def _plays(self, state, only: str | None = None, first: bool = False) -> list[dict]:
-        """The human's plays while holding priority (besides passing); `only`: those of that card alone (is
-        the action playable?); `first`: the first one found (is there any?). The rules ask both after nearly
-        every action, where the whole list is not needed."""
-        if state["priority"] != 0 or state["phase"] not in ("main", "end"):
+        """The plays of the player holding priority (besides passing; a goldfish has none); `only`: those of
+        that card alone (is the action playable?); `first`: the first one found (is there any?). The rules ask
+        both after nearly every action, where the whole list is not needed."""
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"] or state["phase"] not in ("main", "end"):
             return []
-        hand = state["zones"]["p0.hand"]
+        hand = state["zones"][f"p{me}.hand"]
         if not hand:
             return []
-        mine = state["active"] == 0 and state["phase"] == "main" and not state["stack"]
+        mine = state["active"] == me and state["phase"] == "main" and not state["stack"]
         of = self.of(state)
         unused = None  # (counted when a card in hand asks for it)
         out = []
@@ -327,7 +331,7 @@ class TimestormRules(StackPlay, Play):
                 if unused is None:
                     cards = state["cards"]
                     unused = 0
-                    for i in state["zones"]["p0.field"]:
+                    for i in state["zones"][f"p{me}.field"]:
                         if not cards[i]["tapped"] and of[i][0] == BATTERY:
                             unused += 1
                 if cost <= unused:
@@ -353,26 +357,26 @@ class TimestormRules(StackPlay, Play):
         return events + self._end_phase(state)
 
     def auto_passes(self, state, player) -> bool:
-        """auto_pass "smart": the human passes when they can play nothing, except in their own main phase
-        with an empty stack (where passing ends the phase)."""
+        """auto_pass "smart": a player (the human, or a seat an AI plays) passes when they can play nothing,
+        except in their own main phase with an empty stack (where passing ends the phase)."""
         if state["options"].get("auto_pass") != "smart":
             return False
-        if state["active"] == 0 and state["phase"] == "main" and not state["stack"]:
+        if state["active"] == player and state["phase"] == "main" and not state["stack"]:
             return False  # (own main phase, empty stack)
         # not self._plays(state), written for this case (asked after nearly every action): outside their own
         # main phase with an empty stack, the player's only plays are quick actions the unused batteries pay for
-        if state["priority"] != 0 or state["phase"] not in ("main", "end"):
+        if state["priority"] != player or state["phase"] not in ("main", "end"):
             return True
         of = self.of(state)
         cheapest = None
-        for iid in state["zones"]["p0.hand"]:
+        for iid in state["zones"][f"p{player}.hand"]:
             kind, cost, _ = of[iid]
             if kind == QUICK and (cheapest is None or cost < cheapest):
                 cheapest = cost
         if cheapest is None:
             return True
         cards, unused = state["cards"], 0
-        for i in state["zones"]["p0.field"]:
+        for i in state["zones"][f"p{player}.field"]:
             if not cards[i]["tapped"] and of[i][0] == BATTERY:
                 unused += 1
         return unused < cheapest
@@ -383,20 +387,64 @@ class TimestormRules(StackPlay, Play):
         return effects.choose_actions(state)
 
     def _legal_free(self, state):
-        if state["priority"] != 0:
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"]:
             return []
         return [{"type": "pass"}, *self._plays(state)]
 
     def guard(self, state, kind):
-        if not state["pending"] and state["priority"] != 0:
+        me = state["priority"]
+        if not state["pending"] and (me is None or state["players"][me]["goldfish"]):
             return "you do not hold priority"
         return None
+
+    def to_act(self, state):
+        if state["result"] is not None:
+            return None
+        if state["pending"]:
+            return state["pending"].get("player", 0)
+        return state["priority"]
+
+    def as_seat(self, state, seat):
+        """The game with `seat` as seat 0 and the others after it in turn order (player p becomes
+        (p - seat) mod n): zones, owners, the players, whose turn and priority, who went first, who passed,
+        the stack's and the pending decision's players."""
+        if seat == 0:
+            return state
+        n = len(state["players"])
+
+        def to(p):
+            return None if p is None else (p - seat) % n
+
+        def zname(name):
+            prefix, dot, rest = name.partition(".")
+            if dot and prefix[:1] == "p" and prefix[1:].isdigit():
+                return f"p{to(int(prefix[1:]))}.{rest}"
+            return name
+
+        out = dict(state)
+        out["zones"] = {zname(k): list(v) for k, v in state["zones"].items()}
+        out["cards"] = {i: dict(c, owner=to(c["owner"]), zone=zname(c["zone"])) for i, c in state["cards"].items()}
+        players = [dict(state["players"][(k + seat) % n], id=k) for k in range(n)]
+        out["players"] = players
+        out["active"], out["priority"], out["first"] = to(state["active"]), to(state["priority"]), to(state.get("first"))
+        out["passed"] = [to(p) for p in state.get("passed", [])]
+        out["stack"] = [dict(e, player=to(e["player"])) for e in state["stack"]]
+        if state["pending"]:
+            pending = dict(state["pending"])
+            if "player" in pending:
+                pending["player"] = to(pending["player"])
+            out["pending"] = pending
+        if state["result"] is not None and state["result"].get("winner") is not None:
+            out["result"] = dict(state["result"], winner=to(state["result"]["winner"]))
+        out["log"] = list(state["log"])
+        return out
 
     def _do_choose(self, state, action):
         return effects.choose(state, action) + self._advance(state)
 
     def _do_pass(self, state, action):
-        return self._pass(state, 0) + self._advance(state)
+        return self._pass(state, state["priority"]) + self._advance(state)
 
     def _playable(self, state, action) -> str:
         iid = action.get("card")
@@ -409,25 +457,27 @@ class TimestormRules(StackPlay, Play):
         turn player. It has no effect to wait for, so it enters the field unused at once; with the option
         "battery_stack" it waits on the stack like any played card and enters the field when it resolves."""
         iid = self._playable(state, action)
+        me = state["priority"]
         state["flags"]["battery"] = True
         if state["options"].get("battery_stack"):
-            events = [{"type": "play", "card": iid, "player": 0}, move(state, iid, STACK, face_up=True)]
-            state["stack"].append({"card": iid, "player": 0})
+            events = [{"type": "play", "card": iid, "player": me}, move(state, iid, STACK, face_up=True)]
+            state["stack"].append({"card": iid, "player": me})
             self._grant(state)
             return events + self._advance(state)
         state["cards"][iid]["tapped"] = False
-        events = [move(state, iid, zone(0, "field"), face_up=True)]
+        events = [move(state, iid, zone(me, "field"), face_up=True)]
         self._grant(state)
         return events
 
     def _do_play(self, state, action):
         iid = self._playable(state, action)
-        events = [{"type": "play", "card": iid, "player": 0}]
-        for battery in self._unused(state, 0)[: self._cost(state, iid)]:
+        me = state["priority"]
+        events = [{"type": "play", "card": iid, "player": me}]
+        for battery in self._unused(state, me)[: self._cost(state, iid)]:
             state["cards"][battery]["tapped"] = True
             events.append({"type": "tap", "card": battery, "tapped": True})
         events.append(move(state, iid, STACK, face_up=True))
-        state["stack"].append({"card": iid, "player": 0})
+        state["stack"].append({"card": iid, "player": me})
         self._grant(state)  # priority from the turn player after a play
         return events + self._advance(state)
 

@@ -92,6 +92,17 @@ def _pool(cards: tuple[dict, ...], mine: list[dict]) -> list[dict]:
     return _as_cards([c["name"] for c in cards], mine)
 
 
+def own_share(cards: list[dict]) -> list[dict]:
+    """What another player brings from a deck of their own: a list as the site hands over a standard deck
+    (the regulation's basic cards and the player's kind) brings its win-condition cards alone, since the basic
+    cards are in the shared deck once (seed 001: 勝利条件カードを1種類選び、基本のカードと混ぜて全員で1つのデッキ);
+    a pooling entry, a list of win-condition cards only, or one without any, comes in whole."""
+    wins = [c for c in cards if (c.get("fields") or {}).get("win_condition")]
+    if is_pooling(cards) or not wins or len(wins) == len(cards):
+        return cards
+    return wins
+
+
 def share(mine: list[dict], choice: str, goldfish: int) -> list[dict]:
     """The cards goldfish number `goldfish` (1, 2, …) brings, given the player's cards `mine`."""
     if choice == NONE:

@@ -1,0 +1,334 @@
+"""Versus: a seat played by the game's AI from what that seat may see, and matchups of two decks.
+
+    ai = SeatAI("timestorm", level="strong")
+    ai.choose(state, seat)                                  # one of legal_actions(state), or None
+    play_match("timestorm", deck_a, deck_b, games=200, seed=1, ai="heuristic")   # -> {"matchup": {...}}
+
+Fairness. The AI never reads the state: it reads `determinize(state, seat)`, a whole game built from what
+the seat sees (engine view: core.sees, the game's zone_visible) with every card the seat cannot see dealt
+again at random among the places it cannot see (the order of decks, the opponent's hand, face-down cards),
+from a generator seeded by what the seat sees alone. Two states that differ only in what the seat cannot see
+give the same determinized game, so the same choices (tests/test_versus.py asserts it for every game of
+the registry). What the seat knows besides its view is the multiset of the hidden cards: the two decklists,
+as in a tournament with open decklists.
+
+Levels. "heuristic": the game's autopilot (which plays seat 0) on the determinized game relabelled so that
+the seat is seat 0 (the rules' `as_seat`). "strong": flat Monte-Carlo over determinizations: each legal
+action is tried in `samples` determinized games (salted differently), each played out to its end by the
+heuristic for every seat, and the action with the most wins for the seat is taken (ties: the heuristic's
+choice). The numbers of samples and of rollouts are fixed, not timed (at most SAMPLES determinizations and
+ROLLOUTS rollouts a decision, at least 2 determinizations), so the same seed gives the same game on any
+machine; they are chosen so that a decision stays under 1 s here (bench/versus.py measures it).
+
+Matchups. Game i is played from seed + i. The two decks are put in one order that depends only on their
+cards, and the seats alternate between games, so that which deck is called A changes nothing but which
+side the figures are told from: swapping A and B mirrors them exactly. Who takes the first turn is the
+game's rule (its options: random by default in Time Storm).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+import random
+from math import sqrt
+
+from ..games import get_game
+from . import rng
+from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game, sees
+from .intervals import Z95
+from .play import offers, plain
+
+LEVELS = ("heuristic", "strong")
+MAX_ACTIONS = 3000  # per game, as the simulator: a game that goes on longer is a draw
+DEFAULT_TURN_CAP = 40  # engine turns (every seat's turns counted): a game not over by then is a draw
+MAX_GAMES = 10_000
+SAMPLES = 24  # determinizations per decision of the strong level at most ...
+ROLLOUTS = 64  # ... and rollouts per decision at most (samples x candidate actions): bench/versus.py keeps a
+# decision under 1 s on this machine; fixed counts, not a clock, so the same seed plays the same game anywhere
+
+
+class VersusError(ValueError):
+    """Bad parameters for a matchup; the message names the one at fault."""
+
+
+# -- what a seat sees, made whole ----------------------------------------------------------------------------
+
+
+def _num(iid: str) -> tuple[int, str]:
+    return (int(iid[1:]), iid) if iid[1:].isdigit() else (0, iid)
+
+
+def determinize(state: dict, seat: int, salt: int = 0) -> dict:
+    """A whole game consistent with what `seat` sees of `state`: the cards it sees where they are; the cards it
+    does not see shuffled among the places it does not see (their instance ids too, in order of the places),
+    by a generator seeded from what it sees and `salt`; the game's own generator re-seeded from the same, so
+    that nothing of the real game's future draws leaks. The result is a new state the rules can play on."""
+    rules = _rules(state["game"])
+    cards, zones = state["cards"], state["zones"]
+    slots, hidden_ids = [], []
+    shown_zones: dict[str, list] = {}
+    for name in sorted(zones):
+        visible = rules.zone_visible(state, name, seat)
+        row = []
+        for index, iid in enumerate(zones[name]):
+            if sees(rules, state, name, visible, cards[iid], seat):
+                row.append(iid)
+            else:
+                row.append(None)
+                slots.append((name, index))
+                hidden_ids.append(iid)
+        shown_zones[name] = row
+    contents = sorted(
+        ({k: v for k, v in cards[i].items() if k != "zone"} for i in hidden_ids),
+        key=lambda c: json.dumps(c, sort_keys=True, ensure_ascii=False),
+    )
+    rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
+    seen = {
+        "zones": shown_zones,
+        "cards": {i: cards[i] for row in shown_zones.values() for i in row if i is not None},
+        "rest": rest,
+        "hidden": contents,
+        "seat": seat,
+        "salt": salt,
+    }
+    blob = json.dumps(seen, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+    seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
+    random.Random(seed).shuffle(contents)
+    out = marshal.loads(marshal.dumps(rest))
+    new_cards = {i: dict(cards[i]) for i in seen["cards"]}
+    new_zones = {name: list(row) for name, row in shown_zones.items()}
+    for (name, index), iid, content in zip(slots, sorted(hidden_ids, key=_num), contents, strict=True):
+        new_zones[name][index] = iid
+        new_cards[iid] = dict(content, zone=name)
+    new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_num)}
+    out.update(
+        cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
+        setup=dict(state["setup"], seed=seed & ((1 << 63) - 1)), rng=rng.seed_state(seed),
+    )
+    return {k: out[k] for k in state if k in out}
+
+
+def _step(rules, state: dict, action: dict) -> None:
+    """The simulator's step for a rule action (simulate.play_range): apply, log, check the result."""
+    rules.apply(state, plain(action))
+    state["log"].append(action)
+    if state["result"] is None:
+        rules.check_result(state)
+
+
+# -- the AI --------------------------------------------------------------------------------------------------
+
+
+class SeatAI:
+    """The game's AI for any seat, at one level (LEVELS); it holds nothing of a game between decisions."""
+
+    def __init__(self, game: str, level: str = "heuristic", samples: int = SAMPLES, turn_cap: int = DEFAULT_TURN_CAP):
+        if level not in LEVELS:
+            raise VersusError(f"ai: one of {', '.join(LEVELS)}, not {level!r}")
+        self.game, self.level, self.samples, self.turn_cap = game, level, samples, turn_cap
+        self.rules = _rules(game)
+        self.pilot = get_game(game).pilot
+
+    def heuristic(self, whole: dict, seat: int) -> dict | None:
+        """The autopilot's choice on a whole game (already determinized), for `seat`."""
+        return self.pilot.choose(self.rules.as_seat(whole, seat))
+
+    def choose(self, state: dict, seat: int) -> dict | None:
+        """The seat's next action in `state`, decided from what the seat sees only."""
+        whole = determinize(state, seat)
+        legal = legal_actions(whole)
+        if not legal:
+            return None
+        first = self.heuristic(whole, seat)
+        if first is None or not offers(legal, first):
+            first = plain(legal[0])
+        if self.level == "heuristic":
+            return first
+        candidates = [first] + [plain(a) for a in legal if plain(a) != first]
+        unique = []
+        for a in candidates:
+            if a not in unique:
+                unique.append(a)
+        if len(unique) == 1:
+            return first
+        scores = [0.0] * len(unique)
+        samples = max(2, min(self.samples, ROLLOUTS // len(unique)))
+        for k in range(samples):
+            world = determinize(state, seat, salt=k + 1)
+            for j, action in enumerate(unique):
+                trial = marshal.loads(marshal.dumps(world))
+                try:
+                    _step(self.rules, trial, action)
+                except Exception:  # (an action the determinized world refuses: it scores nothing there)
+                    continue
+                scores[j] += self._rollout(trial, seat)
+        best = max(range(len(unique)), key=lambda j: (scores[j], -j))
+        return unique[best]
+
+    def _rollout(self, state: dict, seat: int) -> float:
+        """Play the whole game on with the heuristic for every seat: 1 a win for `seat`, 0.5 a draw, 0 a loss."""
+        rules = self.rules
+        for _ in range(MAX_ACTIONS):
+            if state["result"] is not None or state["turn"] > self.turn_cap:
+                break
+            who = rules.to_act(state)
+            if who is None:
+                break
+            action = self.heuristic(state, who)
+            if action is None:
+                break
+            try:
+                _step(rules, state, action)
+            except Exception:
+                break
+        result = state["result"]
+        if result is None or result.get("winner") is None:
+            return 0.5
+        return 1.0 if result["winner"] == seat else 0.0
+
+
+# -- matchups ------------------------------------------------------------------------------------------------
+
+
+def _deck_key(deck: list[dict]) -> str:
+    return json.dumps(canonical_decks([deck])[0], sort_keys=True, ensure_ascii=False, default=str)
+
+
+def seats_for(game: str, decks: list[list[dict]], options: dict | None) -> list[str]:
+    """Seats for a game of these decks: a player per deck, a goldfish for any further seat the game's options
+    ask for (Time Storm's `opponents` beyond the decks)."""
+    rules = _rules(game)
+    checked = get_game(game).check_options(options)
+    count = len(rules.players(decks, checked))
+    return [SEAT if p < len(decks) else GOLDFISH for p in range(count)]
+
+
+def play_game(game: str, decks: list[list[dict]], seed: int, ais: list[SeatAI], options: dict | None = None,
+              turn_cap: int = DEFAULT_TURN_CAP, on_action=None) -> dict:
+    """One game of `decks` (one per seat, each seat played by its AI) from `seed`; the final state."""
+    state = new_game(game, decks, seed, options, seats=seats_for(game, decks, options))
+    rules = _rules(game)
+    for _ in range(MAX_ACTIONS):
+        if state["result"] is not None or state["turn"] > turn_cap:
+            break
+        who = rules.to_act(state)
+        if who is None or who >= len(ais):
+            break
+        action = ais[who].choose(state, who)
+        if action is None:
+            break
+        if on_action is not None:
+            on_action(state, who, action)
+        _step(rules, state, action)
+    return state
+
+
+def check_params(games, seed, ai) -> None:
+    for name, value, low, high in (("games", games, 1, MAX_GAMES), ("seed", seed, 0, 2**63 - 1)):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise VersusError(f"{name}: a whole number from {low} to {high}, not {value!r}")
+    if ai not in LEVELS:
+        raise VersusError(f"ai: one of {', '.join(LEVELS)}, not {ai!r}")
+
+
+def _rate(k2: int, n: int) -> dict | None:
+    """A share counted in half games (a win 2, a draw 1, a loss 0 of k2; n games): its value and Wilson's 95%
+    interval on n games (None for no games)."""
+    if n <= 0:
+        return None
+    p = k2 / (2 * n)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"value": p, "low": min(max(0.0, centre - half), p), "high": max(min(1.0, centre + half), p)}
+
+
+def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, seed: int, ai: str = "heuristic",
+               options: dict | None = None, turn_cap: int = DEFAULT_TURN_CAP, ai_b: str | None = None,
+               progress=None, samples: int = SAMPLES) -> dict:
+    """Deck A against deck B over `games` games (game i from seed + i); the figures under "matchup" (see
+    the module's docstring for why swapping A and B mirrors them). `ai` plays both sides unless `ai_b` names
+    B's level (the strong-vs-heuristic measurement)."""
+    check_params(games, seed, ai)
+    if ai_b is not None:
+        check_params(games, seed, ai_b)
+    first, second = sorted([("A", deck_a), ("B", deck_b)], key=lambda x: _deck_key(x[1]))
+    if _deck_key(deck_a) == _deck_key(deck_b):  # a mirror: the same cards, A first
+        first, second = ("A", deck_a), ("B", deck_b)
+    level = {"A": ai, "B": ai_b or ai}
+    made = {lv: SeatAI(game, lv, samples=samples, turn_cap=turn_cap) for lv in sorted(set(level.values()))}
+    wins = {"A": 0, "B": 0}
+    draws = turns = 0
+    play_side = {"games": 0, "k2": 0}
+    draw_side = {"games": 0, "k2": 0}
+    cards: dict[str, list[int]] = {}  # A's card def -> [games played in, half-wins of those]
+    names: dict[str, str] = {}
+    plays = get_game(game).pilot.plays
+    for i in range(games):
+        order = [first, second] if i % 2 == 0 else [second, first]
+        decks = [d for _, d in order]
+        sides = [s for s, _ in order]
+        a_seat = sides.index("A")
+        played: set[str] = set()
+
+        def note(state, who, action, a_seat=a_seat, played=played):
+            if who == a_seat and action.get("type") in plays and isinstance(action.get("card"), str):
+                d = state["cards"][action["card"]]["def"]
+                played.add(d)
+                names.setdefault(d, str(state["defs"][d].get("name") or d))
+
+        state = play_game(game, decks, seed + i, [made[level[s]] for s in sides], options, turn_cap, note)
+        result = state["result"]
+        winner = None if result is None else result.get("winner")
+        k2 = 1
+        if winner is None or winner >= len(sides):
+            draws += 1
+        else:
+            wins[sides[winner]] += 1
+            k2 = 2 if sides[winner] == "A" else 0
+        turns += state["turn"]
+        first_seat = _rules(game).first_seat(state)
+        if first_seat is not None:
+            side = play_side if first_seat == a_seat else draw_side
+            side["games"] += 1
+            side["k2"] += k2
+        for d in played:
+            tally = cards.setdefault(d, [0, 0])
+            tally[0] += 1
+            tally[1] += k2
+        if progress:
+            progress(i + 1, games)
+    total_k2 = 2 * wins["A"] + draws
+    card_rows = []
+    for d, (n_in, k_in) in cards.items():
+        n_out, k_out = games - n_in, total_k2 - k_in
+        card_rows.append({
+            "key": d, "name": names.get(d, d), "games": n_in,
+            "win_rate_played": _rate(k_in, n_in), "win_rate_not_played": _rate(k_out, n_out),
+            "impact": (k_in / (2 * n_in) - k_out / (2 * n_out)) if n_in and n_out else None,
+        })
+    card_rows.sort(key=lambda c: (-(c["impact"] if c["impact"] is not None else -9), c["name"], c["key"]))
+    return {"matchup": {
+        "game": game,
+        "games": games,
+        "seed": seed,
+        "ai": [level["A"], level["B"]],
+        "wins": [wins["A"], wins["B"]],
+        "draws": draws,
+        "win_rate": _rate(total_k2, games),
+        "on_the_play": {"games": play_side["games"], "win_rate": _rate(play_side["k2"], play_side["games"])},
+        "on_the_draw": {"games": draw_side["games"], "win_rate": _rate(draw_side["k2"], draw_side["games"])},
+        "mean_turns": turns / games,
+        "turn_cap": turn_cap,
+        "cards": card_rows,
+    }}
+
+
+def versus_games() -> list[str]:
+    """The games whose rules seat real players beyond the first (Play.versus)."""
+    from ..games import GAMES
+
+    return [slug for slug, definition in GAMES.items() if definition.play and _rules(slug).versus]
+
