@@ -19,12 +19,22 @@
   function showPartial(p) {
     if (!partial || !p) return;
     const word = partial.dataset.interval;
-    const set = (name, text) => { partial.querySelector('[data-figure="' + name + '"]').textContent = text; };
+    // a figure, and under it (small) its interval
+    const set = (name, text, interval) => {
+      const dd = partial.querySelector('[data-figure="' + name + '"]');
+      dd.textContent = text;
+      if (interval) {
+        const small = document.createElement("small");
+        small.className = "muted sim-interval";
+        small.textContent = word + " " + interval;
+        dd.append(document.createElement("br"), small);
+      }
+    };
     set("games", String(p.games));
     const si = p.share_interval;
-    set("share", percent(p.share) + (si ? " (" + word + " " + percent(si[0]) + "–" + percent(si[1]) + ")" : ""));
+    set("share", percent(p.share), si && percent(si[0]) + "–" + percent(si[1]));
     const mi = p.mean_interval;
-    set("mean", p.mean === null ? "–" : fixed(p.mean, 2) + (mi ? " (" + word + " " + fixed(mi[0], 2) + "–" + fixed(mi[1], 2) + ")" : ""));
+    set("mean", p.mean === null ? "–" : fixed(p.mean, 2), p.mean !== null && mi && fixed(mi[0], 2) + "–" + fixed(mi[1], 2));
     set("median", p.median === null ? partial.dataset.above : String(p.median));
     partial.hidden = false;
   }

@@ -20,7 +20,8 @@ def test_a_card_report_and_a_swap_from_the_deck_page(page, sample_deck):
     page.wait_for_url("**/card-reports/**")
     assert page.locator("#report-progress").is_visible()
     run_worker()
-    page.wait_for_selector("#report-table", timeout=30_000)  # the page follows the status and shows the results
+    page.wait_for_selector("#report-table", state="attached", timeout=30_000)  # the page follows the status and shows the results
+    page.locator("#tab-cards").click()  # (the summary tab first)
     report = CardReport.objects.get()
     rows = page.locator("#report-table tbody tr")
     assert rows.count() == len(report.result["cards"])
@@ -39,7 +40,7 @@ def test_a_card_report_and_a_swap_from_the_deck_page(page, sample_deck):
     page.locator("#swap-form button[type=submit]").click()
     page.wait_for_url("**/card-reports/**")
     run_worker()
-    page.wait_for_selector("#swap-table", timeout=30_000)
+    page.wait_for_selector("#swap-table", state="attached", timeout=30_000)
     assert page.locator("#swap-table tbody tr.swapped").count() == 1
     assert "→ 検問" in page.locator("#report-swap h2").inner_text()
     # another swap from the result, and no デッキに反映 for a deck that is not the visitor's
@@ -58,7 +59,14 @@ def test_the_report_reads_on_a_phone(phone, sample_deck):
     report = services.start_card_report(who=Actor(user=Anonymous(), key="k" * 64), deck=sample_deck, games=100, seed=1)
     run_worker()
     phone.goto(f"/card-reports/{report.token}/")
+    # the summary first: the deck's figures, the cards' table in the second tab
+    assert phone.locator("#report-share").is_visible() and phone.locator("#report-median").is_visible()
     table = phone.locator("#report-table")
-    assert table.is_visible()
+    assert not table.is_visible()
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, width  # nothing wider than the phone
+    phone.locator("#tab-cards").click()
+    assert table.is_visible() and not phone.locator("#report-share").is_visible()
+    assert phone.locator("#tab-cards").get_attribute("aria-selected") == "true"
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, width

@@ -33,9 +33,38 @@ def test_a_2000_game_simulation_shows_progress_then_the_histogram(page, sample_d
     assert not page.locator("#sim-progress-box").is_visible()
     assert page.locator("#sim-results svg.win-chart rect.bar").count() >= 20
     assert page.locator("#sim-table tbody tr").count() >= 20
+    assert page.locator("#sim-summary").is_visible() and not page.locator("#sim-cards").is_visible()  # summary first
+    page.locator("#tab-cards").click()
+    assert page.locator("#sim-cards").is_visible() and not page.locator("#sim-summary").is_visible()
     assert "ねこやま" in page.locator("#sim-cards").inner_text()
     # the link is the results: opened again, the server draws them (no script needed)
-    page.goto(page.url)
+    page.goto(page.url)  # (its address keeps the open tab: #tab-cards)
+    assert page.locator("#sim-cards").is_visible() and not page.locator("svg.win-chart").is_visible()
+    page.locator("#tab-summary").click()
     assert page.locator("svg.win-chart").is_visible()
     page.goto(f"/decks/{sample_deck.pk}/")
     assert page.locator(f"#deck-odds a[href='/simulations/{sim.token}/']").count() >= 1
+
+
+def test_on_a_phone_the_summary_and_a_chart_at_the_screen_s_width_come_first_with_no_sideways_scroll(phone, sample_deck):
+    from goldfish import services
+    from goldfish.actors import Actor
+
+    class Anonymous:
+        is_authenticated = False
+        pk = None
+
+    sim = services.start_simulation(who=Actor(user=Anonymous(), key="k" * 64), deck=sample_deck, games=200, seed=1, turn_cap=20)
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    phone.goto(f"/simulations/{sim.token}/")
+    wide, narrow = phone.locator("svg.win-chart"), phone.locator("svg.win-chart-narrow")
+    assert narrow.is_visible() and not wide.is_visible()
+    box = narrow.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    for figure in ("#sim-mean", "#sim-median", "#sim-not-won"):
+        assert phone.locator(figure).is_visible()
+    assert not phone.locator("#sim-cards").is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    phone.locator("#tab-cards").click()
+    assert phone.locator("#sim-cards").is_visible() and not narrow.is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
