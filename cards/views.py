@@ -133,7 +133,12 @@ def card_list(request, slug=None):
         "q": q,
         "view": view,
         "printings": printings,
-        "suggestions": suggestions,
+        # Each with the link to its search: the filters, the view and the printings as they are.
+        "suggestions": [
+            (text, count, "?" + urlencode({k: v for k, v in {"q": text, **filters, "view": view if view != "grid" else "",
+                                                               "printings": printings if printings != selectors.ONE else ""}.items() if v}))
+            for text, count in suggestions
+        ],
         "one_hit": page.object_list[0] if page is not None and total == 1 and page.object_list else None,
         "shown_from_query": ",".join(sorted(state.from_query)) or "-",
         "shown_fields": [(p, state.shown.get(p, "")) for c in controls for p in c.params],

@@ -434,7 +434,8 @@ FAN_CARD = {  # the fan list's 2822 as imported: no rules text
 
 def test_a_card_without_rules_text_lays_out_its_facts_and_says_the_text_is_not_entered():
     spec = face_spec(FAN_CARD, get_game("kannagi"))
-    assert spec.text.splitlines() == ["■襲撃", "季節: 無", "属性: 妖怪・幽霊", "役割: サーチ"]
+    assert spec.text.splitlines() == ["■襲撃", "役割: サーチ"]
+    assert spec.type_line == "怪異札　無　妖怪 幽霊"  # type, season and attributes: on the type line
     assert spec.note == "効果テキスト未登録"
     text = read(render(get_game("kannagi"), [PrintCard("1", FAN_CARD, 1)], PrintOptions())).pages[0].extract_text()
     assert "効果テキスト未登録" in text and "役割: サーチ" in text

@@ -12,9 +12,8 @@ FACE = FaceLayout(
     accent_field="season",
     accent_colours=(("春", "#d4738f"), ("夏", "#2f8f5b"), ("秋", "#c0662a"), ("冬", "#3b6fb5"), ("無", "#777777")),
     # The fan list gives no rules text: its cards show the facts it has (type, season and attributes are on
-    # the type line, keywords open the text) and say the text is not entered yet.
-    untexted=(Show("季節: {season}", sep="・", when="season"), Show("属性: {attributes}", sep="・", when="attributes"),
-              Show("役割: {roles}", sep="・", when="roles")),
+    # the type line, keywords open the text, the players' role tags follow) and say the text is not entered.
+    untexted=(Show("役割: {roles}", sep="・", when="roles"),),
     untexted_note="効果テキスト未登録",
     vanilla=("roles", "バニラ"),
 )
