@@ -141,6 +141,10 @@ def build_world(media_root) -> SimpleNamespace:
     # a card report (the designer report) of the private deck, done
     w.report = gf_services.start_card_report(who=owner, deck=w.priv, games=20, seed=1, turn_cap=8)
     _run_card_report(w.report)
+    # and a swap's report (its result offers デッキに反映 to the owner)
+    w.swap_report = gf_services.start_card_report(who=owner, deck=w.priv, games=20, seed=1, turn_cap=8,
+                                                  swap_old=str(w.card.pk), swap_new=str(w.free_card.pk))
+    _run_card_report(w.swap_report)
 
     # print jobs: the owner's (finished, with its PDF) and one made without an account
     w.job = PrintJob.objects.create(owner=w.owner, game_id="kannagi", title=w.priv.name, counts={}, options={}, total=1)

@@ -53,7 +53,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
     expected = {
         "deck_new", "deck_edit", "deck_restore", "deck_copy", "deck_delete", "deck_shared_copy", "pool_new", "pool_edit",
         "pool_delete", "deck_share_link", "pool_share_link", "signup", "account", "login", "logout", "deck_print_job", "pool_print_job", "set_print_job",
-        "deck_export_job", "pool_export_job", "set_export_job", "deck_shared_export_job",
+        "deck_export_job", "pool_export_job", "set_export_job", "deck_shared_export_job", "deck_shared_print_job", "deck_swap",
         "goldfish_new", "goldfish_restart", "simulation_start", "simulation_start_shared", "simulation_compare_start",
         "deck_check", "api-card-list", "api-card-detail", "api-card-image", "api-deck-list", "api-deck-detail",
         "api-deck-copy", "api-deck-entries", "api-deck-restore", "api-deck-validate", "api-pool-list", "api-pool-detail",
@@ -168,6 +168,7 @@ def pages(w):
         ("owner", "GET", reverse("simulation", args=[w.sim.token]), None),
         ("owner", "GET", reverse("card_report_new", args=[w.priv.pk]), None),
         ("owner", "GET", reverse("card_report", args=[w.report.token]), None),  # the swap form
+        ("owner", "GET", reverse("card_report", args=[w.swap_report.token]), None),  # デッキに反映, another swap
         ("editor_a", "GET", reverse("admin:cards_card_import"), None),
         ("editor_a", "GET", reverse("game_designer", args=["kannagi"]), None),
         ("editor_a", "GET", reverse("card_designer", args=[w.card.pk]), None),

@@ -96,14 +96,13 @@
     const body = el("tbody");
     for (const g of groups(s.entries)) {
       body.append(el("tr", { class: "type-row", "data-type": g.code },
-        el("th", { colspan: "4", scope: "rowgroup" }, g.label + " ", el("span", { class: "group-count", text: String(g.count) }))));
+        el("th", { colspan: "3", scope: "rowgroup" }, g.label + " ", el("span", { class: "group-count", text: String(g.count) }))));
       for (const e of g.entries) {
         const link = cardLink(e);
         link.textContent = e.name;
         body.append(el("tr", { "data-card": e.card, class: e.flagged ? "flagged" : null },
           el("td", { class: "count-cell" }, ...countControls(e)),
           el("td", {}, link, e.flagged ? el("span", { class: "flag", text: " ⚠" }) : null),
-          el("td", { class: "muted", text: e.type_label || e.card_type }),
           el("td", { class: "num", text: e.cost === null ? "" : String(e.cost) })));
       }
     }
@@ -157,6 +156,14 @@
   const statusVerdict = document.getElementById("status-verdict");
   const statusBar = document.getElementById("deck-status");
   const lastChange = document.getElementById("last-change");
+  // On a desktop the bar sticks under the site's header (whose height depends on the window's width).
+  const siteHeader = document.querySelector(".site-header");
+  function placeStatus() {
+    const sticky = siteHeader && getComputedStyle(siteHeader).position === "sticky";
+    statusBar.style.top = sticky ? siteHeader.offsetHeight + 6 + "px" : "";
+  }
+  placeStatus();
+  window.addEventListener("resize", placeStatus, { passive: true });
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
   }
