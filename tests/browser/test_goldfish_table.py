@@ -108,7 +108,7 @@ def post(page, action):
         }""",
         action,
     )
-    assert not outcome, f"{action}: {outcome}"
+    assert not outcome, f"{page.viewport_size} {action}: {outcome}"
     page.reload()
     page.wait_for_selector("#gf-board .gf-player.you")
 
@@ -213,7 +213,7 @@ def test_the_sample_deck_is_played_to_turn_3_on_one_screen_at_phone_and_desktop_
         for p in (desktop, phone):
             p.set_default_timeout(10_000)
         session_id = open_table(desktop, deck)
-        open_table(phone, deck)  # the same deck and seed: the same game, action for action
+        phone_id = open_table(phone, deck)  # the same deck and seed: the same game, action for action
         assert desktop.locator("#gf-board .gf-card.faced").count() >= 1  # faces by default
         for p, size in ((desktop, "desktop"), (phone, "phone")):
             bad = axe_violations(p)
@@ -237,7 +237,8 @@ def test_the_sample_deck_is_played_to_turn_3_on_one_screen_at_phone_and_desktop_
             click(phone, action, touch=True)
             steps += 1
             state = selectors.session_state(selectors.get_session(session_id))
-            assert version(phone) == version(desktop) == steps
+            assert version(phone) == version(desktop) == steps, (
+                selectors.get_session(session_id).actions[-3:], selectors.get_session(phone_id).actions[-3:])
         assert pilot.own_turn(state) > TURNS or state["result"] is not None, f"{game}: stalled at step {steps}"
         listed = any(drop_target(definition, state, a) for a in legal_actions(state))
         assert dragged or not listed, f"{game}: a hand card could be dragged to the table but never was"

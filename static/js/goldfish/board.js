@@ -115,15 +115,17 @@ function cardNode(iid, options) {
     ? el("span", { class: "visually-hidden", text: (card.tapped ? " · " + ui("tapped") : "") + (!card.face_up ? " · " + ui("face_down") : "") + (actions.length ? " · " + ui("has_actions") : "") })
     : null);
   let pressed = false;  // a long press showed the card large: the click that ends it does nothing more
+  let clicks = 0;  // clicks on this very node (a double click is two on the same card, never on a redrawn one)
   node.addEventListener("click", (event) => {
     event.stopPropagation();
+    clicks += 1;
     if (pressed) { pressed = false; return; }
     clickCard(iid, node, false);
   });
   node.addEventListener("dblclick", (event) => {  // the card's main action: the first the rules list for it
     event.stopPropagation();
     event.preventDefault();
-    if (!live() || choosable(iid)) return;
+    if (!live() || choosable(iid) || coarse() || clicks < 2) return;
     const main = cardActions(iid)[0];
     if (main) act(main);
   });
