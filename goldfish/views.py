@@ -51,7 +51,8 @@ def ui_labels() -> dict:
             "declared": pgettext("goldfish", "declared"),
             "card": pgettext("goldfish", "card text"),
         },
-        "players": {"player": pgettext("goldfish", "You"), "goldfish": pgettext("goldfish", "Goldfish")},
+        "players": {"player": pgettext("goldfish", "You"), "goldfish": pgettext("goldfish", "Goldfish"),
+                    "opponent": pgettext("goldfish", "Opponent")},
         "ui": {
             "phase": pgettext("goldfish", "Phase"),
             "active": pgettext("goldfish", "Active"),

@@ -6,14 +6,11 @@ in that matchup (この相手に対して); the figures are play_match's for the
 import re
 
 import pytest
-from django.core.management import call_command
 
 from decks.models import Visibility
 from goldfish.models import Matchup
 from rules.engine.versus import play_match, versus_games
 from rules.games import GAMES
-
-pytestmark = pytest.mark.django_db(transaction=True)  # the worker closes and reopens connections
 
 
 @pytest.fixture
@@ -41,7 +38,9 @@ def test_a_gauntlet_is_played_by_the_worker_and_shown_with_intervals_and_card_im
     matchup = Matchup.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/matchups/{matchup.token}/"
     assert user_client.get(f"/matchups/{matchup.token}/status.json").json()["status"] == "queued"
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    from goldfish.tasks import run_matchup
+
+    run_matchup.call(matchup.pk)  # what a task worker runs for it (the worker itself: tests/test_card_report_web.py)
     matchup.refresh_from_db()
     assert matchup.status == "done" and matchup.done == 12 and len(matchup.result) == 2
     for n, other in enumerate(matchup.decks["opponents"]):

@@ -262,6 +262,7 @@ def view(state: dict, player: int) -> dict:
         out["layout"] = drawn
     out["log"] = [
         {"action": _shown_action(e["action"], out["cards"], player, e.get("seat", 0)), "override": e["override"]}
+        | ({"seat": e["seat"]} if "seat" in e else {})  # who took it, in a game with seats (the board may say 相手)
         for e in state["log"][-50:]
     ]
     out["clock"] = clock(state)  # whose turn, and which of theirs (the game's turn number converted)

@@ -315,7 +315,7 @@ class _Teller:
         for e in raw:  # a card an effect revealed was shown to everyone
             if e.get("type") == "reveal":
                 seen |= {c for c in [e.get("card"), *(e.get("cards") or ())] if isinstance(c, str)}
-        if self.viewer == 0:
+        if self.viewer == entry.get("seat", 0):  # the viewer's own action (another seat's names only what is seen)
             seen |= {c for key in ("card", "target", "onto") for c in [action.get(key)] if isinstance(c, str)}
             seen |= {c for c in action.get("cards") or () if isinstance(c, str)}
         # an event about a card now out of sight still names it if the viewer saw it in this action

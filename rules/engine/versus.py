@@ -17,7 +17,7 @@ the seat is seat 0 (the rules' `as_seat`). "strong": flat Monte-Carlo over deter
 action is tried in `samples` determinized games (salted differently), each played out to its end by the
 heuristic for every seat, and the action with the most wins for the seat is taken (ties: the heuristic's
 choice). The numbers of samples and of rollouts are fixed, not timed (at most SAMPLES determinizations and
-ROLLOUTS rollouts a decision, at least 2 determinizations), so the same seed gives the same game on any
+ROLLOUTS rollouts a decision, at least 2 determinizations, each rollout HORIZON turns at most), so the same seed gives the same game on any
 machine; they are chosen so that a decision stays under 1 s here (bench/versus.py measures it).
 
 Matchups. Game i is played from seed + i. The two decks are put in one order that depends only on their
@@ -45,7 +45,8 @@ MAX_ACTIONS = 3000  # per game, as the simulator: a game that goes on longer is 
 DEFAULT_TURN_CAP = 40  # engine turns (every seat's turns counted): a game not over by then is a draw
 MAX_GAMES = 10_000
 SAMPLES = 24  # determinizations per decision of the strong level at most ...
-ROLLOUTS = 64  # ... and rollouts per decision at most (samples x candidate actions): bench/versus.py keeps a
+HORIZON = 16  # turns a rollout plays on at most (then it counts as a draw) ...
+ROLLOUTS = 48  # ... and rollouts per decision at most (samples x candidate actions): bench/versus.py keeps a
 # decision under 1 s on this machine; fixed counts, not a clock, so the same seed plays the same game anywhere
 
 
@@ -170,8 +171,9 @@ class SeatAI:
     def _rollout(self, state: dict, seat: int) -> float:
         """Play the whole game on with the heuristic for every seat: 1 a win for `seat`, 0.5 a draw, 0 a loss."""
         rules = self.rules
+        last = min(self.turn_cap, state["turn"] + HORIZON)
         for _ in range(MAX_ACTIONS):
-            if state["result"] is not None or state["turn"] > self.turn_cap:
+            if state["result"] is not None or state["turn"] > last:
                 break
             who = rules.to_act(state)
             if who is None:

@@ -1,0 +1,58 @@
+"""Versus in a real browser (issue 34): for every game whose rules seat an AI opponent, start from a sample
+deck's page with 相手: デッキ（AIが操作）, play the whole game with clicks only (the player passes or plays what
+the action bar offers) and see the AI's moves come back as the other seat's logged actions, to the result."""
+
+import os
+
+import pytest
+
+from goldfish.models import GoldfishSession
+from rules.engine.versus import versus_games
+from rules.games import GAMES
+
+SHOTS = os.environ.get("SCREENSHOT_DIR")
+
+
+@pytest.fixture
+def samples(sample_deck):  # the bundled cards and every sample deck (tests/browser/conftest.py)
+    from decks.models import Deck
+
+    return Deck.objects.filter(sample=True)
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#goldfish", "data-version"))
+
+
+@pytest.mark.parametrize("slug", versus_games())
+def test_a_whole_game_against_the_ai_is_played_with_clicks(page, samples, slug):
+    code = GAMES[slug].regulations[0].code
+    mine, theirs = list(samples.filter(game_id=slug, regulation__code=code).order_by("pk")[:2])
+    page.goto(mine.get_absolute_url())
+    page.click("#goldfish-link")
+    page.wait_for_url("**/goldfish/new/**")
+    page.goto(page.url + "&seed=3")
+    assert page.locator("select[name=opponent] option").first.inner_text() == "ゴールドフィッシュ"
+    page.select_option("select[name=opponent]", str(theirs.pk))
+    page.select_option("select[name=ai_level]", "heuristic")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"versus-start-{slug}.png"), full_page=True)
+    page.click("#goldfish-start-button")
+    page.wait_for_url("**/goldfish/*/")
+    clicks = 0
+    for _ in range(300):
+        if page.locator("#gf-result").is_visible():
+            break
+        buttons = page.locator("#gf-actionbar button[data-action-type]")
+        buttons.first.wait_for()
+        before = version(page)
+        buttons.last.click()  # (the last offered: a play where one is offered beside the pass)
+        page.wait_for_function("v => Number(document.querySelector('#goldfish').dataset.version) > v", arg=before)
+        clicks += 1
+    page.locator("#gf-result").wait_for()
+    session = GoldfishSession.objects.get()
+    seats = [entry.get("seat") for entry in session.state["log"]]
+    assert seats.count(0) == clicks and seats.count(1) > 0  # every AI move is a logged action of seat 1
+    assert session.result is not None
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"versus-over-{slug}.png"), full_page=True)
