@@ -110,6 +110,9 @@ def build_world(media_root) -> SimpleNamespace:
     w.pool_unl = deck_services.pool_save(user=w.owner, name="リンク限定プール", deck_ids=ts_decks, visibility=Visibility.UNLISTED)
     w.ts_decks = ts_decks
     w.ts_priv = deck_services.deck_copy(deck=Deck.objects.get(pk=ts_decks[0]), user=w.owner)  # private: not for others' pools
+    w.ts_unl = deck_services.deck_update(deck=deck_services.deck_copy(deck=Deck.objects.get(pk=ts_decks[1]), user=w.owner),
+                                         user=w.owner, visibility=Visibility.UNLISTED)
+    w.ts_pub = Deck.objects.get(pk=ts_decks[1])
 
     # cards in no deck, which the API can delete (a card in a deck is protected)
     free = Card.objects.filter(deck_entries__isnull=True)
@@ -145,6 +148,9 @@ def build_world(media_root) -> SimpleNamespace:
     w.swap_report = gf_services.start_card_report(who=owner, deck=w.priv, games=20, seed=1, turn_cap=8,
                                                   swap_old=str(w.card.pk), swap_new=str(w.free_card.pk))
     _run_card_report(w.swap_report)
+
+    # a matchup (対戦シミュレーション) of the private Time Storm deck against a public one, queued
+    w.matchup = gf_services.start_matchup(who=owner, deck=w.ts_priv, opponents=[w.ts_pub], games=2, seed=1)
 
     # print jobs: the owner's (finished, with its PDF) and one made without an account
     w.job = PrintJob.objects.create(owner=w.owner, game_id="kannagi", title=w.priv.name, counts={}, options={}, total=1)
@@ -205,7 +211,7 @@ def fingerprint() -> dict:
 
     from cards.models import Card
     from decks.models import Deck, DeckEntry, DeckRevision, Pool, PoolEntry, Regulation
-    from goldfish.models import CardReport, GoldfishSession, Simulation, SimulationChunk
+    from goldfish.models import CardReport, GoldfishSession, Matchup, Simulation, SimulationChunk
     from printing.models import CardBack, PrintJob
 
     def rows(qs, *fields):
@@ -222,6 +228,7 @@ def fingerprint() -> dict:
         "simulations": rows(Simulation.objects, "pk", "token", "status"),
         "chunks": SimulationChunk.objects.count(),
         "card_reports": rows(CardReport.objects, "pk", "token", "status"),
+        "matchups": rows(Matchup.objects, "pk", "token", "status"),
         "print_jobs": rows(PrintJob.objects, "pk", "status"),
         "tokens": rows(Token.objects, "key", "user_id"),
         "users": rows(User.objects, "pk", "username", "is_staff", "is_superuser"),

@@ -207,6 +207,10 @@ def gs(attr="gs"):
     return lambda w: [getattr(w, attr).id]
 
 
+def matchup_form(w):
+    return {"opponents": [str(w.ts_pub.pk)], "games": "2", "seed": "1", "ai": "heuristic"}
+
+
 def sim(attr="sim"):
     return lambda w: [getattr(w, attr).token]
 
@@ -370,6 +374,17 @@ CASES: list[Case] = [
     public("simulation_start_shared", lambda w: [w.unl.share_token], method="POST", data=sim_form, statuses=REDIRECT, writes=True,
            label="unlisted"),
     read("simulation", sim()),
+    # -- matchups (対戦シミュレーション): the simulations' checks -------------------------------------------------
+    read("matchup_new", pk_of("ts_priv"), {"anon": 404, "other": 404}),
+    Case("matchup_new", "POST", pk_of("ts_priv"), {"anon": 404, "other": 404}, ("owner", REDIRECT, True), matchup_form),
+    Case("matchup_new", "POST", pk_of("ts_pub"), {"anon": 400, "other": 400}, ("owner", REDIRECT, True),
+         lambda w: {**matchup_form(w), "opponents": [str(w.ts_priv.pk)]}, label="someone-elses-private-opponent"),
+    Case("matchup_new_shared", "GET", lambda w: [w.ts_priv.share_token], {"anon": 404, "other": 404, "owner": 404}, label="private"),
+    public("matchup_new_shared", lambda w: [w.ts_unl.share_token], label="unlisted"),
+    public("matchup_new_shared", lambda w: [w.ts_unl.share_token], method="POST", data=matchup_form, statuses=REDIRECT, writes=True,
+           label="unlisted"),
+    read("matchup", lambda w: [w.matchup.token]),
+    read("matchup_status", lambda w: [w.matchup.token]),
     # -- card reports (the designer report) ------------------------------------------------------------------
     read("card_report_new", pk_of("priv")),
     Case("card_report_new", "POST", pk_of("priv"), {"anon": 404, "other": 404}, ("owner", REDIRECT, True), sim_form),
