@@ -426,6 +426,7 @@ CHUNK_MAX_GAMES = 500  # a piece stays short (about half a second of kannagi), s
 
 
 LEAD_PIECES, LEAD_GAMES = 2, 10  # the first pieces (one for each of two workers) are small: first figures in ~1 s
+LEAD_FROM = 1000  # games: a smaller simulation's pieces of 50 are quick enough on their own
 
 
 def simulation_pieces(games: int) -> list[tuple[int, int]]:
@@ -435,7 +436,7 @@ def simulation_pieces(games: int) -> list[tuple[int, int]]:
     The figures do not depend on the pieces: game i plays from seed + i whatever piece holds it."""
     size = chunk_size(games)
     start, out = 0, []
-    if size > LEAD_GAMES and games >= 4 * LEAD_PIECES * LEAD_GAMES:
+    if size > LEAD_GAMES and games >= LEAD_FROM:
         for _ in range(LEAD_PIECES):
             out.append((start, LEAD_GAMES))
             start += LEAD_GAMES

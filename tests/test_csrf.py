@@ -60,6 +60,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
         "api-goldfish-list", "api-goldfish-actions", "api-goldfish-undo", "api-goldfish-redo", "api-goldfish-new",
         "api-simulations-list", "regulation_draft", "game_designer", "card_designer", "game_designer_preview",
         "card_designer_preview", "card_report_new", "card_report_new_shared", "api-card-reports-list",
+        "matchup_new", "matchup_new_shared",
     }
     assert names == expected
     assert {c.method for c in _writes()} == {"POST", "PUT", "PATCH", "DELETE"}
@@ -167,6 +168,7 @@ def pages(w):
         ("owner", "GET", reverse("goldfish_play", args=[w.gs.id]), None),
         ("owner", "GET", reverse("simulation", args=[w.sim.token]), None),
         ("owner", "GET", reverse("card_report_new", args=[w.priv.pk]), None),
+        ("owner", "GET", reverse("matchup_new", args=[w.ts_priv.pk]), None),
         ("owner", "GET", reverse("card_report", args=[w.report.token]), None),  # the swap form
         ("owner", "GET", reverse("card_report", args=[w.swap_report.token]), None),  # デッキに反映, another swap
         ("editor_a", "GET", reverse("admin:cards_card_import"), None),
