@@ -113,7 +113,7 @@ def test_a_kannagi_sample_deck_is_goldfished_to_the_goldfish_defeat_with_clicks_
     decks, _faces = selectors.deck_decks(sample_deck)
     seed, line = winning_line(decks)
     start(page, sample_deck, seed)
-    assert page.inner_text("#gf-seed") == str(seed)
+    assert page.text_content("#gf-seed") == str(seed)  # (in the game menu)
     hand = page.locator("#gf-board [data-zone='p0.hand'] .gf-card")
     assert hand.count() == 8
 
@@ -184,4 +184,6 @@ def test_manual_tools_draw_from_the_deck_and_move_a_card(page, sample_deck):
     page.select_option("#gf-menu select", "p0.exile")
     page.click("#gf-menu button[data-manual='move']")
     wait_past(page, before)
-    assert zone_of(page, iid) == "p0.exile"
+    assert page.inner_text('#gf-board [data-zone="p0.exile"] .gf-count') == "1"  # a counted pile
+    page.click('#gf-board [data-pile="p0.exile"]')
+    assert page.locator(f'#gf-menu .gf-sheet-cards [data-iid="{iid}"]').count() == 1

@@ -1,8 +1,7 @@
 """The goldfish board tells the game as a player reads it, and fits a phone: the log says the draws and the damage
 with its source (the engine's events, in the game's words), the turn reads "あなたの1ターン目" in every game,
 original's phases are named, the stack lists cards by name (no data), manacard's skill deck lies face down, and
-on a 390 px touch screen the actions stay on screen (a bar at the bottom), nothing scrolls sideways, touch
-targets are 44 px and a long press opens a card's menu."""
+on a touch screen a long press shows a card large."""
 
 import os
 import time
@@ -131,41 +130,7 @@ def test_the_stack_lists_its_cards_by_name_with_what_they_do(page, samples):
     assert items.first.locator("[data-card-face]").count() == 1
 
 
-# -- on a phone -----------------------------------------------------------------------------------------------
-
-
-def on_screen(page, selector) -> bool:
-    box = page.locator(selector).bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"] and box["width"] > 0
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_on_a_phone_the_actions_stay_on_screen_and_nothing_scrolls_sideways(phone, samples, game):
-    start(phone, sample(game), 2)
-    phone.evaluate("window.scrollTo(0, 0)")
-    dock = "#gf-dock"
-    assert on_screen(phone, dock)
-    buttons = phone.locator("#gf-dock button:visible")
-    assert buttons.count() >= 1  # the pending decision's confirm, or the game's actions
-    for k in range(buttons.count()):
-        box = buttons.nth(k).bounding_box()
-        assert box["y"] + box["height"] <= 844 and box["height"] >= 44 and box["width"] >= 44, buttons.nth(k).inner_text()
-    assert phone.inner_text("#gf-dock-clock").strip()  # whose turn, in the bar too
-    widths = phone.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
-    assert max(widths) <= PHONE_WIDTH, widths
-    # the bottom of the board can be scrolled above the bar
-    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    hand = phone.locator("#gf-log").bounding_box()
-    bar = phone.locator(dock).bounding_box()
-    assert hand["y"] + hand["height"] <= bar["y"] + 1
-    if game == "original":  # the wide grid scrolls in its own frame
-        frame = phone.locator(".gf-grid-frame")
-        assert frame.evaluate("n => n.scrollWidth > n.clientWidth && getComputedStyle(n).overflowX === 'auto'")
-    if game == "manacard":  # the skill deck lies face down
-        skill = phone.locator('#gf-board [data-zone="p0.skill"]')
-        assert skill.locator(".gf-card.back.pile").count() == 1 and skill.locator(".gf-card.mini").count() == 0
-    if SHOTS:
-        phone.screenshot(path=os.path.join(SHOTS, f"goldfish-phone-{game}.png"))
+# -- on a phone (the table's fit at phone and desktop sizes: test_goldfish_table.py) ------------------------------
 
 
 def long_press(page, selector, seconds=0.8):
@@ -178,23 +143,19 @@ def long_press(page, selector, seconds=0.8):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def test_a_long_press_on_a_card_opens_its_menu_even_while_cards_are_being_chosen(phone, samples):
+def test_a_long_press_on_a_card_shows_it_large_even_while_cards_are_being_chosen(phone, samples):
     start(phone, sample("kannagi"), 2)  # 零探し: a tap chooses a card for the bottom of the deck
     card = '#gf-board [data-zone="p0.hand"] .gf-card >> nth=0'
     iid = phone.locator(card).get_attribute("data-iid")
     long_press(phone, card)
-    menu = phone.locator("#gf-menu")
-    menu.wait_for(state="visible")
-    assert phone.locator(f'#gf-board [data-iid="{iid}"]').get_attribute("aria-pressed") == "false"  # not chosen by it
-    for item in menu.locator("button:visible").all():
-        box = item.bounding_box()
-        assert box["height"] >= 44 and box["width"] >= 44
-    # the menu offers the card large (a tap on a touch screen opens the menu, so the preview is here)
-    phone.locator("#gf-menu [data-manual='zoom']").tap()
     zoom = phone.locator("#gf-zoom")
     zoom.wait_for(state="visible")
     assert "/face/m/" in zoom.locator("img").get_attribute("src")
-    phone.locator("#gf-zoom .gf-zoom-close").tap()
+    assert phone.locator(f'#gf-board [data-iid="{iid}"]').get_attribute("aria-pressed") == "false"  # not chosen by it
+    close = phone.locator("#gf-zoom .gf-zoom-close")
+    box = close.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    close.tap()
     assert zoom.is_hidden()
     # and a tap still chooses
     phone.locator(card).tap()

@@ -175,27 +175,25 @@ def test_a_manacard_hit_exiles_cards_from_the_goldfish_main_deck(page, samples):
     assert count(page, "p0.mana") == 5 and count(page, "p1.deck") == fish and count(page, "p1.exile") == 0
     assert count(page, "p0.skill") == 50
     skill = page.locator('#gf-board [data-zone="p0.skill"]')
-    assert skill.locator(".gf-card.back.pile").count() == 1 and skill.locator(".gf-card.mini").count() == 0  # face down
-    # its owner may look through it (they choose from it when paying): 見る, from the pile's menu, is logged
+    assert skill.locator(".gf-card").count() == 0  # a counted pile: no card of it on the table
+    # its owner may look through it (they choose from it when paying): its sheet lists it, and looking is
+    # neither an action nor an undo step
     before = version(page)
-    skill.locator(".gf-card.back.pile").click()
-    page.click("#gf-menu button[data-manual='look']")
-    wait_past(page, before)
-    assert skill.locator(".gf-card.mini").count() == 50
-    assert "スキルデッキを見た" in page.locator("#gf-log .gf-log-entry").last.inner_text()
-    assert page.locator("#gf-shown").is_hidden()  # (the board lists them: not again apart)
-    skill.locator(".gf-look-close").click()
-    assert skill.locator(".gf-card.back.pile").count() == 1
-    line = [{"type": "manual.search", "zone": "p0.skill"}] + line  # (the look is one more logged action)
+    skill.locator("[data-pile]").click()
+    assert page.locator("#gf-menu .gf-sheet-cards .gf-card").count() == 50
+    assert version(page) == before and page.locator("#gf-log .gf-log-entry").count() == 0
+    page.keyboard.press("Escape")
+    assert page.locator("#gf-menu").is_hidden()
 
-    for action in line[1:]:
+    for action in line:
         click(page, action)
 
     hit = fish - len(final["zones"]["p1.deck"])
     assert hit > 0
     assert count(page, "p1.deck") == fish - hit
     assert count(page, "p1.exile") == hit  # exiled face down
-    assert page.locator('#gf-board [data-zone="p1.exile"] .gf-card.back').count() >= 1
+    page.click('#gf-board [data-pile="p1.exile"]')  # exiled face down: its sheet shows none of them
+    assert page.locator("#gf-menu .gf-sheet-cards").count() == 0 and page.locator("#gf-menu .gf-sheet-note").count() == 1
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "goldfish-manacard.png"), full_page=True)
 
@@ -252,15 +250,15 @@ def test_a_card_dragged_onto_a_square_of_the_original_board_is_put_there(page, s
     iid = card.get_attribute("data-iid")
     before = version(page)
     # the drag's events as the browser sends them (one DataTransfer from dragstart to drop); no rule puts the
-    # card on that square now, so the drop is a manual move
+    # card on that square now, so the drop is refused unless Shift is held: then it is a manual move
     page.evaluate(
         """([iid, pos]) => {
           const data = new DataTransfer();
           const card = document.querySelector(`#gf-board [data-iid="${iid}"]`);
           const square = document.querySelector(`#gf-board .gf-square[data-pos="${pos}"]`);
           card.dispatchEvent(new DragEvent("dragstart", { bubbles: true, dataTransfer: data }));
-          square.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
-          square.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data }));
+          square.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data, shiftKey: true }));
+          square.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data, shiftKey: true }));
         }""",
         [iid, "2,2"],
     )

@@ -27,7 +27,7 @@ CAP = 80  # actions at most (a game that stalls fails on the turn it reached)
 SEED = 3
 
 # Everything the player needs to act, each inside the window; the page scrolls neither way.
-IN_VIEW = """() => {
+IN_VIEW = """(touch) => {
   const W = document.documentElement.clientWidth, H = window.innerHeight;
   const problems = [];
   const inside = (what, n) => {
@@ -44,6 +44,10 @@ IN_VIEW = """() => {
   each("a hand card", '#gf-board [data-zone="p0.hand"] .gf-card');
   each("the field", '#gf-board [data-zone="p0.field"], #gf-board .gf-grid');
   each("a life or counter", "#gf-board .gf-figure");
+  if (touch) document.querySelectorAll("#gf-dock button").forEach((n) => {  // a finger's target
+    const b = n.getBoundingClientRect();
+    if (b.width && (b.width < 44 || b.height < 44)) problems.push(`a small button: ${n.textContent} ${Math.round(b.width)}×${Math.round(b.height)}`);
+  });
   const root = document.documentElement;
   if (root.scrollWidth > W) problems.push(`scrolls sideways: ${root.scrollWidth} > ${W}`);
   if (root.scrollHeight > H + 1 || window.scrollY > 0) problems.push(`scrolls down: ${root.scrollHeight} > ${H}`);
@@ -192,7 +196,7 @@ def drag_and_drop(page, definition, state, action, target) -> None:
 
 
 def check(page, what: str, seen_changes: set) -> dict:
-    out = page.evaluate(IN_VIEW)
+    out = page.evaluate(IN_VIEW, page.viewport_size["width"] < 900)
     assert not out["problems"], f"{what}: {out['problems']}"
     for change in out["changed"]:
         assert change["inside"] and change["float"], f"{what}: the change of {change['key']} is not shown in the window"

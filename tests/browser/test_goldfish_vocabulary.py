@@ -29,8 +29,10 @@ def test_the_board_shows_the_games_words_in_japanese_and_english(page, english, 
         heading, rows, facts = words_on(shown)
         assert heading.startswith(words["zones"]["deck"] + " "), heading
         assert facts["フェイズ" if lang == "ja" else "Phase"] == words["phases"][phase]
-        # the turn in the one wording of every game: yours counted (kannagi's first turn begins after 零探し)
-        assert shown.inner_text("#gf-clock") == (words["your_turn"] % {"n": 1} if slug == "original" else words["before_turns"])
+        # the turn in the one wording of every game: yours counted (kannagi's first turn begins after 零探し); the
+        # English page watches the game, so it names the player by the deck owner's name
+        turn = words["your_turn"] % {"n": 1} if shown is page else words["their_turn"] % {"who": sample(slug).owner.get_username(), "n": 1}
+        assert shown.text_content("#gf-clock") == (turn if slug == "original" else words["before_turns"])
         if slug == "original":
             assert rows[::-1][:5] == words["rows"]  # drawn from the goldfish's side down to yours
         assert shown.get_attribute('#gf-board [data-zone="p0.hand"]', "data-hidden") == "opponent"
