@@ -142,7 +142,7 @@ function cardNode(iid, options) {
   const cancel = () => { clearTimeout(timer); timer = 0; };
   node.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "touch") return;
-    pressed = false;  // a new press (the large face's dialog may have taken the click that ended the last one)
+    pressed = false;  // (a long press that ended without a click leaves nothing to swallow)
     start = { x: event.clientX, y: event.clientY };
     cancel();
     timer = setTimeout(() => {
