@@ -44,6 +44,7 @@ def shot(page, name):
 def test_the_clicks_of_one_editor_visit_are_one_revision_and_a_new_visit_a_new_one(page, my_deck):
     url = f"/decks/{my_deck.pk}/edit/"
     log_in(page, url)
+    page.click(".view-switch button[data-view=list]")  # the list view (faces are the default; remembered)
     start = my_deck.revision
     plus = page.locator('#sections tr[data-card] button.plus')
     minus = page.locator('#sections tr[data-card] button.minus')
@@ -69,6 +70,7 @@ def test_the_clicks_of_one_editor_visit_are_one_revision_and_a_new_visit_a_new_o
 def test_the_picker_and_the_deck_lines_carry_each_cards_face_for_the_preview(page, my_deck):
     url = f"/decks/{my_deck.pk}/edit/"
     log_in(page, url)
+    page.click(".view-switch button[data-view=list]")  # the deck's lines (faces are the default)
     page.fill("#picker-q", "ねこ")
     item = page.locator("#picker-results li[data-card]").first
     item.wait_for()
@@ -108,6 +110,7 @@ def test_the_deck_page_shows_faces_and_the_curve_and_fits_a_phone(phone, my_deck
 
 def test_the_editor_and_the_history_fit_a_phone(phone, my_deck):
     log_in(phone, f"/decks/{my_deck.pk}/edit/")
+    phone.locator(".view-switch button[data-view=list]").tap()  # the deck's lines (faces are the default)
     phone.locator("#sections tr[data-card] button.plus").first.click()
     wait_saved(phone, my_deck.revision + 1)
     assert fits(phone)

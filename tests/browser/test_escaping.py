@@ -48,6 +48,7 @@ def test_the_deck_editor_draws_hostile_names_as_text(browse, hostile):
         assert name in sections.inner_text(), name
     assert browse.locator("input[name=name]").input_value() == DECK_NAME
     # one change: the script redraws the sections from the API's JSON and the stats panel from HTML
+    browse.click(".view-switch button[data-view=list]")  # the list view (faces are the default)
     row = browse.locator("#sections tr[data-card]", has_text=AMP).first
     before = row.locator("input.count").input_value()
     with browse.expect_response(lambda r: "/stats/" in r.url):  # the stats panel is redrawn after a change
