@@ -57,7 +57,7 @@ def test_the_same_request_links_to_the_same_report(user_client, deck):
     assert first["Location"] == again["Location"] and CardReport.objects.count() == 1
 
 
-def test_a_swap_report_shows_the_differences_and_a_self_swap_changes_nothing(user_client, deck):
+def test_a_swap_report_shows_the_differences_and_a_self_swap_changes_nothing(user_client, deck, django_user_model):
     entry = deck.entries.select_related("card").first()
     key = str(entry.card_id)
     response = start(user_client, deck, games=200, swap_old=key, swap_new=key)
@@ -69,6 +69,17 @@ def test_a_swap_report_shows_the_differences_and_a_self_swap_changes_nothing(use
     assert all(d is None or (d["diff"] == 0 and not d["significant"]) for d in diffs)
     page = user_client.get(response["Location"]).content.decode()
     assert 'id="swap-table"' in page and f"{entry.card.name} → {entry.card.name}" in page
+    # the result offers its owner デッキに反映 (a new revision of the revision played) and another swap, whose
+    # card to put in is a search field, not a menu of every card of the game
+    assert 'id="swap-apply"' in page and f'name="revision" value="{deck.revision}"' in page and "デッキに反映" in page
+    assert 'id="swap-form"' in page and 'id="swap-new-q"' in page and 'name="swap_new" id="swap-new"' not in page
+    from django.test import Client
+
+    stranger = Client()
+    stranger.force_login(django_user_model.objects.create_user("stranger", password="pw-stranger-123"))
+    deck.visibility = "public"
+    deck.save(update_fields=["visibility"])
+    assert 'id="swap-apply"' not in stranger.get(response["Location"]).content.decode()
 
 
 def test_a_swap_of_a_card_not_in_the_deck_or_not_of_the_game_is_refused_naming_it(user_client, deck):
