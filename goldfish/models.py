@@ -100,11 +100,28 @@ class GoldfishSession(models.Model):
         return len(self.actions or [])
 
 
+class GamesProgress:
+    """How far a job that plays games is, for its page and status.json: `total` games to play (its games,
+    unless the job plays them more than once), `done` played so far, its state in the player's words."""
+
+    @property
+    def total(self) -> int:
+        return self.games
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def status_label(self) -> str:
+        return _progress_label(self.status)
+
+
 def new_simulation_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Simulation(models.Model):
+class Simulation(GamesProgress, models.Model):
     """Thousands of autopilot games of one deck revision (game i from seed + i), run by task workers in
     pieces (SimulationChunk) and summarized when the last piece is in. One row per (deck, revision, games,
     seed, turn cap, engine version): the same request again links to the same results."""
@@ -153,16 +170,8 @@ class Simulation(models.Model):
         return reverse("simulation", args=[self.token])
 
     @property
-    def percent(self) -> int:
-        return int(100 * self.done / self.games) if self.games else 0
-
-    @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
-
-    @property
-    def status_label(self) -> str:
-        return _progress_label(self.status)
 
     @property
     def failure_message(self) -> str:
@@ -198,7 +207,7 @@ def new_report_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class CardReport(Job):
+class CardReport(GamesProgress, Job):
     """The designer report of one deck revision (rules/engine/report.py): per card, how the deck wins with
     and without it, played by a task worker; with a swap (every copy of `swap_old` replaced by the card
     `swap_new`, both card keys) it plays the same seeds twice and keeps what changed. One row per
@@ -246,14 +255,6 @@ class CardReport(Job):
         return self.games * (2 if self.swap_old else 1)
 
     @property
-    def percent(self) -> int:
-        return int(100 * self.done / self.total) if self.total else 0
-
-    @property
-    def status_label(self) -> str:
-        return _progress_label(self.status)
-
-    @property
     def failure_message(self) -> str:
         """Why it failed, in the player's words ("" unless failed)."""
         if self.status != self.Status.FAILED:
@@ -267,7 +268,7 @@ def new_matchup_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Matchup(Job):
+class Matchup(GamesProgress, Job):
     """対戦シミュレーション (issue 34): one deck revision against one or more opponent decks (a gauntlet), each
     seat played by the game's AI from what it sees (rules/engine/versus.py), on a task worker. `result` is
     one matchup per opponent, in the order chosen."""
@@ -302,11 +303,3 @@ class Matchup(Job):
     @property
     def total(self) -> int:
         return self.games * len(self.opponents)
-
-    @property
-    def percent(self) -> int:
-        return int(100 * self.done / self.total) if self.total else 0
-
-    @property
-    def status_label(self) -> str:
-        return _progress_label(self.status)
