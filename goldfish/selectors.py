@@ -243,6 +243,7 @@ def partial_figures(sim: Simulation) -> dict | None:
     (games won) with its 95% t interval, and the median win turn (over all games so far; None: not half
     won). The page shows them while the rest plays and refines them as pieces finish."""
     from rules.engine.intervals import mean_interval, wilson
+    from rules.engine.simulate import median_win_turn
 
     from .models import SimulationChunk
 
@@ -260,12 +261,7 @@ def partial_figures(sim: Simulation) -> dict | None:
     total = sum(t * c for t, c in won.items())
     squares = sum(t * t * c for t, c in won.items())
     mean, mean_ci = mean_interval(wins, total, squares)
-    median, running = None, 0
-    for turn in sorted(won):
-        running += won[turn]
-        if 2 * running >= games:
-            median = turn
-            break
+    median = median_win_turn(won, games)
     share = wilson(wins, games)
     return {
         "games": games, "won": wins, "share": wins / games, "share_interval": list(share) if share else None,

@@ -285,6 +285,17 @@ def simulate(
     return summarize(merge(parts), turn_cap)
 
 
+def median_win_turn(won: dict[int, int], games: int) -> int | None:
+    """The median win turn of `games` games, `won` counting the games won on each turn: the first turn by
+    which half of all games were won (None: half were never won)."""
+    running = 0
+    for turn in sorted(won):
+        running += won[turn]
+        if 2 * running >= games:
+            return turn
+    return None
+
+
 def summarize(total: dict, turn_cap: int) -> dict:
     """The figures from the tallies: the win-turn distribution (count, share and cumulative share per
     turn), mean and median win turn, games not won by the cap, opening-hand figures with their exact
@@ -297,13 +308,7 @@ def summarize(total: dict, turn_cap: int) -> dict:
         count = won.get(turn, 0)
         running += count
         rows.append({"turn": turn, "count": count, "share": count / games, "cumulative": running / games})
-    # the median: the first turn by which half of all games were won (None: half were never won)
-    median, running = None, 0
-    for turn in sorted(won):
-        running += won[turn]
-        if 2 * running >= games:
-            median = turn
-            break
+    median = median_win_turn(won, games)
     pool = total["pool"]
     N, n = pool.get("N", 0), pool.get("n", 0)
     key_copies = sum(pool.get("copies", {}).get(d, 0) for d in pool.get("key_defs", ()))
