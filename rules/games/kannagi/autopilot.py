@@ -47,7 +47,9 @@ class Autopilot(Base):
         if pending:
             kind = pending["type"]
             if kind == "timing":  # (the commonest)
-                best = self._best_tool(state, of) if pending.get("at") == "goldfish" else None
+                # (the goldfish's turn, or in versus the opponent's turn: the last moments of the cycle)
+                late = pending.get("at") == "goldfish" or state["active"] != pending.get("player", 0)
+                best = self._best_tool(state, of) if late else None
                 return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
                 hands = [(i, of[i]) for i in zones["p0.hand"]]
