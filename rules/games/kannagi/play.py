@@ -122,6 +122,36 @@ class Instances(dict):
         return found
 
 
+class Mirrored(dict):
+    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
+    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of eighty, many
+    times a rollout). Read it through [], get, items, values and iteration."""
+
+    __slots__ = ("zmap", "made")
+
+    def __getitem__(self, iid):
+        made = self.made
+        card = made.get(iid)
+        if card is None:
+            card = dict.__getitem__(self, iid)
+            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": self.zmap.get(card["zone"], card["zone"])}
+        return card
+
+    def get(self, iid, default=None):
+        return self[iid] if dict.__contains__(self, iid) else default
+
+    def items(self):
+        return [(i, self[i]) for i in dict.__iter__(self)]
+
+    def values(self):
+        return [self[i] for i in dict.__iter__(self)]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
+
+    __hash__ = None
+
+
 class KannagiRules(Play):
     slug = "kannagi"
     zones = ("deck", "hand", "field", "soul", "exile", "reveal")
@@ -168,6 +198,7 @@ class KannagiRules(Play):
         self._carry = {name[len("_carry_") :]: getattr(self, name) for name in dir(self) if name.startswith("_carry_")}
         self._answers = {"god": self._answer_god, "defend": self._answer_defend, "order": self._answer_order}
         self._last: Instances | None = None  # the game played last (see `card_facts`)
+        self._prev: Instances | None = None  # the one before (versus: a game and its relabelling, as_seat, alternate)
         self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
 
     # -- card facts ------------------------------------------------------------------------------------------
@@ -183,6 +214,11 @@ class KannagiRules(Play):
         """The facts of a game not seen last. The Facts of equal card data are the same, so the table of the
         last defs is used again when this game's defs are equal (a simulation's games share their cards)."""
         cards, defs = state["cards"], state["defs"]
+        prev = self._prev
+        if prev is not None and prev.cards is cards:  # (the game before the last one: the two change places)
+            self._prev, self._last = self._last, prev
+            return prev
+        self._prev = self._last
         last = self._table
         if last is None or not (last[0] is defs or last[0] == defs):
             last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
@@ -1193,12 +1229,10 @@ class KannagiRules(Play):
             return state
 
         def to(p):
-            return p if not isinstance(p, int) or isinstance(p, bool) else 1 - p
+            return 1 - p if p.__class__ is int else p
 
-        def zname(name):
-            if isinstance(name, str) and name[:1] == "p" and name[1:2] in ("0", "1") and name[2:3] == ".":
-                return f"p{1 - int(name[1])}{name[2:]}"
-            return name
+        zmap = {name: (f"p{1 - int(name[1])}{name[2:]}" if name[:1] == "p" and name[1:2] in ("0", "1") and name[2:3] == "." else name)
+                for name in state["zones"]}
 
         def job(j):
             j = dict(j)
@@ -1211,8 +1245,12 @@ class KannagiRules(Play):
             return j
 
         out = dict(state)
-        out["zones"] = {zname(k): list(v) for k, v in state["zones"].items()}
-        out["cards"] = {i: dict(c, owner=to(c["owner"]), zone=zname(c["zone"])) for i, c in state["cards"].items()}
+        out["zones"] = {zmap[k]: list(v) for k, v in state["zones"].items()}
+        if isinstance(state["cards"], Mirrored):  # (relabelled twice: the cards as they were)
+            out["cards"] = cards = dict(dict.items(state["cards"]))
+        else:
+            out["cards"] = cards = Mirrored(state["cards"])
+            cards.zmap, cards.made = zmap, {}
         out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
         out["active"] = to(state["active"])
         if "first" in state:
@@ -1233,10 +1271,15 @@ class KannagiRules(Play):
             if "then" in pending:
                 pending["then"] = [to(p) for p in pending["then"]]
             if "choose" in pending and isinstance(pending["choose"], dict) and "zone" in pending["choose"]:
-                pending["choose"] = dict(pending["choose"], zone=zname(pending["choose"]["zone"]))
+                pending["choose"] = dict(pending["choose"], zone=zmap.get(pending["choose"]["zone"], pending["choose"]["zone"]))
             out["pending"] = pending
         if state["result"] is not None and state["result"].get("winner") is not None:
             out["result"] = dict(state["result"], winner=to(state["result"]["winner"]))
+        memo = self.card_facts(state)  # the relabelled game's facts are this one's (the same instances)
+        mirrored = Instances(memo)
+        mirrored.cards, mirrored.defs, mirrored.table, mirrored.riding = cards, memo.defs, memo.table, set(memo.riding)
+        mirrored.soul = mirrored.seen = mirrored.present = mirrored.usable = None
+        self._prev, self._last = memo, mirrored
         out["log"] = list(state["log"])
         return out
 
