@@ -35,6 +35,18 @@ one waits is queued: the same order, events and state at every decision, with le
 Readings (GAMES.md, as options): the goldfish has no deck and never defends or uses tools; a mixed (混化)
 card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" needs each). Card text beyond
 these rules is applied with manual actions.
+
+Versus (new_game's seats ["player", "player"], issue 34): the second seat plays its own deck. Each seat shuffles
+its deck, draws 8 and has 30 life ("life"); "first" (じゃんけん by default) picks who starts, kept as
+state["first"]; 零探し and then ■潜在能力 go first player, then second. The turns alternate (_turn_of): each
+player's turn runs the same jobs for that player (state["active"]), each player's turns counted in
+flags["turns"], state["turn"] being seat 0's (vocabulary turn_count "own"); only the first player's first
+turn has no draw. The listers, guards and handlers act for `_me` (the pending decision's player, else the turn
+player; always 0 against the goldfish). At each declaration the turn player is asked for a tool first, then
+the opponent (①…相手に【道具札】の使用がないか確認します), each with a tool of their own cycle (flags["tools"]); a
+tool whose target is the opponent's card (清めの塩: 相手の場所札) finds one. Damage to a player with 魂, from an
+effect or an attack's power, is that player's 防御 decision. `as_seat` relabels the two seats for the
+autopilot (the cards relabelled as they are read: Mirrored).
 """
 
 from __future__ import annotations
@@ -64,7 +76,7 @@ TARGET_KINDS = {
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
 FIELDS = ("p0.field", "p1.field")
-SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish, `players`)
+SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 
 
 class Facts:
