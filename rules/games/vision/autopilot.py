@@ -181,7 +181,29 @@ class Autopilot(Base):
             return actions[0]
         if kind == "choose":
             return actions[0] if actions else None
+        if kind == "defend":
+            return self._defend(state, pending)
         return None
+
+    def _defend(self, state, pending):
+        """Versus, attacked: the defender that survives the attacker's blow (the one that kills it first, then
+        the one that hits hardest); a chump block (the candidate that hits least) only when the blow would
+        leave 3 life or less; else no defence."""
+        w = self.rules.weathers(state)
+        attacker = pending["attacker"]
+        blow = self.rules.attack_value(state, attacker, w, attacking=True)
+        toughness = self.rules.defence_value(state, attacker, w) - state["cards"][attacker]["counters"].get("damage", 0)
+        ranked = []
+        for iid in pending["candidates"]:
+            hit = self.rules.attack_value(state, iid, w)
+            left = self.rules.defence_value(state, iid, w) - state["cards"][iid]["counters"].get("damage", 0)
+            ranked.append((left > blow, hit >= toughness, hit, iid))
+        survivors = [r for r in ranked if r[0]]
+        if survivors:
+            return {"type": "defend", "card": max(survivors)[3]}
+        if ranked and state["players"][0]["life"] - blow <= 3:
+            return {"type": "defend", "card": min(ranked, key=lambda r: (r[2], r[3]))[3]}
+        return {"type": "defend", "card": None}
 
     def _cover(self, state) -> dict[int, int]:
         """宵闇: for each declaration, how many of the deck's cards have one of its two types."""

@@ -74,13 +74,42 @@ class Battles:
             return None
         return next((i for i in self.characters(state, foe) if not state["cards"][i]["tapped"]), None)
 
+    def blockers(self, state, player) -> list[str]:
+        """The player's characters that may defend now: the active ones on its field (defending puts one to
+        sleep), in its field's order."""
+        return [i for i in self.characters(state, player) if not state["cards"][i]["tapped"]]
+
     def _combat(self, state, iid, w) -> list[dict]:
-        """The attack, after its 攻撃時 steps: defended (a battle) or not (damage to the player)."""
+        """The attack, after its 攻撃時 steps: defended (a battle) or not (damage to the player). A player (not the
+        goldfish) with an active character decides whether one of them defends (a `defend` decision)."""
         if not self._on_field(state, iid):
             return [{"type": "attack_ends", "card": iid}]
+        foe = 1 - self._side(state, iid)
+        if not state["players"][foe]["goldfish"]:
+            candidates = self.blockers(state, foe)
+            if candidates:
+                state["pending"] = {"type": "defend", "player": foe, "attacker": iid, "candidates": candidates}
+                return [{"type": "defend_choice", "player": foe, "card": iid}]
+            return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
         defender = self._defender(state, iid)
         if defender is None:
             return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
+        return self._defended(state, iid, defender, w)
+
+    def defend_resolve(self, state, pending, action) -> list[dict]:
+        """The defending player's answer: one of its active characters defends (a battle), or none does and
+        the attack hits the player."""
+        iid, defender = pending["attacker"], action.get("card")
+        w = self.weathers(state)
+        if not self._on_field(state, iid):
+            return [{"type": "attack_ends", "card": iid}]
+        if defender is None or not self._on_field(state, defender) or state["cards"][defender]["tapped"]:
+            return [{"type": "no_defence", "player": pending["player"], "card": iid}] + self._hit_player(
+                state, iid, self.attack_value(state, iid, w, attacking=True))
+        return self._defended(state, iid, defender, w)
+
+    def _defended(self, state, iid, defender, w) -> list[dict]:
+        """The defender blocks the attack: it sleeps, then 隠密, 極夜's modifier, the battle."""
         events = [{"type": "defend", "card": defender, "attacker": iid}] + self._exert(state, defender)
         races = set((self._def(state, defender).get("fields") or {}).get("race") or ())
         if STEALTH in self.keywords(state, iid) and not races & set((self._def(state, iid).get("fields") or {}).get("race") or ()):
