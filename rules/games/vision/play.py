@@ -188,6 +188,13 @@ class VisionRules(Battles, Play):
 
     versus = True  # the second seat may be a player with its own deck: the turn player (or the decider) acts
 
+    def first_seat(self, state):
+        """The seat that took turn 1: every player's turn counts and the seats alternate, so the turn player of
+        an odd turn (the setup keeps no "first", so goldfish games stay as they were)."""
+        if state["turn"] < 1:
+            return None
+        return state["active"] if state["turn"] % 2 else 1 - state["active"]
+
     def as_seat(self, state, seat):
         """The game with `seat` as seat 0 (two seats: they swap): zones, owners, the players, whose turn it is,
         who went first, the pending decision's (and an unfinished effect's) players and zones, 凧's dealers,
