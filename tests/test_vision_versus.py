@@ -128,6 +128,28 @@ def test_the_heuristic_defends_with_a_survivor_and_plays_either_seat_through_as_
     assert SeatAI("vision").choose(state, 1) == {"type": "defend", "card": blocker}
 
 
+def test_kyokuya_the_defending_players_non_human_chooses_its_battle_modifier_too():
+    """極夜 (seed line 43): (自動γ)[種族:人間を持たないキャラクター]が相手キャラクターと戦闘を行う場合、+2/0若しくは0/+2の
+    戦闘修正を選択して得る事ができる。 The defender battles the attacker as well: after the attacker's player
+    chooses, the defending player chooses for its non-human (乙 takes ±0/+2 and survives 甲's 3 plus 2)."""
+    state = versus(extra=[char("甲", attack=3, defence=3)], extra_1=[char("乙", attack=2, defence=4)],
+                   weathers=WEATHERS, weather_at_start=False)
+    force(state, "極夜")
+    attacker = take(state, "甲", "p0.field", 0)
+    blocker = take(state, "乙", "p1.field", 1)
+    apply(state, {"type": "attack", "card": attacker})
+    apply(state, {"type": "defend", "card": blocker})
+    assert state["pending"]["weather"] == "極夜" and state["pending"]["player"] == 0 and "card" not in state["pending"]
+    apply(state, {"type": "weather_choice", "option": 1})  # 甲: +2/±0
+    assert state["pending"]["player"] == 1 and state["pending"]["card"] == blocker
+    assert _rules("vision").to_act(state) == 1
+    events = apply(state, {"type": "weather_choice", "option": 2})  # 乙: ±0/+2
+    assert {"type": "weather", "weather": "極夜", "card": blocker, "option": 2} in events
+    assert state["cards"][blocker]["counters"] == {"defence": 2, "damage": 5}
+    assert state["cards"][blocker]["zone"] == "p1.field"  # 耐久力 4 + 2 > 5
+    assert state["cards"][attacker]["counters"]["damage"] == 2
+
+
 def test_jishingumo_the_second_seat_rolls_at_the_end_of_its_own_turn():
     """地震雲 (seed line 57): (自動γ)[全てのプレイヤー]は自ターン終了時、サイコロをふる。その後、Xダメージを受ける。
     Seat 1 ends its own turn as a player: it rolls and takes the damage."""
