@@ -31,7 +31,9 @@ discards the cards worth least (as for nodes); 春一番 takes the top card of t
 (option 1) while the deck holds 3 cards or more, else 3 life (option 2, when "haru_heal" gives them to the
 chooser); 宵闇 declares the two card types
 that most of the deck's cards have; 極夜's battle modifier is +2/±0 (the first offered); a card's choice
-takes the first one offered.
+takes the first one offered. Versus (it plays any seat through the rules' as_seat): attacked, it defends with
+the active character that survives the blow (the one that kills the attacker first, then the hardest
+hitter), chump-blocks with its weakest only when the blow would leave it 3 life or less, else takes it.
 
 The key cards of the opening hand are characters that need at most 1 node (見習い巫女, 里の薬売り,
 竹林の野兎): playable on the player's first turn with its first node (any card can be a node, so nodes are

@@ -12,6 +12,16 @@ first player on turn 1) → メイン → ディスカード (hand limit 7) → 
 on characters reset and "until end of turn" effects end), then after every 4th turn's end the weather changes. The flow
 runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
 
+Versus (new_game's seats ["player", "player"], a deck for each seat): both seats are players by the same
+rules (each its own deck shuffled, 25 life, 7 cards, its draw step, its main phase: the listers, the guard
+and the handlers act for the turn player, `to_act` is the pending decision's player or the turn player); an
+attack on a player with an active character asks it to defend (a `defend` decision: one of its active
+characters, or none); 極夜's modifier is chosen for each non-human of a battle by its player; the weathers
+that hit 「全てのプレイヤー」 hit the second seat as a player (雪 mills its deck, 春一番 and 宵闇 are its choices).
+The game's weather deck stays the first seat's weather section (seed: 天候カードを用意し、それを天候デッキとする: one
+weather deck; the second seat's weather cards stay in its weather zone). `as_seat` swaps the two seats for the
+autopilot; `first_seat` is the turn player of an odd turn. GRAZE (base game) is not applied.
+
 The goldfish (player 1) has no deck, no hand and no nodes: it takes its turns doing nothing (no draw
 step: it never draws, so it never decks out) and never chooses (春一番 does nothing for it). Characters
 the player puts on its field by hand defend (option "goldfish_defends"; battle.py): the first active one
