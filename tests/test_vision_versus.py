@@ -232,3 +232,38 @@ def test_the_versus_playthroughs_have_both_seats_defend_choose_and_take_the_weat
         assert digest(state) == recorded["digest"] == digest(replay(setup, recorded["actions"]))
     assert defended == {0, 1} and milled == {0, 1}
     assert {("春一番", 0), ("春一番", 1), ("宵闇", 0), ("宵闇", 1)} <= chose
+
+
+def test_the_defence_events_have_words_in_both_languages(monkeypatch):
+    """The new events (defend_choice, no_defence, defend against a player) and every event of a recorded versus
+    game are worded (rules/games/vision/vocabulary.py), as tests/test_story.py asks of goldfish games."""
+    from rules.engine import story as story_module
+
+    unworded = set()
+    say = story_module._Teller.say
+
+    def recording(self, kind, values, absent=frozenset()):
+        out = say(self, kind, values, absent)
+        if out is None:
+            unworded.add(kind)
+        return out
+
+    monkeypatch.setattr(story_module._Teller, "say", recording)
+    declined, _, _, _, _ = attack_into_a_defender(None)
+    apply(declined, {"type": "defend", "card": None})
+    blocked, _, _, blocker, _ = attack_into_a_defender(None)
+    apply(blocked, {"type": "defend", "card": blocker})
+    recorded = golden("vision-versus-seed12")
+    states = [declined, blocked, replay(recorded["setup"], recorded["actions"])]
+    said = []
+    for state in states:
+        for seat in (0, 1):
+            for lang in ("ja", "en"):
+                for told in story_module.story(state, seat, lang):
+                    for line in told:
+                        words = "".join(p if isinstance(p, str) else p.get("name") or p.get("text") or "" for p in line["parts"])
+                        assert "None" not in words and "%(" not in words, words
+                        said.append(words)
+    assert not unworded, sorted(unworded)
+    assert any("防御しない" in w for w in said) and any("defends against" in w for w in said)
+    assert any("防御するか選ぶ" in w for w in said)

@@ -92,6 +92,8 @@ VOCABULARY = Vocabulary(
         "play_nullified": Label("%(card)sのプレイは無効（天候《%(weather)s》）", "Playing %(card)s has no effect (weather 《%(weather)s》)"),
         "play_protected": Label("%(card)sのプレイには干渉できない（天候《%(weather)s》）", "Nothing may interfere with playing %(card)s (weather 《%(weather)s》)"),
         "weather_prevents": Label("天候《%(weather)s》: %(card)sはできない", "Weather 《%(weather)s》 prevents %(card)s"),
+        "attack": Label("%(card)sで攻撃", "%(card)s attacks"),  # (said where the action's line does not: another seat's)
+        "battle": Label("%(attacker)sと%(defender)sの戦闘", "%(attacker)s battles %(defender)s"),
         "defend": Label("%(card)sが%(attacker)sの攻撃を防御", "%(card)s defends against %(attacker)s"),
         "defend_choice": Label("%(player)s: %(card)sの攻撃を防御するか選ぶ", "%(player)s: defend against %(card)s or not"),
         "no_defence": Label("%(player)s: %(card)sの攻撃を防御しない", "%(player)s: no defence against %(card)s"),
