@@ -39,6 +39,22 @@ def kannagi_deck():
     return [cards[n] for i, n in enumerate(names) for _ in range(2 if i % 2 else 1)][:40]
 
 
+def kannagi_versus_decks():
+    """Two 40-card decks of bundled cards for the versus playthrough: 夏 effects that deal damage (蝉しぐれの校庭,
+    囁く黒髪, 発狂人形の家's 不屈) and 清めの塩 (its target: the opponent's 場所札) on both sides."""
+    cards = bundled_cards("kannagi")
+
+    def deck(spec):
+        return [cards[n] for n, k in spec for _ in range(k)]
+
+    return [
+        deck([("蝉しぐれの校庭", 4), ("囁く黒髪", 4), ("発狂人形の家", 4), ("清めの塩", 4), ("無人の踏切", 4), ("鉄の風", 4), ("ねこやま", 4),
+              ("花火の河川敷", 4), ("古びた懐中電灯", 4), ("雪見の渡り廊下", 4)]),
+        deck([("桜並木の小径", 4), ("清めの塩", 4), ("無人の踏切", 4), ("鉄の風", 4), ("ねこやま", 4), ("春霞の丘", 3), ("手作りのお守り", 4),
+              ("袖を引く手", 4), ("雪見の渡り廊下", 4), ("蝉しぐれの校庭", 4), ("紅葉の石段", 1)]),
+    ]
+
+
 GAMES = {
     "kannagi-greedy-seed7": ("kannagi", lambda: [kannagi_deck()], 7, {}),
     "kannagi-all-seasons-seed21": ("kannagi", lambda: [kannagi_deck()], 21, {"mixed_season": "all"}),
@@ -55,6 +71,7 @@ GAMES = {
     # vision's second seat a player with the sample deck: defending, and the weathers that hit both players
     "vision-versus-seed12": ("vision", lambda: sample_deck("vision") * 2, 12, {}, ["player", "player"]),
     "vision-versus-seed7": ("vision", lambda: sample_deck("vision") * 2, 7, {}, ["player", "player"]),
+    "kannagi-versus-seed1": ("kannagi", kannagi_versus_decks, 1, {}, ["player", "player"]),
 }
 
 

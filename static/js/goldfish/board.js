@@ -67,7 +67,7 @@ function cardText(iid, mini) {
     return el("span", { class: "gf-tile" },
       el("img", { src: def.face, alt: "", loading: "lazy", class: "gf-face", draggable: "false" }),
       costNode(iid),
-      el("span", { class: "gf-name visually-hidden", text: def.name }),
+      el("span", { class: "gf-name", text: def.name }),
       stats.length ? el("span", { class: "gf-stats", text: stats.join(" ") }) : null,
       card.token ? el("span", { class: "gf-token", text: actionLabel("manual.token") }) : null);
   }
