@@ -20,7 +20,7 @@ PREFERENCE = {
     "timestorm": ["choose", "battery", "play", "pass"],
     "original": ["pay", "pass", "target", "draw_support", "move", "summon", "deploy", "cast", "effect", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"],
     "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "play", "pass", "choose", "no_reversal", "cancel"],
-    "vision": ["weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
+    "vision": ["defend", "weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
 }
 
 
@@ -68,6 +68,9 @@ GAMES = {
     "vision-decked-seed7": ("vision", lambda: sample_deck("vision"), 7, {"weather_at_start": False}),
     # issue 34: both seats real players (new_game's seats), each playing its cards by the same greedy policy
     "timestorm-versus-seed1": ("timestorm", timestorm_decks, 1, {"auto_pass": "never"}, ["player", "player"]),
+    # vision's second seat a player with the sample deck: defending, and the weathers that hit both players
+    "vision-versus-seed12": ("vision", lambda: sample_deck("vision") * 2, 12, {}, ["player", "player"]),
+    "vision-versus-seed7": ("vision", lambda: sample_deck("vision") * 2, 7, {}, ["player", "player"]),
     "kannagi-versus-seed1": ("kannagi", kannagi_versus_decks, 1, {}, ["player", "player"]),
 }
 
