@@ -470,6 +470,9 @@ class ManacardRules(Play):
             _move_top(state, f"p{p}.deck", f"p{p}.hand", opts["hand"] + (opts["second_extra"] if p != first else 0), False)
         state["turn"], state["phase"] = 1, "action"
         state["priority"] = state["active"] = 0  # (a goldfish that starts has passed its first right)
+        if self.is_versus(state):  # two players: the first holds the first action right (seed line 15: ①先行後攻を決める)
+            state["first"] = state["priority"] = state["active"] = first
+            state["flags"]["streak_other"] = 0
         self._sync_life(state)
 
     # -- the action right --------------------------------------------------------------------------------
@@ -534,6 +537,12 @@ class ManacardRules(Play):
                 events += self._open_chance(state)
             elif flags["owed"] > 0:
                 flags["owed"] -= 1
+                if "streak_other" in flags:  # versus: the right goes to the other player, who decides next
+                    more, passed = self._pass_right_versus(state)
+                    events += more
+                    if passed:
+                        break
+                    continue
                 events += self._pass_right(state)
             else:
                 break
@@ -563,6 +572,10 @@ class ManacardRules(Play):
         unit, cards = incoming["card"], state["cards"]
         if cards[unit]["zone"] != "p1.field":
             return [{"type": "attack_fizzles", "card": unit}]
+        if incoming.get("target"):  # versus: the other player's unit attacked one of this player's
+            if cards[incoming["target"]]["zone"] != "p0.field":
+                return [{"type": "attack_fizzles", "card": unit}]
+            return self._battle(state, unit, incoming["target"])[0]
         blocker = incoming["block"]
         if blocker and cards[blocker]["zone"] == "p0.field":
             return self._battle(state, unit, blocker)[0]
@@ -597,7 +610,7 @@ class ManacardRules(Play):
 
     def _incoming(self, state) -> dict:
         incoming = state["flags"]["incoming"]
-        if not incoming:
+        if not incoming or incoming.get("target"):
             raise IllegalAction("type: no attack is declared on you")
         return incoming
 
@@ -661,7 +674,7 @@ class ManacardRules(Play):
             return self._attacks(state, table, [chain["card"]], theirs) + [{"type": "pass"}]
         out = self._plays(state, table, mine, theirs)
         incoming = flags["incoming"]
-        if incoming:
+        if incoming and not incoming.get("target"):
             out += self._answers(state, table, mine, incoming)
         if zones["p0.deck"]:
             out.append({"type": "pass", "option": "mana"})
@@ -670,7 +683,7 @@ class ManacardRules(Play):
         if any(not cards[i]["face_up"] and cards[i].get("home") == "skill" for i in zones["p0.exile"]):
             out.append({"type": "pass", "option": "return_skill"})
         out += self._attacks(state, table, mine, theirs)
-        if incoming and self._can_counter(state, incoming):
+        if incoming and not incoming.get("target") and self._can_counter(state, incoming):
             out.append({"type": "pass", "option": "attack", "target": incoming["card"]})
         out.append({"type": "pass"})
         return out
@@ -749,7 +762,7 @@ class ManacardRules(Play):
                 info = of[iid]
                 if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
                     continue
-                if info.reduce and not (incoming and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):
+                if info.reduce and not (incoming and not incoming.get("target") and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):
                     continue
                 aim = info.aim
                 if aim is None:
@@ -864,7 +877,7 @@ class ManacardRules(Play):
     def settle(self, state):
         return self._settle(state)
 
-    def decision(self, state):
+    def _decision(self, state):
         out = super().decision(state)
         if not out:
             return out
@@ -1035,7 +1048,8 @@ class ManacardRules(Play):
             card = state["cards"][source]
             card["spent"] = True
             events.append(move(state, source, f"p{player}.deck", face_up=True))
-            flags["owed"] += 1
+            if not flags.pop("passing", False):  # (versus: a chance while passing the right uses that pass)
+                flags["owed"] += 1
             events += self._chance_done(state, True)
         return events
 
@@ -1192,7 +1206,7 @@ class ManacardRules(Play):
         events = [{"type": "battle", "card": unit, "target": target, "damage": dealt, "counter": back}]
         events += self._damage_unit(state, target, dealt or 0)
         events += self._damage_unit(state, unit, back or 0)
-        keep = diff > 2 and state["cards"][unit]["zone"] == "p0.field"
+        keep = diff > 2 and (state["cards"][unit]["zone"] == "p0.field" or ("streak_other" in flags and state["cards"][unit]["zone"] == "p1.field"))
         chain = flags["chain"]
         if keep:
             lowered = (chain["speed"] if chain and chain["card"] == unit else 0) - target_speed
@@ -1249,6 +1263,10 @@ class ManacardRules(Play):
             mark = "next" if state["flags"]["chance"] else "hit"  # (a hit during a chance has a chance of its own)
             for iid in hit:  # (marked on the cards: their ids in the open flags would tell which cards they are)
                 state["cards"][iid]["chance"] = mark
+        elif player == 1 and "streak_other" in state["flags"] and state["options"]["reversal"] != "off":
+            state["flags"]["due_other"] = True  # versus: the other player's 逆転 chance comes with their right
+            for iid in hit:
+                state["cards"][iid]["chance"] = "next"
         elif not deck:
             state["players"][player]["lost"] = True
         return events
@@ -1362,7 +1380,7 @@ class ManacardRules(Play):
         life[0] = players[0]["life"] = len(zones["p0.deck"])
         life[1] = players[1]["life"] = len(zones["p1.deck"])
 
-    def after_manual(self, state) -> None:
+    def _after_manual(self, state) -> None:
         """After a manual action: a life change is a hit or 【回復】; equipment whose unit left goes to the
         discard pile; the bookkeeping and a pending decision follow the cards that moved."""
         flags = state.get("flags")
@@ -1437,6 +1455,206 @@ class ManacardRules(Play):
             pending["count"] = len(self._marked(state, "hit", False))
         elif kind == "reveal_skill":
             pending["choose"]["max"] = len(zones["p0.skill"])
+
+    # -- versus: two players (issue 34) -------------------------------------------------------------------
+    #
+    # With seats=["player", "player"] the second seat plays its own deck by the same rules. The state keeps
+    # every zone and card under its real seat; the open flags (incoming, attack, streak, due, chain) are the
+    # right-holder's, as the goldfish game has them for the human ("streak_other" / "due_other": the other
+    # player's; their presence marks a versus game). Every rule above is written for seat 0: a decision of
+    # seat 1 is listed, guarded and handled on the game relabelled (`_flip`, in place, and back), so each
+    # seat plays, pays, answers attacks and takes its 逆転 chances as the human does. Passing the right
+    # (_pass_right_versus): the attack declared on the passer hits (攻撃宣言中、行動権を相手に渡す事で攻撃ヒット成立),
+    # the passer's own declared attack becomes the one declared on the other player, who answers it on
+    # their right (『防御』, a block, …: the goldfish never did), and the right is theirs.
+
+    versus = True
+
+    @staticmethod
+    def is_versus(state) -> bool:
+        seats = state["setup"].get("seats")
+        return bool(seats) and len(seats) > 1 and seats[1] == "player"
+
+    @staticmethod
+    def _zone_flip(name: str) -> str:
+        head = name[:3]
+        if head == "p0.":
+            return "p1." + name[3:]
+        if head == "p1.":
+            return "p0." + name[3:]
+        return name
+
+    def _flip(self, state) -> None:
+        """Seat 0 and seat 1 swap labels (zones, owners, players, the right, the pending decision, the result)."""
+        zf = self._zone_flip
+        state["zones"] = {zf(k): v for k, v in state["zones"].items()}
+        for card in state["cards"].values():
+            card["owner"] = 1 - card["owner"]
+            card["zone"] = zf(card["zone"])
+        players = state["players"] = state["players"][::-1]
+        for k, player in enumerate(players):
+            player["id"] = k
+        state["active"] = 1 - state["active"]
+        if state["priority"] is not None:
+            state["priority"] = 1 - state["priority"]
+        if isinstance(state.get("first"), int):
+            state["first"] = 1 - state["first"]
+        flags = state.get("flags")
+        if flags and "life" in flags:
+            flags["life"] = flags["life"][::-1]
+        pending = state["pending"]
+        if pending:
+            pending["player"] = 1 - pending.get("player", 0)
+            block = pending.get("choose")
+            if isinstance(block, dict) and "zone" in block:
+                pending["choose"] = dict(block, zone=zf(block["zone"]))
+        result = state["result"]
+        if result and isinstance(result.get("winner"), int):
+            result["winner"] = 1 - result["winner"]
+
+    def _flip_event(self, event):
+        if not isinstance(event, dict):
+            return event
+        out = dict(event)
+        for key in ("player", "winner"):
+            if isinstance(out.get(key), int) and not isinstance(out.get(key), bool):
+                out[key] = 1 - out[key]
+        for key in ("from", "to", "zone"):
+            if isinstance(out.get(key), str):
+                out[key] = self._zone_flip(out[key])
+        return out
+
+    def _seat_now(self, state) -> int:
+        pending = state["pending"]
+        return pending.get("player", 0) if pending else state["priority"]
+
+    def _as_holder(self, state, seat, call, *args):
+        """call(state, *args) on the game relabelled so that `seat` is seat 0 (the state is flipped back after)."""
+        if not seat or self._inside:
+            return call(state, *args)
+        self._inside = True
+        self._flip(state)
+        try:
+            return call(state, *args)
+        finally:
+            self._flip(state)
+            self._inside = False
+
+    _inside = False
+
+    def legal_actions(self, state):
+        if self._inside or "streak_other" not in state["flags"]:
+            return super().legal_actions(state)
+        return self._as_holder(state, self._seat_now(state), super().legal_actions)
+
+    def decision(self, state):
+        if self._inside or not state.get("flags") or "streak_other" not in state["flags"]:
+            return self._decision(state)
+        seat = self._seat_now(state)
+        out = self._as_holder(state, seat, self._decision)
+        if out and seat:
+            out["player"] = seat
+        return out
+
+    def apply(self, state, action):
+        flags = state["flags"]
+        if self._inside or "streak_other" not in flags:
+            return super().apply(state, action)
+        seat, holder = self._seat_now(state), state["priority"]
+        events = self._as_holder(state, seat, super().apply, action)
+        if seat:
+            events = [self._flip_event(e) for e in events]
+        events += self._after_versus(state, holder)
+        for event in events:
+            if event.get("type") == "right" and event.get("player") == state["priority"]:
+                event["turn"] = state["turn"]
+        return events
+
+    def _after_versus(self, state, holder) -> list[dict]:
+        """After a seat's action: a right that went to the other player counts (`turn`: the rights of seat 0,
+        as in the goldfish game), and their 逆転 chance owed for a hit their opponent's card made opens."""
+        events: list[dict] = []
+        now = state["priority"]
+        if now == holder or state["result"] is not None:
+            return events
+        if now == 0:
+            state["turn"] += 1
+        flags = state["flags"]
+        if flags["due"] and not state["pending"]:
+            more = self._as_holder(state, now, self._settle)
+            events += [self._flip_event(e) for e in more] if now else more
+        return events
+
+    def after_manual(self, state) -> None:
+        if self._inside or not state.get("flags") or "streak_other" not in state["flags"]:
+            return self._after_manual(state)
+        holder = state["priority"]
+        self._as_holder(state, self._seat_now(state), self._after_manual)
+        self._after_versus(state, holder)
+
+    def to_act(self, state):
+        if state["result"] is not None:
+            return None
+        return self._seat_now(state)
+
+    def as_seat(self, state, seat):
+        """The game with `seat` as seat 0 (the other as seat 1): what the autopilot, written for seat 0, plays."""
+        if seat == 0:
+            return state
+        out = dict(state)
+        out["cards"] = {i: dict(c) for i, c in state["cards"].items()}
+        out["players"] = [dict(p) for p in state["players"]]
+        out["flags"] = dict(state["flags"])
+        if state["pending"]:
+            out["pending"] = dict(state["pending"])
+        if state["result"]:
+            out["result"] = dict(state["result"])
+        self._flip(out)
+        return out
+
+    def _pass_right_versus(self, state) -> tuple[list[dict], bool]:
+        """The right-holder passes the right (versus): the attack declared on them hits (their answers taken
+        off); its hit's 逆転 chance, if any, comes first; then their own declared attack is declared on the other
+        player, who holds the right. Returns the events and whether the right went over (or the game ended)."""
+        flags = state["flags"]
+        events: list[dict] = []
+        incoming, flags["incoming"] = flags["incoming"], None
+        if incoming:
+            events += self._incoming_hits(state, incoming)
+            self.check_result(state)
+            if state["result"] is not None:
+                return events, True
+            if flags["due"]:  # the chance before the right goes; the pass is still owed
+                flags["owed"] += 1
+                flags["passing"] = True
+                return events, False
+        attack, flags["attack"] = flags["attack"], None
+        declared = None
+        if attack and attack["card"] is None:  # the player's own counter-attack hits at once
+            more, _keep = self._hit(state, attack)
+            events += more
+            self.check_result(state)
+            if state["result"] is not None:
+                return events, True
+        elif attack:
+            unit = attack["card"]
+            if state["cards"][unit]["zone"] == "p0.field":
+                declared = {"card": unit, "speed": self.stat(state, unit, "speed"), "reduce": 0, "block": None}
+                if attack["target"]:
+                    declared["target"] = attack["target"]
+            else:
+                events.append({"type": "attack_fizzles", "card": unit})
+        chain = flags["chain"]
+        if chain and state["cards"][chain["card"]]["zone"] != "p1.field":
+            flags["chain"] = None  # (a continued attack is the next holder's, or none)
+        flags["incoming"] = declared
+        flags["streak"], flags["streak_other"] = flags["streak_other"], flags["streak"]
+        flags["due"] = flags.pop("due_other", False)
+        flags.pop("passing", None)
+        flags["owed"] = 0
+        state["priority"] = state["active"] = 1
+        events.append({"type": "right", "player": 1})
+        return events, True
 
     def check_result(self, state):
         if state.get("flags"):
