@@ -19,7 +19,8 @@ PREFERENCE = {
     "kannagi": ["potential_done", "hand_limit", "zero_search", "attack", "summon", "deploy", "possess", "tool", "choose", "end_turn"],
     "timestorm": ["choose", "battery", "play", "pass"],
     "original": ["pay", "pass", "target", "draw_support", "move", "summon", "deploy", "cast", "effect", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"],
-    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "play", "pass", "choose", "no_reversal", "cancel"],
+    # (the answers to an attack on the player come before a play: only a versus game declares one on its own)
+    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "block", "summon_block", "defend", "play", "pass", "choose", "no_reversal", "cancel"],
     "vision": ["weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
 }
 
@@ -52,6 +53,7 @@ GAMES = {
     "vision-decked-seed7": ("vision", lambda: sample_deck("vision"), 7, {"weather_at_start": False}),
     # issue 34: both seats real players (new_game's seats), each playing its cards by the same greedy policy
     "timestorm-versus-seed1": ("timestorm", timestorm_decks, 1, {"auto_pass": "never"}, ["player", "player"]),
+    "manacard-versus-seed1": ("manacard", lambda: sample_deck("manacard") * 2, 1, {}, ["player", "player"]),
 }
 
 
