@@ -533,7 +533,9 @@ class ManacardRules(Play):
         flags = state["flags"]
         events: list[dict] = []
         while state["result"] is None and not state["pending"]:
-            if flags["due"] and not flags["chance"]:
+            if state["priority"] != 0:
+                break  # (versus: the other player's right)
+            if flags["due"] and not flags["chance"] and not flags.get("waiting"):
                 events += self._open_chance(state)
             elif flags["owed"] > 0:
                 flags["owed"] -= 1
@@ -863,6 +865,7 @@ class ManacardRules(Play):
         "reveal_skill": ("reveal_skill",),
         "reversal": ("reversal", "no_reversal"),
         "choose": ("choose",),
+        "interrupt": ("let_resolve", "play"),
     }
 
     def guard(self, state, kind):
@@ -902,6 +905,11 @@ class ManacardRules(Play):
 
     def _do_play(self, state, action):
         iid = action.get("card")
+        if state["pending"] and state["pending"]["type"] == "interrupt":
+            if {k: v for k, v in action.items()} not in self._interrupts(state):
+                raise IllegalAction(f"card: {iid!r} is not a skill at least 2 faster than the one waiting")
+            state["pending"] = None
+            state["flags"]["interrupting"] = True
         if not isinstance(iid, str) or state["cards"].get(iid, {}).get("zone") not in ("p0.hand", "p0.skill"):
             raise IllegalAction(f"card: {iid!r} is not a card in your hand or skill deck")
         info = self.info(state, state["cards"][iid]["def"])
@@ -969,6 +977,8 @@ class ManacardRules(Play):
 
     def _do_cancel(self, state, action):
         pending, state["pending"] = state["pending"], None
+        if state["flags"].pop("interrupting", False):  # (an interrupt given up: the decision again)
+            state["pending"] = {"type": "interrupt", "player": 0}
         return [{"type": "cancel", "decision": pending["type"]}]
 
     def _paid(self, state, pending, mana, skill) -> list[dict]:
@@ -1005,6 +1015,14 @@ class ManacardRules(Play):
                 card["on"] = target
         else:
             card["face_up"] = True
+            flags = state["flags"]
+            if "streak_other" in flags and card.get("home") == "skill" and not flags.pop("interrupting", False):
+                # versus: a skill's effect waits for the other player's answer (seed line 42: 割り込み)
+                flags["waiting"] = {"card": iid, "target": target, "speed": self._skill_speed(state, iid)}
+                flags["owed"] += 1  # (playing a card passes the right: 何かしらのカード、能力をプレイした場合、行動権は相手に移る)
+                return events
+            if flags.get("waiting"):  # an interrupt: it resolves first, then the effect it interrupted
+                return events + self._run(state, iid, "played", target) + self._other_frame(state, self._resolve_waiting)
         return events + self._run(state, iid, "played", target)
 
     def _run(self, state, iid, when, target) -> list[dict]:
@@ -1041,7 +1059,8 @@ class ManacardRules(Play):
         events: list[dict] = []
         if then == "played":
             events += self._put_away(state, source)
-            flags["owed"] += 1
+            if not flags.pop("resolving", False):  # (a waiting effect resolves in the other player's right)
+                flags["owed"] += 1
         elif then == "attack":
             flags["owed"] += 1
         elif then == "reversal":
@@ -1258,15 +1277,19 @@ class ManacardRules(Play):
         hit = _move_top(state, source, exile, amount, False)  # top first
         events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
         events += [{"type": "move", "card": iid, "from": source, "to": exile} for iid in hit]
-        if player == 0 and not state["players"][0]["goldfish"] and state["options"]["reversal"] != "off":
+        flags = state["flags"]
+        if "streak_other" in flags and state["options"]["reversal"] != "off":
+            # versus: the chance is the hit player's, now if they hold the right, else with their next right
+            holder = player == state["priority"]
+            mark = "hit" if holder and player == 0 and not flags["chance"] else "next"
+            flags["due" if holder else "due_other"] = True
+            for iid in hit:
+                state["cards"][iid]["chance"] = mark
+        elif player == 0 and not state["players"][0]["goldfish"] and state["options"]["reversal"] != "off":
             state["flags"]["due"] = True  # the loss, if any, waits for the 逆転 chance
             mark = "next" if state["flags"]["chance"] else "hit"  # (a hit during a chance has a chance of its own)
             for iid in hit:  # (marked on the cards: their ids in the open flags would tell which cards they are)
                 state["cards"][iid]["chance"] = mark
-        elif player == 1 and "streak_other" in state["flags"] and state["options"]["reversal"] != "off":
-            state["flags"]["due_other"] = True  # versus: the other player's 逆転 chance comes with their right
-            for iid in hit:
-                state["cards"][iid]["chance"] = "next"
         elif not deck:
             state["players"][player]["lost"] = True
         return events
@@ -1284,8 +1307,9 @@ class ManacardRules(Play):
     def _open_chance(self, state) -> list[dict]:
         flags = state["flags"]
         flags["due"], flags["chance"] = False, True
+        mine = "streak_other" in flags  # (versus: the other player's marks wait for their own chance)
         for card in state["cards"].values():
-            if card.get("chance") == "next":
+            if card.get("chance") == "next" and (not mine or card["owner"] == 0):
                 card["chance"] = "hit"
         return [{"type": "reversal_chance", "player": 0}] + self._chance_step(state, "reveal")
 
@@ -1321,8 +1345,9 @@ class ManacardRules(Play):
 
     def _chance_done(self, state, activated: bool) -> list[dict]:
         state["flags"]["chance"] = False
+        mine = "streak_other" in state["flags"]
         for card in state["cards"].values():
-            if card.get("chance") in ("hit", "shown"):
+            if card.get("chance") in ("hit", "shown") and (not mine or card["owner"] == 0):
                 del card["chance"]
         if not activated and not state["zones"]["p0.deck"]:
             state["players"][0]["lost"] = True
@@ -1575,12 +1600,16 @@ class ManacardRules(Play):
         as in the goldfish game), and their 逆転 chance owed for a hit their opponent's card made opens."""
         events: list[dict] = []
         now = state["priority"]
-        if now == holder or state["result"] is not None:
+        if state["result"] is not None:
             return events
-        if now == 0:
-            state["turn"] += 1
         flags = state["flags"]
-        if flags["due"] and not state["pending"]:
+        if now != holder:
+            if now == 0:
+                state["turn"] += 1
+            if flags.get("waiting") and not state["pending"]:  # seed line 42: the other player may interrupt
+                state["pending"] = {"type": "interrupt", "player": now, "card": flags["waiting"]["card"]}
+                return events + [{"type": "waiting", "card": flags["waiting"]["card"], "player": 1 - now}]
+        if flags["due"] and not state["pending"] and not flags.get("waiting"):
             more = self._as_holder(state, now, self._settle)
             events += [self._flip_event(e) for e in more] if now else more
         return events
@@ -1611,6 +1640,57 @@ class ManacardRules(Play):
             out["result"] = dict(state["result"])
         self._flip(out)
         return out
+
+    def _skill_speed(self, state, iid) -> int:
+        """A skill's 素早さ for an interrupt: its printed one (a skill that prints none: 0)."""
+        speed = self.info(state, state["cards"][iid]["def"]).speed
+        return speed or 0
+
+    def _interrupts(self, state) -> list[dict]:
+        """The plays that interrupt the skill waiting (seed line 42: プレイヤー同士の行動したスキルの素早さが2以上離れていた
+        場合、相手の効果を解決する前より先に効果を解決する事が出来る。(割り込み)): the holder's skills, from the skill deck
+        or the hand, at least 2 faster than it."""
+        waiting = state["flags"].get("waiting")
+        if not waiting:
+            return []
+        table, cards = self.table(state), state["cards"]
+        mine, theirs = self._units(state, 0), self._units(state, 1)
+        out = []
+        for play in self._plays(state, table, mine, theirs):
+            card = cards[play["card"]]
+            info = table[card["def"]]
+            if card.get("home") == "skill" and not info.unit and info.type != EQUIP and self._skill_speed(state, play["card"]) >= waiting["speed"] + 2:
+                out.append(play)
+        return out
+
+    def _legal_interrupt(self, state, pending):
+        return self._interrupts(state) + [{"type": "let_resolve"}]
+
+    def _do_let_resolve(self, state, action):
+        """No interrupt: the waiting skill resolves (its player's), then the right is the holder's as before."""
+        state["pending"] = None
+        return self._other_frame(state, self._resolve_waiting)
+
+    def _other_frame(self, state, call) -> list[dict]:
+        self._flip(state)
+        try:
+            events = call(state)
+        finally:
+            self._flip(state)
+        return [self._flip_event(e) for e in events]
+
+    def _resolve_waiting(self, state) -> list[dict]:
+        """(In its player's frame: seat 0 is who played it, the right is the other's.)"""
+        flags = state["flags"]
+        waiting = flags.pop("waiting", None)
+        if not waiting:
+            return []
+        iid = waiting["card"]
+        if state["cards"][iid]["zone"] not in ("p0.skill", "p0.hand"):
+            return [{"type": "attack_fizzles", "card": iid}]
+        flags["resolving"] = True
+        events = [{"type": "resolve", "card": iid, "player": 0, **({"target": waiting["target"]} if waiting["target"] else {})}]
+        return events + self._run(state, iid, "played", waiting["target"])
 
     def _pass_right_versus(self, state) -> tuple[list[dict], bool]:
         """The right-holder passes the right (versus): the attack declared on them hits (their answers taken
