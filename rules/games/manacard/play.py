@@ -75,6 +75,16 @@ Setup: the main and skill decks are shuffled; 5 cards of the main deck to mana, 
 hand from them (so a goldfish of 50 has 39 HP when second, 40 when first); it loses when hits bring that
 deck to 0. Status cards stay face up in `status`; their `status` script steps (stats of the
 owner's units, costs) apply while they are there; other text is applied by hand.
+
+Versus (seats=["player", "player"], issue 34; the "versus" section below): the second seat plays its own deck
+by the same rules; option `first` names the seat that holds the first right (kept as state["first"]). The
+rules above, written for the human, act for whichever seat decides (the game relabelled, `_flip`). An attack
+hits when the attacked player passes the right back, after their answer (『防御』, a block, a card); an attack
+on a unit is a battle then. A hit's 逆転 chance is the hit player's: at once if they hold the right, else with
+their next right. A skill card's effect (a card of the skill deck that is no unit or equipment) waits for the
+other player's answer: on their right they may first interrupt with a skill of theirs 2 or more faster (seed
+line 42; a skill that prints no 素早さ counts 0), whose effect resolves first, then the waiting one's, and the
+right passes on; or let it resolve (`let_resolve`) and then use their right.
 """
 
 from __future__ import annotations
