@@ -1519,13 +1519,24 @@ class ManacardRules(Play):
             return "p0." + name[3:]
         return name
 
-    def _flip(self, state) -> None:
-        """Seat 0 and seat 1 swap labels (zones, owners, players, the right, the pending decision, the result)."""
+    def _zone_map(self) -> dict:
+        zmap = self.__dict__.get("_zmap")
+        if zmap is None:
+            zmap = self._zmap = {f"p{p}.{z}": f"p{1 - p}.{z}" for p in (0, 1) for z in self.zones}
+        return zmap
+
+    def _flip(self, state, cards: bool = True) -> None:
+        """Seat 0 and seat 1 swap labels (zones, owners, players, the right, the pending decision, the result;
+        `cards`: the cards' owners and zones too, unless the caller relabelled them already)."""
         zf = self._zone_flip
-        state["zones"] = {zf(k): v for k, v in state["zones"].items()}
-        for card in state["cards"].values():
-            card["owner"] = 1 - card["owner"]
-            card["zone"] = zf(card["zone"])
+        zmap = self._zone_map()
+        state["zones"] = {zmap.get(k, k): v for k, v in state["zones"].items()}
+        if cards:
+            get = zmap.get
+            for card in state["cards"].values():
+                card["owner"] = 1 - card["owner"]
+                zone_name = card["zone"]
+                card["zone"] = get(zone_name, zone_name)
         players = state["players"] = state["players"][::-1]
         for k, player in enumerate(players):
             player["id"] = k
@@ -1641,14 +1652,15 @@ class ManacardRules(Play):
         if seat == 0:
             return state
         out = dict(state)
-        out["cards"] = {i: dict(c) for i, c in state["cards"].items()}
+        get = self._zone_map().get
+        out["cards"] = {i: {**c, "owner": 1 - c["owner"], "zone": get(c["zone"], c["zone"])} for i, c in state["cards"].items()}
         out["players"] = [dict(p) for p in state["players"]]
         out["flags"] = dict(state["flags"])
         if state["pending"]:
             out["pending"] = dict(state["pending"])
         if state["result"]:
             out["result"] = dict(state["result"])
-        self._flip(out)
+        self._flip(out, cards=False)
         return out
 
     def _skill_speed(self, state, iid) -> int:
