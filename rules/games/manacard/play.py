@@ -1317,10 +1317,15 @@ class ManacardRules(Play):
     def _open_chance(self, state) -> list[dict]:
         flags = state["flags"]
         flags["due"], flags["chance"] = False, True
-        mine = "streak_other" in flags  # (versus: the other player's marks wait for their own chance)
-        for card in state["cards"].values():
-            if card.get("chance") == "next" and (not mine or card["owner"] == 0):
-                card["chance"] = "hit"
+        if "streak_other" in flags:  # versus: the player's own exiled cards (the other's marks wait for their chance)
+            cards = state["cards"]
+            for iid in state["zones"]["p0.exile"]:
+                if cards[iid].get("chance") == "next":
+                    cards[iid]["chance"] = "hit"
+        else:
+            for card in state["cards"].values():
+                if card.get("chance") == "next":
+                    card["chance"] = "hit"
         return [{"type": "reversal_chance", "player": 0}] + self._chance_step(state, "reveal")
 
     def _marked(self, state, mark: str, face_up: bool) -> list[str]:
@@ -1355,10 +1360,15 @@ class ManacardRules(Play):
 
     def _chance_done(self, state, activated: bool) -> list[dict]:
         state["flags"]["chance"] = False
-        mine = "streak_other" in state["flags"]
-        for card in state["cards"].values():
-            if card.get("chance") in ("hit", "shown") and (not mine or card["owner"] == 0):
-                del card["chance"]
+        if "streak_other" in state["flags"]:  # versus: the player's own exiled cards and the 逆転 card on their deck
+            cards = state["cards"]
+            for iid in state["zones"]["p0.exile"] + state["zones"]["p0.deck"][-1:]:
+                if cards[iid].get("chance") in ("hit", "shown"):
+                    del cards[iid]["chance"]
+        else:
+            for card in state["cards"].values():
+                if card.get("chance") in ("hit", "shown"):
+                    del card["chance"]
         if not activated and not state["zones"]["p0.deck"]:
             state["players"][0]["lost"] = True
             return [{"type": "no_reversal", "player": 0, "lost": True}]
