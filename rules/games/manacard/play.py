@@ -89,6 +89,7 @@ right passes on; or let it resolve (`let_resolve`) and then use their right.
 
 from __future__ import annotations
 
+import marshal
 import re
 
 from ...engine import effects
@@ -244,17 +245,31 @@ def _make_cards(decks, goldfish_hp: int, n: int, zone_names) -> tuple:
 
 
 _INFO: dict = {}  # (id of a card's data, play_reversal_cards) -> (the data, its Info): see _info
+_BY_CONTENT: dict = {}  # (the data marshalled, play_reversal_cards) -> its Info
 
 
 def _info(d: dict, options: dict) -> Info:
     """The Info of a card's data; the same data object (shared by the games of one decks, _add_cards) gives
     the same Info, which is read-only."""
-    key = (id(d), bool(options.get("play_reversal_cards")))
+    flag = bool(options.get("play_reversal_cards"))
+    key = (id(d), flag)
     found = _INFO.get(key)
     if found is None or found[0] is not d:
         if len(_INFO) >= 4096:
             _INFO.clear()
-        found = _INFO[key] = (d, Info(d, options))
+        # a copy of data met before (the versus AI's rollouts copy whole games): the same content, the same Info
+        try:
+            blob = (marshal.dumps(d, 2), flag)  # (version 2: no references, so equal data gives equal bytes)
+        except ValueError:
+            blob = None
+        info = _BY_CONTENT.get(blob) if blob is not None else None
+        if info is None:
+            info = Info(d, options)
+            if blob is not None:
+                if len(_BY_CONTENT) >= 4096:
+                    _BY_CONTENT.clear()
+                _BY_CONTENT[blob] = info
+        found = _INFO[key] = (d, info)
     return found[1]
 
 
