@@ -19,7 +19,8 @@ PREFERENCE = {
     "kannagi": ["potential_done", "hand_limit", "zero_search", "attack", "summon", "deploy", "possess", "tool", "choose", "end_turn"],
     "timestorm": ["choose", "battery", "play", "pass"],
     "original": ["pay", "pass", "target", "draw_support", "move", "summon", "deploy", "cast", "effect", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"],
-    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "play", "pass", "choose", "no_reversal", "cancel"],
+    # (the answers to an attack on the player come before a play: only a versus game declares one on its own)
+    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "block", "summon_block", "defend", "play", "pass", "choose", "no_reversal", "cancel", "let_resolve"],
     "vision": ["defend", "weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
 }
 
@@ -55,6 +56,17 @@ def kannagi_versus_decks():
     ]
 
 
+def manacard_fast_decks():
+    """The manacard sample for both seats, seat 1's 火の玉 printed with 素早さ 2 (a card of the test's own)."""
+    deck = sample_deck("manacard")[0]
+    fast = []
+    for card in deck:
+        if card.get("name") == "火の玉":
+            card = dict(card, key="test:速攻の火の玉", name="速攻の火の玉", fields=dict(card.get("fields") or {}, speed=2))
+        fast.append(card)
+    return [deck, fast]
+
+
 GAMES = {
     "kannagi-greedy-seed7": ("kannagi", lambda: [kannagi_deck()], 7, {}),
     "kannagi-all-seasons-seed21": ("kannagi", lambda: [kannagi_deck()], 21, {"mixed_season": "all"}),
@@ -72,6 +84,9 @@ GAMES = {
     "vision-versus-seed12": ("vision", lambda: sample_deck("vision") * 2, 12, {}, ["player", "player"]),
     "vision-versus-seed7": ("vision", lambda: sample_deck("vision") * 2, 7, {}, ["player", "player"]),
     "kannagi-versus-seed1": ("kannagi", kannagi_versus_decks, 1, {}, ["player", "player"]),
+    "manacard-versus-seed1": ("manacard", lambda: sample_deck("manacard") * 2, 1, {}, ["player", "player"]),
+    # seat 1's 火の玉 printed with 素早さ 2: it interrupts seat 0's skills (seed 004 line 42, 割り込み)
+    "manacard-versus-interrupt-seed4": ("manacard", manacard_fast_decks, 4, {}, ["player", "player"]),
 }
 
 
