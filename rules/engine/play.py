@@ -55,6 +55,9 @@ class Play:
     # Whether seats beyond the first may be real players (new_game's `seats`): the rules then list, guard
     # and apply every seat's actions, not only seat 0's, and `as_seat` relabels any seat as seat 0.
     versus = False
+    # The keys of a card that belong to its place, not to which card it is: a hidden card's, which the versus AI's
+    # determinize keeps at the place when it deals the hidden cards again (original: a face-down curse's square).
+    place_keys: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -37,6 +37,7 @@ from math import sqrt
 from ..games import get_game
 from . import rng
 from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game, sees
+from .state import _holder
 from .intervals import Z95
 from .play import offers, plain
 
@@ -61,6 +62,15 @@ def _num(iid: str) -> tuple[int, str]:
     return (int(iid[1:]), iid) if iid[1:].isdigit() else (0, iid)
 
 
+def _place(card: dict, name: str, keys: tuple) -> dict:
+    """What of the hidden card at a place stays with the place (`keys`); the owner is the zone's player's."""
+    out = {k: card[k] for k in keys if k in card}
+    holder = _holder(name)
+    if "owner" in out and holder is not None:
+        out["owner"] = holder
+    return out
+
+
 def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     """A whole game consistent with what `seat` sees of `state`: the cards it sees where they are; the cards it
     does not see shuffled among the places it does not see (their instance ids too, in order of the places),
@@ -81,8 +91,12 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
                 slots.append((name, index))
                 hidden_ids.append(iid)
         shown_zones[name] = row
+    # what of a hidden card belongs to its place and stays there (the rules' `place_keys`: original's square of a
+    # curse cast face down on the board); a player's zone gives its cards' owner
+    keys = rules.place_keys
+    places = [_place(cards[zones[name][index]], name, keys) for name, index in slots] if keys else None
     contents = sorted(
-        ({k: v for k, v in cards[i].items() if k != "zone"} for i in hidden_ids),
+        ({k: v for k, v in cards[i].items() if k != "zone" and k not in keys} for i in hidden_ids),
         key=lambda c: json.dumps(c, sort_keys=True, ensure_ascii=False),
     )
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
@@ -91,6 +105,7 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
         "cards": {i: cards[i] for row in shown_zones.values() for i in row if i is not None},
         "rest": rest,
         "hidden": contents,
+        **({"places": places} if keys else {}),
         "seat": seat,
         "salt": salt,
     }
@@ -100,9 +115,9 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     out = marshal.loads(marshal.dumps(rest))
     new_cards = {i: dict(cards[i]) for i in seen["cards"]}
     new_zones = {name: list(row) for name, row in shown_zones.items()}
-    for (name, index), iid, content in zip(slots, sorted(hidden_ids, key=_num), contents, strict=True):
+    for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_num), contents, strict=True)):
         new_zones[name][index] = iid
-        new_cards[iid] = dict(content, zone=name)
+        new_cards[iid] = dict(content, **places[k], zone=name) if keys else dict(content, zone=name)
     new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_num)}
     out.update(
         cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],

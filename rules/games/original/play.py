@@ -86,6 +86,9 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
     )
 
     versus = True  # seat 1 may be a player (new_game's seats): whoever decides now acts (to_act)
+    # a hidden card's place, for the versus AI's determinize: a curse cast face down shows its square, its
+    # arrival, its counters and whose it is, not which card it is
+    place_keys = ("owner", "pos", "arrived", "bound", "tapped", "face_up", "counters")
 
     def __init__(self):
         super().__init__()
