@@ -173,6 +173,12 @@ class Play:
 
     # -- hooks with their defaults ------------------------------------------------------------------------------
 
+    def action_from_seat(self, action: dict, seat: int) -> dict:
+        """An action chosen on `as_seat(state, seat)` as the same action in the game itself: the ids are kept,
+        so by default it is the same; a game whose relabelling changes more (original's board squares, a
+        player named in an answer) says so here."""
+        return action
+
     def guard(self, state: dict, kind: str) -> str | None:
         """A reason the rules refuse this action type now, beyond the declared decisions (None: allowed)."""
         return None

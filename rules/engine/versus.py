@@ -149,7 +149,8 @@ class SeatAI:
 
     def heuristic(self, whole: dict, seat: int) -> dict | None:
         """The autopilot's choice on a whole game (already determinized), for `seat`."""
-        return self.pilot.choose(self.rules.as_seat(whole, seat))
+        action = self.pilot.choose(self.rules.as_seat(whole, seat))
+        return action if seat == 0 or action is None else self.rules.action_from_seat(action, seat)
 
     def choose(self, state: dict, seat: int) -> dict | None:
         """The seat's next action in `state`, decided from what the seat sees only."""

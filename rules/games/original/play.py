@@ -135,6 +135,11 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         out["log"] = list(state["log"])
         return out
 
+    def action_from_seat(self, action, seat):
+        """An action chosen on the game turned round for seat 1 (as_seat): its square and any player it names
+        turned back."""
+        return action if seat == 0 else _relabel(action)
+
     def zone_visible(self, state, name, player):
         """戦力, 倉庫 and 墓地 are open, and the board (where the core shows a face-down card, 不可視の水流 cast face
         down, to its owner only); a hand is its owner's; 支援 nobody's."""
