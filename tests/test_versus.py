@@ -165,7 +165,7 @@ def test_the_command_plays_a_matchup(tmp_path, bundled, capsys):
     listed = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
     texts = [d["decklist"] for d in listed if d["game"] == slug and d.get("regulation") == GAMES[slug].regulations[0].code]
     paths = []
-    for n, text in enumerate(texts[:2]):
+    for n, text in enumerate((texts * 2)[:2]):  # a game with one sample: its mirror
         path = tmp_path / f"{n}.txt"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))

@@ -22,8 +22,10 @@ machine; they are chosen so that a decision stays under 1 s here (bench/versus.p
 
 Matchups. Game i is played from seed + i. The two decks are put in one order that depends only on their
 cards, and the seats alternate between games, so that which deck is called A changes nothing but which
-side the figures are told from: swapping A and B mirrors them exactly. Who takes the first turn is the
-game's rule (its options: random by default in Time Storm).
+side the figures are told from: swapping A and B mirrors them exactly. In a mirror (the same cards on both
+sides, where no order of the decks can tell them apart) games 2k and 2k + 1 are both played from seed + k,
+the seats swapped, so that each seed is played once from each side and the figures mirror there too. Who
+takes the first turn is the game's rule (its options: random by default in Time Storm).
 """
 
 from __future__ import annotations
@@ -266,14 +268,15 @@ def _rate(k2: int, n: int) -> dict | None:
 def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, seed: int, ai: str = "heuristic",
                options: dict | None = None, turn_cap: int = DEFAULT_TURN_CAP, ai_b: str | None = None,
                progress=None, samples: int = SAMPLES) -> dict:
-    """Deck A against deck B over `games` games (game i from seed + i); the figures under "matchup" (see
+    """Deck A against deck B over `games` games (game i from seed + i; in a mirror, seed + i // 2); the figures under "matchup" (see
     the module's docstring for why swapping A and B mirrors them). `ai` plays both sides unless `ai_b` names
     B's level (the strong-vs-heuristic measurement)."""
     check_params(games, seed, ai)
     if ai_b is not None:
         check_params(games, seed, ai_b)
     first, second = sorted([("A", deck_a), ("B", deck_b)], key=lambda x: _deck_key(x[1]))
-    if _deck_key(deck_a) == _deck_key(deck_b):  # a mirror: the same cards, A first
+    mirror = _deck_key(deck_a) == _deck_key(deck_b)
+    if mirror:  # the same cards, A first; each seed from both seats
         first, second = ("A", deck_a), ("B", deck_b)
     level = {"A": ai, "B": ai_b or ai}
     made = {lv: SeatAI(game, lv, samples=samples, turn_cap=turn_cap) for lv in sorted(set(level.values()))}
@@ -297,7 +300,8 @@ def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, se
                 played.add(d)
                 names.setdefault(d, str(state["defs"][d].get("name") or d))
 
-        state = play_game(game, decks, seed + i, [made[level[s]] for s in sides], options, turn_cap, note)
+        game_seed = seed + (i // 2 if mirror else i)
+        state = play_game(game, decks, game_seed, [made[level[s]] for s in sides], options, turn_cap, note)
         result = state["result"]
         winner = None if result is None else result.get("winner")
         k2 = 1
