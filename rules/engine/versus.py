@@ -39,9 +39,9 @@ from math import sqrt
 from ..games import get_game
 from . import rng
 from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game, sees
-from .state import _holder
 from .intervals import Z95
 from .play import offers, plain
+from .state import _holder
 
 LEVELS = ("heuristic", "strong")
 MAX_ACTIONS = 3000  # per game, as the simulator: a game that goes on longer is a draw
