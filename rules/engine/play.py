@@ -58,6 +58,9 @@ class Play:
     # The keys of a card that belong to its place, not to which card it is: a hidden card's, which the versus AI's
     # determinize keeps at the place when it deals the hidden cards again (original: a face-down curse's square).
     place_keys: tuple[str, ...] = ()
+    # The strong versus AI's budget where the engine's (versus.ROLLOUTS, HORIZON, every legal action) would take
+    # over 1 s a decision: (rollouts a decision, turns a rollout plays, candidate actions tried at most).
+    rollout_budget: tuple[int, int, int | None] | None = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -172,6 +175,11 @@ class Play:
         raise NotImplementedError(f"{self.slug}: as_seat")
 
     # -- hooks with their defaults ------------------------------------------------------------------------------
+
+    def outlook(self, state: dict, seat: int) -> float:
+        """How a game not over yet looks for `seat`, from 0 (lost) to 1 (won), where the strong AI's rollout
+        stops before the end; 0.5 (a draw) unless the game says more."""
+        return 0.5
 
     def action_from_seat(self, action: dict, seat: int) -> dict:
         """An action chosen on `as_seat(state, seat)` as the same action in the game itself: the ids are kept,

@@ -165,15 +165,18 @@ class SeatAI:
             first = plain(legal[0])
         if self.level == "heuristic":
             return first
+        rollouts, horizon, most = self.rules.rollout_budget or (ROLLOUTS, HORIZON, None)
         candidates = [first] + [plain(a) for a in legal if plain(a) != first]
         unique = []
         for a in candidates:
             if a not in unique:
                 unique.append(a)
+        if most is not None:  # (the game's budget: the heuristic's choice and the first others listed)
+            unique = unique[:most]
         if len(unique) == 1:
             return first
         scores = [0.0] * len(unique)
-        samples = max(2, min(self.samples, ROLLOUTS // len(unique)))
+        samples = max(2, min(self.samples, rollouts // len(unique)))
         for k in range(samples):
             world = determinize(state, seat, salt=k + 1)
             for j, action in enumerate(unique):
@@ -182,14 +185,15 @@ class SeatAI:
                     _step(self.rules, trial, action)
                 except Exception:  # (an action the determinized world refuses: it scores nothing there)
                     continue
-                scores[j] += self._rollout(trial, seat)
+                scores[j] += self._rollout(trial, seat, horizon)
         best = max(range(len(unique)), key=lambda j: (scores[j], -j))
         return unique[best]
 
-    def _rollout(self, state: dict, seat: int) -> float:
-        """Play the whole game on with the heuristic for every seat: 1 a win for `seat`, 0.5 a draw, 0 a loss."""
+    def _rollout(self, state: dict, seat: int, horizon: int = HORIZON) -> float:
+        """Play the whole game on with the heuristic for every seat: 1 a win for `seat`, 0.5 a draw, 0 a loss;
+        a game not over within the horizon: the rules' outlook for the seat (0.5 unless the game says)."""
         rules = self.rules
-        last = min(self.turn_cap, state["turn"] + HORIZON)
+        last = min(self.turn_cap, state["turn"] + horizon)
         for _ in range(MAX_ACTIONS):
             if state["result"] is not None or state["turn"] > last:
                 break
@@ -204,7 +208,9 @@ class SeatAI:
             except Exception:
                 break
         result = state["result"]
-        if result is None or result.get("winner") is None:
+        if result is None:
+            return rules.outlook(state, seat)
+        if result.get("winner") is None:
             return 0.5
         return 1.0 if result["winner"] == seat else 0.0
 

@@ -135,6 +135,20 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         out["log"] = list(state["log"])
         return out
 
+    # the strong AI: a game lasts some twenty turns of some twenty actions each, too long to roll out to its end
+    # within a second; a few rollouts of two turns, judged by the 戦力 left (outlook)
+    rollout_budget = (8, 2, 4)
+
+    def outlook(self, state, seat):
+        """The seat's share of the 戦力 left (each card 10, less the damage on the top one): 「戦力」(ライフ)が尽きたら負け."""
+        left = []
+        for p in (seat, 1 - seat):
+            power = state["zones"][f"p{p}.power"]
+            damage = state["cards"][power[-1]]["counters"].get("damage", 0) if power else 0
+            left.append(max(0, 10 * len(power) - damage))
+        total = left[0] + left[1]
+        return 0.5 if total == 0 else left[0] / total
+
     def action_from_seat(self, action, seat):
         """An action chosen on the game turned round for seat 1 (as_seat): its square and any player it names
         turned back."""
