@@ -24,6 +24,17 @@ PREFERENCE = {
     "vision": ["defend", "weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
 }
 
+# original in versus: an effect (a 対抗 answer when the right to respond is held) before passing, curses and lands
+# before soldiers; both seats play one deck of answers (静寂の結界 against the other seat's 疾風の伝令鳥, 岩肌の番兵, …)
+ORIGINAL_VERSUS = ["pay", "target", "effect", "pass", "draw_support", "cast", "deploy", "move", "summon", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"]
+ORIGINAL_ANSWERS = {"クレイジー・ジャックの戦闘術": 6, "岩肌の番兵": 6, "ギルビアの炎剣術士": 6, "古き水車の村": 4, "静寂の結界": 8, "疾風の伝令鳥": 10, "薄明の癒し手": 12, "潮騒の見習い術士": 8}
+
+
+def original_answers():
+    cards = bundled_cards("original")
+    deck = [cards[name] for name, count in ORIGINAL_ANSWERS.items() for _ in range(count)]
+    return [deck, list(deck)]
+
 
 def tie(action):
     """Among actions of one type: a soldier's move as far forward as it goes, manacard's attack before mana."""
@@ -87,12 +98,14 @@ GAMES = {
     "manacard-versus-seed1": ("manacard", lambda: sample_deck("manacard") * 2, 1, {}, ["player", "player"]),
     # seat 1's 火の玉 printed with 素早さ 2: it interrupts seat 0's skills (seed 004 line 42, 割り込み)
     "manacard-versus-interrupt-seed4": ("manacard", manacard_fast_decks, 4, {}, ["player", "player"]),
+    # (original: each seat answers with a 対抗 effect it can pay for before passing, its own preference order)
+    "original-versus-seed4": ("original", original_answers, 4, {}, ["player", "player"], ORIGINAL_VERSUS),
 }
 
 
-def play(game, decks, seed, options, seats=None):
+def play(game, decks, seed, options, seats=None, order=None):
     state = new_game(game, decks, seed=seed, options=options, seats=seats)
-    order = PREFERENCE[game]
+    order = order or PREFERENCE[game]
     while state["result"] is None and len(state["log"]) < 1500:
         actions = legal_actions(state)
         action = min(actions, key=lambda a: (order.index(a["type"]), tie(a), json.dumps(a, sort_keys=True)))

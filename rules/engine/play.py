@@ -55,6 +55,12 @@ class Play:
     # Whether seats beyond the first may be real players (new_game's `seats`): the rules then list, guard
     # and apply every seat's actions, not only seat 0's, and `as_seat` relabels any seat as seat 0.
     versus = False
+    # The keys of a card that belong to its place, not to which card it is: a hidden card's, which the versus AI's
+    # determinize keeps at the place when it deals the hidden cards again (original: a face-down curse's square).
+    place_keys: tuple[str, ...] = ()
+    # The strong versus AI's budget where the engine's (versus.ROLLOUTS, HORIZON, every legal action) would take
+    # over 1 s a decision: (rollouts a decision, turns a rollout plays, candidate actions tried at most).
+    rollout_budget: tuple[int, int, int | None] | None = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -169,6 +175,17 @@ class Play:
         raise NotImplementedError(f"{self.slug}: as_seat")
 
     # -- hooks with their defaults ------------------------------------------------------------------------------
+
+    def outlook(self, state: dict, seat: int) -> float:
+        """How a game not over yet looks for `seat`, from 0 (lost) to 1 (won), where the strong AI's rollout
+        stops before the end; 0.5 (a draw) unless the game says more."""
+        return 0.5
+
+    def action_from_seat(self, action: dict, seat: int) -> dict:
+        """An action chosen on `as_seat(state, seat)` as the same action in the game itself: the ids are kept,
+        so by default it is the same; a game whose relabelling changes more (original's board squares, a
+        player named in an answer) says so here."""
+        return action
 
     def guard(self, state: dict, kind: str) -> str | None:
         """A reason the rules refuse this action type now, beyond the declared decisions (None: allowed)."""

@@ -41,6 +41,7 @@ from . import rng
 from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game, sees
 from .intervals import Z95
 from .play import offers, plain
+from .state import _holder
 
 LEVELS = ("heuristic", "strong")
 MAX_ACTIONS = 3000  # per game, as the simulator: a game that goes on longer is a draw
@@ -63,6 +64,15 @@ def _num(iid: str) -> tuple[int, str]:
     return (int(iid[1:]), iid) if iid[1:].isdigit() else (0, iid)
 
 
+def _place(card: dict, name: str, keys: tuple) -> dict:
+    """What of the hidden card at a place stays with the place (`keys`); the owner is the zone's player's."""
+    out = {k: card[k] for k in keys if k in card}
+    holder = _holder(name)
+    if "owner" in out and holder is not None:
+        out["owner"] = holder
+    return out
+
+
 def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     """A whole game consistent with what `seat` sees of `state`: the cards it sees where they are; the cards it
     does not see shuffled among the places it does not see (their instance ids too, in order of the places),
@@ -83,8 +93,12 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
                 slots.append((name, index))
                 hidden_ids.append(iid)
         shown_zones[name] = row
+    # what of a hidden card belongs to its place and stays there (the rules' `place_keys`: original's square of a
+    # curse cast face down on the board); a player's zone gives its cards' owner
+    keys = rules.place_keys
+    places = [_place(cards[zones[name][index]], name, keys) for name, index in slots] if keys else None
     contents = sorted(
-        ({k: v for k, v in cards[i].items() if k != "zone"} for i in hidden_ids),
+        ({k: v for k, v in cards[i].items() if k != "zone" and k not in keys} for i in hidden_ids),
         key=lambda c: json.dumps(c, sort_keys=True, ensure_ascii=False),
     )
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
@@ -93,6 +107,7 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
         "cards": {i: cards[i] for row in shown_zones.values() for i in row if i is not None},
         "rest": rest,
         "hidden": contents,
+        **({"places": places} if keys else {}),
         "seat": seat,
         "salt": salt,
     }
@@ -102,9 +117,9 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     out = marshal.loads(marshal.dumps(rest))
     new_cards = {i: dict(cards[i]) for i in seen["cards"]}
     new_zones = {name: list(row) for name, row in shown_zones.items()}
-    for (name, index), iid, content in zip(slots, sorted(hidden_ids, key=_num), contents, strict=True):
+    for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_num), contents, strict=True)):
         new_zones[name][index] = iid
-        new_cards[iid] = dict(content, zone=name)
+        new_cards[iid] = dict(content, **places[k], zone=name) if keys else dict(content, zone=name)
     new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_num)}
     out.update(
         cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
@@ -136,7 +151,8 @@ class SeatAI:
 
     def heuristic(self, whole: dict, seat: int) -> dict | None:
         """The autopilot's choice on a whole game (already determinized), for `seat`."""
-        return self.pilot.choose(self.rules.as_seat(whole, seat))
+        action = self.pilot.choose(self.rules.as_seat(whole, seat))
+        return action if seat == 0 or action is None else self.rules.action_from_seat(action, seat)
 
     def choose(self, state: dict, seat: int) -> dict | None:
         """The seat's next action in `state`, decided from what the seat sees only."""
@@ -149,15 +165,18 @@ class SeatAI:
             first = plain(legal[0])
         if self.level == "heuristic":
             return first
+        rollouts, horizon, most = self.rules.rollout_budget or (ROLLOUTS, HORIZON, None)
         candidates = [first] + [plain(a) for a in legal if plain(a) != first]
         unique = []
         for a in candidates:
             if a not in unique:
                 unique.append(a)
+        if most is not None:  # (the game's budget: the heuristic's choice and the first others listed)
+            unique = unique[:most]
         if len(unique) == 1:
             return first
         scores = [0.0] * len(unique)
-        samples = max(2, min(self.samples, ROLLOUTS // len(unique)))
+        samples = max(2, min(self.samples, rollouts // len(unique)))
         for k in range(samples):
             world = determinize(state, seat, salt=k + 1)
             for j, action in enumerate(unique):
@@ -166,14 +185,15 @@ class SeatAI:
                     _step(self.rules, trial, action)
                 except Exception:  # (an action the determinized world refuses: it scores nothing there)
                     continue
-                scores[j] += self._rollout(trial, seat)
+                scores[j] += self._rollout(trial, seat, horizon)
         best = max(range(len(unique)), key=lambda j: (scores[j], -j))
         return unique[best]
 
-    def _rollout(self, state: dict, seat: int) -> float:
-        """Play the whole game on with the heuristic for every seat: 1 a win for `seat`, 0.5 a draw, 0 a loss."""
+    def _rollout(self, state: dict, seat: int, horizon: int = HORIZON) -> float:
+        """Play the whole game on with the heuristic for every seat: 1 a win for `seat`, 0.5 a draw, 0 a loss;
+        a game not over within the horizon: the rules' outlook for the seat (0.5 unless the game says)."""
         rules = self.rules
-        last = min(self.turn_cap, state["turn"] + HORIZON)
+        last = min(self.turn_cap, state["turn"] + horizon)
         for _ in range(MAX_ACTIONS):
             if state["result"] is not None or state["turn"] > last:
                 break
@@ -188,7 +208,9 @@ class SeatAI:
             except Exception:
                 break
         result = state["result"]
-        if result is None or result.get("winner") is None:
+        if result is None:
+            return rules.outlook(state, seat)
+        if result.get("winner") is None:
             return 0.5
         return 1.0 if result["winner"] == seat else 0.0
 

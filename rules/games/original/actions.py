@@ -18,26 +18,37 @@ class Actions:
     """The legal actions (_legal_free, _legal_<decision>), the decisions, and a method _do_<type> for each
     action."""
 
+    def _seat(self, state) -> int:
+        """The seat whose action this is: a pending decision's, else the holder of the right to respond, else the
+        turn player (always 0 against a goldfish, which never acts)."""
+        pending = state["pending"]
+        if pending:
+            return pending.get("player", 0)
+        return state["active"] if state["priority"] is None else state["priority"]
+
     def _legal_free(self, state):
+        players = state["players"]
         if state["priority"] is not None:
-            return [{"type": "pass"}, *self._responses(state, 0)] if state["priority"] == 0 else []
-        if state["stack"] or state["active"] != 0:
+            me = state["priority"]
+            return [] if players[me]["goldfish"] else [{"type": "pass"}, *self._responses(state, me)]
+        me = state["active"]
+        if state["stack"] or players[me]["goldfish"]:
             return []
         phase, flags = state["phase"], state["flags"]
-        hand = state["zones"][HAND[0]]
+        hand = state["zones"][HAND[me]]
         out = []
         if phase == "refresh":
-            if not flags["drew"] and not flags["stored"] and state["zones"][DECK[0]]:
+            if not flags["drew"] and not flags["stored"] and state["zones"][DECK[me]]:
                 out.append({"type": "draw_support"})
             if not flags["stored"]:
                 out += [{"type": "store", "card": i} for i in hand]
             out += [{"type": "next_phase"}, {"type": "end_turn"}]
         elif phase == "main":
-            out += self._main_actions(state, hand)
+            out += self._main_actions(state, hand, me)
             out += [{"type": "next_phase"}, {"type": "end_turn"}]
         elif phase == "supply":
             if not flags["stored"]:
-                if state["zones"][DECK[0]] and self.can_pay(state, 0, 2):
+                if state["zones"][DECK[me]] and self.can_pay(state, me, 2):
                     out.append({"type": "draw_paid"})
                 out += [{"type": "store", "card": i} for i in hand]
             out.append({"type": "end_turn"})
@@ -50,7 +61,7 @@ class Actions:
         return self._payments_offered(state, pending) + [{"type": "destroy"}]
 
     def _payments_offered(self, state, pending) -> list[dict]:
-        pays = self.payments(state, 0, pending["cost"], pending["needs"], pending.get("needs_any", ()))
+        pays = self.payments(state, pending.get("player", 0), pending["cost"], pending["needs"], pending.get("needs_any", ()))
         return [{"type": "pay", "tap": t, "discard": d} for t, d in pays]
 
     def decision(self, state):
@@ -71,7 +82,7 @@ class Actions:
             return None
         if state["priority"] is not None or state["stack"]:
             return "the 対抗 chain is open: pass or respond"
-        if state["active"] != 0:
+        if state["players"][state["active"]]["goldfish"]:
             return f"not now (phase {state['phase']})"
         return None
 
@@ -80,10 +91,10 @@ class Actions:
         self.show_stats(state)
         return events
 
-    def _main_actions(self, state, hand) -> list[dict]:
+    def _main_actions(self, state, hand, me=0) -> list[dict]:
         out = []
         auras = self.auras(state)
-        purse = self.purse(state, 0)
+        purse = self.purse(state, me)
         squares = {}
         for iid in hand:
             kind = self.card_type(state, iid)
@@ -91,13 +102,13 @@ class Actions:
             if verb is None:
                 continue
             cost, needs = self.summon_cost(state, iid, auras)
-            if not self.can_pay(state, 0, cost, needs, purse=purse):
+            if not self.can_pay(state, me, cost, needs, purse=purse):
                 continue
             if kind not in squares:
-                squares[kind] = self.summon_squares(state, 0, kind)
+                squares[kind] = self.summon_squares(state, me, kind)
             out += [{"type": verb, "card": iid, "pos": pos} for pos in squares[kind]]
         free = None
-        for iid in self._on_board(state, 0):
+        for iid in self._on_board(state, me):
             if self.sick(state, iid):
                 continue
             data = self.info(state, iid)
@@ -106,7 +117,7 @@ class Actions:
                     if free is None and to[0] == 2:
                         free = self.rule(state, "free_move_to_battlefield")
                     cost, needs = self.move_price(state, iid, to, auras, free or ())
-                    if self.can_pay(state, 0, cost, needs, purse=purse):
+                    if self.can_pay(state, me, cost, needs, purse=purse):
                         out.append({"type": "move", "card": iid, "pos": to})
             if data["normal"]:
                 out += self._normal_effects(state, iid, purse, auras)
@@ -119,7 +130,7 @@ class Actions:
             if cost == "X":
                 for x in range(1, self._x_max(state, iid, purse, auras) + 1):
                     out.append({"type": "effect", "card": iid, "effect": k, "x": x})
-            elif self.can_pay(state, 0, cost, needs, purse=purse):
+            elif self.can_pay(state, self._owner(state, iid), cost, needs, purse=purse):
                 out += self._with_modes(state, {"type": "effect", "card": iid, "effect": k}, iid, k)
         return out
 
@@ -151,7 +162,7 @@ class Actions:
 
     def _hand_card(self, state, action, card_type=None) -> str:
         iid = action.get("card")
-        if iid not in state["zones"][HAND[0]]:
+        if iid not in state["zones"][HAND[self._seat(state)]]:
             raise IllegalAction(f"card: {iid!r} is not in your hand")
         if card_type and self.card_type(state, iid) != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
@@ -161,11 +172,12 @@ class Actions:
         self._phase(state, ("refresh",))
         if state["flags"]["drew"] or state["flags"]["stored"]:
             raise IllegalAction("draw_support: once, before putting a card into 倉庫")
-        if not state["zones"][DECK[0]]:
+        me = self._seat(state)
+        if not state["zones"][DECK[me]]:
             raise IllegalAction("draw_support: 支援 is empty")
         state["flags"]["drew"] = True
         state["flags"]["part"] = 3
-        return self.draw_cards(state, 0, 1)
+        return self.draw_cards(state, me, 1)
 
     def _do_store(self, state, action):
         self._phase(state, ("refresh", "supply"))
@@ -175,14 +187,14 @@ class Actions:
         state["flags"]["stored"] = True
         state["flags"]["part"] = 4 if state["phase"] == "refresh" else 2
         state["cards"][iid]["tapped"] = False
-        return [move(state, iid, STORAGE[0], face_up=True)]
+        return [move(state, iid, STORAGE[self._seat(state)], face_up=True)]
 
     def _do_next_phase(self, state, action):
         self._phase(state, ("refresh", "main"))
         if state["phase"] == "refresh":
             state["phase"] = "upkeep"
             state["flags"]["part"] = 4
-            state["flags"]["upkeep"] = [i for i in self._on_board(state, 0) if self.card_type(state, i) in (CURSE, LAND)]
+            state["flags"]["upkeep"] = [i for i in self._on_board(state, state["active"]) if self.card_type(state, i) in (CURSE, LAND)]
             return [{"type": "phase", "phase": "upkeep"}] + self._next_upkeep(state)
         state["phase"] = "supply"
         state["flags"].update(part=1, stored=False)
@@ -197,22 +209,24 @@ class Actions:
 
     def _do_draw_paid(self, state, action):
         self._phase(state, ("supply",))
-        if state["flags"]["stored"] or not state["zones"][DECK[0]] or not self.can_pay(state, 0, 2):
+        me = self._seat(state)
+        if state["flags"]["stored"] or not state["zones"][DECK[me]] or not self.can_pay(state, me, 2):
             raise IllegalAction("draw_paid: before storing, with 2 to pay and a card in 支援")
-        return self._request(state, 0, 2, [], {"type": "draw_paid"})
+        return self._request(state, me, 2, [], {"type": "draw_paid"})
 
     def _do_summon(self, state, action, card_type=SOLDIER):
         self._phase(state)
         iid = self._hand_card(state, action, card_type)
+        me = self._seat(state)
         pos = action.get("pos")
-        if not isinstance(pos, list) or pos not in self.summon_squares(state, 0, card_type):
+        if not isinstance(pos, list) or pos not in self.summon_squares(state, me, card_type):
             free = card_type == SOLDIER or not state["options"]["one_curse_or_land_a_square"]
-            raise IllegalAction(f"pos: one of your camp's squares {'' if free else 'without a curse or land '}(row {camp_row(0)})")
+            raise IllegalAction(f"pos: one of your camp's squares {'' if free else 'without a curse or land '}(row {camp_row(me)})")
         cost, needs = self.summon_cost(state, iid)
-        if not self.can_pay(state, 0, cost, needs):
+        if not self.can_pay(state, me, cost, needs):
             raise IllegalAction(f"card: costs {cost}{' with ' + '・'.join(needs) if needs else ''} from 倉庫")
         verb = {SOLDIER: "summon", CURSE: "cast", LAND: "deploy"}[card_type]
-        return self._request(state, 0, cost, needs, {"type": verb, "card": iid, "pos": list(pos)})
+        return self._request(state, me, cost, needs, {"type": verb, "card": iid, "pos": list(pos)})
 
     def _do_cast(self, state, action):
         return self._do_summon(state, action, CURSE)
@@ -223,7 +237,8 @@ class Actions:
     def _do_move(self, state, action):
         self._phase(state)
         iid = action.get("card")
-        if iid not in self._on_board(state, 0, SOLDIER):
+        me = self._seat(state)
+        if iid not in self._on_board(state, me, SOLDIER):
             raise IllegalAction(f"card: {iid!r} is not your soldier on the board")
         if self.sick(state, iid):
             raise IllegalAction("card: a soldier cannot move the turn it is summoned")
@@ -231,19 +246,21 @@ class Actions:
         if to not in self._destinations(state, iid):
             raise IllegalAction(f"pos: one of {self._destinations(state, iid)}")
         cost, needs = self.move_price(state, iid, to)
-        if not self.can_pay(state, 0, cost, needs):
+        if not self.can_pay(state, me, cost, needs):
             raise IllegalAction(f"card: moving costs {cost} with {'・'.join(needs)}")
         what = {"type": "move", "card": iid, "from": list(self._pos(state, iid)), "pos": list(to)}
-        return self._request(state, 0, cost, needs, what)
+        return self._request(state, me, cost, needs, what)
 
     def _do_effect(self, state, action):
         iid, k = action.get("card"), action.get("effect")
         if not isinstance(iid, str) or iid not in state["cards"]:
             raise IllegalAction(f"card: no card {iid!r}")
-        if state["priority"] == 0:
-            allowed = self._responses(state, 0)
-        elif state["priority"] is None and not state["stack"] and state["active"] == 0 and state["phase"] == "main":
-            allowed = self._normal_effects(state, iid, self.purse(state, 0), self.auras(state)) if self._owner(state, iid) == 0 and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
+        me = self._seat(state)
+        players = state["players"]
+        if state["priority"] is not None and not players[me]["goldfish"]:
+            allowed = self._responses(state, me)
+        elif state["priority"] is None and not state["stack"] and not players[me]["goldfish"] and state["phase"] == "main":
+            allowed = self._normal_effects(state, iid, self.purse(state, me), self.auras(state)) if self._owner(state, iid) == me and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
         else:
             raise IllegalAction("effect: not now")
         if action not in allowed:
@@ -255,24 +272,26 @@ class Actions:
             cost = what["x"] = action["x"]
         if "mode" in action:
             what["mode"] = action["mode"]
-        if state["priority"] == 0:  # a response: pushed by the player, the right goes to the other
+        if state["priority"] is not None:  # a response: pushed by the player, the right goes to the other
             what["response"] = True
-        return self._request(state, 0, cost, needs, what)
+        return self._request(state, me, cost, needs, what)
 
     def _do_pass(self, state, action):
-        if state["priority"] != 0:
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"]:
             raise IllegalAction("pass: you do not hold the right to respond")
-        return self._pass(state, 0)
+        return self._pass(state, me)
 
     def _do_pay(self, state, action):
         pending = state["pending"]
-        tap, discard = self._check_payment(state, 0, pending, action)
+        me = pending.get("player", 0)
+        tap, discard = self._check_payment(state, me, pending, action)
         state["pending"] = None
-        events = self._pay(state, 0, tap, discard)
+        events = self._pay(state, me, tap, discard)
         if pending["type"] == "upkeep":
             events.append({"type": "upkeep_paid", "card": pending["card"]})
             return events + self._next_upkeep(state)
-        return events + self._carry_out(state, pending["for"])
+        return events + self._carry_out(state, pending["for"], me)
 
     def _do_cancel(self, state, action):
         state["pending"] = None
@@ -283,34 +302,36 @@ class Actions:
         events = self.destroy(state, pending["card"], "upkeep_unpaid")
         return events + self._next_upkeep(state)
 
-    def _carry_out(self, state, what) -> list[dict]:
-        """Carry out what was paid for."""
+    def _carry_out(self, state, what, me=None) -> list[dict]:
+        """Carry out what was paid for (by `me`: the seat acting now, when not given)."""
+        if me is None:
+            me = self._seat(state)
         kind = what["type"]
         iid = what.get("card")
         if kind in ("summon", "cast", "deploy"):
-            if state["cards"][iid]["zone"] != HAND[0]:
+            if state["cards"][iid]["zone"] != HAND[me]:
                 return [{"type": "fizzled", "card": iid}]
             events = [self._place(state, iid, what["pos"])]
             if kind == "cast" and self._def(state, iid).get("cost") is None:
                 state["cards"][iid]["face_up"] = False  # 裏向きでのみ詠唱出来る
                 # 相手にルール効果である事を宣言する: that a face-down curse is cast by its rule, and where (not which card)
-                events.append({"type": "declared", "player": 0, "what": "face_down_rule", "pos": list(what["pos"])})
-            entry = {"kind": kind, "card": iid, "player": 0, "ctype": self.card_type(state, iid), "pos": what["pos"]}
+                events.append({"type": "declared", "player": me, "what": "face_down_rule", "pos": list(what["pos"])})
+            entry = {"kind": kind, "card": iid, "player": me, "ctype": self.card_type(state, iid), "pos": what["pos"]}
             return events + self._push(state, entry)
         if kind == "move":
-            entry = {"kind": "move", "card": iid, "player": 0, "ctype": SOLDIER, "from": what["from"], "to": what["pos"]}
+            entry = {"kind": "move", "card": iid, "player": me, "ctype": SOLDIER, "from": what["from"], "to": what["pos"]}
             return self._push(state, entry)
         if kind == "effect":
             events = []
             if what.get("sacrifice") and state["cards"][iid]["zone"] == BOARD:
                 events += self.destroy(state, iid, "sacrificed")  # (C)「この呪術を墓地に送る」: with the activation
-            entry = {"kind": "effect", "card": iid, "player": 0, "effect": what["effect"], "ctype": self.card_type(state, iid)}
+            entry = {"kind": "effect", "card": iid, "player": me, "effect": what["effect"], "ctype": self.card_type(state, iid)}
             for key in ("x", "mode"):
                 if key in what:
                     entry[key] = what[key]
             events.append({"type": "activate", "card": iid, "effect": what["effect"]})
             # a 通常 effect opens a chain (the turn player first); a response gives the right to the other player
-            return events + self._push(state, entry, by=0 if what.get("response") else None)
+            return events + self._push(state, entry, by=me if what.get("response") else None)
         if kind == "draw_paid":
-            return self.draw_cards(state, 0, 1)
+            return self.draw_cards(state, me, 1)
         return []

@@ -85,6 +85,11 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         "pending_step",
     )
 
+    versus = True  # seat 1 may be a player (new_game's seats): whoever decides now acts (to_act)
+    # a hidden card's place, for the versus AI's determinize: a curse cast face down shows its square, its
+    # arrival, its counters and whose it is, not which card it is
+    place_keys = ("owner", "pos", "arrived", "bound", "tapped", "face_up", "counters")
+
     def __init__(self):
         super().__init__()
         self.cards = CardCache(read_card)
@@ -95,6 +100,59 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
             {"name": "player", "cards": decks[0] if decks else []},
             {"name": "goldfish", "goldfish": True, "cards": decks[1] if len(decks) > 1 else []},
         ]
+
+    # -- seats -----------------------------------------------------------------------------------------------
+
+    def to_act(self, state):
+        """A pending decision's player, else the holder of the right to respond (対抗権), else the turn player."""
+        if state["result"] is not None:
+            return None
+        if state["pending"]:
+            return state["pending"].get("player", 0)
+        return state["active"] if state["priority"] is None else state["priority"]
+
+    def first_seat(self, state):
+        """先攻後攻を決める (seed 003 line 22): the option "first" names the seat."""
+        return 1 if state["options"]["first"] == "goldfish" else 0
+
+    def as_seat(self, state, seat):
+        """The game with `seat` as seat 0: the players, zones, owners and every player named in the chain, the
+        pending decision and the battle swapped, and the board turned round (row r becomes row 4 - r: rows
+        count from seat 0's side), the option "first" told from that seat."""
+        if seat == 0:
+            return state
+        out = dict(state)
+        out["zones"] = {_zname(k): list(v) for k, v in state["zones"].items()}
+        out["cards"] = {i: _card_as_other(c) for i, c in state["cards"].items()}
+        out["players"] = [dict(state["players"][1 - k], id=k) for k in (0, 1)]
+        out["active"], out["priority"] = _other(state["active"]), _other(state["priority"])
+        out["options"] = dict(state["options"], first="player" if state["options"]["first"] == "goldfish" else "goldfish")
+        out["stack"] = [_relabel(e) for e in state["stack"]]
+        out["pending"] = _relabel(state["pending"]) if state["pending"] else state["pending"]
+        out["flags"] = dict(state["flags"], battle=_relabel(state["flags"]["battle"]) if state["flags"].get("battle") else state["flags"].get("battle"))
+        if state["result"] is not None and state["result"].get("winner") is not None:
+            out["result"] = dict(state["result"], winner=1 - state["result"]["winner"])
+        out["log"] = list(state["log"])
+        return out
+
+    # the strong AI: a game lasts some twenty turns of some twenty actions each, too long to roll out to its end
+    # within a second; a few rollouts of two turns, judged by the 戦力 left (outlook)
+    rollout_budget = (8, 2, 4)
+
+    def outlook(self, state, seat):
+        """The seat's share of the 戦力 left (each card 10, less the damage on the top one): 「戦力」(ライフ)が尽きたら負け."""
+        left = []
+        for p in (seat, 1 - seat):
+            power = state["zones"][f"p{p}.power"]
+            damage = state["cards"][power[-1]]["counters"].get("damage", 0) if power else 0
+            left.append(max(0, 10 * len(power) - damage))
+        total = left[0] + left[1]
+        return 0.5 if total == 0 else left[0] / total
+
+    def action_from_seat(self, action, seat):
+        """An action chosen on the game turned round for seat 1 (as_seat): its square and any player it names
+        turned back."""
+        return action if seat == 0 else _relabel(action)
 
     def zone_visible(self, state, name, player):
         """戦力, 倉庫 and 墓地 are open, and the board (where the core shows a face-down card, 不可視の水流 cast face
@@ -109,3 +167,50 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
 
     def layout(self, state):
         return {"grid": {"zone": BOARD, "rows": 5, "cols": COLS, "strips": {"0": "p0.storage", "4": "p1.storage"}}}
+
+
+def _other(p):
+    return None if p is None else 1 - p
+
+
+def _zname(name):
+    prefix, dot, rest = name.partition(".")
+    if dot and prefix in ("p0", "p1"):
+        return f"p{1 - int(prefix[1])}.{rest}"
+    return name
+
+
+def _square(pos):
+    return [4 - pos[0], pos[1]] if isinstance(pos, list) and len(pos) == 2 and all(isinstance(x, int) for x in pos) else pos
+
+
+def _card_as_other(card):
+    out = dict(card, owner=_other(card["owner"]), zone=_zname(card["zone"]))
+    if "pos" in card:
+        out["pos"] = _square(card["pos"])
+    return out
+
+
+_PLAYER_KEYS = ("player", "phantom")
+_SQUARE_KEYS = ("pos", "from", "to")
+
+
+def _relabel(value):
+    """A chain entry, pending decision or battle (and what they hold) told from the other seat."""
+    if isinstance(value, list):
+        return [_relabel(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, v in value.items():
+        if key in _PLAYER_KEYS and (v is None or isinstance(v, int)) and not isinstance(v, bool):
+            out[key] = _other(v)
+        elif key in ("owners", "players") and isinstance(v, list):
+            out[key] = [_other(p) if isinstance(p, int) else p for p in v]
+        elif key in _SQUARE_KEYS:
+            out[key] = _square(v)
+        elif key == "zone" and isinstance(v, str):
+            out[key] = _zname(v)
+        else:
+            out[key] = _relabel(v)
+    return out

@@ -30,22 +30,24 @@ class Turns:
                 for _ in range(opts["goldfish_power"]):
                     iid = add_card(state, STAND_IN, player, POWER[player])
                     state["cards"][iid]["face_up"] = True
-        if opts["first"] == "goldfish":  # the goldfish's turn first: it does nothing
+        # 先攻後攻を決める (seed 003 line 22): the option "first"; a goldfish's first turn does nothing, a player's is played
+        versus = not state["players"][1]["goldfish"]
+        if opts["first"] == "goldfish" and not versus:  # the goldfish's turn first: it does nothing
             state["turn"], state["active"] = 1, 1
-        self._start_turn(state)
+        self._start_turn(state, 1 if opts["first"] == "goldfish" and versus else 0)
         self.check_result(state)
         self.show_stats(state)
 
-    def _start_turn(self, state) -> list[dict]:
+    def _start_turn(self, state, player=0) -> list[dict]:
         state["turn"] += 1
-        state["active"] = 0
+        state["active"] = player
         state["phase"] = "refresh"
         flags = state["flags"]
         flags.update(part=2, drew=False, stored=False, passed=0)
-        events = [{"type": "turn", "turn": state["turn"], "player": 0}]
-        for iid in state["zones"][STORAGE[0]]:  # パート1:倉庫のカードを全て未使用状態にする
+        events = [{"type": "turn", "turn": state["turn"], "player": player}]
+        for iid in state["zones"][STORAGE[player]]:  # パート1:倉庫のカードを全て未使用状態にする
             state["cards"][iid]["tapped"] = False
-        return events + self._deck_out_at_turn(state, 0)
+        return events + self._deck_out_at_turn(state, player)
 
     def _deck_out_at_turn(self, state, player) -> list[dict]:
         """「支援」(山札)が尽きたら負け, read as deck_out "draw": a player whose turn starts with 支援 empty cannot take
@@ -59,8 +61,16 @@ class Turns:
         return [{"type": "draw_from_empty", "player": player}]
 
     def _finish_turn(self, state) -> list[dict]:
-        """The turn player's turn ends; the goldfish's turn (it does nothing); the player's next turn."""
+        """The turn player's turn ends; the goldfish's turn (it does nothing) and the player's next turn, or
+        the other player's turn when both are players."""
         events = effects.end_of_turn(state)
+        other = 1 - state["active"]
+        if not state["players"][other]["goldfish"]:
+            state["phase"] = "end"
+            self.check_result(state)
+            if state["result"] is not None:
+                return events
+            return events + self._start_turn(state, other)
         state["phase"] = "end"
         state["turn"] += 1
         state["active"] = 1
@@ -78,14 +88,15 @@ class Turns:
         queue = state["flags"].setdefault("upkeep", [])
         while queue:
             iid = queue.pop(0)
-            if state["cards"][iid]["zone"] != BOARD or state["cards"][iid]["owner"] != 0:
+            me = state["active"]
+            if state["cards"][iid]["zone"] != BOARD or state["cards"][iid]["owner"] != me:
                 continue
             cost = max(0, self.stat(state, iid, "upkeep"))
             if cost == 0:
                 continue
             needs, needs_any = self._upkeep_needs(state, iid)
-            if self.can_pay(state, 0, cost, needs, needs_any):
-                state["pending"] = {"type": "upkeep", "player": 0, "card": iid, "cost": cost, "needs": needs}
+            if self.can_pay(state, me, cost, needs, needs_any):
+                state["pending"] = {"type": "upkeep", "player": me, "card": iid, "cost": cost, "needs": needs}
                 if needs_any:
                     state["pending"]["needs_any"] = needs_any
                 return events + [{"type": "upkeep", "card": iid, "cost": cost}]
@@ -103,7 +114,7 @@ class Turns:
         state["phase"] = "end"
         state["flags"]["part"] = 1
         events = [{"type": "phase", "phase": "end"}]
-        return events + self._push(state, {"kind": "turn_end", "player": 0})
+        return events + self._push(state, {"kind": "turn_end", "player": state["active"]})
 
     def draw_cards(self, state, player, n) -> list[dict]:
         return draw(state, player, n, forced=state["options"]["deck_out"] == "draw")
@@ -137,7 +148,7 @@ class Turns:
         elif pending["type"] == "pay":
             what = pending["for"]
             iid = what.get("card")
-            where = HAND[0] if what["type"] in ("summon", "cast", "deploy") else BOARD
+            where = HAND[pending.get("player", 0)] if what["type"] in ("summon", "cast", "deploy") else BOARD
             if iid is not None and cards[iid]["zone"] != where:
                 state["pending"] = None
 
