@@ -309,3 +309,16 @@ def test_the_versus_playthrough_plays_the_opponent_only_rules():
     assert ("清めの塩", "possess") in answered and len(answered) >= 2
     assert effect_defends == {0, 1} and attack_defends == {0, 1} and stubborn
     assert state["result"] is not None
+
+
+def test_a_player_seat_given_no_deck_plays_a_copy_of_the_first_deck():
+    """自分のデッキと対戦相手のデッキ、各40枚以上: both players have a deck. Two player seats with one deck given (a mirror):
+    the second seat plays a copy of it, its own instances; the goldfish game of the same deck keeps no deck for seat 1."""
+    deck = deck_with(card("家", power=3))
+    state = new_game("kannagi", [deck], seed=2, options={"first": "player"}, seats=SEATS)
+    mine = sorted(state["cards"][i]["def"] for z in ("deck", "hand") for i in state["zones"][f"p0.{z}"])
+    theirs = sorted(state["cards"][i]["def"] for z in ("deck", "hand") for i in state["zones"][f"p1.{z}"])
+    assert mine == theirs and len(theirs) == 40
+    assert not set(state["zones"]["p0.deck"]) & set(state["zones"]["p1.deck"])
+    goldfish = new_game("kannagi", [deck], seed=2, options={"first": "player"})
+    assert goldfish["zones"]["p1.deck"] == [] and goldfish["players"][1]["goldfish"]

@@ -37,7 +37,7 @@ card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" ne
 these rules is applied with manual actions.
 
 Versus (new_game's seats ["player", "player"], issue 34): the second seat plays its own deck. Each seat shuffles
-its deck, draws 8 and has 30 life ("life"); "first" (じゃんけん by default) picks who starts, kept as
+its deck (a player seat given no deck plays a copy of the first: a mirror), draws 8 and has 30 life ("life"); "first" (じゃんけん by default) picks who starts, kept as
 state["first"]; 零探し and then ■潜在能力 go first player, then second. The turns alternate (_turn_of): each
 player's turn runs the same jobs for that player (state["active"]), each player's turns counted in
 flags["turns"], state["turn"] being seat 0's (vocabulary turn_count "own"); only the first player's first
@@ -54,7 +54,7 @@ from __future__ import annotations
 import sys
 
 from ...engine import effects, rng
-from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 
 # (interned, as Facts.type is: a type compares by identity first, on every look at a card)
@@ -594,6 +594,10 @@ class KannagiRules(Play):
         default, drawn after the shuffles), ③8枚引き、初期手札 (each), life 30 each (相手の30点のライフ); then 零探し,
         先攻から (the first player's, then the second's), each followed by its ■潜在能力 places."""
         opts = state["options"]
+        if not state["zones"]["p1.deck"]:  # a player seat given no deck of its own plays a copy of the first one (a mirror)
+            cards = state["cards"]
+            for iid in list(state["zones"]["p0.deck"]):
+                add_card(state, {"key": cards[iid]["def"]}, 1, "p1.deck")
         for p in (0, 1):
             state["players"][p]["life"] = opts["life"]
             shuffle_zone(state, zone(p, "deck"))
