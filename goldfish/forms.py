@@ -107,6 +107,10 @@ class StartForm(RegulationChoice, forms.Form):
                 label=_("AI level"), required=False, initial="heuristic",
                 choices=[("heuristic", _("Standard (quick)")), ("strong", _("Strong (plays games out before each choice)"))],
             )
+            self.fields["watch"] = forms.BooleanField(
+                label=_("Watch the AI play both decks"), required=False,
+                help_text=_("Your deck is played by the AI too (at the standard level); the whole game is played at once and you watch it step by step."),
+            )
         if game:
             del self.fields["regulation"], self.fields["decklist"]
         else:

@@ -129,9 +129,10 @@ def _store(session: GoldfishSession, state: dict) -> None:
     session.result = state.get("result")
 
 
-def _create(*, who: Actor, game: str, decks, faces, seed, options, opponent=None, **source) -> Outcome:
+def _create(*, who: Actor, game: str, decks, faces, seed, options, opponent=None, watch=False, **source) -> Outcome:
     """`opponent`: (its deck, the AI level) for a game against a deck the AI plays (seat 1), or None: the
-    game's goldfish."""
+    game's goldfish. `watch`: the AI plays every seat, yours too (at the quick level), the whole game at once:
+    it is then watched step by step through the replay (a link shows it to anyone)."""
     if not Game.objects.filter(slug=game).exists():
         raise GoldfishInputError([gettext("game: {value!r} is not a game here").format(value=game)])
     seed = clean_seed(seed)
@@ -148,6 +149,10 @@ def _create(*, who: Actor, game: str, decks, faces, seed, options, opponent=None
         faces = {**other_faces, **faces}
         seats = seats_for(game, decks, options)
         ai = {"level": level, "seats": [p for p in range(1, len(decks))], "deck": other.pk, "name": other.name[:200]}
+        if watch:
+            ai.update(level=LEVELS[0], seats=list(range(len(decks))), watch=True)
+    elif watch:
+        raise GoldfishInputError([gettext("opponent: choose a deck for the AI to play against yours to watch a game")])
     _check_size(decks)
     decks = canonical_decks(decks)  # the same cards and seed give the same game, however the list was written
     try:
@@ -174,12 +179,13 @@ def _create(*, who: Actor, game: str, decks, faces, seed, options, opponent=None
     return Outcome(session, state)
 
 
-def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None, opponent=None) -> Outcome:
+def start_from_deck(*, who: Actor, deck: Deck, seed=None, options=None, opponent=None, watch=False) -> Outcome:
     """A game with a deck the actor may see (the caller checked it, and the opponent's deck, through
-    decks.selectors); `opponent`: (a deck, the AI level) to play against instead of the goldfish."""
+    decks.selectors); `opponent`: (a deck, the AI level) to play against instead of the goldfish; `watch`:
+    the AI plays both decks (AI against AI, to watch)."""
     decks, faces = selectors.deck_decks(deck)
     return _create(
-        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options, opponent=opponent,
+        who=who, game=deck.game_id, decks=decks, faces=faces, seed=seed, options=options, opponent=opponent, watch=watch,
         source_kind=SourceKind.DECK, source_name=deck.name[:200], deck=deck, deck_revision=deck.revision,
         regulation_code=deck.regulation.code,
     )
@@ -287,6 +293,7 @@ def act(*, session_id: str, who: Actor, action, expected_version=None) -> Outcom
 # -- the AI opponent ------------------------------------------------------------------------------------
 
 AI_STEPS = 500  # AI actions in a row at most (then the game waits: a loop in an autopilot is not a hang)
+WATCH_STEPS = 3000  # ... and in a game the AI plays on every seat (as many as a matchup's game may take)
 
 
 def ai_seats(state: dict) -> set[int]:
@@ -299,10 +306,13 @@ def play_ai(state: dict) -> list:
     seats = ai_seats(state)
     if not seats:
         return []
+    from rules.engine.versus import DEFAULT_TURN_CAP
+
     rules, ai, events = rules_of(state), SeatAI(state["game"], state["setup"]["ai"]["level"]), []
-    for _ in range(AI_STEPS):
+    watch = bool(state["setup"]["ai"].get("watch"))
+    for _ in range(WATCH_STEPS if watch else AI_STEPS):
         who = rules.to_act(state)
-        if state["result"] is not None or who not in seats:
+        if state["result"] is not None or who not in seats or (watch and state["turn"] > DEFAULT_TURN_CAP):
             break
         action = ai.choose(state, who)
         if action is None:

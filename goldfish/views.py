@@ -181,6 +181,7 @@ def goldfish_new(request):
                         opponent = (deck_selectors.visible_deck(request.user, int(d["opponent"])), d.get("ai_level") or "heuristic")
                     outcome = services.start_from_deck(
                         who=who, deck=source, seed=d["seed"], options=form.options_for(source.game_id), opponent=opponent,
+                        watch=bool(d.get("watch")),
                     )
                 elif kind == "pool":
                     outcome = services.start_from_pool(who=who, pool=source, seed=d["seed"], options=form.options_for(source.game_id))

@@ -88,3 +88,26 @@ def test_the_server_plays_the_ais_moves_and_undo_takes_back_yours_and_its_answer
     assert state["result"] is not None and checked_undo
     page = user_client.get(session.get_absolute_url()).content.decode()
     assert page.count('id="gf-payload"') == 1
+
+
+def test_the_ai_plays_both_decks_for_a_game_to_watch_and_anyone_with_the_link_replays_it(user_client, pair):
+    from django.test import Client
+
+    anyone = Client()
+    session = started(user_client.post(reverse("goldfish_new"), {
+        "deck": pair[0].pk, "seed": "4", "opponent": str(pair[1].pk), "ai_level": "strong", "watch": "on",
+    }))
+    assert session.setup["ai"]["seats"] == [0, 1] and session.setup["ai"]["level"] == "heuristic"  # watching: the quick AI
+    state = services.selectors.session_state(session)
+    seats = {entry.get("seat") for entry in state["log"]}
+    assert seats == {0, 1}  # both decks were played by the AI, and the game went as far as it goes
+    from rules.engine.versus import DEFAULT_TURN_CAP
+
+    assert state["result"] is not None or state["turn"] > DEFAULT_TURN_CAP
+    url = reverse("api-goldfish-detail", args=[session.pk])
+    start = anyone.get(url, {"step": 0}).json()
+    assert start["step"] == 0 and start["steps"] == len(state["log"]) and start["can_act"] is False
+    middle = anyone.get(url, {"step": len(state["log"]) // 2}).json()
+    assert middle["view"]["log"] and middle["legal_actions"] == []
+    refused = user_client.post(reverse("goldfish_new"), {"deck": pair[0].pk, "seed": "4", "watch": "on"}, HTTP_ACCEPT_LANGUAGE="ja")
+    assert refused.status_code == 400 and "観戦するには" in refused.content.decode()
