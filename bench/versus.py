@@ -1,7 +1,7 @@
 """Strong vs heuristic AI in mirror matches of each versus game's first sample deck, with the 95% interval,
 and the time of the strong level's decisions (median, 95th percentile, slowest) (issue 34's measurement; not a timed test):
 
-    .venv/bin/python bench/versus.py --games 100 --seed 1
+    .venv/bin/python bench/versus.py --games 100 --seed 1 [--game SLUG ...]
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=versus.SAMPLES)
+    parser.add_argument("--game", action="append", choices=versus.versus_games(), help="only this game (repeatable; default: every versus game)")
     args = parser.parse_args()
     times: list[float] = []
     choose = versus.SeatAI.choose
@@ -40,7 +41,7 @@ def main() -> None:
                 times.append(time.perf_counter() - started)
 
     versus.SeatAI.choose = timed
-    for game in versus.versus_games():
+    for game in args.game or versus.versus_games():
         deck = player_deck(game)[0]
         times.clear()
         started = time.perf_counter()
