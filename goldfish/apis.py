@@ -658,3 +658,126 @@ class CardReportViewSet(AnyLookupMixin, viewsets.GenericViewSet):
             return input_error(exc)
         created = report.created_at >= asked
         return Response(card_report_payload(report, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+# -- matchups (対戦シミュレーション) ------------------------------------------------------------------------------
+
+
+class MatchupStartSerializer(serializers.Serializer):
+    """Play a saved deck against one or more opponent decks of its game, every seat played by the game's AI
+    from what it sees (in the background): one matchup per opponent, a gauntlet when there are several."""
+
+    deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
+    deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
+    opponents = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=1, max_length=services.MATCHUP_MAX_OPPONENTS,
+        help_text="The opponent decks (ids of decks you may see: yours, public ones, the samples).")
+    games = serializers.IntegerField(min_value=1, max_value=services.MATCHUP_MAX_GAMES, default=200, help_text="Games per opponent.")
+    seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
+    ai = serializers.ChoiceField(choices=["heuristic", "strong"], default="heuristic", help_text="The AI's level for both seats.")
+
+    def validate(self, attrs):
+        if ("deck" in attrs) == ("deck_token" in attrs):
+            raise serializers.ValidationError(gettext("Send exactly one of deck and deck_token."))
+        return attrs
+
+
+class MatchupSerializer(serializers.Serializer):
+    """A matchup: its progress, and when done one result per opponent (see rules/engine/versus.py play_match)."""
+
+    id = serializers.CharField(help_text="The matchup's public id (random, in its link).")
+    url = serializers.CharField(help_text="Its page: progress, then the win rates with their intervals.")
+    game = serializers.CharField()
+    deck = serializers.IntegerField()
+    revision = serializers.IntegerField()
+    opponents = serializers.ListField(child=serializers.DictField(), help_text="[{deck, name, revision}] in the order asked.")
+    games = serializers.IntegerField(help_text="Games per opponent.")
+    seed = serializers.IntegerField()
+    ai = serializers.CharField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    label = serializers.CharField(help_text="The state in the user's language, as the page shows it.")
+    error = serializers.CharField(help_text="Why it failed, in the user's language (\"\" unless failed).")
+    done = serializers.IntegerField(help_text="Games played so far (over every opponent).")
+    result = serializers.ListField(
+        child=serializers.DictField(), allow_null=True,
+        help_text="When done, one per opponent: games, wins [deck, opponent], draws, win_rate {value, low, high}, "
+        "on the play and on the draw, mean game length (as `manage.py goldfish GAME A --vs B --json` prints it).",
+    )
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+def matchup_payload(matchup, request) -> dict:
+    done = matchup.status == matchup.Status.DONE
+    return {
+        "id": matchup.token,
+        "url": request.build_absolute_uri(matchup.get_absolute_url()),
+        "game": matchup.game_id,
+        "deck": matchup.deck_id,
+        "revision": matchup.revision,
+        "opponents": matchup.opponents,
+        "games": matchup.games,
+        "seed": matchup.seed,
+        "ai": matchup.ai,
+        "status": matchup.status,
+        "label": matchup.status_label,
+        "error": matchup.failure_message,
+        "done": matchup.done,
+        "result": matchup.result if done else None,
+        "created_at": matchup.created_at,
+        "finished_at": matchup.finished_at,
+    }
+
+
+MATCHUP_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The matchup's public id.")
+
+
+@extend_schema_view(
+    retrieve=extend_schema(
+        summary="A matchup: its progress and, when done, its win rates (as visible as its deck)",
+        parameters=[MATCHUP_ID],
+        responses={200: MatchupSerializer, 404: OpenApiResponse(description="No such matchup, or its deck is private.")},
+    ),
+    create=extend_schema(
+        summary="Play a deck against opponent decks with the AI in both seats: a new matchup queued (201)",
+        request=MatchupStartSerializer,
+        responses={
+            201: MatchupSerializer,
+            400: INPUT_ERROR,
+            403: CSRF_REFUSED,
+            404: OpenApiResponse(description="No such deck, or an opponent deck you may not see."),
+        },
+    ),
+)
+class MatchupViewSet(AnyLookupMixin, viewsets.GenericViewSet):
+    """Anyone who may see a deck and its opponents may play them against each other."""
+
+    permission_classes = [permissions.AllowAny]
+    serializer_class = MatchupSerializer
+    queryset = GoldfishSession.objects.none()
+    pagination_class = None
+
+    def retrieve(self, request, pk=None):
+        try:
+            matchup = selectors.visible_matchup(request.user, pk)
+        except Http404:
+            raise NotFound() from None
+        return Response(matchup_payload(matchup, request))
+
+    def create(self, request):
+        if request.auth is None and not request.user.is_authenticated:
+            SessionAuthentication().enforce_csrf(request)
+        data = MatchupStartSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        deck = requested_deck(request, values)
+        try:
+            opponents = [deck_selectors.visible_deck(request.user, pk) for pk in values["opponents"]]
+        except Http404:
+            raise NotFound() from None
+        try:
+            matchup = services.start_matchup(who=actor(request, create=True), deck=deck, opponents=opponents,
+                                             games=values["games"], seed=values["seed"], ai=values["ai"])
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        return Response(matchup_payload(matchup, request), status=status.HTTP_201_CREATED)

@@ -303,3 +303,12 @@ class Matchup(GamesProgress, Job):
     @property
     def total(self) -> int:
         return self.games * len(self.opponents)
+
+    @property
+    def failure_message(self) -> str:
+        """Why it failed, in the player's words ("" unless failed)."""
+        if self.status != self.Status.FAILED:
+            return ""
+        if self.error == WORKER_LOST:
+            return gettext("The matchup stopped three times while its games were being played. Try again.")
+        return pgettext("matchup", "The matchup failed. Try again.")

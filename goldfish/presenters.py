@@ -33,11 +33,11 @@ def _defs_with_faces(defs: dict, faces: dict, large: dict | None = None) -> dict
     return out
 
 
-def _story(state: dict, shown_log: list, large: dict, lang: str) -> dict:
+def _story(state: dict, shown_log: list, large: dict, lang: str, names: dict | None = None) -> dict:
     """Each shown log entry's lines (rules/engine/story.py: the events in the player's words, the turns), with
     the preview face of every card they name; and the names of the cards the entries' actions name (the
     player's own actions: cards they chose, which may be out of sight now), for the action lines."""
-    lines = story(state, PLAYER, lang, shown=len(shown_log))
+    lines = story(state, PLAYER, lang, shown=len(shown_log), names=names)
     for entry, told in zip(shown_log, lines, strict=True):
         for line in told:
             for part in line["parts"]:
@@ -106,10 +106,14 @@ def table_of(session: GoldfishSession, zones) -> dict:
 
 
 def owner_name(session: GoldfishSession) -> str:
-    """The name a spectator sees for the player: the deck owner's (the session's owner otherwise)."""
-    for owner in (getattr(session.deck, "owner", None) if session.deck_id else None, getattr(session, "owner", None)):
-        if owner is not None:
-            return getattr(owner, "get_username", lambda: "")() or ""
+    """The name a spectator sees for the player: the account that plays the game, else the deck's owner (not the
+    site's sample account: a visitor playing a sample is "the player"); "" when there is none."""
+    from decks.services import SAMPLE_OWNER
+
+    deck_owner = getattr(session.deck, "owner", None) if session.deck_id else None
+    for owner in (session.owner if session.owner_id else None, deck_owner):
+        if owner is not None and owner.is_active and owner.get_username() != SAMPLE_OWNER:
+            return owner.get_username()
     return ""
 
 
@@ -121,7 +125,8 @@ def session_payload(session: GoldfishSession, state: dict, *, can_act: bool, ste
     shown["defs"] = _defs_with_faces(shown["defs"], session.faces or {}, large)
     if not (can_act and at_end):
         shown["can_undo"] = shown["can_redo"] = False
-    shown["log_cards"] = _story(state, shown["log"], large, get_language() or "ja")
+    watcher = {PLAYER: owner_name(session) or pgettext("goldfish", "The player")} if not can_act else None
+    shown["log_cards"] = _story(state, shown["log"], large, get_language() or "ja", watcher)
     events = events_for(state, list(events or []), PLAYER)  # the goldfish's draws stay unnamed
     revealed = _shown_by_events(state, events)
     revealed["defs"] = _defs_with_faces(revealed["defs"], session.faces or {}, large)

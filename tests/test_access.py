@@ -487,6 +487,14 @@ CASES: list[Case] = [
     public("api-card-reports-list", method="POST", statuses=(201,), writes=True, kind="json",
            data=lambda w: {"deck_token": w.unl.share_token, "games": 100, "seed": 4}, label="unlisted-by-link"),
     Case("api-card-reports-detail", "GET", sim("report"), {"anon": 404, "other": 404, "other_token": 404}, ("owner", OK, False)),
+    Case("api-matchups-list", "POST", refused={"anon": 404, "other": 404, "other_token": 404}, allowed=("owner", (201,), True),
+         data=lambda w: {"deck": w.ts_priv.pk, "opponents": [w.ts_pub.pk], "games": 2, "seed": 9}, kind="json", label="private-deck"),
+    Case("api-matchups-list", "POST", refused={"anon": 404, "other": 404, "other_token": 404}, allowed=("owner", (201,), True),
+         data=lambda w: {"deck": w.ts_pub.pk, "opponents": [w.ts_priv.pk], "games": 2, "seed": 9}, kind="json",
+         label="someone-elses-private-opponent"),
+    public("api-matchups-list", method="POST", statuses=(201,), writes=True, kind="json",
+           data=lambda w: {"deck_token": w.ts_unl.share_token, "opponents": [w.ts_pub.pk], "games": 2, "seed": 4}, label="unlisted-by-link"),
+    Case("api-matchups-detail", "GET", sim("matchup"), {"anon": 404, "other": 404, "other_token": 404}, ("owner", OK, False)),
 ]
 
 

@@ -43,6 +43,7 @@ from schemathesis.checks import (
 from schemathesis.errors import FailureGroup
 
 from config import ratelimit
+from rules.engine.versus import versus_games
 
 FUZZ_SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10")) * FUZZ_SCALE
@@ -130,6 +131,8 @@ def world(samples, deck, user, kannagi_editor, other_user):
     others_game = goldfish_services.start_from_deck(who=Actor(user=other_user), deck=samples.first(), seed=8).session
     simulation = goldfish_services.start_simulation(who=Actor(user=user), deck=deck, games=10, seed=1, turn_cap=5)
     report = goldfish_services.start_card_report(who=Actor(user=user), deck=deck, games=10, seed=1, turn_cap=5)
+    versus = [d for d in samples.order_by("pk") if d.game_id in versus_games()]
+    matchup = goldfish_services.start_matchup(who=Actor(user=user), deck=versus[0], opponents=versus[:1], games=2, seed=1)
     hidden = deck_services.deck_create(
         owner=other_user, game="kannagi", regulation=deck.regulation, name="秘密", sections={},
         visibility=Visibility.PRIVATE,
@@ -145,6 +148,7 @@ def world(samples, deck, user, kannagi_editor, other_user):
         "/api/goldfish/": [game.pk, others_game.pk],
         "/api/simulations/": [simulation.token],
         "/api/card-reports/": [report.token],
+        "/api/matchups/": [matchup.token],
         "/api/games/": ["kannagi", "vision"],
     }
 

@@ -59,7 +59,7 @@ def test_the_csrf_table_covers_every_write_of_the_site():
         "api-deck-copy", "api-deck-entries", "api-deck-restore", "api-deck-validate", "api-pool-list", "api-pool-detail",
         "api-goldfish-list", "api-goldfish-actions", "api-goldfish-undo", "api-goldfish-redo", "api-goldfish-new",
         "api-simulations-list", "regulation_draft", "game_designer", "card_designer", "game_designer_preview",
-        "card_designer_preview", "card_report_new", "card_report_new_shared", "api-card-reports-list",
+        "card_designer_preview", "card_report_new", "card_report_new_shared", "api-card-reports-list", "api-matchups-list",
         "matchup_new", "matchup_new_shared",
     }
     assert names == expected

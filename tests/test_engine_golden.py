@@ -19,8 +19,9 @@ PREFERENCE = {
     "kannagi": ["potential_done", "hand_limit", "zero_search", "attack", "summon", "deploy", "possess", "tool", "choose", "end_turn"],
     "timestorm": ["choose", "battery", "play", "pass"],
     "original": ["pay", "pass", "target", "draw_support", "move", "summon", "deploy", "cast", "effect", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"],
-    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "play", "pass", "choose", "no_reversal", "cancel"],
-    "vision": ["weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
+    # (the answers to an attack on the player come before a play: only a versus game declares one on its own)
+    "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "block", "summon_block", "defend", "play", "pass", "choose", "no_reversal", "cancel", "let_resolve"],
+    "vision": ["defend", "weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
 }
 
 # original in versus: an effect (a 対抗 answer when the right to respond is held) before passing, curses and lands
@@ -50,6 +51,33 @@ def kannagi_deck():
     return [cards[n] for i, n in enumerate(names) for _ in range(2 if i % 2 else 1)][:40]
 
 
+def kannagi_versus_decks():
+    """Two 40-card decks of bundled cards for the versus playthrough: 夏 effects that deal damage (蝉しぐれの校庭,
+    囁く黒髪, 発狂人形の家's 不屈) and 清めの塩 (its target: the opponent's 場所札) on both sides."""
+    cards = bundled_cards("kannagi")
+
+    def deck(spec):
+        return [cards[n] for n, k in spec for _ in range(k)]
+
+    return [
+        deck([("蝉しぐれの校庭", 4), ("囁く黒髪", 4), ("発狂人形の家", 4), ("清めの塩", 4), ("無人の踏切", 4), ("鉄の風", 4), ("ねこやま", 4),
+              ("花火の河川敷", 4), ("古びた懐中電灯", 4), ("雪見の渡り廊下", 4)]),
+        deck([("桜並木の小径", 4), ("清めの塩", 4), ("無人の踏切", 4), ("鉄の風", 4), ("ねこやま", 4), ("春霞の丘", 3), ("手作りのお守り", 4),
+              ("袖を引く手", 4), ("雪見の渡り廊下", 4), ("蝉しぐれの校庭", 4), ("紅葉の石段", 1)]),
+    ]
+
+
+def manacard_fast_decks():
+    """The manacard sample for both seats, seat 1's 火の玉 printed with 素早さ 2 (a card of the test's own)."""
+    deck = sample_deck("manacard")[0]
+    fast = []
+    for card in deck:
+        if card.get("name") == "火の玉":
+            card = dict(card, key="test:速攻の火の玉", name="速攻の火の玉", fields=dict(card.get("fields") or {}, speed=2))
+        fast.append(card)
+    return [deck, fast]
+
+
 GAMES = {
     "kannagi-greedy-seed7": ("kannagi", lambda: [kannagi_deck()], 7, {}),
     "kannagi-all-seasons-seed21": ("kannagi", lambda: [kannagi_deck()], 21, {"mixed_season": "all"}),
@@ -63,6 +91,13 @@ GAMES = {
     "vision-decked-seed7": ("vision", lambda: sample_deck("vision"), 7, {"weather_at_start": False}),
     # issue 34: both seats real players (new_game's seats), each playing its cards by the same greedy policy
     "timestorm-versus-seed1": ("timestorm", timestorm_decks, 1, {"auto_pass": "never"}, ["player", "player"]),
+    # vision's second seat a player with the sample deck: defending, and the weathers that hit both players
+    "vision-versus-seed12": ("vision", lambda: sample_deck("vision") * 2, 12, {}, ["player", "player"]),
+    "vision-versus-seed7": ("vision", lambda: sample_deck("vision") * 2, 7, {}, ["player", "player"]),
+    "kannagi-versus-seed1": ("kannagi", kannagi_versus_decks, 1, {}, ["player", "player"]),
+    "manacard-versus-seed1": ("manacard", lambda: sample_deck("manacard") * 2, 1, {}, ["player", "player"]),
+    # seat 1's 火の玉 printed with 素早さ 2: it interrupts seat 0's skills (seed 004 line 42, 割り込み)
+    "manacard-versus-interrupt-seed4": ("manacard", manacard_fast_decks, 4, {}, ["player", "player"]),
     # (original: each seat answers with a 対抗 effect it can pay for before passing, its own preference order)
     "original-versus-seed4": ("original", original_answers, 4, {}, ["player", "player"], ORIGINAL_VERSUS),
 }

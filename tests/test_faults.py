@@ -117,11 +117,13 @@ def quiet_queue():
 
 
 def _print_job(client, deck):
-    """A print of 2,000 cards (the deck, 50 times): a few seconds of drawing, as a big print is."""
+    """A print of every card of the game, 200 copies each (thousands of cards, each face drawn): seconds of
+    drawing, as a big print is (copies of one face are cheap, so a deck printed many times is not enough)."""
+    from cards.models import Card
     from printing.services import start_print_job
     from printing.sheets import PrintOptions
 
-    counts = {card_id: 50 for card_id in deck.entries.values_list("card_id", flat=True)}
+    counts = {card_id: 200 for card_id in Card.objects.filter(game_id=deck.game_id).values_list("pk", flat=True)}
     return start_print_job(user=deck.owner, game_slug=deck.game_id, title="big print", counts=counts, options=PrintOptions())
 
 
@@ -141,10 +143,27 @@ def _report(client, deck, games=2000):
     return CardReport.objects.latest("created_at")
 
 
-def _running(job) -> bool:
+def _running_rows(job):
     if isinstance(job, Simulation):
-        return SimulationChunk.objects.filter(simulation=job, status="running").exists()
-    return type(job).objects.filter(pk=job.pk, status="running").exists()
+        return SimulationChunk.objects.filter(simulation=job, status="running")
+    return type(job).objects.filter(pk=job.pk, status="running")
+
+
+def _running(job) -> bool:
+    return _running_rows(job).exists()
+
+
+def _kill_mid_job(worker, job) -> bool:
+    """SIGKILL the worker while the job is surely running: its running row is locked first (SELECT ... FOR UPDATE),
+    so the worker cannot write its progress or its end while the kill lands. False: it had ended already."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        held = _running_rows(job).select_for_update().first()
+        if held is None:
+            return False
+        worker.kill()
+    return True
 
 
 def _state(job) -> str:
@@ -166,10 +185,8 @@ def test_a_job_of_each_kind_whose_worker_is_killed_finishes_by_itself(user_clien
     for name, make in (("print", _print_job), ("export", _export_job), ("simulation piece", _simulation), ("card report", _report)):
         job = make(user_client, deck)
         wait_for(lambda job=job: _running(job), 60, f"the {name} to start", worker=worker)
-        time.sleep(0.1)
-        worker.kill()
+        assert _kill_mid_job(worker, job), f"the {name} ended before the kill: make it longer\n{_describe(job)}"
         killed = time.monotonic()
-        assert _running(job), f"the {name} ended before the kill: make it longer"
         worker = workers()  # as systemd's Restart=always would
         wait_for(lambda job=job: _state(job) in ("done", "failed"), 120, f"the {name} to finish", worker=worker,
                  state=lambda job=job: _describe(job))

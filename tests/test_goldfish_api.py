@@ -314,6 +314,23 @@ def test_others_with_the_link_see_the_game_read_only(user_client, other_client, 
         assert seen["view"]["zones"] == mine["view"]["zones"] and seen["view"]["turn"] == 1
 
 
+def _told(seen) -> str:
+    """Every word of the shown log's story, as the board prints it."""
+    return " ".join(part if isinstance(part, str) else part.get("name", "") for entry in seen["view"]["log"]
+                    for line in entry.get("story", ()) for part in line["parts"])
+
+
+def test_a_spectator_reads_the_log_with_the_player_named_never_as_you(user_client, other_client, anonymous, game, user):
+    past_the_start(user_client, game["id"])
+    mine = user_client.get(url(game["id"]), HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert "あなた" in _told(mine)  # the player reads their own game as theirs
+    for client in (other_client, anonymous):
+        seen = client.get(url(game["id"]), HTTP_ACCEPT_LANGUAGE="ja").json()
+        told = _told(seen)
+        assert told and "あなた" not in told and user.username in told, told
+        assert seen["player_name"] == user.username
+
+
 def test_a_link_replays_the_game_step_by_step(user_client, anonymous, game):
     past_the_start(user_client, game["id"])
     start = anonymous.get(url(game["id"]), {"step": 0}).json()

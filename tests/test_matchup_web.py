@@ -15,7 +15,7 @@ from rules.games import GAMES
 
 @pytest.fixture
 def trio(samples, user):
-    slug = versus_games()[0]
+    slug = max(versus_games(), key=lambda s: samples.filter(game_id=s).count())  # the one with the most samples
     decks = list(samples.filter(game_id=slug).order_by("pk"))
     assert len(decks) >= 3
     return decks
@@ -64,3 +64,24 @@ def test_an_opponent_deck_one_may_not_see_is_refused(user_client, trio, other_us
     hidden.save()
     response = user_client.post(f"/decks/{trio[0].pk}/matchup/", {"opponents": [str(hidden.pk)], "games": "4", "seed": "1", "ai": "heuristic"})
     assert response.status_code == 400 and not Matchup.objects.exists()
+
+
+def test_the_api_starts_a_matchup_and_gives_its_win_rates_when_done(user_client, trio):
+    deck, opponent = trio[0], trio[1]
+    response = user_client.post("/api/matchups/", {"deck": deck.pk, "opponents": [opponent.pk], "games": 4, "seed": 3},
+                                content_type="application/json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["status"] == "queued" and body["result"] is None and body["opponents"][0]["deck"] == opponent.pk
+    from goldfish.tasks import run_matchup
+
+    run_matchup.call(Matchup.objects.get(token=body["id"]).pk)
+    done = user_client.get(f"/api/matchups/{body['id']}/").json()
+    matchup = Matchup.objects.get(token=body["id"])
+    assert done["status"] == "done" and done["done"] == 4
+    assert done["result"] == [play_match(deck.game_id, matchup.decks["deck"], matchup.decks["opponents"][0], 4, 3)["matchup"]]
+    bad = user_client.post("/api/matchups/", {"deck": deck.pk, "opponents": [], "games": 4}, content_type="application/json")
+    assert bad.status_code == 400 and "opponents" in bad.json()
+    over = user_client.post("/api/matchups/", {"deck": deck.pk, "opponents": [opponent.pk], "games": 10**6},
+                            content_type="application/json", HTTP_ACCEPT_LANGUAGE="ja")
+    assert over.status_code == 400 and "games" in over.json()

@@ -24,7 +24,8 @@ def started(response) -> GoldfishSession:
 
 @pytest.fixture
 def pair(samples):
-    slug = versus_games()[0]
+    # the versus game with the most sample decks (a game with one plays only its mirror)
+    slug = max(versus_games(), key=lambda s: samples.filter(game_id=s, regulation__code=GAMES[s].regulations[0].code).count())
     code = GAMES[slug].regulations[0].code
     decks = list(samples.filter(game_id=slug, regulation__code=code).order_by("pk")[:2])
     assert len(decks) == 2

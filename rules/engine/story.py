@@ -106,8 +106,11 @@ def clock(state: dict) -> dict:
     }
 
 
-def who(state: dict, player: int, viewer: int, lang: str) -> str:
-    """あなた for the viewer, 相手 for the other player (相手2, 相手3 where there are several)."""
+def who(state: dict, player: int, viewer: int, lang: str, names: dict | None = None) -> str:
+    """あなた for the viewer, 相手 for the other player (相手2, 相手3 where there are several); `names`: the
+    names a spectator sees instead (seat -> name: the one who plays it, not あなた)."""
+    if names and names.get(player):
+        return names[player]
     if player == viewer:
         return YOU.text(lang)
     others = [p for p in range(len(state["players"])) if p != viewer]
@@ -115,12 +118,12 @@ def who(state: dict, player: int, viewer: int, lang: str) -> str:
     return word if len(others) <= 1 else f"{word}{others.index(player) + 1}" if player in others else word
 
 
-def turn_text(state: dict, player: int, n: int, viewer: int, lang: str) -> str:
+def turn_text(state: dict, player: int, n: int, viewer: int, lang: str, names: dict | None = None) -> str:
     if n <= 0:
         return BEFORE_TURNS.text(lang)
-    if player == viewer:
+    if player == viewer and not (names and names.get(player)):
         return YOUR_TURN.text(lang) % {"n": n}
-    return THEIR_TURN.text(lang) % {"who": who(state, player, viewer, lang), "n": n}
+    return THEIR_TURN.text(lang) % {"who": who(state, player, viewer, lang, names), "n": n}
 
 
 # -- the story -----------------------------------------------------------------------------------------------
@@ -155,8 +158,8 @@ def _render(template: str, values: dict) -> list:
 class _Teller:
     """Writes one game's log for one viewer in one language."""
 
-    def __init__(self, state: dict, viewer: int, lang: str):
-        self.state, self.viewer, self.lang = state, viewer, lang
+    def __init__(self, state: dict, viewer: int, lang: str, names: dict | None = None):
+        self.state, self.viewer, self.lang, self.names = state, viewer, lang, names
         self.rules = _rules(state["game"])
         self.words = vocabulary_of(state)
         self.first = first_player(state)
@@ -179,12 +182,12 @@ class _Teller:
     def who(self, player) -> str:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(self.state["players"]):
             return str(player)
-        return who(self.state, player, self.viewer, self.lang)
+        return who(self.state, player, self.viewer, self.lang, self.names)
 
     def zone(self, name: str) -> str:
         label = self.words.zone(name, self.lang)
         prefix, dot, _ = name.partition(".")
-        if dot and prefix[:1] == "p" and prefix[1:].isdigit() and int(prefix[1:]) != self.viewer:
+        if dot and prefix[:1] == "p" and prefix[1:].isdigit() and (int(prefix[1:]) != self.viewer or self.names):
             return self.t(OF_PLAYER) % {"who": self.who(int(prefix[1:])), "zone": label}
         return label
 
@@ -296,7 +299,7 @@ class _Teller:
             self.running = n
         else:
             n = (self.running or 0) + (1 if self.first == player else 0)
-        text = turn_text(self.state, player, n, self.viewer, self.lang)
+        text = turn_text(self.state, player, n, self.viewer, self.lang, self.names)
         if text == self.header:
             return None
         self.header = text
@@ -429,9 +432,10 @@ def _collapse(lines: list[dict], times: str) -> list[dict]:
     return out
 
 
-def story(state: dict, viewer: int, lang: str, shown: int = SHOWN) -> list[list[dict]]:
-    """The lines of each of the last `shown` logged actions (the ones the view carries), in order."""
-    teller = _Teller(state, viewer, lang or "ja")
+def story(state: dict, viewer: int, lang: str, shown: int = SHOWN, names: dict | None = None) -> list[list[dict]]:
+    """The lines of each of the last `shown` logged actions (the ones the view carries), in order. `names`: for a
+    spectator, seat -> the name of who plays it (told as that name, never あなた)."""
+    teller = _Teller(state, viewer, lang or "ja", names)
     log = state.get("log", [])
     entries = log[-shown:] if shown else []
     if entries and not isinstance(entries[0].get("turn"), int):  # a log from before the turns were noted

@@ -9,7 +9,9 @@ On the desktop the first card the autopilot plays from the hand onto the table i
 elsewhere first springs back with the reason and sends nothing. axe-core finds nothing serious or critical
 on the board, and one game's first turn is played with the keyboard alone."""
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -248,6 +250,8 @@ def test_the_sample_deck_is_played_to_turn_3_on_one_screen_at_phone_and_desktop_
         assert dragged or not listed, f"{game}: a hand card could be dragged to the table but never was"
         for p, size in ((desktop, "desktop"), (phone, "phone")):
             check(p, f"{game} {size} at the end", changes[size])
+            if os.environ.get("BOARD_SCREENSHOTS"):  # for looking at the table: BOARD_SCREENSHOTS=dir
+                p.screenshot(path=str(Path(os.environ["BOARD_SCREENSHOTS"]) / f"{game}-{size}.png"))
     finally:
         desktop_ctx.close()
         phone_ctx.close()

@@ -3,6 +3,8 @@ zone headings, the grid's rows and the phase, in Japanese and in English, and it
 hides from the opponent."""
 
 import pytest
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from rules.games import get_game
 
@@ -30,8 +32,11 @@ def test_the_board_shows_the_games_words_in_japanese_and_english(page, english, 
         assert heading.startswith(words["zones"]["deck"] + " "), heading
         assert facts["フェイズ" if lang == "ja" else "Phase"] == words["phases"][phase]
         # the turn in the one wording of every game: yours counted (kannagi's first turn begins after 零探し); the
-        # English page watches the game, so it names the player by the deck owner's name
-        turn = words["your_turn"] % {"n": 1} if shown is page else words["their_turn"] % {"who": sample(slug).owner.get_username(), "n": 1}
+        # English page watches the game, so it names the player: a visitor playing a sample deck is "the player"
+        # (never the site's sample account)
+        with translation.override(lang):
+            player = pgettext("goldfish", "The player")
+        turn = words["your_turn"] % {"n": 1} if shown is page else words["their_turn"] % {"who": player, "n": 1}
         assert shown.text_content("#gf-clock") == (turn if slug == "original" else words["before_turns"])
         if slug == "original":
             assert rows[::-1][:5] == words["rows"]  # drawn from the goldfish's side down to yours

@@ -1,6 +1,6 @@
 """Versus in a real browser (issue 34): for every game whose rules seat an AI opponent, start from a sample
 deck's page with 相手: デッキ（AIが操作）, play the whole game with clicks only (the player passes or plays what
-the action bar offers) and see the AI's moves come back as the other seat's logged actions, to the result."""
+the action bar offers, and answers a decision over cards with its first candidates and 決定) and see the AI's moves come back as the other seat's logged actions, to the result."""
 
 import os
 
@@ -27,7 +27,8 @@ def version(page) -> int:
 @pytest.mark.parametrize("slug", versus_games())
 def test_a_whole_game_against_the_ai_is_played_with_clicks(page, samples, slug):
     code = GAMES[slug].regulations[0].code
-    mine, theirs = list(samples.filter(game_id=slug, regulation__code=code).order_by("pk")[:2])
+    listed = list(samples.filter(game_id=slug, regulation__code=code).order_by("pk")[:2])
+    mine, theirs = (listed * 2)[:2]  # a game with one sample deck: its mirror
     page.goto(mine.get_absolute_url())
     page.click("#goldfish-link")
     page.wait_for_url("**/goldfish/new/**")
@@ -44,9 +45,17 @@ def test_a_whole_game_against_the_ai_is_played_with_clicks(page, samples, slug):
         if page.locator("#gf-result").is_visible():
             break
         buttons = page.locator("#gf-actionbar button[data-action-type]")
-        buttons.first.wait_for()
+        confirm = page.locator("#gf-confirm")
+        page.locator("#gf-actionbar button[data-action-type], #gf-confirm").first.wait_for()
         before = version(page)
-        buttons.last.click()  # (the last offered: a play where one is offered beside the pass)
+        if buttons.count():
+            buttons.last.click()  # (the last offered: a play where one is offered beside the pass)
+        else:  # a decision over cards (vision's hand limit, a defence): the first candidates, then 決定
+            for _ in range(20):
+                if confirm.is_enabled():
+                    break
+                page.locator(".gf-card.selectable:not(.selected)").first.click()
+            confirm.click()
         page.wait_for_function("v => Number(document.querySelector('#goldfish').dataset.version) > v", arg=before)
         clicks += 1
     page.locator("#gf-result").wait_for()

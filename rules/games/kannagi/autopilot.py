@@ -14,8 +14,9 @@ Each turn, in this order, each part at most once as the rules allow:
    cost cannot be met feeds 魂), the one with the highest cost that 魂 can pay, else the cheapest;
 5. the attack, with the strongest place that is 起き;
 6. end of turn; at the hand limit the most expensive cards go to 魂.
-Asked at a declaration whether to use a tool: during the goldfish's turn (the last moment of the cycle
-in which a tool may be used) it uses the tool it would use in the main phase; at its own declarations it
+Asked at a declaration whether to use a tool: during the goldfish's turn, or in versus during the
+opponent's turn (the last moments of the cycle in which a tool may be used), it uses the tool it would use
+in the main phase; at its own declarations it
 waits for the main phase (at the end phase's, for the goldfish's turn). The 神 rule: the card that is 伏せ goes to 魂, else the newer one. 防御: only
 against damage that would end the game, as few 魂 cards as keep it alive (those with an effect when
 exiled first, then in instance order). Effects at the same time: in the order offered. A choice an effect
@@ -47,7 +48,9 @@ class Autopilot(Base):
         if pending:
             kind = pending["type"]
             if kind == "timing":  # (the commonest)
-                best = self._best_tool(state, of) if pending.get("at") == "goldfish" else None
+                # (the goldfish's turn, or in versus the opponent's turn: the last moments of the cycle)
+                late = pending.get("at") == "goldfish" or state["active"] != pending.get("player", 0)
+                best = self._best_tool(state, of) if late else None
                 return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
                 hands = [(i, of[i]) for i in zones["p0.hand"]]

@@ -35,6 +35,18 @@ one waits is queued: the same order, events and state at every decision, with le
 Readings (GAMES.md, as options): the goldfish has no deck and never defends or uses tools; a mixed (混化)
 card needs a 魂 card of any one of its seasons ("mixed_season": "any"; "all" needs each). Card text beyond
 these rules is applied with manual actions.
+
+Versus (new_game's seats ["player", "player"], issue 34): the second seat plays its own deck. Each seat shuffles
+its deck (a player seat given no deck plays a copy of the first: a mirror), draws 8 and has 30 life ("life"); "first" (じゃんけん by default) picks who starts, kept as
+state["first"]; 零探し and then ■潜在能力 go first player, then second. The turns alternate (_turn_of): each
+player's turn runs the same jobs for that player (state["active"]), each player's turns counted in
+flags["turns"], state["turn"] being seat 0's (vocabulary turn_count "own"); only the first player's first
+turn has no draw. The listers, guards and handlers act for `_me` (the pending decision's player, else the turn
+player; always 0 against the goldfish). At each declaration the turn player is asked for a tool first, then
+the opponent (①…相手に【道具札】の使用がないか確認します), each with a tool of their own cycle (flags["tools"]); a
+tool whose target is the opponent's card (清めの塩: 相手の場所札) finds one. Damage to a player with 魂, from an
+effect or an attack's power, is that player's 防御 decision. `as_seat` relabels the two seats for the
+autopilot (the cards relabelled as they are read: Mirrored).
 """
 
 from __future__ import annotations
@@ -42,7 +54,7 @@ from __future__ import annotations
 import sys
 
 from ...engine import effects, rng
-from ...engine.core import IllegalAction, draw, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 
 # (interned, as Facts.type is: a type compares by identity first, on every look at a card)
@@ -64,7 +76,7 @@ TARGET_KINDS = {
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
 FIELDS = ("p0.field", "p1.field")
-SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish, `players`)
+SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 
 
 class Facts:
@@ -122,6 +134,36 @@ class Instances(dict):
         return found
 
 
+class Mirrored(dict):
+    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
+    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of eighty, many
+    times a rollout). Read it through [], get, items, values and iteration."""
+
+    __slots__ = ("zmap", "made")
+
+    def __getitem__(self, iid):
+        made = self.made
+        card = made.get(iid)
+        if card is None:
+            card = dict.__getitem__(self, iid)
+            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": self.zmap.get(card["zone"], card["zone"])}
+        return card
+
+    def get(self, iid, default=None):
+        return self[iid] if dict.__contains__(self, iid) else default
+
+    def items(self):
+        return [(i, self[i]) for i in dict.__iter__(self)]
+
+    def values(self):
+        return [self[i] for i in dict.__iter__(self)]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
+
+    __hash__ = None
+
+
 class KannagiRules(Play):
     slug = "kannagi"
     zones = ("deck", "hand", "field", "soul", "exile", "reveal")
@@ -142,6 +184,10 @@ class KannagiRules(Play):
     reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
 
     def players(self, decks, options):
+        """The player's deck; the opponent's where one is given (versus: new_game's seats make it a player), else
+        the goldfish with no deck."""
+        if len(decks) > 1 and decks[1]:
+            return [{"name": "player", "cards": decks[0]}, {"name": "opponent", "cards": decks[1]}]
         return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
     def zone_visible(self, state, name, player):
@@ -164,6 +210,7 @@ class KannagiRules(Play):
         self._carry = {name[len("_carry_") :]: getattr(self, name) for name in dir(self) if name.startswith("_carry_")}
         self._answers = {"god": self._answer_god, "defend": self._answer_defend, "order": self._answer_order}
         self._last: Instances | None = None  # the game played last (see `card_facts`)
+        self._prev: Instances | None = None  # the one before (versus: a game and its relabelling, as_seat, alternate)
         self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
 
     # -- card facts ------------------------------------------------------------------------------------------
@@ -179,6 +226,11 @@ class KannagiRules(Play):
         """The facts of a game not seen last. The Facts of equal card data are the same, so the table of the
         last defs is used again when this game's defs are equal (a simulation's games share their cards)."""
         cards, defs = state["cards"], state["defs"]
+        prev = self._prev
+        if prev is not None and prev.cards is cards:  # (the game before the last one: the two change places)
+            self._prev, self._last = self._last, prev
+            return prev
+        self._prev = self._last
         last = self._table
         if last is None or not (last[0] is defs or last[0] == defs):
             last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
@@ -314,7 +366,7 @@ class KannagiRules(Play):
     def _free_seasons(self, state) -> list[str]:
         """The player's season cards with no place on them (where a place may be summoned)."""
         of = self.card_facts(state)
-        return [s for s in self._on_field(state, 0, SEASON) if not any(of[r].type == PLACE for r in self._riders(state, s))]
+        return [s for s in self._on_field(state, self._me(state), SEASON) if not any(of[r].type == PLACE for r in self._riders(state, s))]
 
     def _sit(self, state, iid, host, order=None) -> None:
         """`iid` now sits on `host` (noted among the cards that ride, for _settle_riders)."""
@@ -414,23 +466,24 @@ class KannagiRules(Play):
 
     _usable_tools = usable_tools
 
-    def _usable(self, state) -> tuple[str, ...]:
-        """usable_tools, as a tuple that may be the one kept (see below)."""
-        if state["flags"].get("tool"):
+    def _usable(self, state, player=None) -> tuple[str, ...]:
+        """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
+        if self._tool_used(state, self._me(state) if player is None else player):
             return ()
         of = self._last
         if of is None or of.cards is not state["cards"]:  # (card_facts without the call)
             of = self._new_game(state)
         zones = state["zones"]
-        hand, reveal = zones["p0.hand"], zones["p0.reveal"]
+        me = self._me(state) if player is None else player
+        hand, reveal = zones[f"p{me}.hand"], zones[f"p{me}.reveal"]
         # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
         # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose; none when the hand
         # holds no tool), and given again while they are unchanged.
         kept = of.usable
-        if kept is not None and kept[0] == hand and kept[1] == reveal:
+        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[5] == me:
             if kept[2] is None:  # (no tool in that hand)
                 return ()
-            soul = zones["p0.soul"]
+            soul = zones[f"p{me}.soul"]
             if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
                 return kept[4]
         for i in hand:
@@ -441,9 +494,9 @@ class KannagiRules(Play):
                 if of[i].type == TOOL:
                     break
             else:
-                of.usable = (hand[:], reveal[:], None, None, ())
+                of.usable = (hand[:], reveal[:], None, None, (), me)
                 return ()
-        soul = zones["p0.soul"]
+        soul = zones[f"p{me}.soul"]
         mixed = state["options"].get("mixed_season")
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
@@ -451,24 +504,65 @@ class KannagiRules(Play):
             if f.type == TOOL:
                 plain = plain and f.plain
                 if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
-                    if f.plain or self._can_choose(state, 0, i, f):
+                    if f.plain or self._can_choose(state, me, i, f):
                         out.append(i)
         out = tuple(out)
-        of.usable = (hand[:], reveal[:], soul[:], mixed, out) if plain else None
+        of.usable = (hand[:], reveal[:], soul[:], mixed, out, me) if plain else None
         return out
 
     def _window(self, state, at: str) -> list[dict]:
-        """A declaration: when the player has a usable tool, they are asked whether to use it now."""
-        if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state):
+        """A declaration: when the player has a usable tool, they are asked whether to use it now. Against a
+        player (versus), the turn player is asked first, then the opponent (①【場所札】攻撃フェイズを宣言したら相手に
+        【道具札】の使用がないか確認します), each only with a usable tool (`_ask`)."""
+        if state["players"][1]["goldfish"]:
+            if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+                return []
+            state["pending"] = {"type": "timing", "player": 0, "at": at}
+            return [{"type": "declare", "at": at}]
+        if state["options"].get("tool_timing", "declarations") != "declarations":
             return []
-        state["pending"] = {"type": "timing", "player": 0, "at": at}
-        return [{"type": "declare", "at": at}]
+        active = state["active"]
+        return self._ask(state, at, [active, 1 - active], declared=False)
+
+    def _ask(self, state, at, order, declared=True) -> list[dict]:
+        """(versus) The first of `order` with a usable tool is asked at the declaration `at`; the others are asked
+        after their answer (a job queued in front)."""
+        for k, p in enumerate(order):
+            if self._usable(state, p):
+                state["pending"] = {"type": "timing", "player": p, "at": at, "then": list(order[k + 1 :])}
+                return [] if declared else [{"type": "declare", "at": at}]
+        return []
+
+    def _job_ask(self, state, job):
+        return self._ask(state, job["at"], job["order"])
+
+    def _tool_used(self, state, player) -> bool:
+        """A tool was used in this player's cycle (自分の「ターン開始時」から自分の「ターン開始時」までの間に1度だけ)."""
+        flags = state["flags"]
+        if "tools" in flags:  # (versus: one flag per player)
+            return flags["tools"][player]
+        return flags.get("tool", False)
+
+    def _me(self, state) -> int:
+        """The seat the rules act for now: the pending decision's player, else the turn player; against the goldfish
+        always the player (seat 0)."""
+        if state["players"][1]["goldfish"]:
+            return 0
+        pending = state["pending"]
+        return pending.get("player", 0) if pending else state["active"]
 
     def _use_tool(self, state, iid) -> list[dict]:
         """魂に置き効果を発動する: the tool goes to 魂, then its effect runs (before what was declared)."""
-        state["flags"]["tool"] = True
+        owner = state["cards"][iid]["owner"]
+        flags = state["flags"]
+        if "tools" in flags:
+            flags["tools"][owner] = True
+            if owner == state["active"]:
+                flags["tool"] = True
+        else:
+            flags["tool"] = True
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
-        events.append(move(state, iid, "p0.soul", face_up=True))
+        events.append(move(state, iid, zone(owner, "soul"), face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
         if state["pending"] or state["result"] is not None:
             state["flags"]["jobs"].insert(0, job)
@@ -480,6 +574,8 @@ class KannagiRules(Play):
 
     def setup(self, state):
         opts = state["options"]
+        if not state["players"][1]["goldfish"]:
+            return self._setup_versus(state)
         # (the options were checked against their declarations, options.py, before the setup)
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
@@ -492,6 +588,33 @@ class KannagiRules(Play):
         state["flags"] = {**dict.fromkeys(TURN_FLAGS, False), "first": first, "jobs": [], "held": []}
         hand = len(state["zones"]["p0.hand"])
         state["pending"] = {"type": "zero_search", "player": 0, "choose": {"zone": "p0.hand", "min": 0, "max": hand}}
+
+    def _setup_versus(self, state):
+        """Two players (versus): ①山札をシャッフル (each deck), ②先攻と後攻を決定 (the option "first": じゃんけん by
+        default, drawn after the shuffles), ③8枚引き、初期手札 (each), life 30 each (相手の30点のライフ); then 零探し,
+        先攻から (the first player's, then the second's), each followed by its ■潜在能力 places."""
+        opts = state["options"]
+        if not state["zones"]["p1.deck"]:  # a player seat given no deck of its own plays a copy of the first one (a mirror)
+            cards = state["cards"]
+            for iid in list(state["zones"]["p0.deck"]):
+                add_card(state, {"key": cards[iid]["def"]}, 1, "p1.deck")
+        for p in (0, 1):
+            state["players"][p]["life"] = opts["life"]
+            shuffle_zone(state, zone(p, "deck"))
+        first = {"player": 0, "goldfish": 1}.get(opts.get("first", "player"))
+        if first is None:
+            first = rng.below(state, 2)
+        for p in (first, 1 - first):
+            draw(state, p, opts["opening"], forced=True)
+        state["first"] = first
+        state["turn"], state["active"], state["phase"] = 0, first, "zero_search"
+        state["flags"] = {**dict.fromkeys(TURN_FLAGS, False), "first": first, "jobs": [], "held": [], "tools": [False, False], "turns": [0, 0]}
+        self._zero_search(state, first)
+
+    @staticmethod
+    def _zero_search(state, player):
+        hand = len(state["zones"][zone(player, "hand")])
+        state["pending"] = {"type": "zero_search", "player": player, "choose": {"zone": zone(player, "hand"), "min": 0, "max": hand}}
 
     def _drive(self, state) -> list[dict]:
         """Carry out the queued jobs in order until one waits for a decision or the game is over."""
@@ -510,12 +633,28 @@ class KannagiRules(Play):
                 {"do": "draw"}, {"do": "phase", "phase": "main"}]
 
     @staticmethod
+    def _turn_of(player):
+        """(versus) A player's turn up to their main phase."""
+        return [{"do": "turn", "player": player}, {"do": "phase", "phase": "recovery"}, {"do": "recover"}, {"do": "phase", "phase": "draw"},
+                {"do": "draw"}, {"do": "phase", "phase": "main"}]
+
+    @staticmethod
     def _goldfish_turn():
         return [{"do": "goldfish"}, {"do": "end_of_turn"}]
 
     def _job_turn(self, state, job):
         """⓪ ターン開始: the turn's sub-phases and its tool are open again; a tool may answer the declaration. A
         player's first turn begins at the recovery phase (①先攻は回復フェイズから始まります / ②後攻は回復フェイズから)."""
+        if "player" in job:  # (versus) each player's turns counted (state["turn"]: seat 0's, vocabulary "own")
+            p = job["player"]
+            flags = state["flags"]
+            flags["turns"][p] += 1
+            state["turn"] = flags["turns"][0]
+            state["active"], state["phase"] = p, "start"
+            flags.update(TURN_OPEN)
+            flags["tools"][p] = False
+            event = {"type": "turn", "turn": flags["turns"][p], "player": p}
+            return [event] + (self._window(state, "start") if flags["turns"][p] > 1 else [])
         state["turn"] += 1
         state["active"] = 0
         state["phase"] = "start"
@@ -529,7 +668,7 @@ class KannagiRules(Play):
     def _job_recover(self, state, job):
         """① 回復: 伏せ cards turn 起き; damaged places' power is restored."""
         cards = state["cards"]
-        for iid in state["zones"]["p0.field"]:
+        for iid in state["zones"][f"p{state['active']}.field"]:
             card = cards[iid]
             card["tapped"] = False
             if card["counters"]:
@@ -538,6 +677,11 @@ class KannagiRules(Play):
 
     def _job_draw(self, state, job):
         """② ドロー: one card, except on the first player's first turn."""
+        if "turns" in state["flags"]:  # (versus)
+            p, flags = state["active"], state["flags"]
+            if p == flags["first"] and flags["turns"][p] == 1 and not state["options"].get("first_player_draws"):
+                return [{"type": "no_draw", "player": p}]
+            return draw(state, p, 1, forced=True)
         if state["turn"] == 1 and state["flags"]["first"] == 0 and not state["options"].get("first_player_draws"):
             return [{"type": "no_draw", "player": 0}]
         return draw(state, 0, 1, forced=True)
@@ -552,7 +696,7 @@ class KannagiRules(Play):
         return effects.end_of_turn(state)
 
     def _job_potential(self, state, job):
-        state["pending"] = {"type": "potential", "player": 0}
+        state["pending"] = {"type": "potential", "player": job.get("player", 0)}
         return []
 
     def _job_declared(self, state, job):
@@ -593,7 +737,7 @@ class KannagiRules(Play):
         ready = [j for j in job["jobs"] if self._has_steps(state, j)]
         if len(ready) <= 1:  # (one: run at once, as _drive would run it from the front of the queue next)
             return self._jobs[ready[0]["do"]](state, ready[0]) if ready else []
-        state["pending"] = {"type": "order", "player": 0, "candidates": [j["card"] for j in ready], "jobs": ready}
+        state["pending"] = {"type": "order", "player": self._me(state), "candidates": [j["card"] for j in ready], "jobs": ready}
         return []
 
     def _has_steps(self, state, job) -> bool:
@@ -630,6 +774,16 @@ class KannagiRules(Play):
         if not state["cards"][place]["zone"].endswith(".field"):
             return []
         power = max(0, self.power(state, place))
+        if "turns" in state["flags"]:  # (versus) the opponent may take it with 魂 (防御)
+            t = 1 - state["cards"][place]["owner"]
+            soul = state["zones"][zone(t, "soul")]
+            if power > 0 and soul:
+                block = {"zone": zone(t, "soul"), "min": 0, "max": min(power, len(soul))}
+                state["pending"] = {"type": "defend", "player": t, "amount": power, "source": place, "attack": True, "choose": block}
+                return []
+            events = self._take_damage(state, t, power)
+            self.check_result(state)
+            return events
         target = state["players"][1]
         target["life"] -= power
         events = [{"type": "damage", "player": 1, "amount": power, "life": target["life"]}]
@@ -690,7 +844,7 @@ class KannagiRules(Play):
         return [i for i in self.hand_cards(state) if self._type(state, i) == PLACE and "潜在能力" in self.fact(state, i).keywords]
 
     def _legal_zero_search(self, state, pending):
-        hand = state["zones"]["p0.hand"]
+        hand = state["zones"][zone(pending.get("player", 0), "hand")]
         return [{"type": "zero_search", "cards": []}] + [{"type": "zero_search", "cards": [i]} for i in hand]
 
     def _legal_potential(self, state, pending):
@@ -718,23 +872,24 @@ class KannagiRules(Play):
         hand = self.hand_cards(state)
         flags = state["flags"]
         out = []
-        soul = self.soul_seasons(state, 0)
+        me = self._me(state)
+        soul = self.soul_seasons(state, me)
         types = {i: self._type(state, i) for i in hand}
         if not flags["summon"]:
             seasons_free = self._free_seasons(state)
             for i in hand:
-                if types[i] == PLACE and self.affordable(state, 0, i, soul):
+                if types[i] == PLACE and self.affordable(state, me, i, soul):
                     out.append({"type": "summon", "card": i})
                     out += [{"type": "summon", "card": i, "onto": s} for s in seasons_free]
         if not flags["attack"]:
-            out += [{"type": "attack", "card": p} for p in self._on_field(state, 0, PLACE) if not state["cards"][p]["tapped"]]
+            out += [{"type": "attack", "card": p} for p in self._on_field(state, me, PLACE) if not state["cards"][p]["tapped"]]
         if not flags["possess"]:
-            places = self._on_field(state, 0, PLACE)
+            places = self._on_field(state, me, PLACE)
             out += [{"type": "possess", "card": i, "target": p} for i in hand if types[i] == APPARITION for p in places]
         if not flags["deploy"]:
-            out += [{"type": "deploy", "card": i} for i in hand if types[i] == SEASON and self.affordable(state, 0, i, soul)]
+            out += [{"type": "deploy", "card": i} for i in hand if types[i] == SEASON and self.affordable(state, me, i, soul)]
         if not flags["tool"]:
-            out += [{"type": "tool", "card": i} for i in hand if types[i] == TOOL and self.tool_usable(state, 0, i, soul)]
+            out += [{"type": "tool", "card": i} for i in hand if types[i] == TOOL and self.tool_usable(state, me, i, soul)]
         out.append({"type": "end_turn"})
         return out
 
@@ -753,7 +908,7 @@ class KannagiRules(Play):
             raise IllegalAction(f"{flag}: already done this turn")
 
     def _pay(self, state, iid):
-        if not self.affordable(state, 0, iid):  # 魂 read as far as needed
+        if not self.affordable(state, self._me(state), iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
     def _declare(self, state, action) -> list[dict]:
@@ -773,11 +928,12 @@ class KannagiRules(Play):
 
     def _do_zero_search(self, state, action):
         cards = action["cards"]  # (a list of different cards from the hand: the core checked the decision)
+        me = state["pending"].get("player", 0)
         events = []
         for iid in cards:  # to the bottom, in the order given (the last given is the lowest)
-            events.append(move(state, iid, "p0.deck", index=0))
-        events += draw(state, 0, len(cards), forced=True)
-        state["pending"] = {"type": "potential", "player": 0}
+            events.append(move(state, iid, zone(me, "deck"), index=0))
+        events += draw(state, me, len(cards), forced=True)
+        state["pending"] = {"type": "potential", "player": me}
         return [{"type": "zero_search", "count": len(cards)}] + events
 
     def _do_summon(self, state, action):
@@ -797,10 +953,11 @@ class KannagiRules(Play):
             return self._do_potential_done(state, action)
         if iid not in self._potential_places(state):
             raise IllegalAction("card: a place with ■潜在能力 in your hand")
-        events = [move(state, iid, "p0.field", face_up=True)]
+        me = state["pending"].get("player", 0)
+        events = [move(state, iid, zone(me, "field"), face_up=True)]
         state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
         state["pending"] = None
-        state["flags"]["jobs"][0:0] = [*self._entered(iid), {"do": "potential"}]
+        state["flags"]["jobs"][0:0] = [*self._entered(iid), {"do": "potential", "player": me} if me else {"do": "potential"}]
         return events + self._drive(state)
 
     @staticmethod
@@ -819,6 +976,15 @@ class KannagiRules(Play):
         return events + self._job_effect(state, effect)
 
     def _do_potential_done(self, state, action):
+        flags = state["flags"]
+        if "turns" in flags:  # (versus) the second player's 零探し, or the first player's first turn
+            me = state["pending"].get("player", 0)
+            if me == flags["first"]:
+                self._zero_search(state, 1 - me)
+                return []
+            state["pending"] = None
+            flags["jobs"] += self._turn_of(flags["first"])
+            return self._drive(state)
         state["pending"] = None
         state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
@@ -826,14 +992,14 @@ class KannagiRules(Play):
     def _carry_summon(self, state, action, checked=False):
         """(checked: carried out right after _do_summon's checks with nothing between, so they hold still)"""
         iid = action["card"]
-        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, 0, iid)):
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, self._me(state), iid)):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
         if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
-        events.append(move(state, iid, "p0.field", face_up=True))
+        events.append(move(state, iid, zone(self._me(state), "field"), face_up=True))
         card = state["cards"][iid]
         card.pop("on", None)
         card.pop("order", None)
@@ -846,7 +1012,7 @@ class KannagiRules(Play):
     def _do_possess(self, state, action):
         self._need(state, "possess")
         self._hand_card(state, action, APPARITION)
-        if action.get("target") not in self._on_field(state, 0, PLACE):
+        if action.get("target") not in self._on_field(state, self._me(state), PLACE):
             raise IllegalAction("target: one of your places on the field")
         return self._declare(state, action)
 
@@ -854,11 +1020,12 @@ class KannagiRules(Play):
         iid, target = action["card"], action["target"]
         if not self._in_hand(state, iid):
             return self._void("possess", iid)
-        if target not in self._on_field(state, 0, PLACE):  # 憑依先を失った【怪異札】は持ち主の手札公開場に置く
-            return self._void("possess", iid) + [move(state, iid, "p0.reveal", face_up=True)]
+        me = self._me(state)
+        if target not in self._on_field(state, me, PLACE):  # 憑依先を失った【怪異札】は持ち主の手札公開場に置く
+            return self._void("possess", iid) + [move(state, iid, zone(me, "reveal"), face_up=True)]
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
-        events = [move(state, iid, "p0.field", face_up=False)]
+        events = [move(state, iid, zone(me, "field"), face_up=False)]
         self._sit(state, iid, target, order)
         state["flags"]["possess"] = True
         return events
@@ -872,26 +1039,27 @@ class KannagiRules(Play):
     def _carry_deploy(self, state, action, checked=False):
         """(checked: as for _carry_summon)"""
         iid = action["card"]
-        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, 0, iid)):
+        me = self._me(state)
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, me, iid)):
             return self._void("deploy", iid)
         events = []
-        for old in self._on_field(state, 0, SEASON):  # one season a player: the old one and what is on it to 魂
+        for old in self._on_field(state, me, SEASON):  # one season a player: the old one and what is on it to 魂
             events += self._to_soul(state, old)
-        events.append(move(state, iid, "p0.field", face_up=True))
+        events.append(move(state, iid, zone(me, "field"), face_up=True))
         state["flags"]["deploy"] = True
         return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
         place = action.get("card")
-        if place not in state["zones"]["p0.field"] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
+        if place not in state["zones"][zone(self._me(state), "field")] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
     def _carry_attack(self, state, action, checked=False):
         place = action["card"]
         card = state["cards"][place]
-        if card["zone"] != "p0.field" or card["tapped"]:  # made 伏せ or removed at the declaration
+        if card["zone"] != zone(self._me(state), "field") or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
         state["flags"]["attack"] = True
         riders = [r for r in self._riders(state, place) if self._type(state, r) == APPARITION]
@@ -907,13 +1075,17 @@ class KannagiRules(Play):
         pending = state["pending"]
         if pending:  # a declaration's moment ("timing"): the core checked the card is one of the usable tools
             state["pending"] = None
+            if pending.get("then"):  # (versus) the next player is asked after this answer and its tool's effect
+                state["flags"]["jobs"].insert(0, {"do": "ask", "at": pending["at"], "order": pending["then"]})
             iid = action.get("card")
             if iid is None:
                 return self._drive(state)
             return self._use_tool(state, iid)
-        self._need(state, "tool")
+        me = self._me(state)
+        if self._tool_used(state, me):
+            raise IllegalAction("tool: already done this turn")
         iid = self._hand_card(state, action, TOOL)
-        if not self.tool_usable(state, 0, iid):
+        if not self.tool_usable(state, me, iid):
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
 
@@ -926,16 +1098,15 @@ class KannagiRules(Play):
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
 
-    @staticmethod
-    def _in_hand(state, iid) -> bool:
+    def _in_hand(self, state, iid) -> bool:
         """`iid` is one of hand_cards (without making that list)."""
-        zones = state["zones"]
-        return iid in zones["p0.hand"] or iid in zones["p0.reveal"]
+        zones, me = state["zones"], self._me(state)
+        return iid in zones[f"p{me}.hand"] or iid in zones[f"p{me}.reveal"]
 
-    @staticmethod
-    def hand_cards(state) -> list[str]:
-        """The hand as the rules count and play it: 手札公開場 cards count as hand (seed)."""
-        return state["zones"]["p0.hand"] + state["zones"]["p0.reveal"]
+    def hand_cards(self, state) -> list[str]:
+        """The hand (of the seat that decides) as the rules count and play it: 手札公開場 cards count as hand (seed)."""
+        me = self._me(state)
+        return state["zones"][f"p{me}.hand"] + state["zones"][f"p{me}.reveal"]
 
     def _do_end_turn(self, state, action):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
@@ -953,7 +1124,8 @@ class KannagiRules(Play):
         hand = self.hand_cards(state)
         if len(hand) > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
             n = len(hand) - HAND_LIMIT
-            state["pending"] = {"type": "hand_limit", "player": 0, "n": n, "choose": {"zone": "p0.hand", "min": n, "max": n}}
+            me = state["active"]
+            state["pending"] = {"type": "hand_limit", "player": me, "n": n, "choose": {"zone": zone(me, "hand"), "min": n, "max": n}}
             return [{"type": "hand_limit", "n": n}]
         return self._next_turn(state)
 
@@ -961,7 +1133,7 @@ class KannagiRules(Play):
         cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
         events = []
         for iid in cards:
-            events.append(move(state, iid, "p0.soul", face_up=True))
+            events.append(move(state, iid, zone(state["cards"][iid]["owner"], "soul"), face_up=True))
         state["pending"] = None
         return events + self._next_turn(state)
 
@@ -971,6 +1143,9 @@ class KannagiRules(Play):
 
     def _next_turn(self, state):
         jobs = state["flags"]["jobs"]
+        if "turns" in state["flags"]:  # (versus) the other player's turn
+            jobs += [{"do": "end_of_turn"}, *self._turn_of(1 - state["active"])]
+            return self._drive(state)
         if jobs or state["pending"] or state["result"] is not None:  # (the turn's jobs wait behind what is queued)
             jobs += [dict(job) for job in self.TURN_END]
             return self._drive(state)
@@ -1047,7 +1222,82 @@ class KannagiRules(Play):
         events += self._take_damage(state, player, pending["amount"] - len(cards))
         state["pending"] = None
         self.check_result(state)  # 0点になった瞬間
+        if pending.get("attack"):  # (versus) an attack's damage: the effects it set off, then the attack goes on
+            flags = state["flags"]
+            if flags["held"]:
+                flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
+                flags["held"] = []
+            return events + self._drive(state)
         return events + effects.resume(state, pending)
+
+    # -- versus: the seat that plays ----------------------------------------------------------------------------
+
+    versus = True  # the second seat may be a player (new_game's seats): the rules act for the seat that decides
+
+    def first_seat(self, state):
+        return state["flags"].get("first") if isinstance(state.get("flags"), dict) else None
+
+    def as_seat(self, state, seat):
+        """The game with `seat` as seat 0 (two seats: 0 and 1 change places): zones, owners, the players, whose turn,
+        who went first, each player's turns and tools, the pending decision's and the queued jobs' players, the
+        winner, and state["turn"] (seat 0's own turns, vocabulary "own")."""
+        if seat == 0:
+            return state
+
+        def to(p):
+            return 1 - p if p.__class__ is int else p
+
+        zmap = {name: (f"p{1 - int(name[1])}{name[2:]}" if name[:1] == "p" and name[1:2] in ("0", "1") and name[2:3] == "." else name)
+                for name in state["zones"]}
+
+        def job(j):
+            j = dict(j)
+            if "player" in j:
+                j["player"] = to(j["player"])
+            if "order" in j:
+                j["order"] = [to(p) for p in j["order"]]
+            if "jobs" in j:
+                j["jobs"] = [job(x) for x in j["jobs"]]
+            return j
+
+        out = dict(state)
+        out["zones"] = {zmap[k]: list(v) for k, v in state["zones"].items()}
+        if isinstance(state["cards"], Mirrored):  # (relabelled twice: the cards as they were)
+            out["cards"] = cards = dict(dict.items(state["cards"]))
+        else:
+            out["cards"] = cards = Mirrored(state["cards"])
+            cards.zmap, cards.made = zmap, {}
+        out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
+        out["active"] = to(state["active"])
+        if "first" in state:
+            out["first"] = to(state["first"])
+        flags = dict(state["flags"])
+        if "first" in flags:
+            flags["first"] = to(flags["first"])
+        for key in ("tools", "turns"):
+            if key in flags:
+                flags[key] = flags[key][::-1]
+        if "turns" in flags:
+            out["turn"] = flags["turns"][0]
+        flags["jobs"] = [job(j) for j in flags.get("jobs", [])]
+        flags["held"] = [job(j) for j in flags.get("held", [])]
+        out["flags"] = flags
+        if state["pending"]:
+            pending = job(state["pending"])
+            if "then" in pending:
+                pending["then"] = [to(p) for p in pending["then"]]
+            if "choose" in pending and isinstance(pending["choose"], dict) and "zone" in pending["choose"]:
+                pending["choose"] = dict(pending["choose"], zone=zmap.get(pending["choose"]["zone"], pending["choose"]["zone"]))
+            out["pending"] = pending
+        if state["result"] is not None and state["result"].get("winner") is not None:
+            out["result"] = dict(state["result"], winner=to(state["result"]["winner"]))
+        memo = self.card_facts(state)  # the relabelled game's facts are this one's (the same instances)
+        mirrored = Instances(memo)
+        mirrored.cards, mirrored.defs, mirrored.table, mirrored.riding = cards, memo.defs, memo.table, set(memo.riding)
+        mirrored.soul = mirrored.seen = mirrored.present = mirrored.usable = None
+        self._prev, self._last = memo, mirrored
+        out["log"] = list(state["log"])
+        return out
 
     # -- manual actions and the engine's hooks ------------------------------------------------------------------
 
@@ -1071,7 +1321,7 @@ class KannagiRules(Play):
         if not pending:
             return
         if pending["type"] == "zero_search":
-            pending["choose"]["max"] = len(state["zones"]["p0.hand"])
+            pending["choose"]["max"] = len(state["zones"][zone(pending.get("player", 0), "hand")])
         elif pending["type"] == "hand_limit":
             n = max(0, len(self.hand_cards(state)) - HAND_LIMIT)
             pending["n"] = n
@@ -1094,22 +1344,23 @@ class KannagiRules(Play):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
-        field = state["zones"]["p0.field"]
-        for iid in field:  # (a loop rather than a list: most of the time no card has counters)
-            if cards[iid]["counters"]:
-                marked = [i for i in field if cards[i]["counters"]]
-                break
-        else:
-            marked = None
-        if marked:
-            of = self.card_facts(state)
-            for iid in marked:
-                if of[iid].type != PLACE:
-                    continue
-                counters = cards[iid]["counters"]
-                lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
-                if lowered and cards[iid]["zone"] == "p0.field" and self.power(state, iid) <= 0:
-                    self._to_soul(state, iid)
+        for name in FIELDS if "turns" in state["flags"] else FIELDS[:1]:  # (the goldfish has no field to look at)
+            field = state["zones"][name]
+            for iid in field:  # (a loop rather than a list: most of the time no card has counters)
+                if cards[iid]["counters"]:
+                    marked = [i for i in field if cards[i]["counters"]]
+                    break
+            else:
+                marked = None
+            if marked:
+                of = self.card_facts(state)
+                for iid in marked:
+                    if of[iid].type != PLACE:
+                        continue
+                    counters = cards[iid]["counters"]
+                    lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
+                    if lowered and cards[iid]["zone"] == name and self.power(state, iid) <= 0:
+                        self._to_soul(state, iid)
         player, goldfish = state["players"]
         if goldfish["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}

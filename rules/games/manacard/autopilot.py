@@ -166,6 +166,8 @@ class Autopilot(Base):
         if kind == "choose":
             options = effects.choose_actions(state)
             return options[0] if options else None
+        if kind == "interrupt":  # (versus) a skill 2 or more faster than the one waiting, if one is offered, first
+            return legal_actions(state)[0]
         return None
 
     def choose(self, state):

@@ -75,10 +75,21 @@ Setup: the main and skill decks are shuffled; 5 cards of the main deck to mana, 
 hand from them (so a goldfish of 50 has 39 HP when second, 40 when first); it loses when hits bring that
 deck to 0. Status cards stay face up in `status`; their `status` script steps (stats of the
 owner's units, costs) apply while they are there; other text is applied by hand.
+
+Versus (seats=["player", "player"], issue 34; the "versus" section below): the second seat plays its own deck
+by the same rules; option `first` names the seat that holds the first right (kept as state["first"]). The
+rules above, written for the human, act for whichever seat decides (the game relabelled, `_flip`). An attack
+hits when the attacked player passes the right back, after their answer (『防御』, a block, a card); an attack
+on a unit is a battle then. A hit's 逆転 chance is the hit player's: at once if they hold the right, else with
+their next right. A skill card's effect (a card of the skill deck that is no unit or equipment) waits for the
+other player's answer: on their right they may first interrupt with a skill of theirs 2 or more faster (seed
+line 42; a skill that prints no 素早さ counts 0), whose effect resolves first, then the waiting one's, and the
+right passes on; or let it resolve (`let_resolve`) and then use their right.
 """
 
 from __future__ import annotations
 
+import marshal
 import re
 
 from ...engine import effects
@@ -234,17 +245,31 @@ def _make_cards(decks, goldfish_hp: int, n: int, zone_names) -> tuple:
 
 
 _INFO: dict = {}  # (id of a card's data, play_reversal_cards) -> (the data, its Info): see _info
+_BY_CONTENT: dict = {}  # (the data marshalled, play_reversal_cards) -> its Info
 
 
 def _info(d: dict, options: dict) -> Info:
     """The Info of a card's data; the same data object (shared by the games of one decks, _add_cards) gives
     the same Info, which is read-only."""
-    key = (id(d), bool(options.get("play_reversal_cards")))
+    flag = bool(options.get("play_reversal_cards"))
+    key = (id(d), flag)
     found = _INFO.get(key)
     if found is None or found[0] is not d:
         if len(_INFO) >= 4096:
             _INFO.clear()
-        found = _INFO[key] = (d, Info(d, options))
+        # a copy of data met before (the versus AI's rollouts copy whole games): the same content, the same Info
+        try:
+            blob = (marshal.dumps(d, 2), flag)  # (version 2: no references, so equal data gives equal bytes)
+        except ValueError:
+            blob = None
+        info = _BY_CONTENT.get(blob) if blob is not None else None
+        if info is None:
+            info = Info(d, options)
+            if blob is not None:
+                if len(_BY_CONTENT) >= 4096:
+                    _BY_CONTENT.clear()
+                _BY_CONTENT[blob] = info
+        found = _INFO[key] = (d, info)
     return found[1]
 
 
@@ -470,6 +495,9 @@ class ManacardRules(Play):
             _move_top(state, f"p{p}.deck", f"p{p}.hand", opts["hand"] + (opts["second_extra"] if p != first else 0), False)
         state["turn"], state["phase"] = 1, "action"
         state["priority"] = state["active"] = 0  # (a goldfish that starts has passed its first right)
+        if self.is_versus(state):  # two players: the first holds the first action right (seed line 15: ①先行後攻を決める)
+            state["first"] = state["priority"] = state["active"] = first
+            state["flags"]["streak_other"] = 0
         self._sync_life(state)
 
     # -- the action right --------------------------------------------------------------------------------
@@ -530,10 +558,18 @@ class ManacardRules(Play):
         flags = state["flags"]
         events: list[dict] = []
         while state["result"] is None and not state["pending"]:
-            if flags["due"] and not flags["chance"]:
+            if state["priority"] != 0:
+                break  # (versus: the other player's right)
+            if flags["due"] and not flags["chance"] and not flags.get("waiting"):
                 events += self._open_chance(state)
             elif flags["owed"] > 0:
                 flags["owed"] -= 1
+                if "streak_other" in flags:  # versus: the right goes to the other player, who decides next
+                    more, passed = self._pass_right_versus(state)
+                    events += more
+                    if passed:
+                        break
+                    continue
                 events += self._pass_right(state)
             else:
                 break
@@ -563,6 +599,10 @@ class ManacardRules(Play):
         unit, cards = incoming["card"], state["cards"]
         if cards[unit]["zone"] != "p1.field":
             return [{"type": "attack_fizzles", "card": unit}]
+        if incoming.get("target"):  # versus: the other player's unit attacked one of this player's
+            if cards[incoming["target"]]["zone"] != "p0.field":
+                return [{"type": "attack_fizzles", "card": unit}]
+            return self._battle(state, unit, incoming["target"])[0]
         blocker = incoming["block"]
         if blocker and cards[blocker]["zone"] == "p0.field":
             return self._battle(state, unit, blocker)[0]
@@ -597,7 +637,7 @@ class ManacardRules(Play):
 
     def _incoming(self, state) -> dict:
         incoming = state["flags"]["incoming"]
-        if not incoming:
+        if not incoming or incoming.get("target"):
             raise IllegalAction("type: no attack is declared on you")
         return incoming
 
@@ -661,7 +701,7 @@ class ManacardRules(Play):
             return self._attacks(state, table, [chain["card"]], theirs) + [{"type": "pass"}]
         out = self._plays(state, table, mine, theirs)
         incoming = flags["incoming"]
-        if incoming:
+        if incoming and not incoming.get("target"):
             out += self._answers(state, table, mine, incoming)
         if zones["p0.deck"]:
             out.append({"type": "pass", "option": "mana"})
@@ -670,7 +710,7 @@ class ManacardRules(Play):
         if any(not cards[i]["face_up"] and cards[i].get("home") == "skill" for i in zones["p0.exile"]):
             out.append({"type": "pass", "option": "return_skill"})
         out += self._attacks(state, table, mine, theirs)
-        if incoming and self._can_counter(state, incoming):
+        if incoming and not incoming.get("target") and self._can_counter(state, incoming):
             out.append({"type": "pass", "option": "attack", "target": incoming["card"]})
         out.append({"type": "pass"})
         return out
@@ -749,7 +789,7 @@ class ManacardRules(Play):
                 info = of[iid]
                 if not info.playable or (info.cost + every + change.get(info.type, 0) if change else info.cost) > budget:
                     continue
-                if info.reduce and not (incoming and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):
+                if info.reduce and not (incoming and not incoming.get("target") and self._answer_speed(state, info.speed, incoming["speed"]) >= incoming["speed"]):
                     continue
                 aim = info.aim
                 if aim is None:
@@ -850,6 +890,7 @@ class ManacardRules(Play):
         "reveal_skill": ("reveal_skill",),
         "reversal": ("reversal", "no_reversal"),
         "choose": ("choose",),
+        "interrupt": ("let_resolve", "play"),
     }
 
     def guard(self, state, kind):
@@ -864,7 +905,7 @@ class ManacardRules(Play):
     def settle(self, state):
         return self._settle(state)
 
-    def decision(self, state):
+    def _decision(self, state):
         out = super().decision(state)
         if not out:
             return out
@@ -889,6 +930,11 @@ class ManacardRules(Play):
 
     def _do_play(self, state, action):
         iid = action.get("card")
+        if state["pending"] and state["pending"]["type"] == "interrupt":
+            if {k: v for k, v in action.items()} not in self._interrupts(state):
+                raise IllegalAction(f"card: {iid!r} is not a skill at least 2 faster than the one waiting")
+            state["pending"] = None
+            state["flags"]["interrupting"] = True
         if not isinstance(iid, str) or state["cards"].get(iid, {}).get("zone") not in ("p0.hand", "p0.skill"):
             raise IllegalAction(f"card: {iid!r} is not a card in your hand or skill deck")
         info = self.info(state, state["cards"][iid]["def"])
@@ -956,6 +1002,8 @@ class ManacardRules(Play):
 
     def _do_cancel(self, state, action):
         pending, state["pending"] = state["pending"], None
+        if state["flags"].pop("interrupting", False):  # (an interrupt given up: the decision again)
+            state["pending"] = {"type": "interrupt", "player": 0}
         return [{"type": "cancel", "decision": pending["type"]}]
 
     def _paid(self, state, pending, mana, skill) -> list[dict]:
@@ -992,6 +1040,14 @@ class ManacardRules(Play):
                 card["on"] = target
         else:
             card["face_up"] = True
+            flags = state["flags"]
+            if "streak_other" in flags and card.get("home") == "skill" and not flags.pop("interrupting", False):
+                # versus: a skill's effect waits for the other player's answer (seed line 42: 割り込み)
+                flags["waiting"] = {"card": iid, "target": target, "speed": self._skill_speed(state, iid)}
+                flags["owed"] += 1  # (playing a card passes the right: 何かしらのカード、能力をプレイした場合、行動権は相手に移る)
+                return events
+            if flags.get("waiting"):  # an interrupt: it resolves first, then the effect it interrupted
+                return events + self._run(state, iid, "played", target) + self._other_frame(state, self._resolve_waiting)
         return events + self._run(state, iid, "played", target)
 
     def _run(self, state, iid, when, target) -> list[dict]:
@@ -1028,14 +1084,16 @@ class ManacardRules(Play):
         events: list[dict] = []
         if then == "played":
             events += self._put_away(state, source)
-            flags["owed"] += 1
+            if not flags.pop("resolving", False):  # (a waiting effect resolves in the other player's right)
+                flags["owed"] += 1
         elif then == "attack":
             flags["owed"] += 1
         elif then == "reversal":
             card = state["cards"][source]
             card["spent"] = True
             events.append(move(state, source, f"p{player}.deck", face_up=True))
-            flags["owed"] += 1
+            if not flags.pop("passing", False):  # (versus: a chance while passing the right uses that pass)
+                flags["owed"] += 1
             events += self._chance_done(state, True)
         return events
 
@@ -1192,7 +1250,7 @@ class ManacardRules(Play):
         events = [{"type": "battle", "card": unit, "target": target, "damage": dealt, "counter": back}]
         events += self._damage_unit(state, target, dealt or 0)
         events += self._damage_unit(state, unit, back or 0)
-        keep = diff > 2 and state["cards"][unit]["zone"] == "p0.field"
+        keep = diff > 2 and (state["cards"][unit]["zone"] == "p0.field" or ("streak_other" in flags and state["cards"][unit]["zone"] == "p1.field"))
         chain = flags["chain"]
         if keep:
             lowered = (chain["speed"] if chain and chain["card"] == unit else 0) - target_speed
@@ -1244,7 +1302,15 @@ class ManacardRules(Play):
         hit = _move_top(state, source, exile, amount, False)  # top first
         events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
         events += [{"type": "move", "card": iid, "from": source, "to": exile} for iid in hit]
-        if player == 0 and not state["players"][0]["goldfish"] and state["options"]["reversal"] != "off":
+        flags = state["flags"]
+        if "streak_other" in flags and state["options"]["reversal"] != "off":
+            # versus: the chance is the hit player's, now if they hold the right, else with their next right
+            holder = player == state["priority"]
+            mark = "hit" if holder and player == 0 and not flags["chance"] else "next"
+            flags["due" if holder else "due_other"] = True
+            for iid in hit:
+                state["cards"][iid]["chance"] = mark
+        elif player == 0 and not state["players"][0]["goldfish"] and state["options"]["reversal"] != "off":
             state["flags"]["due"] = True  # the loss, if any, waits for the 逆転 chance
             mark = "next" if state["flags"]["chance"] else "hit"  # (a hit during a chance has a chance of its own)
             for iid in hit:  # (marked on the cards: their ids in the open flags would tell which cards they are)
@@ -1266,9 +1332,15 @@ class ManacardRules(Play):
     def _open_chance(self, state) -> list[dict]:
         flags = state["flags"]
         flags["due"], flags["chance"] = False, True
-        for card in state["cards"].values():
-            if card.get("chance") == "next":
-                card["chance"] = "hit"
+        if "streak_other" in flags:  # versus: the player's own exiled cards (the other's marks wait for their chance)
+            cards = state["cards"]
+            for iid in state["zones"]["p0.exile"]:
+                if cards[iid].get("chance") == "next":
+                    cards[iid]["chance"] = "hit"
+        else:
+            for card in state["cards"].values():
+                if card.get("chance") == "next":
+                    card["chance"] = "hit"
         return [{"type": "reversal_chance", "player": 0}] + self._chance_step(state, "reveal")
 
     def _marked(self, state, mark: str, face_up: bool) -> list[str]:
@@ -1303,9 +1375,15 @@ class ManacardRules(Play):
 
     def _chance_done(self, state, activated: bool) -> list[dict]:
         state["flags"]["chance"] = False
-        for card in state["cards"].values():
-            if card.get("chance") in ("hit", "shown"):
-                del card["chance"]
+        if "streak_other" in state["flags"]:  # versus: the player's own exiled cards and the 逆転 card on their deck
+            cards = state["cards"]
+            for iid in state["zones"]["p0.exile"] + state["zones"]["p0.deck"][-1:]:
+                if cards[iid].get("chance") in ("hit", "shown"):
+                    del cards[iid]["chance"]
+        else:
+            for card in state["cards"].values():
+                if card.get("chance") in ("hit", "shown"):
+                    del card["chance"]
         if not activated and not state["zones"]["p0.deck"]:
             state["players"][0]["lost"] = True
             return [{"type": "no_reversal", "player": 0, "lost": True}]
@@ -1362,7 +1440,7 @@ class ManacardRules(Play):
         life[0] = players[0]["life"] = len(zones["p0.deck"])
         life[1] = players[1]["life"] = len(zones["p1.deck"])
 
-    def after_manual(self, state) -> None:
+    def _after_manual(self, state) -> None:
         """After a manual action: a life change is a hit or 【回復】; equipment whose unit left goes to the
         discard pile; the bookkeeping and a pending decision follow the cards that moved."""
         flags = state.get("flags")
@@ -1437,6 +1515,273 @@ class ManacardRules(Play):
             pending["count"] = len(self._marked(state, "hit", False))
         elif kind == "reveal_skill":
             pending["choose"]["max"] = len(zones["p0.skill"])
+
+    # -- versus: two players (issue 34) -------------------------------------------------------------------
+    #
+    # With seats=["player", "player"] the second seat plays its own deck by the same rules. The state keeps
+    # every zone and card under its real seat; the open flags (incoming, attack, streak, due, chain) are the
+    # right-holder's, as the goldfish game has them for the human ("streak_other" / "due_other": the other
+    # player's; their presence marks a versus game). Every rule above is written for seat 0: a decision of
+    # seat 1 is listed, guarded and handled on the game relabelled (`_flip`, in place, and back), so each
+    # seat plays, pays, answers attacks and takes its 逆転 chances as the human does. Passing the right
+    # (_pass_right_versus): the attack declared on the passer hits (攻撃宣言中、行動権を相手に渡す事で攻撃ヒット成立),
+    # the passer's own declared attack becomes the one declared on the other player, who answers it on
+    # their right (『防御』, a block, …: the goldfish never did), and the right is theirs.
+
+    versus = True
+
+    @staticmethod
+    def is_versus(state) -> bool:
+        seats = state["setup"].get("seats")
+        return bool(seats) and len(seats) > 1 and seats[1] == "player"
+
+    @staticmethod
+    def _zone_flip(name: str) -> str:
+        head = name[:3]
+        if head == "p0.":
+            return "p1." + name[3:]
+        if head == "p1.":
+            return "p0." + name[3:]
+        return name
+
+    def _zone_map(self) -> dict:
+        zmap = self.__dict__.get("_zmap")
+        if zmap is None:
+            zmap = self._zmap = {f"p{p}.{z}": f"p{1 - p}.{z}" for p in (0, 1) for z in self.zones}
+        return zmap
+
+    def _flip(self, state, cards: bool = True) -> None:
+        """Seat 0 and seat 1 swap labels (zones, owners, players, the right, the pending decision, the result;
+        `cards`: the cards' owners and zones too, unless the caller relabelled them already)."""
+        zf = self._zone_flip
+        zmap = self._zone_map()
+        state["zones"] = {zmap.get(k, k): v for k, v in state["zones"].items()}
+        if cards:
+            get = zmap.get
+            for card in state["cards"].values():
+                card["owner"] = 1 - card["owner"]
+                zone_name = card["zone"]
+                card["zone"] = get(zone_name, zone_name)
+        players = state["players"] = state["players"][::-1]
+        for k, player in enumerate(players):
+            player["id"] = k
+        state["active"] = 1 - state["active"]
+        if state["priority"] is not None:
+            state["priority"] = 1 - state["priority"]
+        if isinstance(state.get("first"), int):
+            state["first"] = 1 - state["first"]
+        flags = state.get("flags")
+        if flags and "life" in flags:
+            flags["life"] = flags["life"][::-1]
+        pending = state["pending"]
+        if pending:
+            pending["player"] = 1 - pending.get("player", 0)
+            block = pending.get("choose")
+            if isinstance(block, dict) and "zone" in block:
+                pending["choose"] = dict(block, zone=zf(block["zone"]))
+        result = state["result"]
+        if result and isinstance(result.get("winner"), int):
+            result["winner"] = 1 - result["winner"]
+
+    def _flip_event(self, event):
+        if not isinstance(event, dict):
+            return event
+        out = dict(event)
+        for key in ("player", "winner"):
+            if isinstance(out.get(key), int) and not isinstance(out.get(key), bool):
+                out[key] = 1 - out[key]
+        for key in ("from", "to", "zone"):
+            if isinstance(out.get(key), str):
+                out[key] = self._zone_flip(out[key])
+        return out
+
+    def _seat_now(self, state) -> int:
+        pending = state["pending"]
+        return pending.get("player", 0) if pending else state["priority"]
+
+    def _as_holder(self, state, seat, call, *args):
+        """call(state, *args) on the game relabelled so that `seat` is seat 0 (the state is flipped back after)."""
+        if not seat or self._inside:
+            return call(state, *args)
+        self._inside = True
+        self._flip(state)
+        try:
+            return call(state, *args)
+        finally:
+            self._flip(state)
+            self._inside = False
+
+    _inside = False
+
+    def legal_actions(self, state):
+        if self._inside or "streak_other" not in state["flags"]:
+            return super().legal_actions(state)
+        return self._as_holder(state, self._seat_now(state), super().legal_actions)
+
+    def decision(self, state):
+        if self._inside or not state.get("flags") or "streak_other" not in state["flags"]:
+            return self._decision(state)
+        seat = self._seat_now(state)
+        out = self._as_holder(state, seat, self._decision)
+        if out and seat:
+            out["player"] = seat
+        return out
+
+    def apply(self, state, action):
+        flags = state["flags"]
+        if self._inside or "streak_other" not in flags:
+            return super().apply(state, action)
+        seat, holder = self._seat_now(state), state["priority"]
+        events = self._as_holder(state, seat, super().apply, action)
+        if seat:
+            events = [self._flip_event(e) for e in events]
+        events += self._after_versus(state, holder)
+        for event in events:
+            if event.get("type") == "right" and event.get("player") == state["priority"]:
+                event["turn"] = state["turn"]
+        return events
+
+    def _after_versus(self, state, holder) -> list[dict]:
+        """After a seat's action: a right that went to the other player counts (`turn`: the rights of seat 0,
+        as in the goldfish game), and their 逆転 chance owed for a hit their opponent's card made opens."""
+        events: list[dict] = []
+        now = state["priority"]
+        if state["result"] is not None:
+            return events
+        flags = state["flags"]
+        if now != holder:
+            if now == 0:
+                state["turn"] += 1
+            if flags.get("waiting") and not state["pending"]:  # seed line 42: the other player may interrupt
+                state["pending"] = {"type": "interrupt", "player": now, "card": flags["waiting"]["card"]}
+                return events + [{"type": "waiting", "card": flags["waiting"]["card"], "player": 1 - now}]
+        if flags["due"] and not state["pending"] and not flags.get("waiting"):
+            more = self._as_holder(state, now, self._settle)
+            events += [self._flip_event(e) for e in more] if now else more
+        return events
+
+    def after_manual(self, state) -> None:
+        if self._inside or not state.get("flags") or "streak_other" not in state["flags"]:
+            return self._after_manual(state)
+        holder = state["priority"]
+        self._as_holder(state, self._seat_now(state), self._after_manual)
+        self._after_versus(state, holder)
+
+    def to_act(self, state):
+        if state["result"] is not None:
+            return None
+        return self._seat_now(state)
+
+    def as_seat(self, state, seat):
+        """The game with `seat` as seat 0 (the other as seat 1): what the autopilot, written for seat 0, plays."""
+        if seat == 0:
+            return state
+        out = dict(state)
+        get = self._zone_map().get
+        out["cards"] = {i: {**c, "owner": 1 - c["owner"], "zone": get(c["zone"], c["zone"])} for i, c in state["cards"].items()}
+        out["players"] = [dict(p) for p in state["players"]]
+        out["flags"] = dict(state["flags"])
+        if state["pending"]:
+            out["pending"] = dict(state["pending"])
+        if state["result"]:
+            out["result"] = dict(state["result"])
+        self._flip(out, cards=False)
+        return out
+
+    def _skill_speed(self, state, iid) -> int:
+        """A skill's 素早さ for an interrupt: its printed one (a skill that prints none: 0)."""
+        speed = self.info(state, state["cards"][iid]["def"]).speed
+        return speed or 0
+
+    def _interrupts(self, state) -> list[dict]:
+        """The plays that interrupt the skill waiting (seed line 42: プレイヤー同士の行動したスキルの素早さが2以上離れていた
+        場合、相手の効果を解決する前より先に効果を解決する事が出来る。(割り込み)): the holder's skills, from the skill deck
+        or the hand, at least 2 faster than it."""
+        waiting = state["flags"].get("waiting")
+        if not waiting:
+            return []
+        table, cards = self.table(state), state["cards"]
+        mine, theirs = self._units(state, 0), self._units(state, 1)
+        out = []
+        for play in self._plays(state, table, mine, theirs):
+            card = cards[play["card"]]
+            info = table[card["def"]]
+            if card.get("home") == "skill" and not info.unit and info.type != EQUIP and self._skill_speed(state, play["card"]) >= waiting["speed"] + 2:
+                out.append(play)
+        return out
+
+    def _legal_interrupt(self, state, pending):
+        return self._interrupts(state) + [{"type": "let_resolve"}]
+
+    def _do_let_resolve(self, state, action):
+        """No interrupt: the waiting skill resolves (its player's), then the right is the holder's as before."""
+        state["pending"] = None
+        return self._other_frame(state, self._resolve_waiting)
+
+    def _other_frame(self, state, call) -> list[dict]:
+        self._flip(state)
+        try:
+            events = call(state)
+        finally:
+            self._flip(state)
+        return [self._flip_event(e) for e in events]
+
+    def _resolve_waiting(self, state) -> list[dict]:
+        """(In its player's frame: seat 0 is who played it, the right is the other's.)"""
+        flags = state["flags"]
+        waiting = flags.pop("waiting", None)
+        if not waiting:
+            return []
+        iid = waiting["card"]
+        if state["cards"][iid]["zone"] not in ("p0.skill", "p0.hand"):
+            return [{"type": "attack_fizzles", "card": iid}]
+        flags["resolving"] = True
+        events = [{"type": "resolve", "card": iid, "player": 0, **({"target": waiting["target"]} if waiting["target"] else {})}]
+        return events + self._run(state, iid, "played", waiting["target"])
+
+    def _pass_right_versus(self, state) -> tuple[list[dict], bool]:
+        """The right-holder passes the right (versus): the attack declared on them hits (their answers taken
+        off); its hit's 逆転 chance, if any, comes first; then their own declared attack is declared on the other
+        player, who holds the right. Returns the events and whether the right went over (or the game ended)."""
+        flags = state["flags"]
+        events: list[dict] = []
+        incoming, flags["incoming"] = flags["incoming"], None
+        if incoming:
+            events += self._incoming_hits(state, incoming)
+            self.check_result(state)
+            if state["result"] is not None:
+                return events, True
+            if flags["due"]:  # the chance before the right goes; the pass is still owed
+                flags["owed"] += 1
+                flags["passing"] = True
+                return events, False
+        attack, flags["attack"] = flags["attack"], None
+        declared = None
+        if attack and attack["card"] is None:  # the player's own counter-attack hits at once
+            more, _keep = self._hit(state, attack)
+            events += more
+            self.check_result(state)
+            if state["result"] is not None:
+                return events, True
+        elif attack:
+            unit = attack["card"]
+            if state["cards"][unit]["zone"] == "p0.field":
+                declared = {"card": unit, "speed": self.stat(state, unit, "speed"), "reduce": 0, "block": None}
+                if attack["target"]:
+                    declared["target"] = attack["target"]
+            else:
+                events.append({"type": "attack_fizzles", "card": unit})
+        chain = flags["chain"]
+        if chain and state["cards"][chain["card"]]["zone"] != "p1.field":
+            flags["chain"] = None  # (a continued attack is the next holder's, or none)
+        flags["incoming"] = declared
+        flags["streak"], flags["streak_other"] = flags["streak_other"], flags["streak"]
+        flags["due"] = flags.pop("due_other", False)
+        flags.pop("passing", None)
+        flags["owed"] = 0
+        state["priority"] = state["active"] = 1
+        events.append({"type": "right", "player": 1})
+        return events, True
 
     def check_result(self, state):
         if state.get("flags"):

@@ -69,6 +69,10 @@ VOCABULARY = Vocabulary(
         "reveal[count]": Label("%(player)s: %(count)s枚を表向きで除外（【逆転】チャンス）", "%(player)s: %(count)s exiled face up (【逆転】 chance)"),
         "reversal": Label("%(card)sの【逆転】を発動", "【逆転】 of %(card)s"),
         "no_reversal": Label("%(player)s: 【逆転】を発動しない", "%(player)s: no 【逆転】"),
+        # versus: a skill's effect waits for the other player's answer (割り込み), then resolves
+        "waiting": Label("%(card)sの効果は相手の応答を待つ（割り込み）", "%(card)s waits for the other player's answer (interrupt)"),
+        "resolve[target]": Label("%(card)sの効果を解決（%(target)s）", "%(card)s resolves (%(target)s)"),
+        "resolve": Label("%(card)sの効果を解決", "%(card)s resolves"),
     },
     # the mana put and the mana taken show by their moves; a cost asked, by its decision
     # (and the main-deck cards a hit exiles: the hit's line says how many)
@@ -90,6 +94,7 @@ VOCABULARY = Vocabulary(
         "block": Label("このユニットで防ぐ", "Block with this unit"),
         "summon_block": Label("召喚してそのまま防ぐ（マナ1つ余分）", "Summon it to block (1 more mana)"),
         "no_reversal": Label("【逆転】を発動しない", "Do not use 【逆転】"),
+        "let_resolve": Label("割り込まない（相手の効果を解決）", "Do not interrupt (the other's effect resolves)"),
     },
     decisions={
         "pay_mana": Label(
@@ -110,6 +115,10 @@ VOCABULARY = Vocabulary(
             "【逆転】: choose the skill-deck cards to reveal, then confirm.",
         ),
         "reversal": Label("【逆転】を発動できます。", "【逆転】 can be used now."),
+        "interrupt": Label(
+            "相手のスキルより素早さが2以上速いスキルで割り込めます。",
+            "You may interrupt with a skill 2 or more faster than the other player's.",
+        ),
     },
     options={  # what a pass does
         "mana": Label("マナを置く", "put mana"),

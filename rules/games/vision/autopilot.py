@@ -31,7 +31,9 @@ discards the cards worth least (as for nodes); 春一番 takes the top card of t
 (option 1) while the deck holds 3 cards or more, else 3 life (option 2, when "haru_heal" gives them to the
 chooser); 宵闇 declares the two card types
 that most of the deck's cards have; 極夜's battle modifier is +2/±0 (the first offered); a card's choice
-takes the first one offered.
+takes the first one offered. Versus (it plays any seat through the rules' as_seat): attacked, it defends with
+the active character that survives the blow (the one that kills the attacker first, then the hardest
+hitter), chump-blocks with its weakest only when the blow would leave it 3 life or less, else takes it.
 
 The key cards of the opening hand are characters that need at most 1 node (見習い巫女, 里の薬売り,
 竹林の野兎): playable on the player's first turn with its first node (any card can be a node, so nodes are
@@ -181,7 +183,29 @@ class Autopilot(Base):
             return actions[0]
         if kind == "choose":
             return actions[0] if actions else None
+        if kind == "defend":
+            return self._defend(state, pending)
         return None
+
+    def _defend(self, state, pending):
+        """Versus, attacked: the defender that survives the attacker's blow (the one that kills it first, then
+        the one that hits hardest); a chump block (the candidate that hits least) only when the blow would
+        leave 3 life or less; else no defence."""
+        w = self.rules.weathers(state)
+        attacker = pending["attacker"]
+        blow = self.rules.attack_value(state, attacker, w, attacking=True)
+        toughness = self.rules.defence_value(state, attacker, w) - state["cards"][attacker]["counters"].get("damage", 0)
+        ranked = []
+        for iid in pending["candidates"]:
+            hit = self.rules.attack_value(state, iid, w)
+            left = self.rules.defence_value(state, iid, w) - state["cards"][iid]["counters"].get("damage", 0)
+            ranked.append((left > blow, hit >= toughness, hit, iid))
+        survivors = [r for r in ranked if r[0]]
+        if survivors:
+            return {"type": "defend", "card": max(survivors)[3]}
+        if ranked and state["players"][0]["life"] - blow <= 3:
+            return {"type": "defend", "card": min(ranked, key=lambda r: (r[2], r[3]))[3]}
+        return {"type": "defend", "card": None}
 
     def _cover(self, state) -> dict[int, int]:
         """宵闇: for each declaration, how many of the deck's cards have one of its two types."""

@@ -9,8 +9,8 @@ battle between the two characters:
   unless the defender has a race of the attacker's (the wiki's 隠密: 〔このキャラクターと戦闘している相手
   キャラクター〕の防御を取り消す。但し、防御を行ったキャラクターが同じ種族を1つでも持つ場合、この効果は無効);
 - 極夜: a non-human battling an opponent's character may choose a battle modifier of +2/±0 or ±0/+2 (the
-  player decides for their characters; the goldfish never chooses); it lasts to the end of the turn, as
-  the damage it guards against does;
+  player decides for their characters, the attacker's first, then the defender's; the goldfish never
+  chooses); it lasts to the end of the turn, as the damage it guards against does;
 - 黄砂: when exactly one of the two has 先制, it takes 2 damage as the battle begins (before the combat
   damage: if that makes it 決死, neither deals damage), or with its own first-strike damage (the option
   "kousa" at "strike");
@@ -74,32 +74,74 @@ class Battles:
             return None
         return next((i for i in self.characters(state, foe) if not state["cards"][i]["tapped"]), None)
 
+    def blockers(self, state, player) -> list[str]:
+        """The player's characters that may defend now: the active ones on its field (defending puts one to
+        sleep), in its field's order."""
+        return [i for i in self.characters(state, player) if not state["cards"][i]["tapped"]]
+
     def _combat(self, state, iid, w) -> list[dict]:
-        """The attack, after its 攻撃時 steps: defended (a battle) or not (damage to the player)."""
+        """The attack, after its 攻撃時 steps: defended (a battle) or not (damage to the player). A player (not the
+        goldfish) with an active character decides whether one of them defends (a `defend` decision)."""
         if not self._on_field(state, iid):
             return [{"type": "attack_ends", "card": iid}]
+        foe = 1 - self._side(state, iid)
+        if not state["players"][foe]["goldfish"]:
+            candidates = self.blockers(state, foe)
+            if candidates:
+                state["pending"] = {"type": "defend", "player": foe, "attacker": iid, "candidates": candidates}
+                return [{"type": "defend_choice", "player": foe, "card": iid}]
+            return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
         defender = self._defender(state, iid)
         if defender is None:
             return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
+        return self._defended(state, iid, defender, w)
+
+    def defend_resolve(self, state, pending, action) -> list[dict]:
+        """The defending player's answer: one of its active characters defends (a battle), or none does and
+        the attack hits the player."""
+        iid, defender = pending["attacker"], action.get("card")
+        w = self.weathers(state)
+        if not self._on_field(state, iid):
+            return [{"type": "attack_ends", "card": iid}]
+        if defender is None or not self._on_field(state, defender) or state["cards"][defender]["tapped"]:
+            return [{"type": "no_defence", "player": pending["player"], "card": iid}] + self._hit_player(
+                state, iid, self.attack_value(state, iid, w, attacking=True))
+        return self._defended(state, iid, defender, w)
+
+    def _defended(self, state, iid, defender, w) -> list[dict]:
+        """The defender blocks the attack: it sleeps, then 隠密, 極夜's modifier, the battle."""
         events = [{"type": "defend", "card": defender, "attacker": iid}] + self._exert(state, defender)
         races = set((self._def(state, defender).get("fields") or {}).get("race") or ())
         if STEALTH in self.keywords(state, iid) and not races & set((self._def(state, iid).get("fields") or {}).get("race") or ()):
             events.append({"type": "defence_cancelled", "card": defender, "keyword": STEALTH})
             return events + self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
-        owner = self._side(state, iid)
-        if "極夜" in w and not self.is_human(state, iid) and not state["players"][owner]["goldfish"]:
-            state["pending"] = {
+        if "極夜" in w:
+            return events + self._kyokuya_ask(state, iid, defender, (iid, defender))
+        return events + self._battle(state, iid, defender)
+
+    def _kyokuya_ask(self, state, attacker, defender, left) -> list[dict]:
+        """極夜: each non-human of the battle (the attacker, then the defender: `left` are the ones not asked yet)
+        whose player is not the goldfish chooses its battle modifier; then the battle. (The pending decision
+        names the card only for the defender, so a goldfish game's decisions are what they were.)"""
+        for card in left:
+            side = self._side(state, card)
+            if self.is_human(state, card) or state["players"][side]["goldfish"]:
+                continue
+            pending = {
                 "type": "weather_choice",
-                "player": owner,
+                "player": side,
                 "weather": "極夜",
                 "stage": "battle",
-                "attacker": iid,
+                "attacker": attacker,
                 "defender": defender,
                 "options": [dict(o) for o in KYOKUYA_OPTIONS],
                 "actions": [{"type": "weather_choice", "option": o["option"]} for o in KYOKUYA_OPTIONS],
             }
-            return events + [{"type": "weather_choice", "weather": "極夜", "player": owner}]
-        return events + self._battle(state, iid, defender)
+            if card != attacker:
+                pending["card"] = card
+            state["pending"] = pending
+            return [{"type": "weather_choice", "weather": "極夜", "player": side}]
+        return self._battle(state, attacker, defender)
 
     def _hit_player(self, state, iid, amount) -> list[dict]:
         side = self._side(state, iid)
@@ -108,14 +150,17 @@ class Battles:
     def kyokuya_resolve(self, state, pending, action) -> list[dict]:
         """極夜: the chosen battle modifier (until the end of the turn), then the battle."""
         attacker, defender = pending["attacker"], pending["defender"]
+        target = pending.get("card", attacker)
         chosen = next(o for o in KYOKUYA_OPTIONS if o["option"] == action["option"])
-        events = [{"type": "weather", "weather": "極夜", "card": attacker, "option": chosen["option"]}]
-        card = state["cards"][attacker]
+        events = [{"type": "weather", "weather": "極夜", "card": target, "option": chosen["option"]}]
+        card = state["cards"][target]
         if card["zone"].endswith(".field"):
             for stat in ("attack", "defence"):
                 if chosen[stat]:
                     card["counters"][stat] = card["counters"].get(stat, 0) + chosen[stat]
-                    state.setdefault("eot", []).append({"card": attacker, "stat": stat, "amount": chosen[stat], "zone": card["zone"]})
+                    state.setdefault("eot", []).append({"card": target, "stat": stat, "amount": chosen[stat], "zone": card["zone"]})
+        if target == attacker and self._on_field(state, attacker) and self._on_field(state, defender):
+            return events + self._kyokuya_ask(state, attacker, defender, (defender,))
         return events + self._battle(state, attacker, defender)
 
     @staticmethod

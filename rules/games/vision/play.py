@@ -12,6 +12,16 @@ first player on turn 1) → メイン → ディスカード (hand limit 7) → 
 on characters reset and "until end of turn" effects end), then after every 4th turn's end the weather changes. The flow
 runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
 
+Versus (new_game's seats ["player", "player"], a deck for each seat): both seats are players by the same
+rules (each its own deck shuffled, 25 life, 7 cards, its draw step, its main phase: the listers, the guard
+and the handlers act for the turn player, `to_act` is the pending decision's player or the turn player); an
+attack on a player with an active character asks it to defend (a `defend` decision: one of its active
+characters, or none); 極夜's modifier is chosen for each non-human of a battle by its player; the weathers
+that hit 「全てのプレイヤー」 hit the second seat as a player (雪 mills its deck, 春一番 and 宵闇 are its choices).
+The game's weather deck stays the first seat's weather section (seed: 天候カードを用意し、それを天候デッキとする: one
+weather deck; the second seat's weather cards stay in its weather zone). `as_seat` swaps the two seats for the
+autopilot; `first_seat` is the turn player of an odd turn. GRAZE (base game) is not applied.
+
 The goldfish (player 1) has no deck, no hand and no nodes: it takes its turns doing nothing (no draw
 step: it never draws, so it never decks out) and never chooses (春一番 does nothing for it). Characters
 the player puts on its field by hand defend (option "goldfish_defends"; battle.py): the first active one
@@ -107,6 +117,28 @@ def _attack_pair(f: Facts, counters: dict, w) -> tuple[int, int]:
     return value, value
 
 
+def _swap_zone(name: str) -> str:
+    """p0.x <-> p1.x; a shared zone as it is."""
+    if name[:3] in ("p0.", "p1."):
+        return ("p1." if name[1] == "0" else "p0.") + name[3:]
+    return name
+
+
+def _swapped(value, key=None):
+    """A copy of a pending decision (or an effect frame, or the end-of-turn changes) with the two seats
+    swapped: players (keys "player", "owner", "by" and the players among an effect's "targets") and zone
+    names."""
+    if isinstance(value, dict):
+        return {k: _swapped(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_swapped(v, key) for v in value]
+    if isinstance(value, str):
+        return _swap_zone(value)
+    if isinstance(value, int) and not isinstance(value, bool) and key in ("player", "owner", "by", "targets") and value in (0, 1):
+        return 1 - value
+    return value
+
+
 class OntoField(effects.Steps):
     """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
 
@@ -126,6 +158,7 @@ class VisionRules(Battles, Play):
         "discard": ("discard",),  # down to the hand limit in the discard phase
         "weather_choice": ("weather_choice",),  # 春一番's option and target, 宵闇's declaration
         "choose": ("choose",),  # a card an effect asks for
+        "defend": ("defend",),  # versus: the attacked player's defender, or none (card None)
     }
     reads = (
         "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
@@ -154,7 +187,50 @@ class VisionRules(Battles, Play):
         return of
 
     def players(self, decks, options):
-        return [{"name": "player", "cards": decks[0] if decks else []}, {"name": "goldfish", "goldfish": True, "cards": []}]
+        """The player's deck; the second seat's where one is given (versus: a player with its own deck, life,
+        opening hand and weather section), else the goldfish with none."""
+        mine = {"name": "player", "cards": decks[0] if decks else []}
+        if len(decks) > 1 and decks[1]:
+            return [mine, {"name": "opponent", "cards": decks[1]}]
+        return [mine, {"name": "goldfish", "goldfish": True, "cards": []}]
+
+    # -- seats (versus) ---------------------------------------------------------------------------------------
+
+    versus = True  # the second seat may be a player with its own deck: the turn player (or the decider) acts
+
+    def first_seat(self, state):
+        """The seat that took turn 1: every player's turn counts and the seats alternate, so the turn player of
+        an odd turn (the setup keeps no "first", so goldfish games stay as they were)."""
+        if state["turn"] < 1:
+            return None
+        return state["active"] if state["turn"] % 2 else 1 - state["active"]
+
+    def as_seat(self, state, seat):
+        """The game with `seat` as seat 0 (two seats: they swap): zones, owners, the players, whose turn it is,
+        who went first, the pending decision's (and an unfinished effect's) players and zones, 凧's dealers,
+        the result's winner. Instance ids are kept."""
+        if seat == 0:
+            return state
+        out = dict(state)
+        out["zones"] = {_swap_zone(k): list(v) for k, v in state["zones"].items()}
+        out["cards"] = {i: dict(c, owner=1 - c["owner"], zone=_swap_zone(c["zone"])) for i, c in state["cards"].items()}
+        out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
+        out["active"] = 1 - state["active"]
+        if isinstance(state.get("first"), int):
+            out["first"] = 1 - state["first"]
+        flags = dict(state["flags"])
+        flags["dealt"] = [1 - p for p in flags.get("dealt") or ()]
+        if flags.get("last_dealer") is not None:
+            flags["last_dealer"] = 1 - flags["last_dealer"]
+        out["flags"] = flags
+        if state["pending"]:
+            out["pending"] = _swapped(state["pending"])
+        if "eot" in state:
+            out["eot"] = _swapped(state["eot"])
+        if state["result"] is not None and state["result"].get("winner") is not None:
+            out["result"] = dict(state["result"], winner=1 - state["result"]["winner"])
+        out["log"] = list(state["log"])
+        return out
 
     @staticmethod
     def section_zone(section: str) -> str | None:
@@ -200,7 +276,7 @@ class VisionRules(Battles, Play):
         if w is None:
             w = state["flags"]["weathers"]
         kind = f.kind
-        if kind == SPELL and (self.has_caster(state, 0, iid) if caster is None else f.caster in caster):
+        if kind == SPELL and (self.has_caster(state, state["active"], iid) if caster is None else f.caster in caster):
             return 0, 0, False  # 術者 on the field: the node and cost conditions are ignored
         req, cost = f.req, f.cost
         if not w:
@@ -269,7 +345,7 @@ class VisionRules(Battles, Play):
         else:
             free = clear_sky = cloudy = dust = rain = blue = False
         out = []
-        for iid in state["zones"]["p0.hand"]:
+        for iid in state["zones"][HANDS[state["active"]]]:
             f = of[iid]
             kind = f.kind
             if kind == CHARACTER:
@@ -492,10 +568,12 @@ class VisionRules(Battles, Play):
     def setup(self, state):
         opts = state["options"]
         first = first_player(opts)  # (the options were checked against options.py before the setup)
-        state["players"][0]["life"] = opts["life"]
-        state["players"][1]["life"] = opts["goldfish_life"]
-        shuffle_zone(state, zone(0, "deck"))
-        draw(state, 0, opts["opening"])
+        # each player (not the goldfish): life 25, the deck shuffled, 7 cards drawn
+        for p, player in enumerate(state["players"]):
+            player["life"] = opts["goldfish_life"] if player["goldfish"] else opts["life"]
+            if not player["goldfish"]:
+                shuffle_zone(state, zone(p, "deck"))
+                draw(state, p, opts["opening"])
         weather_on = opts["weather"] and bool(state["zones"]["p0.weather"])
         state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "last_dealer": None, "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
         state["turn"], state["active"] = 1, first
@@ -724,17 +802,18 @@ class VisionRules(Battles, Play):
 
     def _legal_free(self, state):
         flags = state["flags"]
-        if flags["step"] != "main" or state["active"] != 0:
+        me = state["active"]
+        if flags["step"] != "main" or state["players"][me]["goldfish"]:
             return []
         zones, cards, defs = state["zones"], state["cards"], state["defs"]
-        hand = zones["p0.hand"]
+        hand = zones[HANDS[me]]
         out = []
         if not flags["node"]:
             out += [{"type": "node", "card": i} for i in hand if defs[cards[i]["def"]].get("card_type") in PLAYABLE]
         w = self.weathers(state)
-        nodes, active, caster = self.play_means(state)
+        nodes, active, caster = self.play_means(state, me)
         out += [{"type": "play", "card": i} for i in hand if self.why_not_play(state, i, w, nodes, active, caster) is None]
-        out += [{"type": "attack", "card": i} for i in zones["p0.field"] if self.why_not_attack(state, i, w) is None]
+        out += [{"type": "attack", "card": i} for i in zones[FIELDS[me]] if self.why_not_attack(state, i, w) is None]
         out.append({"type": "end_turn"})
         return out
 
@@ -749,6 +828,16 @@ class VisionRules(Battles, Play):
 
     def _legal_weather_choice(self, state, pending):
         return [dict(a) for a in pending["actions"]]
+
+    def _legal_defend(self, state, pending):
+        return [{"type": "defend", "card": c} for c in pending["candidates"]] + [{"type": "defend", "card": None}]
+
+    def _do_defend(self, state, action):
+        pending = state["pending"]
+        state["pending"] = None
+        events = self.defend_resolve(state, pending, action)
+        self.check_result(state)
+        return events + self._run(state)
 
     def _legal_choose(self, state, pending):
         return [{"type": "choose", "card": c} for c in self._choosable(state, pending)] or [{"type": "choose", "card": None}]
@@ -815,10 +904,12 @@ class VisionRules(Battles, Play):
         elif out["type"] == "weather_choice":
             field, candidates = W.choice_of(pending)
             out.update(field=field, candidates=candidates, min=1, max=1)
+        elif out["type"] == "defend":  # one active character, or none (card None: the attack hits the player)
+            out.update(field="card", candidates=list(pending["candidates"]), min=0, max=1)
         return out
 
     def guard(self, state, kind):
-        if not state["pending"] and (state["flags"]["step"] != "main" or state["active"] != 0):
+        if not state["pending"] and (state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]):
             return f"{kind}: only in your main phase"
         return None
 
@@ -833,18 +924,20 @@ class VisionRules(Battles, Play):
         """Set one card from hand as a node, face down and active, once a turn (not a play)."""
         if state["flags"]["node"]:
             raise IllegalAction("node: one node a turn")
-        iid = self._card_in(state, action, "p0.hand")
+        me = state["active"]
+        iid = self._card_in(state, action, HANDS[me])
         if self._def(state, iid).get("card_type") not in PLAYABLE:
             raise IllegalAction("card: only a character, spell or command card becomes a node")
         state["flags"]["node"] = True
         state["cards"][iid]["tapped"] = False
-        return [move(state, iid, "p0.nodes", face_up=False)]
+        return [move(state, iid, NODES[me], face_up=False)]
 
     def _do_play(self, state, action):
-        iid = self._card_in(state, action, "p0.hand")
+        me = state["active"]
+        iid = self._card_in(state, action, HANDS[me])
         w = self.weathers(state)
-        nodes = state["zones"]["p0.nodes"]
-        why = self.why_not_play(state, iid, w, len(nodes), len(self.active_nodes(state, 0)), None)
+        nodes = state["zones"][NODES[me]]
+        why = self.why_not_play(state, iid, w, len(nodes), len(self.active_nodes(state, me)), None)
         if why:
             raise IllegalAction(f"card: {why}")
         d = self._def(state, iid)
@@ -853,13 +946,14 @@ class VisionRules(Battles, Play):
         flags = state["flags"]
         if "晴嵐" in w:  # カードがプレイされた場合、ターン終了時まで上記の効果を無効にする。
             flags["seiran_off"] = True
-        events = [{"type": "play", "card": iid}] + self._pay(state, 0, cost)
+        events = [{"type": "play", "card": iid}] + self._pay(state, me, cost)
+        field, discard = FIELDS[me], f"p{me}.discard"
         card = state["cards"][iid]
         if kind == CHARACTER:
             if not self._ambush(d, w):
                 flags["character"] = True
             haste = "速攻" in keywords or clear_haste or "風雨" in w
-            events.append(move(state, iid, "p0.field", face_up=True))
+            events.append(move(state, iid, field, face_up=True))
             card.update(tapped=not haste, counters={}, entered=state["turn"])
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
@@ -868,17 +962,17 @@ class VisionRules(Battles, Play):
             if "世界呪符" in keywords:
                 flags["world"] = True
             stays = any(k in keywords for k in PERMANENT_SPELL)
-            events.append(move(state, iid, "p0.field" if stays else "p0.discard", face_up=True))
+            events.append(move(state, iid, field if stays else discard, face_up=True))
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
                 card["entered"] = state["turn"]
             return events + self._card_steps(state, iid, "played", SPELL)
         if "天気雨" in w and "プレイを無効" in (d.get("rules_text") or ""):
             events += self._tenkiame(state, iid)
-            if card["zone"] == "p0.discard":
+            if card["zone"] == discard:
                 return events
         stays = any(k in keywords for k in PERMANENT_COMMAND)
-        events.append(move(state, iid, "p0.field" if stays else "p0.discard", face_up=True))
+        events.append(move(state, iid, field if stays else discard, face_up=True))
         card.update(tapped=False, counters={})
         if stays:
             card["entered"] = state["turn"]
@@ -888,7 +982,8 @@ class VisionRules(Battles, Play):
         """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
         あったカードの必要ノードの値が上から2枚目にあったカードの必要ノード以下の場合、そのコマンドカードのプレイを無効とし、
         破棄する。その後、[公開したカード全て]をゲームから除外する。"""
-        deck = state["zones"]["p0.deck"]
+        me = state["active"]  # (the player who played the command: its deck)
+        deck = state["zones"][f"p{me}.deck"]
         shown = list(reversed(deck[-2:]))
         nodes = [(self._def(state, i).get("fields") or {}).get("required_nodes") or 0 for i in shown]
         events = [{"type": "reveal", "cards": shown, "weather": "天気雨"}]
@@ -899,15 +994,15 @@ class VisionRules(Battles, Play):
                 events.append({"type": "play_protected", "card": iid, "weather": "炎天"})
             else:
                 events.append({"type": "play_nullified", "card": iid, "weather": "天気雨"})
-                events.append(move(state, iid, "p0.discard", face_up=True))
+                events.append(move(state, iid, f"p{me}.discard", face_up=True))
         for shown_iid in shown:
-            events.append(move(state, shown_iid, "p0.exile", face_up=True))
+            events.append(move(state, shown_iid, f"p{me}.exile", face_up=True))
         return events
 
     def _do_attack(self, state, action):
         """An active character attacks; it sleeps (白夜 aside). The goldfish's first active character defends
         (battle.py); with none the damage goes to its life."""
-        iid = self._card_in(state, action, "p0.field")
+        iid = self._card_in(state, action, FIELDS[state["active"]])
         w = self.weathers(state)
         why = self.why_not_attack(state, iid, w)
         if why:
@@ -926,9 +1021,9 @@ class VisionRules(Battles, Play):
         then straight to after_effects as effects.run does (unless the game is over), without reading the
         script again."""
         if when in self._of(state)[iid].scripted:
-            return effects.run(state, iid, 0, effects.steps_of(state, iid, when), then=then)
+            return effects.run(state, iid, state["active"], effects.steps_of(state, iid, when), then=then)
         if state["result"] is None or self.effect_steps.result_at_end:
-            return self.after_effects(state, then, iid, 0)
+            return self.after_effects(state, then, iid, state["active"])
         return []
 
     def _do_end_turn(self, state, action):
@@ -1011,6 +1106,8 @@ class VisionRules(Battles, Play):
         if kind == "upkeep":
             if state["cards"][pending["card"]]["zone"] != f"p{pending['player']}.field":
                 self._upkeep_done(state)
+        elif kind == "defend":
+            pending["candidates"] = self.blockers(state, pending["player"])
         elif kind == "discard":
             n = max(0, len(state["zones"][pending["choose"]["zone"]]) - state["options"]["hand_limit"])
             pending["n"] = n

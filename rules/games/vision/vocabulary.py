@@ -50,11 +50,16 @@ VOCABULARY = Vocabulary(
         "destroy": DESTROY,
         "discard": DISCARD,
         "weather_choice": CHOOSE,
+        "defend": Label("防御する", "Defend"),
     },
     decisions={
         "upkeep": UPKEEP,
         "discard": Label("手札上限: 捨てるカードを選んで決定してください。", "Hand limit: choose the cards to discard, then confirm."),
         "weather_choice": Label("天候の効果: 1つ選んでください。", "The weather asks you to choose one."),
+        "defend": Label(
+            "攻撃されました: 防御するアクティブなキャラクターを選ぶか、選ばずに決定してください（防御しない）。",
+            "You are attacked: choose an active character to defend, or confirm none (no defence).",
+        ),
     },
     turn_count="every",  # state["turn"] counts both players' turns (the weather changes every 4th of them)
     events={
@@ -87,6 +92,11 @@ VOCABULARY = Vocabulary(
         "play_nullified": Label("%(card)sのプレイは無効（天候《%(weather)s》）", "Playing %(card)s has no effect (weather 《%(weather)s》)"),
         "play_protected": Label("%(card)sのプレイには干渉できない（天候《%(weather)s》）", "Nothing may interfere with playing %(card)s (weather 《%(weather)s》)"),
         "weather_prevents": Label("天候《%(weather)s》: %(card)sはできない", "Weather 《%(weather)s》 prevents %(card)s"),
+        "attack": Label("%(card)sで攻撃", "%(card)s attacks"),  # (said where the action's line does not: another seat's)
+        "battle": Label("%(attacker)sと%(defender)sの戦闘", "%(attacker)s battles %(defender)s"),
+        "defend": Label("%(card)sが%(attacker)sの攻撃を防御", "%(card)s defends against %(attacker)s"),
+        "defend_choice": Label("%(player)s: %(card)sの攻撃を防御するか選ぶ", "%(player)s: defend against %(card)s or not"),
+        "no_defence": Label("%(player)s: %(card)sの攻撃を防御しない", "%(player)s: no defence against %(card)s"),
         "defence_cancelled": Label("%(card)sは防御できない（%(keyword)s）", "%(card)s cannot defend (%(keyword)s)"),
         "tap[tapped]": Label("スリープ: %(cards)s", "To sleep: %(cards)s"),
         "tap": Label("アクティブ: %(cards)s", "Active: %(cards)s"),

@@ -67,7 +67,7 @@ function cardText(iid, mini) {
     return el("span", { class: "gf-tile" },
       el("img", { src: def.face, alt: "", loading: "lazy", class: "gf-face", draggable: "false" }),
       costNode(iid),
-      el("span", { class: "gf-name visually-hidden", text: def.name }),
+      el("span", { class: "gf-name", text: def.name }),
       stats.length ? el("span", { class: "gf-stats", text: stats.join(" ") }) : null,
       card.token ? el("span", { class: "gf-token", text: actionLabel("manual.token") }) : null);
   }
@@ -480,18 +480,45 @@ export function fan(root) {
   for (const row of (root || document).querySelectorAll(".gf-zone.hand .gf-cards, .gf-zone.row .gf-cards, .gf-zone.field .gf-cards")) {
     const cards = [...row.children].filter((n) => n.classList.contains("gf-card") || n.classList.contains("gf-stack"));
     row.style.removeProperty("--fan");
-    row.classList.remove("fanned");
+    row.style.removeProperty("max-width");
+    row.style.removeProperty("--w");
+    row.classList.remove("fanned", "two-rows");
     if (cards.length < 2) continue;
     const width = row.clientWidth;
     const one = cards[0].getBoundingClientRect().width;
     const gap = 4;
     const need = cards.length * one + (cards.length - 1) * gap;
+    if (need > width && width > 0 && twoRows(row, cards.length, one, gap, width)) continue;
     if (need > width && width > 0) {
       const overlap = Math.min(one * 0.75, (need - width) / (cards.length - 1) + 1);
       row.style.setProperty("--fan", -overlap + "px");  // (the gap stays between them)
       row.classList.add("fanned");
     }
   }
+}
+
+// A hand too wide for one line goes on two, every card whole, where the board has the height for it (the
+// field gives way); else it overlaps on one line.
+function twoRows(row, count, one, gap, width) {
+  const board = row.closest(".gf-board");
+  if (!board || !row.closest(".gf-zone.hand") || count < 4) return false;
+  const perRow = Math.ceil(count / 2);
+  const field = board.querySelector(".gf-player.you > .gf-zone.field");
+  // larger cards first (on two lines there is room across), then the hand's own size
+  for (const w of [Math.min(one * 1.25, Math.floor((width - (perRow - 1) * gap) / perRow)), one]) {
+    const half = perRow * w + (perRow - 1) * gap;
+    if (w < one || half > width) continue;
+    row.classList.add("two-rows");
+    row.style.setProperty("--w", w + "px");
+    row.style.maxWidth = Math.ceil(half) + 1 + "px";  // (4 and 4, not 5 and 3)
+    const fits = board.scrollHeight <= board.clientHeight + 1 && document.documentElement.scrollHeight <= window.innerHeight + 1
+      && (!field || field.scrollHeight <= field.clientHeight + 1 || field.clientHeight >= one * 1.4);
+    if (fits) return true;
+  }
+  row.classList.remove("two-rows");
+  row.style.removeProperty("max-width");
+  row.style.removeProperty("--w");
+  return false;
 }
 
 // -- every change seen where it happens: cards slide, figures float ±N, the opponent's moves flash ----------
