@@ -98,13 +98,23 @@ def _render_deck(request, deck, shared=False):
 def deck_hand(request, pk):
     """The sample opening hand alone (`?hand=<seed>&back=<position>…`), for the deck page's script."""
     deck = selectors.visible_deck(request.user, pk)
-    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, False))
+    return _hand_fragment(request, deck, False)
 
 
 @require_safe
 def deck_shared_hand(request, token):
     deck = selectors.shared_deck(token)
-    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, True))
+    return _hand_fragment(request, deck, True)
+
+
+def _hand_fragment(request, deck, shared: bool):
+    """The fragment for the page's script; a person who opens its address (a pasted link) gets the deck page
+    with that hand instead of an unstyled piece of a page."""
+    if request.headers.get("Sec-Fetch-Mode") == "navigate":
+        page = reverse("deck_shared", args=[deck.share_token]) if shared else deck.get_absolute_url()
+        query = request.GET.urlencode()
+        return redirect(f"{page}?{query}#sample-hand" if query else f"{page}#sample-hand")
+    return render(request, "decks/_sample_hand.html", _hand_context(request, deck, shared))
 
 
 @require_safe

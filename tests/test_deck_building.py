@@ -227,3 +227,15 @@ def test_the_editor_shows_the_decks_count_and_legality_and_marks_reading_notices
     response = user_client.post(f"/decks/{deck.pk}/edit/", {"action": "import", "decklist": wrong, "revision": deck.revision}, follow=True)
     body = response.content.decode()
     assert re.search(r'<li class="deck-reading warning">1行目: 見出し「メイン」は9枚', body), body[body.find('class="messages"'):][:400]
+
+
+def test_opening_the_sample_hands_address_itself_shows_the_deck_page_with_that_hand(user_client, deck):
+    response = user_client.get(f"/decks/{deck.pk}/hand/?hand=12345", HTTP_SEC_FETCH_MODE="navigate")
+    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/?hand=12345#sample-hand"
+    page = user_client.get(f"/decks/{deck.pk}/?hand=12345").content.decode()
+    fragment = user_client.get(f"/decks/{deck.pk}/hand/?hand=12345").content.decode()  # the script's fetch
+    assert 'id="sample-hand"' in page and "<html" not in fragment
+    deck.visibility = "unlisted"
+    deck.save(update_fields=["visibility"])
+    shared = user_client.get(f"/decks/s/{deck.share_token}/hand/", HTTP_SEC_FETCH_MODE="navigate")
+    assert shared["Location"] == f"/decks/s/{deck.share_token}/#sample-hand"
