@@ -117,13 +117,13 @@ def quiet_queue():
 
 
 def _print_job(client, deck):
-    """A print of every card of the game, 200 copies each (thousands of cards, each face drawn): seconds of
+    """A print of every card of the game, 500 copies each (thousands of cards, each face drawn): seconds of
     drawing, as a big print is (copies of one face are cheap, so a deck printed many times is not enough)."""
     from cards.models import Card
     from printing.services import start_print_job
     from printing.sheets import PrintOptions
 
-    counts = {card_id: 200 for card_id in Card.objects.filter(game_id=deck.game_id).values_list("pk", flat=True)}
+    counts = {card_id: 500 for card_id in Card.objects.filter(game_id=deck.game_id).values_list("pk", flat=True)}
     return start_print_job(user=deck.owner, game_slug=deck.game_id, title="big print", counts=counts, options=PrintOptions())
 
 
@@ -144,8 +144,10 @@ def _report(client, deck, games=2000):
 
 
 def _running_rows(job):
-    if isinstance(job, Simulation):
-        return SimulationChunk.objects.filter(simulation=job, status="running")
+    if isinstance(job, Simulation):  # a piece of the usual size: the first, small ones end in a blink
+        from goldfish.services import LEAD_GAMES
+
+        return SimulationChunk.objects.filter(simulation=job, status="running", count__gt=LEAD_GAMES)
     return type(job).objects.filter(pk=job.pk, status="running")
 
 
@@ -163,6 +165,11 @@ def _kill_mid_job(worker, job) -> bool:
         if held is None:
             return False
         worker.kill()
+        # A backend waiting on a lock does not notice that its client is gone: the dead worker's statement (its
+        # progress, or its end) would still run once the lock is let go. Its connection ends as a lost machine's
+        # would: PostgreSQL terminates the backends that wait on this one.
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))")
     return True
 
 
