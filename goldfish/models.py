@@ -14,7 +14,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
@@ -116,6 +116,16 @@ class GamesProgress:
     def status_label(self) -> str:
         return _progress_label(self.status)
 
+    # Why it failed, in the player's words: after its worker was lost three times (WORKER_LOST), or otherwise.
+    LOST_MESSAGE = FAILED_MESSAGE = ""
+
+    @property
+    def failure_message(self) -> str:
+        """Why it failed, in the player's words ("" unless failed)."""
+        if self.status != self.Status.FAILED:
+            return ""
+        return str(self.LOST_MESSAGE if self.error == WORKER_LOST else self.FAILED_MESSAGE)
+
 
 def new_simulation_token() -> str:
     return secrets.token_urlsafe(12)
@@ -173,14 +183,8 @@ class Simulation(GamesProgress, models.Model):
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
 
-    @property
-    def failure_message(self) -> str:
-        """Why it failed, in the player's words ("" unless failed)."""
-        if self.status != self.Status.FAILED:
-            return ""
-        if self.error == WORKER_LOST:
-            return gettext("The simulation stopped three times while its games were being played. Try again.")
-        return pgettext("simulation", "The simulation failed. Try again.")
+    LOST_MESSAGE = _("The simulation stopped three times while its games were being played. Try again.")
+    FAILED_MESSAGE = pgettext_lazy("simulation", "The simulation failed. Try again.")
 
 
 class SimulationChunk(Job):
@@ -254,14 +258,8 @@ class CardReport(GamesProgress, Job):
         """Games to play: twice the games for a swap."""
         return self.games * (2 if self.swap_old else 1)
 
-    @property
-    def failure_message(self) -> str:
-        """Why it failed, in the player's words ("" unless failed)."""
-        if self.status != self.Status.FAILED:
-            return ""
-        if self.error == WORKER_LOST:
-            return gettext("The report stopped three times while its games were being played. Try again.")
-        return pgettext("card report", "The report failed. Try again.")
+    LOST_MESSAGE = _("The report stopped three times while its games were being played. Try again.")
+    FAILED_MESSAGE = pgettext_lazy("card report", "The report failed. Try again.")
 
 
 def new_matchup_token() -> str:
@@ -304,11 +302,5 @@ class Matchup(GamesProgress, Job):
     def total(self) -> int:
         return self.games * len(self.opponents)
 
-    @property
-    def failure_message(self) -> str:
-        """Why it failed, in the player's words ("" unless failed)."""
-        if self.status != self.Status.FAILED:
-            return ""
-        if self.error == WORKER_LOST:
-            return gettext("The matchup stopped three times while its games were being played. Try again.")
-        return pgettext("matchup", "The matchup failed. Try again.")
+    LOST_MESSAGE = _("The matchup stopped three times while its games were being played. Try again.")
+    FAILED_MESSAGE = pgettext_lazy("matchup", "The matchup failed. Try again.")
