@@ -398,20 +398,25 @@ class GoldfishViewSet(AnyLookupMixin, viewsets.GenericViewSet):
 # -- simulations -------------------------------------------------------------------------------------------
 
 
-class SimulationStartSerializer(serializers.Serializer):
-    """Goldfish a saved deck thousands of times with the game's autopilot (in the background)."""
+class DeckAskedSerializer(serializers.Serializer):
+    """The deck a simulation, card report or matchup is asked for: by id, or by its share link's token."""
 
     deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
     deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
-    games = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_GAMES, default=2000)
-    seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
-    turn_cap = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_TURN_CAP, default=20)
-    revision = serializers.IntegerField(required=False, min_value=1, help_text="A saved revision of the deck (default: the current one).")
 
     def validate(self, attrs):
         if ("deck" in attrs) == ("deck_token" in attrs):
             raise serializers.ValidationError(gettext("Send exactly one of deck and deck_token."))
         return attrs
+
+
+class SimulationStartSerializer(DeckAskedSerializer):
+    """Goldfish a saved deck thousands of times with the game's autopilot (in the background)."""
+
+    games = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_GAMES, default=2000)
+    seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
+    turn_cap = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_TURN_CAP, default=20)
+    revision = serializers.IntegerField(required=False, min_value=1, help_text="A saved revision of the deck (default: the current one).")
 
 
 class SimulationSerializer(serializers.Serializer):
@@ -534,22 +539,15 @@ class SimulationViewSet(AnyLookupMixin, viewsets.GenericViewSet):
 # -- card reports (the designer report) -------------------------------------------------------------------------
 
 
-class CardReportStartSerializer(serializers.Serializer):
+class CardReportStartSerializer(DeckAskedSerializer):
     """Report, per card of a saved deck, how the games went with and without it (in the background); with
     swap_old and swap_new, the same seeds played again with every copy of one card replaced by another."""
 
-    deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
-    deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
     games = serializers.IntegerField(min_value=1, max_value=services.REPORT_MAX_GAMES, default=1000)
     seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
     turn_cap = serializers.IntegerField(min_value=1, max_value=services.SIM_MAX_TURN_CAP, default=20)
     swap_old = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="The key (card id) of a card of the deck to take out.")
     swap_new = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="The id of a card of the same game to put in.")
-
-    def validate(self, attrs):
-        if ("deck" in attrs) == ("deck_token" in attrs):
-            raise serializers.ValidationError(gettext("Send exactly one of deck and deck_token."))
-        return attrs
 
 
 class CardReportSerializer(serializers.Serializer):
@@ -663,23 +661,16 @@ class CardReportViewSet(AnyLookupMixin, viewsets.GenericViewSet):
 # -- matchups (対戦シミュレーション) ------------------------------------------------------------------------------
 
 
-class MatchupStartSerializer(serializers.Serializer):
+class MatchupStartSerializer(DeckAskedSerializer):
     """Play a saved deck against one or more opponent decks of its game, every seat played by the game's AI
     from what it sees (in the background): one matchup per opponent, a gauntlet when there are several."""
 
-    deck = serializers.IntegerField(required=False, min_value=1, help_text="Your deck or a public one.")
-    deck_token = serializers.CharField(required=False, max_length=64, help_text="Or a deck by its share link's token.")
     opponents = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=1, max_length=services.MATCHUP_MAX_OPPONENTS,
         help_text="The opponent decks (ids of decks you may see: yours, public ones, the samples).")
     games = serializers.IntegerField(min_value=1, max_value=services.MATCHUP_MAX_GAMES, default=200, help_text="Games per opponent.")
     seed = serializers.IntegerField(min_value=0, max_value=services.SIM_MAX_SEED, default=1, help_text="Game i is played from seed + i.")
-    ai = serializers.ChoiceField(choices=["heuristic", "strong"], default="heuristic", help_text="The AI's level for both seats.")
-
-    def validate(self, attrs):
-        if ("deck" in attrs) == ("deck_token" in attrs):
-            raise serializers.ValidationError(gettext("Send exactly one of deck and deck_token."))
-        return attrs
+    ai = serializers.ChoiceField(choices=services.LEVELS, default=services.LEVELS[0], help_text="The AI's level for both seats.")
 
 
 class MatchupSerializer(serializers.Serializer):
