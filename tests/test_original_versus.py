@@ -13,7 +13,7 @@ from rules.engine.versus import SeatAI, determinize
 from rules.games import get_game
 from rules.games.samples import sample_deck
 
-from .engine_helpers import fresh
+from .test_engine_original import put as put_key
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "original-versus-seed4.json"
 SEATS = ["player", "player"]
@@ -30,14 +30,7 @@ def key_of(state, name):
 
 def put(state, name, owner, to, pos=None):
     """A fresh instance of the card named `name` of seat `owner`, moved (a logged manual action)."""
-    iid = fresh(state, key_of(state, name), owner)
-    action = {"type": "manual.move", "card": iid, "to": to}
-    if not to.endswith((".hand", ".deck")):
-        action["face_up"] = True
-    if pos is not None:
-        action["pos"] = list(pos)
-    apply(state, action)
-    return iid
+    return put_key(state, key_of(state, name), to, pos, owner)
 
 
 def pay_first(state):
