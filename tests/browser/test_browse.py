@@ -6,6 +6,7 @@ import os
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 from cards.models import Card
 
@@ -74,8 +75,10 @@ def test_browsing_the_card_list_as_a_player(page, phone, cards):
 
     # The one hit, opened: its facts, the missing text said, its other printing listed.
     page.get_by_role("link", name="1名前1枚").click()
+    page.wait_for_url(lambda url: "printings=all" not in url)
     page.get_by_role("link", name="このカードを開く").click()
-    assert page.get_by_role("heading", name="火の玉", exact=True).is_visible()
+    page.wait_for_url("**/cards/*/")
+    expect(page.get_by_role("heading", name="火の玉", exact=True)).to_be_visible()
     assert page.get_by_text("効果テキスト未登録").is_visible()
     assert page.locator("#printings").is_visible() and "鬼の棲む山" in page.locator("ul.reprints").inner_text()
     face = page.locator("img.drawn-face")
