@@ -10,10 +10,11 @@ class GoldfishConfig(AppConfig):
         from jobs.services import register
 
         from . import tasks  # noqa: F401  (registers the simulation piece task with goldfish.queueing)
-        from .models import CardReport, Matchup, SimulationChunk
-        from .queueing import matchup_task, piece_task, report_task
-        from .services import piece_failed
+        from .models import CardReportPiece, Matchup, SimulationChunk
+        from .queueing import matchup_task, piece_task, report_piece_task
+        from .services import piece_failed, report_piece_failed
 
         register(SimulationChunk, lambda job: piece_task(), on_failed=piece_failed)
-        register(CardReport, lambda job: report_task())
+        # a card report is played in pieces (its status follows them): the pieces are the jobs
+        register(CardReportPiece, lambda job: report_piece_task(), on_failed=report_piece_failed)
         register(Matchup, lambda job: matchup_task())

@@ -213,9 +213,14 @@ def new_report_token() -> str:
 
 class CardReport(GamesProgress, Job):
     """The designer report of one deck revision (rules/engine/report.py): per card, how the deck wins with
-    and without it, played by a task worker; with a swap (every copy of `swap_old` replaced by the card
-    `swap_new`, both card keys) it plays the same seeds twice and keeps what changed. One row per
-    (deck, revision, games, seed, turn cap, swap, engine version): the same request links to the same report."""
+    and without it; with a swap (every copy of `swap_old` replaced by the card `swap_new`, both card keys) it
+    plays the same seeds twice and keeps what changed. One row per (deck, revision, games, seed, turn cap,
+    swap, engine version): the same request links to the same report.
+
+    Its games are played by the task workers in pieces (CardReportPiece, the background jobs), as a
+    simulation's are, and the report is made from the pieces' tallies when the last one is in: its status
+    follows its pieces (queued, running once a piece started, done, failed when a piece failed). Its own
+    Job fields other than status, error and finished_at are not used (the pieces have theirs)."""
 
     token = models.CharField(_("token"), max_length=24, unique=True, default=new_report_token, editable=False)
     deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="card_reports", verbose_name=_("deck"))
@@ -260,6 +265,28 @@ class CardReport(GamesProgress, Job):
 
     LOST_MESSAGE = _("The report stopped three times while its games were being played. Try again.")
     FAILED_MESSAGE = pgettext_lazy("card report", "The report failed. Try again.")
+
+
+class CardReportPiece(Job):
+    """Games start .. start+count-1 of a card report, of its deck or (`swapped`) of the swapped deck: one
+    background job (jobs.Job's lifecycle); its tallies (rules.engine.report.observe_range) when played,
+    cleared once the report is made."""
+
+    report = models.ForeignKey(CardReport, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("card report"))
+    index = models.PositiveIntegerField(_("index"))
+    swapped = models.BooleanField(_("swapped deck"), default=False)
+    start = models.PositiveIntegerField(_("first game"))
+    count = models.PositiveIntegerField(_("games"))
+    tally = models.JSONField(_("tally"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card report piece")
+        verbose_name_plural = _("card report pieces")
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["report", "index"], name="card_report_piece_unique")]
+
+    def __str__(self):
+        return f"{self.report_id}{'*' if self.swapped else ''}[{self.start}:{self.start + self.count}]"
 
 
 def new_matchup_token() -> str:

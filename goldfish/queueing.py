@@ -1,4 +1,4 @@
-"""Where services hand simulation pieces to the task workers.
+"""Where services hand simulation pieces, card report pieces and matchups to the task workers.
 
 goldfish.tasks holds the task that plays one piece, and it records the piece through goldfish.services;
 services queue pieces through here instead of importing goldfish.tasks, so the imports run one way
@@ -23,21 +23,21 @@ def piece_task():
     return _piece_task
 
 
-_report_task = None
+_report_piece_task = None
 
 
-def register_report_task(task):
-    """Decorator for the task that plays one card report (its only argument: the report's id)."""
-    global _report_task
-    _report_task = task
+def register_report_piece_task(task):
+    """Decorator for the task that plays one card report piece (its only argument: the piece's id)."""
+    global _report_piece_task
+    _report_piece_task = task
     return task
 
 
-def report_task():
-    """The task that plays one card report (goldfish.tasks.run_card_report)."""
-    if _report_task is None:
-        raise RuntimeError("no card report task registered: goldfish.tasks was not imported")
-    return _report_task
+def report_piece_task():
+    """The task that plays one card report piece (goldfish.tasks.run_card_report_piece)."""
+    if _report_piece_task is None:
+        raise RuntimeError("no card report piece task registered: goldfish.tasks was not imported")
+    return _report_piece_task
 
 
 _matchup_task = None

@@ -25,7 +25,6 @@ from decks import selectors as deck_selectors
 from decks.models import Deck, Pool
 from decks.services import DeckInputError, decklist_sections
 from jobs.services import enqueue, owner_tag
-from jobs.services import fail as job_fail
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
 from rules.engine.core import canonical_decks, rules_of
@@ -659,7 +658,8 @@ def piece_failed(chunk_id: int) -> None:
 
 # -- card reports (the designer report) ------------------------------------------------------------------------
 
-REPORT_MAX_GAMES = 5000  # one task plays them all (twice for a swap): minutes at most for the slowest game
+REPORT_MAX_GAMES = 5000  # played in pieces by every worker (twice for a swap)
+REPORT_PIECE_MAX_GAMES = 250  # a piece of original (its slowest autopilot) stays within a few seconds
 REPORT_ACTIVE_PER_REQUESTER = 2
 REPORT_ACTIVE_VISITORS = 6
 
@@ -716,7 +716,7 @@ def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swa
 
     from rules.engine.simulate import DEFAULT_TURN_CAP, GameFactory
 
-    from .models import CardReport
+    from .models import CardReport, CardReportPiece
 
     games = _whole("games", games, 1, REPORT_MAX_GAMES)
     seed = _whole("seed", seed, 0, SIM_MAX_SEED)
@@ -746,7 +746,12 @@ def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swa
                     **key, game_id=deck.game_id, decks=decks, new_card=new_card, owner_tag=_tag(who),
                     requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
                 )
-                enqueue([report])
+                CardReportPiece.objects.bulk_create(
+                    CardReportPiece(report=report, index=i, swapped=swapped, start=start, count=count, owner_tag=_tag(who))
+                    for i, (swapped, start, count) in enumerate(report_pieces(games, bool(old)))
+                )
+                # the report, its pieces and their tasks are stored together or not at all
+                enqueue(list(report.pieces.order_by("index")))
             return report
         except IntegrityError:
             found = CardReport.objects.filter(**key).defer("decks", "result").first()
@@ -755,16 +760,87 @@ def start_card_report(*, who: Actor, deck: Deck, games, seed, turn_cap=None, swa
     raise GoldfishInputError([gettext("The card report could not be stored; try again.")])
 
 
-def card_report_progress(report_id: int, done: int) -> None:
-    from .models import CardReport
+def report_pieces(games: int, swap: bool = False) -> list[tuple[bool, int, int]]:
+    """(swapped, start, count) of each piece of a card report: the games in pieces of about a twentieth
+    (50 at least, REPORT_PIECE_MAX_GAMES at most), and for a swap the same pieces again of the swapped deck.
+    The figures do not depend on the pieces: game i plays from seed + i whatever piece holds it, and the
+    tallies are whole numbers added up (rules.engine.report.merge)."""
+    size = min(REPORT_PIECE_MAX_GAMES, max(50, -(-games // 20)))
+    ranges = [(s, min(size, games - s)) for s in range(0, games, size)]
+    return [(swapped, s, c) for swapped in ((False, True) if swap else (False,)) for s, c in ranges]
 
-    CardReport.objects.filter(pk=report_id, status=CardReport.Status.RUNNING).update(done=done)
+
+def report_figures(report, base_tallies: list[dict], swapped_tallies: list[dict]) -> dict:
+    """The report from its pieces' tallies, as rules.engine.report.card_report (or swap_report, for a swap)
+    makes it in one process from the same seeds."""
+    from rules.engine.report import card_key, compare, merge, summarize, swap_decks
+
+    base = summarize(merge(base_tallies), report.decks, report.turn_cap)
+    if not report.swap_old:
+        return base
+    swapped_decks = swap_decks(report.decks, report.swap_old, report.new_card)
+    other = summarize(merge(swapped_tallies), swapped_decks, report.turn_cap, base["by_turn"])
+    return {"base": base, "swapped": other, "changes": compare(base, other, report.swap_old, card_key(report.new_card))}
+
+
+def record_report_piece(piece_id: int, tally: dict) -> None:
+    """A report piece's tallies are in: count its games, and when it is the last piece make the report.
+    As record_chunk for a simulation: the report's row is locked first, the piece is done with its tally in
+    the same transaction, a piece played twice counts once, and the counts are taken from the pieces' rows."""
+    from django.db.models import Count, Sum
+
+    from .models import CardReport, CardReportPiece
+
+    with transaction.atomic():
+        piece = CardReportPiece.objects.filter(pk=piece_id).only("id", "report_id").first()
+        if piece is None:
+            return  # the report was deleted (a failed one asked for again)
+        report = CardReport.objects.select_for_update().defer("result").get(pk=piece.report_id)
+        if report.status in (CardReport.Status.DONE, CardReport.Status.FAILED):
+            return
+        recorded = CardReportPiece.objects.filter(pk=piece_id).exclude(status=CardReportPiece.Status.DONE).update(
+            tally=tally, status=CardReportPiece.Status.DONE, finished_at=timezone.now()
+        )
+        if not recorded:
+            return  # another worker recorded this piece already
+        pieces = CardReportPiece.objects.filter(report_id=report.pk)
+        total = pieces.count()
+        counts = pieces.filter(status=CardReportPiece.Status.DONE).aggregate(pieces=Count("id"), games=Sum("count"))
+        report.done = counts["games"] or 0
+        report.status = CardReport.Status.RUNNING
+        fields = ["done", "status"]
+        if counts["pieces"] >= total:
+            tallies = list(pieces.order_by("index").values_list("swapped", "tally"))
+            report.result = report_figures(report, [t for s, t in tallies if not s], [t for s, t in tallies if s])
+            report.status = CardReport.Status.DONE
+            report.finished_at = timezone.now()
+            fields += ["result", "finished_at"]
+        report.save(update_fields=fields)
+        if report.status == CardReport.Status.DONE:
+            pieces.update(tally=None)  # the report keeps what is shown
 
 
 def fail_card_report(report_id: int, error: str) -> None:
-    from .models import CardReport
+    """Mark a report failed (the first error is kept; a finished one stays as it is) and its waiting pieces
+    with it: their tasks then find nothing to claim."""
+    from .models import CardReport, CardReportPiece
 
-    job_fail(CardReport, report_id, error)
+    CardReport.objects.filter(pk=report_id, status__in=[CardReport.Status.QUEUED, CardReport.Status.RUNNING]).update(
+        status=CardReport.Status.FAILED, error=error[:2000], finished_at=timezone.now()
+    )
+    CardReportPiece.objects.filter(report_id=report_id, status=CardReportPiece.Status.QUEUED).update(
+        status=CardReportPiece.Status.FAILED, error="card report failed", finished_at=timezone.now()
+    )
+
+
+def report_piece_failed(piece_id: int) -> None:
+    """A report piece failed (it raised, or its worker stopped too often: jobs.services): its report fails,
+    keeping the piece's error (WORKER_LOST: the page says the report stopped three times)."""
+    from .models import CardReportPiece
+
+    piece = CardReportPiece.objects.filter(pk=piece_id).only("report_id", "error").first()
+    if piece is not None:
+        fail_card_report(piece.report_id, piece.error)
 
 
 # -- matchups (対戦シミュレーション) -------------------------------------------------------------------------------

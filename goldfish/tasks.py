@@ -1,20 +1,21 @@
-"""Background simulation pieces and card reports: run by any task worker (`manage.py db_worker`) sharing the
-database, so one big simulation spreads over every worker, on this machine or others.
+"""Background simulation pieces, card report pieces and matchups: run by any task worker (`manage.py
+db_worker`) sharing the database, so one big simulation or card report spreads over every worker, on this
+machine or others.
 
-Both are job kinds of jobs.services: a piece or report is claimed once, beats while it plays, and is done or
-failed by itself. A piece that raises fails its simulation (asking for it again starts it afresh); a worker
+All are job kinds of jobs.services: a piece is claimed once, beats while it plays, and is done or failed by
+itself. A piece that raises fails its simulation or report (asking for it again starts it afresh); a worker
 stopped in the middle (SIGTERM, Ctrl+C) puts it back in the queue; a worker killed outright stops its
 heartbeat, and the sweep of any live worker queues it again (at most twice) or fails it."""
 
 from django_tasks import task
 
 from jobs.services import run
-from rules.engine.report import card_report, swap_report
+from rules.engine.report import observe_range, swap_decks
 from rules.engine.simulate import play_range
 
-from .models import CardReport, Matchup, Simulation, SimulationChunk
-from .queueing import register_matchup_task, register_piece_task, register_report_task
-from .services import card_report_progress, matchup_progress, play_matchup, record_chunk
+from .models import CardReport, CardReportPiece, Matchup, Simulation, SimulationChunk
+from .queueing import register_matchup_task, register_piece_task, register_report_piece_task
+from .services import matchup_progress, play_matchup, record_chunk, record_report_piece
 
 
 def _play_piece(chunk: SimulationChunk) -> dict:
@@ -27,16 +28,15 @@ def _play_piece(chunk: SimulationChunk) -> dict:
     return {}
 
 
-def _play_report(report: CardReport) -> dict:
-    def progress(done, _total):
-        card_report_progress(report.pk, done)
-
-    if report.swap_old:
-        result = swap_report(report.game_id, report.decks, report.swap_old, report.new_card, report.games, report.seed,
-                             report.turn_cap, progress=progress)
-    else:
-        result = card_report(report.game_id, report.decks, report.games, report.seed, report.turn_cap, progress=progress)
-    return {"result": result, "done": report.total}
+def _play_report_piece(piece: CardReportPiece) -> dict:
+    report = piece.report
+    if report.finished:  # failed meanwhile (another piece raised): nothing to add
+        return {}
+    CardReport.objects.filter(pk=report.pk, status=CardReport.Status.QUEUED).update(status=CardReport.Status.RUNNING)
+    decks = swap_decks(report.decks, report.swap_old, report.new_card) if piece.swapped else report.decks
+    tally = observe_range(report.game_id, decks, report.seed, piece.start, piece.count, report.turn_cap)
+    record_report_piece(piece.pk, tally)  # marks the piece done with its tally, in the report's transaction
+    return {}
 
 
 @register_piece_task
@@ -45,11 +45,20 @@ def run_simulation_chunk(chunk_id: int) -> None:
     run(SimulationChunk, chunk_id, _play_piece)
 
 
-@register_report_task
+@register_report_piece_task
+@task()
+def run_card_report_piece(piece_id: int) -> None:
+    """Play one piece of a card report (rules.engine.report.observe_range); the last piece makes the report."""
+    run(CardReportPiece, piece_id, _play_report_piece)
+
+
 @task()
 def run_card_report(report_id: int) -> None:
-    """Play one card report (rules/engine/report.py) and store it; a swap plays the same seeds twice."""
-    run(CardReport, report_id, _play_report)
+    """Play the waiting pieces of one card report here, one after another (what a test or a script runs to
+    have a report made in this process; the workers take the pieces' own tasks)."""
+    waiting = CardReportPiece.objects.filter(report_id=report_id, status=CardReportPiece.Status.QUEUED)
+    for piece_id in waiting.order_by("index").values_list("pk", flat=True):
+        run(CardReportPiece, piece_id, _play_report_piece)
 
 
 @register_matchup_task

@@ -23,6 +23,14 @@ def start(client, deck, games=200, seed=3, **swap):
     return client.post(f"/decks/{deck.pk}/card-report/", {"games": games, "seed": seed, "turn_cap": 20, **swap})
 
 
+def ask(deck, games, seed, **swap):
+    """A report of any number of games (the form offers a few), asked for as the page asks for it."""
+    from goldfish import services
+    from goldfish.actors import Actor
+
+    return services.start_card_report(who=Actor(user=deck.owner), deck=deck, games=games, seed=seed, turn_cap=20, **swap)
+
+
 def test_the_deck_page_links_to_the_card_impact_page(user_client, deck):
     page = user_client.get(deck.get_absolute_url()).content.decode()
     assert f'href="/decks/{deck.pk}/card-report/"' in page
@@ -209,19 +217,76 @@ def test_a_report_whose_worker_died_is_queued_again_by_the_next_worker_not_by_it
     from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
+    from goldfish.models import CardReportPiece
+
     start(user_client, deck, games=100)
     report = CardReport.objects.get()
-    tasks = DBTaskResult.objects.filter(task_path__startswith="goldfish.")
-    # a worker took the report, then was killed (kill -9, the machine went down)
+    piece = report.pieces.first()
+    task = DBTaskResult.objects.filter(pk=piece.task_id)
+    # a worker took the report's first piece, then was killed (kill -9, the machine went down)
     old = timezone.now() - timedelta(minutes=3)
-    tasks.update(status="RUNNING", started_at=old, worker_ids=["dead"])
-    CardReport.objects.filter(pk=report.pk).update(status="running", heartbeat_at=old, attempts=1)
+    task.update(status="RUNNING", started_at=old, worker_ids=["dead"])
+    CardReportPiece.objects.filter(pk=piece.pk).update(status="running", heartbeat_at=old, attempts=1)
+    CardReport.objects.filter(pk=report.pk).update(status="running")
     assert user_client.get(f"/card-reports/{report.token}/status.json").json()["status"] == "running"
     assert user_client.get(f"/api/card-reports/{report.token}/").json()["status"] == "running"
-    assert not tasks.filter(status="READY").exists()  # a page never queues
+    ready = DBTaskResult.objects.filter(task_path__startswith="goldfish.", status="READY").count()
+    assert ready == report.pieces.count() - 1  # a page never queues
     run_worker()
     report.refresh_from_db()
     assert report.status == "done" and report.result == card_report("kannagi", report.decks, 100, 3, 20)
-    assert report.attempts == 2 and not tasks.filter(status="RUNNING").exists()
+    piece.refresh_from_db()
+    assert piece.attempts == 2 and not DBTaskResult.objects.filter(status="RUNNING").exists()
 
 
+def test_a_report_is_played_in_pieces_of_seeds_and_merged_into_the_one_process_report(user_client, deck):
+    """Issue 36: a card report is spread over the workers like a simulation; its pieces' tallies add up to
+    the figures of one process playing every game (game i from seed + i whatever piece holds it)."""
+    from goldfish.services import report_pieces
+
+    assert report_pieces(5000) == [(False, s, 250) for s in range(0, 5000, 250)]
+    assert report_pieces(130) == [(False, 0, 50), (False, 50, 50), (False, 100, 30)]
+    assert report_pieces(100, swap=True) == [(False, 0, 50), (False, 50, 50), (True, 0, 50), (True, 50, 50)]
+    report = ask(deck, games=230, seed=4)
+    assert [(p.swapped, p.start, p.count, p.status) for p in report.pieces.all()] == [
+        (False, 0, 50, "queued"), (False, 50, 50, "queued"), (False, 100, 50, "queued"), (False, 150, 50, "queued"),
+        (False, 200, 30, "queued")]
+    assert len({p.task_id for p in report.pieces.all()}) == 5  # a task each, for any worker to take
+    run_worker()
+    report.refresh_from_db()
+    assert report.status == "done" and report.done == 230
+    assert report.result == card_report("kannagi", report.decks, 230, 4, 20)
+    assert all(p.status == "done" and p.tally is None for p in report.pieces.all())  # the report keeps the figures
+
+
+def test_a_swap_report_in_pieces_is_the_one_process_swap_report(user_client, deck):
+    from cards.models import Card
+    from goldfish.selectors import engine_card
+    from rules.engine.report import swap_report
+
+    entry = deck.entries.select_related("card").first()
+    other = Card.objects.filter(game_id="kannagi").exclude(pk__in=deck.entries.values("card_id")).first()
+    report = ask(deck, games=120, seed=6, swap_old=str(entry.card_id), swap_new=str(other.pk))
+    assert [(p.swapped, p.start, p.count) for p in report.pieces.all()] == [
+        (False, 0, 50), (False, 50, 50), (False, 100, 20), (True, 0, 50), (True, 50, 50), (True, 100, 20)]
+    run_worker()
+    report.refresh_from_db()
+    assert report.status == "done" and report.done == 240
+    assert report.result == swap_report("kannagi", report.decks, report.swap_old, engine_card(other), 120, 6, 20)
+
+
+def test_a_piece_that_fails_fails_its_report_and_its_waiting_pieces(user_client, deck, monkeypatch):
+    import goldfish.tasks
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("broken rules")
+
+    monkeypatch.setattr(goldfish.tasks, "observe_range", broken)
+    start(user_client, deck, games=200)
+    report = CardReport.objects.get()
+    run_worker()
+    report.refresh_from_db()
+    assert report.status == "failed" and "broken rules" in report.error
+    assert sorted(report.pieces.values_list("status", flat=True)) == ["failed"] * 4
+    status = user_client.get(f"/card-reports/{report.token}/status.json").json()
+    assert status["status"] == "failed"
