@@ -212,6 +212,9 @@ class CardFacet(models.Model):
     """One searchable field value of a card (normalised), so that field comparisons use an index."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="facets", verbose_name=_("card"))
+    # The card's game, copied here (sync_facets writes it) so that a search of one game reads that game's
+    # facet rows alone from the index (game, key, …) instead of every game's rows of the key.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False, verbose_name=_("game"))
     key = models.CharField(_("key"), max_length=60)
     text = models.CharField(_("text"), max_length=255)
     num = models.BigIntegerField(_("number value"), null=True)
@@ -224,6 +227,9 @@ class CardFacet(models.Model):
             models.Index(fields=["key", "text", "card"]),
             models.Index(fields=["key", "num", "card"]),
             models.Index(fields=["card", "key", "num"]),  # a sort by a field reads its value here
+            # The same for a search of one game (the site's searches are of one game but "every game").
+            models.Index(fields=["game", "key", "text", "card"], name="cards_facet_game_key_text"),
+            models.Index(fields=["game", "key", "num", "card"], name="cards_facet_game_key_num"),
         ]
 
     def __str__(self):
@@ -240,7 +246,7 @@ def sync_facets(cards) -> None:
         for start in range(0, len(ids), 500):
             CardFacet.objects.filter(card_id__in=ids[start : start + 500]).delete()
         rows = [
-            CardFacet(card_id=card.pk, key=key, text=text, num=num)
+            CardFacet(card_id=card.pk, game_id=card.game_id, key=key, text=text, num=num)
             for card in cards
             for key, text, num in card_facets(card.definition, card.to_data())
         ]

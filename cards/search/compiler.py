@@ -192,17 +192,18 @@ class Compiler:
             self._facet_values[key, part] = self._read_facet_values(key, part)
         return self._facet_values[key, part]
 
-    @staticmethod
-    def _read_facet_values(key: str, part: str) -> list[str] | None:
-        """The distinct values of the facet `key` containing `part`, or None when the key has more than
-        FACET_VALUES distinct values. A loose index scan: each step asks the (key, text) index for the next
-        value (min(text) > the last), so a field with 3 values among 10,000 cards costs 4 probes."""
+    def _read_facet_values(self, key: str, part: str) -> list[str] | None:
+        """The distinct values of the facet `key` (of the game searched) containing `part`, or None when the
+        key has more than FACET_VALUES distinct values. A loose index scan: each step asks the (game, key,
+        text) index (or (key, text) for every game) for the next value (min(text) > the last), so a field
+        with 3 values among 10,000 cards costs 4 probes."""
         table = CardFacet._meta.db_table
+        where, params = ("game_id = %s AND key = %s", [self.game_id, key]) if self.game_id else ("key = %s", [key])
         rows = probe(
-            f"WITH RECURSIVE v(t) AS (SELECT min(text) FROM {table} WHERE key = %s UNION ALL "
-            f"SELECT (SELECT min(text) FROM {table} WHERE key = %s AND text > v.t) FROM v WHERE v.t IS NOT NULL) "
+            f"WITH RECURSIVE v(t) AS (SELECT min(text) FROM {table} WHERE {where} UNION ALL "
+            f"SELECT (SELECT min(text) FROM {table} WHERE {where} AND text > v.t) FROM v WHERE v.t IS NOT NULL) "
             f"SELECT t FROM v WHERE t IS NOT NULL LIMIT {FACET_VALUES + 1}",
-            [key, key],
+            params + params,
         )
         values = [row[0] for row in rows]
         if len(values) > FACET_VALUES:
@@ -218,7 +219,10 @@ class Compiler:
                 if not values:
                     return Q(pk__in=[])
                 lookup = {"text": values[0]} if len(values) == 1 else {"text__in": values}
-        ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
+        # A search of one game reads that game's facet rows alone (the (game, key, …) indexes): the count
+        # and the page no longer join every game's rows of a key shared by several games (cost, power).
+        mine = {"game_id": self.game_id} if self.game_id else {}
+        ids = CardFacet.objects.filter(**mine, key=key, **lookup).values("card_id")
         if self.fts and self._facet_count(ids) >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
             # cards pass, a correlated EXISTS (one probe of the covering index (key, text|num, card) per
@@ -228,7 +232,7 @@ class Compiler:
             # (On PostgreSQL the IN becomes a semi-join that its planner weighs; a fence such as OFFSET 0
             # made it pick worse joins.)
             if "text__contains" not in lookup:
-                return Q(Exists(CardFacet.objects.filter(card_id=OuterRef("pk"), key=key, **lookup)))
+                return Q(Exists(CardFacet.objects.filter(card_id=OuterRef("pk"), **mine, key=key, **lookup)))
             # A substring of the text: no index finds the card's row by it (SQLite would scan every row of
             # the key per card). "+id" (no index may serve it) makes SQLite walk the list order and look each
             # card up in the list built once, stopping after the page.
