@@ -435,7 +435,7 @@ CHUNK_MAX_GAMES = 500  # a piece stays short (about half a second of kannagi), s
 
 
 LEAD_PIECES, LEAD_GAMES = 2, 10  # the first pieces (one for each of two workers) are small: first figures in ~1 s
-LEAD_FROM = 1000  # games: a smaller simulation's pieces of 50 are quick enough on their own
+LEAD_FROM = 500  # games: a smaller simulation's pieces of 50 are quick enough on their own (issue 36)
 
 
 def simulation_pieces(games: int) -> list[tuple[int, int]]:

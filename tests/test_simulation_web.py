@@ -845,3 +845,15 @@ def test_status_gives_the_figures_of_the_pieces_done_so_far_with_intervals_then_
     run_worker()
     status = user_client.get(url).json()
     assert status["status"] == "done" and status["partial"] is None
+
+
+def test_a_simulation_of_500_games_or_more_starts_with_the_small_lead_pieces():
+    """Issue 36: a 500-game simulation's first figures appear as fast as a bigger one's (two pieces of
+    LEAD_GAMES first, one for each of two workers); a smaller one is in pieces of 50 from the start."""
+    from goldfish.services import LEAD_FROM, LEAD_GAMES, simulation_pieces
+
+    assert LEAD_FROM == 500
+    pieces = simulation_pieces(500)
+    assert pieces[:3] == [(0, LEAD_GAMES), (LEAD_GAMES, LEAD_GAMES), (2 * LEAD_GAMES, 50)]
+    assert sum(count for _start, count in pieces) == 500 and pieces[-1] == (470, 30)
+    assert simulation_pieces(499)[:2] == [(0, 50), (50, 50)]
