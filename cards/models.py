@@ -212,8 +212,9 @@ class CardFacet(models.Model):
     """One searchable field value of a card (normalised), so that field comparisons use an index."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="facets", verbose_name=_("card"))
-    # The card's game, copied here (sync_facets writes it) so that a search of one game reads that game's
-    # facet rows alone from the index (game, key, …) instead of every game's rows of the key.
+    # The card's game, copied here (sync_facets writes it): a search of one game walks that game's values of
+    # a field alone. (The comparisons themselves do not filter on it: the card is of the game already, and
+    # both planners chose worse joins with it, bench/search_facet_game.py.)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False, verbose_name=_("game"))
     key = models.CharField(_("key"), max_length=60)
     text = models.CharField(_("text"), max_length=255)
@@ -227,9 +228,8 @@ class CardFacet(models.Model):
             models.Index(fields=["key", "text", "card"]),
             models.Index(fields=["key", "num", "card"]),
             models.Index(fields=["card", "key", "num"]),  # a sort by a field reads its value here
-            # The same for a search of one game (the site's searches are of one game but "every game").
+            # A field's distinct values in one game (compiler.Compiler._read_facet_values, PostgreSQL).
             models.Index(fields=["game", "key", "text", "card"], name="cards_facet_game_key_text"),
-            models.Index(fields=["game", "key", "num", "card"], name="cards_facet_game_key_num"),
         ]
 
     def __str__(self):

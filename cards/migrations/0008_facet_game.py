@@ -1,5 +1,6 @@
-"""The card's game on its facet rows (issue 36): a search of one game reads that game's facet rows alone, from
-the indexes (game, key, text, card) and (game, key, num, card), where it read every game's rows of the key."""
+"""The card's game on its facet rows (issue 36), filled for the rows there are, and the index (game, key, text,
+card): a search of one game walks that game's distinct values of a field (a substring of a keyword field on
+PostgreSQL, cards.search.compiler) instead of every game's."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -43,9 +44,5 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="cardfacet",
             index=models.Index(fields=["game", "key", "text", "card"], name="cards_facet_game_key_text"),
-        ),
-        migrations.AddIndex(
-            model_name="cardfacet",
-            index=models.Index(fields=["game", "key", "num", "card"], name="cards_facet_game_key_num"),
         ),
     ]

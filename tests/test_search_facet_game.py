@@ -1,0 +1,42 @@
+"""Issue 36: the facet rows carry their card's game (written by sync_facets, filled for existing rows by cards
+migration 0008), and a search of one game walks that game's values of a field alone."""
+
+import importlib
+from types import SimpleNamespace
+
+import pytest
+from django.apps import apps
+from django.db import connection
+
+from cards.models import Card, CardFacet
+from cards.search.compiler import Compiler
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_facet_row_has_its_cards_game(bundled):
+    rows = CardFacet.objects.values_list("game_id", "card__game_id")
+    assert rows.exists() and all(mine == theirs for mine, theirs in rows)
+    card = Card.objects.filter(game_id="kannagi").first()
+    card.save()  # sync_facets rewrites its rows
+    assert set(card.facets.values_list("game_id", flat=True)) == {"kannagi"}
+
+
+def test_the_migration_fills_each_facet_rows_game_from_its_card(bundled):
+    migration = importlib.import_module("cards.migrations.0008_facet_game")
+    kannagi = CardFacet.objects.filter(card__game_id="kannagi")
+    count = kannagi.count()
+    kannagi.update(game_id="vision")  # rows as they were before the column: not their card's game
+    assert CardFacet.objects.filter(card__game_id="kannagi", game_id="vision").count() == count > 0
+    migration.fill_games(apps, SimpleNamespace(connection=connection))  # (all it reads of the schema editor)
+    assert all(mine == theirs for mine, theirs in CardFacet.objects.values_list("game_id", "card__game_id"))
+
+
+def test_a_search_of_one_game_walks_that_games_values_of_a_field(bundled):
+    def values(game):
+        return sorted(set(CardFacet.objects.filter(key="keyword", **({"card__game_id": game} if game else {}))
+                          .values_list("text", flat=True)))
+
+    assert values("kannagi") != values(None)  # the keyword field is every game's
+    assert Compiler("kannagi")._read_facet_values("keyword", "") == values("kannagi")
+    assert Compiler(None)._read_facet_values("keyword", "") == values(None)
