@@ -6,7 +6,9 @@ wall time less what the machine's other work took from them) and how many pieces
 
 On a fresh SQLite file (on disk, as deployed) or BENCH_DATABASE_URL's PostgreSQL (emptied first), with the
 bundled cards and sample decks. BENCH_REPORT_ONLY=kannagi,vision limits the games, BENCH_REPORT_GAMES the
-size. The machine's other work counts in these wall times.
+size; BENCH_REPORT_ONE_PROCESS=1 also plays each report in this process (as one job on one worker did before
+its pieces) and prints its CPU seconds: a worker's share of the pieces against the whole. The machine's other
+work counts in the wall times, not in the CPU seconds.
 """
 
 import io
@@ -22,6 +24,7 @@ from bench._common import process_group_cpu, setup, sqlite_dir, target  # noqa: 
 
 GAMES = int(os.environ.get("BENCH_REPORT_GAMES", "5000"))
 ONLY = [g for g in os.environ.get("BENCH_REPORT_ONLY", "").split(",") if g]
+ONE_PROCESS = os.environ.get("BENCH_REPORT_ONE_PROCESS") == "1"
 SEED, TURN_CAP = 1, 20
 
 
@@ -58,15 +61,25 @@ def main():
             if ONLY and game not in ONLY:
                 continue
             deck = Deck.objects.get(game_id=game, name=bundled_samples(game)[0]["name"])
-            cpu = sum(process_group_cpu(p.pid) for p in workers)
+            before = [process_group_cpu(p.pid) for p in workers]
             report = services.start_card_report(who=who, deck=deck, games=GAMES, seed=SEED, turn_cap=TURN_CAP)
             took = wait_report(report.pk)
-            cpu = sum(process_group_cpu(p.pid) for p in workers) - cpu
+            each = [process_group_cpu(p.pid) - b for p, b in zip(workers, before, strict=True)]
+            cpu = sum(each)
             by_worker = {}
             for worker_id in CardReport.objects.get(pk=report.pk).pieces.values_list("worker_id", flat=True):
                 by_worker[worker_id] = by_worker.get(worker_id, 0) + 1
             print(f"  {game}: {GAMES:,}-game card report {took:.1f} s ({GAMES / took:,.0f} games/s; the workers' CPU "
-                  f"{cpu:.1f} s), pieces by worker {dict(sorted(by_worker.items()))}", flush=True)
+                  f"{cpu:.1f} s, {' + '.join(f'{c:.1f}' for c in each)}), pieces by worker {dict(sorted(by_worker.items()))}",
+                  flush=True)
+            if ONE_PROCESS:  # the report as one job on one worker played it before issue 36: its CPU is its wall time
+                from rules.engine.report import card_report
+
+                report = CardReport.objects.get(pk=report.pk)
+                start = time.process_time()
+                assert card_report(game, report.decks, GAMES, SEED, TURN_CAP) == report.result
+                print(f"  {game}: the same report in one process: CPU {time.process_time() - start:.1f} s (the same figures)",
+                      flush=True)
             failed |= not target(f"report.{game}_card_report_{GAMES}", took, 10, "s")
     finally:
         for p in workers:
