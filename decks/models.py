@@ -15,10 +15,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
-from rules.games import UnknownGame, get_game
-from rules.games.fields import UNLIMITED
-from rules.games.regulation import Regulation as RulesRegulation
-from rules.games.regulation import SectionRule
+from rules.declare import UnknownGame, get_game
+from rules.declare.fields import UNLIMITED
+from rules.declare.regulation import Regulation as RulesRegulation
+from rules.declare.regulation import SectionRule
 
 MAX_COPIES = 999
 
@@ -98,7 +98,7 @@ class Regulation(models.Model):
             raise ValidationError(errors)
 
     def to_rules(self) -> RulesRegulation:
-        """The plain-data regulation the construction rules read (rules.games.regulation)."""
+        """The plain-data regulation the construction rules read (rules.declare.regulation)."""
         cache = getattr(self, "_rules_cache", None)
         if cache is not None:
             return cache

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.games import GAMES, CardDataError, UnknownGame, get_game
-from rules.games.base import COMMON_FIELDS
-from rules.games.fields import KINDS, UNLIMITED
+from rules.declare import GAMES, CardDataError, UnknownGame, get_game
+from rules.declare.base import COMMON_FIELDS
+from rules.declare.fields import KINDS, UNLIMITED
 
 BUNDLED_DIR = Path(__file__).resolve().parents[1] / "cards" / "bundled"
 

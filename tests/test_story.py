@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from rules.declare import GAMES, get_game
+from rules.declare.samples import sample_deck, timestorm_decks
+from rules.declare.vocabulary import Label, Vocabulary
 from rules.engine import apply, legal_actions, new_game, view
 from rules.engine import story as story_module
 from rules.engine.story import clock, story, turns_of
-from rules.games import GAMES, get_game
-from rules.games.samples import sample_deck, timestorm_decks
-from rules.games.vocabulary import Label, Vocabulary
 
 SEEDS = range(8)
 

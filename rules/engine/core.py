@@ -22,8 +22,8 @@ import hashlib
 import json
 from typing import Any
 
-from ..games import get_game
-from ..games.options import OptionError
+from ..declare import get_game
+from ..declare.options import OptionError
 from . import rng
 from .effects import refresh_choice
 from .manual import apply_manual

@@ -19,8 +19,8 @@ own card played from the hand, its own event) is not said again.
 
 from __future__ import annotations
 
-from ..games import get_game
-from ..games.vocabulary import (
+from ..declare import get_game
+from ..declare.vocabulary import (
     AND,
     BEFORE_TURNS,
     EMPTY,
