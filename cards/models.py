@@ -17,7 +17,7 @@ def editor_group_name(slug: str) -> str:
 
 
 class Game(models.Model):
-    """A mirror of the registry (rules.games), kept in sync after every migrate."""
+    """A mirror of the registry (rules.declare), kept in sync after every migrate."""
 
     slug = models.SlugField(_("identifier"), primary_key=True, max_length=32)
     name_ja = models.CharField(_("name (Japanese)"), max_length=200)

@@ -34,7 +34,7 @@ def new_share_token() -> str:
 class Regulation(models.Model):
     """A format of one game: its sections and their sizes, copy limits and restricted list, from a date.
 
-    The registry's regulations (rules.games) are created after every migrate when missing and never
+    The registry's regulations (rules.declare) are created after every migrate when missing and never
     overwritten, so the game's editors may change them in the admin or add dated ones.
     """
 

@@ -1,4 +1,4 @@
-"""The game registry (rules.games): plain Python, no database."""
+"""The game registry (rules.declare, filled by rules.games): plain Python, no database."""
 
 import json
 from pathlib import Path
