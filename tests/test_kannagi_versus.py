@@ -7,10 +7,10 @@ tests/golden/kannagi-versus-seed1.json (tests/test_engine_golden.py records and 
 import json
 from pathlib import Path
 
+from rules.declare import get_game
 from rules.engine import apply, decision, legal_actions, new_game, view
 from rules.engine.core import _rules, check_invariants
 from rules.engine.play import offers
-from rules.games import get_game
 
 from .engine_helpers import fresh
 from .test_engine_kannagi import FILLER, SKIP, bundled, card
