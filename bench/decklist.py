@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench._common import percentile  # noqa: E402
 from rules.decklist import CardIndex, export, parse  # noqa: E402
-from rules.games import get_game  # noqa: E402
+from rules.declare import get_game  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "500"))
 FANLIST = ROOT.parent / "shared" / "data" / "kannagi-cardlist.csv"

@@ -66,7 +66,7 @@ def hundred_card_deck(slug, cards, regulation):
 
 def bench_validation():
     from rules.decks import validate
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     print(f"  validation of a 100-card deck, {VALIDATIONS} runs (pure function, no database): CPU time per "
           "validation (best batch of 100), wall-clock median and p95:")

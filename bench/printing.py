@@ -50,7 +50,7 @@ def synthetic_items(n):
 def cold_run():
     """Run in a fresh interpreter: the first job of a process."""
     from printing.sheets import PrintOptions, render
-    from rules.games import get_game
+    from rules.declare import get_game
 
     start = time.perf_counter()
     pdf = render(get_game("kannagi"), deck_items(), PrintOptions())
@@ -76,7 +76,7 @@ def face_pngs(items):
 
 def main():
     from printing.sheets import PrintOptions, render
-    from rules.games import get_game
+    from rules.declare import get_game
 
     game = get_game("kannagi")
     print(f"printing benchmark, {os.cpu_count()} CPUs")

@@ -19,7 +19,7 @@ from rules.deckcode import CODE_NOTES
 from rules.deckcode import parse as parse_decklist
 from rules.decklist import READING_STOPPED, placement
 from rules.decklist import export as export_decklist
-from rules.games import GAMES
+from rules.declare import GAMES
 
 from . import selectors
 from .models import (

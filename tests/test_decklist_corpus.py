@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.decklist import CardIndex, parse
-from rules.games import get_game
+from rules.declare import get_game
 
 from .decklist_corpus import CASES
 

@@ -19,7 +19,7 @@ from rules.decklist import (
     CardIndex,
     parse,
 )
-from rules.games import get_game
+from rules.declare import get_game
 
 BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
 

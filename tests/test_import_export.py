@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from cards.io import CardFileError
 from cards.models import Card, Game
 from cards.services import BUNDLED_DIR, export_cards, import_cards, load_bundled
-from rules.games import COMMON_KEYS, GAMES
+from rules.declare import COMMON_KEYS, GAMES
 
 FANLIST_HEADER = "number,name,reading,cost,power,series,rare,season,type,role,keyword,attribute"
 

@@ -23,8 +23,8 @@ from printing.sheets import (
     render,
 )
 from printing.textlayout import NO_END, NO_START, fit, wrap
-from rules.games import get_game
-from rules.games.face import Block, FaceLayout, Show
+from rules.declare import get_game
+from rules.declare.face import Block, FaceLayout, Show
 
 BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
 

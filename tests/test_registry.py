@@ -1,13 +1,13 @@
-"""The game registry (rules.games): plain Python, no database."""
+"""The game registry (rules.declare, filled by rules.games): plain Python, no database."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from rules.games import GAMES, CardDataError, UnknownGame, get_game
-from rules.games.base import COMMON_FIELDS
-from rules.games.fields import KINDS, UNLIMITED
+from rules.declare import GAMES, CardDataError, UnknownGame, get_game
+from rules.declare.base import COMMON_FIELDS
+from rules.declare.fields import KINDS, UNLIMITED
 
 BUNDLED_DIR = Path(__file__).resolve().parents[1] / "cards" / "bundled"
 

@@ -777,7 +777,7 @@ def test_a_sample_deck_of_every_game_is_simulated_on_the_site(samples):
 
 
 def forms_key_labels():
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     return {game.key_cards.en for game in GAMES.values()}
 
