@@ -2,22 +2,19 @@
 reads as the deck it shows, with exactly the unread lines, warnings and notes expected; on plain card data
 and through the site (services.read_decklist on the bundled cards in the database)."""
 
-import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from rules.decklist import CardIndex, parse
 from rules.games import get_game
+from rules.games.samples import bundled_card_data
 
 from .decklist_corpus import CASES
 
-BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
-
 
 def bundled_index(slug: str) -> CardIndex:
-    cards = json.loads((BUNDLED / f"{slug}.json").read_text(encoding="utf-8"))["cards"]
+    cards = bundled_card_data(slug)
     return CardIndex([{**card, "id": i} for i, card in enumerate(cards, start=1)])
 
 

@@ -25,10 +25,11 @@ from rules.engine import (
     view,
 )
 from rules.engine.core import rules_of
+from rules.games.samples import bundled_card_data
 
 from .engine_helpers import fresh
 
-BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/original.json").read_text(encoding="utf-8"))["cards"]}
+BUNDLED = {c["name"]: c for c in bundled_card_data("original")}
 
 
 def bundled(name):
