@@ -13,13 +13,14 @@ from goldfish import selectors, services
 from goldfish.actors import Actor
 from rules.engine import apply, legal_actions, new_game
 from rules.engine.core import canonical_decks
+from rules.games import GAMES as REGISTRY
 from rules.games import get_game
 
 from .test_goldfish import click_action, greedy, start
 from .test_goldfish_games import sample
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
-GAMES = ("vision", "timestorm", "kannagi", "original", "manacard")
+GAMES = tuple(REGISTRY)  # every game of the registry
 PHONE_WIDTH = 390
 
 
