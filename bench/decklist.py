@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench._common import percentile  # noqa: E402
 from rules.decklist import CardIndex, export, parse  # noqa: E402
-from rules.games import get_game  # noqa: E402
+from rules.declare import get_game  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "500"))
 FANLIST = ROOT.parent / "shared" / "data" / "kannagi-cardlist.csv"
@@ -70,7 +70,7 @@ def hundred_lines(names: list[str], readings: dict[str, str]) -> str:
 
 
 def bundled() -> list[dict]:
-    from rules.games.samples import bundled_card_data
+    from rules.declare.samples import bundled_card_data
 
     return [{**card, "id": i} for i, card in enumerate(bundled_card_data("kannagi"), start=1)]
 

@@ -34,7 +34,7 @@ VALIDATIONS = 2000
 
 
 def bundled_cards(slug):
-    from rules.games.samples import bundled_card_data
+    from rules.declare.samples import bundled_card_data
 
     return {i + 1: {**card, "id": i + 1} for i, card in enumerate(bundled_card_data(slug))}
 
@@ -67,7 +67,7 @@ def hundred_card_deck(slug, cards, regulation):
 
 def bench_validation():
     from rules.decks import validate
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     print(f"  validation of a 100-card deck, {VALIDATIONS} runs (pure function, no database): CPU time per "
           "validation (best batch of 100), wall-clock median and p95:")

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.games.samples import bundled_cards, sample_deck, timestorm_decks  # noqa: E402  (after the path)
+from rules.declare.samples import bundled_cards, sample_deck, timestorm_decks  # noqa: E402  (after the path)
 
 GAMES = 500
 TURN_CAP = 60

@@ -76,7 +76,7 @@ def letters(n: int) -> str:
 def bench_reader():
     from bench.decklist import bundled, synthetic
     from rules.decklist import CardIndex, parse
-    from rules.games import get_game
+    from rules.declare import get_game
 
     regulation = get_game("kannagi").regulation
     varied = "\n".join(f"zq{letters(n)}" for n in range(1000))

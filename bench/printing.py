@@ -27,7 +27,7 @@ from bench._common import target  # noqa: E402
 
 def deck_items(copies=4, distinct=15):
     from printing.sheets import PrintCard
-    from rules.games.samples import bundled_card_data
+    from rules.declare.samples import bundled_card_data
 
     cards = bundled_card_data("kannagi")
     return [PrintCard(f"k{i}", card, copies) for i, card in enumerate(cards[:distinct])]
@@ -51,7 +51,7 @@ def synthetic_items(n):
 def cold_run():
     """Run in a fresh interpreter: the first job of a process."""
     from printing.sheets import PrintOptions, render
-    from rules.games import get_game
+    from rules.declare import get_game
 
     start = time.perf_counter()
     pdf = render(get_game("kannagi"), deck_items(), PrintOptions())
@@ -77,7 +77,7 @@ def face_pngs(items):
 
 def main():
     from printing.sheets import PrintOptions, render
-    from rules.games import get_game
+    from rules.declare import get_game
 
     game = get_game("kannagi")
     print(f"printing benchmark, {os.cpu_count()} CPUs")

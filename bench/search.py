@@ -119,7 +119,7 @@ def catalogue(game: str, n: int, rng: random.Random) -> bytes:
 def build(n: int):
     from cards.models import Card
     from cards.services import import_cards
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     rng = random.Random(20261121)
     per_game = n // len(GAMES)

@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench._common import target as target_line  # noqa: E402
+from rules.declare import GAMES as REGISTRY  # noqa: E402  (after the path)
+from rules.declare.samples import player_deck  # noqa: E402
 from rules.engine.simulate import MAX_GAMES, simulate  # noqa: E402
-from rules.games import GAMES as REGISTRY  # noqa: E402  (after the path)
-from rules.games.samples import player_deck  # noqa: E402
 
 FIXED_GAMES = int(os.environ["BENCH_SIM_GAMES"]) if os.environ.get("BENCH_SIM_GAMES") else None
 SECONDS = float(os.environ.get("BENCH_SIM_SECONDS", "3"))
@@ -50,7 +50,7 @@ MEMORY_PROBE = """
 import resource, sys
 sys.path.insert(0, {root!r})
 from rules.engine.simulate import simulate
-from rules.games.samples import sample_deck
+from rules.declare.samples import sample_deck
 decks = sample_deck("kannagi")
 simulate("kannagi", decks, 10, 1, {cap})  # imports and tables: the peak before the games
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rules.declare.samples import player_deck  # noqa: E402
 from rules.engine import versus  # noqa: E402
-from rules.games.samples import player_deck  # noqa: E402
 
 
 def _at(values: list[float], q: float) -> float:

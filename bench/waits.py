@@ -83,8 +83,8 @@ def main():
     from decks.models import Deck
     from goldfish import services
     from goldfish.actors import Actor
-    from rules.games import GAMES as REGISTRY
-    from rules.games.samples import bundled_samples
+    from rules.declare import GAMES as REGISTRY
+    from rules.declare.samples import bundled_samples
 
     call_command("load_bundled", verbosity=0, stdout=io.StringIO())
     call_command("load_sample_decks", verbosity=0, stdout=io.StringIO())

@@ -6,7 +6,7 @@ from django.urls import path, reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from rules.games import GAMES, get_game
+from rules.declare import GAMES, get_game
 
 from .forms import PREFIX, ImportForm, RecordsField, card_form_for
 from .io import CardFileError, load_mapping

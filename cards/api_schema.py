@@ -23,8 +23,8 @@ from drf_spectacular.utils import (
 )
 from rest_framework import permissions, serializers
 
-from rules.games import GAMES
-from rules.games.fields import KINDS
+from rules.declare import GAMES
+from rules.declare.fields import KINDS
 
 # -- fields --------------------------------------------------------------------------
 

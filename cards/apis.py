@@ -16,7 +16,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
-from rules.games import COMMON_KEYS, GAMES, CardDataError, UnknownGame, get_game
+from rules.declare import COMMON_KEYS, GAMES, CardDataError, UnknownGame, get_game
 
 from . import api_schema as doc
 from .i18n import error_message, query_error_message

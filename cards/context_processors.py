@@ -1,4 +1,4 @@
-from rules.games import GAMES
+from rules.declare import GAMES
 
 from .models import Game
 

@@ -10,8 +10,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.games import COMMON_KEYS, CardDataError, GameDef
-from rules.games import fields as F
+from rules.declare import COMMON_KEYS, CardDataError, GameDef
+from rules.declare import fields as F
 
 from .i18n import error_message
 from .io import FORMATS, builtin_mappings, import_limit_bytes

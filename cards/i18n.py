@@ -10,7 +10,7 @@ import re
 
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from rules.games import COMMON_FIELDS, FieldError
+from rules.declare import COMMON_FIELDS, FieldError
 
 TEMPLATES = (
     gettext_noop("{field}: contains a control character"),
@@ -40,7 +40,7 @@ TEMPLATES = (
     gettext_noop("{field}: {value!r} is not one of {allowed}"),
     gettext_noop("{field}: {value} is above the maximum {max}"),
     gettext_noop("{field}: {value} is below the minimum {min}"),
-    # the effect vocabulary's checks across a step (rules/games/script.py)
+    # the effect vocabulary's checks across a step (rules/declare/script.py)
     gettext_noop("{field}: a move step needs the zone to move from"),
     gettext_noop("{field}: a move step needs the zone to move to"),
     gettext_noop("{field}: the same zone as from"),

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.games import COMMON_FIELDS, COMMON_KEYS, GameDef
+from rules.declare import COMMON_FIELDS, COMMON_KEYS, GameDef
 
 from . import csvcells
 

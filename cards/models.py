@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rules.games import COMMON_KEYS, CardDataError, GameDef, get_game
+from rules.declare import COMMON_KEYS, CardDataError, GameDef, get_game
 
 from .i18n import error_message
 from .search.index import SEARCH_COLUMNS, card_facets, search_columns, sync_short_index
@@ -17,7 +17,7 @@ def editor_group_name(slug: str) -> str:
 
 
 class Game(models.Model):
-    """A mirror of the registry (rules.games), kept in sync after every migrate."""
+    """A mirror of the registry (rules.declare), kept in sync after every migrate."""
 
     slug = models.SlugField(_("identifier"), primary_key=True, max_length=32)
     name_ja = models.CharField(_("name (Japanese)"), max_length=200)
@@ -249,7 +249,7 @@ def sync_facets(cards) -> None:
 
 
 def display_value(f, value, lang: str) -> str:
-    from rules.games.fields import BOOL, CHOICE, CHOICES, RECORDS, UNLIMITED
+    from rules.declare.fields import BOOL, CHOICE, CHOICES, RECORDS, UNLIMITED
 
     if value is None:
         return ""

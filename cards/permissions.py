@@ -4,7 +4,7 @@ from .models import editor_group_name
 
 
 def editable_game_slugs(user) -> set[str]:
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     if not (user and user.is_authenticated and user.is_active):
         return set()

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
-from rules.games import GAMES, get_game
+from rules.declare import GAMES, get_game
 
 from .models import Card, Game
 from .search import suggest

@@ -10,7 +10,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from rules.games import COMMON_KEYS, GAMES, CardDataError, get_game
+from rules.declare import COMMON_KEYS, GAMES, CardDataError, get_game
 
 from . import images
 from .faces import faces_changed

@@ -6,7 +6,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from rules.games import GAMES
+from rules.declare import GAMES
 
 from . import images, selectors
 from .i18n import query_error_message

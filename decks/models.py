@@ -15,10 +15,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
-from rules.games import UnknownGame, get_game
-from rules.games.fields import UNLIMITED
-from rules.games.regulation import Regulation as RulesRegulation
-from rules.games.regulation import SectionRule
+from rules.declare import UnknownGame, get_game
+from rules.declare.fields import UNLIMITED
+from rules.declare.regulation import Regulation as RulesRegulation
+from rules.declare.regulation import SectionRule
 
 MAX_COPIES = 999
 
@@ -34,7 +34,7 @@ def new_share_token() -> str:
 class Regulation(models.Model):
     """A format of one game: its sections and their sizes, copy limits and restricted list, from a date.
 
-    The registry's regulations (rules.games) are created after every migrate when missing and never
+    The registry's regulations (rules.declare) are created after every migrate when missing and never
     overwritten, so the game's editors may change them in the admin or add dated ones.
     """
 
@@ -98,7 +98,7 @@ class Regulation(models.Model):
             raise ValidationError(errors)
 
     def to_rules(self) -> RulesRegulation:
-        """The plain-data regulation the construction rules read (rules.games.regulation)."""
+        """The plain-data regulation the construction rules read (rules.declare.regulation)."""
         cache = getattr(self, "_rules_cache", None)
         if cache is not None:
             return cache

@@ -12,8 +12,8 @@ from django.utils.translation import get_language, gettext
 from cards.models import Card
 from rules.decks import DeckData
 from rules.decks import pool as combine_pool
-from rules.games import get_game
-from rules.games.fields import UNLIMITED
+from rules.declare import get_game
+from rules.declare.fields import UNLIMITED
 from rules.stats import breakdown, cost_curve, draw_odds, group_ids, preset, presets, value_target, value_targets
 
 from . import selectors

@@ -12,9 +12,9 @@ from cards.models import Card, Game
 from rules.deckcode import encode as encode_deck_codes
 from rules.decklist import CardIndex
 from rules.decks import DeckData, Violation, validate
-from rules.games import GAMES, get_game
-from rules.games.fields import UNLIMITED
-from rules.games.regulation import LISTED, OWN, TYPE, Limit
+from rules.declare import GAMES, get_game
+from rules.declare.fields import UNLIMITED
+from rules.declare.regulation import LISTED, OWN, TYPE, Limit
 from rules.restricted import DraftReading, WhatIf, limits_text, read_draft, what_if
 
 from .models import Deck, DeckEntry, Pool, Regulation, Visibility

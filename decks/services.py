@@ -17,8 +17,8 @@ from rules.deckcode import CODE_NOTES
 from rules.deckcode import parse as parse_decklist
 from rules.decklist import READING_STOPPED, placement
 from rules.decklist import export as export_decklist
-from rules.games import GAMES
-from rules.games.samples import sample_data
+from rules.declare import GAMES
+from rules.declare.samples import sample_data
 
 from . import selectors
 from .models import (

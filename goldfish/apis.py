@@ -457,28 +457,77 @@ def requested_deck(request, values):
         raise NotFound() from None
 
 
+def job_payload(job, request, **own) -> dict:
+    """What every deck job (a simulation, a card report, a matchup) answers: its id and page, the deck it
+    plays, its progress in the user's words, and its result when done; `own` adds the kind's own fields."""
+    return {
+        "id": job.token,
+        "url": request.build_absolute_uri(job.get_absolute_url()),
+        "game": job.game_id,
+        "deck": job.deck_id,
+        "revision": job.revision,
+        "games": job.games,
+        "seed": job.seed,
+        **own,
+        "status": job.status,
+        "label": job.status_label,
+        "error": job.failure_message,
+        "done": job.done,
+        "result": job.result if job.status == job.Status.DONE else None,
+        "created_at": job.created_at,
+        "finished_at": job.finished_at,
+    }
+
+
 def simulation_payload(sim, request) -> dict:
     from django.urls import reverse
 
     done = sim.status == sim.Status.DONE
-    return {
-        "id": sim.token,
-        "url": request.build_absolute_uri(sim.get_absolute_url()),
-        "chart": request.build_absolute_uri(reverse("simulation_chart", args=[sim.token])) if done else None,
-        "game": sim.game_id,
-        "deck": sim.deck_id,
-        "revision": sim.revision,
-        "games": sim.games,
-        "seed": sim.seed,
-        "turn_cap": sim.turn_cap,
-        "status": sim.status,
-        "label": sim.status_label,
-        "error": sim.failure_message,
-        "done": sim.done,
-        "result": sim.result if done else None,
-        "created_at": sim.created_at,
-        "finished_at": sim.finished_at,
-    }
+    chart = request.build_absolute_uri(reverse("simulation_chart", args=[sim.token])) if done else None
+    return {"chart": chart, **job_payload(sim, request, turn_cap=sim.turn_cap)}
+
+
+class DeckJobViewSet(AnyLookupMixin, viewsets.GenericViewSet):
+    """A kind of deck job over the API: `retrieve` reads one as visible as its deck (`find`, a selector that
+    raises Http404), `create` checks the start serializer, finds the deck the requester may see and starts
+    the job (`start`): the stored job with the same settings answers 200, a new one 201. A visitor's session
+    cookie authorises a start only with its CSRF token."""
+
+    permission_classes = [permissions.AllowAny]
+    queryset = GoldfishSession.objects.none()
+    pagination_class = None
+    start_serializer: type[serializers.Serializer]
+
+    def find(self, user, pk):
+        raise NotImplementedError
+
+    def payload(self, job, request) -> dict:
+        raise NotImplementedError
+
+    def start(self, request, deck, values):
+        raise NotImplementedError
+
+    def retrieve(self, request, pk=None):
+        try:
+            job = self.find(request.user, pk)
+        except Http404:
+            raise NotFound() from None
+        return Response(self.payload(job, request))
+
+    def create(self, request):
+        if request.auth is None and not request.user.is_authenticated:
+            SessionAuthentication().enforce_csrf(request)
+        data = self.start_serializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        deck = requested_deck(request, values)
+        asked = timezone.now()
+        try:
+            job = self.start(request, deck, values)
+        except services.GoldfishInputError as exc:
+            return input_error(exc)
+        created = job.created_at >= asked  # else the stored job with these settings
+        return Response(self.payload(job, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 SIMULATION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The simulation's public id.")
@@ -502,38 +551,23 @@ SIMULATION_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, 
         },
     ),
 )
-class SimulationViewSet(AnyLookupMixin, viewsets.GenericViewSet):
+class SimulationViewSet(DeckJobViewSet):
     """Anyone who may see a deck may simulate it; the same settings again answer the same simulation."""
 
-    permission_classes = [permissions.AllowAny]
     serializer_class = SimulationSerializer
-    queryset = GoldfishSession.objects.none()
-    pagination_class = None
+    start_serializer = SimulationStartSerializer
 
-    def retrieve(self, request, pk=None):
-        try:
-            sim = selectors.visible_simulation(request.user, pk)
-        except Http404:
-            raise NotFound() from None
-        return Response(simulation_payload(sim, request))
+    def find(self, user, pk):
+        return selectors.visible_simulation(user, pk)
 
-    def create(self, request):
-        if request.auth is None and not request.user.is_authenticated:
-            SessionAuthentication().enforce_csrf(request)  # a visitor's session cookie authorises it
-        data = SimulationStartSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        deck = requested_deck(request, values)
-        asked = timezone.now()
-        try:
-            sim = services.start_simulation(
-                who=actor(request, create=True), deck=deck, games=values["games"], seed=values["seed"],
-                turn_cap=values["turn_cap"], revision=values.get("revision"),
-            )
-        except services.GoldfishInputError as exc:
-            return input_error(exc)
-        created = sim.created_at >= asked  # else the stored simulation with these settings
-        return Response(simulation_payload(sim, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+    def payload(self, job, request):
+        return simulation_payload(job, request)
+
+    def start(self, request, deck, values):
+        return services.start_simulation(
+            who=actor(request, create=True), deck=deck, games=values["games"], seed=values["seed"],
+            turn_cap=values["turn_cap"], revision=values.get("revision"),
+        )
 
 
 # -- card reports (the designer report) -------------------------------------------------------------------------
@@ -581,26 +615,7 @@ class CardReportSerializer(serializers.Serializer):
 
 
 def card_report_payload(report, request) -> dict:
-    done = report.status == report.Status.DONE
-    return {
-        "id": report.token,
-        "url": request.build_absolute_uri(report.get_absolute_url()),
-        "game": report.game_id,
-        "deck": report.deck_id,
-        "revision": report.revision,
-        "games": report.games,
-        "seed": report.seed,
-        "turn_cap": report.turn_cap,
-        "swap_old": report.swap_old,
-        "swap_new": report.swap_new,
-        "status": report.status,
-        "label": report.status_label,
-        "error": report.failure_message,
-        "done": report.done,
-        "result": report.result if done else None,
-        "created_at": report.created_at,
-        "finished_at": report.finished_at,
-    }
+    return job_payload(report, request, turn_cap=report.turn_cap, swap_old=report.swap_old, swap_new=report.swap_new)
 
 
 REPORT_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The report's public id.")
@@ -624,38 +639,23 @@ REPORT_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, desc
         },
     ),
 )
-class CardReportViewSet(AnyLookupMixin, viewsets.GenericViewSet):
+class CardReportViewSet(DeckJobViewSet):
     """Anyone who may see a deck may ask for its card report; the same settings again answer the same report."""
 
-    permission_classes = [permissions.AllowAny]
     serializer_class = CardReportSerializer
-    queryset = GoldfishSession.objects.none()
-    pagination_class = None
+    start_serializer = CardReportStartSerializer
 
-    def retrieve(self, request, pk=None):
-        try:
-            report = selectors.visible_card_report(request.user, pk)
-        except Http404:
-            raise NotFound() from None
-        return Response(card_report_payload(report, request))
+    def find(self, user, pk):
+        return selectors.visible_card_report(user, pk)
 
-    def create(self, request):
-        if request.auth is None and not request.user.is_authenticated:
-            SessionAuthentication().enforce_csrf(request)
-        data = CardReportStartSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        deck = requested_deck(request, values)
-        asked = timezone.now()
-        try:
-            report = services.start_card_report(
-                who=actor(request, create=True), deck=deck, games=values["games"], seed=values["seed"],
-                turn_cap=values["turn_cap"], swap_old=values.get("swap_old", ""), swap_new=values.get("swap_new", ""),
-            )
-        except services.GoldfishInputError as exc:
-            return input_error(exc)
-        created = report.created_at >= asked
-        return Response(card_report_payload(report, request), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+    def payload(self, job, request):
+        return card_report_payload(job, request)
+
+    def start(self, request, deck, values):
+        return services.start_card_report(
+            who=actor(request, create=True), deck=deck, games=values["games"], seed=values["seed"],
+            turn_cap=values["turn_cap"], swap_old=values.get("swap_old", ""), swap_new=values.get("swap_new", ""),
+        )
 
 
 # -- matchups (対戦シミュレーション) ------------------------------------------------------------------------------
@@ -699,25 +699,7 @@ class MatchupSerializer(serializers.Serializer):
 
 
 def matchup_payload(matchup, request) -> dict:
-    done = matchup.status == matchup.Status.DONE
-    return {
-        "id": matchup.token,
-        "url": request.build_absolute_uri(matchup.get_absolute_url()),
-        "game": matchup.game_id,
-        "deck": matchup.deck_id,
-        "revision": matchup.revision,
-        "opponents": matchup.opponents,
-        "games": matchup.games,
-        "seed": matchup.seed,
-        "ai": matchup.ai,
-        "status": matchup.status,
-        "label": matchup.status_label,
-        "error": matchup.failure_message,
-        "done": matchup.done,
-        "result": matchup.result if done else None,
-        "created_at": matchup.created_at,
-        "finished_at": matchup.finished_at,
-    }
+    return job_payload(matchup, request, opponents=matchup.opponents, ai=matchup.ai)
 
 
 MATCHUP_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The matchup's public id.")
@@ -740,35 +722,22 @@ MATCHUP_ID = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, des
         },
     ),
 )
-class MatchupViewSet(AnyLookupMixin, viewsets.GenericViewSet):
-    """Anyone who may see a deck and its opponents may play them against each other."""
+class MatchupViewSet(DeckJobViewSet):
+    """Anyone who may see a deck and its opponents may play them against each other (always a new matchup)."""
 
-    permission_classes = [permissions.AllowAny]
     serializer_class = MatchupSerializer
-    queryset = GoldfishSession.objects.none()
-    pagination_class = None
+    start_serializer = MatchupStartSerializer
 
-    def retrieve(self, request, pk=None):
-        try:
-            matchup = selectors.visible_matchup(request.user, pk)
-        except Http404:
-            raise NotFound() from None
-        return Response(matchup_payload(matchup, request))
+    def find(self, user, pk):
+        return selectors.visible_matchup(user, pk)
 
-    def create(self, request):
-        if request.auth is None and not request.user.is_authenticated:
-            SessionAuthentication().enforce_csrf(request)
-        data = MatchupStartSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        deck = requested_deck(request, values)
+    def payload(self, job, request):
+        return matchup_payload(job, request)
+
+    def start(self, request, deck, values):
         try:
             opponents = [deck_selectors.visible_deck(request.user, pk) for pk in values["opponents"]]
         except Http404:
             raise NotFound() from None
-        try:
-            matchup = services.start_matchup(who=actor(request, create=True), deck=deck, opponents=opponents,
-                                             games=values["games"], seed=values["seed"], ai=values["ai"])
-        except services.GoldfishInputError as exc:
-            return input_error(exc)
-        return Response(matchup_payload(matchup, request), status=status.HTTP_201_CREATED)
+        return services.start_matchup(who=actor(request, create=True), deck=deck, opponents=opponents,
+                                      games=values["games"], seed=values["seed"], ai=values["ai"])

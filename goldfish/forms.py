@@ -9,8 +9,8 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.forms import RegulationChoice, format_choices
-from rules.games import GAMES, get_game
-from rules.games.options import BOOL, INT
+from rules.declare import GAMES, get_game
+from rules.declare.options import BOOL, INT
 
 from .services import MAX_SEED
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 
+from rules.declare.table import DEFAULT as DEFAULT_TABLE
 from rules.engine import events_for, legal_actions, view
 from rules.engine.story import story
-from rules.games.table import DEFAULT as DEFAULT_TABLE
 
 from .models import GoldfishSession
 from .selectors import large_faces
@@ -98,7 +98,7 @@ def _zone_kind(name: str) -> str:
 
 
 def table_of(session: GoldfishSession, zones) -> dict:
-    """Where the game's zones sit on the board and the figures beside life (rules/games/table.py)."""
+    """Where the game's zones sit on the board and the figures beside life (rules/declare/table.py)."""
     definition = session.game.definition
     table = definition.table or DEFAULT_TABLE
     # a face-down card shows the game's back: drawn in the game's colour

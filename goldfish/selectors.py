@@ -14,9 +14,9 @@ from cards.faces import face_src, face_url
 from cards.models import Card
 from decks import selectors as deck_selectors
 from decks.models import Deck, Pool, Regulation, Visibility
+from rules.declare import get_game
 from rules.engine import apply, new_game
 from rules.engine.core import VERSION as ENGINE_VERSION
-from rules.games import get_game
 
 from .actors import Actor
 from .models import GoldfishSession, Simulation

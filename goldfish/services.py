@@ -26,12 +26,12 @@ from decks.models import Deck, Pool
 from decks.services import DeckInputError, decklist_sections
 from jobs.services import enqueue, owner_tag
 from jobs.services import fail as job_fail
+from rules.declare import get_game
+from rules.declare.options import OptionError
 from rules.engine import IllegalAction, apply, new_game, redo, undo
 from rules.engine.core import VERSION as ENGINE_VERSION
 from rules.engine.core import canonical_decks, rules_of
 from rules.engine.versus import LEVELS, SeatAI, seats_for, versus_games
-from rules.games import get_game
-from rules.games.options import OptionError
 
 from . import selectors
 from .actors import Actor, owns

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks import selectors as deck_selectors
 from decks.models import Regulation, Visibility
+from rules.declare.vocabulary import EMPTY as EMPTY_VOCABULARY
 from rules.engine.versus import versus_games
-from rules.games.vocabulary import EMPTY as EMPTY_VOCABULARY
 
 from . import forms, selectors, services
 from .actors import actor, owns

@@ -21,7 +21,7 @@ class PrintingConfig(AppConfig):
             from django.contrib.auth.models import Group, Permission
 
             from cards.models import editor_group_name
-            from rules.games import GAMES
+            from rules.declare import GAMES
 
             perms = list(Permission.objects.filter(content_type__app_label="printing", codename__endswith="_cardback"))
             for slug in GAMES:
@@ -64,7 +64,7 @@ def make_print_copy(game_slug: str, path: str) -> None:
     from PIL import UnidentifiedImageError
 
     from cards.images import print_copy
-    from rules.games import get_game
+    from rules.declare import get_game
 
     from .exports import print_size
     from .faces import default_card_size

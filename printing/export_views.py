@@ -135,7 +135,7 @@ def _write(path: Path, data: bytes) -> None:
 def tts_image(request, token):
     """A TTS face sheet or back named in an exported saved object (signed by the site: the link alone is
     the permission, as TTS loads it without an account; the cards themselves are public)."""
-    from rules.games import get_game
+    from rules.declare import get_game
 
     from .services import back_image
     from .sheets import game_card_size

@@ -29,7 +29,7 @@ from xml.etree import ElementTree as ET
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import csvcells
-from rules.games import GameDef
+from rules.declare import GameDef
 
 from .faces import draw_back, draw_face, face_spec
 from .fonts import register

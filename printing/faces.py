@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from rules.games import GameDef
-from rules.games.face import Block, FaceLayout, Show
+from rules.declare import GameDef
+from rules.declare.face import Block, FaceLayout, Show
 
 from .fonts import register
 from .textlayout import fit

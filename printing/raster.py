@@ -16,7 +16,7 @@ from pathlib import Path
 from django.conf import settings
 from reportlab.pdfgen.canvas import Canvas
 
-from rules.games import get_game
+from rules.declare import get_game
 
 from .faces import draw_face, face_spec
 from .fonts import register

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from cards.faces import face_key
 from cards.models import Card
-from rules.games import get_game
+from rules.declare import get_game
 
 from .queueing import face_task
 from .sheets import PrintCard, PrintOptions, render

@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 from reportlab.lib.colors import HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
-from rules.games import GameDef, UnknownGame, get_game
+from rules.declare import GameDef, UnknownGame, get_game
 
 from .faces import default_card_size, draw_back, draw_face, face_spec
 from .fonts import register

@@ -1,7 +1,7 @@
 """The game contract: everything the site knows about a game, declared once in the game's own package.
 
 This module is the reference; it defines nothing new and re-exports the pieces a game declares with.
-A game is a package `rules/games/<slug>/` whose `GAME` is a `GameDef`; the registry (`rules.games`) finds
+A game is a package `rules/games/<slug>/` whose `GAME` is a `GameDef`; the registry (`rules.declare`) finds
 every such package, so adding a game touches that package only. A game declared elsewhere (a test's, see
 tests/race/) is added with `register(GAME)`. The Django apps read the declaration; none of them names a
 game (tests/test_no_slug_branches.py walks the tree), and `rules` imports nothing of Django or the apps
@@ -19,7 +19,7 @@ What a `GameDef` carries, and who reads it
   rules/decks.py), `regulation_options` (what a regulation may set), `pools` (decks pool into one shared
   deck), `draw` (`DrawRules`: the opening hand and draws, for the odds and the deck page's sample hand; its
   `redraw`, an `OpeningRedraw`, is the game's own step on the opening hand where it has one, kannagi's 零探し).
-- **Options** (`Option` in rules/games/options.py): key, kind (whole number in a range, true/false, or one
+- **Options** (`Option` in rules/declare/options.py): key, kind (whole number in a range, true/false, or one
   of `Choice`s), default, Japanese and English label and help. The engine checks a game's start options
   against them before the setup (`IllegalOption`, with messages in both languages); the goldfish start
   form, `/api/games/<slug>/` and `manage.py goldfish --option` are built from them.
@@ -40,14 +40,14 @@ What a `GameDef` carries, and who reads it
   declare (`Play.reads`), nothing else of the rules.
 - **Key cards** (`key_cards`, `card_groups`: `CardGroup`): the one definition of the cards the opening-hand
   figures count, for the simulation, the deck page's odds and the deck statistics.
-- **Vocabulary** (`Vocabulary`, rules/games/vocabulary.py): zone, phase, action and decision labels in
+- **Vocabulary** (`Vocabulary`, rules/declare/vocabulary.py): zone, phase, action and decision labels in
   Japanese and English, which zones are hidden, what `state["turn"]` counts (`turn_count`: turns are said
   one way in every game, each player's own: "あなたの3ターン目"), and the words of the game's logged events
   (`events`, `quiet`); the goldfish board reads them, and rules/engine/story.py writes the log with them.
-- **Face** (`FaceLayout`, rules/games/face.py): what a printed proxy shows in each corner, the type line,
+- **Face** (`FaceLayout`, rules/declare/face.py): what a printed proxy shows in each corner, the type line,
   the stats, the colours and the default card size; printing/faces.py draws it element by element.
 - **Search help**: `search_examples`, worked queries for /search/help/.
-- **Deck codes** (`deck_codes`: `DeckCodeFormat`s, rules/games/deckcodes.py): the codes and share links of
+- **Deck codes** (`deck_codes`: `DeckCodeFormat`s, rules/declare/deckcodes.py): the codes and share links of
   another deck tool the game's players hand decks around in, each naming the game's own functions that read
   it and (optionally) write it. rules/deckcode.py reads a text that is one such code (the only non-empty
   line) as the deck it holds, numbers being the cards' collector numbers, wherever a decklist is read; the
@@ -61,18 +61,18 @@ overrides (rules/engine/manual.py). rules/README.md says how to add a game.
 
 from __future__ import annotations
 
+from .declare import GAMES, get_game, register, unregister
+from .declare.base import CardGroup, CardType, DrawRules, GameDef, OpeningRedraw
+from .declare.deckcodes import DeckCodeError, DeckCodeFormat, DecodedDeck
+from .declare.face import Block, FaceLayout, Show
+from .declare.fields import Field
+from .declare.options import Choice, Option
+from .declare.regulation import Regulation, SectionRule
+from .declare.vocabulary import Label, Vocabulary
 from .engine.autopilot import Autopilot
 from .engine.cards import CardCache, CardTable
 from .engine.play import FREE, Play
 from .engine.stack import StackPlay
-from .games import GAMES, get_game, register, unregister
-from .games.base import CardGroup, CardType, DrawRules, GameDef, OpeningRedraw
-from .games.deckcodes import DeckCodeError, DeckCodeFormat, DecodedDeck
-from .games.face import Block, FaceLayout, Show
-from .games.fields import Field
-from .games.options import Choice, Option
-from .games.regulation import Regulation, SectionRule
-from .games.vocabulary import Label, Vocabulary
 
 __all__ = [
     "FREE",

@@ -1,5 +1,5 @@
 """Deck codes in front of the decklist reader: a pasted code or share link read as the deck it holds, and a
-deck written as the codes its game declares (rules/games/deckcodes.py).
+deck written as the codes its game declares (rules/declare/deckcodes.py).
 
 No Django. `parse(text, regulation, index, game)` is `rules.decklist.parse` for any text except one that is
 a deck code: a text whose only non-empty line is a code or link in one of the game's declared formats. Such
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from . import decklist
 from .deckdata import DeckData
 from .decklist import ERROR, NOTE, CardIndex, LineError, ParsedLine, ParseResult, placement
-from .games.base import GameDef
-from .games.deckcodes import DeckCodeError, DeckCodeFormat
-from .games.regulation import Regulation
+from .declare.base import GameDef
+from .declare.deckcodes import DeckCodeError, DeckCodeFormat
+from .declare.regulation import Regulation
 
 
 def _(message: str) -> str:

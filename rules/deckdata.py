@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .text import name_key, normalise
 
 if TYPE_CHECKING:
-    from .games.regulation import Regulation
+    from .declare.regulation import Regulation
 
 
 def _(message: str) -> str:

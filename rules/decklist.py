@@ -97,7 +97,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .deckdata import DeckData
-from .games.regulation import Regulation, SectionRule
+from .declare.regulation import Regulation, SectionRule
 from .text import normalise
 
 
@@ -560,7 +560,7 @@ def _registry_words() -> dict:
     """Every game's section words and card types (normalised), from the registry's declarations."""
     global _REGISTRY_WORDS
     if _REGISTRY_WORDS is None:
-        from .games import GAMES  # the registry; imported late to keep this module light
+        from .declare import GAMES  # the registry; imported late to keep this module light
 
         sections = {normalise(w) for w in _OUTSIDE_WORDS}
         categories = set()

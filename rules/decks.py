@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .deckdata import DeckData, DeckView, Group, Violation, _
-from .games.base import GameDef
-from .games.fields import UNLIMITED
-from .games.regulation import LISTED, OWN, TYPE, Limit, Regulation
+from .declare.base import GameDef
+from .declare.fields import UNLIMITED
+from .declare.regulation import LISTED, OWN, TYPE, Limit, Regulation
 
 
 @dataclass

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from .deckdata import Violation, _
 from .decklist import CardIndex
 from .decks import validate
-from .games.base import GameDef
-from .games.fields import UNLIMITED
-from .games.regulation import Regulation
+from .declare.base import GameDef
+from .declare.fields import UNLIMITED
+from .declare.regulation import Regulation
 from .text import normalise
 
 MAX_COPIES = 999

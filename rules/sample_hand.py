@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .games.base import GameDef
+from .declare.base import GameDef
 
 MAX_SEED = 2**31 - 1
 

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .deckdata import DeckData
-from .games.base import CardGroup, GameDef
-from .games.fields import BOOL, CHOICE, CHOICES
+from .declare.base import CardGroup, GameDef
+from .declare.fields import BOOL, CHOICE, CHOICES
 
 # -- hypergeometric odds -------------------------------------------------------------
 
@@ -197,7 +197,7 @@ def breakdown(game: GameDef, deck: DeckData, cards: Mapping, section: str | None
 
 # -- presets: named card groups for the odds form ------------------------------------
 
-# A preset is a card group as the game declares it (rules/games/base.py CardGroup): the same definition the
+# A preset is a card group as the game declares it (rules/declare/base.py CardGroup): the same definition the
 # simulation counts as the opening hand's key cards.
 Preset = CardGroup
 

@@ -2,9 +2,9 @@
 names of cards, the first seed that deals a wanted game, and playing a game with a game's autopilot through
 the engine's own apply."""
 
+from rules.declare import get_game
 from rules.engine import apply, check_invariants, digest, legal_actions, new_game, offers
 from rules.engine.simulate import MAX_ACTIONS
-from rules.games import get_game
 
 TAKEN: dict = {}
 

@@ -170,7 +170,7 @@ def test_a_refused_form_value_is_reported_once(editor_client, neko):
 
 
 def test_an_editor_writes_engine_steps_for_a_card_in_the_admin(editor_client, neko):
-    """The effect vocabulary (rules/games/script.py) is a card field every game has (edited as rows of
+    """The effect vocabulary (rules/declare/script.py) is a card field every game has (edited as rows of
     inputs; the records as JSON text are read too)."""
     url = reverse("admin:cards_card_change", args=[neko.pk])
     assert "f_script" in editor_client.get(url).context["adminform"].form.fields

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare import GAMES, get_game
+from rules.declare.samples import bundled_cards, player_deck, sample_data, sample_deck
 from rules.engine import IllegalAction, apply, digest, new_game
 from rules.engine.core import canonical_decks
 from rules.engine.simulate import GameFactory, simulate
-from rules.games import GAMES, get_game
-from rules.games.samples import bundled_cards, player_deck, sample_data, sample_deck
 
 from .engine_helpers import assert_same_game, autopilot_game
 

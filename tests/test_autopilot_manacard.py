@@ -2,10 +2,10 @@
 (in any process: tests/test_simulate.py), it beats the sample deck's goldfish, and it plays by its
 documented heuristic."""
 
+from rules.declare import get_game
+from rules.declare.samples import bundled_cards, sample_deck
 from rules.engine import apply, legal_actions, new_game
 from rules.engine.simulate import simulate
-from rules.games import get_game
-from rules.games.samples import bundled_cards, sample_deck
 
 from .engine_helpers import assert_same_game, autopilot_game, first_seed, name, names, play_on
 

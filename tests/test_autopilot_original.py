@@ -8,11 +8,11 @@ effect. Also a rules fix it needed: the engine lists a payment whenever a cost c
 
 import random
 
+from rules.declare import get_game
+from rules.declare.samples import bundled_cards, sample_deck
 from rules.engine import apply, legal_actions, new_game
 from rules.engine.simulate import simulate
-from rules.games import get_game
 from rules.games.original.play import BIT_LIST, _plan
-from rules.games.samples import bundled_cards, sample_deck
 
 from .engine_helpers import assert_same_game, autopilot_game, name
 from .test_engine_original import put

@@ -2,10 +2,10 @@
 (in any process: tests/test_simulate.py), it wins the sample decks' goldfish games, and it plays by its
 documented heuristic."""
 
+from rules.declare import get_game
+from rules.declare.samples import bundled_cards, player_deck, timestorm_decks
 from rules.engine import apply, new_game
 from rules.engine.simulate import GameFactory, simulate
-from rules.games import get_game
-from rules.games.samples import bundled_cards, player_deck, timestorm_decks
 
 from .engine_helpers import assert_same_game, autopilot_game, first_seed, name, names, play_on
 

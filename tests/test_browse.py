@@ -10,7 +10,7 @@ from cards.models import Card
 from cards.search.filters import controls_for
 from cards.search.state import resolve
 from cards.selectors import search_schema
-from rules.games import GAMES, get_game
+from rules.declare import GAMES, get_game
 
 LIST = "/games/kannagi/cards/"
 

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from cards.models import Card
-from rules.games import GAMES
+from rules.declare import GAMES
 
 VISION_WEATHERS = (
     "白夜 極夜 宵闇 地震雲 春一番 精霊風 時雨 薄曇 極光 豪雨 炎天 快晴 霧雨 曇天 蒼天 雹 花曇 濃霧 雪 天気雨 "

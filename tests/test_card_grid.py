@@ -15,8 +15,8 @@ from cards.models import Card
 from cards.selectors import first_sample_decks, showcase
 from cards.templatetags.card_faces import face_height, tile_stats
 from printing.templatetags.printing_extras import face_src
-from rules.games import GAMES
-from rules.games.base import GameDef
+from rules.declare import GAMES
+from rules.declare.base import GameDef
 
 
 @pytest.fixture(autouse=True)

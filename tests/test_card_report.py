@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from rules.declare import GAMES as REGISTRY
+from rules.declare.samples import bundled_cards, player_deck
 from rules.engine.intervals import mean_difference, mean_interval, share_difference, t95, wilson
 from rules.engine.report import NOT_WON, ReportError, card_key, card_report, compare, summarize, swap_decks, swap_report
 from rules.engine.simulate import simulate
-from rules.games import GAMES as REGISTRY
-from rules.games.samples import bundled_cards, player_deck
 
 GAMES = sorted(g for g, d in REGISTRY.items() if d.play)
 

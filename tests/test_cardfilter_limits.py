@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.games import get_game
+from rules.declare import get_game
 
 pytestmark = pytest.mark.any_database
 

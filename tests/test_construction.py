@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from rules.decks import DeckData, Violation, pool, validate
-from rules.games import get_game
-from rules.games.fields import UNLIMITED
-from rules.games.regulation import Regulation, SectionRule
+from rules.declare import get_game
+from rules.declare.fields import UNLIMITED
+from rules.declare.regulation import Regulation, SectionRule
 
 
 def card(card_id, name, card_type, aliases=(), number="", **fields):
@@ -378,7 +378,7 @@ def test_rules_decks_imports_without_django():
     code = (
         "import sys\n"
         "from rules.decks import validate, pool\n"
-        "from rules.games import get_game\n"
+        "from rules.declare import get_game\n"
         "from rules.decks import DeckData\n"
         "g = get_game('manacard')\n"
         "validate(g, g.regulation, DeckData({'main': {}}), {})\n"
@@ -849,7 +849,7 @@ def test_validate_runs_the_check_the_game_declares_and_only_that(kannagi, kannag
 
 
 def test_every_game_declares_a_construction_check_that_resolves():
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     for slug, game in GAMES.items():
         check = game.construction_check()
@@ -857,7 +857,7 @@ def test_every_game_declares_a_construction_check_that_resolves():
 
 
 def test_regulation_options_are_the_ones_the_game_declares(monkeypatch):
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     def option_errors(slug, options):
         return GAMES[slug].regulation_option_errors(options)

@@ -14,9 +14,9 @@ from cards.services import sync_games
 from decks.services import sync_regulations
 from printing.services import print_cards, render_cards
 from printing.sheets import PrintOptions, game_card_size
+from rules.declare import GAMES, get_game, register, unregister
 from rules.engine import IllegalAction, apply, decision, new_game, replay
 from rules.engine.simulate import simulate
-from rules.games import GAMES, get_game, register, unregister
 
 from . import race
 

@@ -79,7 +79,7 @@ def test_a_hand_written_csv_reads_a_leading_apostrophe_as_the_text_prefix(kannag
 def test_the_print_shop_copies_csv_names_a_formula_card_as_text(formula_cards):
     from printing.exports import Export, export_files
     from printing.sheets import PrintCard
-    from rules.games import get_game
+    from rules.declare import get_game
 
     game = get_game("kannagi")
     cards = [PrintCard(f"k{c.pk}", c.to_data(), 2, None, "", c.pk) for c in formula_cards[:4]]

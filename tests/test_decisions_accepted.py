@@ -8,9 +8,9 @@ import random
 
 import pytest
 
+from rules.declare import GAMES
+from rules.declare.samples import player_deck, timestorm_decks
 from rules.engine import IllegalAction, apply, decision, legal_actions, new_game
-from rules.games import GAMES
-from rules.games.samples import player_deck, timestorm_decks
 
 SCALE = int(os.environ.get("DECISION_SCALE", "1"))
 DECISIONS = 2_000 * SCALE  # decisions answered per game

@@ -11,9 +11,9 @@ from math import comb
 
 import pytest
 
+from rules.declare import GAMES, get_game
+from rules.declare.samples import player_deck, timestorm_decks
 from rules.engine import IllegalAction, apply, decision, legal_actions, new_game, offers
-from rules.games import GAMES, get_game
-from rules.games.samples import player_deck, timestorm_decks
 
 GAMES_PLAYED = 12  # autopilot games a game
 TURN_CAP = 8

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from rules.games import GAMES, get_game
+from rules.declare import GAMES, get_game
 from rules.sample_hand import sample_hand
 from rules.stats import value_target, value_targets
 

@@ -16,7 +16,7 @@ from cards.models import Card
 from decks import services
 from decks.models import Deck
 from goldfish.models import GoldfishSession
-from rules.games import GAMES
+from rules.declare import GAMES
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "kannagi_cardfilter_vectors.json").read_text(encoding="utf-8"))
 SPRING, EMPTY_TITLE = VECTORS[0], VECTORS[1]  # 春と無の零探し (6 cards, 15 copies); a 40-card deck without a title

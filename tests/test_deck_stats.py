@@ -8,9 +8,9 @@ from math import comb
 import pytest
 
 from rules.decks import DeckData
-from rules.games import GAMES, get_game
-from rules.games.base import CardGroup
-from rules.games.samples import bundled_cards
+from rules.declare import GAMES, get_game
+from rules.declare.base import CardGroup
+from rules.declare.samples import bundled_cards
 from rules.stats import (
     Bucket,
     breakdown,

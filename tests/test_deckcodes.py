@@ -1,4 +1,4 @@
-"""Deck codes declared by a game (rules/games/deckcodes.py) and read in front of the decklist reader
+"""Deck codes declared by a game (rules/declare/deckcodes.py) and read in front of the decklist reader
 (rules/deckcode.py): 巫カードフィルター's v7, v6, v5, v3/v2/v1 codes and share links for kannagi, checked
 against the examples the tool produced (tests/data/kannagi_cardfilter_vectors.json, copied from the format's
 notes), and written back the same way."""
@@ -14,8 +14,8 @@ import pytest
 from rules.deckcode import INVALID_CODE, READ_CODE, READ_LINK, UNKNOWN_NUMBER, encode, parse
 from rules.deckdata import DeckData
 from rules.decklist import CardIndex
-from rules.games import GAMES
-from rules.games.deckcodes import DeckCodeError
+from rules.declare import GAMES
+from rules.declare.deckcodes import DeckCodeError
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "kannagi_cardfilter_vectors.json").read_text(encoding="utf-8"))
 CODED = [g for g in GAMES.values() if g.deck_codes]

@@ -30,7 +30,7 @@ from rules.decklist import (
     parse,
 )
 from rules.decks import DeckData
-from rules.games import get_game
+from rules.declare import get_game
 
 
 def card(card_id, name, card_type, cost=None, number="", reading="", aliases=(), **fields):

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from rules.decklist import CardIndex, parse
-from rules.games import GAMES, get_game
-from rules.games.samples import bundled_card_data
+from rules.declare import GAMES, get_game
+from rules.declare.samples import bundled_card_data
 
 from .decklist_corpus import CASES
 

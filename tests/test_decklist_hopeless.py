@@ -17,8 +17,8 @@ from rules.decklist import (
     CardIndex,
     parse,
 )
-from rules.games import get_game
-from rules.games.samples import bundled_card_data
+from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 
 
 @pytest.fixture(scope="module")

@@ -834,7 +834,7 @@ def test_pools_are_for_the_games_that_declare_them(user, user_client, deck, kann
     from dataclasses import replace
 
     from decks import selectors
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     assert selectors.pool_games() == ["timestorm"]
     monkeypatch.setitem(GAMES, "timestorm", replace(GAMES["timestorm"], pools=False))
@@ -967,8 +967,8 @@ def test_the_deck_page_odds_and_opening_hand_count_the_key_cards_the_game_declar
 
     from django.core.cache import cache
 
-    from rules.games import GAMES
-    from rules.games.base import CardGroup
+    from rules.declare import GAMES
+    from rules.declare.base import CardGroup
 
     declared = CardGroup("cheap_places", "コスト1以下の場所札", "places of cost 1 or less", types=("場所札",), cost_at_most=1)
     monkeypatch.setitem(GAMES, "kannagi", replace(GAMES["kannagi"], key_cards=declared))

@@ -30,8 +30,8 @@ def generic(monkeypatch):
     as a game "generic" that declares no play of its own: every real game has rules of its own."""
     from dataclasses import replace
 
-    from rules.games import GAMES, get_game
-    from rules.games.options import goldfish_life
+    from rules.declare import GAMES, get_game
+    from rules.declare.options import goldfish_life
 
     monkeypatch.setitem(GAMES, "generic", replace(get_game("vision"), slug="generic", play="rules.engine.generic:GenericRules", options=(goldfish_life(25),)))
 

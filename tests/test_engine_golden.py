@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare.samples import bundled_cards, sample_deck, timestorm_decks
 from rules.engine import apply, check_invariants, digest, legal_actions, new_game, replay, undo
-from rules.games.samples import bundled_cards, sample_deck, timestorm_decks
 
 HERE = Path(__file__).resolve().parent / "golden"
 PREFERENCE = {

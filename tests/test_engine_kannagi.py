@@ -9,10 +9,10 @@ import pytest
 
 from rules.deckdata import DeckData
 from rules.decks import validate
+from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 from rules.engine import IllegalAction, apply, decision, events_for, legal_actions, new_game, view
 from rules.engine.core import canonical_decks, check_invariants, digest, redo, undo
-from rules.games import get_game
-from rules.games.samples import bundled_card_data
 
 from .engine_helpers import put
 

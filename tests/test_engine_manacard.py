@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 from rules.engine import (
     IllegalAction,
     apply,
@@ -20,8 +22,6 @@ from rules.engine import (
     view,
 )
 from rules.engine.play import plain
-from rules.games import get_game
-from rules.games.samples import bundled_card_data
 
 from .engine_helpers import put
 
@@ -164,7 +164,7 @@ def test_the_opponent_sees_only_face_up_cards_and_nothing_of_the_hand_or_the_ski
 def test_cards_exiled_face_up_are_not_referred_to_again():
     """※表向きで除外されたカードはゲーム中、基本的に参照する事は不可能となる。(A card's steps cannot take cards out of the exile;
     a skill card shown face up for a 逆転 chance does not go back to the skill deck, and a later chance cannot activate it.)"""
-    from rules.games import CardDataError, get_game
+    from rules.declare import CardDataError, get_game
 
     with pytest.raises(CardDataError, match="from"):
         get_game("manacard").clean_fields("魔法", {"deck": "skill", "script": [{"op": "move", "from": "exile", "to": "hand"}]})

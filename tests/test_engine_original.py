@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare.samples import bundled_card_data
 from rules.engine import (
     IllegalAction,
     apply,
@@ -25,7 +26,6 @@ from rules.engine import (
     view,
 )
 from rules.engine.core import rules_of
-from rules.games.samples import bundled_card_data
 
 from .engine_helpers import fresh
 
@@ -2394,7 +2394,7 @@ def test_every_automated_line_of_the_rules_ledger_is_quoted_by_one_of_its_tests(
     import ast
     import re
 
-    from rules.games import get_game
+    from rules.declare import get_game
 
     tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
     docs = {f.name: re.sub(r"\s+", "", ast.get_docstring(f) or "") for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}

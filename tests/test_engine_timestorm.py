@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, redo, undo, view
-from rules.games import get_game
-from rules.games.samples import bundled_card_data
 
 from .engine_helpers import put
 
@@ -577,7 +577,7 @@ def test_you_is_the_player_who_used_the_card():
     assert state["cards"][trigger]["zone"] == "p1.discard" and len(state["zones"]["p1.hand"]) == fish + 1
 
 
-# -- the sample set's effects (rules/games/script.py), as the bundled cards declare them -----------------
+# -- the sample set's effects (rules/declare/script.py), as the bundled cards declare them -----------------
 
 
 def test_jouhou_seiri_draws_two():

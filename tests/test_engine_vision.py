@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare.samples import bundled_card_data, sample_data
 from rules.engine import (
     IllegalAction,
     apply,
@@ -22,7 +23,6 @@ from rules.engine import (
     undo,
     view,
 )
-from rules.games.samples import bundled_card_data, sample_data
 from rules.games.vision.weather import AUTOMATED_WEATHERS, WEATHER_STATUS
 
 from .engine_helpers import fresh

@@ -22,7 +22,7 @@ from printing.export_views import SIGNING_SALT
 from printing.exports import Export, export_files, print_size, safe_filename, tts_card_size
 from printing.services import export_of, section_groups
 from printing.sheets import PrintCard
-from rules.games import get_game
+from rules.declare import get_game
 
 XSD = Path(__file__).resolve().parents[1] / ".." / "shared" / "formats" / "cockatrice" / "cards.xsd"
 

@@ -14,8 +14,8 @@ from cards.services import load_bundled, sync_games
 from decks.models import Deck, Pool
 from decks.services import load_sample_decks, sync_regulations
 from rules.decks import DeckView, Violation
-from rules.games import GAMES, register, unregister
-from rules.games.samples import bundled_card_data, bundled_cards, bundled_samples, sample_data
+from rules.declare import GAMES, register, unregister
+from rules.declare.samples import bundled_card_data, bundled_cards, bundled_samples, sample_data
 
 from . import race
 

@@ -172,7 +172,7 @@ def labels_of(html: str) -> dict:
 
 @pytest.mark.parametrize("slug", ["kannagi", "original", "manacard", "vision"])
 def test_the_board_words_are_the_games_declared_vocabulary_in_the_pages_language(user_client, samples, slug):
-    from rules.games import get_game
+    from rules.declare import get_game
 
     deck = samples.filter(game_id=slug).order_by("pk").first()
     session = started(user_client.post(reverse("goldfish_new"), {"deck": deck.pk, "seed": "3"}))
@@ -200,7 +200,7 @@ def test_no_game_is_named_in_the_goldfish_code():
 
     from django.conf import settings
 
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     root = Path(settings.BASE_DIR)
     slugs = "|".join(GAMES)

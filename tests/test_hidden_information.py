@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from rules.declare import GAMES
+from rules.declare.samples import player_deck, timestorm_decks
 from rules.engine import apply, events_for, legal_actions, new_game, view
 from rules.engine.core import _rules
-from rules.games import GAMES
-from rules.games.samples import player_deck, timestorm_decks
 
 
 def decks(slug):

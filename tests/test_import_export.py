@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from cards.io import CardFileError
 from cards.models import Card, Game
 from cards.services import export_cards, import_cards, load_bundled
-from rules.games import COMMON_KEYS, GAMES, get_game
+from rules.declare import COMMON_KEYS, GAMES, get_game
 
 FANLIST_HEADER = "number,name,reading,cost,power,series,rare,season,type,role,keyword,attribute"
 

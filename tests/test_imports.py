@@ -15,6 +15,11 @@ The layers, top down (a package may import those below it, never one above it):
     cards       the card database
     jobs        the background jobs' lifecycle and the task worker: imports nothing of ours
     rules       games, construction rules and the engine: plain Python, nothing of Django
+
+Inside rules, top down: rules.games (one package per game; its __init__ registers them), then the engine and
+the rest of rules, then rules.declare (the declaration types and the registry). Nothing below the games
+imports a game package, statically or by name (a module name in a string, as importlib takes): the engine
+finds a game's rules only through the registry.
 """
 
 from __future__ import annotations
@@ -227,6 +232,72 @@ def test_the_project_is_read_whole():
     assert ("goldfish.tasks", "goldfish.services") in pairs
     assert ("decks.selectors", "cards.models") in pairs
     assert any(source.startswith("rules.") for source, _top, _line in outside)
+
+
+GAMES_PACKAGE = "rules.games"
+# rules/__init__.py loads the games (so that any import of rules fills the registry): the one module below the
+# games that names them.
+LOADS_THE_GAMES = {"rules"}
+
+
+def below_the_games(module: str) -> bool:
+    return _within(module, "rules") and not _within(module, GAMES_PACKAGE) and module not in LOADS_THE_GAMES
+
+
+def imports_of_games_below_them(edges) -> list[str]:
+    """Imports of a game package (or of rules.games) from the engine, the declarations or the rest of rules."""
+    return [f"{_where(s, line)} imports {t}: nothing below the games imports them (find a game through the registry)"
+            for s, t, line in edges if below_the_games(s) and _within(t, GAMES_PACKAGE)]
+
+
+def games_named_below_them(root: Path) -> list[str]:
+    """String constants below the games that name a game package as a module ("rules.games", "rules.games.x"),
+    which is how importlib would load one by name."""
+    found = []
+    for name, (path, _is_package) in find_modules(root, ("rules",)).items():
+        if not below_the_games(name):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                      and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                if node.value == GAMES_PACKAGE or node.value.startswith(GAMES_PACKAGE + "."):
+                    found.append(f"{_where(name, node.lineno)} names {node.value!r}")
+    return found
+
+
+def test_nothing_below_the_games_imports_a_game_statically_or_by_name():
+    edges, _outside = read_imports(ROOT, ("rules",))
+    found = imports_of_games_below_them(edges) + games_named_below_them(ROOT)
+    assert not found, "games imported from below them:\n" + "\n".join(found)
+
+
+def test_the_engine_finds_every_game_through_the_registry_alone():
+    """The registry holds every game package (and nothing in the declarations names one)."""
+    from rules.declare import GAMES
+
+    packages = {p.parent.name for p in (ROOT / "rules" / "games").glob("*/__init__.py")}
+    assert packages and packages <= set(GAMES)
+    assert all(GAMES[slug].package == f"{GAMES_PACKAGE}.{slug}" for slug in packages)
+
+
+def test_the_games_check_finds_a_game_imported_or_named_from_below(tmp_path):
+    _tree(tmp_path, {
+        "rules/__init__.py": "from . import games\n",  # the loader: allowed
+        "rules/games/__init__.py": "",
+        "rules/games/g/__init__.py": "from ...engine import core\n",  # a game imports the engine: fine
+        "rules/engine/__init__.py": "",
+        "rules/engine/core.py": "from ..games.g import X\n",
+        "rules/declare/__init__.py": "",
+        "rules/declare/base.py": '"""rules.games.g is fine in a docstring."""\nimport importlib\nM = importlib.import_module("rules.games.g")\n',
+    })
+    edges, _outside = read_imports(tmp_path, ("rules",))
+    found = imports_of_games_below_them(edges)
+    assert len(found) == 1 and found[0].startswith("rules.engine.core (line 1) imports rules.games.g"), found
+    named = games_named_below_them(tmp_path)
+    assert named == ["rules.declare.base (line 3) names 'rules.games.g'"], named
 
 
 # -- the checker itself --------------------------------------------------------------------------------

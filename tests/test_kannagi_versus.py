@@ -7,10 +7,10 @@ tests/golden/kannagi-versus-seed1.json (tests/test_engine_golden.py records and 
 import json
 from pathlib import Path
 
+from rules.declare import get_game
 from rules.engine import apply, decision, legal_actions, new_game, view
 from rules.engine.core import _rules, check_invariants
 from rules.engine.play import offers
-from rules.games import get_game
 
 from .engine_helpers import fresh
 from .test_engine_kannagi import FILLER, SKIP, bundled, card
@@ -322,3 +322,74 @@ def test_a_player_seat_given_no_deck_plays_a_copy_of_the_first_deck():
     assert not set(state["zones"]["p0.deck"]) & set(state["zones"]["p1.deck"])
     goldfish = new_game("kannagi", [deck], seed=2, options={"first": "player"})
     assert goldfish["zones"]["p1.deck"] == [] and goldfish["players"][1]["goldfish"]
+
+
+# -- the strong AI's outlook (issue 34) ------------------------------------------------------------------------
+
+
+def test_the_outlook_prefers_more_deck_left_for_the_seat_than_for_its_opponent():
+    """・相手がドロー(札を引く)する際や効果によって山札から札を移動する際に山札がない (a win) / ③「ドローフェイズ」山札の上から札を1枚
+    引きます。先攻1ターン目にはできません。 The outlook of an unfinished game is mostly the race to an empty deck: at equal decks in
+    the first player's first main phase the second player draws next and runs out first, so the first player is ahead;
+    a card more drawn by the first player turns it round. What is one seat's outlook is the other's loss."""
+    rules = _rules("kannagi")
+    state = past_setup(versus(deck_with(), deck_with()))
+    assert state["active"] == 0 and len(state["zones"]["p0.deck"]) == len(state["zones"]["p1.deck"])
+    even = rules.outlook(state, 0)
+    assert even > 0.5 and abs(even + rules.outlook(state, 1) - 1) < 1e-9
+    apply(state, {"type": "manual.move", "card": state["zones"]["p0.deck"][-1], "to": "p0.hand"})  # one card drawn
+    behind = rules.outlook(state, 0)
+    assert behind < 0.5 < rules.outlook(state, 1)
+    end_turn(state)  # the second player draws its card: the race is where it was (the hand limit's card to 魂 aside)
+    assert state["active"] == 1 and abs(rules.outlook(state, 0) - behind) < 0.05 and rules.outlook(state, 0) < 0.5
+
+
+def test_the_outlook_prefers_more_life_and_soul_at_the_same_deck_race():
+    """・魂を除外する事でダメージを魂で受けられます…このことを「防御」と言います。 / ・相手の30点のライフを0点にする。 At the same
+    decks, more life or more 魂 (what 防御 exiles in place of damage) is better for the seat, worse for its opponent."""
+    rules = _rules("kannagi")
+    state = past_setup(versus(deck_with(), deck_with()))
+    base = rules.outlook(state, 0)
+    state["players"][0]["life"] += 2
+    healed = rules.outlook(state, 0)
+    assert healed > base and rules.outlook(state, 1) < 1 - base + 1e-12
+    for iid in state["zones"]["p1.hand"][:3]:  # 3 cards of the opponent's hand to its 魂 (the decks as they were)
+        apply(state, {"type": "manual.move", "card": iid, "to": "p1.soul"})
+    guarded = rules.outlook(state, 0)
+    assert guarded < healed
+    state["players"][1]["life"] += 5
+    assert rules.outlook(state, 0) < guarded
+
+
+def test_the_outlook_reads_only_what_the_seat_sees():
+    """①非公開手札: two games that differ only in the cards seat 0 cannot see (the opponent's hand, the order and cards
+    of the decks) look the same to it, and so does the game the strong AI makes of its view (versus.determinize)."""
+    from rules.engine.versus import determinize
+
+    rules = _rules("kannagi")
+    house = card("家", power=3)
+    state = past_setup(versus(deck_with(house, house), deck_with(house)))
+    other = json.loads(json.dumps(state))
+    zones = other["zones"]
+    theirs, deck = zones["p1.hand"], zones["p1.deck"]
+    theirs[0], deck[0] = deck[0], theirs[0]  # a card of the opponent's hand changed for one of its deck
+    for i in (theirs[0], deck[0]):
+        other["cards"][i]["zone"] = "p1.hand" if i == theirs[0] else "p1.deck"
+    zones["p0.deck"].reverse()
+    assert other["zones"] != state["zones"]
+    assert rules.outlook(other, 0) == rules.outlook(state, 0) == rules.outlook(determinize(state, 0, salt=3), 0)
+
+
+def test_the_strong_level_keeps_its_torch_where_the_heuristic_draws_with_it():
+    """・相手がドロー(札を引く)する際…山札がない (a loss for whoever draws): 古びた懐中電灯 (カードを1枚引く) brings the seat's own
+    empty deck a card nearer. In its main phase with the torch payable, the heuristic uses it first; the strong level,
+    judging each action by the outlook, plays something else."""
+    from rules.engine.versus import SeatAI
+
+    torch = bundled("古びた懐中電灯")
+    state = past_setup(versus(deck_with(torch), deck_with(torch)))
+    lamp = give(state, 0, "古びた懐中電灯")
+    soul(state, 0, 1)  # 魂 pays its cost 1
+    assert SeatAI("kannagi", "heuristic").choose(state, 0) == {"type": "tool", "card": lamp}
+    choice = SeatAI("kannagi", "strong").choose(state, 0)
+    assert offers(legal_actions(state), choice) and choice.get("card") != lamp

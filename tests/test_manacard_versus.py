@@ -5,9 +5,9 @@ interrupt of seed 004 line 42) and the relabelling that lets the autopilot play 
 import json
 from pathlib import Path
 
+from rules.declare import get_game
 from rules.engine import apply, legal_actions, new_game, replay
 from rules.engine.core import _rules
-from rules.games import get_game
 
 from .test_engine_manacard import MAIN_FILLER, SKILL_FILLER, decline_chance, spell, unit
 

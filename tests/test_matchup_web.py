@@ -9,8 +9,8 @@ import pytest
 
 from decks.models import Visibility
 from goldfish.models import Matchup
+from rules.declare import GAMES
 from rules.engine.versus import play_match, versus_games
-from rules.games import GAMES
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules.games import GAMES
+from rules.declare import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUGS = tuple(GAMES)

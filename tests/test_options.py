@@ -11,11 +11,11 @@ from django.urls import reverse
 
 from goldfish.forms import option_fields
 from goldfish.models import GoldfishSession
+from rules.declare import GAMES, get_game
+from rules.declare.options import BOOL, CHOICE, INT
+from rules.declare.samples import player_deck
 from rules.engine import IllegalAction, new_game
 from rules.engine.core import IllegalOption
-from rules.games import GAMES, get_game
-from rules.games.options import BOOL, CHOICE, INT
-from rules.games.samples import player_deck
 
 SLUGS = sorted(GAMES)
 

@@ -7,11 +7,11 @@ opponent does."""
 import json
 from pathlib import Path
 
+from rules.declare import get_game
+from rules.declare.samples import sample_deck
 from rules.engine import apply, legal_actions, new_game
 from rules.engine.core import rules_of
 from rules.engine.versus import SeatAI, determinize
-from rules.games import get_game
-from rules.games.samples import sample_deck
 
 from .test_engine_original import put as put_key
 

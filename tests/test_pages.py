@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from cards.models import Card
-from rules.games import GAMES
+from rules.declare import GAMES
 
 
 def test_home_lists_the_five_games_in_japanese_by_default(client, games):

@@ -30,7 +30,7 @@ django.setup()
 from PIL import Image
 from printing.exports import Export, export_files
 from printing.sheets import PrintCard
-from rules.games import get_game
+from rules.declare import get_game
 
 mode, path, small = sys.argv[1:4]
 game = get_game("kannagi")

@@ -21,9 +21,9 @@ from printing.sheets import (
     render,
 )
 from printing.textlayout import NO_END, NO_START, fit, wrap
-from rules.games import get_game
-from rules.games.face import Block, FaceLayout, Show
-from rules.games.samples import bundled_card_data
+from rules.declare import get_game
+from rules.declare.face import Block, FaceLayout, Show
+from rules.declare.samples import bundled_card_data
 
 
 def bundled_cards(slug):

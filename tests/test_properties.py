@@ -33,9 +33,9 @@ from rules.deckdata import DeckData
 from rules.decklist import MAX_COUNT, STYLES, CardIndex, LineError
 from rules.decklist import export as export_decklist
 from rules.decklist import parse as parse_decklist
+from rules.declare import GAMES, get_game
+from rules.declare.samples import bundled_cards, player_deck
 from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, replay
-from rules.games import GAMES, get_game
-from rules.games.samples import bundled_cards, player_deck
 from rules.text import name_key, normalise
 
 SLUGS = sorted(GAMES)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from rules.games import GAMES
-from rules.games.samples import sample_data
+from rules.declare import GAMES
+from rules.declare.samples import sample_data
 
 HERE = Path(__file__).resolve().parent / "recorded"
 SAMPLES = {(slug, d["name"]): d for slug in GAMES for d in sample_data(slug)["decks"]}

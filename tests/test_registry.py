@@ -1,11 +1,11 @@
-"""The game registry (rules.games): plain Python, no database."""
+"""The game registry (rules.declare, filled by rules.games): plain Python, no database."""
 
 import pytest
 
-from rules.games import GAMES, CardDataError, UnknownGame, get_game
-from rules.games.base import COMMON_FIELDS
-from rules.games.fields import KINDS, UNLIMITED
-from rules.games.samples import bundled_card_data
+from rules.declare import GAMES, CardDataError, UnknownGame, get_game
+from rules.declare.base import COMMON_FIELDS
+from rules.declare.fields import KINDS, UNLIMITED
+from rules.declare.samples import bundled_card_data
 
 # One valid card per game (and per type where a test needs it), with only what the type requires.
 VALID = {

@@ -10,7 +10,7 @@ from decks import selectors, services
 from decks.models import Deck, DeckEntry, Visibility
 from decks.presenters import draft_errors, what_if_view
 from rules.decklist import CardIndex
-from rules.games.fields import UNLIMITED
+from rules.declare.fields import UNLIMITED
 from rules.restricted import limits_text, read_draft
 
 from .conftest import KANNAGI_DECKLIST
@@ -122,7 +122,7 @@ def test_an_unknown_card_gets_suggestions(kannagi_base):
 
 def test_the_rules_reader_alone():
     cards = CardIndex([{"id": 1, "name": "Max", "aliases": []}, {"id": 2, "name": "Fire", "aliases": ["炎"]}])
-    from rules.games.regulation import Regulation
+    from rules.declare.regulation import Regulation
 
     regulation = Regulation("r", "r", card_limits={"Fire": 1})
     reading = read_draft("Max 2\nFire x 0\n", regulation, cards)

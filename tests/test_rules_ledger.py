@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from rules.games import GAMES
-from rules.games.ledger import LedgerError, parse
+from rules.declare import GAMES
+from rules.declare.ledger import LedgerError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"  # the rules documents as the project was handed them, where present

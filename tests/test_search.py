@@ -13,8 +13,8 @@ from cards.search.index import has_fts
 from cards.search.normalise import normalise
 from cards.search.query import And, Cmp, Not, Or, QueryError, Term, parse
 from cards.selectors import card_list, search_schema
-from rules.games import GAMES, get_game
-from rules.games.fields import RECORDS, TEXT, UNLIMITED
+from rules.declare import GAMES, get_game
+from rules.declare.fields import RECORDS, TEXT, UNLIMITED
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare import GAMES as REGISTRY
+from rules.declare import get_game, samples
+from rules.declare.samples import player_deck
 from rules.engine.simulate import SimulationError, merge, play_range, simulate, summarize
 from rules.engine.stats import at_least, hypergeom_pmf, interval99
-from rules.games import GAMES as REGISTRY
-from rules.games import get_game, samples
-from rules.games.samples import player_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(g for g, d in REGISTRY.items() if d.play)
@@ -126,7 +126,7 @@ def test_the_autopilot_wins_some_games_and_plays_its_cards(game):
 # each game's web-app deck, and Time Storm's two-player sample decks (a win-condition kind for each player)
 DECKS = [(game, f"player_deck({game!r})") for game in GAMES] + [("timestorm", "timestorm_decks()")]
 ANOTHER_PROCESS = (
-    "import json, sys; from rules.engine.simulate import simulate; from rules.games.samples import *;"
+    "import json, sys; from rules.engine.simulate import simulate; from rules.declare.samples import *;"
     "print(json.dumps(simulate(sys.argv[1], eval(sys.argv[2]), 150, 7, 20), sort_keys=True))"
 )
 

@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from goldfish.models import Simulation, SimulationChunk
+from rules.declare import GAMES
 from rules.engine.simulate import simulate
-from rules.games import GAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the worker closes and reopens connections
 
@@ -778,7 +778,7 @@ def test_a_sample_deck_of_every_game_is_simulated_on_the_site(samples):
 
 
 def forms_key_labels():
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     return {game.key_cards.en for game in GAMES.values()}
 

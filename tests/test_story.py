@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from rules.declare import GAMES, get_game
+from rules.declare.samples import sample_deck, timestorm_decks
+from rules.declare.vocabulary import Label, Vocabulary
 from rules.engine import apply, legal_actions, new_game, view
 from rules.engine import story as story_module
 from rules.engine.story import clock, story, turns_of
-from rules.games import GAMES, get_game
-from rules.games.samples import sample_deck, timestorm_decks
-from rules.games.vocabulary import Label, Vocabulary
 
 SEEDS = range(8)
 
@@ -209,3 +209,23 @@ def test_the_log_says_enten_keeps_tenkiame_from_nullifying_a_play_and_why_a_yuki
     words = get_game("vision").vocabulary
     assert words.labels("ja")["reasons"][snow["result"]["reason"]] == "天候《雪》で山札を破棄できない"
     assert "雪" in words.labels("en")["reasons"][snow["result"]["reason"]]
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_the_first_turns_player_is_read_from_the_rules_not_inferred_from_the_log(slug):
+    """Who took the first turn is the rules' own record (`first_seat`), the one the clock and the story count
+    turns from, never guessed from the log: with the start option "first" (where the game has it) it is the
+    seat the option names, from the setup on; a game that draws the first player at random keeps a seat."""
+    game = get_game(slug)
+    choices = next((o.choices for o in game.options if o.key == "first"), None)
+    values = [c.value if hasattr(c, "value") else c for c in (choices or ())]
+    for seed in SEEDS:
+        asked = ("goldfish" if seed % 2 else "player") if {"player", "goldfish"} <= set(values) else None
+        state = new_game(slug, decks(slug), seed, {"first": asked} if asked else {})
+        for _ in range(2):  # after the setup, and after some play
+            kept = game.rules.first_seat(state)
+            assert kept in range(len(state["players"])), (seed, kept)
+            if asked:
+                assert kept == ("player", "goldfish").index(asked), (seed, asked, kept)
+            assert story_module.first_player(state) == kept
+            state = play(state, 30)

@@ -24,7 +24,7 @@ from django.core.signals import got_request_exception
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from rules.games import GAMES
+from rules.declare import GAMES
 
 from .access_world import client_for, module_world
 

@@ -9,11 +9,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from rules.declare import GAMES
+from rules.declare.samples import bundled_samples, player_deck, sample_data
 from rules.engine import IllegalAction, apply, digest, new_game, replay, view
 from rules.engine.core import GOLDFISH, SEAT, _rules, sees
 from rules.engine.versus import SeatAI, determinize, play_game, play_match, seats_for, versus_games
-from rules.games import GAMES
-from rules.games.samples import bundled_samples, player_deck, sample_data
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYED = sorted(slug for slug, d in GAMES.items() if d.play and d.autopilot)

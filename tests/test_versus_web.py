@@ -12,9 +12,9 @@ from decks.models import Visibility
 from goldfish import services
 from goldfish.actors import Actor
 from goldfish.models import GoldfishSession
+from rules.declare import GAMES
 from rules.engine import legal_actions
 from rules.engine.versus import versus_games
-from rules.games import GAMES
 
 
 def started(response) -> GoldfishSession:

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from rules.declare import GAMES, get_game
+from rules.declare.samples import sample_deck, timestorm_decks
+from rules.declare.vocabulary import EMPTY, Label, Vocabulary
 from rules.engine import apply, legal_actions, new_game, view
 from rules.engine.core import rules_of
-from rules.games import GAMES, get_game
-from rules.games.samples import sample_deck, timestorm_decks
-from rules.games.vocabulary import EMPTY, Label, Vocabulary
 
 SEEDS = range(10)
 MAX_ACTIONS = 200

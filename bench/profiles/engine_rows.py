@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from rules.declare.samples import player_deck  # noqa: E402
 from rules.engine.simulate import simulate  # noqa: E402
-from rules.games.samples import player_deck  # noqa: E402
 
 slug, n = sys.argv[1], int(sys.argv[2])
 rows = int(sys.argv[3]) if len(sys.argv) > 3 else 10

@@ -20,7 +20,7 @@ PLAY = """
 import sys
 sys.path.insert(0, {root!r})
 from rules.engine.simulate import simulate
-from rules.games.samples import player_deck
+from rules.declare.samples import player_deck
 deck = player_deck({game!r})
 simulate({game!r}, deck, games=5, seed=1, turn_cap=20)
 if {n}:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from rules.declare.samples import player_deck  # noqa: E402
 from rules.engine.simulate import simulate  # noqa: E402
-from rules.games.samples import player_deck  # noqa: E402
 
 slug = sys.argv[1]
 n = int(sys.argv[2])

@@ -98,7 +98,7 @@ class Migration(migrations.Migration):
 
 def fill_search_index(apps, schema_editor):
     """Compute the normalised columns and facets of the cards that exist already."""
-    from rules.games import COMMON_KEYS, get_game
+    from rules.declare import COMMON_KEYS, get_game
 
     from cards.search.index import card_facets, ensure_index, search_columns
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.games import GameDef
-from rules.games.fields import BOOL, CHOICE, CHOICES, INT, LIMIT
+from rules.declare import GameDef
+from rules.declare.fields import BOOL, CHOICE, CHOICES, INT, LIMIT
 
 from .query import And, QueryError, Schema, parse
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.games import GAMES
+from rules.declare import GAMES
 
 from .query import K_BOOL, K_CHOICE, K_GAME, K_NUM, K_ORDER, K_SORT, K_STR, K_TEXT, K_TYPE, Schema
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.db import connection as default_connection
 from django.db import transaction
 
-from rules.games.fields import BOOL, CHOICE, CHOICES, INT, LIMIT, NAMES, RECORDS, STR, STRINGS, TEXT, UNLIMITED
+from rules.declare.fields import BOOL, CHOICE, CHOICES, INT, LIMIT, NAMES, RECORDS, STR, STRINGS, TEXT, UNLIMITED
 
 from .normalise import normalise, normalise_list
 from .query import COMMON_FACET_KEYS, UNLIMITED_NUM

@@ -19,8 +19,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.games import COMMON_FIELDS, GameDef
-from rules.games.fields import BOOL, CHOICE, CHOICES, INT, LIMIT, NAMES, RECORDS, STR, STRINGS, TEXT, ParseError
+from rules.declare import COMMON_FIELDS, GameDef
+from rules.declare.fields import BOOL, CHOICE, CHOICES, INT, LIMIT, NAMES, RECORDS, STR, STRINGS, TEXT, ParseError
 
 from .normalise import normalise
 

@@ -5,7 +5,7 @@ from django import template
 from django.utils.translation import get_language
 
 from cards.models import display_value
-from rules.games.fields import BOOL
+from rules.declare.fields import BOOL
 
 register = template.Library()
 

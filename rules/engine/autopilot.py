@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..games import GAMES
+from ..declare import GAMES
 
 
 def reads_of(rules) -> SimpleNamespace:

@@ -22,8 +22,8 @@ import hashlib
 import json
 from typing import Any
 
-from ..games import get_game
-from ..games.options import OptionError
+from ..declare import get_game
+from ..declare.options import OptionError
 from . import rng
 from .effects import refresh_choice
 from .manual import apply_manual
@@ -229,6 +229,24 @@ def digest(state: dict) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
+def figures(state: dict, player: int) -> dict[str, int]:
+    """The figures told beside a player's name, the one place they are counted (the board shows them from the
+    view, with a change floated as ±N): the player's life where the game keeps one, then each counter the
+    game declares (`Table.counters`: the cards in one of the player's zones, or only the untapped ones), by
+    its zone kind. Public: life and the size of a zone are what everyone at the table sees."""
+    out = {}
+    life = state["players"][player].get("life")
+    if life is not None:
+        out["life"] = life
+    table = get_game(state["game"]).table
+    for counter in table.counters if table is not None else ():
+        ids = state["zones"].get(f"p{player}.{counter.zone}")
+        if ids is not None:
+            cards = state["cards"]
+            out[counter.zone] = sum(1 for i in ids if not cards[i]["tapped"]) if counter.untapped else len(ids)
+    return out
+
+
 def view(state: dict, player: int) -> dict:
     """What `player` may see: own hand; face-up cards anywhere; face-down cards in their own zones; for
     hidden cards only their place."""
@@ -265,6 +283,8 @@ def view(state: dict, player: int) -> dict:
         | ({"seat": e["seat"]} if "seat" in e else {})  # who took it, in a game with seats (the board may say 相手)
         for e in state["log"][-50:]
     ]
+    for i, shown in enumerate(out["players"]):
+        shown["figures"] = figures(state, i)
     out["clock"] = clock(state)  # whose turn, and which of theirs (the game's turn number converted)
     out["can_undo"] = bool(state["log"])
     out["can_redo"] = bool(state["redo"])

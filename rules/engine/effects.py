@@ -1,4 +1,4 @@
-"""Carrying out a card's effect steps (the "script" card field, see rules/games/script.py): the one runner
+"""Carrying out a card's effect steps (the "script" card field, see rules/declare/script.py): the one runner
 of every game's steps.
 
     run(state, source, player, steps_of(state, source, "played"), then="resolved")
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from ..games.script import OPS
+from ..declare.script import OPS
 from . import rng
 from .state import IllegalAction, mill, move, rules_of, zone
 

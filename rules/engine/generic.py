@@ -9,7 +9,7 @@ when they must draw from an empty deck.
 
 from __future__ import annotations
 
-from ..games import get_game
+from ..declare import get_game
 from .play import FREE, Play
 from .state import draw, shuffle_zone, zone
 

@@ -35,7 +35,7 @@ game's own effect steps registered with the one effect runner (effects.Steps; No
 
 from __future__ import annotations
 
-from .state import IllegalAction, draw
+from .state import FIRST, IllegalAction, draw
 
 FREE = None  # the ACTIONS key of the free actions (no decision pending)
 
@@ -162,9 +162,14 @@ class Play:
         return state["active"]
 
     def first_seat(self, state: dict) -> int | None:
-        """The seat that took the first turn (for the matchup figures on the play and on the draw)."""
+        """The seat that took (or takes) the first turn: what the setup kept as state["first"], else the start
+        option "first" (player/goldfish) where the game has it, else None (not decided yet). The matchup
+        figures on the play and on the draw, and the clock and the story's turn counts, read it."""
         first = state.get("first")
-        return first if isinstance(first, int) else None
+        if isinstance(first, int) and not isinstance(first, bool):
+            return first
+        value = state.get("options", {}).get("first")
+        return FIRST.index(value) if value in FIRST else None
 
     def as_seat(self, state: dict, seat: int) -> dict:
         """The same game with `seat` relabelled as seat 0 (and the others after it in turn order): what lets

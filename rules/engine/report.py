@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import sqrt
 
-from ..games import get_game
+from ..declare import get_game
 from .intervals import Z95, difference, mean_difference, mean_interval, share_difference, wilson
 from .simulate import DEFAULT_TURN_CAP, MAX_ACTIONS, GameFactory, check_params
 from .state import zone

@@ -21,7 +21,7 @@ import math
 import os
 from collections.abc import Callable
 
-from ..games import get_game
+from ..declare import get_game
 from . import rng
 from .core import _rules, blank_game, canonical_decks, new_game
 from .stats import at_least, interval99

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import GAMES, get_game
-from ..games.options import OptionError
+from ..declare import GAMES, get_game
+from ..declare.options import OptionError
 from . import rng
 
 Event = dict[str, Any]

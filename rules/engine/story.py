@@ -19,8 +19,8 @@ own card played from the hand, its own event) is not said again.
 
 from __future__ import annotations
 
-from ..games import get_game
-from ..games.vocabulary import (
+from ..declare import get_game
+from ..declare.vocabulary import (
     AND,
     BEFORE_TURNS,
     EMPTY,
@@ -34,7 +34,7 @@ from ..games.vocabulary import (
     YOUR_TURN,
     Label,
 )
-from .state import FIRST, _rules, events_for, sees
+from .state import _rules, events_for, sees
 
 SHOWN = 50  # the log's last actions the view carries
 CARD_KEYS = ("card", "target", "attacker", "defender", "source", "by", "onto", "place")
@@ -61,21 +61,10 @@ def _turn_player(event: dict) -> int:
 
 
 def first_player(state: dict) -> int:
-    """Who took the first turn: the player index a game's setup kept as state["first"] (a じゃんけん drawn
-    among all the players, timestorm's), else the start option "first" where the game has it as
-    player/goldfish, else the player of the first turn-start event logged (kannagi's じゃんけん), else you."""
-    kept = state.get("first")
-    if isinstance(kept, int) and not isinstance(kept, bool):
-        return kept
-    value = state.get("options", {}).get("first")
-    if value in FIRST:
-        return FIRST.index(value)
-    starts = vocabulary_of(state).turn_starts
-    for entry in state.get("log", ()):
-        for event in entry["events"]:
-            if event.get("type") in starts:
-                return _turn_player(event)
-    return 0
+    """Who took the first turn, as the game's rules keep it (`Play.first_seat`: the seat its setup or the
+    seed's rule chose), never guessed from the log; you while it is not decided."""
+    kept = _rules(state["game"]).first_seat(state)
+    return kept if isinstance(kept, int) and not isinstance(kept, bool) else 0
 
 
 def turns_of(state: dict, player: int, turn: int, first: int | None = None) -> int:

@@ -36,7 +36,7 @@ import marshal
 import random
 from math import sqrt
 
-from ..games import get_game
+from ..declare import get_game
 from . import rng
 from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game, sees
 from .intervals import Z95
@@ -356,7 +356,7 @@ def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, se
 
 def versus_games() -> list[str]:
     """The games whose rules seat real players beyond the first (Play.versus)."""
-    from ..games import GAMES
+    from ..declare import GAMES
 
     return [slug for slug, definition in GAMES.items() if definition.play and _rules(slug).versus]
 

@@ -1,63 +1,22 @@
-"""The game registry: slug -> GameDef. Plain Python; no Django imports.
-
-Every package under rules/games/ that declares a `GAME` is a game: it is found here (adding a game touches
-only its own package). `register()` adds a game declared elsewhere, e.g. a test's."""
+"""The games: one package per game, each declaring a `GAME` (a rules.declare.GameDef). Importing this
+package registers every game it holds with the registry (rules.declare.registry); adding a game touches only
+its own package. Nothing below the games (the engine, the declarations) imports this package."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from .base import COMMON_FIELDS, COMMON_KEYS, CardType, GameDef
-from .fields import CardDataError, Field, FieldError
+from ..declare.base import GameDef
+from ..declare.registry import register
 
 
-def _discover() -> dict[str, GameDef]:
-    found = []
+def _discover() -> None:
     for info in pkgutil.iter_modules(__path__):
         if info.ispkg:
             game = getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None)
             if isinstance(game, GameDef):
-                found.append(game)
-    return {g.slug: g for g in sorted(found, key=lambda g: (g.order, g.slug))}
+                register(game)
 
 
-GAMES: dict[str, GameDef] = _discover()
-
-
-def register(game: GameDef) -> GameDef:
-    """Add (or replace) a game in the registry; `unregister` takes it out again."""
-    GAMES[game.slug] = game
-    return game
-
-
-def unregister(slug: str) -> None:
-    GAMES.pop(slug, None)
-
-
-class UnknownGame(KeyError):
-    def __str__(self) -> str:
-        return f"unknown game {self.args[0]!r} (known: {' '.join(GAMES)})"
-
-
-def get_game(slug: str) -> GameDef:
-    try:
-        return GAMES[slug]
-    except (KeyError, TypeError):
-        raise UnknownGame(slug) from None
-
-
-__all__ = [
-    "COMMON_FIELDS",
-    "COMMON_KEYS",
-    "GAMES",
-    "CardDataError",
-    "CardType",
-    "Field",
-    "FieldError",
-    "GameDef",
-    "UnknownGame",
-    "get_game",
-    "register",
-    "unregister",
-]
+_discover()

@@ -177,7 +177,7 @@ TOKENS_JA = [
 
 
 def _section_keys() -> list[str]:
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     return sorted({key for game in GAMES.values() for regulation in game.regulations for key in regulation.section_keys})
 
@@ -238,7 +238,7 @@ def allowed_latin() -> list[str]:
     """Latin strings the data legitimately shows: every card's texts, the games' and decks' names."""
     from cards.models import Card, Game
     from decks.models import Deck, Pool
-    from rules.games.fields import CHOICE, CHOICES, RECORDS
+    from rules.declare.fields import CHOICE, CHOICES, RECORDS
 
     strings: set[str] = set(ALWAYS_ALLOWED)
 

@@ -22,7 +22,7 @@ from django.test import Client
 
 from cards.models import Card
 from decks.models import Deck, Pool
-from rules.games import GAMES as REGISTRY
+from rules.declare import GAMES as REGISTRY
 
 from .crawl import (
     MEASURE,
@@ -71,7 +71,7 @@ def _play_a_little(deck: Deck, who, turns: int = 2) -> str:
     """A goldfish game of the deck, played by the game's autopilot into its second turn (so the board, the
     log and the pending decisions have something in them); its id."""
     from goldfish import services
-    from rules.games import get_game
+    from rules.declare import get_game
 
     outcome = services.start_from_deck(who=who, deck=deck, seed=7)
     session, state = outcome.session, outcome.state

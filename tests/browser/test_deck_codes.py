@@ -22,7 +22,7 @@ def spring_deck(transactional_db):
     from cards.models import Card, Game
     from cards.services import load_bundled
     from decks.models import Regulation
-    from rules.games import GAMES
+    from rules.declare import GAMES
 
     load_bundled()
     slug = next(s for s, g in GAMES.items() if g.deck_code_writers)

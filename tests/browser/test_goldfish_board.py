@@ -11,10 +11,10 @@ from django.contrib.auth.models import AnonymousUser
 
 from goldfish import selectors, services
 from goldfish.actors import Actor
+from rules.declare import GAMES as REGISTRY
+from rules.declare import get_game
 from rules.engine import apply, legal_actions, new_game
 from rules.engine.core import canonical_decks
-from rules.games import GAMES as REGISTRY
-from rules.games import get_game
 
 from .test_goldfish import click_action, greedy, start
 from .test_goldfish_games import sample

@@ -17,8 +17,8 @@ import pytest
 
 from decks.models import Deck
 from goldfish import selectors
+from rules.declare import GAMES
 from rules.engine import legal_actions
-from rules.games import GAMES
 
 from .crawl import axe_violations
 

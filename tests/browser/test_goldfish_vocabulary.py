@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from rules.games import get_game
+from rules.declare import get_game
 
 from .test_goldfish import start
 from .test_goldfish_games import sample

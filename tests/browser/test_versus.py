@@ -7,8 +7,8 @@ import os
 import pytest
 
 from goldfish.models import GoldfishSession
+from rules.declare import GAMES
 from rules.engine.versus import versus_games
-from rules.games import GAMES
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
 

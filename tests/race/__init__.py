@@ -8,12 +8,12 @@ first turn), play one step card (your runner advances by its 歩数) and end the
 turn a hand over 4 is discarded down to 4 (a decision). Reach the goal (option, default 10) to win; a
 player who must draw from an empty deck loses."""
 
-from rules.games.base import CardType, DrawRules, GameDef
-from rules.games.face import FaceLayout, Show
-from rules.games.fields import INT, Field
-from rules.games.options import Option
-from rules.games.regulation import Regulation, SectionRule
-from rules.games.vocabulary import Label, Vocabulary
+from rules.declare.base import CardType, DrawRules, GameDef
+from rules.declare.face import FaceLayout, Show
+from rules.declare.fields import INT, Field
+from rules.declare.options import Option
+from rules.declare.regulation import Regulation, SectionRule
+from rules.declare.vocabulary import Label, Vocabulary
 
 STEP = "歩"
 

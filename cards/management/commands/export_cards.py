@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards.io import FORMATS
 from cards.services import export_cards
-from rules.games import GAMES
+from rules.declare import GAMES
 
 
 class Command(BaseCommand):

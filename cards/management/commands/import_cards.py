@@ -7,7 +7,7 @@ from django.utils import translation
 from cards.i18n import cli_language
 from cards.io import FORMATS, CardFileError, import_limit_bytes, load_mapping
 from cards.services import import_cards
-from rules.games import GAMES
+from rules.declare import GAMES
 
 
 class Command(BaseCommand):

@@ -11,8 +11,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.games import GAMES
-from rules.games.ledger import LedgerError
+from rules.declare import GAMES
+from rules.declare.ledger import LedgerError
 
 MARKS = {"automated": "auto", "option": "option", "manual": "manual", "not_rule": "-"}
 

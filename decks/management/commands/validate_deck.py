@@ -7,7 +7,7 @@ from cards.i18n import cli_language
 from cards.models import Game
 from decks import selectors, services
 from decks.presenters import validation_payload
-from rules.games import GAMES
+from rules.declare import GAMES
 
 
 class Command(BaseCommand):

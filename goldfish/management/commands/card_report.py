@@ -21,10 +21,10 @@ from cards.models import Card
 from decks.services import DeckInputError, decklist_sections
 from goldfish.management.commands.goldfish import OPTION_NAMES, _column, check_game, parse_options, read_decks
 from goldfish.selectors import engine_card
+from rules.declare import GAMES
 from rules.engine import IllegalAction
 from rules.engine.report import ReportError, card_report, swap_report
 from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params
-from rules.games import GAMES
 
 
 class Command(BaseCommand):

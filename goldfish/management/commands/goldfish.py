@@ -31,10 +31,10 @@ from cards.models import Game
 from decks import selectors as deck_selectors
 from decks.services import DeckInputError, decklist_sections
 from goldfish.selectors import sections_decks
+from rules.declare import GAMES, get_game
+from rules.declare.options import BOOL, INT, OptionError
 from rules.engine import IllegalAction, versus
 from rules.engine.simulate import DEFAULT_TURN_CAP, SimulationError, check_params, simulate
-from rules.games import GAMES, get_game
-from rules.games.options import BOOL, INT, OptionError
 
 OPTION_NAMES = {"games": "--games", "seed": "--seed", "turn_cap": "--turn-cap", "workers": "--workers"}
 

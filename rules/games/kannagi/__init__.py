@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..base import CardGroup, CardType, DrawRules, GameDef, OpeningRedraw
-from ..fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, UNLIMITED, Field, ParseError
-from ..regulation import Regulation, SectionRule
-from ..script import script_field
+from ...declare.base import CardGroup, CardType, DrawRules, GameDef, OpeningRedraw
+from ...declare.fields import CHOICE, CHOICES, INT, LIMIT, STRINGS, UNLIMITED, Field, ParseError
+from ...declare.regulation import Regulation, SectionRule
+from ...declare.script import script_field
 from .deckcode import DECK_CODES
 from .face import FACE
 from .options import OPTIONS
@@ -75,6 +75,7 @@ def parse_season(text: str) -> list[str]:
 
 
 GAME = GameDef(
+    package=__name__,
     slug="kannagi",
     name_ja="巫KANNAGIカードゲーム",
     name_en="KANNAGI Card Game",

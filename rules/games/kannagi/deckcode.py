@@ -24,7 +24,15 @@ import re
 from functools import lru_cache
 from math import comb
 
-from ..deckcodes import BAD_NUMBER, INVALID_CODE, TOO_LARGE, UNREADABLE_CODE, DeckCodeError, DeckCodeFormat, DecodedDeck
+from ...declare.deckcodes import (
+    BAD_NUMBER,
+    INVALID_CODE,
+    TOO_LARGE,
+    UNREADABLE_CODE,
+    DeckCodeError,
+    DeckCodeFormat,
+    DecodedDeck,
+)
 
 TOOL = "巫カードフィルター"
 SHARE_URL = "https://hanil524.github.io/kannagi-cardlist/share.html#"

@@ -1,7 +1,7 @@
 """How a printed proxy face of kannagi is laid out: the cost as a kanji numeral, a place's power bottom
 left, the seasons on the type line and the first season's colour as the accent."""
 
-from ..face import FaceLayout, Show
+from ...declare.face import FaceLayout, Show
 
 FACE = FaceLayout(
     accent="#8c2f2f",

@@ -1,6 +1,6 @@
 """The start options of a kannagi goldfish game (GAMES.md's readings where the seed leaves a choice)."""
 
-from ..options import Choice, Option, goldfish_life, life, opening
+from ...declare.options import Choice, Option, goldfish_life, life, opening
 
 OPTIONS = (
     life(30),

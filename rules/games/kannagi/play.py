@@ -51,6 +51,7 @@ autopilot (the cards relabelled as they are read: Mirrored).
 
 from __future__ import annotations
 
+import math
 import sys
 
 from ...engine import effects, rng
@@ -1236,6 +1237,37 @@ class KannagiRules(Play):
 
     def first_seat(self, state):
         return state["flags"].get("first") if isinstance(state.get("flags"), dict) else None
+
+    # The strong AI's budget (versus.SeatAI): each candidate action is judged by the outlook right after it, in
+    # determinized games (a horizon of -1: the rollout plays no further action). Between two players who both
+    # defend against lethal damage the game ends when a deck runs out (山札がない…敗北), and a rollout played on by
+    # the heuristic uses every 古びた懐中電灯 it holds in both branches of a choice, so the draw a tool costs shows only
+    # where the rollout stops before the next moment a tool may be used.
+    rollout_budget = (16, -1, None)
+
+    def outlook(self, state, seat):
+        """How an unfinished game looks for `seat`, 0 to 1, from what it sees (deck sizes, life, 魂): mostly the race
+        to an empty deck (②ドロー: one card a turn; a draw from an empty deck loses), then life and 魂 (the 魂 that
+        防御 can exile in place of damage: ・魂を除外する事でダメージを魂で受けられます)."""
+        zones, players = state["zones"], state["players"]
+        other = 1 - seat
+        margin = len(zones[f"p{seat}.deck"]) - len(zones[f"p{other}.deck"])
+        # the one who draws next runs out first at equal decks: half a card either way
+        margin += -0.5 if self._draws_next(state) == seat else 0.5
+        hp = [players[p]["life"] + len(zones[f"p{p}.soul"]) for p in (seat, other)]
+        score = margin + 0.05 * (hp[0] - hp[1])
+        return 1.0 / (1.0 + math.exp(-score))
+
+    @staticmethod
+    def _draws_next(state) -> int:
+        """(versus) The player whose ②ドロー comes next: the turn player before its draw phase is over, else the other
+        (the first player's first turn has none: ①先攻は…1ターン目のみドローフェイズを行えません)."""
+        active, flags = state["active"], state["flags"]
+        if state.get("phase") in ("start", "recovery", "draw"):
+            turns = flags.get("turns")
+            if not (turns and active == flags.get("first") and turns[active] == 1 and not state["options"].get("first_player_draws")):
+                return active
+        return 1 - active
 
     def as_seat(self, state, seat):
         """The game with `seat` as seat 0 (two seats: 0 and 1 change places): zones, owners, the players, whose turn,

@@ -1,6 +1,6 @@
-"""Where kannagi's zones sit on the goldfish table (rules/games/table.py)."""
+"""Where kannagi's zones sit on the goldfish table (rules/declare/table.py)."""
 
-from ..table import Counter, Place, Table
+from ...declare.table import Counter, Place, Table
 
 # ⑥魂:魂にする札を表逆向きで置きます (seed line 162): face up, upside down, open to both, and its seasons decide
 # what can be cast, so it stays in sight as a row; the revealed hand is open to both.

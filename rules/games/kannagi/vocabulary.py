@@ -1,6 +1,6 @@
 """The player's words for kannagi's zones, phases, actions and decisions."""
 
-from ..vocabulary import (
+from ...declare.vocabulary import (
     ATTACK,
     DECK,
     DEPLOY,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import CardGroup, CardType, DrawRules, GameDef
-from ..fields import BOOL, CHOICE, INT, LIMIT, STR, Field
-from ..regulation import Regulation, SectionRule
-from ..script import OPS, check_step, labels_for, script_field
+from ...declare.base import CardGroup, CardType, DrawRules, GameDef
+from ...declare.fields import BOOL, CHOICE, INT, LIMIT, STR, Field
+from ...declare.regulation import Regulation, SectionRule
+from ...declare.script import OPS, check_step, labels_for, script_field
 from .face import FACE
 from .options import OPTIONS
 from .table import TABLE
@@ -27,7 +27,7 @@ TYPE_DECKS = {
 }
 DISTANCES = ("近", "中", "遠")
 
-# The effect vocabulary (rules/games/script.py) for this game. Besides the common steps:
+# The effect vocabulary (rules/declare/script.py) for this game. Besides the common steps:
 # - two steps on ONE unit, the one the play (or the 逆転 activation) names as its "target":
 #   unit_damage (`amount` damage to it; `who`: opponent = an opponent's unit (default), you = one of yours,
 #   each_player = any unit) and unit_heal (its 体力 restored by `amount`, or to its maximum without one;
@@ -45,7 +45,7 @@ SCRIPT_ZONES = ("deck", "hand", "field", "discard", "exile", "mana", "skill")
 SOURCE_ZONES = tuple(z for z in SCRIPT_ZONES if z != "exile")
 UNIT_WHO = ("opponent", "you", "each_player")
 CONTINUOUS = ("equipped", "status")
-# The names of this game's own ops and timings (rules/games/script.py names the common ones).
+# The names of this game's own ops and timings (rules/declare/script.py names the common ones).
 OP_LABELS = {
     "unit_damage": ("ユニットにダメージ", "Damage a unit"),
     "unit_heal": ("ユニットの体力を回復", "Heal a unit"),
@@ -112,6 +112,7 @@ def _script_field() -> Field:
 
 
 GAME = GameDef(
+    package=__name__,
     slug="manacard",
     name_ja="異世界TCG マナカード",
     name_en="Isekai TCG Mana Card",

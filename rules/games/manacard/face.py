@@ -1,7 +1,7 @@
 """How a printed proxy face of manacard is laid out: the deck on the type line, a unit's distance top
 right and attack, HP and speed in the stat bar, the construction marks before the text."""
 
-from ..face import Block, FaceLayout, Show
+from ...declare.face import Block, FaceLayout, Show
 
 UNIT = ("ユニット",)
 

@@ -22,7 +22,7 @@ The others size the setup and the goldfish: `mana`, `hand`, `second_extra` (the 
 `goldfish_hp`, the goldfish's main deck before the setup takes its mana and hand (the seed's 50).
 """
 
-from ..options import FIRST, Choice, Option, opening
+from ...declare.options import FIRST, Choice, Option, opening
 
 
 def reading(key: str, ja: str, en: str, *choices: tuple[str, str, str], help_ja: str = "", help_en: str = "") -> Option:

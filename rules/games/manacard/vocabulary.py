@@ -1,7 +1,7 @@
 """The player's words for manacard's zones, phases, actions and decisions: the main deck is the HP, the game
 is played on the action right (行動権), and a pass does one of four things (its options)."""
 
-from ..vocabulary import CANCEL, DISCARD, END_TURN, EXILE, FIELD, HAND, PASS, PLAY, Label, Vocabulary
+from ...declare.vocabulary import CANCEL, DISCARD, END_TURN, EXILE, FIELD, HAND, PASS, PLAY, Label, Vocabulary
 
 VOCABULARY = Vocabulary(
     zones={

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import CardGroup, CardType, DrawRules, GameDef
-from ..fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
-from ..regulation import Regulation, SectionRule
+from ...declare.base import CardGroup, CardType, DrawRules, GameDef
+from ...declare.fields import BOOL, CHOICE, CHOICES, INT, LIMIT, LIST_SPLIT, RECORDS, STR, TEXT, Field
+from ...declare.regulation import Regulation, SectionRule
 from .face import FACE
 from .options import OPTIONS
 from .script import SCRIPT
@@ -23,6 +23,7 @@ def parse_printed_list(text: str) -> list[str]:
 
 
 GAME = GameDef(
+    package=__name__,
     slug="original",
     name_ja="オリジナルカードゲーム（兵・呪術・土地）",
     name_en="Original Card Game (soldiers, curses, lands)",

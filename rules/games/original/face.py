@@ -1,7 +1,7 @@
 """How a printed proxy face of original is laid out: a soldier's summon, move and power costs or a
 spell's and land's cost and upkeep in the stat bar, and the structured effects as the text."""
 
-from ..face import Block, FaceLayout, Show
+from ...declare.face import Block, FaceLayout, Show
 
 SOLDIER = ("兵",)
 

@@ -1,7 +1,7 @@
 """The start options of an original goldfish game (readings of the seed, each with its default: the seed's
 reading, or GAMES.md's where the seed is silent; the rules ledger names the lines each one reads)."""
 
-from ..options import AUTO_PASS, FIRST, Choice, Option, opening
+from ...declare.options import AUTO_PASS, FIRST, Choice, Option, opening
 
 OPTIONS = (
     FIRST,

@@ -1,6 +1,6 @@
 """The effect vocabulary of the 兵・呪術・土地 game: the common `script` steps plus what its cards need.
 
-The common steps (rules/games/script.py) act on players: damage (to 戦力), life, draw, mill, move, stat,
+The common steps (rules/declare/script.py) act on players: damage (to 戦力), life, draw, mill, move, stat,
 resource, counter, win. This game's cards also act on cards on the board, so a step may name a `target`
 (which cards) with filters, and four more ops exist:
 
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..fields import BOOL, CHOICE, INT, STR, Field
-from ..script import OPS, check_step, labels_for, script_field
+from ...declare.fields import BOOL, CHOICE, INT, STR, Field
+from ...declare.script import OPS, check_step, labels_for, script_field
 
 GAME_OPS = ("destroy", "uncounter", "bind", "rule")
 WHENS = ("played", "effect1", "effect2", "effect3", "effect4", "continuous")
@@ -43,7 +43,7 @@ RULES = ("own_battle_no_destroy", "damaged_destroyed", "free_move_to_battlefield
 DURATIONS = ("turn", "permanent")
 STATS = ("cost", "move_cost", "power", "upkeep")
 FILTER_KEYS = ("side", "kind", "attribute", "race", "special", "other")
-# The names of this game's ops, timings and filters (rules/games/script.py names the common ones).
+# The names of this game's ops, timings and filters (rules/declare/script.py names the common ones).
 LABELS = {
     "op": {
         "destroy": ("破棄する", "Destroy"),

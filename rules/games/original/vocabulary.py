@@ -1,7 +1,7 @@
 """The player's words for original's zones, phases, actions and decisions: its deck is 支援, its life 戦力,
 and its board a grid of five rows."""
 
-from ..vocabulary import (
+from ...declare.vocabulary import (
     CANCEL,
     DEPLOY,
     DESTROY,

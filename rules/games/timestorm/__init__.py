@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import CardGroup, CardType, DrawRules, GameDef
-from ..fields import BOOL, Field
-from ..regulation import Regulation, SectionRule
-from ..script import script_field
+from ...declare.base import CardGroup, CardType, DrawRules, GameDef
+from ...declare.fields import BOOL, Field
+from ...declare.regulation import Regulation, SectionRule
+from ...declare.script import script_field
 from .face import FACE
 from .options import OPTIONS
 from .shares import POOLING
@@ -28,6 +28,7 @@ BASIC = (
 )
 
 GAME = GameDef(
+    package=__name__,
     slug="timestorm",
     name_ja="Time Storm（タイムストーム）",
     name_en="Time Storm",

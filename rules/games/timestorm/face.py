@@ -1,7 +1,7 @@
 """How a printed proxy face of timestorm is laid out: the cost top left, 勝利条件 on the type line of a
 win-condition card."""
 
-from ..face import FaceLayout, Show
+from ...declare.face import FaceLayout, Show
 
 FACE = FaceLayout(
     accent="#1f5f7a",

@@ -1,7 +1,7 @@
 """The start options of a Time Storm goldfish game (each reading the seed leaves open, with its default, is
 written in the rules ledger, rules/games/timestorm/ledger.json)."""
 
-from ..options import AUTO_PASS, Choice, Option, opening
+from ...declare.options import AUTO_PASS, Choice, Option, opening
 from .shares import AUTO, choices
 
 OPTIONS = (

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from ..options import Choice
-from ..samples import bundled_cards, bundled_samples
+from ...declare.options import Choice
+from ...declare.samples import bundled_cards, bundled_samples
 
 SLUG = "timestorm"
 ENTRY_SECTION = "entry"

@@ -1,6 +1,6 @@
-"""Where timestorm's zones sit on the goldfish table (rules/games/table.py)."""
+"""Where timestorm's zones sit on the goldfish table (rules/declare/table.py)."""
 
-from ..table import Place, Table
+from ...declare.table import Place, Table
 
 # The shared deck is a pile; the shared stack is what answers are made to: in sight.
 TABLE = Table(

@@ -1,6 +1,18 @@
 """The player's words for timestorm's zones, phases, actions and decisions."""
 
-from ..vocabulary import DECK, DISCARD, DRAW_PHASE, END_PHASE, FIELD, HAND, MAIN_PHASE, PASS, PLAY, Label, Vocabulary
+from ...declare.vocabulary import (
+    DECK,
+    DISCARD,
+    DRAW_PHASE,
+    END_PHASE,
+    FIELD,
+    HAND,
+    MAIN_PHASE,
+    PASS,
+    PLAY,
+    Label,
+    Vocabulary,
+)
 
 VOCABULARY = Vocabulary(
     zones={

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import CardGroup, CardType, DrawRules, GameDef
-from ..fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
-from ..regulation import Regulation, SectionRule
-from ..script import script_field
+from ...declare.base import CardGroup, CardType, DrawRules, GameDef
+from ...declare.fields import CHOICE, INT, LIMIT, RECORDS, STR, STRINGS, TEXT, Field
+from ...declare.regulation import Regulation, SectionRule
+from ...declare.script import script_field
 from .face import FACE
 from .options import OPTIONS
 from .table import TABLE
@@ -16,6 +16,7 @@ PLAYABLE = (CHARACTER, SPELL, COMMAND)
 WEATHER_KINDS = ("自動α", "自動γ")
 
 GAME = GameDef(
+    package=__name__,
     slug="vision",
     name_ja="東方VISION（非想天則ルール）",
     name_en="Touhou VISION (Hisoutensoku weather rule)",

@@ -1,7 +1,7 @@
 """How a printed proxy face of vision is laid out: 必要ノード/コスト top left, a character's GRAZE top
 right and attack/defence bottom right, upkeep in the stat bar; a weather card prints its effects."""
 
-from ..face import Block, FaceLayout, Show
+from ...declare.face import Block, FaceLayout, Show
 
 WEATHER = ("天候",)
 

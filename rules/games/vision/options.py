@@ -1,7 +1,7 @@
 """The start options of a vision goldfish game (the 非想天則 weather rule and the readings of the passages the
 seed leaves open; each is written in the rules ledger, ledger.json)."""
 
-from ..options import FIRST, Choice, Option, goldfish_life, life, opening
+from ...declare.options import FIRST, Choice, Option, goldfish_life, life, opening
 
 
 def reading(key: str, ja: str, en: str, *choices: tuple[str, str, str]) -> Option:

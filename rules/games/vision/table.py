@@ -1,7 +1,7 @@
-"""Where vision's zones sit on the goldfish table (rules/games/table.py); the weather area is the game's own
+"""Where vision's zones sit on the goldfish table (rules/declare/table.py); the weather area is the game's own
 (Play.layout)."""
 
-from ..table import Counter, Place, Table
+from ...declare.table import Counter, Place, Table
 
 # Nodes pay for cards (counted beside life); the weather deck is a face-down pile.
 TABLE = Table(

@@ -1,6 +1,6 @@
 """The player's words for vision's zones, phases, actions and decisions, and for its weather area."""
 
-from ..vocabulary import (
+from ...declare.vocabulary import (
     ATTACK,
     CHOOSE,
     DECK,

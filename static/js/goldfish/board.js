@@ -400,20 +400,11 @@ function weatherNode(w) {
   return box;
 }
 
-// -- the figures beside a player's name: life and the game's declared counters ------------------------------
+// -- the figures beside a player's name: life and the game's declared counters, as the engine counts them --
 function figures(i) {
-  const v = view();
-  const p = v.players[i];
-  const out = [];
-  if (p.life !== null && p.life !== undefined) out.push({ key: "life", label: ui("life"), value: p.life });
-  for (const c of table().counters || []) {
-    const zone = "p" + i + "." + c.zone;
-    if (!(zone in v.zones)) continue;
-    const ids = v.zones[zone];
-    const value = c.untapped ? ids.filter((iid) => iid !== null && !(v.cards[iid] || {}).tapped).length : ids.length;
-    out.push({ key: c.zone, label: zoneLabel(zone, false), value: value });
-  }
-  return out;
+  const p = view().players[i];
+  return Object.entries(p.figures || {}).map(([key, value]) =>
+    ({ key: key, label: key === "life" ? ui("life") : zoneLabel("p" + i + "." + key, false), value: value }));
 }
 
 function figureNode(i, f) {

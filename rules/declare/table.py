@@ -18,7 +18,8 @@ the cards the viewer sees.
 `drops` says where dragging a card from the hand plays it: an action type -> the zone kind a drop there makes
 that action (the engine's listed action for that card; a grid square takes the action naming that square).
 
-`counters` are figures the board shows next to a player's life, each counted from the view: the number of
+`counters` are figures shown next to a player's life, counted by the engine (rules.engine.core.figures, in each
+player's view as "figures", which the board draws): the number of
 cards in one of the player's zones (`Counter.zone`), or only those untapped (`untapped=True`); the
 vocabulary's word for the zone labels it.
 """

@@ -4,13 +4,13 @@ and recorded games."""
 
 from __future__ import annotations
 
-import importlib
 import json
+import sys
 from pathlib import Path
 
 from .base import CARDS_FILE, SAMPLES_FILE, package_file
+from .registry import GAMES
 
-REGISTRY = "rules.games"
 SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
 TIMESTORM_BASIC = (
     ("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3),
@@ -18,14 +18,22 @@ TIMESTORM_BASIC = (
 )
 
 
-def _path(game, what: str) -> Path:
+def _declaring(slug: str) -> str | None:
+    """The package of a game that is not registered yet because it is being declared (its package is being
+    imported and reads its own cards on the way, as Time Storm's options do): the loaded package named by
+    the slug."""
+    return next((name for name, module in list(sys.modules.items())
+                 if name.rpartition(".")[2] == slug and getattr(module, "__path__", None)), None)
+
+
+def _path(game, what: str) -> Path | None:
     """The game's declared data file (`what`: "cards" or "samples"); `game` is a GameDef or a slug. A slug the
-    registry does not hold (yet: a game's package may read its cards while it is being declared, as Time
-    Storm's options do) names the file of the default name in rules/games/<slug>/."""
+    registry does not hold yet names the file of the default name in the package being declared."""
     if isinstance(game, str):
-        declared = getattr(importlib.import_module(REGISTRY), "GAMES", {}).get(game)
+        declared = GAMES.get(game)
         if declared is None:
-            return package_file(f"{REGISTRY}.{game}", CARDS_FILE if what == "cards" else SAMPLES_FILE)
+            package = _declaring(game)
+            return package_file(package, CARDS_FILE if what == "cards" else SAMPLES_FILE) if package else None
         game = declared
     return game.cards_path if what == "cards" else game.samples_path
 
@@ -34,14 +42,14 @@ def bundled_card_data(game) -> list[dict]:
     """The game's bundled cards as its file lists them (card dicts of the card file format; [] when the game
     ships none). `game`: a slug or a GameDef."""
     path = _path(game, "cards")
-    return json.loads(path.read_text(encoding="utf-8"))["cards"] if path.is_file() else []
+    return json.loads(path.read_text(encoding="utf-8"))["cards"] if path and path.is_file() else []
 
 
 def sample_data(game) -> dict:
     """The game's sample decks and pools as its file holds them: {"decks": [...], "pools": [...]} (both empty
     when the game ships none). `game`: a slug or a GameDef."""
     path = _path(game, "samples")
-    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    data = json.loads(path.read_text(encoding="utf-8")) if path and path.is_file() else {}
     return {"decks": data.get("decks", []), "pools": data.get("pools", [])}
 
 

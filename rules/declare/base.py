@@ -190,19 +190,19 @@ class GameDef:
     # The fields deck statistics break a deck down by, besides card type (kannagi: season).
     stat_fields: tuple[str, ...] = ()
     # -- the rest of the game contract (rules/contract.py documents each) --------------------------------
-    # Start options of a game on the engine: declared specs (rules/games/options.py), checked by the engine.
+    # Start options of a game on the engine: declared specs (rules/declare/options.py), checked by the engine.
     options: tuple[Option, ...] = ()
-    # The player's words for zones, phases, actions and decisions (rules/games/vocabulary.py).
+    # The player's words for zones, phases, actions and decisions (rules/declare/vocabulary.py).
     vocabulary: object = None
-    # What a printed proxy face shows and the card's default size (rules/games/face.py).
+    # What a printed proxy face shows and the card's default size (rules/declare/face.py).
     face: object = None
-    # Where its zones sit on the goldfish table and the figures shown beside life (rules/games/table.py).
+    # Where its zones sit on the goldfish table and the figures shown beside life (rules/declare/table.py).
     table: object = None
     # The play rules and the autopilot, as "module:Class" relative to the game's package, made on first use.
     play: str = ""
     autopilot: str = ""
-    # The package "module:Class" names are relative to (default rules.games.<slug>; a game declared
-    # elsewhere, e.g. in a test, names its own).
+    # The game's own package, which "module:Class" names are relative to and its data files are in: every
+    # game declares `package=__name__` (the declarations never name a game's package themselves).
     package: str = ""
     # The key cards of the opening hand: what the simulation, the deck page's opening odds and the deck
     # statistics count (the autopilot's is_key reads it). Deck statistics also offer `card_groups`.
@@ -220,7 +220,7 @@ class GameDef:
     # whole number of 0 or more (regulation_option_errors).
     regulation_options: dict = field(default_factory=dict)
     # The deck codes (and share links) of other tools the game's players hand decks around in
-    # (rules/games/deckcodes.py): rules/deckcode.py reads a pasted one and writes a deck's in those declared
+    # (rules/declare/deckcodes.py): rules/deckcode.py reads a pasted one and writes a deck's in those declared
     # with a writer.
     deck_codes: tuple[DeckCodeFormat, ...] = ()
     # Limits cards print themselves (card name -> copies, or fields.UNLIMITED), for the game's `copy_limit`
@@ -231,9 +231,9 @@ class GameDef:
     # the card page shows each as a badge with its meaning (kannagi's fan list: 封印改訂).
     rarity_marks: tuple[tuple[str, str, str], ...] = ()
     # The game's data files, each a path relative to its package's folder (rules/games/<slug>/) or an absolute
-    # one: its bundled cards (cards.services.load_bundled, rules/games/samples.py), its sample decks and
-    # pools (decks.services.load_sample_decks, rules/games/samples.py) and its seed, the rules document its
-    # ledger accounts for line by line (rules/games/ledger.py). A file that is not there is data the game
+    # one: its bundled cards (cards.services.load_bundled, rules/declare/samples.py), its sample decks and
+    # pools (decks.services.load_sample_decks, rules/declare/samples.py) and its seed, the rules document its
+    # ledger accounts for line by line (rules/declare/ledger.py). A file that is not there is data the game
     # does not ship.
     cards_file: str = CARDS_FILE
     samples_file: str = SAMPLES_FILE
@@ -300,16 +300,18 @@ class GameDef:
                 if key not in self._field_map:
                     raise ValueError(f"{self.slug}.{g.code}: unknown field {key!r}")
 
-    @property
-    def home(self) -> str:
-        """The game's package: `package`, else rules.games.<slug>."""
-        return self.package or f"{__package__}.{self.slug}"
-
     def resolve(self, spec: str):
         """A "module:name" declaration (construction, play, autopilot) relative to the game's package
-        (rules/games/<slug>/), imported now: the attribute it names."""
+        (its `package`), imported now: the attribute it names."""
         module, _, name = spec.partition(":")
         return getattr(importlib.import_module(module, self.home), name)
+
+    @property
+    def home(self) -> str:
+        """The game's own package (`package`); a game that needs one and declares none is told so."""
+        if not self.package:
+            raise ValueError(f"{self.slug}: declare package=__name__ in the game's GameDef")
+        return self.package
 
     # -- the package's data files ---------------------------------------------------------------------------
 
@@ -407,10 +409,10 @@ class GameDef:
 
     @property
     def ledger(self):
-        """The game's rules ledger (rules/games/<slug>/ledger.json; see rules/games/ledger.py), or None."""
+        """The game's rules ledger (rules/games/<slug>/ledger.json; see rules/declare/ledger.py), or None."""
         from .ledger import load  # (a leaf module; imported on use, as few pages need it)
 
-        return load(self.home, tuple(o.key for o in self.options))
+        return load(self.home, tuple(o.key for o in self.options)) if self.package else None
 
     @property
     def pilot(self):
