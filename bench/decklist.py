@@ -5,7 +5,7 @@ The list mixes the notations the reader takes (a title and author, headers with 
 《》 and 「」 names with ×N, bullets, numbered lines, trailing notes, readings in parentheses, bare and
 full-width counts, a totals line), over:
 
-1. the bundled kannagi cards (cards/bundled/kannagi.json, 32 cards);
+1. the bundled kannagi cards (rules/games/kannagi/cards.json, 32 cards);
 2. 3,000 synthetic cards (what a large game's index holds);
 3. the real kannagi fan list (../shared/data/kannagi-cardlist.csv, 1,136 rows) when it is present.
 
@@ -15,7 +15,6 @@ interference on a shared machine), and the two export styles. Target: a 100-line
 """
 
 import csv
-import json
 import os
 import statistics
 import sys
@@ -71,8 +70,9 @@ def hundred_lines(names: list[str], readings: dict[str, str]) -> str:
 
 
 def bundled() -> list[dict]:
-    data = json.loads((ROOT / "cards" / "bundled" / "kannagi.json").read_text(encoding="utf-8"))
-    return [{**card, "id": i} for i, card in enumerate(data["cards"], start=1)]
+    from rules.declare.samples import bundled_card_data
+
+    return [{**card, "id": i} for i, card in enumerate(bundled_card_data("kannagi"), start=1)]
 
 
 def synthetic(count: int = 3000) -> list[dict]:

@@ -1,6 +1,6 @@
 """Deck validation speed (the pure construction rules) and the editor's add-a-card round trip over HTTP.
 
-1. For each game, a 100-card deck built from the bundled cards (read from cards/bundled/*.json, no
+1. For each game, a 100-card deck built from the bundled cards (read from rules/games/<slug>/cards.json, no
    database) is validated with rules.decks.validate many times; prints the median and p95.
 2. Starts gunicorn on 127.0.0.1 against a fresh SQLite database (or BENCH_DATABASE_URL, emptied first)
    with the bundled cards and sample decks, then times POST /api/decks/<id>/entries/ (+1 / −1 in turn,
@@ -34,8 +34,9 @@ VALIDATIONS = 2000
 
 
 def bundled_cards(slug):
-    data = json.loads((ROOT / "cards" / "bundled" / f"{slug}.json").read_text(encoding="utf-8"))
-    return {i + 1: {**card, "id": i + 1} for i, card in enumerate(data["cards"])}
+    from rules.declare.samples import bundled_card_data
+
+    return {i + 1: {**card, "id": i + 1} for i, card in enumerate(bundled_card_data(slug))}
 
 
 def hundred_card_deck(slug, cards, regulation):

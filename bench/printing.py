@@ -27,8 +27,9 @@ from bench._common import target  # noqa: E402
 
 def deck_items(copies=4, distinct=15):
     from printing.sheets import PrintCard
+    from rules.declare.samples import bundled_card_data
 
-    cards = json.loads((ROOT / "cards" / "bundled" / "kannagi.json").read_text(encoding="utf-8"))["cards"]
+    cards = bundled_card_data("kannagi")
     return [PrintCard(f"k{i}", card, copies) for i, card in enumerate(cards[:distinct])]
 
 

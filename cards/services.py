@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -21,7 +20,6 @@ from .models import Card, Game, editor_group_name, sync_facets
 from .permissions import can_edit_game
 from .search.index import SEARCH_COLUMNS
 
-BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
 DUPLICATE_IN_FILE = {
     "number": gettext_noop("number {value!r} is also on row {row}"),
     "name": gettext_noop("{value!r} without a number is also on row {row}"),
@@ -302,7 +300,8 @@ def import_cards(
 
 
 def load_bundled(games: list[str] | None = None) -> list[ImportReport]:
-    """Load the bundled card data shipped in cards/bundled/<slug>.json.
+    """Load the bundled card data each game's package ships (its GameDef's `cards_path`,
+    rules/games/<slug>/cards.json); a game that ships none is passed over.
 
     Creates the cards that are missing and never touches existing ones, so a
     second run changes nothing and edits made since are kept.
@@ -310,12 +309,13 @@ def load_bundled(games: list[str] | None = None) -> list[ImportReport]:
     reports = []
     with transaction.atomic():
         for slug in games or list(GAMES):
-            path = BUNDLED_DIR / f"{slug}.json"
-            if not path.exists():
+            game = GAMES.get(slug)
+            path = game.cards_path if game is not None else None
+            if path is None or not path.is_file():
                 continue
             report = import_cards(game=slug, data=path.read_bytes(), fmt="json", create_only=True)
             if report.errors:
-                raise CardFileError(f"bundled {path.name}: " + "; ".join(map(str, report.errors)))
+                raise CardFileError(f"bundled {slug} {path.name}: " + "; ".join(map(str, report.errors)))
             reports.append(report)
     return reports
 

@@ -246,9 +246,11 @@ def validate_deck_data(game_slug: str, regulation: Regulation, deck: DeckData, c
 
 
 def violation_dicts(violations: list[Violation], regulation: Regulation) -> list[dict]:
-    """Violations for the page and the API, their messages in the active language."""
+    """Violations for the page and the API, their messages in the active language: the game's own words for a
+    message where it declares them (GameDef.word), else the global translations."""
     rules = regulation.to_rules()
     lang = _lang()
+    game = GAMES.get(regulation.game_id)
     out = []
     for v in violations:
         params = dict(v.params)
@@ -260,7 +262,7 @@ def violation_dicts(violations: list[Violation], regulation: Regulation) -> list
         out.append(
             {
                 "code": v.code,
-                "message": gettext(v.template).format(**params),
+                "message": ((game and game.word(v.template, lang)) or gettext(v.template)).format(**params),
                 "cards": list(v.cards),
                 "section": v.section,
                 "section_label": section.label(lang) if section else (v.section or ""),

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import timedelta
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
@@ -20,6 +18,7 @@ from rules.deckcode import parse as parse_decklist
 from rules.decklist import READING_STOPPED, placement
 from rules.decklist import export as export_decklist
 from rules.declare import GAMES
+from rules.declare.samples import sample_data
 
 from . import selectors
 from .models import (
@@ -38,7 +37,6 @@ from .models import (
     new_share_token,
 )
 
-BUNDLED_DIR = Path(__file__).resolve().parent / "bundled"
 SAMPLE_OWNER = "samples"
 MAX_ID = 2**63 - 1  # the largest primary key a database column holds; larger numbers name no row
 
@@ -782,23 +780,26 @@ def sample_owner():
 
 
 def load_sample_decks() -> list[str]:
-    """Load decks/bundled/samples.json: public sample decks (and pools) owned by the "samples" user.
+    """Load each game's sample decks and pools (its package's samples file, GameDef.samples_path:
+    rules/games/<slug>/samples.json), in the registry's order: public, owned by the "samples" user. A deck or
+    pool is of the game whose file holds it unless it names another.
 
     Idempotent: a deck or pool whose name already exists for that owner and game is left alone.
     """
-    data = json.loads((BUNDLED_DIR / "samples.json").read_text(encoding="utf-8"))
+    shipped = [(slug, sample_data(game)) for slug, game in GAMES.items()]
     owner = sample_owner()
     loaded = []
     with transaction.atomic():
         by_name = {}
-        for item in data["decks"]:
-            existing = Deck.objects.filter(owner=owner, game_id=item["game"], name=item["name"]).first()
+        for slug, item in ((slug, item) for slug, data in shipped for item in data["decks"]):
+            game = item.get("game") or slug
+            existing = Deck.objects.filter(owner=owner, game_id=game, name=item["name"]).first()
             if existing is None:
-                regulation = selectors.regulation_for(item["game"], item.get("regulation"))
-                sections = decklist_sections(item["game"], regulation, item["decklist"])
+                regulation = selectors.regulation_for(game, item.get("regulation"))
+                sections = decklist_sections(game, regulation, item["decklist"])
                 existing = deck_create(
                     owner=owner,
-                    game=item["game"],
+                    game=game,
                     regulation=regulation,
                     name=item["name"],
                     description=item.get("description", ""),
@@ -806,12 +807,12 @@ def load_sample_decks() -> list[str]:
                     sections=sections,
                     sample=True,
                 )
-                loaded.append(f"deck {item['game']}: {item['name']}")
-            by_name[(item["game"], item["name"])] = existing
-        for item in data.get("pools", []):
+                loaded.append(f"deck {game}: {item['name']}")
+            by_name[(game, item["name"])] = existing
+        for slug, item in ((slug, item) for slug, data in shipped for item in data["pools"]):
             if Pool.objects.filter(owner=owner, name=item["name"]).exists():
                 continue
-            game = item.get("game") or selectors.pool_game()
+            game = item.get("game") or slug
             decks = [by_name[(game, n)] for n in item["entries"]]
             pool = pool_save(
                 user=owner,

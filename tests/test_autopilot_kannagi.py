@@ -4,13 +4,12 @@ sample-deck games, and its documented habits (零探し, attacking with the stro
 simulator's game factory makes the same state as new_game for all five games, and the rules' card-facts
 table follows each game's own card data."""
 
-import json
 from pathlib import Path
 
 import pytest
 
 from rules.declare import GAMES, get_game
-from rules.declare.samples import bundled_cards, player_deck, sample_deck
+from rules.declare.samples import bundled_cards, player_deck, sample_data, sample_deck
 from rules.engine import IllegalAction, apply, digest, new_game
 from rules.engine.core import canonical_decks
 from rules.engine.simulate import GameFactory, simulate
@@ -51,7 +50,7 @@ def test_every_action_it_picks_over_200_seeded_games_is_legal():
 
 def test_every_action_it_picks_with_apparitions_and_the_all_seasons_reading_is_legal():
     cards = bundled_cards("kannagi")
-    text = next(d["decklist"] for d in json.loads((ROOT / "decks/bundled/samples.json").read_text(encoding="utf-8"))["decks"]
+    text = next(d["decklist"] for d in sample_data("kannagi")["decks"]
                 if d["game"] == "kannagi" and "怪異" in d["name"])
     deck = [cards[line.split(" ", 1)[1]] for line in text.splitlines()
             if line.strip() and not line.strip().endswith(":") for _ in range(int(line.split(" ", 1)[0]))]

@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from cards.models import Card
+from rules.declare import GAMES
 
 VISION_WEATHERS = (
     "白夜 極夜 宵闇 地震雲 春一番 精霊風 時雨 薄曇 極光 豪雨 炎天 快晴 霧雨 曇天 蒼天 雹 花曇 濃霧 雪 天気雨 "
@@ -102,7 +103,7 @@ def test_timestorm_ships_the_battery(seed_cards):
 def test_sample_sets_are_flagged_and_large_enough_for_a_deck(bundled):
     samples = bundled.filter(sample=True)
     per_game = Counter(samples.values_list("game", flat=True))
-    assert set(per_game) == {"vision", "timestorm", "kannagi", "original", "manacard"}
+    assert set(per_game) == set(GAMES)
     assert all(c.set_name == "サンプル" for c in samples)
     # kannagi: 40 cards at 4 per name; vision: 50 at 3 per name (playable types).
     assert samples.filter(game="kannagi").count() * 4 >= 40

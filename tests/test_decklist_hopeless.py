@@ -2,8 +2,6 @@
 why in the user's language, and the check page lists at most 50 lines not read with a count of the rest.
 Real lists are not affected (tests/test_decklist_corpus.py reads every list of the corpus as before)."""
 
-import json
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -20,13 +18,12 @@ from rules.decklist import (
     parse,
 )
 from rules.declare import get_game
-
-BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
+from rules.declare.samples import bundled_card_data
 
 
 @pytest.fixture(scope="module")
 def kannagi_cards():
-    cards = json.loads((BUNDLED / "kannagi.json").read_text(encoding="utf-8"))["cards"]
+    cards = bundled_card_data("kannagi")
     return CardIndex([{**card, "id": i} for i, card in enumerate(cards, start=1)])
 
 

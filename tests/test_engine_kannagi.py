@@ -2,7 +2,6 @@
 plays through; rules/games/kannagi/ledger.json points here), and random legal games that keep the
 invariants."""
 
-import json
 import random
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pytest
 from rules.deckdata import DeckData
 from rules.decks import validate
 from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 from rules.engine import IllegalAction, apply, decision, events_for, legal_actions, new_game, view
 from rules.engine.core import canonical_decks, check_invariants, digest, redo, undo
 
@@ -105,7 +105,7 @@ def kinds(events, *wanted):
 
 
 def bundled(name):
-    cards = json.loads((ROOT / "cards/bundled/kannagi.json").read_text(encoding="utf-8"))["cards"]
+    cards = bundled_card_data("kannagi")
     return {**next(c for c in cards if c["name"] == name), "key": name}
 
 
@@ -1017,7 +1017,7 @@ def test_a_place_whose_power_falls_to_0_goes_to_soul_even_by_an_effects_damage()
 def sample_deck():
     """The bundled cards (2 or 4 of each), with cards that reach every decision: two 神 of one name, a tool that
     hurts its player (防御), one that chooses a card on the field, a season whose effect meets its place's."""
-    cards = json.loads((ROOT / "cards/bundled/kannagi.json").read_text(encoding="utf-8"))["cards"]
+    cards = bundled_card_data("kannagi")
     out = []
     for i, c in enumerate(cards):
         out += [{**c, "key": f"k{i}"}] * (4 if i % 3 else 2)

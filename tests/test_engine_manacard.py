@@ -3,11 +3,11 @@ checks), the bundled sample set's effects, and random legal games that keep the 
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 from rules.engine import (
     IllegalAction,
     apply,
@@ -25,7 +25,7 @@ from rules.engine.play import plain
 
 from .engine_helpers import put
 
-BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/manacard.json").read_text(encoding="utf-8"))["cards"]}
+BUNDLED = {c["name"]: c for c in bundled_card_data("manacard")}
 
 
 def bundled(name, copies=1):
@@ -1113,7 +1113,7 @@ def test_a_payment_is_given_up_when_its_card_leaves_and_follows_the_mana_zone():
 
 
 def sample_deck():
-    """The bundled sample deck (decks/bundled/samples.json): main 50, skill 50, status 3."""
+    """The bundled sample deck (rules/games/manacard/samples.json): main 50, skill 50, status 3."""
     main = [("見習い剣士", 8), ("森の弓使い", 8), ("槍持ちの衛兵", 8), ("疾風の盗賊", 8), ("岩肌のゴーレム", 7), ("放浪の竜騎士", 1), ("薬草", 6), ("鉄の長剣", 4)]
     skill = [("火の玉", 12), ("雷撃", 8), ("氷の壁", 10), ("応急手当", 10), ("起死回生", 10)]
     status = [("剣術の才", 1), ("魔力の泉", 1), ("勇者の証", 1)]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare.samples import bundled_card_data
 from rules.engine import (
     IllegalAction,
     apply,
@@ -28,7 +29,7 @@ from rules.engine.core import rules_of
 
 from .engine_helpers import fresh
 
-BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/original.json").read_text(encoding="utf-8"))["cards"]}
+BUNDLED = {c["name"]: c for c in bundled_card_data("original")}
 
 
 def bundled(name):

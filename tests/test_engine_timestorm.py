@@ -3,18 +3,17 @@ plays through; rules/games/timestorm/ledger.json names them line by line), the g
 deck, what each player may see, the bundled sample set's effects, and random legal games that keep the
 invariants."""
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from rules.declare import get_game
+from rules.declare.samples import bundled_card_data
 from rules.engine import IllegalAction, apply, check_invariants, digest, legal_actions, new_game, redo, undo, view
 
 from .engine_helpers import put
 
-BUNDLED = {c["name"]: c for c in json.loads((Path(__file__).resolve().parent.parent / "cards/bundled/timestorm.json").read_text(encoding="utf-8"))["cards"]}
+BUNDLED = {c["name"]: c for c in bundled_card_data("timestorm")}
 
 
 def bundled(name, copies=1):

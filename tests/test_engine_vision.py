@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.declare.samples import bundled_card_data, sample_data
 from rules.engine import (
     IllegalAction,
     apply,
@@ -27,7 +28,7 @@ from rules.games.vision.weather import AUTOMATED_WEATHERS, WEATHER_STATUS
 from .engine_helpers import fresh
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = {c["name"]: c for c in json.loads((ROOT / "cards/bundled/vision.json").read_text(encoding="utf-8"))["cards"]}
+BUNDLED = {c["name"]: c for c in bundled_card_data("vision")}
 WEATHERS = [name for name, c in BUNDLED.items() if c["card_type"] == "天候"]
 QUIET = ["台風", "梅雨", "快晴", "曇天", "炎天", "黄砂"]  # weathers that do nothing while nobody acts
 
@@ -1362,7 +1363,7 @@ def test_an_answer_not_among_the_listed_answers_is_refused(name, state):
 
 
 def sample_deck():
-    samples = json.loads((ROOT / "decks/bundled/samples.json").read_text(encoding="utf-8"))["decks"]
+    samples = sample_data("vision")["decks"]
     text = next(d["decklist"] for d in samples if d["game"] == "vision")
     out, section = [], "main"
     for line in text.splitlines():

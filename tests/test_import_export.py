@@ -9,8 +9,8 @@ from django.core.management.base import CommandError
 
 from cards.io import CardFileError
 from cards.models import Card, Game
-from cards.services import BUNDLED_DIR, export_cards, import_cards, load_bundled
-from rules.declare import COMMON_KEYS, GAMES
+from cards.services import export_cards, import_cards, load_bundled
+from rules.declare import COMMON_KEYS, GAMES, get_game
 
 FANLIST_HEADER = "number,name,reading,cost,power,series,rare,season,type,role,keyword,attribute"
 
@@ -222,7 +222,7 @@ def test_a_second_import_of_an_unnumbered_name_with_a_full_width_space_reports_i
 
 
 def test_a_second_identical_json_import_reports_every_card_unchanged(bundled):
-    data = (BUNDLED_DIR / "vision.json").read_bytes()
+    data = get_game("vision").cards_path.read_bytes()
     report = import_cards(game="vision", data=data, fmt="json")
     assert report.rows == Card.objects.filter(game="vision").count()
     assert (report.created, report.updated, report.unchanged) == (0, 0, report.rows)

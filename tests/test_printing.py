@@ -3,8 +3,6 @@ offsets, the embedded Japanese font, one drawing per distinct face; and the Japa
 
 import dataclasses
 import io
-import json
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -25,12 +23,11 @@ from printing.sheets import (
 from printing.textlayout import NO_END, NO_START, fit, wrap
 from rules.declare import get_game
 from rules.declare.face import Block, FaceLayout, Show
-
-BUNDLED = Path(__file__).resolve().parent.parent / "cards" / "bundled"
+from rules.declare.samples import bundled_card_data
 
 
 def bundled_cards(slug):
-    return json.loads((BUNDLED / f"{slug}.json").read_text(encoding="utf-8"))["cards"]
+    return bundled_card_data(slug)
 
 
 def items(slug, copies=1, limit=None):

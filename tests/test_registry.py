@@ -1,15 +1,11 @@
 """The game registry (rules.declare, filled by rules.games): plain Python, no database."""
 
-import json
-from pathlib import Path
-
 import pytest
 
 from rules.declare import GAMES, CardDataError, UnknownGame, get_game
 from rules.declare.base import COMMON_FIELDS
 from rules.declare.fields import KINDS, UNLIMITED
-
-BUNDLED_DIR = Path(__file__).resolve().parents[1] / "cards" / "bundled"
+from rules.declare.samples import bundled_card_data
 
 # One valid card per game (and per type where a test needs it), with only what the type requires.
 VALID = {
@@ -47,18 +43,29 @@ def refused(slug, raw) -> dict:
 
 def bundled_cards() -> list:
     params = []
-    for path in sorted(BUNDLED_DIR.glob("*.json")):
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        for index, raw in enumerate(doc["cards"], start=1):
-            params.append(pytest.param(doc["game"], raw, id=f"{doc['game']}-{index}-{raw['name']}"))
+    for slug in sorted(GAMES):  # each game's package's cards.json
+        for index, raw in enumerate(bundled_card_data(slug), start=1):
+            params.append(pytest.param(slug, raw, id=f"{slug}-{index}-{raw['name']}"))
     return params
 
 
 # -- the registry --------------------------------------------------------------------
 
 
-def test_the_five_games_are_registered_under_their_slugs():
-    assert set(GAMES) == {"vision", "timestorm", "kannagi", "original", "manacard"}
+def test_every_game_package_is_registered_under_its_slug():
+    """The registry is what rules/games/ holds: each package that declares a GAME, named by its slug."""
+    import importlib
+    import pkgutil
+
+    import rules.games
+
+    declared = {}
+    for info in pkgutil.iter_modules(rules.games.__path__):
+        game = getattr(importlib.import_module(f"rules.games.{info.name}"), "GAME", None) if info.ispkg else None
+        if game is not None:
+            declared[info.name] = game.slug
+    assert all(package == slug for package, slug in declared.items()), declared
+    assert set(GAMES) == set(declared) and len(GAMES) >= 5
     for slug, game in GAMES.items():
         assert game.slug == slug
         assert get_game(slug) is game

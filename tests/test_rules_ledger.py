@@ -16,17 +16,14 @@ from rules.declare import GAMES
 from rules.declare.ledger import LedgerError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT.parent / "shared" / "seeds"  # the rules documents as the project was handed them, where present
 LEDGERS = [slug for slug, game in GAMES.items() if game.ledger is not None]
 TARGET = 0.95  # automated or an option, of the rule lines
 
 
-def seed_lines(name: str) -> list[str]:
-    if not SEEDS.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"CI=true but the seeds are not at {SEEDS}")
-        pytest.skip(f"the seeds are not at {SEEDS}")
-    return (SEEDS / name).read_text(encoding="utf-8").splitlines()
+def seed_lines(slug: str) -> list[str]:
+    """The game's seed text, from its own package (GameDef.seed_path)."""
+    return GAMES[slug].seed_path.read_text(encoding="utf-8").splitlines()
 
 
 @cache
@@ -38,13 +35,26 @@ def defined_tests(path: str) -> frozenset[str]:
 @pytest.mark.parametrize("slug", LEDGERS)
 def test_every_non_empty_seed_line_has_a_row_and_each_quote_is_in_its_line(slug):
     ledger = GAMES[slug].ledger
-    lines = seed_lines(ledger.seed)
+    lines = seed_lines(slug)
     wanted = {n for n, text in enumerate(lines, 1) if text.strip()}
     have = {row.line for row in ledger.rows}
     assert not wanted - have, f"{slug}: seed lines without a row: {sorted(wanted - have)[:20]}"
     assert not have - wanted, f"{slug}: rows for empty or missing lines: {sorted(have - wanted)[:20]}"
     for row in ledger.rows:
         assert row.quote in lines[row.line - 1], f"{slug} line {row.line}: {row.quote!r} is not in {lines[row.line - 1]!r}"
+
+
+@pytest.mark.parametrize("slug", LEDGERS)
+def test_the_packages_seed_is_the_shared_seed_its_ledger_names(slug):
+    """The package's copy of the seed (rules/games/<slug>/seed.txt) is byte for byte the rules document the
+    ledger names, where the shared documents are present (../shared/seeds/: CI has them)."""
+    if not SEEDS.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"CI=true but the seeds are not at {SEEDS}")
+        pytest.skip(f"the shared seeds are not at {SEEDS}: the package's copy is all there is")
+    shared = SEEDS / GAMES[slug].ledger.seed
+    assert shared.is_file(), f"{slug}: the ledger names {shared.name}, which is not among the shared seeds"
+    assert GAMES[slug].seed_path.read_bytes() == shared.read_bytes(), f"{slug}: the package's seed differs from {shared}"
 
 
 @pytest.mark.parametrize("slug", LEDGERS)

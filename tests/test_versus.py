@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from rules.declare import GAMES
-from rules.declare.samples import bundled_samples, player_deck
+from rules.declare.samples import bundled_samples, player_deck, sample_data
 from rules.engine import IllegalAction, apply, digest, new_game, replay, view
 from rules.engine.core import GOLDFISH, SEAT, _rules, sees
 from rules.engine.versus import SeatAI, determinize, play_game, play_match, seats_for, versus_games
@@ -162,7 +162,7 @@ def test_a_versus_log_hides_the_other_seats_cards():
 
 def test_the_command_plays_a_matchup(tmp_path, bundled, capsys):
     slug = VERSUS[0]
-    listed = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
+    listed = sample_data(slug)["decks"]
     texts = [d["decklist"] for d in listed if d["game"] == slug and d.get("regulation") == GAMES[slug].regulations[0].code]
     paths = []
     for n, text in enumerate((texts * 2)[:2]):  # a game with one sample: its mirror

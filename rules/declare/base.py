@@ -12,6 +12,7 @@ import importlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from .deckcodes import DeckCodeFormat, DecodedDeck
 from .fields import (
@@ -154,6 +155,18 @@ COMMON_DEFAULTS = {
 }
 
 
+# The default names of a game's data files in its package's folder (GameDef.cards_file, samples_file, seed_file).
+CARDS_FILE, SAMPLES_FILE, SEED_FILE = "cards.json", "samples.json", "seed.txt"
+
+
+def package_file(package: str, name: str) -> Path:
+    """A file of a package: `name` relative to the package's folder, unless absolute."""
+    path = Path(name)
+    if path.is_absolute():
+        return path
+    return Path(importlib.import_module(package).__file__).resolve().parent / path
+
+
 @dataclass(frozen=True)
 class GameDef:
     slug: str
@@ -217,6 +230,19 @@ class GameDef:
     # Words a card list writes in a card's rarity to mark it (word, what it means in Japanese, in English):
     # the card page shows each as a badge with its meaning (kannagi's fan list: 封印改訂).
     rarity_marks: tuple[tuple[str, str, str], ...] = ()
+    # The game's data files, each a path relative to its package's folder (rules/games/<slug>/) or an absolute
+    # one: its bundled cards (cards.services.load_bundled, rules/declare/samples.py), its sample decks and
+    # pools (decks.services.load_sample_decks, rules/declare/samples.py) and its seed, the rules document its
+    # ledger accounts for line by line (rules/declare/ledger.py). A file that is not there is data the game
+    # does not ship.
+    cards_file: str = CARDS_FILE
+    samples_file: str = SAMPLES_FILE
+    seed_file: str = SEED_FILE
+    # The game's own words for its messages (its construction check's violations): msgid (the English
+    # template the message is built with) -> {"ja": ..., "en": ...}, each with the template's {params}; or
+    # "module:NAME" of such a dict relative to the package. The site shows them before the global
+    # translations (locale/*/django.po), so a game's messages need no entry there (`word`).
+    words: object = None
     _field_map: dict = field(default_factory=dict, compare=False, repr=False)
     _made_once: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -287,6 +313,45 @@ class GameDef:
             raise ValueError(f"{self.slug}: declare package=__name__ in the game's GameDef")
         return self.package
 
+    # -- the package's data files ---------------------------------------------------------------------------
+
+    def data_path(self, name: str) -> Path:
+        """A file the game declares (`cards_file`, `samples_file`, `seed_file`): relative to the folder of its
+        package, unless absolute."""
+        return package_file(self.home, name)
+
+    @property
+    def cards_path(self) -> Path:
+        """The game's bundled cards (a card file of the JSON format cards.io reads)."""
+        return self.data_path(self.cards_file)
+
+    @property
+    def samples_path(self) -> Path:
+        """The game's sample decks and pools: {"format", "decks": [{"game", "regulation", "name", "description",
+        "decklist"}, ...], "pools": [...]} (decks.services.load_sample_decks)."""
+        return self.data_path(self.samples_file)
+
+    @property
+    def seed_path(self) -> Path:
+        """The game's seed text: the rules document, line for line as its ledger counts the lines."""
+        return self.data_path(self.seed_file)
+
+    # -- the game's own words -------------------------------------------------------------------------------
+
+    def word(self, msgid: str, lang: str) -> str | None:
+        """The game's own words for a message (`words`) in `lang` (Japanese for "ja…", else English), or None
+        when the game declares none for it (the global translations then apply)."""
+        words = self._made_once.get("words")
+        if words is None:
+            words = self.words or {}
+            if isinstance(words, str):
+                words = self.resolve(words)
+            words = self._made_once["words"] = words
+        said = words.get(msgid)
+        if said is None:
+            return None
+        return said.get("ja" if lang.startswith("ja") else "en")
+
     def construction_check(self):
         """The game's own construction check (see `construction`), or None when it declares none."""
         return self.resolve(self.construction) if self.construction else None
@@ -333,8 +398,7 @@ class GameDef:
     def _made(self, what: str):
         made = self._made_once.get(what)
         if made is None:
-            module, _, name = getattr(self, what).partition(":")
-            made = getattr(importlib.import_module(module, self.home), name)
+            made = self.resolve(getattr(self, what))
             made = self._made_once[what] = made(self.rules) if what == "autopilot" else made()
         return made
 

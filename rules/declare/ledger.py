@@ -10,6 +10,9 @@ Each game keeps `rules/games/<slug>/ledger.json`:
                "manual_ja": "…", "manual_en": "…"},
               {"line": 1, "quote": "【巫カードゲームとは】", "status": "not_rule", "reason": "a heading"}]}
 
+- `seed` names the rules document as the project was handed it (../shared/seeds/<seed>); the game's package
+  keeps a copy of it, the file the game declares as `seed_file` (rules/games/<slug>/seed.txt, GameDef.seed_path),
+  and the lines are counted in that copy.
 - `line` is the 1-based line number in the seed file, `quote` text copied from that line (a seed's lines
   are often one sentence wrapped over several: each line has its own row, the quote its part).
 - `automated`: the engine does it; `tests` names the tests that show it (golden playthroughs quote the line).

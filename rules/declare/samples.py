@@ -1,12 +1,16 @@
-"""The project's bundled card sets and sample decks as engine decks (plain JSON files shipped with the
-project, read without Django), for the engine's benchmarks and recorded games."""
+"""The games' bundled card sets and sample decks as engine decks (plain JSON files each game's package ships,
+found through its GameDef: `cards_path`, `samples_path`; read without Django), for the engine's benchmarks
+and recorded games."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from .base import CARDS_FILE, SAMPLES_FILE, package_file
+from .registry import GAMES
+
 SECTIONS = {"メイン": "main", "スキル": "skill", "ステータス": "status", "天候": "weather"}
 TIMESTORM_BASIC = (
     ("バッテリー", 12), ("情報整理", 3), ("時間泥棒", 3), ("未来予知", 3), ("時の巻き戻し", 2), ("時間停止", 3),
@@ -14,21 +18,52 @@ TIMESTORM_BASIC = (
 )
 
 
+def _declaring(slug: str) -> str | None:
+    """The package of a game that is not registered yet because it is being declared (its package is being
+    imported and reads its own cards on the way, as Time Storm's options do): the loaded package named by
+    the slug."""
+    return next((name for name, module in list(sys.modules.items())
+                 if name.rpartition(".")[2] == slug and getattr(module, "__path__", None)), None)
+
+
+def _path(game, what: str) -> Path | None:
+    """The game's declared data file (`what`: "cards" or "samples"); `game` is a GameDef or a slug. A slug the
+    registry does not hold yet names the file of the default name in the package being declared."""
+    if isinstance(game, str):
+        declared = GAMES.get(game)
+        if declared is None:
+            package = _declaring(game)
+            return package_file(package, CARDS_FILE if what == "cards" else SAMPLES_FILE) if package else None
+        game = declared
+    return game.cards_path if what == "cards" else game.samples_path
+
+
+def bundled_card_data(game) -> list[dict]:
+    """The game's bundled cards as its file lists them (card dicts of the card file format; [] when the game
+    ships none). `game`: a slug or a GameDef."""
+    path = _path(game, "cards")
+    return json.loads(path.read_text(encoding="utf-8"))["cards"] if path and path.is_file() else []
+
+
+def sample_data(game) -> dict:
+    """The game's sample decks and pools as its file holds them: {"decks": [...], "pools": [...]} (both empty
+    when the game ships none). `game`: a slug or a GameDef."""
+    path = _path(game, "samples")
+    data = json.loads(path.read_text(encoding="utf-8")) if path and path.is_file() else {}
+    return {"decks": data.get("decks", []), "pools": data.get("pools", [])}
+
+
 def bundled_cards(game: str) -> dict[str, dict]:
     """The game's bundled cards by name, each an engine card keyed by its name."""
-    cards = json.loads((ROOT / "cards" / "bundled" / f"{game}.json").read_text(encoding="utf-8"))["cards"]
-    return {c["name"]: {**c, "key": c["name"]} for c in cards}
+    return {c["name"]: {**c, "key": c["name"]} for c in bundled_card_data(game)}
 
 
 def bundled_samples(game: str) -> list[dict]:
-    """The game's bundled sample decks in their file's order: {"name", "regulation" (its code), "cards" (engine
-    cards, each with its deck section)}."""
+    """The game's bundled sample decks in their file's order: {"name", "regulation" (its code), "decklist" (the
+    text), "cards" (engine cards, each with its deck section)}."""
     cards = bundled_cards(game)
-    samples = json.loads((ROOT / "decks" / "bundled" / "samples.json").read_text(encoding="utf-8"))["decks"]
     out = []
-    for deck in samples:
-        if deck["game"] != game:
-            continue
+    for deck in sample_data(game)["decks"]:
         listed, section = [], "main"
         for line in deck["decklist"].splitlines():
             line = line.strip()
@@ -37,7 +72,8 @@ def bundled_samples(game: str) -> list[dict]:
             elif line:
                 count, name = line.split(" ", 1)
                 listed += [{**cards[name], "section": section}] * int(count)
-        out.append({"name": deck["name"], "regulation": deck.get("regulation", ""), "cards": listed})
+        out.append({"name": deck["name"], "regulation": deck.get("regulation", ""), "decklist": deck["decklist"],
+                    "cards": listed})
     return out
 
 

@@ -22,6 +22,7 @@ from django.test import Client
 
 from cards.models import Card
 from decks.models import Deck, Pool
+from rules.declare import GAMES as REGISTRY
 
 from .crawl import (
     MEASURE,
@@ -41,7 +42,7 @@ from .crawl import (
 pytestmark = pytest.mark.any_database
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
-GAMES = ("vision", "timestorm", "kannagi", "original", "manacard")
+GAMES = tuple(REGISTRY)  # every game of the registry, in its order
 VIEWPORTS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": {"width": 1280, "height": 800}},

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from goldfish import selectors, services
 from goldfish.actors import Actor
+from rules.declare import GAMES as REGISTRY
 from rules.declare import get_game
 from rules.engine import apply, legal_actions, new_game
 from rules.engine.core import canonical_decks
@@ -19,7 +20,7 @@ from .test_goldfish import click_action, greedy, start
 from .test_goldfish_games import sample
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
-GAMES = ("vision", "timestorm", "kannagi", "original", "manacard")
+GAMES = tuple(REGISTRY)  # every game of the registry
 PHONE_WIDTH = 390
 
 

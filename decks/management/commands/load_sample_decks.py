@@ -4,7 +4,7 @@ from decks.services import load_sample_decks
 
 
 class Command(BaseCommand):
-    help = "Load the bundled public sample decks and pools (decks/bundled/samples.json). Idempotent."
+    help = "Load the public sample decks and pools each game ships (rules/games/<slug>/samples.json). Idempotent."
 
     def handle(self, *args, **options):
         loaded = load_sample_decks()

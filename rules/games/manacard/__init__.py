@@ -225,6 +225,7 @@ GAME = GameDef(
         ("t:ユニット 並び:体力 順:降順", "ユニットを体力の高い順に", "Units by HP, highest first"),
     ),
     construction=".construction:check",
+    words=".construction:WORDS",
     # the sum of 恩恵スキルレベル allowed (default 10)
     regulation_options={"blessing_max": (int,)},
 )

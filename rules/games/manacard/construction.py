@@ -22,8 +22,22 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ...deckdata import DeckView, Violation, _
+from ...deckdata import DeckView, Violation
 from . import TYPE_DECKS
+
+# The game's own words for its messages (GameDef.words): the template each violation is built with, and
+# what the site shows for it in Japanese and English.
+WRONG_DECK = "{name} belongs in the {deck} deck, not in the {section} section."
+LEVEL_UNKNOWN = "{name} has 【恩恵スキル】 but no 【恩恵スキルレベル】: its level cannot be counted."
+BLESSING_OVER = "The blessing skill levels add up to {total}; at most {max} are allowed."
+UNIQUE_TWICE = "{name} is unique: {count} copies in the deck, but at most 1 is allowed."
+WORDS = {
+    WRONG_DECK: {"ja": "{name} は{deck}のカードです。「{section}」には入れられません。", "en": WRONG_DECK},
+    LEVEL_UNKNOWN: {"ja": "{name} は【恩恵スキル】を持っていますが【恩恵スキルレベル】がないため、合計に数えられません。",
+                    "en": LEVEL_UNKNOWN},
+    BLESSING_OVER: {"ja": "恩恵スキルレベルの合計が{total}です。{max}までです。", "en": BLESSING_OVER},
+    UNIQUE_TWICE: {"ja": "{name} はユニークです。デッキ全体で{count}枚ありますが、1枚までです。", "en": UNIQUE_TWICE},
+}
 
 BLESSING_MAX = 10
 BLESSING = "恩恵スキル"
@@ -75,7 +89,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
             out.append(
                 Violation(
                     "wrong_deck",
-                    _("{name} belongs in the {deck} deck, not in the {section} section."),
+                    WRONG_DECK,
                     {"name": card.get("name", ""), "deck": allowed[0], "section": entry.section},
                     (entry.card_id,),
                     entry.section,
@@ -86,7 +100,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
             out.append(
                 Violation(
                     "blessing_level_unknown",
-                    _("{name} has 【恩恵スキル】 but no 【恩恵スキルレベル】: its level cannot be counted."),
+                    LEVEL_UNKNOWN,
                     {"name": card.get("name", "")},
                     (entry.card_id,),
                     entry.section,
@@ -100,7 +114,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
         out.append(
             Violation(
                 "blessing_over",
-                _("The blessing skill levels add up to {total}; at most {max} are allowed."),
+                BLESSING_OVER,
                 {"total": total, "max": limit},
                 tuple(blessed),
             )
@@ -110,7 +124,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
             out.append(
                 Violation(
                     "unique_twice",
-                    _("{name} is unique: {count} copies in the deck, but at most 1 is allowed."),
+                    UNIQUE_TWICE,
                     {"name": group.name, "count": group.count},
                     tuple(group.ids),
                     group.section,

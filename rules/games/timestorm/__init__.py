@@ -102,6 +102,7 @@ GAME = GameDef(
     ),
     pools=True,
     construction=".construction:check",
+    words=".construction:WORDS",
     # an entry: one kind of win-condition card, or any cards
     regulation_options={"entry": ("win_condition", "any")},
 )

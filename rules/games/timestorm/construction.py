@@ -12,10 +12,19 @@ Combining the entries into the shared deck is `rules.decks.pool`.
 
 from __future__ import annotations
 
-from ...deckdata import DeckView, Violation, _
+from ...deckdata import DeckView, Violation
 
 ENTRY = "entry"
 WIN_CONDITION = "win_condition"
+# The game's own words for its messages (GameDef.words): the template each violation is built with, and
+# what the site shows for it in Japanese and English.
+NOT_WIN_CONDITION = "{name} is not a win-condition card; an entry holds win-condition cards only."
+KINDS = "The entry holds {count} kinds of win-condition card; it must hold exactly one."
+WORDS = {
+    NOT_WIN_CONDITION: {"ja": "{name} は勝利条件カードではありません。持ち寄りは勝利条件カードのみです。",
+                        "en": NOT_WIN_CONDITION},
+    KINDS: {"ja": "勝利条件カードが{count}種類あります。ちょうど1種類にしてください。", "en": KINDS},
+}
 
 
 def check(game, regulation, deck, cards, view=None) -> list[Violation]:
@@ -31,7 +40,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
             out.append(
                 Violation(
                     "entry_not_win_condition",
-                    _("{name} is not a win-condition card; an entry holds win-condition cards only."),
+                    NOT_WIN_CONDITION,
                     {"name": entry.card.get("name", "")},
                     (entry.card_id,),
                     ENTRY,
@@ -45,7 +54,7 @@ def check(game, regulation, deck, cards, view=None) -> list[Violation]:
         out.append(
             Violation(
                 "entry_kinds",
-                _("The entry holds {count} kinds of win-condition card; it must hold exactly one."),
+                KINDS,
                 {"count": len(kinds)},
                 tuple(card_id for g in kinds for card_id in g.ids if card_id in win_ids),
                 ENTRY,

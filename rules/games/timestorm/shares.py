@@ -3,7 +3,7 @@
 Seed 001: 各プレイヤーは好きな勝利条件カードを1種類選び、基本のカードと混ぜて全員で1つのデッキとする (standard:
 every player brings one kind of win-condition card), and バリアント: 各プレイヤーは好きなカード13枚を持ち寄る
 (every player brings 13 cards). The goldfish are players, so each brings its share, from the game's
-bundled data (cards/bundled/timestorm.json and the sample pools of decks/bundled/samples.json):
+bundled data (its package's cards.json and the sample pools of its samples.json):
 
 - "auto" (the default): the share the format asks for. The player's cards are a 13-card pooling entry when
   every one of them is in the entry section (the site hands over a standard deck as the regulation's basic
