@@ -302,6 +302,37 @@ def _move_top(state, source: str, to: str, n: int, face_up: bool) -> list[str]:
     return moved
 
 
+class Mirrored(dict):
+    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
+    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of a hundred
+    and more, many times a rollout). Read it through [], get, items, values and iteration; never written."""
+
+    __slots__ = ("zmap", "made")
+
+    def __getitem__(self, iid):
+        made = self.made
+        card = made.get(iid)
+        if card is None:
+            card = dict.__getitem__(self, iid)
+            zone = card["zone"]
+            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": self.zmap.get(zone, zone)}
+        return card
+
+    def get(self, iid, default=None):
+        return self[iid] if dict.__contains__(self, iid) else default
+
+    def items(self):
+        return [(i, self[i]) for i in dict.__iter__(self)]
+
+    def values(self):
+        return [self[i] for i in dict.__iter__(self)]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
+
+    __hash__ = None
+
+
 STATUS_ZONE = ("p0.status", "p1.status")
 NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
@@ -1705,8 +1736,12 @@ class ManacardRules(Play):
         if seat == 0:
             return state
         out = dict(state)
-        get = self._zone_map().get
-        out["cards"] = {i: {**c, "owner": 1 - c["owner"], "zone": get(c["zone"], c["zone"])} for i, c in state["cards"].items()}
+        cards = state["cards"]
+        if isinstance(cards, Mirrored):  # (relabelled twice: the cards as they were)
+            out["cards"] = dict(dict.items(cards))
+        else:  # (each card relabelled when it is read: the autopilot reads a few of them, a rollout many times)
+            out["cards"] = mirrored = Mirrored(cards)
+            mirrored.zmap, mirrored.made = self._zone_map(), {}
         out["players"] = [dict(p) for p in state["players"]]
         out["flags"] = dict(state["flags"])
         if state["pending"]:
