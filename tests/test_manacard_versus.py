@@ -255,3 +255,14 @@ def test_the_versus_playthroughs_have_both_seats_answer_attacks_and_seat_1_inter
             interrupts += 1
     assert interrupts >= 1
     assert state["result"] is not None
+
+
+def test_an_unfinished_rollout_looks_like_the_seats_share_of_the_hp_left():
+    """The strong AI's view of a game it stopped rolling out: seed 004 line 21 (ダメージを受けてメインデッキが0枚となった時
+    …負け) makes the main deck the HP, so the seat's share of both main decks; even decks look like a draw."""
+    state = versus()
+    decks = state["zones"]["p0.deck"], state["zones"]["p1.deck"]
+    del decks[0][18:], decks[1][18:]
+    assert RULES.outlook(state, 0) == RULES.outlook(state, 1) == 0.5
+    del decks[1][6:]
+    assert RULES.outlook(state, 0) == 0.75 and RULES.outlook(state, 1) == 0.25

@@ -1706,13 +1706,9 @@ class ManacardRules(Play):
             if now == 0:
                 state["turn"] += 1
             if flags.get("waiting") and not state["pending"]:  # seed line 42: the other player may interrupt
-                if self._as_holder(state, now, self._interrupts):
-                    state["pending"] = {"type": "interrupt", "player": now, "card": flags["waiting"]["card"]}
-                    return events + [{"type": "waiting", "card": flags["waiting"]["card"], "player": 1 - now}]
-                # no skill of theirs could interrupt: 解決させる is the only answer, so it is not asked
-                more = self._as_holder(state, now, self._resolve_unasked)
+                more = self._as_holder(state, now, self._ask_interrupt)
                 events += [self._flip_event(e) for e in more] if now else more
-                if state["result"] is not None:
+                if state["pending"] or state["result"] is not None:
                     return events
         if flags["due"] and not state["pending"] and not flags.get("waiting"):
             more = self._as_holder(state, now, self._settle)
@@ -1751,6 +1747,12 @@ class ManacardRules(Play):
         self._flip(out, cards=False)
         return out
 
+    def outlook(self, state, seat) -> float:
+        """A rollout stopped before the end: the seat's share of the HP left (the main decks: ダメージを受けてメインデッキが
+        0枚となった時 … 負け)."""
+        mine, theirs = len(state["zones"][f"p{seat}.deck"]), len(state["zones"][f"p{1 - seat}.deck"])
+        return 0.5 if mine + theirs == 0 else mine / (mine + theirs)
+
     def _skill_speed(self, state, iid) -> int:
         """A skill's 素早さ for an interrupt: its printed one (a skill that prints none: 0)."""
         speed = self.info(state, state["cards"][iid]["def"]).speed
@@ -1781,8 +1783,14 @@ class ManacardRules(Play):
         state["pending"] = None
         return self._other_frame(state, self._resolve_waiting)
 
-    def _resolve_unasked(self, state) -> list[dict]:
-        """The waiting skill resolves at once, as let_resolve would (its handler, then the holder's settle)."""
+    def _ask_interrupt(self, state) -> list[dict]:
+        """(In the holder's frame.) The interrupt decision, when the holder has a skill that could interrupt the one
+        waiting; else 解決させる is the only answer, so it is not asked: the waiting skill resolves at once, as
+        let_resolve would (its handler, then the holder's settle)."""
+        waiting = state["flags"]["waiting"]
+        if self._interrupts(state):
+            state["pending"] = {"type": "interrupt", "player": 0, "card": waiting["card"]}
+            return [{"type": "waiting", "card": waiting["card"], "player": 1}]
         return self._do_let_resolve(state, {"type": "let_resolve"}) + self._settle(state)
 
     def _other_frame(self, state, call) -> list[dict]:
