@@ -259,10 +259,11 @@ def test_the_versus_playthroughs_have_both_seats_answer_attacks_and_seat_1_inter
 
 def test_an_unfinished_rollout_looks_like_the_seats_share_of_the_hp_left():
     """The strong AI's view of a game it stopped rolling out: seed 004 line 21 (ダメージを受けてメインデッキが0枚となった時
-    …負け) makes the main deck the HP, so the seat's share of both main decks; even decks look like a draw."""
+    …負け) makes the main deck the HP and a hit exiles it (line 63: 攻撃力分の数値をメインデッキから裏向きで除外する), so the
+    seat's share of the main-deck cards not exiled; a mana pass moves HP about without losing any."""
     state = versus()
-    decks = state["zones"]["p0.deck"], state["zones"]["p1.deck"]
-    del decks[0][18:], decks[1][18:]
-    assert RULES.outlook(state, 0) == RULES.outlook(state, 1) == 0.5
-    del decks[1][6:]
-    assert RULES.outlook(state, 0) == 0.75 and RULES.outlook(state, 1) == 0.25
+    assert RULES.outlook(state, 0) == RULES.outlook(state, 1) == 0.5  # (two main decks of 40: hand, mana and deck)
+    RULES.damage_player(state, 1, 20, None)
+    assert RULES.outlook(state, 0) == 40 / 60 and RULES.outlook(state, 1) == 20 / 60
+    apply(state, {"type": "pass", "option": "mana"})
+    assert RULES.outlook(state, 0) == 40 / 60

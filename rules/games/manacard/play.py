@@ -1748,10 +1748,18 @@ class ManacardRules(Play):
         return out
 
     def outlook(self, state, seat) -> float:
-        """A rollout stopped before the end: the seat's share of the HP left (the main decks: ダメージを受けてメインデッキが
-        0枚となった時 … 負け)."""
-        mine, theirs = len(state["zones"][f"p{seat}.deck"]), len(state["zones"][f"p{1 - seat}.deck"])
-        return 0.5 if mine + theirs == 0 else mine / (mine + theirs)
+        """A rollout stopped before the end: the seat's share of the HP left. A hit exiles main-deck cards (ダメージを
+        受けてメインデッキが0枚となった時 … 負け), the only way they leave the game (mana, hand, field and costs move them
+        about and paid mana goes back under the deck), so the HP left is the player's main-deck cards not exiled."""
+        cards, zones = state["cards"], state["zones"]
+        left = []
+        for p in (seat, 1 - seat):
+            kept = len(zones[f"p{p}.deck"]) + len(zones[f"p{p}.mana"]) + len(zones[f"p{p}.hand"])
+            for name in (f"p{p}.field", f"p{p}.discard"):
+                kept += sum(1 for i in zones[name] if cards[i].get("home") is None)
+            left.append(kept)
+        total = left[0] + left[1]
+        return 0.5 if total == 0 else left[0] / total
 
     def _skill_speed(self, state, iid) -> int:
         """A skill's 素早さ for an interrupt: its printed one (a skill that prints none: 0)."""
