@@ -107,11 +107,11 @@ def test_a_block_of_the_other_player_fights_the_attacker():
     assert slow in state["zones"]["p1.field"]
 
 
-def test_the_opponents_skill_damages_your_units_and_you_may_not_answer_it_with_a_slower_skill():
+def test_the_opponents_skill_resolves_unasked_when_you_hold_no_skill_that_could_interrupt_it():
     """The other player's skill cards (スキルデッキからは任意のカードを選ぶことが出来, seed 004 line 38) now play: seat 1's
-    火の玉-like skill names seat 0's unit; seat 0 holds only a skill as slow, so the interrupt decision offers only to
-    let it resolve (seed 004 line 42: プレイヤー同士の行動したスキルの素早さが2以上離れていた場合、相手の効果を解決する前より先に
-    効果を解決する事が出来る。(割り込み))."""
+    火の玉-like skill names seat 0's unit. Seed 004 line 42: プレイヤー同士の行動したスキルの素早さが2以上離れていた場合、相手の
+    効果を解決する前より先に効果を解決する事が出来る。(割り込み) Seat 0 holds only a skill as slow, so 解決させる is its only
+    answer: no interrupt decision is asked, the skill resolves at once and seat 0 holds its right as usual."""
     bolt = spell("bolt", cost=0, script=[{"op": "unit_damage", "amount": 2}])
     slow_bolt = spell("slow_bolt", cost=0, script=[{"op": "unit_damage", "amount": 2}])
     state = versus(first=([unit("knight", hp=3)], [slow_bolt]), second=([], [bolt]))
@@ -119,12 +119,79 @@ def test_the_opponents_skill_damages_your_units_and_you_may_not_answer_it_with_a
     apply(state, {"type": "pass"})
     bolt_id = next(i for i in state["zones"]["p1.skill"] if state["cards"][i]["def"] == "bolt")
     events = apply(state, {"type": "play", "card": bolt_id, "target": knight})
+    assert not any(e["type"] == "waiting" for e in events)
+    kinds = [e["type"] for e in events]
+    assert kinds.index("right") < kinds.index("resolve") < kinds.index("unit_damage")
+    assert state["pending"] is None and RULES.to_act(state) == 0
+    assert state["cards"][knight]["counters"]["damage"] == 2
+    offered = legal_actions(state)
+    assert {"type": "let_resolve"} not in offered and {"type": "pass"} in offered
+
+
+def test_the_interrupt_is_asked_only_of_a_player_with_a_skill_two_faster():
+    """Seed 004 line 42 (割り込み): the decision is asked when the other player holds a skill that could interrupt
+    (素早さ 2 against a skill that prints none, 0), and then offers that skill and 解決させる."""
+    bolt = spell("bolt", cost=0, script=[{"op": "unit_damage", "amount": 2}])
+    fast = dict(spell("fast_bolt", cost=0, script=[{"op": "unit_damage", "amount": 1}]))
+    fast["fields"] = dict(fast["fields"], speed=2)
+    state = versus(first=([unit("knight", hp=3)], [fast]), second=([unit("squire", hp=3)], [bolt]))
+    knight, squire = onto(state, "knight", "p0.field"), onto(state, "squire", "p1.field")
+    apply(state, {"type": "pass"})
+    bolt_id = next(i for i in state["zones"]["p1.skill"] if state["cards"][i]["def"] == "bolt")
+    events = apply(state, {"type": "play", "card": bolt_id, "target": knight})
     assert any(e["type"] == "waiting" and e["card"] == bolt_id and e["player"] == 1 for e in events)
     assert state["pending"]["type"] == "interrupt" and RULES.to_act(state) == 0
-    assert legal_actions(state) == [{"type": "let_resolve"}]
+    fast_id = next(i for i in state["zones"]["p0.skill"] if state["cards"][i]["def"] == "fast_bolt")
+    offered = [{k: v for k, v in a.items() if k != "choice"} for a in legal_actions(state)]
+    assert {"type": "play", "card": fast_id, "target": squire} in offered and {"type": "let_resolve"} in offered
     events = apply(state, {"type": "let_resolve"})
     assert [e["type"] for e in events][:2] == ["resolve", "unit_damage"]
     assert state["cards"][knight]["counters"]["damage"] == 2 and RULES.to_act(state) == 0
+
+
+def test_an_attack_on_a_unit_may_be_defended_by_its_player():
+    """Seed 004 lines 53-55: ・攻撃宣言時、相手は通常の行動権の行動の他に『防御』行動を行う事が出来るようになる。『防御』・・・
+    相手の攻撃を1軽減する。『防御』や防ぐ行動を取らないと攻撃がヒットする。 and line 62's 例: ユニットに素早さ1の攻撃行動を取るが
+    それから守る為に素早さ2の行動で守りに入ると、次からそのユニットが回復するまで、素早さ2以上でないとそのユニットを対象とする効果を
+    発動できない. Seat 0's unit attacks seat 1's unit: seat 1 may 『防御』 it (the battle deals 1 less to its unit) and the
+    unit is then guarded at that speed until it recovers."""
+    state = versus(first=([unit("axe", attack=3, hp=5, speed=2)], ()), second=([unit("squire", attack=1, hp=5, speed=1)], ()))
+    axe, squire = onto(state, "axe", "p0.field"), onto(state, "squire", "p1.field")
+    apply(state, {"type": "pass", "option": "attack", "card": axe, "target": squire})
+    assert RULES.to_act(state) == 1 and state["flags"]["incoming"]["target"] == squire
+    offered = legal_actions(state)
+    assert {"type": "defend"} in offered
+    assert not any(a["type"] in ("summon_block", "block") for a in offered)  # (no other unit; the attacked one does not block)
+    life = len(state["zones"]["p1.deck"])
+    events = apply(state, {"type": "defend"})
+    battles = [e for e in events if e["type"] == "battle"]
+    assert battles == [{"type": "battle", "card": axe, "target": squire, "damage": 2, "counter": 1, "reduced": 1}]
+    assert state["cards"][squire]["counters"]["damage"] == 2 and state["cards"][axe]["counters"]["damage"] == 1
+    assert len(state["zones"]["p1.deck"]) == life  # a battle, no hit on the player
+    assert state["flags"]["locks"].get(squire) == 2
+
+
+def test_an_attack_on_a_unit_may_be_blocked_by_another_unit_at_least_as_fast():
+    """Seed 004 line 50: 相手の攻撃をユニットで防ぐ際、相手の素早さ以上を持つユニットでないと防ぐことができない。 and line 55:
+    『防御』や防ぐ行動を取らないと攻撃がヒットする。 Seat 0's unit attacks seat 1's squire: seat 1's wall (as fast as the
+    attacker) may take the attack instead, its slow unit may not; without an answer the attack hits the squire."""
+    cards = ([unit("squire", attack=1, hp=5, speed=1), unit("wall", attack=1, hp=5, speed=2), unit("slow", hp=5, speed=1)], ())
+    state = versus(first=([unit("axe", attack=3, hp=5, speed=2)], ()), second=cards)
+    axe = onto(state, "axe", "p0.field")
+    squire, wall, slow = (onto(state, k, "p1.field") for k in ("squire", "wall", "slow"))
+    apply(state, {"type": "pass", "option": "attack", "card": axe, "target": squire})
+    blocks = [a for a in legal_actions(state) if a["type"] == "block"]
+    assert blocks == [{"type": "block", "card": wall}]
+    events = apply(state, {"type": "block", "card": wall})
+    assert [(e["card"], e["target"], e["damage"]) for e in events if e["type"] == "battle"] == [(axe, wall, 3)]
+    assert state["cards"][wall]["counters"]["damage"] == 3 and not state["cards"][squire]["counters"].get("damage")
+    # no answer: the attack hits the unit it was declared on when its player passes the right back
+    state = versus(first=([unit("axe", attack=3, hp=5, speed=2)], ()), second=cards)
+    axe = onto(state, "axe", "p0.field")
+    squire = onto(state, "squire", "p1.field")
+    apply(state, {"type": "pass", "option": "attack", "card": axe, "target": squire})
+    events = apply(state, {"type": "pass"})
+    assert [(e["card"], e["target"], e["damage"]) for e in events if e["type"] == "battle"] == [(axe, squire, 3)]
 
 
 def test_a_skill_two_faster_interrupts_and_resolves_before_the_other_players_effect():
@@ -188,3 +255,15 @@ def test_the_versus_playthroughs_have_both_seats_answer_attacks_and_seat_1_inter
             interrupts += 1
     assert interrupts >= 1
     assert state["result"] is not None
+
+
+def test_an_unfinished_rollout_looks_like_the_seats_share_of_the_hp_left():
+    """The strong AI's view of a game it stopped rolling out: seed 004 line 21 (ダメージを受けてメインデッキが0枚となった時
+    …負け) makes the main deck the HP and a hit exiles it (line 63: 攻撃力分の数値をメインデッキから裏向きで除外する), so the
+    seat's share of the main-deck cards not exiled; a mana pass moves HP about without losing any."""
+    state = versus()
+    assert RULES.outlook(state, 0) == RULES.outlook(state, 1) == 0.5  # (two main decks of 40: hand, mana and deck)
+    RULES.damage_player(state, 1, 20, None)
+    assert RULES.outlook(state, 0) == 40 / 60 and RULES.outlook(state, 1) == 20 / 60
+    apply(state, {"type": "pass", "option": "mana"})
+    assert RULES.outlook(state, 0) == 40 / 60
