@@ -11,6 +11,7 @@ import pytest
 from rules.engine import IllegalAction, apply, decision, digest, legal_actions, new_game, replay
 from rules.engine.core import _rules
 from rules.engine.versus import SeatAI
+from rules.games.vision.play import _swap_zone
 
 from .engine_helpers import fresh
 from .test_engine_vision import FILLER, WEATHERS, char, weather_deck
@@ -394,3 +395,19 @@ def test_the_option_first_keeps_the_weather_deck_to_the_first_seats_section():
     without the weather rule."""
     assert set(revealed_owners({"weather_deck": "first"})) == {0}
     assert not two_weather_sections([], WEATHERS[:2], weather_deck="first")["flags"]["weather_on"]
+
+
+def test_as_seat_relabels_every_card_as_it_is_read_and_twice_gives_the_cards_back():
+    """as_seat (rules/README.md: the same game relabelled so that `seat` is seat 0, instance ids kept) relabels
+    the cards lazily (each on first read): every card reads with the other owner and the swapped zone, as an
+    eager copy would, the facts of the cards are the game's own, and relabelling twice gives the game's cards."""
+    state = versus(extra=[char("甲")], extra_1=[char("乙")])
+    take(state, "甲", "p0.field", 0)
+    rules = _rules("vision")
+    turned = rules.as_seat(state, 1)
+    eager = {i: dict(c, owner=1 - c["owner"], zone=_swap_zone(c["zone"])) for i, c in state["cards"].items()}
+    assert dict(turned["cards"].items()) == eager and turned["cards"] == eager
+    assert all(turned["cards"][i]["zone"] in turned["zones"] and i in turned["zones"][turned["cards"][i]["zone"]] for i in eager)
+    assert all(rules.facts(turned)[i] is rules.facts(state)[i] for i in eager)
+    assert rules.as_seat(turned, 1)["cards"] == state["cards"]
+    assert rules.as_seat(turned, 1)["zones"] == state["zones"]

@@ -144,6 +144,36 @@ def _swapped(value, key=None):
     return value
 
 
+class Mirrored(dict):
+    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
+    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of a hundred,
+    on every choice of every rollout). Read it through [], get, items, values and iteration."""
+
+    __slots__ = ("made",)
+
+    def __getitem__(self, iid):
+        made = self.made
+        card = made.get(iid)
+        if card is None:
+            card = dict.__getitem__(self, iid)
+            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": _swap_zone(card["zone"])}
+        return card
+
+    def get(self, iid, default=None):
+        return self[iid] if dict.__contains__(self, iid) else default
+
+    def items(self):
+        return [(i, self[i]) for i in dict.__iter__(self)]
+
+    def values(self):
+        return [self[i] for i in dict.__iter__(self)]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
+
+    __hash__ = None
+
+
 class OntoField(effects.Steps):
     """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
 
@@ -178,6 +208,7 @@ class VisionRules(Battles, Play):
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
         self._last: tuple = (None, None, None)  # (the cards and defs dicts of the game read last, its InstanceFacts)
+        self._prev: tuple = (None, None, None)  # (the one read before it)
 
     def facts(self, state) -> InstanceFacts:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
@@ -188,8 +219,12 @@ class VisionRules(Battles, Play):
         last = self._last
         if last[0] is state["cards"] and last[1] is state["defs"]:
             return last[2]
+        prev = self._prev  # (a game and its relabelling by as_seat, read in turns: the same facts)
+        if prev[0] is state["cards"] and prev[1] is state["defs"]:
+            self._last, self._prev = prev, last
+            return prev[2]
         of = InstanceFacts(self._facts.table(state), state["cards"])
-        self._last = (state["cards"], state["defs"], of)
+        self._last, self._prev = (state["cards"], state["defs"], of), last
         return of
 
     def players(self, decks, options):
@@ -214,12 +249,20 @@ class VisionRules(Battles, Play):
     def as_seat(self, state, seat):
         """The game with `seat` as seat 0 (two seats: they swap): zones, owners, the players, whose turn it is,
         who went first, the pending decision's (and an unfinished effect's) players and zones, 凧's dealers,
-        the result's winner. Instance ids are kept."""
+        the result's winner. Instance ids are kept; the cards are relabelled as they are read (Mirrored), and
+        their facts are the game's own. (A view for the autopilot to read, not to play on.)"""
         if seat == 0:
             return state
         out = dict(state)
         out["zones"] = {_swap_zone(k): list(v) for k, v in state["zones"].items()}
-        out["cards"] = {i: dict(c, owner=1 - c["owner"], zone=_swap_zone(c["zone"])) for i, c in state["cards"].items()}
+        cards = state["cards"]
+        if isinstance(cards, Mirrored):  # (relabelled twice: the cards as they were)
+            out["cards"] = dict(dict.items(cards))
+        else:
+            out["cards"] = Mirrored(cards)
+            out["cards"].made = {}
+            if self._last[0] is cards and self._last[1] is state["defs"]:  # the same instances: the same facts
+                self._last, self._prev = (out["cards"], state["defs"], self._last[2]), self._last
         out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
         out["active"] = 1 - state["active"]
         if isinstance(state.get("first"), int):
