@@ -161,9 +161,11 @@ class Battles:
         """GRAZE: the player who took the attacker's combat damage may add its GRAZE value of cards from the top
         of their deck to their nodes, sleeping (all or nothing: only while the deck holds that many; not the
         goldfish, which has no deck; not a player the damage has already beaten)."""
-        n = self._of(state)[attacker].graze
         target = state["players"][player]
-        if n <= 0 or target["goldfish"] or target["life"] <= 0 or len(state["zones"][f"p{player}.deck"]) < n:
+        if target["goldfish"]:  # (a goldfish game: every hit, nothing to ask)
+            return []
+        n = self._of(state)[attacker].graze
+        if n <= 0 or target["life"] <= 0 or len(state["zones"][f"p{player}.deck"]) < n:
             return []
         state["pending"] = {"type": "graze", "player": player, "card": attacker, "n": n}
         return [{"type": "graze_choice", "player": player, "card": attacker, "n": n}]
