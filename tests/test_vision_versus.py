@@ -411,3 +411,15 @@ def test_as_seat_relabels_every_card_as_it_is_read_and_twice_gives_the_cards_bac
     assert all(rules.facts(turned)[i] is rules.facts(state)[i] for i in eager)
     assert rules.as_seat(turned, 1)["cards"] == state["cards"]
     assert rules.as_seat(turned, 1)["zones"] == state["zones"]
+
+
+def test_a_graze_decision_ends_when_a_manual_move_leaves_the_deck_short_of_the_value():
+    """GAMES.md (base game): GRAZE … (all or nothing): while the damaged seat decides, cards moved out of its
+    deck by hand so that fewer than the GRAZE value are left end the decision (nothing to add), and the
+    attacking seat's main phase goes on."""
+    state = versus(extra=[grazer("甲", 2)])
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field", 0)})
+    assert decision(state)["type"] == "graze"
+    for iid in state["zones"]["p1.deck"][1:]:
+        apply(state, {"type": "manual.move", "card": iid, "to": "p1.discard"})
+    assert state["pending"] is None and state["zones"]["p1.nodes"] == [] and _rules("vision").to_act(state) == 0
