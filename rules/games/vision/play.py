@@ -21,7 +21,9 @@ characters, or none); 極夜's modifier is chosen for each non-human of a battle
 that hit 「全てのプレイヤー」 hit the second seat as a player (雪 mills its deck, 春一番 and 宵闇 are its choices).
 The game's weather deck is one deck of both seats' weather sections (seed: 天候カードを用意し、それを天候デッキとする:
 one weather deck of the weather cards prepared; option "weather_deck": "all", or "first" for the first seat's
-section only): each weather card in them is as likely to be revealed, and goes back to its owner's section. `as_seat` swaps the two seats for the
+section only): each weather card in them is as likely to be revealed, and goes back to its owner's section.
+Two copies of one weather in the area (極光 revealing the other seat's copy) each add their text: a triggered
+weather acts once per copy. `as_seat` swaps the two seats for the
 autopilot; `first_seat` is the turn player of an odd turn. GRAZE (base game; battle.py): the seat that took
 an attack's combat damage (not 貫通's) decides whether the attacker's GRAZE value of cards from the top of its
 deck go to its nodes, sleeping (a `graze` decision: graze, all of them, or no_graze).
