@@ -153,7 +153,7 @@ class Battles:
         side = self._side(state, iid)
         foe = 1 - side
         events = self.damage(state, foe, amount, by=side, combat=True)
-        if graze and events and events[0]["type"] == "damage":
+        if graze and events and not state["players"][foe]["goldfish"] and events[0]["type"] == "damage":
             events += self._graze_ask(state, foe, iid)
         return events
 
