@@ -21,7 +21,7 @@ PREFERENCE = {
     "original": ["pay", "pass", "target", "draw_support", "move", "summon", "deploy", "cast", "effect", "store", "draw_paid", "next_phase", "end_turn", "destroy", "cancel"],
     # (the answers to an attack on the player come before a play: only a versus game declares one on its own)
     "manacard": ["pay_mana", "pay_skill", "reversal", "reveal", "reveal_skill", "mana_to_hand", "block", "summon_block", "defend", "play", "pass", "choose", "no_reversal", "cancel", "let_resolve"],
-    "vision": ["defend", "weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy"],
+    "vision": ["defend", "graze", "weather_choice", "discard", "upkeep", "pay", "choose", "node", "play", "attack", "end_turn", "destroy", "no_graze"],
 }
 
 # original in versus: an effect (a 対抗 answer when the right to respond is held) before passing, curses and lands
@@ -93,7 +93,7 @@ GAMES = {
     "timestorm-versus-seed1": ("timestorm", timestorm_decks, 1, {"auto_pass": "never"}, ["player", "player"]),
     # vision's second seat a player with the sample deck: defending, and the weathers that hit both players
     "vision-versus-seed12": ("vision", lambda: sample_deck("vision") * 2, 12, {}, ["player", "player"]),
-    "vision-versus-seed7": ("vision", lambda: sample_deck("vision") * 2, 7, {}, ["player", "player"]),
+    "vision-versus-seed17": ("vision", lambda: sample_deck("vision") * 2, 17, {}, ["player", "player"]),
     "kannagi-versus-seed1": ("kannagi", kannagi_versus_decks, 1, {}, ["player", "player"]),
     "manacard-versus-seed1": ("manacard", lambda: sample_deck("manacard") * 2, 1, {}, ["player", "player"]),
     # seat 1's 火の玉 printed with 素早さ 2: it interrupts seat 0's skills (seed 004 line 42, 割り込み)

@@ -11,6 +11,7 @@ import pytest
 from rules.engine import IllegalAction, apply, decision, digest, legal_actions, new_game, replay
 from rules.engine.core import _rules
 from rules.engine.versus import SeatAI
+from rules.games.vision.play import _swap_zone
 
 from .engine_helpers import fresh
 from .test_engine_vision import FILLER, WEATHERS, char, weather_deck
@@ -209,13 +210,14 @@ def golden(name):
 
 
 def test_the_versus_playthroughs_have_both_seats_defend_choose_and_take_the_weathers():
-    """The recorded versus games (tests/golden/vision-versus-seed12.json, -seed7.json): both seats defend
+    """The recorded versus games (tests/golden/vision-versus-seed12.json, -seed17.json): both seats defend
     (GAMES.md: one attacker and one defender at a time), both choose for 春一番 (seed line 63:
     [全てのプレイヤー]は自ターンのメインフェイズ開始時、以下の効果を1つ選んで解決する。) and declare for 宵闇 (seed line 50:
     [全てのプレイヤー]はキャラクターに攻撃をさせる度にカードの種類を2種類宣言し), and 雪 mills both players' decks (seed
-    line 163); each replays from its seed to its digest."""
-    defended, chose, milled = set(), set(), set()
-    for name in ("vision-versus-seed12", "vision-versus-seed7"):
+    line 163); both GRAZE when they take combat damage (GAMES.md's base game); each replays from its seed to its
+    digest."""
+    defended, chose, milled, grazed = set(), set(), set(), set()
+    for name in ("vision-versus-seed12", "vision-versus-seed17"):
         recorded = golden(name)
         setup = recorded["setup"]
         assert setup["seats"] == SEATS
@@ -226,11 +228,13 @@ def test_the_versus_playthroughs_have_both_seats_defend_choose_and_take_the_weat
                 defended.add(who)
             if action["type"] == "weather_choice":
                 chose.add((state["pending"]["weather"], who))
+            if action["type"] == "graze":
+                grazed.add(who)
             for event in apply(state, action):
                 if event.get("weather") == "雪" and event.get("milled"):
                     milled.add(event["player"])
         assert digest(state) == recorded["digest"] == digest(replay(setup, recorded["actions"]))
-    assert defended == {0, 1} and milled == {0, 1}
+    assert defended == {0, 1} and milled == {0, 1} and grazed == {0, 1}  # GAMES.md: GRAZE, either seat
     assert {("春一番", 0), ("春一番", 1), ("宵闇", 0), ("宵闇", 1)} <= chose
 
 
@@ -267,3 +271,155 @@ def test_the_defence_events_have_words_in_both_languages(monkeypatch):
     assert not unworded, sorted(unworded)
     assert any("防御しない" in w for w in said) and any("defends against" in w for w in said)
     assert any("防御するか選ぶ" in w for w in said)
+
+
+# -- GRAZE (GAMES.md's base game) --------------------------------------------------------------------------
+
+GRAZE_LINE = ("GRAZE: a player who takes combat damage may add the attacker's GRAZE value of cards from the top of "
+              "their deck to their nodes, sleeping (all or nothing; not from 貫通 damage).")
+
+
+def grazer(key, graze, attack=3, defence=3, keywords=()):
+    card = char(key, attack=attack, defence=defence, keywords=keywords)
+    card["fields"]["graze"] = graze
+    return card
+
+
+def test_the_seat_that_takes_combat_damage_decides_to_graze_the_attackers_value_of_cards_to_its_nodes_sleeping():
+    """GAMES.md (base game): GRAZE: a player who takes combat damage may add the attacker's GRAZE value of
+    cards from the top of their deck to their nodes, sleeping (all or nothing; not from 貫通 damage). Seat 0's
+    GRAZE 2 character hits seat 1, which has no defender: seat 1 decides; grazing puts the top 2 cards of its
+    deck into its nodes, sleeping, all of them."""
+    assert "GRAZE" in GRAZE_LINE
+    state = versus(extra=[grazer("甲", 2)])
+    attacker = take(state, "甲", "p0.field", 0)
+    events = apply(state, {"type": "attack", "card": attacker})
+    assert life(state) == [25, 22]
+    assert events[-1] == {"type": "graze_choice", "player": 1, "card": attacker, "n": 2}
+    asked = decision(state)
+    assert asked["type"] == "graze" and asked["player"] == 1 and asked["answer"] == "graze" and asked["also"] == ["no_graze"]
+    assert _rules("vision").to_act(state) == 1
+    assert legal_actions(state) == [{"type": "graze"}, {"type": "no_graze"}]
+    top = list(reversed(state["zones"]["p1.deck"][-2:]))
+    events = apply(state, {"type": "graze"})
+    assert {"type": "graze", "player": 1, "card": attacker, "n": 2} in events
+    assert state["zones"]["p1.nodes"] == top and all(state["cards"][i]["tapped"] for i in top)
+    assert not any(state["cards"][i]["face_up"] for i in top)
+    assert state["pending"] is None and _rules("vision").to_act(state) == 0  # seat 0's main phase goes on
+
+
+def test_the_first_seat_grazes_too_when_the_second_seat_attacks_it_and_may_decline():
+    """GAMES.md (base game): a player who takes combat damage *may* add the attacker's GRAZE value of cards …
+    Seat 1 attacks in its turn: seat 0 decides; declining adds nothing."""
+    state = versus(extra_1=[grazer("乙", 1)])
+    end_turn(state)
+    attacker = take(state, "乙", "p1.field", 1)
+    deck = list(state["zones"]["p0.deck"])
+    apply(state, {"type": "attack", "card": attacker})
+    assert life(state) == [22, 25] and decision(state)["player"] == 0 and _rules("vision").to_act(state) == 0
+    events = apply(state, {"type": "no_graze"})
+    assert {"type": "no_graze", "player": 0, "card": attacker} in events
+    assert state["zones"]["p0.deck"] == deck and state["zones"]["p0.nodes"] == [] and state["pending"] is None
+
+
+def test_no_graze_from_pierce_damage_nor_without_a_graze_value_nor_from_a_short_deck():
+    """GAMES.md (base game): … (all or nothing; not from 貫通 damage). 貫通's excess over a defender is combat
+    damage that gives no GRAZE; an attacker without a GRAZE value gives none; a deck with fewer cards than the
+    value cannot give all of them, so there is nothing to decide."""
+    state = versus(extra=[grazer("甲", 2, attack=6, keywords=("貫通",))], extra_1=[char("乙", attack=1, defence=2)])
+    attacker = take(state, "甲", "p0.field", 0)
+    blocker = take(state, "乙", "p1.field", 1)
+    apply(state, {"type": "attack", "card": attacker})
+    events = apply(state, {"type": "defend", "card": blocker})
+    assert {"type": "pierce", "card": attacker, "amount": 4} in events and life(state) == [25, 21]
+    assert state["pending"] is None and not any(e["type"] == "graze_choice" for e in events)
+    plain = versus(extra=[char("甲")])
+    apply(plain, {"type": "attack", "card": take(plain, "甲", "p0.field", 0)})
+    assert life(plain) == [25, 23] and plain["pending"] is None
+    short = versus(extra=[grazer("甲", 3)])
+    for iid in short["zones"]["p1.deck"][2:]:
+        apply(short, {"type": "manual.move", "card": iid, "to": "p1.discard"})
+    apply(short, {"type": "attack", "card": take(short, "甲", "p0.field", 0)})
+    assert life(short) == [25, 22] and short["pending"] is None
+
+
+def test_the_seat_ai_answers_the_graze_decision_for_the_damaged_seat():
+    """GAMES.md (base game): GRAZE … is the damaged player's decision: in versus the seat that took the damage
+    is asked, and its AI answers it (the heuristic grazes while its deck keeps enough cards)."""
+    state = versus(extra=[grazer("甲", 2)])
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field", 0)})
+    assert SeatAI("vision", "heuristic").choose(state, 1) == {"type": "graze"}
+    assert SeatAI("vision", "strong", samples=2).choose(state, 1) in ({"type": "graze"}, {"type": "no_graze"})
+
+
+# -- the weather deck of two decks (seed line 7) --------------------------------------------------------------
+
+
+def two_weather_sections(names_0, names_1, seed=1, **options):
+    deck0 = FILLER + weather_deck(names_0)
+    deck1 = FILLER + weather_deck(names_1)
+    return new_game("vision", [deck0, deck1], seed=seed, options=options, seats=SEATS)
+
+
+def revealed_owners(options, seeds=range(12)):
+    """Whose weather section each game's first revealed weather came from, over a few seeds."""
+    owners = []
+    for seed in seeds:
+        state = two_weather_sections(WEATHERS[:3], WEATHERS[3:6], seed=seed, **options)
+        (iid,) = state["zones"]["weather_area"]
+        owners.append(state["cards"][iid]["owner"])
+    return owners
+
+
+def test_both_seats_weather_cards_form_the_one_weather_deck_and_go_back_to_their_owners_section():
+    """Seed line 7: 天候カードを用意し、それを天候デッキとする。 (one weather deck of the weather cards prepared;
+    option "weather_deck", by default every player's weather cards together). Line 12: 天候エリアに出ている天候カード
+    全てを天候デッキに戻す。 The first weather comes from either seat's section; a second seat alone with weather
+    cards has the weather rule too; a weather card goes back to its owner's section."""
+    assert set(revealed_owners({})) == {0, 1}
+    only_1 = two_weather_sections([], WEATHERS[:2])
+    assert only_1["flags"]["weather_on"] and len(only_1["zones"]["weather_area"]) == 1
+    state = two_weather_sections(["快晴"], ["曇天"], seed=3)
+    (first,) = state["zones"]["weather_area"]
+    owner = state["cards"][first]["owner"]
+    for _ in range(4):
+        end_turn(state)
+    (second,) = state["zones"]["weather_area"]
+    assert state["cards"][first]["zone"] == f"p{owner}.weather" or second == first
+    assert sorted(state["cards"][i]["owner"] for i in state["zones"]["p0.weather"] + state["zones"]["p1.weather"] + [second]) == [0, 1]
+
+
+def test_the_option_first_keeps_the_weather_deck_to_the_first_seats_section():
+    """Seed line 7 read the other way (option "weather_deck" at "first"): only the first seat's weather cards
+    are the weather deck; the second seat's stay in its weather zone, and a first seat without any plays
+    without the weather rule."""
+    assert set(revealed_owners({"weather_deck": "first"})) == {0}
+    assert not two_weather_sections([], WEATHERS[:2], weather_deck="first")["flags"]["weather_on"]
+
+
+def test_as_seat_relabels_every_card_as_it_is_read_and_twice_gives_the_cards_back():
+    """as_seat (rules/README.md: the same game relabelled so that `seat` is seat 0, instance ids kept) relabels
+    the cards lazily (each on first read): every card reads with the other owner and the swapped zone, as an
+    eager copy would, the facts of the cards are the game's own, and relabelling twice gives the game's cards."""
+    state = versus(extra=[char("甲")], extra_1=[char("乙")])
+    take(state, "甲", "p0.field", 0)
+    rules = _rules("vision")
+    turned = rules.as_seat(state, 1)
+    eager = {i: dict(c, owner=1 - c["owner"], zone=_swap_zone(c["zone"])) for i, c in state["cards"].items()}
+    assert dict(turned["cards"].items()) == eager and turned["cards"] == eager
+    assert all(turned["cards"][i]["zone"] in turned["zones"] and i in turned["zones"][turned["cards"][i]["zone"]] for i in eager)
+    assert all(rules.facts(turned)[i] is rules.facts(state)[i] for i in eager)
+    assert rules.as_seat(turned, 1)["cards"] == state["cards"]
+    assert rules.as_seat(turned, 1)["zones"] == state["zones"]
+
+
+def test_a_graze_decision_ends_when_a_manual_move_leaves_the_deck_short_of_the_value():
+    """GAMES.md (base game): GRAZE … (all or nothing): while the damaged seat decides, cards moved out of its
+    deck by hand so that fewer than the GRAZE value are left end the decision (nothing to add), and the
+    attacking seat's main phase goes on."""
+    state = versus(extra=[grazer("甲", 2)])
+    apply(state, {"type": "attack", "card": take(state, "甲", "p0.field", 0)})
+    assert decision(state)["type"] == "graze"
+    for iid in state["zones"]["p1.deck"][1:]:
+        apply(state, {"type": "manual.move", "card": iid, "to": "p1.discard"})
+    assert state["pending"] is None and state["zones"]["p1.nodes"] == [] and _rules("vision").to_act(state) == 0

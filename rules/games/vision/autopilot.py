@@ -33,7 +33,8 @@ chooser); 宵闇 declares the two card types
 that most of the deck's cards have; 極夜's battle modifier is +2/±0 (the first offered); a card's choice
 takes the first one offered. Versus (it plays any seat through the rules' as_seat): attacked, it defends with
 the active character that survives the blow (the one that kills the attacker first, then the hardest
-hitter), chump-blocks with its weakest only when the blow would leave it 3 life or less, else takes it.
+hitter), chump-blocks with its weakest only when the blow would leave it 3 life or less, else takes it;
+having taken combat damage it GRAZEs (more nodes) while its deck keeps GRAZE_KEEP cards or more after it.
 
 The key cards of the opening hand are characters that need at most 1 node (見習い巫女, 里の薬売り,
 竹林の野兎): playable on the player's first turn with its first node (any card can be a node, so nodes are
@@ -53,6 +54,7 @@ from .play import CHARACTER, PLAYABLE, SPELL
 from .weather import YOIYAMI_OPTIONS
 
 HEAL_AT = 8  # life gain is played only at this life or less
+GRAZE_KEEP = 10  # versus: GRAZE only while the deck keeps this many cards after it
 USELESS, HEAL, UNIT, DRAW = 0, 1, 2, 3  # what a card is worth to the player, least first
 
 
@@ -185,6 +187,8 @@ class Autopilot(Base):
             return actions[0] if actions else None
         if kind == "defend":
             return self._defend(state, pending)
+        if kind == "graze":  # more nodes, while the deck keeps enough cards to draw from (雪 mills it too)
+            return {"type": "graze"} if len(state["zones"]["p0.deck"]) - pending["n"] >= GRAZE_KEEP else {"type": "no_graze"}
         return None
 
     def _defend(self, state, pending):

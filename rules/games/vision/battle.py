@@ -18,7 +18,12 @@ battle between the two characters:
   none if that made it 決死);
 - 貫通 (printed, or 疎雨's): the attacker also deals the excess, its attack minus the defender's 耐久力 plus
   the damage the defender had already taken, to the defending player, as combat damage (no GRAZE);
-- an undefended attack deals its attack to the player (the goldfish has no deck to GRAZE from).
+- an undefended attack deals its attack to the player (the goldfish has no deck to GRAZE from);
+- GRAZE (GAMES.md's base game: a player who takes combat damage may add the attacker's GRAZE value of cards
+  from the top of their deck to their nodes, sleeping; all or nothing; not from 貫通 damage): a player (either
+  seat, not the goldfish) who took combat damage from an attack that hit it (undefended, or its defence
+  cancelled by 隠密) decides (a `graze` decision: graze or no_graze) when the attacker has a GRAZE value, its
+  deck holds that many cards (all or nothing) and it is still alive; damage 雪 turned into milling is not taken.
 """
 
 from __future__ import annotations
@@ -143,9 +148,35 @@ class Battles:
             return [{"type": "weather_choice", "weather": "極夜", "player": side}]
         return self._battle(state, attacker, defender)
 
-    def _hit_player(self, state, iid, amount) -> list[dict]:
+    def _hit_player(self, state, iid, amount, graze=True) -> list[dict]:
+        """Combat damage to the attacked player; then its GRAZE decision (not for 貫通's excess: graze False)."""
         side = self._side(state, iid)
-        return self.damage(state, 1 - side, amount, by=side, combat=True)
+        foe = 1 - side
+        events = self.damage(state, foe, amount, by=side, combat=True)
+        if graze and events and not state["players"][foe]["goldfish"] and events[0]["type"] == "damage":
+            events += self._graze_ask(state, foe, iid)
+        return events
+
+    def _graze_ask(self, state, player, attacker) -> list[dict]:
+        """GRAZE: the player who took the attacker's combat damage may add its GRAZE value of cards from the top
+        of their deck to their nodes, sleeping (all or nothing: only while the deck holds that many; not the
+        goldfish, which has no deck; not a player the damage has already beaten)."""
+        target = state["players"][player]
+        if target["goldfish"]:  # (a goldfish game: every hit, nothing to ask)
+            return []
+        n = self._of(state)[attacker].graze
+        if n <= 0 or target["life"] <= 0 or len(state["zones"][f"p{player}.deck"]) < n:
+            return []
+        state["pending"] = {"type": "graze", "player": player, "card": attacker, "n": n}
+        return [{"type": "graze_choice", "player": player, "card": attacker, "n": n}]
+
+    def graze_resolve(self, state, pending, take) -> list[dict]:
+        """The damaged player's answer: the top `n` cards of its deck to its nodes, sleeping (as add_resource), or none."""
+        player, n = pending["player"], pending["n"]
+        if not take:
+            return [{"type": "no_graze", "player": player, "card": pending["card"]}]
+        events = [{"type": "graze", "player": player, "card": pending["card"], "n": n}]
+        return events + self.add_resource(state, player, n)
 
     def kyokuya_resolve(self, state, pending, action) -> list[dict]:
         """極夜: the chosen battle modifier (until the end of the turn), then the battle."""
@@ -212,7 +243,7 @@ class Battles:
                 excess = amount - self.defence_value(state, target, w) + cards[target]["counters"].get("damage", 0)
                 if excess > 0:
                     events.append({"type": "pierce", "card": hitter, "amount": excess})
-                    events += self._hit_player(state, hitter, excess)
+                    events += self._hit_player(state, hitter, excess, graze=False)
             if amount > 0:
                 counters = cards[target]["counters"]
                 counters["damage"] = counters.get("damage", 0) + amount

@@ -17,6 +17,14 @@ OPTIONS = (
     Option("hand_limit", 7, "手札の上限", "Hand limit", low=0, high=99),
     Option("weather", True, "非想天則の天候ルール", "The 非想天則 weather rule", help_en="Needs a weather section in the deck.", help_ja="デッキに天候カードが必要です。"),
     # 補足1: ①ゲーム開始 (GAMES.md: one weather is revealed at game start, so turns 1–4 have weather)
+    # 《はじめに》 天候カードを用意し、それを天候デッキとする。: one weather deck of the weather cards prepared; whose
+    # they are in a game of two decks the seed does not say. Default: every player's weather section (all the
+    # weather cards the players bring) together is the one shared weather deck; or only the first seat's.
+    reading(
+        "weather_deck", "天候デッキにする天候カード", "The weather cards that form the weather deck",
+        ("all", "全てのプレイヤーの天候カード（合わせて1つの天候デッキ）", "Every player's weather cards (together one weather deck)"),
+        ("first", "最初の席のプレイヤーの天候カードだけ", "The first seat's weather cards only"),
+    ),
     Option("weather_at_start", True, "ゲーム開始時から天候を出す", "A weather from the start of the game"),
     Option("weather_every", 4, "天候が変わるターン数", "The weather changes every … turns", low=1, high=99),
     # The goldfish plays no card; characters the player puts on its field by hand defend (the first active

@@ -3,8 +3,9 @@
 Zones per player: deck (top = end of the list), hand, field (characters and cards in play; sleeping =
 `tapped`), nodes (ノード: set face down, seen by their owner; sleeping = `tapped`), discard (捨て札),
 exile (除外: 川霧 and 天気雨 put cards there) and weather (the weather deck: the deck's "weather" section).
-Shared: weather_area (天候エリア, which is not the field). The game's weather deck is the human player's
-weather section; a deck without one plays without the weather rule.
+Shared: weather_area (天候エリア, which is not the field). The game's weather deck is the players' weather
+sections together (option "weather_deck"; the goldfish has none, so a goldfish game's is the player's); a game
+whose decks have none plays without the weather rule.
 
 Turns: every player's turn counts (turn 1 = the first player's first turn, turn 2 = the other's, …). A
 turn is ターン開始 → アクティブ → メンテナンス (the phase-start effects, then the upkeeps) → ドロー (not the
@@ -18,9 +19,14 @@ and the handlers act for the turn player, `to_act` is the pending decision's pla
 attack on a player with an active character asks it to defend (a `defend` decision: one of its active
 characters, or none); 極夜's modifier is chosen for each non-human of a battle by its player; the weathers
 that hit 「全てのプレイヤー」 hit the second seat as a player (雪 mills its deck, 春一番 and 宵闇 are its choices).
-The game's weather deck stays the first seat's weather section (seed: 天候カードを用意し、それを天候デッキとする: one
-weather deck; the second seat's weather cards stay in its weather zone). `as_seat` swaps the two seats for the
-autopilot; `first_seat` is the turn player of an odd turn. GRAZE (base game) is not applied.
+The game's weather deck is one deck of both seats' weather sections (seed: 天候カードを用意し、それを天候デッキとする:
+one weather deck of the weather cards prepared; option "weather_deck": "all", or "first" for the first seat's
+section only): each weather card in them is as likely to be revealed, and goes back to its owner's section.
+Two copies of one weather in the area (極光 revealing the other seat's copy) each add their text: a triggered
+weather acts once per copy. `as_seat` swaps the two seats for the
+autopilot; `first_seat` is the turn player of an odd turn. GRAZE (base game; battle.py): the seat that took
+an attack's combat damage (not 貫通's) decides whether the attacker's GRAZE value of cards from the top of its
+deck go to its nodes, sleeping (a `graze` decision: graze, all of them, or no_graze).
 
 The goldfish (player 1) has no deck, no hand and no nodes: it takes its turns doing nothing (no draw
 step: it never draws, so it never decks out) and never chooses (春一番 does nothing for it). Characters
@@ -84,7 +90,7 @@ class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
 
-    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted", "ambush", "world", "name")
+    __slots__ = ("kind", "keywords", "req", "cost", "caster", "attack", "defence", "upkeep", "scripted", "ambush", "world", "name", "graze")
 
     def __init__(self, d: dict, options: dict):
         fields = d.get("fields") or {}
@@ -97,6 +103,7 @@ class Facts:
         self.attack = fields.get("attack") or 0
         self.defence = fields.get("defence") or 0
         self.upkeep = fields.get("upkeep") or 0
+        self.graze = fields.get("graze") or 0
         self.ambush = "奇襲" in self.keywords  # printed (_ambush)
         self.world = "世界呪符" in self.keywords
         # the timings its script has steps for (effects.steps_of: a step without "when" runs when played)
@@ -139,6 +146,36 @@ def _swapped(value, key=None):
     return value
 
 
+class Mirrored(dict):
+    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
+    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of a hundred,
+    on every choice of every rollout). Read it through [], get, items, values and iteration."""
+
+    __slots__ = ("made",)
+
+    def __getitem__(self, iid):
+        made = self.made
+        card = made.get(iid)
+        if card is None:
+            card = dict.__getitem__(self, iid)
+            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": _swap_zone(card["zone"])}
+        return card
+
+    def get(self, iid, default=None):
+        return self[iid] if dict.__contains__(self, iid) else default
+
+    def items(self):
+        return [(i, self[i]) for i in dict.__iter__(self)]
+
+    def values(self):
+        return [self[i] for i in dict.__iter__(self)]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
+
+    __hash__ = None
+
+
 class OntoField(effects.Steps):
     """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
 
@@ -159,6 +196,7 @@ class VisionRules(Battles, Play):
         "weather_choice": ("weather_choice",),  # 春一番's option and target, 宵闇's declaration
         "choose": ("choose",),  # a card an effect asks for
         "defend": ("defend",),  # versus: the attacked player's defender, or none (card None)
+        "graze": ("graze", "no_graze"),  # versus: the player who took combat damage GRAZEs (all) or not (nothing)
     }
     reads = (
         "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
@@ -172,6 +210,7 @@ class VisionRules(Battles, Play):
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
         self._last: tuple = (None, None, None)  # (the cards and defs dicts of the game read last, its InstanceFacts)
+        self._prev: tuple = (None, None, None)  # (the one read before it)
 
     def facts(self, state) -> InstanceFacts:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
@@ -182,8 +221,12 @@ class VisionRules(Battles, Play):
         last = self._last
         if last[0] is state["cards"] and last[1] is state["defs"]:
             return last[2]
+        prev = self._prev  # (a game and its relabelling by as_seat, read in turns: the same facts)
+        if prev[0] is state["cards"] and prev[1] is state["defs"]:
+            self._last, self._prev = prev, last
+            return prev[2]
         of = InstanceFacts(self._facts.table(state), state["cards"])
-        self._last = (state["cards"], state["defs"], of)
+        self._last, self._prev = (state["cards"], state["defs"], of), last
         return of
 
     def players(self, decks, options):
@@ -208,12 +251,20 @@ class VisionRules(Battles, Play):
     def as_seat(self, state, seat):
         """The game with `seat` as seat 0 (two seats: they swap): zones, owners, the players, whose turn it is,
         who went first, the pending decision's (and an unfinished effect's) players and zones, 凧's dealers,
-        the result's winner. Instance ids are kept."""
+        the result's winner. Instance ids are kept; the cards are relabelled as they are read (Mirrored), and
+        their facts are the game's own. (A view for the autopilot to read, not to play on.)"""
         if seat == 0:
             return state
         out = dict(state)
         out["zones"] = {_swap_zone(k): list(v) for k, v in state["zones"].items()}
-        out["cards"] = {i: dict(c, owner=1 - c["owner"], zone=_swap_zone(c["zone"])) for i, c in state["cards"].items()}
+        cards = state["cards"]
+        if isinstance(cards, Mirrored):  # (relabelled twice: the cards as they were)
+            out["cards"] = dict(dict.items(cards))
+        else:
+            out["cards"] = Mirrored(cards)
+            out["cards"].made = {}
+            if self._last[0] is cards and self._last[1] is state["defs"]:  # the same instances: the same facts
+                self._last, self._prev = (out["cards"], state["defs"], self._last[2]), self._last
         out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
         out["active"] = 1 - state["active"]
         if isinstance(state.get("first"), int):
@@ -574,7 +625,7 @@ class VisionRules(Battles, Play):
             if not player["goldfish"]:
                 shuffle_zone(state, zone(p, "deck"))
                 draw(state, p, opts["opening"])
-        weather_on = opts["weather"] and bool(state["zones"]["p0.weather"])
+        weather_on = opts["weather"] and any(state["zones"][name] for name in self.weather_decks(state))
         state["flags"] = {**PER_TURN, "step": "start", "dealt": [], "last_dealer": None, "upkeep": None, "weather_on": weather_on, "loss": None, "weathers": []}
         state["turn"], state["active"] = 1, first
         if weather_on and opts["weather_at_start"]:
@@ -783,11 +834,22 @@ class VisionRules(Battles, Play):
         events += self._reveal(state)
         return events + self._state_check(state)  # a new 烈日 may leave a character no 耐久力
 
+    @staticmethod
+    def weather_decks(state) -> tuple[str, ...]:
+        """The zones whose cards together are the one weather deck (option "weather_deck"): every player's weather
+        section ("all"; the goldfish brings none), or the first seat's only ("first")."""
+        if state["options"].get("weather_deck", "all") == "first":
+            return ("p0.weather",)
+        return tuple(f"p{p}.weather" for p in range(len(state["players"])))
+
     def _reveal(self, state, n=1) -> list[dict]:
-        """One weather card (n) from the weather deck at random into the area; 極光 reveals 4 more."""
-        deck = state["zones"]["p0.weather"]
+        """One weather card (n) from the weather deck at random into the area (each card of the deck as likely,
+        whose section it is in); 極光 reveals 4 more. A weather card goes back to its owner's section."""
+        zones = state["zones"]
+        names = self.weather_decks(state)
         events = []
         for _ in range(n):
+            deck = [iid for name in names for iid in zones[name]] if len(names) > 1 and zones[names[1]] else zones[names[0]]
             if not deck:
                 break
             iid = deck[rng.below(state, len(deck))]
@@ -836,6 +898,24 @@ class VisionRules(Battles, Play):
         pending = state["pending"]
         state["pending"] = None
         events = self.defend_resolve(state, pending, action)
+        self.check_result(state)
+        return events + self._run(state)
+
+    def _legal_graze(self, state, pending):
+        return [{"type": "graze"}, {"type": "no_graze"}]
+
+    def _do_graze(self, state, action):
+        pending = state["pending"]
+        if len(state["zones"][f"p{pending['player']}.deck"]) < pending["n"]:
+            raise IllegalAction(f"graze: the deck has fewer than {pending['n']} cards")
+        return self._graze_done(state, pending, True)
+
+    def _do_no_graze(self, state, action):
+        return self._graze_done(state, state["pending"], False)
+
+    def _graze_done(self, state, pending, take):
+        state["pending"] = None
+        events = self.graze_resolve(state, pending, take)
         self.check_result(state)
         return events + self._run(state)
 
@@ -1108,6 +1188,9 @@ class VisionRules(Battles, Play):
                 self._upkeep_done(state)
         elif kind == "defend":
             pending["candidates"] = self.blockers(state, pending["player"])
+        elif kind == "graze" and len(state["zones"][f"p{pending['player']}.deck"]) < pending["n"]:
+            state["pending"] = None  # all or nothing: the deck no longer holds them
+            self._run(state)
         elif kind == "discard":
             n = max(0, len(state["zones"][pending["choose"]["zone"]]) - state["options"]["hand_limit"])
             pending["n"] = n

@@ -51,6 +51,8 @@ VOCABULARY = Vocabulary(
         "discard": DISCARD,
         "weather_choice": CHOOSE,
         "defend": Label("防御する", "Defend"),
+        "graze": Label("グレイズする", "Graze"),
+        "no_graze": Label("グレイズしない", "Do not graze"),
     },
     decisions={
         "upkeep": UPKEEP,
@@ -59,6 +61,10 @@ VOCABULARY = Vocabulary(
         "defend": Label(
             "攻撃されました: 防御するアクティブなキャラクターを選ぶか、選ばずに決定してください（防御しない）。",
             "You are attacked: choose an active character to defend, or confirm none (no defence).",
+        ),
+        "graze": Label(
+            "戦闘ダメージを受けました: 攻撃したキャラクターのGRAZEの値の枚数だけ、山札の上からスリープ状態でノードに加えますか（全てか、加えないか）。",
+            "You took combat damage: add the attacker's GRAZE value of cards from the top of your deck to your nodes, sleeping (all of them, or none)?",
         ),
     },
     turn_count="every",  # state["turn"] counts both players' turns (the weather changes every 4th of them)
@@ -97,6 +103,9 @@ VOCABULARY = Vocabulary(
         "defend": Label("%(card)sが%(attacker)sの攻撃を防御", "%(card)s defends against %(attacker)s"),
         "defend_choice": Label("%(player)s: %(card)sの攻撃を防御するか選ぶ", "%(player)s: defend against %(card)s or not"),
         "no_defence": Label("%(player)s: %(card)sの攻撃を防御しない", "%(player)s: no defence against %(card)s"),
+        "graze_choice": Label("%(player)s: %(card)sのGRAZE %(n)sをするか選ぶ", "%(player)s: GRAZE %(n)s from %(card)s or not"),
+        "graze": Label("%(player)s: GRAZE %(n)s（%(card)s）: 山札の上から%(n)s枚をノードに", "%(player)s: GRAZE %(n)s (%(card)s): %(n)s from the deck to the nodes"),
+        "no_graze": Label("%(player)s: %(card)sのGRAZEをしない", "%(player)s: no GRAZE from %(card)s"),
         "defence_cancelled": Label("%(card)sは防御できない（%(keyword)s）", "%(card)s cannot defend (%(keyword)s)"),
         "tap[tapped]": Label("スリープ: %(cards)s", "To sleep: %(cards)s"),
         "tap": Label("アクティブ: %(cards)s", "Active: %(cards)s"),
