@@ -127,9 +127,11 @@ class _Decision:
     """What one decision (Autopilot.choose) works out more than once: a decision reads the same state (with
     cards put on or taken off the board for a moment) many times over, e.g. each soldier's hit for every hand
     card weighed. Values are kept per board configuration `cfg` (() = the state as it is; ("v", ids, now) =
-    with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
-    decision is made: the next one reads a changed state. Soldiers' hits are kept for the whole game
-    (`sigs`, `hits`: _Game), by what they read."""
+    with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without). They are kept with the
+    board (_board_key: the next decision on the same board, e.g. after a payment, finds them; what they read
+    besides the board, the hand's cards and the attributes in 倉庫, is in their own keys), or for this
+    decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
+    game (`sigs`, `hits`: _Game), by what they read."""
 
     __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits")
 
