@@ -155,3 +155,23 @@ def test_as_seat_turns_the_board_round_and_the_autopilots_choice_back():
         assert action in [dict(a) for a in legal_actions(state)] or action["type"] == "pay", action
         apply(state, action)
     assert get_game("original").play
+
+
+def test_the_strong_ai_cancels_a_payment_only_when_the_heuristic_does(monkeypatch):
+    # (it weighed a move by rollouts in which the heuristic pays for it, then the cancel of that payment
+    # against paying: when cancelling looked better it moved and cancelled over and over, 3000 actions)
+    state = versus(seed=1)
+    heuristic, strong = SeatAI("original", "heuristic"), SeatAI("original", "strong")
+    rules = rules_of(state)
+    for _ in range(300):
+        if state["pending"] and state["pending"]["type"] == "pay":
+            break
+        apply(state, heuristic.choose(state, rules.to_act(state)))
+    seat = rules.to_act(state)
+    assert heuristic.choose(state, seat)["type"] == "pay"
+    assert {a["type"] for a in legal_actions(state)} == {"pay", "cancel"}
+    # rollouts that make cancelling look best
+    monkeypatch.setattr(SeatAI, "_rollout", lambda self, trial, seat, horizon=0: 1.0 if trial["log"][-1]["type"] == "cancel" else 0.0)
+    assert strong.choose(state, seat)["type"] == "pay"
+    monkeypatch.setattr(type(rules), "takes_back", ())
+    assert strong.choose(state, seat)["type"] == "cancel"

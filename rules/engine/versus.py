@@ -171,6 +171,9 @@ class SeatAI:
         for a in candidates:
             if a not in unique:
                 unique.append(a)
+        if first.get("type") not in (taken_back := getattr(self.rules, "takes_back", ())):
+            # (an answer that takes back the action just chosen, which was weighed with the heuristic's answer)
+            unique = [a for a in unique if a.get("type") not in taken_back]
         if most is not None:  # (the game's budget: the heuristic's choice and the first others listed)
             unique = unique[:most]
         if len(unique) == 1:

@@ -91,7 +91,9 @@ class Autopilot(Worth, Base):
         if _LOCAL.d is not None:  # (within a decision already)
             return self._choose(state)
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
-        _LOCAL.d = _decision(state)  # what this decision works out more than once (worth.py)
+        pending = state["pending"]
+        shared = state["priority"] is None and (not pending or pending["type"] == "upkeep")  # (_main, _to_store, _upkeep)
+        _LOCAL.d = _decision(state, shared)  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)
         finally:
@@ -293,7 +295,7 @@ class Autopilot(Worth, Base):
             else:
                 if base is None:
                     base, cap_now, demand, need = self._capacities(state, auras, free, ctx)
-                future = self._virtual(state, [iid], lambda a, f, d=demand: _capacity(self._hitters(state, a, f), ctx["all"], ctx["limit"], ctx["limit"], d))
+                future = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
                 if base == INF:
                     continue  # (a soldier hits for free from next turn on: nothing to add)
                 gain = future - base

@@ -138,6 +138,10 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
     # the strong AI: a game lasts some twenty turns of some twenty actions each, too long to roll out to its end
     # within a second; a few rollouts of two turns, judged by the 戦力 left (outlook)
     rollout_budget = (8, 2, 4)
+    # the strong AI weighs a move or a play by rollouts in which the heuristic pays for it; weighing the
+    # cancel of that payment too (which the rollouts of the move did not) made it choose the move and cancel
+    # the payment over and over (3000 actions, a draw): it cancels only when the heuristic does
+    takes_back = ("cancel",)
 
     def outlook(self, state, seat):
         """The seat's share of the 戦力 left (each card 10, less the damage on the top one): 「戦力」(ライフ)が尽きたら負け."""

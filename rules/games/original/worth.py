@@ -127,9 +127,11 @@ class _Decision:
     """What one decision (Autopilot.choose) works out more than once: a decision reads the same state (with
     cards put on or taken off the board for a moment) many times over, e.g. each soldier's hit for every hand
     card weighed. Values are kept per board configuration `cfg` (() = the state as it is; ("v", ids, now) =
-    with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without), and dropped when the
-    decision is made: the next one reads a changed state. Soldiers' hits are kept for the whole game
-    (`sigs`, `hits`: _Game), by what they read."""
+    with `ids` put on the board by _virtual; ("w", iid) = without `iid`, _without). They are kept with the
+    board (_board_key: the next decision on the same board, e.g. after a payment, finds them; what they read
+    besides the board, the hand's cards and the attributes in 倉庫, is in their own keys), or for this
+    decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
+    game (`sigs`, `hits`: _Game), by what they read."""
 
     __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits")
 
@@ -145,14 +147,47 @@ class _Decision:
 
 class _Game:
     """What the autopilot keeps for one game from one decision to the next (a new state object: a new game;
-    the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads."""
+    the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads,
+    and a decision's values (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "sigs", "hits")
+    __slots__ = ("state", "sigs", "hits", "boards")
 
     def __init__(self, state):
         self.state = state
         self.sigs: dict = {}
         self.hits: dict = {}
+        self.boards: dict = {}  # _board_key -> the _Decision.data of the decisions made on that board
+
+
+KEEP_BOARDS = 64  # boards whose decision values a game keeps (those of the last turn or two)
+
+
+def _board_key(state) -> tuple | None:
+    """What a decision's values (_Decision.data: auras, hits, free soldiers, hitters, the board's worth, the
+    hand cards put on the board) read of the state besides what their own keys hold (the hand's cards, the
+    attributes in 倉庫): the board's cards (which, whose, where, face up, arrived this turn, bound,
+    counters), and the hand cards' counters (a hand card is put on the board for a moment; a step may reach
+    the hand). None while a chain, an effect or a battle is under way (頑健 and a battle's bonus read more):
+    a decision then keeps its values for itself."""
+    flags = state["flags"]
+    if state["stack"] or flags.get("processing") or flags.get("battle"):
+        return None
+    cards = state["cards"]
+    zones = state["zones"]
+    turn = state["turn"]
+    board = []
+    for i in zones[BOARD]:
+        c = cards[i]
+        pos = c.get("pos")
+        counters = c["counters"]
+        board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
+                      c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+    hand = []
+    for i in zones[HAND]:
+        counters = cards[i]["counters"]
+        if counters:
+            hand.append((i, tuple(counters.items())))
+    return (tuple(board), tuple(hand))
 
 
 class _Local(threading.local):
@@ -160,12 +195,22 @@ class _Local(threading.local):
     game: _Game | None = None  # the game this thread's autopilot plays
 
 
-def _decision(state) -> _Decision:
-    """A new decision on `state`, with what is kept for its game."""
+def _decision(state, shared: bool = True) -> _Decision:
+    """A new decision on `state`, with what is kept for its game (and, if `shared`, its board's values:
+    _board_key; a decision that reads none of them need not work the key out)."""
     game = _LOCAL.game
     if game is None or game.state is not state:
         game = _LOCAL.game = _Game(state)
-    return _Decision(game)
+    d = _Decision(game)
+    key = _board_key(state) if shared else None
+    if key is not None:
+        data = game.boards.get(key)
+        if data is None:
+            if len(game.boards) >= KEEP_BOARDS:
+                game.boards.clear()
+            data = game.boards[key] = {}
+        d.data = data
+    return d
 
 
 _LOCAL = _Local()
@@ -207,6 +252,22 @@ def _damages(data: dict) -> list[tuple]:
     return hit[1]
 
 
+_PLAIN: dict = {}
+
+
+def _plain(data: dict) -> tuple[bool, bool]:
+    """(the card has no continuous step of any kind: put on the board it changes no stat or rule of another
+    card, nor its own; one of its continuous steps holds "while" something is on the board), worked out once
+    per card (its rules info)."""
+    hit = _PLAIN.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_PLAIN) > 4096:
+            _PLAIN.clear()
+        steps = (*data["auras"], *data["rules"], *data["self_auras"])
+        hit = _PLAIN[id(data)] = (data, (not steps, any(step.get("while") for step in steps)))
+    return hit[1]
+
+
 class Worth:
     """The autopilot's measures of cards and of the board."""
 
@@ -239,6 +300,8 @@ class Worth:
         d = _LOCAL.d
         if d is None:
             return self.rules.auras_rule(state, FREE)
+        if d.af is None and not d.cfg:
+            d.af, d.sig = d.data.get(("af", ())) or (None, -1)
         if d.af is None:
             auras, free = self.rules.auras_rule(state, FREE)
             cards = state["cards"]  # (a "bound" step reaches the soldier its source is bound to)
@@ -355,7 +418,7 @@ class Worth:
     def _board_worth(self, state, auras, free, ctx, mask=None) -> float:
         d = self._kept(auras, free)
         if d is not None:  # (ctx is the same throughout a decision)
-            key = ("board", d.cfg, mask)
+            key = ("board", d.cfg, ctx["smask"] if mask is None else mask)
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._board_worth_now(state, auras, free, ctx, mask)
@@ -370,6 +433,58 @@ class Worth:
             if cards[i]["owner"] == 0 and of[i]["type"] in (SOLDIER, CURSE, LAND):
                 best = min(best, self._worth(state, i, auras, free, ctx, mask))
         return best
+
+    def _unconditional(self, state) -> bool:
+        """No card on the board has a continuous step that holds "while" something is on the board: a plain
+        card (_plain) put there changes nothing in force, nor another card's stats (_alone)."""
+        d = _LOCAL.d
+        key = ("unconditional", d.cfg) if d is not None else None
+        out = d.data.get(key) if d is not None else None
+        if out is None:
+            of = self.rules.card_facts(state)
+            out = not any(_plain(of[i])[1] for i in state["zones"][BOARD])
+            if d is not None:
+                d.data[key] = out
+        return out
+
+    def _alone(self, state, iid) -> bool:
+        """The hand card `iid` may be weighed on the board by itself: put there (_virtual), it would leave the
+        steps in force, the rules in force and every other card's hit as they are (it has no continuous step
+        and no step on the board depends on what is there), so that the board with it is the board now plus
+        its own hit (_placed)."""
+        return _LOCAL.d is not None and _plain(self.rules.card_facts(state)[iid])[0] and self._unconditional(state)
+
+    def _placed(self, state, iid, fn):
+        """fn() with the card `iid` where _virtual puts it (from the next turn on) but not in the board's list:
+        what it reads of its own card is what _virtual's board shows, and the board's cards are read as they
+        are now (for a card that is _alone, the same)."""
+        card = state["cards"][iid]
+        saved = (card["zone"], card.get("pos", None), "pos" in card, card.get("arrived"), "arrived" in card, card["face_up"])
+        card["zone"] = BOARD
+        card["pos"] = [1, 0]
+        card["arrived"] = -1
+        card["face_up"] = True
+        try:
+            return fn()
+        finally:
+            zone, pos, had_pos, arrived, had_arrived, face_up = saved
+            card["zone"] = zone
+            card["face_up"] = face_up
+            if had_pos:
+                card["pos"] = pos
+            else:
+                card.pop("pos", None)
+            if had_arrived:
+                card["arrived"] = arrived
+            else:
+                card.pop("arrived", None)
+
+    def _freed_alone(self, state, iid, auras, free) -> bool:
+        """Whether the card, put on the board by itself (_alone), is a soldier that hits for nothing there."""
+        if self.rules.card_facts(state)[iid]["type"] != SOLDIER:
+            return False
+        power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+        return power > 0 and m12 == 0 and m23 == 0
 
     def _virtual(self, state, ids, fn, now=False):
         """fn(auras, free) with the hand cards `ids` put on the board for a moment (then exactly as before): as
@@ -403,6 +518,29 @@ class Worth:
                     card.pop("arrived", None)
 
     def _looks(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("looks", tuple(ids), mask, worth, ctx["smask"])
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._looks_now(state, ids, ctx, mask, worth)
+            return out
+        return self._looks_now(state, ids, ctx, mask, worth)
+
+    def _looks_now(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
+        if len(ids) == 1 and self._alone(state, ids[0]):
+            # (the board with it is the board now and its own hit: it hits for free from the next turn on or
+            # not; it arrives this turn, so it does not move now; the board's worth is the better of the
+            # board's now and its own)
+            iid = ids[0]
+            auras, free = self._auras_free(state)
+            later = self._freed_alone(state, iid, auras, free)
+            value = None
+            if worth:
+                value = self._board_worth(state, auras, free, ctx, mask)
+                if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
+                    value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
+            return False, later, value
         """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
         from the next turn on, the board's worth then; None without `worth`); the soldiers that hit for free
         already do not count. (Soldiers' and lands' 永続 effects start the turn after they arrive unless
@@ -455,6 +593,22 @@ class Worth:
                     out.append((amount, [(cost, needs)]))
         return out
 
+    def _hitters_with(self, state, iid) -> list[tuple[int, list]]:
+        """_hitters(virtual board) with the hand card `iid` put on the board (from the next turn on)."""
+        if not self._alone(state, iid):
+            return self._virtual(state, [iid], lambda a, f: self._hitters(state, a, f))
+        auras, free = self._auras_free(state)
+        out = list(self._hitters(state, auras, free))
+        data = self.rules.card_facts(state)[iid]
+        if data["type"] == SOLDIER:
+            power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+            if power > 0:
+                out.append((power, [(m12, data["mask"]), (m23, data["mask"])]))
+        for _k, amount, cost, needs, sac, _m, _n in _damages(data):
+            if not sac:
+                out.append((amount, [(cost, needs)]))
+        return out
+
     def _capacities(self, state, auras, free, ctx):
         """(the damage a turn of the whole 倉庫 deals with the board, the damage left this turn, the
         attributes the hits need, what the top 戦力 card still takes)."""
@@ -489,6 +643,16 @@ class Worth:
 
     def _values(self, state, ctx) -> dict:
         """Each hand card's worth for keeping (step 4)."""
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("values", tuple(state["zones"][HAND]), ctx["smask"])
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._values_now(state, ctx)
+            return out
+        return self._values_now(state, ctx)
+
+    def _values_now(self, state, ctx) -> dict:
         of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
@@ -532,6 +696,16 @@ class Worth:
         """The hand cards that make a soldier hit for free (one that does not yet), alone or with one soldier
         of the hand that does not do it alone (a card with an aura and a soldier it helps, e.g.
         ギルビアの小隊長 and any other soldier)."""
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("pieces", tuple(state["zones"][HAND]))
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._pieces_now(state)
+            return out
+        return self._pieces_now(state)
+
+    def _pieces_now(self, state) -> list[str]:
         hand = state["zones"][HAND]
         cards = state["cards"]
         base = set(self._free_soldiers(state, *self._auras_free(state)))
@@ -549,7 +723,12 @@ class Worth:
                 # (only a card with an aura or a rule, a soldier with a lasting 特殊種別2, or any soldier when the
                 # board has an aura, can lower a move cost)
                 relevant = data["auras"] or data["rules"] or data["self_auras"] or data["s2"] in CONSTANT or helped and data["type"] == SOLDIER
-                alone[x] = bool(relevant) and self._virtual(state, [x], freed)
+                if not relevant:
+                    alone[x] = False
+                elif self._alone(state, x):
+                    alone[x] = self._freed_alone(state, x, *self._auras_free(state))
+                else:
+                    alone[x] = self._virtual(state, [x], freed)
             return alone[x]
 
         pieces: list[str] = []
