@@ -350,3 +350,45 @@ def offers(listed: list[dict], action: dict) -> bool:
         if plain(entry) == action:
             return True
     return False
+
+
+class Mirrored(dict):
+    """The cards of a two-seat game relabelled by `as_seat` (see `mirrored`): the same instances, each card
+    relabelled (its owner, and its zone through `zmap`) when it is read, not all of them at each relabelling
+    (an autopilot reads a few cards of a game of a hundred, on every choice of every rollout). Read it through
+    [], get, items, values and iteration; never written."""
+
+    __slots__ = ("zmap", "made")
+
+    def __getitem__(self, iid):
+        made = self.made
+        card = made.get(iid)
+        if card is None:
+            card = dict.__getitem__(self, iid)
+            zone = card["zone"]
+            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": self.zmap.get(zone, zone)}
+        return card
+
+    def get(self, iid, default=None):
+        return self[iid] if dict.__contains__(self, iid) else default
+
+    def items(self):
+        return [(i, self[i]) for i in dict.__iter__(self)]
+
+    def values(self):
+        return [self[i] for i in dict.__iter__(self)]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
+
+    __hash__ = None
+
+
+def mirrored(cards: dict, zmap: dict) -> dict:
+    """A two-seat game's cards as `as_seat` gives them to the other seat: relabelled as they are read
+    (Mirrored; a zone not in `zmap` stays as it is), or, relabelled a second time, the cards as they were."""
+    if isinstance(cards, Mirrored):
+        return dict(dict.items(cards))
+    out = Mirrored(cards)
+    out.zmap, out.made = zmap, {}
+    return out

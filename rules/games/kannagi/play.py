@@ -56,7 +56,7 @@ import sys
 
 from ...engine import effects, rng
 from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
-from ...engine.play import FREE, Play
+from ...engine.play import FREE, Play, mirrored
 
 # (interned, as Facts.type is: a type compares by identity first, on every look at a card)
 PLACE, APPARITION, TOOL, SEASON = (sys.intern(t) for t in ("場所札", "怪異札", "道具札", "季節札"))
@@ -133,36 +133,6 @@ class Instances(dict):
             found = Facts(self.defs[key])
         self[iid] = found
         return found
-
-
-class Mirrored(dict):
-    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
-    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of eighty, many
-    times a rollout). Read it through [], get, items, values and iteration."""
-
-    __slots__ = ("zmap", "made")
-
-    def __getitem__(self, iid):
-        made = self.made
-        card = made.get(iid)
-        if card is None:
-            card = dict.__getitem__(self, iid)
-            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": self.zmap.get(card["zone"], card["zone"])}
-        return card
-
-    def get(self, iid, default=None):
-        return self[iid] if dict.__contains__(self, iid) else default
-
-    def items(self):
-        return [(i, self[i]) for i in dict.__iter__(self)]
-
-    def values(self):
-        return [self[i] for i in dict.__iter__(self)]
-
-    def __eq__(self, other):
-        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
-
-    __hash__ = None
 
 
 class KannagiRules(Play):
@@ -1294,11 +1264,7 @@ class KannagiRules(Play):
 
         out = dict(state)
         out["zones"] = {zmap[k]: list(v) for k, v in state["zones"].items()}
-        if isinstance(state["cards"], Mirrored):  # (relabelled twice: the cards as they were)
-            out["cards"] = cards = dict(dict.items(state["cards"]))
-        else:
-            out["cards"] = cards = Mirrored(state["cards"])
-            cards.zmap, cards.made = zmap, {}
+        out["cards"] = cards = mirrored(state["cards"], zmap)  # (relabelled twice: the cards as they were)
         out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
         out["active"] = to(state["active"])
         if "first" in state:
@@ -1324,10 +1290,10 @@ class KannagiRules(Play):
         if state["result"] is not None and state["result"].get("winner") is not None:
             out["result"] = dict(state["result"], winner=to(state["result"]["winner"]))
         memo = self.card_facts(state)  # the relabelled game's facts are this one's (the same instances)
-        mirrored = Instances(memo)
-        mirrored.cards, mirrored.defs, mirrored.table, mirrored.riding = cards, memo.defs, memo.table, set(memo.riding)
-        mirrored.soul = mirrored.seen = mirrored.present = mirrored.usable = None
-        self._prev, self._last = memo, mirrored
+        facts = Instances(memo)
+        facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
+        facts.soul = facts.seen = facts.present = facts.usable = None
+        self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
 

@@ -99,7 +99,7 @@ import re
 from ...engine import effects
 from ...engine.cards import CardCache, CardTable, InstanceFacts
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
-from ...engine.play import FREE, Play
+from ...engine.play import FREE, Play, mirrored
 from . import ANSWER_OPS, UNIT_OPS
 
 UNIT, EQUIP, STATUS = "ユニット", "装備品", "ステータス"
@@ -300,37 +300,6 @@ def _move_top(state, source: str, to: str, n: int, face_up: bool) -> list[str]:
         card["zone"] = to
         card["face_up"] = face_up
     return moved
-
-
-class Mirrored(dict):
-    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
-    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of a hundred
-    and more, many times a rollout). Read it through [], get, items, values and iteration; never written."""
-
-    __slots__ = ("zmap", "made")
-
-    def __getitem__(self, iid):
-        made = self.made
-        card = made.get(iid)
-        if card is None:
-            card = dict.__getitem__(self, iid)
-            zone = card["zone"]
-            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": self.zmap.get(zone, zone)}
-        return card
-
-    def get(self, iid, default=None):
-        return self[iid] if dict.__contains__(self, iid) else default
-
-    def items(self):
-        return [(i, self[i]) for i in dict.__iter__(self)]
-
-    def values(self):
-        return [self[i] for i in dict.__iter__(self)]
-
-    def __eq__(self, other):
-        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
-
-    __hash__ = None
 
 
 STATUS_ZONE = ("p0.status", "p1.status")
@@ -1732,12 +1701,7 @@ class ManacardRules(Play):
         if seat == 0:
             return state
         out = dict(state)
-        cards = state["cards"]
-        if isinstance(cards, Mirrored):  # (relabelled twice: the cards as they were)
-            out["cards"] = dict(dict.items(cards))
-        else:  # (each card relabelled when it is read: the autopilot reads a few of them, a rollout many times)
-            out["cards"] = mirrored = Mirrored(cards)
-            mirrored.zmap, mirrored.made = self._zone_map(), {}
+        out["cards"] = mirrored(state["cards"], self._zone_map())  # (relabelled twice: the cards as they were)
         out["players"] = [dict(p) for p in state["players"]]
         out["flags"] = dict(state["flags"])
         if state["pending"]:

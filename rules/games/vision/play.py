@@ -63,7 +63,7 @@ from __future__ import annotations
 from ...engine import effects, rng
 from ...engine.cards import CardCache, InstanceFacts
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
-from ...engine.play import FREE, Play
+from ...engine.play import FREE, Mirrored, Play, mirrored
 from . import weather as W
 from .battle import Battles
 from .weather import AUTOMATED_WEATHERS, WEATHER_STATUS
@@ -146,36 +146,6 @@ def _swapped(value, key=None):
     return value
 
 
-class Mirrored(dict):
-    """The cards of a game relabelled by `as_seat`: the same instances, each card relabelled (its owner, its zone)
-    when it is read, not all of them at each relabelling (the autopilot reads a few cards of a game of a hundred,
-    on every choice of every rollout). Read it through [], get, items, values and iteration."""
-
-    __slots__ = ("made",)
-
-    def __getitem__(self, iid):
-        made = self.made
-        card = made.get(iid)
-        if card is None:
-            card = dict.__getitem__(self, iid)
-            card = made[iid] = {**card, "owner": 1 - card["owner"], "zone": _swap_zone(card["zone"])}
-        return card
-
-    def get(self, iid, default=None):
-        return self[iid] if dict.__contains__(self, iid) else default
-
-    def items(self):
-        return [(i, self[i]) for i in dict.__iter__(self)]
-
-    def values(self):
-        return [self[i] for i in dict.__iter__(self)]
-
-    def __eq__(self, other):
-        return isinstance(other, dict) and dict(self.items()) == (dict(other.items()) if isinstance(other, Mirrored) else other)
-
-    __hash__ = None
-
-
 class OntoField(effects.Steps):
     """The effect steps vision reads itself: a move onto the field (豪雨 keeps characters off it)."""
 
@@ -256,13 +226,11 @@ class VisionRules(Battles, Play):
         if seat == 0:
             return state
         out = dict(state)
-        out["zones"] = {_swap_zone(k): list(v) for k, v in state["zones"].items()}
+        zmap = {k: _swap_zone(k) for k in state["zones"]}
+        out["zones"] = {zmap[k]: list(v) for k, v in state["zones"].items()}
         cards = state["cards"]
-        if isinstance(cards, Mirrored):  # (relabelled twice: the cards as they were)
-            out["cards"] = dict(dict.items(cards))
-        else:
-            out["cards"] = Mirrored(cards)
-            out["cards"].made = {}
+        out["cards"] = mirrored(cards, zmap)  # (relabelled twice: the cards as they were)
+        if isinstance(out["cards"], Mirrored):  # (a new relabelling: its facts are the ones just worked out)
             if self._last[0] is cards and self._last[1] is state["defs"]:  # the same instances: the same facts
                 self._last, self._prev = (out["cards"], state["defs"], self._last[2]), self._last
         out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
