@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench._common import target  # noqa: E402
 from rules.declare.samples import player_deck  # noqa: E402
 from rules.engine import versus  # noqa: E402
 
@@ -52,7 +53,10 @@ def main() -> None:
               f"strong's win rate {rate['value']:.3f} (95% {rate['low']:.3f}–{rate['high']:.3f}); "
               f"strong decisions: {len(times)}, median {_at(times, 0.5):.3f} s, 95th percentile {_at(times, 0.95):.3f} s, "
               f"slowest {max(times, default=0):.3f} s, over 1 s: {sum(t > 1 for t in times)}; "
-              f"{time.perf_counter() - started:.1f} s in all")
+              f"{time.perf_counter() - started:.1f} s in all", flush=True)
+        target(f"versus.{game}_strong_win_rate", rate["value"] * 100, 60, "%", higher_is_better=True,
+               note=f"95% {rate['low']:.1%}-{rate['high']:.1%}, {m['games']} games")
+        target(f"versus.{game}_strong_slowest_decision", max(times, default=0), 1, "s")
 
 
 if __name__ == "__main__":
