@@ -64,6 +64,20 @@ def _num(iid: str) -> tuple[int, str]:
     return (int(iid[1:]), iid) if iid[1:].isdigit() else (0, iid)
 
 
+class _Nums(dict):
+    """_num for every instance id met so far (ids repeat across every decision of every game)."""
+
+    def __missing__(self, iid: str) -> tuple[int, str]:
+        value = self[iid] = _num(iid)
+        return value
+
+
+_NUM = _Nums().__getitem__
+# json.dumps builds a new encoder on every call; one of each kind, built once, writes the same text
+_CARD_KEY = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+_BLOB = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":")).encode
+
+
 def _place(card: dict, name: str, keys: tuple) -> dict:
     """What of the hidden card at a place stays with the place (`keys`); the owner is the zone's player's."""
     out = {k: card[k] for k in keys if k in card}
@@ -99,7 +113,7 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     places = [_place(cards[zones[name][index]], name, keys) for name, index in slots] if keys else None
     contents = sorted(
         ({k: v for k, v in cards[i].items() if k != "zone" and k not in keys} for i in hidden_ids),
-        key=lambda c: json.dumps(c, sort_keys=True, ensure_ascii=False),
+        key=_CARD_KEY,
     )
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
     seen = {
@@ -111,16 +125,16 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
         "seat": seat,
         "salt": salt,
     }
-    blob = json.dumps(seen, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+    blob = _BLOB(seen)
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     random.Random(seed).shuffle(contents)
     out = marshal.loads(marshal.dumps(rest))
     new_cards = {i: dict(cards[i]) for i in seen["cards"]}
     new_zones = {name: list(row) for name, row in shown_zones.items()}
-    for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_num), contents, strict=True)):
+    for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_NUM), contents, strict=True)):
         new_zones[name][index] = iid
         new_cards[iid] = dict(content, **places[k], zone=name) if keys else dict(content, zone=name)
-    new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_num)}
+    new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_NUM)}
     out.update(
         cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
         setup=dict(state["setup"], seed=seed & ((1 << 63) - 1)), rng=rng.seed_state(seed),
