@@ -35,6 +35,7 @@ import json
 import marshal
 import random
 from math import sqrt
+from operator import itemgetter
 
 from ..declare import get_game
 from . import rng
@@ -74,8 +75,38 @@ class _Nums(dict):
 
 _NUM = _Nums().__getitem__
 # json.dumps builds a new encoder on every call; one of each kind, built once, writes the same text
-_CARD_KEY = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+_CARD_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 _BLOB = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":")).encode
+# The texts of the cards met so far, by the marshal bytes of the card (version 2: no back-references, so equal
+# values of equal types give equal bytes; and equal bytes load as equal values of equal types — True is not 1,
+# 1 is not 1.0 — which JSON writes alike). A card whose keys came in another order only misses.
+_HIDDEN: dict[tuple, tuple[bytes, str, str]] = {}  # (place keys, card) -> (its contents, their sort key, their text)
+_SHOWN: dict[bytes, str] = {}  # card -> its text
+_CACHED = 200_000  # entries at most in each (then it starts again)
+
+
+def _hidden(card: dict, keys: tuple) -> tuple[bytes, str, str]:
+    """What of a hidden card is dealt again (all but its zone and the place's keys), marshalled (each card dealt
+    from it is a new copy, sharing nothing with the game or the other worlds), with the text it sorts by and the
+    text the seed's blob holds of it."""
+    raw = (keys, marshal.dumps(card, 2))
+    hit = _HIDDEN.get(raw)
+    if hit is None:
+        if len(_HIDDEN) > _CACHED:
+            _HIDDEN.clear()
+        content = {k: v for k, v in card.items() if k != "zone" and k not in keys}
+        hit = _HIDDEN[raw] = (marshal.dumps(content), _CARD_JSON(content), _BLOB(content))
+    return hit
+
+
+def _shown(card: dict) -> str:
+    raw = marshal.dumps(card, 2)
+    text = _SHOWN.get(raw)
+    if text is None:
+        if len(_SHOWN) > _CACHED:
+            _SHOWN.clear()
+        text = _SHOWN[raw] = _BLOB(card)
+    return text
 
 
 def _place(card: dict, name: str, keys: tuple) -> dict:
@@ -111,29 +142,30 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     # curse cast face down on the board); a player's zone gives its cards' owner
     keys = rules.place_keys
     places = [_place(cards[zones[name][index]], name, keys) for name, index in slots] if keys else None
-    contents = sorted(
-        ({k: v for k, v in cards[i].items() if k != "zone" and k not in keys} for i in hidden_ids),
-        key=_CARD_KEY,
-    )
+    hidden = sorted((_hidden(cards[i], keys) for i in hidden_ids), key=itemgetter(1))
+    contents = [h[0] for h in hidden]
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
-    seen = {
-        "zones": shown_zones,
-        "cards": {i: cards[i] for row in shown_zones.values() for i in row if i is not None},
-        "rest": rest,
-        "hidden": contents,
-        **({"places": places} if keys else {}),
-        "seat": seat,
-        "salt": salt,
-    }
-    blob = _BLOB(seen)
+    shown_ids = sorted({i for row in shown_zones.values() for i in row if i is not None})
+    # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
+    # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
+    # keys in order, put together from the cards' kept texts
+    blob = "".join((
+        '{"cards":{', ",".join(f"{_BLOB(i)}:{_shown(cards[i])}" for i in shown_ids),
+        '},"hidden":[', ",".join(h[2] for h in hidden), "]",
+        f',"places":{_BLOB(places)}' if keys else "",
+        f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
+    ))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     random.Random(seed).shuffle(contents)
     out = marshal.loads(marshal.dumps(rest))
-    new_cards = {i: dict(cards[i]) for i in seen["cards"]}
+    new_cards = {i: dict(cards[i]) for i in shown_ids}
     new_zones = {name: list(row) for name, row in shown_zones.items()}
     for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_NUM), contents, strict=True)):
         new_zones[name][index] = iid
-        new_cards[iid] = dict(content, **places[k], zone=name) if keys else dict(content, zone=name)
+        card = new_cards[iid] = marshal.loads(content)
+        if keys:
+            card.update(places[k])
+        card["zone"] = name
     new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_NUM)}
     out.update(
         cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
