@@ -7,11 +7,12 @@ import random
 import pytest
 
 from rules.declare import GAMES, get_game
-from rules.declare.samples import sample_deck, timestorm_decks
+from rules.declare.samples import player_deck, sample_deck, timestorm_decks
 from rules.declare.vocabulary import Label, Vocabulary
 from rules.engine import apply, legal_actions, new_game, view
 from rules.engine import story as story_module
 from rules.engine.story import clock, story, turns_of
+from rules.engine.versus import seats_for, versus_games
 
 SEEDS = range(8)
 
@@ -66,6 +67,35 @@ def test_every_event_of_short_games_is_worded_or_declared_quiet(slug, monkeypatc
             for line in lines_of(state, lang):
                 assert "None" not in line and "%(" not in line and "{" not in line, line
     assert not unworded, f"{slug}: events without words: {sorted(unworded)}"
+
+
+@pytest.mark.parametrize("slug", versus_games())
+def test_a_versus_games_lines_show_no_none_or_key_to_either_seat(slug):
+    """Two real seats (the rules that only an opponent sets off: kannagi's 防御 with no 魂 chosen said 「魂Noneを除外」),
+    random legal actions for whoever is to act; each seat's story in both languages."""
+    deck = player_deck(slug)[0]
+    for seed in range(6):
+        pick = random.Random(seed)
+        state = new_game(slug, [deck, deck], seed, seats=seats_for(slug, [deck, deck], None))
+        for _ in range(160):
+            actions = legal_actions(state)
+            if state["result"] is not None or not actions:
+                break
+            apply(state, pick.choice(actions))
+        for viewer in (0, 1):
+            for lang in ("ja", "en"):
+                for told in story(state, viewer, lang):
+                    for line in told:
+                        shown = text(line)
+                        assert "None" not in shown and "%(" not in shown and "{" not in shown, (slug, seed, viewer, shown)
+
+
+def test_a_line_whose_value_is_missing_is_not_said_with_none():
+    teller = story_module._Teller.__new__(story_module._Teller)
+    teller.lang = "ja"
+    teller.templates = {"exile": [([], Label("%(cards)sを除外", "%(cards)s exiled")), ([], Label("除外なし", "nothing exiled"))]}
+    assert teller.say("exile", {"cards": None}) == ["除外なし"]
+    assert teller.say("exile", {"cards": [{"name": "鉄の風"}]}) == [{"name": "鉄の風"}, "を除外"]
 
 
 def test_a_game_without_words_for_an_event_leaves_it_out():

@@ -19,6 +19,8 @@ own card played from the hand, its own event) is not said again.
 
 from __future__ import annotations
 
+import re
+
 from ..declare import get_game
 from ..declare.vocabulary import (
     AND,
@@ -37,6 +39,7 @@ from ..declare.vocabulary import (
 from .state import _rules, events_for, sees
 
 SHOWN = 50  # the log's last actions the view carries
+_PLACEHOLDER = re.compile(r"%\((\w+)\)")
 CARD_KEYS = ("card", "target", "attacker", "defender", "source", "by", "onto", "place")
 LIST_KEYS = ("cards", "mana", "skill", "candidates")
 ZONE_KEYS = ("zone", "from", "to")
@@ -270,8 +273,11 @@ class _Teller:
 
         for needs, label in self.templates.get(kind, ()):
             if all(not has(n[1:]) if n.startswith("!") else has(n) for n in needs):
+                template = label.text(self.lang)
+                if any(values.get(key) is None for key in _PLACEHOLDER.findall(template)):
+                    continue  # (a value the event lacks, an empty list of cards: never "None" in a line)
                 try:
-                    return _render(label.text(self.lang), values)
+                    return _render(template, values)
                 except (KeyError, ValueError, TypeError):
                     continue
         return None

@@ -66,7 +66,8 @@ VOCABULARY = Vocabulary(
         "god_rule": Label("神のルール: %(cards)s", "神 rule: %(cards)s"),
         "season_gone": Label("季節札%(card)sがないため場に召喚", "The season %(card)s is gone: summoned onto the field"),
         "declaration_void": Label("%(at)sの宣言は行えなかった（%(card)s）", "The %(at)s declaration could not be carried out (%(card)s)"),
-        "defend": Label("防御: 魂%(cards)sを除外", "Defence: %(cards)s exiled from 魂"),
+        "defend[cards]": Label("防御: 魂%(cards)sを除外", "Defence: %(cards)s exiled from 魂"),
+        "defend": Label("防御: 魂を除外せずダメージを受ける", "Defence: no 魂 exiled; the damage is taken"),
         "step_skipped[player]": Label("%(player)s: 効果でのドローは手動で処理してください", "%(player)s: apply the draw by hand"),
     },
     quiet=frozenset({"declare"}),  # a declaration: the tool decision it opens says it
