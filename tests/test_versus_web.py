@@ -86,8 +86,9 @@ def test_the_server_plays_the_ais_moves_and_undo_takes_back_yours_and_its_answer
             assert [e["action"] for e in again["log"]] == [e["action"] for e in state["log"]]
             state, checked_undo = again, True
     assert state["result"] is not None and checked_undo
-    page = user_client.get(session.get_absolute_url()).content.decode()
+    page = user_client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert page.count('id="gf-payload"') == 1
+    assert '<span class="gf-title-kind">AI対戦</span>' in page and "<title>AI対戦 ·" in page  # not called a goldfish
 
 
 def test_the_ai_plays_both_decks_for_a_game_to_watch_and_anyone_with_the_link_replays_it(user_client, pair):
@@ -104,6 +105,7 @@ def test_the_ai_plays_both_decks_for_a_game_to_watch_and_anyone_with_the_link_re
     from rules.engine.versus import DEFAULT_TURN_CAP
 
     assert state["result"] is not None or state["turn"] > DEFAULT_TURN_CAP
+    assert '<span class="gf-title-kind">観戦（AI対AI）</span>' in anyone.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     url = reverse("api-goldfish-detail", args=[session.pk])
     start = anyone.get(url, {"step": 0}).json()
     assert start["step"] == 0 and start["steps"] == len(state["log"]) and start["can_act"] is False
