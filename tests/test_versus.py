@@ -115,6 +115,25 @@ def test_the_ai_decides_from_what_its_seat_sees(slug):
 
 @pytest.mark.any_database
 @pytest.mark.parametrize("slug", VERSUS)
+def test_a_determinized_world_shares_nothing_with_the_game(slug):
+    """What the AI plays on in its worlds never changes the game, and a world made later is not changed by what
+    happened in the game since (its hidden cards are dealt as fresh copies, nested counters included)."""
+    state = versus_state(slug, 2)
+    before = json.dumps(state, sort_keys=True, default=str)
+    world = determinize(state, 0)
+    for card in world["cards"].values():
+        card["counters"]["mark"] = 1
+        card["def"] = "(changed)"
+    assert json.dumps(state, sort_keys=True, default=str) == before
+    again = determinize(state, 0)
+    assert all("mark" not in c["counters"] and c["def"] != "(changed)" for c in again["cards"].values())
+    for card in state["cards"].values():  # the game goes on: a card's counters change in place
+        card["counters"]["power"] = 3
+    third = determinize(state, 0)
+    assert all(c["counters"].get("power") == 3 for c in third["cards"].values())
+
+
+@pytest.mark.parametrize("slug", VERSUS)
 def test_a_game_between_two_ais_is_over_and_replays_from_its_seed(slug):
     decks = [sample(slug, 0), sample(slug, 1)]
     seen = []

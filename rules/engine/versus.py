@@ -99,8 +99,9 @@ def _hidden(card: dict, keys: tuple) -> tuple[bytes, str, str]:
     return hit
 
 
-def _shown(card: dict) -> str:
-    raw = marshal.dumps(card, 2)
+def _shown(card: dict, raws: dict, iid: str) -> str:
+    """A shown card's text for the seed's blob; its marshal bytes go to `raws` (the world's copy is made of them)."""
+    raw = raws[iid] = marshal.dumps(card, 2)
     text = _SHOWN.get(raw)
     if text is None:
         if len(_SHOWN) > _CACHED:
@@ -146,11 +147,12 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     contents = [h[0] for h in hidden]
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
     shown_ids = sorted({i for row in shown_zones.values() for i in row if i is not None})
+    raws: dict[str, bytes] = {}
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
     # keys in order, put together from the cards' kept texts
     blob = "".join((
-        '{"cards":{', ",".join(f"{_BLOB(i)}:{_shown(cards[i])}" for i in shown_ids),
+        '{"cards":{', ",".join(f"{_BLOB(i)}:{_shown(cards[i], raws, i)}" for i in shown_ids),
         '},"hidden":[', ",".join(h[2] for h in hidden), "]",
         f',"places":{_BLOB(places)}' if keys else "",
         f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
@@ -158,13 +160,13 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     random.Random(seed).shuffle(contents)
     out = marshal.loads(marshal.dumps(rest))
-    new_cards = {i: dict(cards[i]) for i in shown_ids}
+    new_cards = {i: marshal.loads(raws[i]) for i in shown_ids}  # (copies: the world shares nothing with the game)
     new_zones = {name: list(row) for name, row in shown_zones.items()}
     for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_NUM), contents, strict=True)):
         new_zones[name][index] = iid
         card = new_cards[iid] = marshal.loads(content)
         if keys:
-            card.update(places[k])
+            card.update(marshal.loads(marshal.dumps(places[k])))
         card["zone"] = name
     new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_NUM)}
     out.update(
