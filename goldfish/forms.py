@@ -70,6 +70,8 @@ def option_fields(game: str) -> dict[str, forms.Field]:
             choices = [(c.value, c.label(lang)) for c in option.choices]
             field = ExplainedChoiceField(label=label, help_text=help_text, choices=choices, initial=option.default, required=False)
         field.widget.attrs["data-option"] = option.key
+        if option.goldfish_only:  # (static/js/goldfish/start.js hides it when the opponent is a deck)
+            field.widget.attrs["data-goldfish-only"] = "true"
         out[option_field_name(game, option.key)] = field
     return out
 

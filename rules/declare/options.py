@@ -36,6 +36,9 @@ class Option:
     choices: tuple[Choice, ...] = ()
     help_ja: str = ""
     help_en: str = ""
+    # only a goldfish seat's (its life, what its units do): nothing in a game whose opponent is a deck the AI
+    # plays, and the start form hides it once such an opponent is chosen
+    goldfish_only: bool = False
 
     def __post_init__(self):
         if self.kind == INT and not (self.low is not None and self.high is not None and self.low <= self.default <= self.high):
@@ -152,7 +155,8 @@ def life(default: int) -> Option:
 
 
 def goldfish_life(default: int) -> Option:
-    return Option("goldfish_life", default, "相手（ゴールドフィッシュ）のライフ", "The goldfish's life", low=1, high=999)
+    return Option("goldfish_life", default, "相手（ゴールドフィッシュ）のライフ", "The goldfish's life", low=1, high=999,
+                  goldfish_only=True)
 
 
 def opening(key: str, default: int, high: int) -> Option:

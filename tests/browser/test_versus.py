@@ -65,3 +65,25 @@ def test_a_whole_game_against_the_ai_is_played_with_clicks(page, samples, slug):
     assert session.result is not None
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"versus-over-{slug}.png"), full_page=True)
+
+
+GOLDFISH_OPTIONS = [slug for slug in versus_games() if any(o.goldfish_only for o in GAMES[slug].options)]
+
+
+@pytest.mark.parametrize("slug", GOLDFISH_OPTIONS)
+def test_a_goldfishs_own_options_hide_once_a_deck_is_the_opponent(page, samples, slug):
+    deck = samples.filter(game_id=slug).order_by("pk").first()
+    page.goto(deck.get_absolute_url())
+    page.click("#goldfish-link")
+    page.wait_for_url("**/goldfish/new/**")
+    own = [o.key for o in GAMES[slug].options if o.goldfish_only]
+    others = [o.key for o in GAMES[slug].options if not o.goldfish_only]
+    fields = {key: page.locator(f"[data-option={key}]") for key in own + others}
+    assert all(fields[key].is_visible() for key in own + others)  # against the goldfish: all of them
+    page.select_option("select[name=opponent]", str(deck.pk))
+    assert not any(fields[key].is_visible() for key in own)
+    assert all(fields[key].is_visible() for key in others)
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"versus-options-{slug}.png"), full_page=True)
+    page.select_option("select[name=opponent]", "")
+    assert all(fields[key].is_visible() for key in own)

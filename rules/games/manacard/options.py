@@ -34,7 +34,7 @@ OPTIONS = (
     FIRST,
     Option(
         "goldfish_hp", 50, "相手のメインデッキの枚数（開始準備の前）", "The goldfish's main deck before the set-up",
-        low=0, high=999,
+        low=0, high=999, goldfish_only=True,  # (an opponent deck is its own main deck)
         help_ja="開始準備でここからマナ5枚と手札5枚（後攻は6枚）を取るので、相手のHPはその残りです（50なら39か40）。",
         help_en="The set-up takes 5 mana and a hand of 5 (6 when second) from it, so the goldfish's HP is what is "
         "left (39 or 40 of 50).",
@@ -97,5 +97,6 @@ OPTIONS = (
         help_ja="相手（ゴールドフィッシュ）の場にユニットがいると、行動権を得るたびに攻撃力の最も高い1体があなたに攻撃宣言します。",
         help_en="When the goldfish has units on its field, its strongest declares an attack on you each time it gets the "
         "action right.",
+        goldfish_only=True,
     ),
 )

@@ -1,4 +1,5 @@
-// The goldfish start form (templates/goldfish/new.html): show the options of the chosen format's game only.
+// The goldfish start form (templates/goldfish/new.html): show the options of the chosen format's game only,
+// and a goldfish's own options (its life, what its units do) only while the opponent is the goldfish.
 
 const startForm = document.getElementById("goldfish-start");
 const select = startForm && startForm.querySelector("select[name=regulation]");
@@ -11,4 +12,16 @@ if (select && gamesNode) {
   };
   select.addEventListener("change", sync);
   sync();
+}
+
+const opponent = startForm && startForm.querySelector("select[name=opponent]");
+if (opponent) {
+  const syncOpponent = () => {
+    startForm.querySelectorAll("[data-goldfish-only]").forEach((field) => {
+      const row = field.closest("p") || field;
+      row.hidden = opponent.value !== "";
+    });
+  };
+  opponent.addEventListener("change", syncOpponent);
+  syncOpponent();
 }
