@@ -10,11 +10,12 @@ class GoldfishConfig(AppConfig):
         from jobs.services import register
 
         from . import tasks  # noqa: F401  (registers the simulation piece task with goldfish.queueing)
-        from .models import CardReportPiece, Matchup, SimulationChunk
-        from .queueing import matchup_task, piece_task, report_piece_task
-        from .services import piece_failed, report_piece_failed
+        from .models import CardReportPiece, MatchupPiece, SimulationChunk
+        from .queueing import matchup_piece_task, piece_task, report_piece_task
+        from .services import matchup_piece_failed, piece_failed, report_piece_failed
 
         register(SimulationChunk, lambda job: piece_task(), on_failed=piece_failed)
         # a card report is played in pieces (its status follows them): the pieces are the jobs
         register(CardReportPiece, lambda job: report_piece_task(), on_failed=report_piece_failed)
-        register(Matchup, lambda job: matchup_task())
+        # ... and a matchup too (issue 36)
+        register(MatchupPiece, lambda job: matchup_piece_task(), on_failed=matchup_piece_failed)

@@ -187,15 +187,25 @@ class Simulation(GamesProgress, models.Model):
     FAILED_MESSAGE = pgettext_lazy("simulation", "The simulation failed. Try again.")
 
 
-class SimulationChunk(Job):
-    """Games start .. start+count-1 of a simulation: one background job (jobs.Job's lifecycle); its tallies
-    when played (cleared once the simulation is summarized)."""
+class GamesPiece(Job):
+    """Games start .. start+count-1 of a job that plays games in pieces (a simulation, a card report, a matchup):
+    one background job (jobs.Job's lifecycle), any worker's; its tallies when played, cleared once the whole is
+    made of them. Each kind adds the key to what it is a piece of."""
 
-    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("simulation"))
     index = models.PositiveIntegerField(_("index"))
     start = models.PositiveIntegerField(_("first game"))
     count = models.PositiveIntegerField(_("games"))
     tally = models.JSONField(_("tally"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class SimulationChunk(GamesPiece):
+    """Games start .. start+count-1 of a simulation: one background job (jobs.Job's lifecycle); its tallies
+    when played (cleared once the simulation is summarized)."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("simulation"))
 
     class Meta:
         verbose_name = _("simulation chunk")
@@ -267,17 +277,13 @@ class CardReport(GamesProgress, Job):
     FAILED_MESSAGE = pgettext_lazy("card report", "The report failed. Try again.")
 
 
-class CardReportPiece(Job):
+class CardReportPiece(GamesPiece):
     """Games start .. start+count-1 of a card report, of its deck or (`swapped`) of the swapped deck: one
     background job (jobs.Job's lifecycle); its tallies (rules.engine.report.observe_range) when played,
     cleared once the report is made."""
 
     report = models.ForeignKey(CardReport, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("card report"))
-    index = models.PositiveIntegerField(_("index"))
     swapped = models.BooleanField(_("swapped deck"), default=False)
-    start = models.PositiveIntegerField(_("first game"))
-    count = models.PositiveIntegerField(_("games"))
-    tally = models.JSONField(_("tally"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("card report piece")
@@ -295,8 +301,13 @@ def new_matchup_token() -> str:
 
 class Matchup(GamesProgress, Job):
     """対戦シミュレーション (issue 34): one deck revision against one or more opponent decks (a gauntlet), each
-    seat played by the game's AI from what it sees (rules/engine/versus.py), on a task worker. `result` is
-    one matchup per opponent, in the order chosen."""
+    seat played by the game's AI from what it sees (rules/engine/versus.py). `result` is one matchup per
+    opponent, in the order chosen.
+
+    Its games are played by the task workers in pieces (MatchupPiece, the background jobs: issue 36), as a
+    card report's are, and each opponent's matchup is made from its pieces' tallies when the last piece is in:
+    its status follows its pieces (queued, running once a piece started, done, failed when a piece failed).
+    Its own Job fields other than status, error and finished_at are not used (the pieces have theirs)."""
 
     token = models.CharField(_("token"), max_length=24, unique=True, default=new_matchup_token, editable=False)
     deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="matchups", verbose_name=_("deck"))
@@ -331,3 +342,21 @@ class Matchup(GamesProgress, Job):
 
     LOST_MESSAGE = _("The matchup stopped three times while its games were being played. Try again.")
     FAILED_MESSAGE = pgettext_lazy("matchup", "The matchup failed. Try again.")
+
+
+class MatchupPiece(GamesPiece):
+    """Games start .. start+count-1 of a matchup against one of its opponents (`opponent`: its index in the
+    matchup's opponents): one background job (jobs.Job's lifecycle); its tallies
+    (rules.engine.versus.play_match_range) when played, cleared once the matchup is made."""
+
+    matchup = models.ForeignKey(Matchup, on_delete=models.CASCADE, related_name="pieces", verbose_name=_("matchup"))
+    opponent = models.PositiveSmallIntegerField(_("opponent"))
+
+    class Meta:
+        verbose_name = _("matchup piece")
+        verbose_name_plural = _("matchup pieces")
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["matchup", "index"], name="matchup_piece_unique")]
+
+    def __str__(self):
+        return f"{self.matchup_id}/{self.opponent}[{self.start}:{self.start + self.count}]"

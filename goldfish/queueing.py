@@ -1,4 +1,4 @@
-"""Where services hand simulation pieces, card report pieces and matchups to the task workers.
+"""Where services hand simulation pieces, card report pieces and matchup pieces to the task workers.
 
 goldfish.tasks holds the task that plays one piece, and it records the piece through goldfish.services;
 services queue pieces through here instead of importing goldfish.tasks, so the imports run one way
@@ -40,18 +40,18 @@ def report_piece_task():
     return _report_piece_task
 
 
-_matchup_task = None
+_matchup_piece_task = None
 
 
-def register_matchup_task(task):
-    """Decorator for the task that plays one matchup (its only argument: the matchup's id)."""
-    global _matchup_task
-    _matchup_task = task
+def register_matchup_piece_task(task):
+    """Decorator for the task that plays one matchup piece (its only argument: the piece's id)."""
+    global _matchup_piece_task
+    _matchup_piece_task = task
     return task
 
 
-def matchup_task():
-    """The task that plays one matchup (goldfish.tasks.run_matchup)."""
-    if _matchup_task is None:
-        raise RuntimeError("no matchup task registered: goldfish.tasks was not imported")
-    return _matchup_task
+def matchup_piece_task():
+    """The task that plays one matchup piece (goldfish.tasks.run_matchup_piece)."""
+    if _matchup_piece_task is None:
+        raise RuntimeError("no matchup piece task registered: goldfish.tasks was not imported")
+    return _matchup_piece_task

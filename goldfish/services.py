@@ -783,41 +783,63 @@ def report_figures(report, base_tallies: list[dict], swapped_tallies: list[dict]
     return {"base": base, "swapped": other, "changes": compare(base, other, report.swap_old, card_key(report.new_card))}
 
 
-def record_report_piece(piece_id: int, tally: dict) -> None:
-    """A report piece's tallies are in: count its games, and when it is the last piece make the report.
-    As record_chunk for a simulation: the report's row is locked first, the piece is done with its tally in
-    the same transaction, a piece played twice counts once, and the counts are taken from the pieces' rows."""
+def _record_piece(parent_model, piece_model, link: str, piece_id: int, tally: dict, figures) -> None:
+    """A piece's tallies are in (a card report's or a matchup's): count its games, and when it is the last piece
+    make the whole (`figures(parent, its pieces in order)` -> its result). As record_chunk for a simulation: the
+    parent's row is locked first, the piece is done with its tally in the same transaction, a piece played
+    twice counts once, and the counts are taken from the pieces' rows."""
     from django.db.models import Count, Sum
 
-    from .models import CardReport, CardReportPiece
-
+    Status = parent_model.Status
     with transaction.atomic():
-        piece = CardReportPiece.objects.filter(pk=piece_id).only("id", "report_id").first()
+        piece = piece_model.objects.filter(pk=piece_id).only("id", f"{link}_id").first()
         if piece is None:
-            return  # the report was deleted (a failed one asked for again)
-        report = CardReport.objects.select_for_update().defer("result").get(pk=piece.report_id)
-        if report.status in (CardReport.Status.DONE, CardReport.Status.FAILED):
+            return  # the parent was deleted (a failed one asked for again)
+        parent = parent_model.objects.select_for_update().defer("result").get(pk=getattr(piece, f"{link}_id"))
+        if parent.status in (Status.DONE, Status.FAILED):
             return
-        recorded = CardReportPiece.objects.filter(pk=piece_id).exclude(status=CardReportPiece.Status.DONE).update(
-            tally=tally, status=CardReportPiece.Status.DONE, finished_at=timezone.now()
+        recorded = piece_model.objects.filter(pk=piece_id).exclude(status=Status.DONE).update(
+            tally=tally, status=Status.DONE, finished_at=timezone.now()
         )
         if not recorded:
             return  # another worker recorded this piece already
-        pieces = CardReportPiece.objects.filter(report_id=report.pk)
+        pieces = piece_model.objects.filter(**{f"{link}_id": parent.pk})
         total = pieces.count()
-        counts = pieces.filter(status=CardReportPiece.Status.DONE).aggregate(pieces=Count("id"), games=Sum("count"))
-        report.done = counts["games"] or 0
-        report.status = CardReport.Status.RUNNING
+        counts = pieces.filter(status=Status.DONE).aggregate(pieces=Count("id"), games=Sum("count"))
+        parent.done = counts["games"] or 0
+        parent.status = Status.RUNNING
         fields = ["done", "status"]
         if counts["pieces"] >= total:
-            tallies = list(pieces.order_by("index").values_list("swapped", "tally"))
-            report.result = report_figures(report, [t for s, t in tallies if not s], [t for s, t in tallies if s])
-            report.status = CardReport.Status.DONE
-            report.finished_at = timezone.now()
+            parent.result = figures(parent, pieces.order_by("index"))
+            parent.status = Status.DONE
+            parent.finished_at = timezone.now()
             fields += ["result", "finished_at"]
-        report.save(update_fields=fields)
-        if report.status == CardReport.Status.DONE:
-            pieces.update(tally=None)  # the report keeps what is shown
+        parent.save(update_fields=fields)
+        if parent.status == Status.DONE:
+            pieces.update(tally=None)  # the whole keeps what is shown
+
+
+def _fail_parent(parent_model, piece_model, link: str, parent_id: int, error: str, piece_error: str) -> None:
+    """Mark a card report or matchup failed (the first error is kept; a finished one stays as it is) and its
+    waiting pieces with it: their tasks then find nothing to claim."""
+    Status = parent_model.Status
+    parent_model.objects.filter(pk=parent_id, status__in=[Status.QUEUED, Status.RUNNING]).update(
+        status=Status.FAILED, error=error[:2000], finished_at=timezone.now()
+    )
+    piece_model.objects.filter(**{f"{link}_id": parent_id}, status=Status.QUEUED).update(
+        status=Status.FAILED, error=piece_error, finished_at=timezone.now()
+    )
+
+
+def record_report_piece(piece_id: int, tally: dict) -> None:
+    """A report piece's tallies are in: count its games, and when it is the last piece make the report."""
+    from .models import CardReport, CardReportPiece
+
+    def figures(report, pieces):
+        tallies = list(pieces.values_list("swapped", "tally"))
+        return report_figures(report, [t for s, t in tallies if not s], [t for s, t in tallies if s])
+
+    _record_piece(CardReport, CardReportPiece, "report", piece_id, tally, figures)
 
 
 def fail_card_report(report_id: int, error: str) -> None:
@@ -825,12 +847,7 @@ def fail_card_report(report_id: int, error: str) -> None:
     with it: their tasks then find nothing to claim."""
     from .models import CardReport, CardReportPiece
 
-    CardReport.objects.filter(pk=report_id, status__in=[CardReport.Status.QUEUED, CardReport.Status.RUNNING]).update(
-        status=CardReport.Status.FAILED, error=error[:2000], finished_at=timezone.now()
-    )
-    CardReportPiece.objects.filter(report_id=report_id, status=CardReportPiece.Status.QUEUED).update(
-        status=CardReportPiece.Status.FAILED, error="card report failed", finished_at=timezone.now()
-    )
+    _fail_parent(CardReport, CardReportPiece, "report", report_id, error, "card report failed")
 
 
 def report_piece_failed(piece_id: int) -> None:
@@ -845,15 +862,27 @@ def report_piece_failed(piece_id: int) -> None:
 
 # -- matchups (対戦シミュレーション) -------------------------------------------------------------------------------
 
-MATCHUP_MAX_GAMES = 1000  # per opponent; one task plays them all
+MATCHUP_MAX_GAMES = 1000  # per opponent; played in pieces by every worker
 MATCHUP_MAX_OPPONENTS = 8
 MATCHUP_ACTIVE_PER_REQUESTER = 2
+# Games a matchup piece plays at most, by AI level: a piece stays within a few seconds (the heuristic's slowest
+# game, original's, takes about half a second; a strong game takes a decision's second for each of its moves)
+MATCHUP_PIECE_MAX_GAMES = {"heuristic": 10, "strong": 1}
+
+
+def matchup_pieces(games: int, opponents: int, ai: str) -> list[tuple[int, int, int]]:
+    """(opponent, start, count) of each piece of a matchup: each opponent's games in pieces of about a twentieth
+    (MATCHUP_PIECE_MAX_GAMES of the level at most). The figures do not depend on the pieces: game i keeps its
+    seed and seats whatever piece holds it (rules.engine.versus.play_match_range), and the tallies are whole
+    numbers added up (match_figures)."""
+    size = min(MATCHUP_PIECE_MAX_GAMES.get(ai, 1), max(1, -(-games // 20)))
+    return [(n, s, min(size, games - s)) for n in range(opponents) for s in range(0, games, size)]
 
 
 def start_matchup(*, who: Actor, deck: Deck, opponents: list[Deck], games, seed, ai="heuristic"):
     """A matchup of the deck's current revision against each opponent deck (the caller checked every deck is
-    visible to the actor), queued for the workers."""
-    from .models import Matchup
+    visible to the actor), queued for the workers in pieces."""
+    from .models import Matchup, MatchupPiece
 
     if deck.game_id not in versus_games():
         raise GoldfishInputError([gettext("opponent: this game can be played only against a goldfish so far")])
@@ -881,26 +910,48 @@ def start_matchup(*, who: Actor, deck: Deck, opponents: list[Deck], games, seed,
             decks={"deck": mine_decks[0], "opponents": [t[0] for t in theirs]},
             requested_by_id=who.user_id, requester_key="" if who.user_id is not None else who.key,
         )
-        enqueue([matchup])
+        MatchupPiece.objects.bulk_create(
+            MatchupPiece(matchup=matchup, index=i, opponent=n, start=start, count=count, owner_tag=_tag(who))
+            for i, (n, start, count) in enumerate(matchup_pieces(games, len(opponents), ai))
+        )
+        # the matchup, its pieces and their tasks are stored together or not at all
+        enqueue(list(matchup.pieces.order_by("index")))
     return matchup
 
 
-def play_matchup(matchup, progress) -> dict:
-    """The task's work: each opponent in turn (rules/engine/versus.py); the fields to store."""
-    from rules.engine.versus import play_match
+def matchup_figures(matchup, tallies: list[tuple[int, dict]]) -> list[dict]:
+    """One matchup per opponent (rules.engine.versus.play_match's figures) from the pieces' (opponent, tally), in
+    the pieces' order."""
+    from rules.engine.versus import DEFAULT_TURN_CAP, match_figures
 
-    results = []
-    for n, other in enumerate(matchup.decks["opponents"]):
-        def each(done, _total, n=n):
-            progress(matchup.pk, n * matchup.games + done)
-
-        results.append(play_match(matchup.game_id, matchup.decks["deck"], other, matchup.games, matchup.seed,
-                                  ai=matchup.ai, progress=each)["matchup"])
-    return {"result": results, "done": matchup.total}
+    return [
+        match_figures(matchup.game_id, matchup.games, matchup.seed, [matchup.ai, matchup.ai],
+                      [t for o, t in tallies if o == n], DEFAULT_TURN_CAP)["matchup"]
+        for n in range(len(matchup.opponents))
+    ]
 
 
-def matchup_progress(matchup_id: int, done: int) -> None:
-    from .models import Matchup
+def record_matchup_piece(piece_id: int, tally: dict) -> None:
+    """A matchup piece's tallies are in: count its games, and when it is the last piece make each opponent's
+    matchup (as record_report_piece for a card report)."""
+    from .models import Matchup, MatchupPiece
 
-    if done % 10 == 0:  # (a write every ten games)
-        Matchup.objects.filter(pk=matchup_id, status=Matchup.Status.RUNNING).update(done=done)
+    _record_piece(Matchup, MatchupPiece, "matchup", piece_id, tally,
+                  lambda matchup, pieces: matchup_figures(matchup, list(pieces.values_list("opponent", "tally"))))
+
+
+def fail_matchup(matchup_id: int, error: str) -> None:
+    """Mark a matchup failed (the first error is kept) and its waiting pieces with it."""
+    from .models import Matchup, MatchupPiece
+
+    _fail_parent(Matchup, MatchupPiece, "matchup", matchup_id, error, "matchup failed")
+
+
+def matchup_piece_failed(piece_id: int) -> None:
+    """A matchup piece failed (it raised, or its worker stopped too often: jobs.services): its matchup fails,
+    keeping the piece's error (WORKER_LOST: the page says the matchup stopped three times)."""
+    from .models import MatchupPiece
+
+    piece = MatchupPiece.objects.filter(pk=piece_id).only("matchup_id", "error").first()
+    if piece is not None:
+        fail_matchup(piece.matchup_id, piece.error)

@@ -1,9 +1,9 @@
-"""Background simulation pieces, card report pieces and matchups: run by any task worker (`manage.py
-db_worker`) sharing the database, so one big simulation or card report spreads over every worker, on this
-machine or others.
+"""Background simulation pieces, card report pieces and matchup pieces: run by any task worker (`manage.py
+db_worker`) sharing the database, so one big simulation, card report or matchup spreads over every worker, on
+this machine or others.
 
 All are job kinds of jobs.services: a piece is claimed once, beats while it plays, and is done or failed by
-itself. A piece that raises fails its simulation or report (asking for it again starts it afresh); a worker
+itself. A piece that raises fails its simulation, report or matchup (asking for it again starts it afresh); a worker
 stopped in the middle (SIGTERM, Ctrl+C) puts it back in the queue; a worker killed outright stops its
 heartbeat, and the sweep of any live worker queues it again (at most twice) or fails it."""
 
@@ -12,10 +12,11 @@ from django_tasks import task
 from jobs.services import run
 from rules.engine.report import observe_range, swap_decks
 from rules.engine.simulate import play_range
+from rules.engine.versus import play_match_range
 
-from .models import CardReport, CardReportPiece, Matchup, Simulation, SimulationChunk
-from .queueing import register_matchup_task, register_piece_task, register_report_piece_task
-from .services import matchup_progress, play_matchup, record_chunk, record_report_piece
+from .models import CardReport, CardReportPiece, Matchup, MatchupPiece, Simulation, SimulationChunk
+from .queueing import register_matchup_piece_task, register_piece_task, register_report_piece_task
+from .services import record_chunk, record_matchup_piece, record_report_piece
 
 
 def _play_piece(chunk: SimulationChunk) -> dict:
@@ -36,6 +37,17 @@ def _play_report_piece(piece: CardReportPiece) -> dict:
     decks = swap_decks(report.decks, report.swap_old, report.new_card) if piece.swapped else report.decks
     tally = observe_range(report.game_id, decks, report.seed, piece.start, piece.count, report.turn_cap)
     record_report_piece(piece.pk, tally)  # marks the piece done with its tally, in the report's transaction
+    return {}
+
+
+def _play_matchup_piece(piece: MatchupPiece) -> dict:
+    matchup = piece.matchup
+    if matchup.finished:  # failed meanwhile (another piece raised): nothing to add
+        return {}
+    Matchup.objects.filter(pk=matchup.pk, status=Matchup.Status.QUEUED).update(status=Matchup.Status.RUNNING)
+    other = matchup.decks["opponents"][piece.opponent]
+    tally = play_match_range(matchup.game_id, matchup.decks["deck"], other, piece.start, piece.count, matchup.seed, ai=matchup.ai)
+    record_matchup_piece(piece.pk, tally)  # marks the piece done with its tally, in the matchup's transaction
     return {}
 
 
@@ -61,8 +73,17 @@ def run_card_report(report_id: int) -> None:
         run(CardReportPiece, piece_id, _play_report_piece)
 
 
-@register_matchup_task
+@register_matchup_piece_task
+@task()
+def run_matchup_piece(piece_id: int) -> None:
+    """Play one piece of a matchup (rules.engine.versus.play_match_range); the last piece makes the matchup."""
+    run(MatchupPiece, piece_id, _play_matchup_piece)
+
+
 @task()
 def run_matchup(matchup_id: int) -> None:
-    """Play one matchup (each opponent in turn: rules/engine/versus.py) and store it."""
-    run(Matchup, matchup_id, lambda m: play_matchup(m, matchup_progress))
+    """Play the waiting pieces of one matchup here, one after another (what a test or a script runs to have a
+    matchup played in this process; the workers take the pieces' own tasks)."""
+    waiting = MatchupPiece.objects.filter(matchup_id=matchup_id, status=MatchupPiece.Status.QUEUED)
+    for piece_id in waiting.order_by("index").values_list("pk", flat=True):
+        run(MatchupPiece, piece_id, _play_matchup_piece)

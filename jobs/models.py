@@ -1,7 +1,7 @@
 """One lifecycle for every background job: queued → running → done | failed.
 
 A job kind is a model that inherits Job (printing.PrintJob, goldfish.SimulationChunk, goldfish.CardReportPiece,
-goldfish.Matchup) and registers itself with jobs.services.register; jobs.services moves it through its states, the worker's
+goldfish.MatchupPiece) and registers itself with jobs.services.register; jobs.services moves it through its states, the worker's
 heartbeat thread touches `heartbeat_at` while it runs, and the worker's sweep queues again (at most
 MAX_ATTEMPTS runs in all) or fails a job whose heartbeat stopped. This app imports nothing of the project's.
 """

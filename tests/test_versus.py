@@ -13,7 +13,16 @@ from rules.declare import GAMES
 from rules.declare.samples import bundled_samples, player_deck, sample_data
 from rules.engine import IllegalAction, apply, digest, new_game, replay, view
 from rules.engine.core import GOLDFISH, SEAT, _rules, sees
-from rules.engine.versus import SeatAI, determinize, play_game, play_match, seats_for, versus_games
+from rules.engine.versus import (
+    SeatAI,
+    determinize,
+    match_figures,
+    play_game,
+    play_match,
+    play_match_range,
+    seats_for,
+    versus_games,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYED = sorted(slug for slug, d in GAMES.items() if d.play and d.autopilot)
@@ -158,6 +167,21 @@ def test_a_matchup_is_the_same_for_the_same_seed_and_mirrors_when_the_decks_swap
     rate = first["win_rate"]
     assert 0 <= rate["low"] <= rate["value"] <= rate["high"] <= 1
     assert first["on_the_play"]["games"] + first["on_the_draw"]["games"] == 8
+
+
+@pytest.mark.any_database
+@pytest.mark.parametrize("slug", VERSUS)
+def test_a_matchup_played_in_pieces_and_merged_is_the_one_process_matchup(slug):
+    """The task workers play a matchup in ranges of games (issue 36): game i keeps its seed and seats whatever
+    range holds it (in a mirror too, where games 2k and 2k + 1 share a seed and a range may split them), and
+    the figures of the ranges' tallies, through JSON as the database keeps them, are play_match's to the byte."""
+    a, b = sample(slug, 0), sample(slug, 1)
+    for x, y in ((a, b), (a, a)) if a != b else ((a, a),):
+        whole = play_match(slug, x, y, games=5, seed=6)
+        tallies = json.loads(json.dumps([play_match_range(slug, x, y, start, count, 6) for start, count in ((0, 1), (1, 3), (4, 1))]))
+        assert sum(t["games"] for t in tallies) == 5
+        merged = match_figures(slug, 5, 6, ["heuristic", "heuristic"], tallies)
+        assert json.dumps(merged, sort_keys=False) == json.dumps(whole, sort_keys=False)
 
 
 @pytest.mark.any_database

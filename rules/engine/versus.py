@@ -3,6 +3,9 @@
     ai = SeatAI("timestorm", level="strong")
     ai.choose(state, seat)                                  # one of legal_actions(state), or None
     play_match("timestorm", deck_a, deck_b, games=200, seed=1, ai="heuristic")   # -> {"matchup": {...}}
+    # the same in pieces (the task workers'): a tally per range of games, then the figures of them all
+    tallies = [play_match_range("timestorm", deck_a, deck_b, s, 50, 1) for s in (0, 50, 100, 150)]
+    match_figures("timestorm", 200, 1, ["heuristic", "heuristic"], tallies)   # -> the same {"matchup": {...}}
 
 Fairness. The AI never reads the state: it reads `determinize(state, seat)`, a whole game built from what
 the seat sees (engine view: core.sees, the game's zone_visible) with every card the seat cannot see dealt
@@ -322,29 +325,38 @@ def _rate(k2: int, n: int) -> dict | None:
     return {"value": p, "low": min(max(0.0, centre - half), p), "high": max(min(1.0, centre + half), p)}
 
 
-def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, seed: int, ai: str = "heuristic",
-               options: dict | None = None, turn_cap: int = DEFAULT_TURN_CAP, ai_b: str | None = None,
-               progress=None, samples: int = SAMPLES) -> dict:
-    """Deck A against deck B over `games` games (game i from seed + i; in a mirror, seed + i // 2); the figures under "matchup" (see
-    the module's docstring for why swapping A and B mirrors them). `ai` plays both sides unless `ai_b` names
-    B's level (the strong-vs-heuristic measurement)."""
-    check_params(games, seed, ai)
-    if ai_b is not None:
-        check_params(games, seed, ai_b)
+def _sides(deck_a: list[dict], deck_b: list[dict]) -> tuple[tuple, tuple, bool]:
+    """The two decks in the order that depends only on their cards (A first in a mirror), and whether it is one."""
     first, second = sorted([("A", deck_a), ("B", deck_b)], key=lambda x: _deck_key(x[1]))
     mirror = _deck_key(deck_a) == _deck_key(deck_b)
     if mirror:  # the same cards, A first; each seed from both seats
         first, second = ("A", deck_a), ("B", deck_b)
+    return first, second, mirror
+
+
+def play_match_range(game: str, deck_a: list[dict], deck_b: list[dict], start: int, count: int, seed: int,
+                     ai: str = "heuristic", options: dict | None = None, turn_cap: int = DEFAULT_TURN_CAP,
+                     ai_b: str | None = None, samples: int = SAMPLES, progress=None) -> dict:
+    """Games start .. start + count - 1 of the matchup of deck A against deck B (game i from seed + i, in a
+    mirror seed + i // 2; its seats by i's parity: a range plays exactly the games of the whole matchup), tallied
+    in whole numbers that add up (JSON-able; match_figures makes the figures of the tallies of every range):
+    {"games", "wins": [A, B], "draws", "turns", "on_the_play": [games, half-wins], "on_the_draw": [...],
+    "cards": {A's card def: [games played in, half-wins of those]}, "names": {def: name}}."""
+    check_params(count, seed, ai)
+    if ai_b is not None:
+        check_params(count, seed, ai_b)
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= MAX_GAMES:
+        raise VersusError(f"start: a whole number from 0 to {MAX_GAMES}, not {start!r}")
+    first, second, mirror = _sides(deck_a, deck_b)
     level = {"A": ai, "B": ai_b or ai}
     made = {lv: SeatAI(game, lv, samples=samples, turn_cap=turn_cap) for lv in sorted(set(level.values()))}
     wins = {"A": 0, "B": 0}
     draws = turns = 0
-    play_side = {"games": 0, "k2": 0}
-    draw_side = {"games": 0, "k2": 0}
+    play_side, draw_side = [0, 0], [0, 0]  # [games, half-wins of A]
     cards: dict[str, list[int]] = {}  # A's card def -> [games played in, half-wins of those]
     names: dict[str, str] = {}
     plays = get_game(game).pilot.plays
-    for i in range(games):
+    for i in range(start, start + count):
         order = [first, second] if i % 2 == 0 else [second, first]
         decks = [d for _, d in order]
         sides = [s for s, _ in order]
@@ -371,15 +383,47 @@ def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, se
         first_seat = _rules(game).first_seat(state)
         if first_seat is not None:
             side = play_side if first_seat == a_seat else draw_side
-            side["games"] += 1
-            side["k2"] += k2
+            side[0] += 1
+            side[1] += k2
         for d in played:
             tally = cards.setdefault(d, [0, 0])
             tally[0] += 1
             tally[1] += k2
         if progress:
-            progress(i + 1, games)
-    total_k2 = 2 * wins["A"] + draws
+            progress(i - start + 1, count)
+    return {"games": count, "wins": [wins["A"], wins["B"]], "draws": draws, "turns": turns,
+            "on_the_play": play_side, "on_the_draw": draw_side, "cards": cards, "names": names}
+
+
+def merge_tallies(tallies: list[dict]) -> dict:
+    """The tallies of several ranges added up (in the order given: a card's name is the first range's that
+    names it)."""
+    out = {"games": 0, "wins": [0, 0], "draws": 0, "turns": 0, "on_the_play": [0, 0], "on_the_draw": [0, 0],
+           "cards": {}, "names": {}}
+    for t in tallies:
+        out["games"] += t["games"]
+        out["draws"] += t["draws"]
+        out["turns"] += t["turns"]
+        for key in ("wins", "on_the_play", "on_the_draw"):
+            out[key] = [a + b for a, b in zip(out[key], t[key], strict=True)]
+        for d, (n, k2) in t["cards"].items():
+            row = out["cards"].setdefault(d, [0, 0])
+            row[0] += n
+            row[1] += k2
+        for d, name in t["names"].items():
+            out["names"].setdefault(d, name)
+    return out
+
+
+def match_figures(game: str, games: int, seed: int, levels: list[str], tallies: list[dict],
+                  turn_cap: int = DEFAULT_TURN_CAP) -> dict:
+    """The figures of a matchup (under "matchup") from the tallies of ranges that cover its `games` games once
+    each (play_match_range); `levels`: A's and B's AI level. The same as play_match's for the same games."""
+    t = merge_tallies(tallies)
+    if t["games"] != games:
+        raise VersusError(f"tallies: {t['games']} games, not {games}")
+    wins, draws, cards, names = t["wins"], t["draws"], t["cards"], t["names"]
+    total_k2 = 2 * wins[0] + draws
     card_rows = []
     for d, (n_in, k_in) in cards.items():
         n_out, k_out = games - n_in, total_k2 - k_in
@@ -389,20 +433,35 @@ def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, se
             "impact": (k_in / (2 * n_in) - k_out / (2 * n_out)) if n_in and n_out else None,
         })
     card_rows.sort(key=lambda c: (-(c["impact"] if c["impact"] is not None else -9), c["name"], c["key"]))
+    play_side, draw_side = t["on_the_play"], t["on_the_draw"]
     return {"matchup": {
         "game": game,
         "games": games,
         "seed": seed,
-        "ai": [level["A"], level["B"]],
-        "wins": [wins["A"], wins["B"]],
+        "ai": list(levels),
+        "wins": list(wins),
         "draws": draws,
         "win_rate": _rate(total_k2, games),
-        "on_the_play": {"games": play_side["games"], "win_rate": _rate(play_side["k2"], play_side["games"])},
-        "on_the_draw": {"games": draw_side["games"], "win_rate": _rate(draw_side["k2"], draw_side["games"])},
-        "mean_turns": turns / games,
+        "on_the_play": {"games": play_side[0], "win_rate": _rate(play_side[1], play_side[0])},
+        "on_the_draw": {"games": draw_side[0], "win_rate": _rate(draw_side[1], draw_side[0])},
+        "mean_turns": t["turns"] / games,
         "turn_cap": turn_cap,
         "cards": card_rows,
     }}
+
+
+def play_match(game: str, deck_a: list[dict], deck_b: list[dict], games: int, seed: int, ai: str = "heuristic",
+               options: dict | None = None, turn_cap: int = DEFAULT_TURN_CAP, ai_b: str | None = None,
+               progress=None, samples: int = SAMPLES) -> dict:
+    """Deck A against deck B over `games` games (game i from seed + i; in a mirror, seed + i // 2); the figures under "matchup" (see
+    the module's docstring for why swapping A and B mirrors them). `ai` plays both sides unless `ai_b` names
+    B's level (the strong-vs-heuristic measurement). One range of every game, then its figures: the task
+    workers play the same ranges in pieces and merge them the same way."""
+    check_params(games, seed, ai)
+    if ai_b is not None:
+        check_params(games, seed, ai_b)
+    tally = play_match_range(game, deck_a, deck_b, 0, games, seed, ai, options, turn_cap, ai_b, samples, progress)
+    return match_figures(game, games, seed, [ai, ai_b or ai], [tally], turn_cap)
 
 
 def versus_games() -> list[str]:
