@@ -78,6 +78,9 @@ TARGET_KINDS = {
 ON_ATTACK = ("attack", "played")
 FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
+HANDS = ("p0.hand", "p1.hand")
+REVEALS = ("p0.reveal", "p1.reveal")
+FIELD0 = FIELDS[:1]  # (the goldfish has no field)
 
 
 class Facts:
@@ -258,7 +261,7 @@ class KannagiRules(Play):
 
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
-        soul = state["zones"][f"p{player}.soul"]
+        soul = state["zones"][SOULS[player]]
         return len(soul), set(self._present(self.card_facts(state), soul))
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
@@ -315,7 +318,7 @@ class KannagiRules(Play):
     # -- the field -----------------------------------------------------------------------------------------
 
     def _on_field(self, state, player, card_type=None) -> list[str]:
-        ids = state["zones"][f"p{player}.field"]
+        ids = state["zones"][FIELDS[player]]
         if card_type is None:
             return list(ids)
         of = self.card_facts(state)
@@ -323,10 +326,13 @@ class KannagiRules(Play):
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
-        riding = self.card_facts(state).riding
+        memo = self._last
+        cards = state["cards"]
+        if memo is None or memo.cards is not cards:  # (card_facts without the call)
+            memo = self._new_game(state)
+        riding = memo.riding
         if not riding:  # (every card with "on" is among the riding ones: the commonest, none)
             return []
-        cards = state["cards"]
         where = cards[host]["zone"]
         riders = [i for i in riding if cards[i].get("on") == host and cards[i]["zone"] == where]
         if len(riders) > 1:  # (in possession order, then in the zone's order, as read from the zone)
@@ -357,7 +363,7 @@ class KannagiRules(Play):
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
-        events.append(move(state, iid, f"p{card['owner']}.soul", face_up=True))
+        events.append(move(state, iid, SOULS[card["owner"]], face_up=True))
         return events
 
     def _settle_riders(self, state) -> list[dict]:
@@ -366,10 +372,13 @@ class KannagiRules(Play):
         effect, so it looks only at the cards noted as riding (Instances.riding: every card with "on" is among
         them), not at every card of the game; the fields are walked in their order only when one of them is
         not sitting on a host on its own field."""
-        riding = self.card_facts(state).riding
+        memo = self._last
+        cards = state["cards"]
+        if memo is None or memo.cards is not cards:  # (card_facts without the call: this runs after every action)
+            memo = self._new_game(state)
+        riding = memo.riding
         if not riding:  # (the commonest: nothing sits on anything)
             return []
-        cards = state["cards"]
         for iid in riding:
             card = cards[iid]
             host = card.get("on")
@@ -425,7 +434,7 @@ class KannagiRules(Play):
         魂 by then). (Facts.choosers: the steps that ask.)"""
         op = step["op"]
         if op == "stat":
-            return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][zone(player, "field")])
+            return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][FIELDS[player]])
         if op == "move" and (step.get("from") or "hand") != "deck" and (step.get("who") or "you") == "you":
             name = effects.zone_of(state, player, step.get("from") or "hand")
             return bool(name) and any(i != source for i in state["zones"][name])
@@ -439,14 +448,15 @@ class KannagiRules(Play):
 
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
-        if self._tool_used(state, self._me(state) if player is None else player):
+        me = self._me(state) if player is None else player
+        flags = state["flags"]
+        if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             return ()
         of = self._last
         if of is None or of.cards is not state["cards"]:  # (card_facts without the call)
             of = self._new_game(state)
         zones = state["zones"]
-        me = self._me(state) if player is None else player
-        hand, reveal = zones[f"p{me}.hand"], zones[f"p{me}.reveal"]
+        hand, reveal = zones[HANDS[me]], zones[REVEALS[me]]
         # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
         # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose; none when the hand
         # holds no tool), and given again while they are unchanged.
@@ -454,7 +464,7 @@ class KannagiRules(Play):
         if kept is not None and kept[0] == hand and kept[1] == reveal and kept[5] == me:
             if kept[2] is None:  # (no tool in that hand)
                 return ()
-            soul = zones[f"p{me}.soul"]
+            soul = zones[SOULS[me]]
             if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
                 return kept[4]
         for i in hand:
@@ -467,7 +477,7 @@ class KannagiRules(Play):
             else:
                 of.usable = (hand[:], reveal[:], None, None, (), me)
                 return ()
-        soul = zones[f"p{me}.soul"]
+        soul = zones[SOULS[me]]
         mixed = state["options"].get("mixed_season")
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
@@ -533,7 +543,7 @@ class KannagiRules(Play):
         else:
             flags["tool"] = True
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
-        events.append(move(state, iid, zone(owner, "soul"), face_up=True))
+        events.append(move(state, iid, SOULS[owner], face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
         if state["pending"] or state["result"] is not None:
             state["flags"]["jobs"].insert(0, job)
@@ -639,7 +649,7 @@ class KannagiRules(Play):
     def _job_recover(self, state, job):
         """① 回復: 伏せ cards turn 起き; damaged places' power is restored."""
         cards = state["cards"]
-        for iid in state["zones"][f"p{state['active']}.field"]:
+        for iid in state["zones"][FIELDS[state["active"]]]:
             card = cards[iid]
             card["tapped"] = False
             if card["counters"]:
@@ -925,7 +935,7 @@ class KannagiRules(Play):
         if iid not in self._potential_places(state):
             raise IllegalAction("card: a place with ■潜在能力 in your hand")
         me = state["pending"].get("player", 0)
-        events = [move(state, iid, zone(me, "field"), face_up=True)]
+        events = [move(state, iid, FIELDS[me], face_up=True)]
         state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
         state["pending"] = None
         state["flags"]["jobs"][0:0] = [*self._entered(iid), {"do": "potential", "player": me} if me else {"do": "potential"}]
@@ -970,7 +980,7 @@ class KannagiRules(Play):
         if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
-        events.append(move(state, iid, zone(self._me(state), "field"), face_up=True))
+        events.append(move(state, iid, FIELDS[self._me(state)], face_up=True))
         card = state["cards"][iid]
         card.pop("on", None)
         card.pop("order", None)
@@ -996,7 +1006,7 @@ class KannagiRules(Play):
             return self._void("possess", iid) + [move(state, iid, zone(me, "reveal"), face_up=True)]
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
-        events = [move(state, iid, zone(me, "field"), face_up=False)]
+        events = [move(state, iid, FIELDS[me], face_up=False)]
         self._sit(state, iid, target, order)
         state["flags"]["possess"] = True
         return events
@@ -1016,21 +1026,21 @@ class KannagiRules(Play):
         events = []
         for old in self._on_field(state, me, SEASON):  # one season a player: the old one and what is on it to 魂
             events += self._to_soul(state, old)
-        events.append(move(state, iid, zone(me, "field"), face_up=True))
+        events.append(move(state, iid, FIELDS[me], face_up=True))
         state["flags"]["deploy"] = True
         return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
         place = action.get("card")
-        if place not in state["zones"][zone(self._me(state), "field")] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
+        if place not in state["zones"][FIELDS[self._me(state)]] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
     def _carry_attack(self, state, action, checked=False):
         place = action["card"]
         card = state["cards"][place]
-        if card["zone"] != zone(self._me(state), "field") or card["tapped"]:  # made 伏せ or removed at the declaration
+        if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
         state["flags"]["attack"] = True
         riders = [r for r in self._riders(state, place) if self._type(state, r) == APPARITION]
@@ -1072,12 +1082,13 @@ class KannagiRules(Play):
     def _in_hand(self, state, iid) -> bool:
         """`iid` is one of hand_cards (without making that list)."""
         zones, me = state["zones"], self._me(state)
-        return iid in zones[f"p{me}.hand"] or iid in zones[f"p{me}.reveal"]
+        return iid in zones[HANDS[me]] or iid in zones[REVEALS[me]]
 
     def hand_cards(self, state) -> list[str]:
         """The hand (of the seat that decides) as the rules count and play it: 手札公開場 cards count as hand (seed)."""
         me = self._me(state)
-        return state["zones"][f"p{me}.hand"] + state["zones"][f"p{me}.reveal"]
+        zones = state["zones"]
+        return zones[HANDS[me]] + zones[REVEALS[me]]
 
     def _do_end_turn(self, state, action):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
@@ -1312,7 +1323,7 @@ class KannagiRules(Play):
             for kind in ("exile", "reveal", "soul"):
                 for iid in state["zones"][zone(player, kind)]:
                     cards[iid]["face_up"] = True
-            for iid in state["zones"][zone(player, "field")]:  # places and seasons are on the field face up
+            for iid in state["zones"][FIELDS[player]]:  # places and seasons are on the field face up
                 if not cards[iid]["face_up"] and self._type(state, iid) in (PLACE, SEASON):
                     cards[iid]["face_up"] = True
         pending = state.get("pending")
@@ -1329,7 +1340,7 @@ class KannagiRules(Play):
         """Kannagi's resource is 魂: the top cards of the deck go to it (face up); from an empty deck, a loss
         (勝利条件: 効果によって山札から札を移動する際に山札がない)."""
         deck = state["zones"][zone(player, "deck")]
-        events = [move(state, deck[-1], zone(player, "soul"), face_up=True) for _ in range(min(amount, len(deck)))]
+        events = [move(state, deck[-1], SOULS[player], face_up=True) for _ in range(min(amount, len(deck)))]
         if len(events) < amount:
             state["players"][player]["lost"] = True
             events.append({"type": "draw_from_empty", "player": player})
@@ -1342,7 +1353,7 @@ class KannagiRules(Play):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
-        for name in FIELDS if "turns" in state["flags"] else FIELDS[:1]:  # (the goldfish has no field to look at)
+        for name in FIELDS if "turns" in state["flags"] else FIELD0:  # (the goldfish has no field to look at)
             field = state["zones"][name]
             for iid in field:  # (a loop rather than a list: most of the time no card has counters)
                 if cards[iid]["counters"]:
