@@ -121,21 +121,24 @@ class Facts:
         self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
 
 
-class Instances(dict):
-    """One game's instance id -> Facts (an instance's card never changes), with the cards that sit on
+class Instances:
+    """One game's instance id -> Facts (`of`, an instance's card never changes), with the cards that sit on
     another ("on"). Kept by the rules outside the state (the state stays JSON-able data), for the game whose
-    `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. A card made
-    during the game (a token) is looked up on first ask."""
+    `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. `of` is a
+    plain dict (a dict subclass's subscript is a Python-level call, several times slower), made whole when
+    the game is first seen; a card made later (a token, by a manual action) is added by `fill`
+    (after_manual)."""
 
-    __slots__ = ("cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
 
-    def __missing__(self, iid):
-        key = self.cards[iid]["def"]
-        found = self.table.get(key)
-        if found is None:  # (a card the game's start did not have: not shared with other games)
-            found = Facts(self.defs[key])
-        self[iid] = found
-        return found
+    def fill(self) -> None:
+        """Facts for the instances made since (a token): its card's, from the table or read on its own."""
+        of = self.of
+        for iid, card in self.cards.items():
+            if iid not in of:
+                key = card["def"]
+                found = self.table.get(key)
+                of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
 
 
 class KannagiRules(Play):
@@ -189,8 +192,15 @@ class KannagiRules(Play):
 
     # -- card facts ------------------------------------------------------------------------------------------
 
-    def card_facts(self, state) -> Instances:
+    def card_facts(self, state) -> dict:
         """The Facts of the game's cards by instance id (made once a game; see Instances)."""
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:
+            return memo.of
+        return self._new_game(state).of
+
+    def _memo(self, state) -> Instances:
+        """The game's Instances (card_facts and what is kept with them)."""
         memo = self._last
         if memo is not None and memo.cards is state["cards"]:
             return memo
@@ -213,19 +223,22 @@ class KannagiRules(Play):
         memo.riding = set()
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
+        of = memo.of = {}
         for iid, card in cards.items():
             key = card["def"]
             if key in table:
-                memo[iid] = table[key]
+                of[iid] = table[key]
             if "on" in card:
                 memo.riding.add(iid)
+        if len(of) != len(cards):
+            memo.fill()
         return memo
 
     def fact(self, state, iid) -> Facts:
         memo = self._last
         if memo is not None and memo.cards is state["cards"]:  # (card_facts without the call)
-            return memo[iid]
-        return self._new_game(state)[iid]
+            return memo.of[iid]
+        return self._new_game(state).of[iid]
 
     @staticmethod
     def _def(state, iid):
@@ -262,15 +275,15 @@ class KannagiRules(Play):
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
         soul = state["zones"][SOULS[player]]
-        return len(soul), set(self._present(self.card_facts(state), soul))
+        return len(soul), set(self._present(self._memo(state), soul))
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        of = self.card_facts(state)
-        f = of[iid]
+        memo = self._memo(state)
+        f = memo.of[iid]
         if soul is None:  # (_pays, without the call)
             soul = state["zones"][SOULS[player]]
-            return f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul))
+            return f.cost <= len(soul) and (f.free or self._season_in(state, memo, f, soul))
         count, present = soul
         if f.cost > count:
             return False
@@ -283,7 +296,7 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
-        return self._season_in(state, self.card_facts(state), f, state["zones"][SOULS[player]])
+        return self._season_in(state, self._memo(state), f, state["zones"][SOULS[player]])
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
@@ -306,11 +319,12 @@ class KannagiRules(Play):
             if len(soul) > n and soul[:n] == seen:
                 present = of.present
                 for s in soul[n:]:
-                    present |= of[s].soul
+                    present |= of.of[s].soul
                 of.seen = soul[:]
                 return present
         present = set()
-        for g in {of[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
+        facts = of.of
+        for g in {facts[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
             present |= g.soul
         of.soul, of.seen, of.present = soul, soul[:], present
         return present
@@ -351,7 +365,7 @@ class KannagiRules(Play):
         card["on"] = host
         if order is not None:
             card["order"] = order
-        self.card_facts(state).riding.add(iid)
+        self._memo(state).riding.add(iid)
 
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂, face up (表逆向き: upside down)."""
@@ -455,6 +469,7 @@ class KannagiRules(Play):
         of = self._last
         if of is None or of.cards is not state["cards"]:  # (card_facts without the call)
             of = self._new_game(state)
+        facts = of.of
         zones = state["zones"]
         hand, reveal = zones[HANDS[me]], zones[REVEALS[me]]
         # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
@@ -468,11 +483,11 @@ class KannagiRules(Play):
             if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
                 return kept[4]
         for i in hand:
-            if of[i].type == TOOL:
+            if facts[i].type == TOOL:
                 break
         else:
             for i in reveal:
-                if of[i].type == TOOL:
+                if facts[i].type == TOOL:
                     break
             else:
                 of.usable = (hand[:], reveal[:], None, None, (), me)
@@ -481,7 +496,7 @@ class KannagiRules(Play):
         mixed = state["options"].get("mixed_season")
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
-            f = of[i]
+            f = facts[i]
             if f.type == TOOL:
                 plain = plain and f.plain
                 if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
@@ -1074,7 +1089,7 @@ class KannagiRules(Play):
         """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
         counters = state["cards"][iid]["counters"]
         memo = self._last
-        printed = (memo[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).power
+        printed = (memo.of[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).power
         if not counters:
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
@@ -1300,8 +1315,9 @@ class KannagiRules(Play):
             out["pending"] = pending
         if state["result"] is not None and state["result"].get("winner") is not None:
             out["result"] = dict(state["result"], winner=to(state["result"]["winner"]))
-        memo = self.card_facts(state)  # the relabelled game's facts are this one's (the same instances)
-        facts = Instances(memo)
+        memo = self._memo(state)  # the relabelled game's facts are this one's (the same instances)
+        facts = Instances()
+        facts.of = dict(memo.of)
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
         self._prev, self._last = memo, facts
@@ -1314,7 +1330,9 @@ class KannagiRules(Play):
         """After a manual action: cards on a host that left the field go to 魂; cards in 魂 (表逆向き), 除外 and
         the 手札公開場, and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
         about the hand follows the hand."""
-        riding = self.card_facts(state).riding  # (noted again from every card: a manual action may do anything)
+        memo = self._memo(state)
+        memo.fill()  # (a token it made)
+        riding = memo.riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
         riding.update(i for i, c in state["cards"].items() if "on" in c)
         self._settle_riders(state)
