@@ -63,7 +63,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ...engine import effects, rng
-from ...engine.cards import CardCache
+from ...engine.cards import CardCache, same_data
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
 from ...engine.play import FREE, Mirrored, Play, mirrored
 from . import weather as W
@@ -193,8 +193,8 @@ class VisionRules(Battles, Play):
 
     def _of(self, state) -> dict:
         """Instance id -> Facts for this game (the hot paths look it up once per call). A plain dict (a dict
-        subclass's subscript is a Python-level call, several times slower) of every instance: cards are never
-        taken out of a game, so a card made since (a token) makes the cards dict longer, and is added."""
+        subclass's subscript is a Python-level call, several times slower) of every instance: the rules make
+        no cards during a game, and a token a manual action makes is added by after_manual (_fill_of)."""
         cards = state["cards"]
         last = self._last
         if last[0] is not cards or last[1] is not state["defs"]:
@@ -204,16 +204,24 @@ class VisionRules(Battles, Play):
                 last = prev
             else:
                 table = self._facts.table(state)
+                old = last[3]
+                if old is not None and not table and same_data(state["defs"], old.defs):
+                    table.update(old)  # the last game's cards, read from the very same data (a simulation's next game)
                 of = dict(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
                 self._last, self._prev = (cards, state["defs"], of, table), last
                 return of
-        of = last[2]
+        return last[2]
+
+    def _fill_of(self, state) -> None:
+        """The facts of the instances made since the game's were read (a token: cards are never taken out of a
+        game, so one more card is a longer cards dict)."""
+        cards = state["cards"]
+        of = self._of(state)
         if len(of) != len(cards):
-            table = last[3]
+            table = self._last[3]
             for iid in cards:
                 if iid not in of:
                     of[iid] = table[cards[iid]["def"]]
-        return of
 
     def players(self, decks, options):
         """The player's deck; the second seat's where one is given (versus: a player with its own deck, life,
@@ -1148,6 +1156,7 @@ class VisionRules(Battles, Play):
         moved into a hand or a deck is hidden again) and a weather card in the weather area face up (it is
         revealed there); a pending decision follows what moved (a decision with nothing left to decide is over
         and the turn goes on)."""
+        self._fill_of(state)
         turn = state["turn"]
         state["flags"]["weathers"] = W.area_weathers(state)
         for card in state["cards"].values():
