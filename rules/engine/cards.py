@@ -15,6 +15,14 @@ from (CardTable.made), so games that share their card data (a simulation's) read
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_
+
+
+def same_data(defs: dict, other: dict) -> bool:
+    """Whether two games hold the very same card-data dicts under the same keys (a simulation's games do:
+    simulate.GameFactory), so that what was read of one's cards holds for the other's, without reading each
+    card again for every game."""
+    return defs.keys() == other.keys() and all(map(is_, map(defs.__getitem__, other), other.values()))
 
 
 class CardTable(dict):
@@ -56,8 +64,10 @@ class CardTable(dict):
 
 class InstanceFacts(dict):
     """One game's instance id -> its card's facts from `table`, each made on first use (an instance's card
-    never changes; a card added later is found too). A plain dict subscript for the rules' hot paths, where
-    CardTable.card is a method call. It holds the game's `cards` dict, whose identity says whose it is."""
+    never changes; a card added later is found too). It holds the game's `cards` dict, whose identity says
+    whose it is. A subscript without CardTable.card's method call, but not a plain dict's: a dict subclass's
+    [] goes through a Python-level __getitem__ slot, several times slower than a dict's (the hot paths of
+    kannagi, timestorm, vision and manacard keep a plain dict of every instance instead)."""
 
     def __init__(self, table: CardTable, cards: dict):
         super().__init__()

@@ -64,16 +64,18 @@ def shuffle(state: dict, items: list) -> None:
     """Fisher–Yates in place, from the state's generator (below(i + 1) for i from the last index down)."""
     s = state["rng"]
     limits = _LIMITS
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = limits.get(n) or _limit(n)
-        while True:  # below(n), inline
-            s = (s + GOLDEN) & MASK
-            z = ((s ^ (s >> 30)) * M1) & MASK
-            z = ((z ^ (z >> 27)) * M2) & MASK
-            r = z ^ (z >> 31)
-            if r < limit:
-                break
+    for n in range(len(items), 1, -1):  # (n = i + 1)
+        s = (s + GOLDEN) & MASK  # below(n), inline: next_u64, then a rejection that almost never happens
+        z = ((s ^ (s >> 30)) * M1) & MASK
+        z = ((z ^ (z >> 27)) * M2) & MASK
+        r = z ^ (z >> 31)
+        if r >= (limits.get(n) or _limit(n)):
+            limit = limits[n]
+            while r >= limit:
+                s = (s + GOLDEN) & MASK
+                z = ((s ^ (s >> 30)) * M1) & MASK
+                z = ((z ^ (z >> 27)) * M2) & MASK
+                r = z ^ (z >> 31)
         j = r % n
-        items[i], items[j] = items[j], items[i]
+        items[n - 1], items[j] = items[j], items[n - 1]
     state["rng"] = s

@@ -105,10 +105,15 @@ def _hits(hand_defs: list[str], key: set[str]) -> int:
     return len([d for d in hand_defs if d in key])
 
 
-def play_range(game: str, decks: list, seed: int, start: int, count: int, turn_cap: int, options: dict | None = None) -> dict:
-    """Play games start .. start+count-1 (game i from seed + i) and return their tallies (see merge)."""
+def play_range(
+    game: str, decks: list, seed: int, start: int, count: int, turn_cap: int, options: dict | None = None,
+    factory: GameFactory | None = None,
+) -> dict:
+    """Play games start .. start+count-1 (game i from seed + i) and return their tallies (see merge).
+    `factory`: a GameFactory of these game, decks and options already made (simulate's, for all its ranges)."""
     pilot = get_game(game).pilot
-    factory = GameFactory(game, decks, options)
+    if factory is None:
+        factory = GameFactory(game, decks, options)
     won: dict[str, int] = {}
     lost = capped = actions_total = win_sum = 0
     opening: dict[str, int] = {}
@@ -265,8 +270,9 @@ def simulate(
     args = [(game, decks, seed, start, count, turn_cap, options) for start, count in pieces]
     parts, done = [], 0
     if workers == 1:
+        factory = GameFactory(game, decks, options)  # (one for every range: the same games, made once)
         for a in args:
-            parts.append(play_range(*a))
+            parts.append(play_range(*a, factory=factory))
             done += a[4]
             if progress:
                 progress(done, games)

@@ -78,6 +78,9 @@ TARGET_KINDS = {
 ON_ATTACK = ("attack", "played")
 FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
+HANDS = ("p0.hand", "p1.hand")
+REVEALS = ("p0.reveal", "p1.reveal")
+FIELD0 = FIELDS[:1]  # (the goldfish has no field)
 
 
 class Facts:
@@ -118,21 +121,24 @@ class Facts:
         self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
 
 
-class Instances(dict):
-    """One game's instance id -> Facts (an instance's card never changes), with the cards that sit on
+class Instances:
+    """One game's instance id -> Facts (`of`, an instance's card never changes), with the cards that sit on
     another ("on"). Kept by the rules outside the state (the state stays JSON-able data), for the game whose
-    `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. A card made
-    during the game (a token) is looked up on first ask."""
+    `cards` dict it holds: a simulation plays thousands of games, each asks thousands of times. `of` is a
+    plain dict (a dict subclass's subscript is a Python-level call, several times slower), made whole when
+    the game is first seen; a card made later (a token, by a manual action) is added by `fill`
+    (after_manual)."""
 
-    __slots__ = ("cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
 
-    def __missing__(self, iid):
-        key = self.cards[iid]["def"]
-        found = self.table.get(key)
-        if found is None:  # (a card the game's start did not have: not shared with other games)
-            found = Facts(self.defs[key])
-        self[iid] = found
-        return found
+    def fill(self) -> None:
+        """Facts for the instances made since (a token): its card's, from the table or read on its own."""
+        of = self.of
+        for iid, card in self.cards.items():
+            if iid not in of:
+                key = card["def"]
+                found = self.table.get(key)
+                of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
 
 
 class KannagiRules(Play):
@@ -186,8 +192,15 @@ class KannagiRules(Play):
 
     # -- card facts ------------------------------------------------------------------------------------------
 
-    def card_facts(self, state) -> Instances:
+    def card_facts(self, state) -> dict:
         """The Facts of the game's cards by instance id (made once a game; see Instances)."""
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:
+            return memo.of
+        return self._new_game(state).of
+
+    def _memo(self, state) -> Instances:
+        """The game's Instances (card_facts and what is kept with them)."""
         memo = self._last
         if memo is not None and memo.cards is state["cards"]:
             return memo
@@ -210,19 +223,22 @@ class KannagiRules(Play):
         memo.riding = set()
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
+        of = memo.of = {}
         for iid, card in cards.items():
             key = card["def"]
             if key in table:
-                memo[iid] = table[key]
+                of[iid] = table[key]
             if "on" in card:
                 memo.riding.add(iid)
+        if len(of) != len(cards):
+            memo.fill()
         return memo
 
     def fact(self, state, iid) -> Facts:
         memo = self._last
         if memo is not None and memo.cards is state["cards"]:  # (card_facts without the call)
-            return memo[iid]
-        return self._new_game(state)[iid]
+            return memo.of[iid]
+        return self._new_game(state).of[iid]
 
     @staticmethod
     def _def(state, iid):
@@ -258,16 +274,16 @@ class KannagiRules(Play):
 
     def soul_seasons(self, state, player: int) -> tuple[int, set]:
         """How many cards 魂 holds, and the seasons among them (無 is no season)."""
-        soul = state["zones"][f"p{player}.soul"]
-        return len(soul), set(self._present(self.card_facts(state), soul))
+        soul = state["zones"][SOULS[player]]
+        return len(soul), set(self._present(self._memo(state), soul))
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        of = self.card_facts(state)
-        f = of[iid]
+        memo = self._memo(state)
+        f = memo.of[iid]
         if soul is None:  # (_pays, without the call)
             soul = state["zones"][SOULS[player]]
-            return f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul))
+            return f.cost <= len(soul) and (f.free or self._season_in(state, memo, f, soul))
         count, present = soul
         if f.cost > count:
             return False
@@ -280,7 +296,7 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
-        return self._season_in(state, self.card_facts(state), f, state["zones"][SOULS[player]])
+        return self._season_in(state, self._memo(state), f, state["zones"][SOULS[player]])
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
@@ -303,11 +319,12 @@ class KannagiRules(Play):
             if len(soul) > n and soul[:n] == seen:
                 present = of.present
                 for s in soul[n:]:
-                    present |= of[s].soul
+                    present |= of.of[s].soul
                 of.seen = soul[:]
                 return present
         present = set()
-        for g in {of[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
+        facts = of.of
+        for g in {facts[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
             present |= g.soul
         of.soul, of.seen, of.present = soul, soul[:], present
         return present
@@ -315,7 +332,7 @@ class KannagiRules(Play):
     # -- the field -----------------------------------------------------------------------------------------
 
     def _on_field(self, state, player, card_type=None) -> list[str]:
-        ids = state["zones"][f"p{player}.field"]
+        ids = state["zones"][FIELDS[player]]
         if card_type is None:
             return list(ids)
         of = self.card_facts(state)
@@ -323,10 +340,13 @@ class KannagiRules(Play):
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
-        riding = self.card_facts(state).riding
+        memo = self._last
+        cards = state["cards"]
+        if memo is None or memo.cards is not cards:  # (card_facts without the call)
+            memo = self._new_game(state)
+        riding = memo.riding
         if not riding:  # (every card with "on" is among the riding ones: the commonest, none)
             return []
-        cards = state["cards"]
         where = cards[host]["zone"]
         riders = [i for i in riding if cards[i].get("on") == host and cards[i]["zone"] == where]
         if len(riders) > 1:  # (in possession order, then in the zone's order, as read from the zone)
@@ -345,7 +365,7 @@ class KannagiRules(Play):
         card["on"] = host
         if order is not None:
             card["order"] = order
-        self.card_facts(state).riding.add(iid)
+        self._memo(state).riding.add(iid)
 
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂, face up (表逆向き: upside down)."""
@@ -357,7 +377,7 @@ class KannagiRules(Play):
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
-        events.append(move(state, iid, f"p{card['owner']}.soul", face_up=True))
+        events.append(move(state, iid, SOULS[card["owner"]], face_up=True))
         return events
 
     def _settle_riders(self, state) -> list[dict]:
@@ -366,10 +386,13 @@ class KannagiRules(Play):
         effect, so it looks only at the cards noted as riding (Instances.riding: every card with "on" is among
         them), not at every card of the game; the fields are walked in their order only when one of them is
         not sitting on a host on its own field."""
-        riding = self.card_facts(state).riding
+        memo = self._last
+        cards = state["cards"]
+        if memo is None or memo.cards is not cards:  # (card_facts without the call: this runs after every action)
+            memo = self._new_game(state)
+        riding = memo.riding
         if not riding:  # (the commonest: nothing sits on anything)
             return []
-        cards = state["cards"]
         for iid in riding:
             card = cards[iid]
             host = card.get("on")
@@ -425,7 +448,7 @@ class KannagiRules(Play):
         魂 by then). (Facts.choosers: the steps that ask.)"""
         op = step["op"]
         if op == "stat":
-            return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][zone(player, "field")])
+            return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][FIELDS[player]])
         if op == "move" and (step.get("from") or "hand") != "deck" and (step.get("who") or "you") == "you":
             name = effects.zone_of(state, player, step.get("from") or "hand")
             return bool(name) and any(i != source for i in state["zones"][name])
@@ -439,14 +462,16 @@ class KannagiRules(Play):
 
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
-        if self._tool_used(state, self._me(state) if player is None else player):
+        me = self._me(state) if player is None else player
+        flags = state["flags"]
+        if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             return ()
         of = self._last
         if of is None or of.cards is not state["cards"]:  # (card_facts without the call)
             of = self._new_game(state)
+        facts = of.of
         zones = state["zones"]
-        me = self._me(state) if player is None else player
-        hand, reveal = zones[f"p{me}.hand"], zones[f"p{me}.reveal"]
+        hand, reveal = zones[HANDS[me]], zones[REVEALS[me]]
         # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
         # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose; none when the hand
         # holds no tool), and given again while they are unchanged.
@@ -454,24 +479,24 @@ class KannagiRules(Play):
         if kept is not None and kept[0] == hand and kept[1] == reveal and kept[5] == me:
             if kept[2] is None:  # (no tool in that hand)
                 return ()
-            soul = zones[f"p{me}.soul"]
+            soul = zones[SOULS[me]]
             if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
                 return kept[4]
         for i in hand:
-            if of[i].type == TOOL:
+            if facts[i].type == TOOL:
                 break
         else:
             for i in reveal:
-                if of[i].type == TOOL:
+                if facts[i].type == TOOL:
                     break
             else:
                 of.usable = (hand[:], reveal[:], None, None, (), me)
                 return ()
-        soul = zones[f"p{me}.soul"]
+        soul = zones[SOULS[me]]
         mixed = state["options"].get("mixed_season")
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
-            f = of[i]
+            f = facts[i]
             if f.type == TOOL:
                 plain = plain and f.plain
                 if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
@@ -533,7 +558,7 @@ class KannagiRules(Play):
         else:
             flags["tool"] = True
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
-        events.append(move(state, iid, zone(owner, "soul"), face_up=True))
+        events.append(move(state, iid, SOULS[owner], face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
         if state["pending"] or state["result"] is not None:
             state["flags"]["jobs"].insert(0, job)
@@ -639,7 +664,7 @@ class KannagiRules(Play):
     def _job_recover(self, state, job):
         """① 回復: 伏せ cards turn 起き; damaged places' power is restored."""
         cards = state["cards"]
-        for iid in state["zones"][f"p{state['active']}.field"]:
+        for iid in state["zones"][FIELDS[state["active"]]]:
             card = cards[iid]
             card["tapped"] = False
             if card["counters"]:
@@ -925,7 +950,7 @@ class KannagiRules(Play):
         if iid not in self._potential_places(state):
             raise IllegalAction("card: a place with ■潜在能力 in your hand")
         me = state["pending"].get("player", 0)
-        events = [move(state, iid, zone(me, "field"), face_up=True)]
+        events = [move(state, iid, FIELDS[me], face_up=True)]
         state["cards"][iid]["tapped"] = True  # 伏せ; it rises in the first recovery phase
         state["pending"] = None
         state["flags"]["jobs"][0:0] = [*self._entered(iid), {"do": "potential", "player": me} if me else {"do": "potential"}]
@@ -970,7 +995,7 @@ class KannagiRules(Play):
         if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
-        events.append(move(state, iid, zone(self._me(state), "field"), face_up=True))
+        events.append(move(state, iid, FIELDS[self._me(state)], face_up=True))
         card = state["cards"][iid]
         card.pop("on", None)
         card.pop("order", None)
@@ -996,7 +1021,7 @@ class KannagiRules(Play):
             return self._void("possess", iid) + [move(state, iid, zone(me, "reveal"), face_up=True)]
         order = state.get("next_order", 1)
         state["next_order"] = order + 1
-        events = [move(state, iid, zone(me, "field"), face_up=False)]
+        events = [move(state, iid, FIELDS[me], face_up=False)]
         self._sit(state, iid, target, order)
         state["flags"]["possess"] = True
         return events
@@ -1016,21 +1041,21 @@ class KannagiRules(Play):
         events = []
         for old in self._on_field(state, me, SEASON):  # one season a player: the old one and what is on it to 魂
             events += self._to_soul(state, old)
-        events.append(move(state, iid, zone(me, "field"), face_up=True))
+        events.append(move(state, iid, FIELDS[me], face_up=True))
         state["flags"]["deploy"] = True
         return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
         self._need(state, "attack")
         place = action.get("card")
-        if place not in state["zones"][zone(self._me(state), "field")] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
+        if place not in state["zones"][FIELDS[self._me(state)]] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
     def _carry_attack(self, state, action, checked=False):
         place = action["card"]
         card = state["cards"][place]
-        if card["zone"] != zone(self._me(state), "field") or card["tapped"]:  # made 伏せ or removed at the declaration
+        if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
         state["flags"]["attack"] = True
         riders = [r for r in self._riders(state, place) if self._type(state, r) == APPARITION]
@@ -1064,7 +1089,7 @@ class KannagiRules(Play):
         """A place's power now: printed, changed by effects ("power" counters), lowered by damage."""
         counters = state["cards"][iid]["counters"]
         memo = self._last
-        printed = (memo[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).power
+        printed = (memo.of[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).power
         if not counters:
             return printed
         return printed + counters.get("power", 0) - counters.get("damage", 0)
@@ -1072,12 +1097,13 @@ class KannagiRules(Play):
     def _in_hand(self, state, iid) -> bool:
         """`iid` is one of hand_cards (without making that list)."""
         zones, me = state["zones"], self._me(state)
-        return iid in zones[f"p{me}.hand"] or iid in zones[f"p{me}.reveal"]
+        return iid in zones[HANDS[me]] or iid in zones[REVEALS[me]]
 
     def hand_cards(self, state) -> list[str]:
         """The hand (of the seat that decides) as the rules count and play it: 手札公開場 cards count as hand (seed)."""
         me = self._me(state)
-        return state["zones"][f"p{me}.hand"] + state["zones"][f"p{me}.reveal"]
+        zones = state["zones"]
+        return zones[HANDS[me]] + zones[REVEALS[me]]
 
     def _do_end_turn(self, state, action):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
@@ -1289,8 +1315,9 @@ class KannagiRules(Play):
             out["pending"] = pending
         if state["result"] is not None and state["result"].get("winner") is not None:
             out["result"] = dict(state["result"], winner=to(state["result"]["winner"]))
-        memo = self.card_facts(state)  # the relabelled game's facts are this one's (the same instances)
-        facts = Instances(memo)
+        memo = self._memo(state)  # the relabelled game's facts are this one's (the same instances)
+        facts = Instances()
+        facts.of = dict(memo.of)
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
         self._prev, self._last = memo, facts
@@ -1303,7 +1330,9 @@ class KannagiRules(Play):
         """After a manual action: cards on a host that left the field go to 魂; cards in 魂 (表逆向き), 除外 and
         the 手札公開場, and places and seasons on the field, are face up (the seed's layout: 公開して召喚する); a pending decision
         about the hand follows the hand."""
-        riding = self.card_facts(state).riding  # (noted again from every card: a manual action may do anything)
+        memo = self._memo(state)
+        memo.fill()  # (a token it made)
+        riding = memo.riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
         riding.update(i for i, c in state["cards"].items() if "on" in c)
         self._settle_riders(state)
@@ -1312,7 +1341,7 @@ class KannagiRules(Play):
             for kind in ("exile", "reveal", "soul"):
                 for iid in state["zones"][zone(player, kind)]:
                     cards[iid]["face_up"] = True
-            for iid in state["zones"][zone(player, "field")]:  # places and seasons are on the field face up
+            for iid in state["zones"][FIELDS[player]]:  # places and seasons are on the field face up
                 if not cards[iid]["face_up"] and self._type(state, iid) in (PLACE, SEASON):
                     cards[iid]["face_up"] = True
         pending = state.get("pending")
@@ -1329,7 +1358,7 @@ class KannagiRules(Play):
         """Kannagi's resource is 魂: the top cards of the deck go to it (face up); from an empty deck, a loss
         (勝利条件: 効果によって山札から札を移動する際に山札がない)."""
         deck = state["zones"][zone(player, "deck")]
-        events = [move(state, deck[-1], zone(player, "soul"), face_up=True) for _ in range(min(amount, len(deck)))]
+        events = [move(state, deck[-1], SOULS[player], face_up=True) for _ in range(min(amount, len(deck)))]
         if len(events) < amount:
             state["players"][player]["lost"] = True
             events.append({"type": "draw_from_empty", "player": player})
@@ -1342,7 +1371,7 @@ class KannagiRules(Play):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
         cards = state["cards"]
-        for name in FIELDS if "turns" in state["flags"] else FIELDS[:1]:  # (the goldfish has no field to look at)
+        for name in FIELDS if "turns" in state["flags"] else FIELD0:  # (the goldfish has no field to look at)
             field = state["zones"][name]
             for iid in field:  # (a loop rather than a list: most of the time no card has counters)
                 if cards[iid]["counters"]:

@@ -95,9 +95,10 @@ from __future__ import annotations
 
 import marshal
 import re
+from operator import itemgetter
 
 from ...engine import effects
-from ...engine.cards import CardCache, CardTable, InstanceFacts
+from ...engine.cards import CardCache, CardTable
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play, mirrored
 from . import ANSWER_OPS, UNIT_OPS
@@ -114,6 +115,9 @@ DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
 NO_STEPS: dict = {"played": ((), ()), "attack": ((), ()), "reversal": ((), ())}
+
+
+_DEF = itemgetter("def")
 
 
 class Info:
@@ -174,7 +178,7 @@ class InfoCache(CardCache):
 
     def table(self, state):
         table = super().table(state)
-        table.of.cards = state["cards"]
+        table.fill(state["cards"])
         self.current = table
         return table
 
@@ -184,11 +188,23 @@ class InfoTable(CardTable):
 
     def __init__(self, defs: dict, options: dict, read):
         super().__init__(defs, options, read)
-        # instance id -> Info, `table.of[iid]` (a plain dict lookup once known); InfoCache gives it the game's cards
-        self.of = InstanceFacts(self, None)
+        # instance id -> Info, `table.of[iid]`: a plain dict (a dict subclass's subscript is a Python-level
+        # call, several times slower) of every instance of the game's cards, made whole by `fill`
+        self.of: dict = {}
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
         self.stat_mods: dict = {}  # a player's face-up status cards -> {(stat, 距離): what they add to it}
+
+    def fill(self, cards: dict) -> None:
+        """`of` for every instance of `cards` (cards are never taken out of a game: one it does not hold yet
+        makes the cards dict longer than `of`)."""
+        of = self.of
+        if not of:  # (a new game's: every card at once, one pass in C)
+            of.update(zip(cards, map(self.__getitem__, map(_DEF, cards.values())), strict=True))
+        elif len(of) != len(cards):
+            for iid, card in cards.items():
+                if iid not in of:
+                    of[iid] = self[card["def"]]
 
     def skill_tops(self, cards: dict, skill: list) -> list:
         key = tuple(skill)
@@ -320,6 +336,8 @@ class ManacardRules(Play):
     def table(self, state) -> InfoTable:
         table = self.cards.current  # (asked dozens of times an action: the game's table, without a call)
         if table is not None and table.defs is state["defs"]:
+            if len(table.of) != len(state["cards"]):  # (a card made since: a token)
+                table.fill(state["cards"])
             return table
         return self.cards.table(state)
 

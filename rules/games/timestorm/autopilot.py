@@ -93,37 +93,40 @@ def _profile(card: dict) -> dict:
     return {"win": win_step if win else None, "draw": draw, "resource": resource, "regrow": regrow, "other": other}
 
 
-class _Profiles(dict):
-    """Instance id -> the profile of its card, for one game (an instance's card never changes). Filled for
-    every card when the game's first choice comes (one pass over a few dozen cards, cheaper than a miss per
-    card), and a card added later (a token by hand) on first use.
+class _Profiles:
+    """Instance id -> the profile of its card, for one game (`of`; an instance's card never changes). Filled
+    for every card when the game's first choice comes (one pass over a few dozen cards, cheaper than a miss
+    per card), and a card added later (a token by hand) when the cards dict has grown (`fill`). A plain dict:
+    a dict subclass's subscript is a Python-level call, several times slower.
 
     It also keeps the game's win-condition cards (`wins`) and those counting batteries (`battery_wins`),
     a few instances: where they lie is read from each card's zone, instead of scanning the deck and the
     goldfish's hands (dozens of cards) at every choice. Made again when a card is added."""
 
     def __init__(self, pilot, cards: dict, defs: dict, last: _Profiles | None):
-        super().__init__()
         self.pilot, self.cards, self.defs = pilot, cards, defs
         if last is not None and len(last.by_key) == len(defs) and same_data(defs, last.defs):
             # the very same card data as the last game's (a simulation's next game): its profiles
             by_key = self.by_key = last.by_key
         else:
             by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
-        self.update(zip(cards, map(by_key.__getitem__, map(_DEF, cards.values())), strict=True))  # (loops in C)
+        self.of = dict(zip(cards, map(by_key.__getitem__, map(_DEF, cards.values())), strict=True))  # (loops in C)
         self._known = -1  # len(cards) when wins / battery_wins were listed
 
-    def __missing__(self, iid):
-        key = self.cards[iid]["def"]
-        found = self[iid] = self.pilot._profile_of(key, self.defs[key])
-        return found
+    def fill(self) -> None:
+        """The profiles of the cards made since (cards are never taken out of a game)."""
+        of = self.of
+        for iid, card in self.cards.items():
+            if iid not in of:
+                key = card["def"]
+                of[iid] = self.pilot._profile_of(key, self.defs[key])
 
     def win_cards(self) -> tuple[list[str], list[str]]:
         """(the win-condition instances, those of them counting batteries), in the order of the cards."""
-        cards = self.cards
+        cards, of = self.cards, self.of
         if self._known != len(cards):
-            self._wins = [i for i in cards if self[i]["win"] is not None]
-            self._battery_wins = [i for i in self._wins if self[i]["battery_win"]]
+            self._wins = [i for i in cards if of[i]["win"] is not None]
+            self._battery_wins = [i for i in self._wins if of[i]["battery_win"]]
             self._known = len(cards)
         return self._wins, self._battery_wins
 
@@ -157,15 +160,22 @@ class Autopilot(Base):
 
     # -- reading the state ------------------------------------------------------------------------------
 
-    def _p(self, state) -> _Profiles:
+    def _p(self, state) -> dict:
         """Instance id -> its card's profile, with its "type" and "cost", for this game (the hot paths look it
         up once per call, then read it by plain dict lookups)."""
         cards = state["cards"]
         last = self._last
         if last is not None and last.cards is cards and last.defs is state["defs"]:
-            return last
+            of = last.of
+            if len(of) != len(cards):  # (a token made by hand)
+                last.fill()
+            return of
         self._last = found = _Profiles(self, cards, state["defs"], last)
-        return found
+        return found.of
+
+    def _profiles_of(self, state) -> _Profiles:
+        self._p(state)
+        return self._last
 
     def _prof(self, state, iid) -> dict:
         return self._p(state)[iid]
@@ -267,7 +277,7 @@ class Autopilot(Base):
     def _digging(self, state) -> bool:
         """Digging pays (a draw may break the deck-out's order) while a win card is in hand or 2 or more
         are somewhere the player cannot see (the deck or a goldfish's hand)."""
-        wins = self._p(state).win_cards()[0]
+        wins = self._profiles_of(state).win_cards()[0]
         cards = state["cards"]
         hidden = 0
         mine = False
@@ -382,7 +392,7 @@ class Autopilot(Base):
     def _battery_win_hidden(self, state) -> bool:
         """A win card counting batteries may still come: in the deck or a goldfish's hand."""
         cards = state["cards"]
-        for i in self._p(state).win_cards()[1]:
+        for i in self._profiles_of(state).win_cards()[1]:
             where = cards[i]["zone"]
             if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
                 return True

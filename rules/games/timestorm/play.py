@@ -37,7 +37,7 @@ from __future__ import annotations
 from operator import is_, itemgetter
 
 from ...engine import effects, rng
-from ...engine.cards import CardCache, InstanceFacts
+from ...engine.cards import CardCache
 from ...engine.core import IllegalAction, add_card, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
@@ -79,22 +79,30 @@ class TimestormRules(StackPlay, Play):
     def __init__(self):
         super().__init__()
         self.cards = CardCache(_facts)
-        self._last: tuple = (None, None)  # (the cards dict of the game played last, its InstanceFacts)
+        self._last: tuple = (None, None, None)  # (the cards dict of the game played last, its facts by instance, its CardTable)
 
-    def of(self, state) -> InstanceFacts:
-        """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths)."""
+    def of(self, state) -> dict:
+        """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
+        dict (a dict subclass's subscript is a Python-level call, several times slower), of every instance:
+        cards are never taken out of a game, so one more card than it holds (a battery or a token made since)
+        is a longer cards dict, and those are added."""
         cards = state["cards"]
         last = self._last
-        if last[0] is cards and last[1].table.defs is state["defs"]:
-            return last[1]
+        if last[0] is cards and last[2].defs is state["defs"]:
+            of = last[1]
+            if len(of) != len(cards):
+                table = last[2]
+                for iid, card in cards.items():
+                    if iid not in of:
+                        of[iid] = table[card["def"]]
+            return of
         table = self.cards.table(state)
-        prev = last[1]
-        if prev is not None and not table and same_data(state["defs"], prev.table.defs):
-            table.update(prev.table)  # the last game's cards, read from the very same data
-        of = InstanceFacts(table, cards)
+        prev = last[2]
+        if prev is not None and not table and same_data(state["defs"], prev.defs):
+            table.update(prev)  # the last game's cards, read from the very same data
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
-        of.update(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
-        self._last = (cards, of)
+        of = dict(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
+        self._last = (cards, of, table)
         return of
 
     def players(self, decks, options):

@@ -60,8 +60,10 @@ losing at once is a draw (winner None).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine import effects, rng
-from ...engine.cards import CardCache, InstanceFacts
+from ...engine.cards import CardCache, same_data
 from ...engine.core import IllegalAction, draw, first_player, mill, move, shuffle_zone, zone
 from ...engine.play import FREE, Mirrored, Play, mirrored
 from . import weather as W
@@ -84,6 +86,9 @@ HANDS = ("p0.hand", "p1.hand")
 # The steps of the turn that change no life and draw nothing: nobody can have lost by them, so _run does not
 # look for a result again after them.
 NO_LOSS = frozenset({"active", "upkeep", "main", "discard"})
+
+
+_DEF = itemgetter("def")
 
 
 class Facts:
@@ -179,25 +184,44 @@ class VisionRules(Battles, Play):
         self.effect_steps = OntoField(ops={"move": self._move_onto_field})
         self._resolvers = {"春一番": W.haru_resolve, "宵闇": W.yoiyami_resolve, "極夜": type(self).kyokuya_resolve}
         self._facts = CardCache(Facts)
-        self._last: tuple = (None, None, None)  # (the cards and defs dicts of the game read last, its InstanceFacts)
-        self._prev: tuple = (None, None, None)  # (the one read before it)
+        self._last: tuple = (None, None, None, None)  # (the cards and defs dicts of the game read last, its facts by instance, its CardTable)
+        self._prev: tuple = (None, None, None, None)  # (the one read before it)
 
-    def facts(self, state) -> InstanceFacts:
+    def facts(self, state) -> dict:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
         return self._of(state)
 
-    def _of(self, state) -> InstanceFacts:
-        """Instance id -> Facts for this game (the hot paths look it up once per call)."""
+    def _of(self, state) -> dict:
+        """Instance id -> Facts for this game (the hot paths look it up once per call). A plain dict (a dict
+        subclass's subscript is a Python-level call, several times slower) of every instance: the rules make
+        no cards during a game, and a token a manual action makes is added by after_manual (_fill_of)."""
+        cards = state["cards"]
         last = self._last
-        if last[0] is state["cards"] and last[1] is state["defs"]:
-            return last[2]
-        prev = self._prev  # (a game and its relabelling by as_seat, read in turns: the same facts)
-        if prev[0] is state["cards"] and prev[1] is state["defs"]:
-            self._last, self._prev = prev, last
-            return prev[2]
-        of = InstanceFacts(self._facts.table(state), state["cards"])
-        self._last, self._prev = (state["cards"], state["defs"], of), last
-        return of
+        if last[0] is not cards or last[1] is not state["defs"]:
+            prev = self._prev  # (a game and its relabelling by as_seat, read in turns: the same facts)
+            if prev[0] is cards and prev[1] is state["defs"]:
+                self._last, self._prev = prev, last
+                last = prev
+            else:
+                table = self._facts.table(state)
+                old = last[3]
+                if old is not None and not table and same_data(state["defs"], old.defs):
+                    table.update(old)  # the last game's cards, read from the very same data (a simulation's next game)
+                of = dict(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
+                self._last, self._prev = (cards, state["defs"], of, table), last
+                return of
+        return last[2]
+
+    def _fill_of(self, state) -> None:
+        """The facts of the instances made since the game's were read (a token: cards are never taken out of a
+        game, so one more card is a longer cards dict)."""
+        cards = state["cards"]
+        of = self._of(state)
+        if len(of) != len(cards):
+            table = self._last[3]
+            for iid in cards:
+                if iid not in of:
+                    of[iid] = table[cards[iid]["def"]]
 
     def players(self, decks, options):
         """The player's deck; the second seat's where one is given (versus: a player with its own deck, life,
@@ -232,7 +256,7 @@ class VisionRules(Battles, Play):
         out["cards"] = mirrored(cards, zmap)  # (relabelled twice: the cards as they were)
         if isinstance(out["cards"], Mirrored):  # (a new relabelling: its facts are the ones just worked out)
             if self._last[0] is cards and self._last[1] is state["defs"]:  # the same instances: the same facts
-                self._last, self._prev = (out["cards"], state["defs"], self._last[2]), self._last
+                self._last, self._prev = (out["cards"], state["defs"], self._last[2], self._last[3]), self._last
         out["players"] = [dict(state["players"][1 - k], id=k) for k in range(2)]
         out["active"] = 1 - state["active"]
         if isinstance(state.get("first"), int):
@@ -1132,6 +1156,7 @@ class VisionRules(Battles, Play):
         moved into a hand or a deck is hidden again) and a weather card in the weather area face up (it is
         revealed there); a pending decision follows what moved (a decision with nothing left to decide is over
         and the turn goes on)."""
+        self._fill_of(state)
         turn = state["turn"]
         state["flags"]["weathers"] = W.area_weathers(state)
         for card in state["cards"].values():
