@@ -701,11 +701,14 @@ class Worth:
             key = ("pieces", tuple(state["zones"][HAND]))
             out = d.data.get(key)
             if out is None:
-                out = d.data[key] = self._pieces_now(state)
+                out = d.data[key] = self._pieces_now(state, d.data)
             return out
         return self._pieces_now(state)
 
-    def _pieces_now(self, state) -> list[str]:
+    def _pieces_now(self, state, kept: dict | None = None) -> list[str]:
+        """(`kept`: the board's values, _board_key, where what a hand card or a pair of them frees is kept: it
+        reads the board and those cards, not the rest of the hand, so a hand with a card more, after a draw,
+        weighs that card alone)"""
         hand = state["zones"][HAND]
         cards = state["cards"]
         base = set(self._free_soldiers(state, *self._auras_free(state)))
@@ -715,7 +718,14 @@ class Worth:
 
         of = self.rules.card_facts(state)
         helped = any(cards[i]["owner"] == 0 and (of[i]["auras"] or of[i]["rules"]) for i in state["zones"][BOARD])
-        alone: dict = {}
+        alone: dict = {} if kept is None else kept.setdefault(("itself",), {})
+        pairs: dict = {} if kept is None else kept.setdefault(("pairs",), {})
+
+        def pair(a, s):
+            out = pairs.get((a, s))
+            if out is None:
+                out = pairs[(a, s)] = self._virtual(state, [a, s], freed)
+            return out
 
         def by_itself(x):
             if x not in alone:
@@ -743,7 +753,7 @@ class Worth:
             if not data["auras"]:
                 continue
             for s in soldiers:
-                if s != a and not by_itself(s) and self._virtual(state, [a, s], freed):
+                if s != a and not by_itself(s) and pair(a, s):
                     pieces += [x for x in (a, s) if x not in pieces]
                     break
         return pieces
