@@ -93,7 +93,7 @@ class Autopilot(Worth, Base):
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
         pending = state["pending"]
         shared = state["priority"] is None and (not pending or pending["type"] == "upkeep")  # (_main, _to_store, _upkeep)
-        _LOCAL.d = _decision(state, shared)  # what this decision works out more than once (worth.py)
+        _LOCAL.d = _decision(state, self.rules.card_facts(state), shared)  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)
         finally:

@@ -133,7 +133,7 @@ class _Decision:
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
     game (`sigs`, `hits`: _Game), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine")
 
     def __init__(self, game: _Game):
         self.cfg: tuple = ()
@@ -143,6 +143,7 @@ class _Decision:
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
         self.data: dict = {}
         self.hits: dict = game.hits
+        self.mine: dict = {}  # what this decision alone keeps: what reads where the board's cards stand (_rowless)
 
 
 class _Game:
@@ -150,25 +151,40 @@ class _Game:
     the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads,
     and a decision's values (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "sigs", "hits", "boards")
+    __slots__ = ("state", "sigs", "hits", "boards", "rowless")
 
     def __init__(self, state):
         self.state = state
         self.sigs: dict = {}
         self.hits: dict = {}
         self.boards: dict = {}  # _board_key -> the _Decision.data of the decisions made on that board
+        self.rowless: tuple = (-1, False)  # (the game's number of cards, _rowless for them)
+
+
+def _rowless(of, cards) -> bool:
+    """No card of the game has a continuous stat step on others that reaches a row only (own camp,
+    battlefield, enemy camp: stats._in_area, the one read of where a card stands in a stat): then no stat,
+    rule in force or hit reads the squares of the board's cards, and neither do the values a decision
+    keeps with its board (_Decision.data) but the hits the soldiers may make from where they stand
+    (_hitters with now, kept for the decision alone)."""
+    for i in cards:
+        for step in of[i]["auras"]:
+            if step.get("area") not in (None, "board", "hand", "any"):
+                return False
+    return True
 
 
 KEEP_BOARDS = 64  # boards whose decision values a game keeps (those of the last turn or two)
 
 
-def _board_key(state) -> tuple | None:
+def _board_key(state, squares: bool = True) -> tuple | None:
     """What a decision's values (_Decision.data: auras, hits, free soldiers, hitters, the board's worth, the
     hand cards put on the board) read of the state besides what their own keys hold (the hand's cards, the
     attributes in 倉庫): the board's cards (which, whose, where, face up, arrived this turn, bound,
     counters), and the hand cards' counters (a hand card is put on the board for a moment; a step may reach
     the hand). None while a chain, an effect or a battle is under way (頑健 and a battle's bonus read more):
-    a decision then keeps its values for itself."""
+    a decision then keeps its values for itself. Without `squares` (_rowless), where the cards stand is
+    left out."""
     flags = state["flags"]
     if state["stack"] or flags.get("processing") or flags.get("battle"):
         return None
@@ -178,10 +194,14 @@ def _board_key(state) -> tuple | None:
     board = []
     for i in zones[BOARD]:
         c = cards[i]
-        pos = c.get("pos")
         counters = c["counters"]
-        board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
-                      c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+        if squares:
+            pos = c.get("pos")
+            board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
+                          c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+        else:
+            board.append((i, c["def"], c["owner"], c["face_up"], c.get("arrived") == turn, c.get("bound"),
+                          tuple(counters.items()) if counters else ()))
     hand = []
     for i in zones[HAND]:
         counters = cards[i]["counters"]
@@ -195,14 +215,19 @@ class _Local(threading.local):
     game: _Game | None = None  # the game this thread's autopilot plays
 
 
-def _decision(state, shared: bool = True) -> _Decision:
-    """A new decision on `state`, with what is kept for its game (and, if `shared`, its board's values:
-    _board_key; a decision that reads none of them need not work the key out)."""
+def _decision(state, of, shared: bool = True) -> _Decision:
+    """A new decision on `state` (`of`: its card facts), with what is kept for its game (and, if `shared`,
+    its board's values: _board_key; a decision that reads none of them need not work the key out)."""
     game = _LOCAL.game
     if game is None or game.state is not state:
         game = _LOCAL.game = _Game(state)
     d = _Decision(game)
-    key = _board_key(state) if shared else None
+    key = None
+    if shared:
+        cards = state["cards"]
+        if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
+            game.rowless = (len(cards), _rowless(of, cards))
+        key = _board_key(state, not game.rowless[1])
     if key is not None:
         data = game.boards.get(key)
         if data is None:
@@ -567,9 +592,10 @@ class Worth:
         d = self._kept(auras, free)
         if d is not None:
             key = ("hitters", d.cfg, now)
-            out = d.data.get(key)
+            kept = d.mine if now else d.data  # (from where they stand: for this decision alone)
+            out = kept.get(key)
             if out is None:
-                out = d.data[key] = self._hitters_now(state, auras, free, now)
+                out = kept[key] = self._hitters_now(state, auras, free, now)
             return out
         return self._hitters_now(state, auras, free, now)
 
