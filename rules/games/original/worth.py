@@ -543,33 +543,29 @@ class Worth:
                     card.pop("arrived", None)
 
     def _looks(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
-        d = _LOCAL.d
-        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
-            key = ("looks", tuple(ids), mask, worth, ctx["smask"])
-            out = d.data.get(key)
-            if out is None:
-                out = d.data[key] = self._looks_now(state, ids, ctx, mask, worth)
-            return out
-        return self._looks_now(state, ids, ctx, mask, worth)
-
-    def _looks_now(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
-        if len(ids) == 1 and self._alone(state, ids[0]):
-            # (the board with it is the board now and its own hit: it hits for free from the next turn on or
-            # not; it arrives this turn, so it does not move now; the board's worth is the better of the
-            # board's now and its own)
-            iid = ids[0]
-            auras, free = self._auras_free(state)
-            later = self._freed_alone(state, iid, auras, free)
-            value = None
-            if worth:
-                value = self._board_worth(state, auras, free, ctx, mask)
-                if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
-                    value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
-            return False, later, value
         """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
         from the next turn on, the board's worth then; None without `worth`); the soldiers that hit for free
         already do not count. (Soldiers' and lands' 永続 effects start the turn after they arrive unless
-        arrival_continuous.)"""
+        arrival_continuous.) The two and the worth are kept apart: a play asks for the first two, storing
+        for the worth (with the attributes of 倉庫 and the hand)."""
+        now, later = self._frees(state, ids)
+        return now, later, self._worth_with(state, ids, ctx, mask) if worth else None
+
+    def _frees(self, state, ids) -> tuple[bool, bool]:
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("frees", tuple(ids))
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._frees_now(state, ids)
+            return out
+        return self._frees_now(state, ids)
+
+    def _frees_now(self, state, ids) -> tuple[bool, bool]:
+        if len(ids) == 1 and self._alone(state, ids[0]):
+            # (the board with it is the board now and its own hit: it hits for free from the next turn on or
+            # not; it arrives this turn, so it does not move now)
+            return False, self._freed_alone(state, ids[0], *self._auras_free(state))
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
@@ -578,13 +574,30 @@ class Worth:
         def ready(soldiers):  # (the cards put there arrive this turn: they do not move)
             return [s for s in soldiers if s not in ids and not self.rules.sick(state, s)]
 
-        def look(auras, free):
-            later = freed(auras, free)
-            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask) if worth else None
+        later = self._virtual(state, ids, freed)
+        now = bool(ready(later)) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
+        return now, bool(later)
 
-        moving, later, worth = self._virtual(state, ids, look)
-        now = bool(moving) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
-        return now, later, worth
+    def _worth_with(self, state, ids, ctx, mask=None) -> float:
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("worth", tuple(ids), ctx["smask"] if mask is None else mask)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._worth_with_now(state, ids, ctx, mask)
+            return out
+        return self._worth_with_now(state, ids, ctx, mask)
+
+    def _worth_with_now(self, state, ids, ctx, mask=None) -> float:
+        if len(ids) == 1 and self._alone(state, ids[0]):
+            # (the board's worth is the better of the board's now and the card's own)
+            iid = ids[0]
+            auras, free = self._auras_free(state)
+            value = self._board_worth(state, auras, free, ctx, mask)
+            if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
+                value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
+            return value
+        return self._virtual(state, ids, lambda auras, free: self._board_worth(state, auras, free, ctx, mask))
 
     def _hitters(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         """(damage, costs) of each hit the board can make: a soldier's hit from its camp (now: only the
