@@ -370,7 +370,8 @@ class Autopilot(Worth, Base):
 
     def _payment(self, state, pending, allow_cancel=False):
         of = self.rules.card_facts(state)
-        pays = [(a["tap"], a["discard"]) for a in legal_actions(state) if a["type"] == "pay"]  # (the rules' default first)
+        # (the payments the legal actions list, the rules' default first)
+        pays = self.rules.payments(state, pending.get("player", 0), pending["cost"], pending["needs"], pending.get("needs_any", ()))
         if not pays:
             return {"type": "cancel"} if allow_cancel else {"type": "destroy"}
         cards = state["cards"]
