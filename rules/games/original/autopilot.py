@@ -65,7 +65,20 @@ from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .stats import undisplayed
-from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _decision, _take, _taps
+from .worth import (
+    _LOCAL,
+    BIT_LIST,
+    INF,
+    Worth,
+    _bits,
+    _board_values,
+    _can_seq,
+    _capacity,
+    _damages,
+    _decision,
+    _take,
+    _taps,
+)
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -145,6 +158,7 @@ class Autopilot(Worth, Base):
     # -- the main phase ------------------------------------------------------------------------------------
 
     def _main(self, state):
+        _board_values()
         of = self.rules.card_facts(state)
         cards = state["cards"]
         zones = state["zones"]
@@ -337,6 +351,7 @@ class Autopilot(Worth, Base):
     # -- storing ---------------------------------------------------------------------------------------------
 
     def _to_store(self, state):
+        _board_values()
         of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
@@ -395,6 +410,7 @@ class Autopilot(Worth, Base):
     def _upkeep(self, state, pending):
         """Pay (by tapping) when the board with the card deals more damage in a turn with the 倉庫 cards left
         after paying than the board without it with all of them."""
+        _board_values()
         of = self.rules.card_facts(state)
         pay = self._payment(state, pending)
         if pay["type"] != "pay" or pay["discard"]:

@@ -133,17 +133,21 @@ class _Decision:
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
     game (`sigs`, `hits`: _Game), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "_shared")
 
-    def __init__(self, game: _Game):
+    def __init__(self, game: _Game, shared: bool = True):
+        self._game, self._shared = game, shared
+        self.rowless: bool = game.rowless[1]  # (_rowless: a hit does not read where its soldier stands)
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
         self.sig: int = -1  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`, numbered
         self.sigs: dict = game.sigs  # (the steps in force, `free`) -> its number (sig), for the game
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
-        self.data: dict = {}
         self.hits: dict = game.hits
         self.mine: dict = {}  # what this decision alone keeps: what reads where the board's cards stand (_rowless)
+        # (the board's values, _board_key: found by the steps that read them, _board_values, before they change
+        # the board for a moment; a decision that reads none of them need not work the key out)
+        self.data: dict | None = None if shared else {}
 
 
 class _Game:
@@ -217,25 +221,31 @@ class _Local(threading.local):
 
 def _decision(state, of, shared: bool = True) -> _Decision:
     """A new decision on `state` (`of`: its card facts), with what is kept for its game (and, if `shared`,
-    its board's values: _board_key; a decision that reads none of them need not work the key out)."""
+    its board's values: _board_key, found by _board_values)."""
     game = _LOCAL.game
     if game is None or game.state is not state:
         game = _LOCAL.game = _Game(state)
-    d = _Decision(game)
-    key = None
-    if shared:
-        cards = state["cards"]
-        if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
-            game.rowless = (len(cards), _rowless(of, cards))
-        key = _board_key(state, not game.rowless[1])
-    if key is not None:
-        data = game.boards.get(key)
-        if data is None:
-            if len(game.boards) >= KEEP_BOARDS:
-                game.boards.clear()
-            data = game.boards[key] = {}
+    cards = state["cards"]
+    if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
+        game.rowless = (len(cards), _rowless(of, cards))
+    return _Decision(game, shared)
+
+
+def _board_values() -> None:
+    """The decision's board values (_Decision.data), found on the board as it is: the steps of a decision
+    that read them (the main phase, storing, an upkeep) ask for them first."""
+    d = _LOCAL.d
+    if d is not None and d.data is None:
+        game = d._game
+        key = _board_key(game.state, not d.rowless)
+        data = {}
+        if key is not None:
+            data = game.boards.get(key)
+            if data is None:
+                if len(game.boards) >= KEEP_BOARDS:
+                    game.boards.clear()
+                data = game.boards[key] = {}
         d.data = data
-    return d
 
 
 _LOCAL = _Local()
@@ -378,9 +388,12 @@ class Worth:
                 # sources' binds included), a hit reads the soldier's own card, its counters and where it
                 # is (zone, square: a step may reach a row or a hand only).
                 card = state["cards"][s]
-                pos = card.get("pos")
                 counters = card["counters"]
-                key = (d.sig, s, card["zone"], pos[0] if pos else None, pos[1] if pos else None, tuple(counters.items()) if counters else ())
+                if d.rowless:  # (no step reaches a row only: where it stands is not read)
+                    key = (d.sig, s, card["zone"], tuple(counters.items()) if counters else ())
+                else:
+                    pos = card.get("pos")
+                    key = (d.sig, s, card["zone"], pos[0] if pos else None, pos[1] if pos else None, tuple(counters.items()) if counters else ())
                 hit = d.hits.get(key)
                 if hit is None:
                     hit = d.hits[key] = self._hit_now(state, s, auras, free)
