@@ -290,7 +290,7 @@ class Autopilot(Worth, Base):
             if key in seen:
                 continue
             seen.add(key)
-            cost, needs = self.rules.summon_cost(state, iid, auras)
+            cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
                 continue
@@ -309,7 +309,7 @@ class Autopilot(Worth, Base):
             else:
                 if base is None:
                     base, cap_now, demand, need = self._capacities(state, auras, free, ctx)
-                future = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+                future = self._future(state, iid, auras, ctx, demand)
                 if base == INF:
                     continue  # (a soldier hits for free from next turn on: nothing to add)
                 gain = future - base

@@ -661,19 +661,56 @@ class Worth:
                 out.append((amount, [(cost, needs)]))
         return out
 
+    def _summon_cost(self, state, iid, auras) -> tuple[int, list]:
+        """rules.summon_cost of a hand card, kept with the board's values (it reads the board, the steps in
+        force and the card, whose counters the board's key holds)."""
+        d = self._kept_board(auras)
+        if d is not None and state["cards"][iid]["zone"] == HAND:
+            key = ("cost", iid)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self.rules.summon_cost(state, iid, auras)
+            return out
+        return self.rules.summon_cost(state, iid, auras)
+
+    @staticmethod
+    def _kept_board(auras) -> _Decision | None:
+        """The decision being made, when `auras` are the steps in force on its board as it is (no cfg)."""
+        d = _LOCAL.d
+        if d is not None and not d.cfg and d.af is not None and auras is d.af[0]:
+            return d
+        return None
+
+    def _future(self, state, iid, auras, ctx, demand) -> float:
+        """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play)."""
+        d = self._kept_board(auras)
+        if d is not None:
+            key = ("future", iid, tuple(ctx["all"]), demand)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+            return out
+        return _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+
     def _capacities(self, state, auras, free, ctx):
         """(the damage a turn of the whole 倉庫 deals with the board, the damage left this turn, the
         attributes the hits need, what the top 戦力 card still takes)."""
         cards = state["cards"]
-        hitters = self._hitters(state, auras, free)
-        demand = 0
-        for _d, steps in hitters:
-            for _c, m in steps:
-                demand |= m
         limit = ctx["limit"]
+        d = self._kept(auras, free)
+        kept = d.data.get(("base", d.cfg, tuple(ctx["all"]))) if d is not None else None
+        if kept is None:
+            hitters = self._hitters(state, auras, free)
+            demand = 0
+            for _d, steps in hitters:
+                for _c, m in steps:
+                    demand |= m
+            kept = (_capacity(hitters, ctx["all"], limit, limit, demand), demand)
+            if d is not None:
+                d.data[("base", d.cfg, tuple(ctx["all"]))] = kept
+        base, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
-        base = _capacity(hitters, ctx["all"], limit, limit, demand)
         now = _capacity(self._hitters(state, auras, free, True), ctx["unused"], need, limit, demand)
         return base, now, demand, need
 
@@ -730,7 +767,7 @@ class Worth:
                 continue
             _now, _later, worth = self._looks(state, [i], ctx, everything)
             if worth < current:
-                better.append((worth, self.rules.summon_cost(state, i, auras)[0], i))
+                better.append((worth, self._summon_cost(state, i, auras)[0], i))
         better.sort()
         seen = set()
         rank = 0
