@@ -235,16 +235,21 @@ class Autopilot(Worth, Base):
 
         # e. a step to the 戦場 with what is left (but 2 a draw while the hand has fewer than 2 cards to store)
         steps = []
-        reserve = 0
-        if len(zones[DECK]) > DECK_RESERVE:
-            values = self._values(state, ctx)
-            reserve = 2 * max(0, 2 - sum(1 for v in values.values() if v < 50))
+        reserve = None  # (the cards kept for draws: worked out when a step could leave fewer than 4)
         for s in ready:
             power, m12, m23 = stats[s]
             row, col = cards[s]["pos"]
             if power <= 0 or row != 1 or not self._clear(state, s, 2, col):
                 continue
-            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, of[s]["mask"])]):
+            if m12 != 0 and len(unused) - m12 < 4:
+                if reserve is None:
+                    reserve = 0
+                    if len(zones[DECK]) > DECK_RESERVE:
+                        values = self._values(state, ctx)
+                        reserve = 2 * max(0, 2 - sum(1 for v in values.values() if v < 50))
+                if len(unused) - m12 < reserve:
+                    continue
+            if _can_seq(unused, [(m12, of[s]["mask"])]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
