@@ -6,6 +6,8 @@ they would change. It reads the rules through their declared read helpers (self.
 from __future__ import annotations
 
 import threading
+from functools import reduce
+from operator import or_
 
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
 
@@ -37,24 +39,27 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     for cost, need in steps:
         if cost <= 0:
             continue
-        taken = 0
         have = 0
-        for bit in _bits(need):
+        for bit in _BITS[need]:
             if have & bit:
                 continue
-            pick = None
+            pick = -1
+            low = 7
             for j, m in enumerate(avail):
-                if m & bit and (pick is None or POP[m] < POP[avail[pick]]):
-                    pick = j
-            if pick is None:
+                if m & bit:
+                    p = POP[m]
+                    if p < low:  # (the first of the fewest attributes: one is the fewest a card with the bit has)
+                        pick, low = j, p
+                        if p == 1:
+                            break
+            if pick < 0:
                 return None
             have |= avail.pop(pick)
-            taken += 1
-        while taken < cost:
-            if not avail:
+            cost -= 1
+        if cost > 0:
+            if len(avail) < cost:
                 return None
-            avail.pop(0)
-            taken += 1
+            del avail[:cost]
     return avail
 
 
@@ -95,23 +100,31 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
 def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     total = 0
     avail = list(masks)
+    plans = []
+    for damage, steps in hitters:
+        cost = 0
+        for c, _m in steps:
+            cost += c
+        if cost == 0:
+            return INF
+        plans.append((damage, steps, cost))
     for _ in range(60):
         best = None
-        for damage, steps in hitters:
-            cost = sum(c for c, _ in steps)
-            if cost == 0:
-                return INF
-            if cost > len(avail):
+        top = lowest = 0  # (the best's rank: damage per tap, then the fewest taps)
+        have = len(avail)
+        for damage, steps, cost in plans:
+            if cost > have:
                 continue
-            rank = (min(damage, need) / cost, -cost)
-            if best is not None and rank <= best[0]:
+            per = min(damage, need) / cost
+            if best is not None and (per < top or per == top and cost >= lowest):
                 continue
             left = _take(avail, steps, demand)
             if left is not None:
-                best = (rank, damage, left)
+                best = (damage, left)
+                top, lowest = per, cost
         if best is None:
             return total
-        _rank, damage, avail = best
+        damage, avail = best
         total += min(damage, need)
         need -= damage
         if need <= 0:
@@ -133,10 +146,12 @@ class _Decision:
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
     game (`sigs`, `hits`: _Game), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "_shared")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish")
 
-    def __init__(self, game: _Game, shared: bool = True):
-        self._game, self._shared = game, shared
+    def __init__(self, game: _Game, shared: bool = True, busy: bool = False):
+        self._game = game
+        self.busy = busy  # a chain, an effect or a battle is under way (a hit reads more: 頑健, a battle's bonus)
+        self.selfish: dict = game.selfish  # card -> whether it has a continuous step of its own (for the game)
         self.rowless: bool = game.rowless[1]  # (_rowless: a hit does not read where its soldier stands)
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
@@ -155,10 +170,11 @@ class _Game:
     the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads,
     and a decision's values (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "sigs", "hits", "boards", "rowless")
+    __slots__ = ("state", "sigs", "hits", "boards", "rowless", "selfish")
 
     def __init__(self, state):
         self.state = state
+        self.selfish: dict = {}
         self.sigs: dict = {}
         self.hits: dict = {}
         self.boards: dict = {}  # _board_key -> the _Decision.data of the decisions made on that board
@@ -228,7 +244,8 @@ def _decision(state, of, shared: bool = True) -> _Decision:
     cards = state["cards"]
     if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
         game.rowless = (len(cards), _rowless(of, cards))
-    return _Decision(game, shared)
+    flags = state["flags"]
+    return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")))
 
 
 def _board_values() -> None:
@@ -313,10 +330,8 @@ class Worth:
         storage = state["zones"][STORAGE]
         of = self.rules.card_facts(state)
         unused = [of[i]["mask"] for i in storage if not cards[i]["tapped"]]
-        smask = 0
-        for i in storage:
-            smask |= of[i]["mask"]
         every = [of[i]["mask"] for i in storage]
+        smask = reduce(or_, every, 0)
         return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
@@ -377,11 +392,13 @@ class Worth:
         # so boards with the same steps in force share it (a card with a step of its own that holds "while"
         # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
         # (d.sig: the steps in force and `free` as a small number, so the key is cheap to hash.)
-        if self.rules.card_facts(state)[s]["self_auras"]:
+        selfish = d.selfish.get(s)
+        if selfish is None:
+            selfish = d.selfish[s] = bool(self.rules.card_facts(state)[s]["self_auras"])
+        if selfish:
             key = ("hit", d.cfg, s)
         else:
-            flags = state["flags"]
-            if state["stack"] or flags.get("processing") or flags.get("battle"):  # (頑健, a battle's bonus)
+            if d.busy:  # (頑健, a battle's bonus)
                 key = (d.sig, s, d.moved.get(s))
             else:
                 # Kept for the game: besides the steps in force and `free` (d.sig, numbered per game, the
