@@ -166,6 +166,7 @@ class Autopilot(Worth, Base):
         mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER]
         ready = [s for s in mine if not self.rules.sick(state, s)]
         stats = {s: self._hit(state, s, auras, free) for s in ready}
+        blocked = self._blocked(state) if ready else set()  # (the squares a soldier may not enter)
 
         # a. free hits
         best = None
@@ -174,9 +175,9 @@ class Autopilot(Worth, Base):
             if power <= 0:
                 continue
             row, col = cards[s]["pos"]
-            if row == 2 and m23 == 0 and self._clear(state, s, 3, col):
+            if row == 2 and m23 == 0 and (3, col) not in blocked:
                 rank = (1, power, s)
-            elif row == 1 and m12 == 0 and m23 == 0 and self._clear(state, s, 2, col):
+            elif row == 1 and m12 == 0 and m23 == 0 and (2, col) not in blocked:
                 rank = (0, power, s)
             else:
                 continue
@@ -207,9 +208,9 @@ class Autopilot(Worth, Base):
                 continue
             row, col = cards[s]["pos"]
             need_mask = of[s]["mask"]
-            if row == 2 and self._clear(state, s, 3, col):
+            if row == 2 and (3, col) not in blocked:
                 steps = [(m23, need_mask)]
-            elif row == 1 and self._clear(state, s, 2, col) and self._clear(state, s, 3, col):
+            elif row == 1 and (2, col) not in blocked and (3, col) not in blocked:
                 steps = [(m12, need_mask), (m23, need_mask)]
             else:
                 continue
@@ -239,7 +240,7 @@ class Autopilot(Worth, Base):
         for s in ready:
             power, m12, m23 = stats[s]
             row, col = cards[s]["pos"]
-            if power <= 0 or row != 1 or not self._clear(state, s, 2, col):
+            if power <= 0 or row != 1 or (2, col) in blocked:
                 continue
             if m12 != 0 and len(unused) - m12 < 4:
                 if reserve is None:
@@ -257,22 +258,21 @@ class Autopilot(Worth, Base):
             return {"type": "move", "card": s, "pos": [2, col]}
         return None
 
-    def _clear(self, state, s, row, col) -> bool:
-        """No soldier (and no own land when own lands fight) on the square the soldier would enter."""
+    def _blocked(self, state) -> set:
+        """The squares no soldier may enter (a soldier, or an own land when own lands fight, is there; a soldier
+        is never on the square it would enter: a move is to another row)."""
         of = self.rules.card_facts(state)
         cards = state["cards"]
+        lands = state["options"]["own_land_battle"]
+        out = set()
         for i in state["zones"][BOARD]:
-            if i == s:
-                continue
             pos = cards[i].get("pos")
-            if not pos or pos[0] != row or pos[1] != col:
+            if not pos:
                 continue
             kind = of[i]["type"]
-            if kind == SOLDIER:
-                return False
-            if kind == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
-                return False
-        return True
+            if kind == SOLDIER or kind == LAND and lands and cards[i]["owner"] == 0:
+                out.add((pos[0], pos[1]))
+        return out
 
     def _play(self, state, auras, free, ctx):
         """The card to summon, cast or deploy now (steps b and c), or None."""
