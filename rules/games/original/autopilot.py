@@ -313,15 +313,16 @@ class Autopilot(Worth, Base):
                 rank = (2, kind != SOLDIER, cost, iid)
             else:
                 if base is None:
-                    base, cap_now, demand, need = self._capacities(state, auras, free, ctx)
-                future = self._future(state, iid, auras, ctx, demand)
+                    base, demand, need = self._capacities(state, auras, free, ctx)
                 if base == INF:
                     continue  # (a soldier hits for free from next turn on: nothing to add)
-                gain = future - base
+                gain = self._future(state, iid, auras, ctx, demand) - base
                 if gain <= 0:
                     continue
+                if cap_now is None:  # (the damage left this turn, worked out once a play would add some)
+                    cap_now = self._capacity_left(state, auras, free, unused, need, ctx, demand)
                 left = _take(unused, [(cost, mask_of(needs))], demand)
-                loss = cap_now - _capacity(self._hitters(state, auras, free, True), left, need, ctx["limit"], demand)
+                loss = cap_now - self._capacity_left(state, auras, free, left, need, ctx, demand)
                 if gain * HORIZON <= loss:
                     continue
                 rank = (3, loss - gain * HORIZON, cost, iid)

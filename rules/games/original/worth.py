@@ -710,8 +710,8 @@ class Worth:
         return _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
 
     def _capacities(self, state, auras, free, ctx):
-        """(the damage a turn of the whole 倉庫 deals with the board, the damage left this turn, the
-        attributes the hits need, what the top 戦力 card still takes)."""
+        """(the damage a turn of the whole 倉庫 deals with the board, the attributes the hits need, what the top
+        戦力 card still takes); the damage left this turn is _capacity_left."""
         cards = state["cards"]
         limit = ctx["limit"]
         d = self._kept(auras, free)
@@ -728,8 +728,11 @@ class Worth:
         base, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
-        now = _capacity(self._hitters(state, auras, free, True), ctx["unused"], need, limit, demand)
-        return base, now, demand, need
+        return base, demand, need
+
+    def _capacity_left(self, state, auras, free, masks, need, ctx, demand) -> float:
+        """The damage the unused 倉庫 cards `masks` deal this turn with the soldiers that may move now."""
+        return _capacity(self._hitters(state, auras, free, True), masks, need, ctx["limit"], demand)
 
     def _without(self, state, iid, fn):
         """fn(auras, free) with the card `iid` off the board for a moment (then exactly as before)."""
