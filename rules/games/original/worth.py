@@ -785,7 +785,7 @@ class Worth:
             data = of[i]
             if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
-            _now, _later, worth = self._looks(state, [i], ctx, everything)
+            worth = self._worth_with(state, [i], ctx, everything)  # (the board's worth with it: _looks)
             if worth < current:
                 better.append((worth, self._summon_cost(state, i, auras)[0], i))
         better.sort()
