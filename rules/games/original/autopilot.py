@@ -105,8 +105,9 @@ class Autopilot(Worth, Base):
             return self._choose(state)
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
         pending = state["pending"]
-        shared = state["priority"] is None and (not pending or pending["type"] == "upkeep")  # (_main, _to_store, _upkeep)
-        _LOCAL.d = _decision(state, self.rules.card_facts(state), shared)  # what this decision works out more than once (worth.py)
+        if state["priority"] is not None or pending and pending["type"] != "upkeep":
+            return self._choose(state)  # (a payment, a target, a 対抗 window: they keep nothing from one read to the next)
+        _LOCAL.d = _decision(state, self.rules.card_facts(state))  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)
         finally:
