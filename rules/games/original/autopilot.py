@@ -373,10 +373,8 @@ class Autopilot(Worth, Base):
                 wanted |= of[i]["mask"]
         counts = {b: 0 for b in BIT_LIST}
         for i in state["zones"][STORAGE]:
-            m = of[i]["mask"]
-            for b in BIT_LIST:
-                if m & b:
-                    counts[b] += 1
+            for b in _bits(of[i]["mask"]):
+                counts[b] += 1
 
         def need(i):
             m = of[i]["mask"] & wanted
