@@ -287,6 +287,7 @@ class Autopilot(Worth, Base):
         base = cap_now = demand = need = None
         found = []
         seen = set()
+        squares: dict = {}  # kind -> where it goes (_square)
         for iid in hand:
             data = of[iid]
             kind = data["type"]
@@ -302,7 +303,9 @@ class Autopilot(Worth, Base):
                 continue
             if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
-            square = self._square(state, kind)
+            if kind not in squares:
+                squares[kind] = self._square(state, kind)
+            square = squares[kind]
             if square is None:
                 continue
             now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
