@@ -65,7 +65,20 @@ from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .stats import undisplayed
-from .worth import _LOCAL, BIT_LIST, INF, Worth, _bits, _can_seq, _capacity, _damages, _decision, _take, _taps
+from .worth import (
+    _LOCAL,
+    BIT_LIST,
+    INF,
+    Worth,
+    _bits,
+    _board_values,
+    _can_seq,
+    _capacity,
+    _damages,
+    _decision,
+    _take,
+    _taps,
+)
 
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
@@ -92,8 +105,9 @@ class Autopilot(Worth, Base):
             return self._choose(state)
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
         pending = state["pending"]
-        shared = state["priority"] is None and (not pending or pending["type"] == "upkeep")  # (_main, _to_store, _upkeep)
-        _LOCAL.d = _decision(state, shared)  # what this decision works out more than once (worth.py)
+        if state["priority"] is not None or pending and pending["type"] != "upkeep":
+            return self._choose(state)  # (a payment, a target, a 対抗 window: they keep nothing from one read to the next)
+        _LOCAL.d = _decision(state, self.rules.card_facts(state))  # what this decision works out more than once (worth.py)
         try:
             return self._choose(state)
         finally:
@@ -145,6 +159,7 @@ class Autopilot(Worth, Base):
     # -- the main phase ------------------------------------------------------------------------------------
 
     def _main(self, state):
+        _board_values()
         of = self.rules.card_facts(state)
         cards = state["cards"]
         zones = state["zones"]
@@ -152,6 +167,7 @@ class Autopilot(Worth, Base):
         mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER]
         ready = [s for s in mine if not self.rules.sick(state, s)]
         stats = {s: self._hit(state, s, auras, free) for s in ready}
+        blocked = self._blocked(state) if ready else set()  # (the squares a soldier may not enter)
 
         # a. free hits
         best = None
@@ -160,9 +176,9 @@ class Autopilot(Worth, Base):
             if power <= 0:
                 continue
             row, col = cards[s]["pos"]
-            if row == 2 and m23 == 0 and self._clear(state, s, 3, col):
+            if row == 2 and m23 == 0 and (3, col) not in blocked:
                 rank = (1, power, s)
-            elif row == 1 and m12 == 0 and m23 == 0 and self._clear(state, s, 2, col):
+            elif row == 1 and m12 == 0 and m23 == 0 and (2, col) not in blocked:
                 rank = (0, power, s)
             else:
                 continue
@@ -193,9 +209,9 @@ class Autopilot(Worth, Base):
                 continue
             row, col = cards[s]["pos"]
             need_mask = of[s]["mask"]
-            if row == 2 and self._clear(state, s, 3, col):
+            if row == 2 and (3, col) not in blocked:
                 steps = [(m23, need_mask)]
-            elif row == 1 and self._clear(state, s, 2, col) and self._clear(state, s, 3, col):
+            elif row == 1 and (2, col) not in blocked and (3, col) not in blocked:
                 steps = [(m12, need_mask), (m23, need_mask)]
             else:
                 continue
@@ -221,16 +237,21 @@ class Autopilot(Worth, Base):
 
         # e. a step to the 戦場 with what is left (but 2 a draw while the hand has fewer than 2 cards to store)
         steps = []
-        reserve = 0
-        if len(zones[DECK]) > DECK_RESERVE:
-            values = self._values(state, ctx)
-            reserve = 2 * max(0, 2 - sum(1 for v in values.values() if v < 50))
+        reserve = None  # (the cards kept for draws: worked out when a step could leave fewer than 4)
         for s in ready:
             power, m12, m23 = stats[s]
             row, col = cards[s]["pos"]
-            if power <= 0 or row != 1 or not self._clear(state, s, 2, col):
+            if power <= 0 or row != 1 or (2, col) in blocked:
                 continue
-            if (m12 == 0 or len(unused) - m12 >= reserve) and _can_seq(unused, [(m12, of[s]["mask"])]):
+            if m12 != 0 and len(unused) - m12 < 4:
+                if reserve is None:
+                    reserve = 0
+                    if len(zones[DECK]) > DECK_RESERVE:
+                        values = self._values(state, ctx)
+                        reserve = 2 * max(0, 2 - sum(1 for v in values.values() if v < 50))
+                if len(unused) - m12 < reserve:
+                    continue
+            if _can_seq(unused, [(m12, of[s]["mask"])]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
@@ -238,22 +259,21 @@ class Autopilot(Worth, Base):
             return {"type": "move", "card": s, "pos": [2, col]}
         return None
 
-    def _clear(self, state, s, row, col) -> bool:
-        """No soldier (and no own land when own lands fight) on the square the soldier would enter."""
+    def _blocked(self, state) -> set:
+        """The squares no soldier may enter (a soldier, or an own land when own lands fight, is there; a soldier
+        is never on the square it would enter: a move is to another row)."""
         of = self.rules.card_facts(state)
         cards = state["cards"]
+        lands = state["options"]["own_land_battle"]
+        out = set()
         for i in state["zones"][BOARD]:
-            if i == s:
-                continue
             pos = cards[i].get("pos")
-            if not pos or pos[0] != row or pos[1] != col:
+            if not pos:
                 continue
             kind = of[i]["type"]
-            if kind == SOLDIER:
-                return False
-            if kind == LAND and cards[i]["owner"] == 0 and state["options"]["own_land_battle"]:
-                return False
-        return True
+            if kind == SOLDIER or kind == LAND and lands and cards[i]["owner"] == 0:
+                out.add((pos[0], pos[1]))
+        return out
 
     def _play(self, state, auras, free, ctx):
         """The card to summon, cast or deploy now (steps b and c), or None."""
@@ -267,6 +287,7 @@ class Autopilot(Worth, Base):
         base = cap_now = demand = need = None
         found = []
         seen = set()
+        squares: dict = {}  # kind -> where it goes (_square)
         for iid in hand:
             data = of[iid]
             kind = data["type"]
@@ -276,13 +297,15 @@ class Autopilot(Worth, Base):
             if key in seen:
                 continue
             seen.add(key)
-            cost, needs = self.rules.summon_cost(state, iid, auras)
+            cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
                 continue
             if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
-            square = self._square(state, kind)
+            if kind not in squares:
+                squares[kind] = self._square(state, kind)
+            square = squares[kind]
             if square is None:
                 continue
             now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
@@ -294,15 +317,16 @@ class Autopilot(Worth, Base):
                 rank = (2, kind != SOLDIER, cost, iid)
             else:
                 if base is None:
-                    base, cap_now, demand, need = self._capacities(state, auras, free, ctx)
-                future = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+                    base, demand, need = self._capacities(state, auras, free, ctx)
                 if base == INF:
                     continue  # (a soldier hits for free from next turn on: nothing to add)
-                gain = future - base
+                gain = self._future(state, iid, auras, ctx, demand) - base
                 if gain <= 0:
                     continue
+                if cap_now is None:  # (the damage left this turn, worked out once a play would add some)
+                    cap_now = self._capacity_left(state, auras, free, unused, need, ctx, demand)
                 left = _take(unused, [(cost, mask_of(needs))], demand)
-                loss = cap_now - _capacity(self._hitters(state, auras, free, True), left, need, ctx["limit"], demand)
+                loss = cap_now - self._capacity_left(state, auras, free, left, need, ctx, demand)
                 if gain * HORIZON <= loss:
                     continue
                 rank = (3, loss - gain * HORIZON, cost, iid)
@@ -337,6 +361,7 @@ class Autopilot(Worth, Base):
     # -- storing ---------------------------------------------------------------------------------------------
 
     def _to_store(self, state):
+        _board_values()
         of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
@@ -351,10 +376,8 @@ class Autopilot(Worth, Base):
                 wanted |= of[i]["mask"]
         counts = {b: 0 for b in BIT_LIST}
         for i in state["zones"][STORAGE]:
-            m = of[i]["mask"]
-            for b in BIT_LIST:
-                if m & b:
-                    counts[b] += 1
+            for b in _bits(of[i]["mask"]):
+                counts[b] += 1
 
         def need(i):
             m = of[i]["mask"] & wanted
@@ -370,7 +393,8 @@ class Autopilot(Worth, Base):
 
     def _payment(self, state, pending, allow_cancel=False):
         of = self.rules.card_facts(state)
-        pays = [(a["tap"], a["discard"]) for a in legal_actions(state) if a["type"] == "pay"]  # (the rules' default first)
+        # (the payments the legal actions list, the rules' default first)
+        pays = self.rules.payments(state, pending.get("player", 0), pending["cost"], pending["needs"], pending.get("needs_any", ()))
         if not pays:
             return {"type": "cancel"} if allow_cancel else {"type": "destroy"}
         cards = state["cards"]
@@ -394,6 +418,7 @@ class Autopilot(Worth, Base):
     def _upkeep(self, state, pending):
         """Pay (by tapping) when the board with the card deals more damage in a turn with the 倉庫 cards left
         after paying than the board without it with all of them."""
+        _board_values()
         of = self.rules.card_facts(state)
         pay = self._payment(state, pending)
         if pay["type"] != "pay" or pay["discard"]:

@@ -27,10 +27,11 @@ class Board:
 
     def _on_board(self, state, player=None, card_type=None) -> list[str]:
         cards = state["cards"]
+        of = self._facts_of(state)
         return [
             i
             for i in state["zones"][BOARD]
-            if (player is None or cards[i]["owner"] == player) and (card_type is None or self.card_type(state, i) == card_type)
+            if (player is None or cards[i]["owner"] == player) and (card_type is None or of[i]["type"] == card_type)
         ]
 
     def _at(self, state, pos, card_type=None) -> list[str]:

@@ -32,8 +32,9 @@ class Chain(StackPlay):
     def _forced(self, state) -> list[dict]:
         """強制対抗: a card's forced response to a matching event is activated at once (its cost is 0)."""
         top = state["stack"][-1]
+        of = self._facts_of(state)
         for iid in state["zones"][BOARD]:
-            for k, eff in self.info(state, iid)["forced"]:
+            for k, eff in of[iid]["forced"]:
                 if top["kind"] == "effect" and top.get("card") == iid:
                     continue
                 if any(e.get("forced") and e["card"] == iid and e["effect"] == k for e in state["stack"]):
@@ -93,10 +94,11 @@ class Chain(StackPlay):
         out = []
         purse = None
         cards = state["cards"]
+        of = self._facts_of(state)
         for iid in state["zones"][BOARD]:
             if cards[iid]["owner"] != player:
                 continue
-            data = self.info(state, iid)
+            data = of[iid]
             for k, _eff, trigger, (cost, needs, _), early in data["counters"]:
                 if not self._trigger_ok(state, iid, player, trigger, top):
                     continue

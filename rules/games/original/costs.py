@@ -188,7 +188,8 @@ class Costs:
         if any(i not in unused for i in tap + discard):
             raise IllegalAction("tap: only your unused 倉庫 cards")
         cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
-        masks = [self.info(state, i)["mask"] for i in tap + discard]
+        of = self._facts_of(state)
+        masks = [of[i]["mask"] for i in tap + discard]
         parts = [(m, 1, 0) for m in masks[: len(tap)]] + [(m, 0, 1) for m in masks[len(tap) :]]
         if len(tap) + 2 * len(discard) < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")

@@ -82,6 +82,7 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         "move_price",
         "purse",
         "can_pay",
+        "payments",
         "pending_step",
     )
 

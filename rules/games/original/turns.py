@@ -156,6 +156,12 @@ class Turns:
         if state["result"] is not None:
             return
         zones, players = state["zones"], state["players"]
+        one, two = players
+        if not one["lost"] and not two["lost"] and zones[POWER[0]] and zones[POWER[1]]:  # (the common case: nobody loses)
+            options = state["options"]
+            keeps = not options["goldfish_deck_out"]  # (a goldfish's empty 支援 does not lose)
+            if options["deck_out"] != "empty" or (zones[DECK[0]] or one["goldfish"] and keeps) and (zones[DECK[1]] or two["goldfish"] and keeps):
+                return
         lost = []
         for p in (0, 1):
             player = players[p]

@@ -6,6 +6,8 @@ they would change. It reads the rules through their declared read helpers (self.
 from __future__ import annotations
 
 import threading
+from functools import reduce
+from operator import or_
 
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
 
@@ -37,24 +39,27 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     for cost, need in steps:
         if cost <= 0:
             continue
-        taken = 0
         have = 0
-        for bit in _bits(need):
+        for bit in _BITS[need]:
             if have & bit:
                 continue
-            pick = None
+            pick = -1
+            low = 7
             for j, m in enumerate(avail):
-                if m & bit and (pick is None or POP[m] < POP[avail[pick]]):
-                    pick = j
-            if pick is None:
+                if m & bit:
+                    p = POP[m]
+                    if p < low:  # (the first of the fewest attributes: one is the fewest a card with the bit has)
+                        pick, low = j, p
+                        if p == 1:
+                            break
+            if pick < 0:
                 return None
             have |= avail.pop(pick)
-            taken += 1
-        while taken < cost:
-            if not avail:
+            cost -= 1
+        if cost > 0:
+            if len(avail) < cost:
                 return None
-            avail.pop(0)
-            taken += 1
+            del avail[:cost]
     return avail
 
 
@@ -95,23 +100,31 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
 def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     total = 0
     avail = list(masks)
+    plans = []
+    for damage, steps in hitters:
+        cost = 0
+        for c, _m in steps:
+            cost += c
+        if cost == 0:
+            return INF
+        plans.append((damage, steps, cost))
     for _ in range(60):
         best = None
-        for damage, steps in hitters:
-            cost = sum(c for c, _ in steps)
-            if cost == 0:
-                return INF
-            if cost > len(avail):
+        top = lowest = 0  # (the best's rank: damage per tap, then the fewest taps)
+        have = len(avail)
+        for damage, steps, cost in plans:
+            if cost > have:
                 continue
-            rank = (min(damage, need) / cost, -cost)
-            if best is not None and rank <= best[0]:
+            per = min(damage, need) / cost
+            if best is not None and (per < top or per == top and cost >= lowest):
                 continue
             left = _take(avail, steps, demand)
             if left is not None:
-                best = (rank, damage, left)
+                best = (damage, left)
+                top, lowest = per, cost
         if best is None:
             return total
-        _rank, damage, avail = best
+        damage, avail = best
         total += min(damage, need)
         need -= damage
         if need <= 0:
@@ -133,16 +146,23 @@ class _Decision:
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
     game (`sigs`, `hits`: _Game), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish")
 
-    def __init__(self, game: _Game):
+    def __init__(self, game: _Game, shared: bool = True, busy: bool = False):
+        self._game = game
+        self.busy = busy  # a chain, an effect or a battle is under way (a hit reads more: 頑健, a battle's bonus)
+        self.selfish: dict = game.selfish  # card -> whether it has a continuous step of its own (for the game)
+        self.rowless: bool = game.rowless[1]  # (_rowless: a hit does not read where its soldier stands)
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
         self.sig: int = -1  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`, numbered
         self.sigs: dict = game.sigs  # (the steps in force, `free`) -> its number (sig), for the game
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
-        self.data: dict = {}
         self.hits: dict = game.hits
+        self.mine: dict = {}  # what this decision alone keeps: what reads where the board's cards stand (_rowless)
+        # (the board's values, _board_key: found by the steps that read them, _board_values, before they change
+        # the board for a moment; a decision that reads none of them need not work the key out)
+        self.data: dict | None = None if shared else {}
 
 
 class _Game:
@@ -150,25 +170,41 @@ class _Game:
     the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads,
     and a decision's values (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "sigs", "hits", "boards")
+    __slots__ = ("state", "sigs", "hits", "boards", "rowless", "selfish")
 
     def __init__(self, state):
         self.state = state
+        self.selfish: dict = {}
         self.sigs: dict = {}
         self.hits: dict = {}
         self.boards: dict = {}  # _board_key -> the _Decision.data of the decisions made on that board
+        self.rowless: tuple = (-1, False)  # (the game's number of cards, _rowless for them)
+
+
+def _rowless(of, cards) -> bool:
+    """No card of the game has a continuous stat step on others that reaches a row only (own camp,
+    battlefield, enemy camp: stats._in_area, the one read of where a card stands in a stat): then no stat,
+    rule in force or hit reads the squares of the board's cards, and neither do the values a decision
+    keeps with its board (_Decision.data) but the hits the soldiers may make from where they stand
+    (_hitters with now, kept for the decision alone)."""
+    for i in cards:
+        for step in of[i]["auras"]:
+            if step.get("area") not in (None, "board", "hand", "any"):
+                return False
+    return True
 
 
 KEEP_BOARDS = 64  # boards whose decision values a game keeps (those of the last turn or two)
 
 
-def _board_key(state) -> tuple | None:
+def _board_key(state, squares: bool = True) -> tuple | None:
     """What a decision's values (_Decision.data: auras, hits, free soldiers, hitters, the board's worth, the
     hand cards put on the board) read of the state besides what their own keys hold (the hand's cards, the
     attributes in 倉庫): the board's cards (which, whose, where, face up, arrived this turn, bound,
     counters), and the hand cards' counters (a hand card is put on the board for a moment; a step may reach
     the hand). None while a chain, an effect or a battle is under way (頑健 and a battle's bonus read more):
-    a decision then keeps its values for itself."""
+    a decision then keeps its values for itself. Without `squares` (_rowless), where the cards stand is
+    left out."""
     flags = state["flags"]
     if state["stack"] or flags.get("processing") or flags.get("battle"):
         return None
@@ -178,10 +214,14 @@ def _board_key(state) -> tuple | None:
     board = []
     for i in zones[BOARD]:
         c = cards[i]
-        pos = c.get("pos")
         counters = c["counters"]
-        board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
-                      c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+        if squares:
+            pos = c.get("pos")
+            board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
+                          c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+        else:
+            board.append((i, c["def"], c["owner"], c["face_up"], c.get("arrived") == turn, c.get("bound"),
+                          tuple(counters.items()) if counters else ()))
     hand = []
     for i in zones[HAND]:
         counters = cards[i]["counters"]
@@ -195,22 +235,34 @@ class _Local(threading.local):
     game: _Game | None = None  # the game this thread's autopilot plays
 
 
-def _decision(state, shared: bool = True) -> _Decision:
-    """A new decision on `state`, with what is kept for its game (and, if `shared`, its board's values:
-    _board_key; a decision that reads none of them need not work the key out)."""
+def _decision(state, of, shared: bool = True) -> _Decision:
+    """A new decision on `state` (`of`: its card facts), with what is kept for its game (and, if `shared`,
+    its board's values: _board_key, found by _board_values)."""
     game = _LOCAL.game
     if game is None or game.state is not state:
         game = _LOCAL.game = _Game(state)
-    d = _Decision(game)
-    key = _board_key(state) if shared else None
-    if key is not None:
-        data = game.boards.get(key)
-        if data is None:
-            if len(game.boards) >= KEEP_BOARDS:
-                game.boards.clear()
-            data = game.boards[key] = {}
+    cards = state["cards"]
+    if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
+        game.rowless = (len(cards), _rowless(of, cards))
+    flags = state["flags"]
+    return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")))
+
+
+def _board_values() -> None:
+    """The decision's board values (_Decision.data), found on the board as it is: the steps of a decision
+    that read them (the main phase, storing, an upkeep) ask for them first."""
+    d = _LOCAL.d
+    if d is not None and d.data is None:
+        game = d._game
+        key = _board_key(game.state, not d.rowless)
+        data = {}
+        if key is not None:
+            data = game.boards.get(key)
+            if data is None:
+                if len(game.boards) >= KEEP_BOARDS:
+                    game.boards.clear()
+                data = game.boards[key] = {}
         d.data = data
-    return d
 
 
 _LOCAL = _Local()
@@ -278,10 +330,8 @@ class Worth:
         storage = state["zones"][STORAGE]
         of = self.rules.card_facts(state)
         unused = [of[i]["mask"] for i in storage if not cards[i]["tapped"]]
-        smask = 0
-        for i in storage:
-            smask |= of[i]["mask"]
         every = [of[i]["mask"] for i in storage]
+        smask = reduce(or_, every, 0)
         return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
@@ -342,20 +392,25 @@ class Worth:
         # so boards with the same steps in force share it (a card with a step of its own that holds "while"
         # something is on the board reads the board: kept per board). The soldier itself is where cfg puts it.
         # (d.sig: the steps in force and `free` as a small number, so the key is cheap to hash.)
-        if self.rules.card_facts(state)[s]["self_auras"]:
+        selfish = d.selfish.get(s)
+        if selfish is None:
+            selfish = d.selfish[s] = bool(self.rules.card_facts(state)[s]["self_auras"])
+        if selfish:
             key = ("hit", d.cfg, s)
         else:
-            flags = state["flags"]
-            if state["stack"] or flags.get("processing") or flags.get("battle"):  # (頑健, a battle's bonus)
+            if d.busy:  # (頑健, a battle's bonus)
                 key = (d.sig, s, d.moved.get(s))
             else:
                 # Kept for the game: besides the steps in force and `free` (d.sig, numbered per game, the
                 # sources' binds included), a hit reads the soldier's own card, its counters and where it
                 # is (zone, square: a step may reach a row or a hand only).
                 card = state["cards"][s]
-                pos = card.get("pos")
                 counters = card["counters"]
-                key = (d.sig, s, card["zone"], pos[0] if pos else None, pos[1] if pos else None, tuple(counters.items()) if counters else ())
+                if d.rowless:  # (no step reaches a row only: where it stands is not read)
+                    key = (d.sig, s, card["zone"], tuple(counters.items()) if counters else ())
+                else:
+                    pos = card.get("pos")
+                    key = (d.sig, s, card["zone"], pos[0] if pos else None, pos[1] if pos else None, tuple(counters.items()) if counters else ())
                 hit = d.hits.get(key)
                 if hit is None:
                     hit = d.hits[key] = self._hit_now(state, s, auras, free)
@@ -518,33 +573,29 @@ class Worth:
                     card.pop("arrived", None)
 
     def _looks(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
-        d = _LOCAL.d
-        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
-            key = ("looks", tuple(ids), mask, worth, ctx["smask"])
-            out = d.data.get(key)
-            if out is None:
-                out = d.data[key] = self._looks_now(state, ids, ctx, mask, worth)
-            return out
-        return self._looks_now(state, ids, ctx, mask, worth)
-
-    def _looks_now(self, state, ids, ctx, mask=None, worth=True) -> tuple[bool, bool, float]:
-        if len(ids) == 1 and self._alone(state, ids[0]):
-            # (the board with it is the board now and its own hit: it hits for free from the next turn on or
-            # not; it arrives this turn, so it does not move now; the board's worth is the better of the
-            # board's now and its own)
-            iid = ids[0]
-            auras, free = self._auras_free(state)
-            later = self._freed_alone(state, iid, auras, free)
-            value = None
-            if worth:
-                value = self._board_worth(state, auras, free, ctx, mask)
-                if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
-                    value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
-            return False, later, value
         """With `ids` put on the board: (a soldier that may move now hits for free this turn, any soldier does
         from the next turn on, the board's worth then; None without `worth`); the soldiers that hit for free
         already do not count. (Soldiers' and lands' 永続 effects start the turn after they arrive unless
-        arrival_continuous.)"""
+        arrival_continuous.) The two and the worth are kept apart: a play asks for the first two, storing
+        for the worth (with the attributes of 倉庫 and the hand)."""
+        now, later = self._frees(state, ids)
+        return now, later, self._worth_with(state, ids, ctx, mask) if worth else None
+
+    def _frees(self, state, ids) -> tuple[bool, bool]:
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("frees", tuple(ids))
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._frees_now(state, ids)
+            return out
+        return self._frees_now(state, ids)
+
+    def _frees_now(self, state, ids) -> tuple[bool, bool]:
+        if len(ids) == 1 and self._alone(state, ids[0]):
+            # (the board with it is the board now and its own hit: it hits for free from the next turn on or
+            # not; it arrives this turn, so it does not move now)
+            return False, self._freed_alone(state, ids[0], *self._auras_free(state))
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
@@ -553,13 +604,30 @@ class Worth:
         def ready(soldiers):  # (the cards put there arrive this turn: they do not move)
             return [s for s in soldiers if s not in ids and not self.rules.sick(state, s)]
 
-        def look(auras, free):
-            later = freed(auras, free)
-            return ready(later), bool(later), self._board_worth(state, auras, free, ctx, mask) if worth else None
+        later = self._virtual(state, ids, freed)
+        now = bool(ready(later)) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
+        return now, bool(later)
 
-        moving, later, worth = self._virtual(state, ids, look)
-        now = bool(moving) and (state["options"]["arrival_continuous"] or bool(ready(self._virtual(state, ids, freed, now=True))))
-        return now, later, worth
+    def _worth_with(self, state, ids, ctx, mask=None) -> float:
+        d = _LOCAL.d
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
+            key = ("worth", tuple(ids), ctx["smask"] if mask is None else mask)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self._worth_with_now(state, ids, ctx, mask)
+            return out
+        return self._worth_with_now(state, ids, ctx, mask)
+
+    def _worth_with_now(self, state, ids, ctx, mask=None) -> float:
+        if len(ids) == 1 and self._alone(state, ids[0]):
+            # (the board's worth is the better of the board's now and the card's own)
+            iid = ids[0]
+            auras, free = self._auras_free(state)
+            value = self._board_worth(state, auras, free, ctx, mask)
+            if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
+                value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
+            return value
+        return self._virtual(state, ids, lambda auras, free: self._board_worth(state, auras, free, ctx, mask))
 
     def _hitters(self, state, auras, free, now=False) -> list[tuple[int, list]]:
         """(damage, costs) of each hit the board can make: a soldier's hit from its camp (now: only the
@@ -567,9 +635,10 @@ class Worth:
         d = self._kept(auras, free)
         if d is not None:
             key = ("hitters", d.cfg, now)
-            out = d.data.get(key)
+            kept = d.mine if now else d.data  # (from where they stand: for this decision alone)
+            out = kept.get(key)
             if out is None:
-                out = d.data[key] = self._hitters_now(state, auras, free, now)
+                out = kept[key] = self._hitters_now(state, auras, free, now)
             return out
         return self._hitters_now(state, auras, free, now)
 
@@ -609,21 +678,61 @@ class Worth:
                 out.append((amount, [(cost, needs)]))
         return out
 
+    def _summon_cost(self, state, iid, auras) -> tuple[int, list]:
+        """rules.summon_cost of a hand card, kept with the board's values (it reads the board, the steps in
+        force and the card, whose counters the board's key holds)."""
+        d = self._kept_board(auras)
+        if d is not None and state["cards"][iid]["zone"] == HAND:
+            key = ("cost", iid)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = self.rules.summon_cost(state, iid, auras)
+            return out
+        return self.rules.summon_cost(state, iid, auras)
+
+    @staticmethod
+    def _kept_board(auras) -> _Decision | None:
+        """The decision being made, when `auras` are the steps in force on its board as it is (no cfg)."""
+        d = _LOCAL.d
+        if d is not None and not d.cfg and d.af is not None and auras is d.af[0]:
+            return d
+        return None
+
+    def _future(self, state, iid, auras, ctx, demand) -> float:
+        """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play)."""
+        d = self._kept_board(auras)
+        if d is not None:
+            key = ("future", iid, tuple(ctx["all"]), demand)
+            out = d.data.get(key)
+            if out is None:
+                out = d.data[key] = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+            return out
+        return _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+
     def _capacities(self, state, auras, free, ctx):
-        """(the damage a turn of the whole 倉庫 deals with the board, the damage left this turn, the
-        attributes the hits need, what the top 戦力 card still takes)."""
+        """(the damage a turn of the whole 倉庫 deals with the board, the attributes the hits need, what the top
+        戦力 card still takes); the damage left this turn is _capacity_left."""
         cards = state["cards"]
-        hitters = self._hitters(state, auras, free)
-        demand = 0
-        for _d, steps in hitters:
-            for _c, m in steps:
-                demand |= m
         limit = ctx["limit"]
+        d = self._kept(auras, free)
+        kept = d.data.get(("base", d.cfg, tuple(ctx["all"]))) if d is not None else None
+        if kept is None:
+            hitters = self._hitters(state, auras, free)
+            demand = 0
+            for _d, steps in hitters:
+                for _c, m in steps:
+                    demand |= m
+            kept = (_capacity(hitters, ctx["all"], limit, limit, demand), demand)
+            if d is not None:
+                d.data[("base", d.cfg, tuple(ctx["all"]))] = kept
+        base, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
-        base = _capacity(hitters, ctx["all"], limit, limit, demand)
-        now = _capacity(self._hitters(state, auras, free, True), ctx["unused"], need, limit, demand)
-        return base, now, demand, need
+        return base, demand, need
+
+    def _capacity_left(self, state, auras, free, masks, need, ctx, demand) -> float:
+        """The damage the unused 倉庫 cards `masks` deal this turn with the soldiers that may move now."""
+        return _capacity(self._hitters(state, auras, free, True), masks, need, ctx["limit"], demand)
 
     def _without(self, state, iid, fn):
         """fn(auras, free) with the card `iid` off the board for a moment (then exactly as before)."""
@@ -676,9 +785,9 @@ class Worth:
             data = of[i]
             if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
-            _now, _later, worth = self._looks(state, [i], ctx, everything)
+            worth = self._worth_with(state, [i], ctx, everything)  # (the board's worth with it: _looks)
             if worth < current:
-                better.append((worth, self.rules.summon_cost(state, i, auras)[0], i))
+                better.append((worth, self._summon_cost(state, i, auras)[0], i))
         better.sort()
         seen = set()
         rank = 0
@@ -701,11 +810,14 @@ class Worth:
             key = ("pieces", tuple(state["zones"][HAND]))
             out = d.data.get(key)
             if out is None:
-                out = d.data[key] = self._pieces_now(state)
+                out = d.data[key] = self._pieces_now(state, d.data)
             return out
         return self._pieces_now(state)
 
-    def _pieces_now(self, state) -> list[str]:
+    def _pieces_now(self, state, kept: dict | None = None) -> list[str]:
+        """(`kept`: the board's values, _board_key, where what a hand card or a pair of them frees is kept: it
+        reads the board and those cards, not the rest of the hand, so a hand with a card more, after a draw,
+        weighs that card alone)"""
         hand = state["zones"][HAND]
         cards = state["cards"]
         base = set(self._free_soldiers(state, *self._auras_free(state)))
@@ -715,7 +827,14 @@ class Worth:
 
         of = self.rules.card_facts(state)
         helped = any(cards[i]["owner"] == 0 and (of[i]["auras"] or of[i]["rules"]) for i in state["zones"][BOARD])
-        alone: dict = {}
+        alone: dict = {} if kept is None else kept.setdefault(("itself",), {})
+        pairs: dict = {} if kept is None else kept.setdefault(("pairs",), {})
+
+        def pair(a, s):
+            out = pairs.get((a, s))
+            if out is None:
+                out = pairs[(a, s)] = self._virtual(state, [a, s], freed)
+            return out
 
         def by_itself(x):
             if x not in alone:
@@ -743,7 +862,7 @@ class Worth:
             if not data["auras"]:
                 continue
             for s in soldiers:
-                if s != a and not by_itself(s) and self._virtual(state, [a, s], freed):
+                if s != a and not by_itself(s) and pair(a, s):
                     pieces += [x for x in (a, s) if x not in pieces]
                     break
         return pieces
