@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from playwright.sync_api import expect
 
 from cards.models import Card
 
@@ -49,7 +50,7 @@ def test_a_phone_reads_every_page_without_sideways_scrolling(phone, cards):
     phone.get_by_role("link", name="オリジナルカードゲーム（兵・呪術・土地）").first.click()
     phone.get_by_role("link", name="カードリスト").first.click()
     phone.get_by_role("link", name="ビナルクスの仙龍").click()
-    assert phone.get_by_role("heading", name="ビナルクスの仙龍").is_visible()
+    expect(phone.get_by_role("heading", name="ビナルクスの仙龍")).to_be_visible()  # waits for the card page to load
     assert phone.get_by_text("召喚コスト").is_visible()
 
 
@@ -59,4 +60,4 @@ def test_the_header_search_box_finds_a_card(page, cards):
     box.fill("大蛇")
     box.press("Enter")
     page.get_by_role("link", name="肥川の大蛇").click()
-    assert page.get_by_role("heading", name="肥川の大蛇").is_visible()
+    expect(page.get_by_role("heading", name="肥川の大蛇")).to_be_visible()  # waits for the card page to load

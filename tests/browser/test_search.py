@@ -4,6 +4,7 @@ import os
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 from cards.models import Card
 
@@ -31,7 +32,7 @@ def test_a_kana_query_finds_the_kanji_card(page, cards, typed):
     page.wait_for_url("**q=*")
     assert page.locator(".result-count").inner_text().startswith("1")
     page.get_by_role("link", name="桜並木の小径").click()
-    assert page.get_by_role("heading", name="桜並木の小径").is_visible()
+    expect(page.get_by_role("heading", name="桜並木の小径")).to_be_visible()  # waits for the card page to load
     assert page.get_by_text("さくらなみきのこみち").is_visible()
 
 
