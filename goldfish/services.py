@@ -865,9 +865,11 @@ def report_piece_failed(piece_id: int) -> None:
 MATCHUP_MAX_GAMES = 1000  # per opponent; played in pieces by every worker
 MATCHUP_MAX_OPPONENTS = 8
 MATCHUP_ACTIVE_PER_REQUESTER = 2
-# Games a matchup piece plays at most, by AI level: a piece stays within a few seconds (the heuristic's slowest
-# game, original's, takes about half a second; a strong game takes a decision's second for each of its moves)
-MATCHUP_PIECE_MAX_GAMES = {"heuristic": 10, "strong": 1}
+# Games a matchup piece plays at most, by AI level. Heuristic: 25, about 0.2 s of Time Storm's games and 11 s of
+# original's (its slowest, about 0.45 s a game), as long as a simulation piece of original. A 2,000-game Time Storm
+# matchup through two workers (bench/matchup.py --workers) took 10.9 s in pieces of 10, 9.6-10.5 s in pieces of 25.
+# Strong: 1, a game takes a decision's second for each of its moves.
+MATCHUP_PIECE_MAX_GAMES = {"heuristic": 25, "strong": 1}
 
 
 def matchup_pieces(games: int, opponents: int, ai: str) -> list[tuple[int, int, int]]:

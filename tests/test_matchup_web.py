@@ -106,7 +106,7 @@ def ask(deck, opponents, games, seed, ai="heuristic"):
 def test_a_matchup_is_queued_in_pieces_of_games_of_each_opponent():
     from goldfish.services import matchup_pieces
 
-    assert matchup_pieces(2000, 1, "heuristic") == [(0, s, 10) for s in range(0, 2000, 10)]
+    assert matchup_pieces(2000, 1, "heuristic") == [(0, s, 25) for s in range(0, 2000, 25)]
     assert matchup_pieces(45, 2, "heuristic") == [(n, s, 3) for n in (0, 1) for s in range(0, 45, 3)]
     assert matchup_pieces(5, 1, "heuristic") == [(0, s, 1) for s in range(5)]
     assert matchup_pieces(100, 1, "strong") == [(0, s, 1) for s in range(100)]
