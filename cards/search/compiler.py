@@ -401,6 +401,13 @@ class Compiled:
         cards.query.select_related = self.filtered.query.select_related
         return self._ordered(cards, ranked)
 
+    def by_ids(self, where: str, params: list, ranked: bool) -> QuerySet:
+        """The cards whose ids the SQL condition `where` (with `params`) selects, read and ordered as ranked()
+        or unranked() would: a page of a search whose every match's id is known (paging.counted_ids)."""
+        cards = self.filtered.model._default_manager.extra(where=[where], params=params)
+        cards.query.select_related = self.filtered.query.select_related
+        return self._ordered(cards, ranked)
+
 
 def _binary(column: str):
     """Order by code point on both databases (PostgreSQL would otherwise follow its locale)."""

@@ -189,7 +189,7 @@ def capped_count(compiled: Compiled, cap: int) -> int:
         return cursor.fetchone()[0]
 
 
-def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet]) -> list[dict]:
+def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet], ids: str | None = None) -> list[dict]:
     """The rows of the values() QuerySet `make` builds, as iterating it gives them, its statement compiled
     once per compiled search (`role` names it there), with its JSON columns decoded by one json.loads for
     the whole page instead of one per column and row (a card has three: 150 calls for a page of 50, a
@@ -197,8 +197,11 @@ def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet]) ->
     statement = _statement(compiled, role, make)
     if statement is None:
         return []
+    params = statement.params
+    if ids is not None:  # the request's own ids where the statement holds their mark
+        params = tuple(ids if param is _IDS else param for param in params)
     with connection.cursor() as cursor:
-        cursor.execute(statement.sql, statement.params)
+        cursor.execute(statement.sql, params)
         rows = [list(row) for row in cursor.fetchall()]
     if not rows:
         return []
@@ -238,27 +241,41 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
                 values: bool = False) -> SearchPage:
     """Page `number` (1-based) of a compiled search. Raises PageOutOfRange for a page past the last.
 
+    The capped count comes first, and when the matches are at most `cap` it brings their ids along: the
+    page is then read from those ids alone (its cards by id, ordered), so the search's filter is applied
+    once per request, not once for the count and again for the page. Past the cap the page is read as the
+    list's first `size` + 1 matches in order, as before.
+
     `values`: the page's cards as plain dicts of `columns` (no model instances: the API builds its answer
     from them, a third of its time per request otherwise)."""
     cap = COUNT_CAP if cap is None else cap
     if not page_in_range(number, size):
         raise PageOutOfRange(number)
     offset = (number - 1) * size
-    count = None
-    within_page = False
-    ranked = True
-    if compiled.rank is not None:
-        # Ranking needs every match sorted: only when they are few.
+    ids = None
+    if compiled.count_match is None:
+        count, ids = counted_ids(compiled, cap)
+    else:  # (SQLite's FTS table counts the word; its ids are not read)
         count = capped_count(compiled, cap)
-        within_page = count > cap
-        ranked = not within_page
+    within_page = compiled.rank is not None and count > cap
+    ranked = not within_page
     window = slice(offset, offset + size + 1)
-    if values:
+    if ids is not None and (not ids or offset >= count):
+        rows = []
+    elif values:
         rank = ("rank",) if within_page else ()
-        role = ("rows", ranked, rank, tuple(columns), offset, size)
-        rows = value_rows(compiled, role, lambda: _page_cards(compiled, ranked, window).values(*columns, *rank))
+        if ids is not None:
+            role = ("id-rows", ranked, tuple(columns), offset, size)
+            rows = value_rows(compiled, role, lambda: compiled.by_ids(_ids_condition(compiled), [_IDS], ranked)[window]
+                              .values(*columns), ids=ids)
+        else:
+            role = ("rows", ranked, rank, tuple(columns), offset, size)
+            rows = value_rows(compiled, role, lambda: _page_cards(compiled, ranked, window).values(*columns, *rank))
     else:
-        cards = _page_cards(compiled, ranked, window)
+        if ids is not None:
+            cards = compiled.by_ids(_ids_condition(compiled), [ids], ranked)[window]
+        else:
+            cards = _page_cards(compiled, ranked, window)
         if columns is not None:
             cards = cards.only(*columns)
         rows = list(cards)
@@ -272,10 +289,43 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
     if not has_next:
         # The last page knows the count without counting (exact, even past the cap).
         return SearchPage(rows, number, size, offset + len(rows), False, False, within_page)
-    if count is None:
-        count = capped_count(compiled, cap)
     capped = count > cap
     return SearchPage(rows, number, size, cap if capped else count, capped, True, within_page)
+
+
+class _IdsMark:
+    """The parameter a cached id-rows statement holds where each request's ids go (value_rows fills it)."""
+
+    def __repr__(self):
+        return "<ids>"
+
+
+_IDS = _IdsMark()
+
+
+def _ids_condition(compiled: Compiled) -> str:
+    """A WHERE condition on the card's id being one of the comma-joined ids of its one parameter."""
+    meta = compiled.filtered.model._meta
+    quote = connection.ops.quote_name
+    column = f"{quote(meta.db_table)}.{quote(meta.pk.column)}"
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(string_to_array(%s, ',')::bigint[])"
+    return f"{column} IN (SELECT value FROM json_each('[' || %s || ']'))"
+
+
+def counted_ids(compiled: Compiled, cap: int) -> tuple[int, str | None]:
+    """The matches counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there) and, when they are
+    at most `cap`, their ids comma-joined in no order ("" for none); None past the cap. One statement."""
+    cards = compiled.filtered if compiled.counted is None else compiled.counted
+    statement = _statement(compiled, ("count", cap), lambda: cards.order_by().values("pk")[: cap + 1])
+    if statement is None:
+        return 0, ""
+    joined = "string_agg(pk::text, ',')" if connection.vendor == "postgresql" else "group_concat(pk)"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*), CASE WHEN COUNT(*) <= {int(cap)} THEN {joined} END FROM ({statement.sql}) "
+                       "subquery", statement.params)
+        count, ids = cursor.fetchone()
+    return count, ((ids or "") if count <= cap else None)
 
 
 def _page_cards(compiled: Compiled, ranked: bool, window: slice) -> QuerySet:
