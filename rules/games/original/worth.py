@@ -32,10 +32,20 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     tapping only, or None if they cannot: each (cost, needed attributes) takes a card of each needed
     attribute (the one with the fewest attributes), then any cards up to the cost (first those with no
     attribute in `demand`, then the fewest attributes)."""
+    return _take_sorted(sorted(masks, key=_order(demand)), steps)
+
+
+def _order(demand: int):
+    """The sort key of _take's attribute masks for this demand (a mask's sort key is the mask's own: masks
+    that sort the same are equal, so any order of the same masks sorts into one list)."""
     keys = _ORDER.get(demand)
     if keys is None:
         keys = _ORDER[demand] = [(bool(m & demand), POP[m], m) for m in range(64)]
-    avail = sorted(masks, key=keys.__getitem__)
+    return keys.__getitem__
+
+
+def _take_sorted(avail: list[int], steps: list[tuple[int, int]]) -> list[int] | None:
+    """_take of masks already in _take's order (`avail`, which it uses up): what is left stays in that order."""
     for cost, need in steps:
         if cost <= 0:
             continue
@@ -99,7 +109,7 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
 
 def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     total = 0
-    avail = list(masks)
+    avail = sorted(masks, key=_order(demand))  # (in _take's order once: what each take leaves stays so)
     plans = []
     for damage, steps in hitters:
         cost = 0
@@ -118,7 +128,7 @@ def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, 
             per = min(damage, need) / cost
             if best is not None and (per < top or per == top and cost >= lowest):
                 continue
-            left = _take(avail, steps, demand)
+            left = _take_sorted(avail[:], steps)
             if left is not None:
                 best = (damage, left)
                 top, lowest = per, cost
