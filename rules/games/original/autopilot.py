@@ -215,7 +215,7 @@ class Autopilot(Worth, Base):
                 steps = [(m12, need_mask), (m23, need_mask)]
             else:
                 continue
-            cost = sum(c for c, _ in steps)
+            cost = steps[0][0] if len(steps) == 1 else steps[0][0] + steps[1][0]
             if cost > budget:
                 continue
             if not _can_seq(unused, steps) and not (last and self.rules.can_pay(state, 0, steps[0][0], self.rules.attrs(state, s))):

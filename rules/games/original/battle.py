@@ -7,7 +7,6 @@ from ...engine.core import move
 from .board import COLS, camp_row, enemy_camp_row
 from .cards import BOARD, HAND, LAND, POWER, SOLDIER
 
-
 _NEAREST = {col: tuple(sorted(range(COLS), key=lambda c, col=col: (abs(c - col), c))) for col in range(COLS)}  # (nearest first)
 
 

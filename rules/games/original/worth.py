@@ -339,8 +339,9 @@ class Worth:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
         of = self.rules.card_facts(state)
-        unused = [of[i]["mask"] for i in storage if not cards[i]["tapped"]]
-        every = [of[i]["mask"] for i in storage]
+        # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
+        every = tuple([of[i]["mask"] for i in storage])
+        unused = tuple([of[i]["mask"] for i in storage if not cards[i]["tapped"]])
         smask = reduce(or_, every, 0)
         return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
@@ -712,7 +713,7 @@ class Worth:
         """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play)."""
         d = self._kept_board(auras)
         if d is not None:
-            key = ("future", iid, tuple(ctx["all"]), demand)
+            key = ("future", iid, ctx["all"], demand)
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
@@ -725,7 +726,7 @@ class Worth:
         cards = state["cards"]
         limit = ctx["limit"]
         d = self._kept(auras, free)
-        kept = d.data.get(("base", d.cfg, tuple(ctx["all"]))) if d is not None else None
+        kept = d.data.get(("base", d.cfg, ctx["all"])) if d is not None else None
         if kept is None:
             hitters = self._hitters(state, auras, free)
             demand = 0
@@ -734,7 +735,7 @@ class Worth:
                     demand |= m
             kept = (_capacity(hitters, ctx["all"], limit, limit, demand), demand)
             if d is not None:
-                d.data[("base", d.cfg, tuple(ctx["all"]))] = kept
+                d.data[("base", d.cfg, ctx["all"])] = kept
         base, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
