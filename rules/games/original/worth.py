@@ -82,6 +82,19 @@ _CAN_SEQ: dict = {}  # (_can_seq's arguments) -> its answer: a decision asks for
 
 
 def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
+    """Whether _take can pay these costs one after the other. One cost: when the cards have every needed
+    attribute and are as many as the cost (a card taken for an attribute never takes away the last card of
+    another needed one that it does not cover itself, and the cards taken by attribute are part of the cost)."""
+    if len(steps) == 1:
+        cost, need = steps[0]
+        if cost <= 0:
+            return True
+        if len(masks) < cost:
+            return False
+        have = 0
+        for m in masks:
+            have |= m
+        return have & need == need
     key = (tuple(masks), tuple(steps))
     out = _CAN_SEQ.get(key)
     if out is None:
