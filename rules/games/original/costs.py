@@ -148,7 +148,12 @@ def _minimal(parts, cost, need, anym) -> bool:
 
 
 def _ids(value) -> bool:
-    return isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
+    if not isinstance(value, list):
+        return False
+    for c in value:
+        if not isinstance(c, str):
+            return False
+    return len(set(value)) == len(value)
 
 
 class Costs:
@@ -211,19 +216,23 @@ class Costs:
         tap, discard = action.get("tap", []), action.get("discard", [])
         if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
             raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
-        unused = set(self._unused(state, player))
-        if any(i not in unused for i in tap + discard):
-            raise IllegalAction("tap: only your unused 倉庫 cards")
+        cards = state["cards"]
+        storage = state["zones"][STORAGE[player]]
+        used = tap + discard
+        for i in used:
+            if i not in storage or cards[i]["tapped"]:
+                raise IllegalAction("tap: only your unused 倉庫 cards")
         cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
         of = self._facts_of(state)
-        masks = [of[i]["mask"] for i in tap + discard]
-        parts = [(m, 1, 0) for m in masks[: len(tap)]] + [(m, 0, 1) for m in masks[len(tap) :]]
+        parts = []
+        have = 0
+        for n, i in enumerate(used):
+            m = of[i]["mask"]
+            have |= m
+            parts.append((m, 1, 0) if n < len(tap) else (m, 0, 1))
         if len(tap) + 2 * len(discard) < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
         need, anym = mask_of(needs), mask_of(needs_any)
-        have = 0
-        for m in masks:
-            have |= m
         if have & need != need or anym and not have & anym:
             raise IllegalAction(f"tap: the cards used must include {'・'.join(needs) or '/'.join(needs_any)}")
         if not _minimal(parts, cost, need, anym):
