@@ -409,6 +409,8 @@ class Autopilot(Worth, Base):
         useful = {i for i in state["zones"][STORAGE] if not cards[i]["tapped"] and of[i]["mask"] & wanted}
         best = None
         for n, (tap, discard) in enumerate(pays):
+            if best is not None and len(discard) > best[0][0]:
+                break  # (the rules list the payments by their discards, fewest first: none after this is better)
             keep = len(useful.difference(tap, discard))  # (the unused cards with a wanted attribute it keeps)
             rank = (len(discard), -keep, n)
             if best is None or rank < best[0]:

@@ -6,8 +6,6 @@ they would change. It reads the rules through their declared read helpers (self.
 from __future__ import annotations
 
 import threading
-from functools import reduce
-from operator import or_
 
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
 
@@ -352,11 +350,16 @@ class Worth:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
         of = self.rules.card_facts(state)
+        every, unused = [], []
+        smask = 0
+        for i in storage:
+            m = of[i]["mask"]
+            every.append(m)
+            smask |= m
+            if not cards[i]["tapped"]:
+                unused.append(m)
         # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
-        every = tuple([of[i]["mask"] for i in storage])
-        unused = tuple([of[i]["mask"] for i in storage if not cards[i]["tapped"]])
-        smask = reduce(or_, every, 0)
-        return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
