@@ -245,7 +245,8 @@ class Actions:
         to = action.get("pos")
         if to not in self._destinations(state, iid):
             raise IllegalAction(f"pos: one of {self._destinations(state, iid)}")
-        cost, needs = self.move_price(state, iid, to)
+        auras, free = self.auras_rule(state, "free_move_to_battlefield") if to[0] == 2 else (None, None)  # (one pass over the board for both)
+        cost, needs = self.move_price(state, iid, to, auras, free)
         if not self.can_pay(state, me, cost, needs):
             raise IllegalAction(f"card: moving costs {cost} with {'・'.join(needs)}")
         what = {"type": "move", "card": iid, "from": list(self._pos(state, iid)), "pos": list(to)}

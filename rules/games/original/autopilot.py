@@ -215,7 +215,7 @@ class Autopilot(Worth, Base):
                 steps = [(m12, need_mask), (m23, need_mask)]
             else:
                 continue
-            cost = sum(c for c, _ in steps)
+            cost = steps[0][0] if len(steps) == 1 else steps[0][0] + steps[1][0]
             if cost > budget:
                 continue
             if not _can_seq(unused, steps) and not (last and self.rules.can_pay(state, 0, steps[0][0], self.rules.attrs(state, s))):
@@ -409,6 +409,8 @@ class Autopilot(Worth, Base):
         useful = {i for i in state["zones"][STORAGE] if not cards[i]["tapped"] and of[i]["mask"] & wanted}
         best = None
         for n, (tap, discard) in enumerate(pays):
+            if best is not None and len(discard) > best[0][0]:
+                break  # (the rules list the payments by their discards, fewest first: none after this is better)
             keep = len(useful.difference(tap, discard))  # (the unused cards with a wanted attribute it keeps)
             rank = (len(discard), -keep, n)
             if best is None or rank < best[0]:

@@ -7,6 +7,8 @@ from ...engine.core import move
 from .board import COLS, camp_row, enemy_camp_row
 from .cards import BOARD, HAND, LAND, POWER, SOLDIER
 
+_NEAREST = {col: tuple(sorted(range(COLS), key=lambda c, col=col: (abs(c - col), c))) for col in range(COLS)}  # (nearest first)
+
 
 class Battles:
     """Damage, its rules, and battles."""
@@ -207,9 +209,16 @@ class Battles:
         row = camp_row(owner)
         pos = self._pos(state, iid)
         col = pos[1] if pos else 0
-        for c in sorted(range(COLS), key=lambda c: (abs(c - col), c)):
-            if not [i for i in self._at(state, (row, c), SOLDIER) if i != iid]:
-                state["cards"][iid]["pos"] = [row, c]
+        cards = state["cards"]
+        of = self._facts_of(state)
+        taken = set()  # (the columns of the camp row with another soldier)
+        for i in state["zones"][BOARD]:
+            at = cards[i].get("pos")
+            if at and at[0] == row and i != iid and of[i]["type"] == SOLDIER:
+                taken.add(at[1])
+        for c in _NEAREST[col]:
+            if c not in taken:
+                cards[iid]["pos"] = [row, c]
                 return [{"type": "moved", "card": iid, "pos": [row, c], "reason": "back_to_camp"}]
         back = state["options"]["camp_full"] == "back" and came_from and not [i for i in self._at(state, came_from, SOLDIER) if i != iid]
         if back:

@@ -24,64 +24,91 @@ def _plan(cost, need, anym, limit, composition) -> list:
     kinds = sorted(composition, key=lambda mn: (keep[mn[0]], mn[0]))  # the cheapest (least rare) first
     wanted = [b for b in BIT_LIST if need & b] + ([anym] if anym else [])
     found: dict = {}
+    n = len(kinds)
+    masks = [m for m, _size in kinds]
+    sizes = [size for _m, size in kinds]
+    weights = [keep[m] for m in masks]
 
-    def attempt(discards, prefer):
-        used = _build(kinds, cost, wanted, discards, prefer)
-        if used is None:
+    def attempt(discards, cover):
+        # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
+        # what _build does)
+        order, covered, total = cover
+        goal = cost - discards
+        if goal < discards:
+            goal = discards
+        if goal < total:
+            goal = total
+        used = covered[:]
+        for i in order:
+            if total >= goal:
+                break
+            take = sizes[i] - used[i]
+            if take > goal - total:
+                take = goal - total
+            if take > 0:
+                used[i] += take
+                total += take
+        if total != goal:
             return
         split = []
         left = discards
-        for i in sorted(used):  # the discards: the cheapest of the cards used
-            d = min(used[i], left)
-            left -= d
-            split.append((i, used[i] - d, d))
-        if left or not _minimal([(kinds[i][0], t, d) for i, t, d in split], cost, need, anym):
+        for i in range(n):  # the discards: the cheapest of the cards used
+            u = used[i]
+            if u:
+                d = u if u < left else left
+                left -= d
+                split.append((i, u - d, d))
+        if left:
             return
         key = tuple(split)
-        if key not in found:
-            found[key] = (discards, sum(used.values()), sum(keep[kinds[i][0]] * (t + d) for i, t, d in split), len(found))
+        if key in found or not _minimal([(masks[i], t, d) for i, t, d in split], cost, need, anym):
+            return
+        found[key] = (discards, goal, sum(weights[i] * (t + d) for i, t, d in split), len(found))
 
-    for discards in range((cost + 1) // 2 + 1):
-        for prefer in [None] + (list(range(1, min(len(kinds), 6))) if discards == 0 else []):
-            attempt(discards, prefer)
+    most = (cost + 1) // 2
+    plain = _cover(kinds, wanted, None)
+    if plain is not None:
+        attempt(0, plain)
+    for prefer in range(1, min(n, 6)):
+        cover = _cover(kinds, wanted, prefer)
+        if cover is not None:
+            attempt(0, cover)
+    if plain is not None:
+        for discards in range(1, most + 1):
+            attempt(discards, plain)
     if not found:  # the needs covered greedily can leave a card that a later one made needless: try each cover
         for size in range(1, len(wanted) + 1):
-            for cover in combinations(range(len(kinds)), size):
-                if _covers([kinds[i][0] for i in cover], wanted):
-                    for discards in range((cost + 1) // 2 + 1):
-                        attempt(discards, cover)
-    return [[(kinds[i][0], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
+            for cover in combinations(range(n), size):
+                if _covers([masks[i] for i in cover], wanted):
+                    covered = _cover(kinds, wanted, cover)
+                    if covered is not None:
+                        for discards in range(most + 1):
+                            attempt(discards, covered)
+    return [[(masks[i], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
 
 
-def _build(kinds, cost, wanted, discards, prefer) -> dict | None:
-    """Cards per kind (index -> how many): the needs covered first, then filled up to the cost, from
-    `prefer` first (an index, or a tuple of them), then the cheapest."""
+def _cover(kinds, wanted, prefer) -> tuple | None:
+    """(the order the kinds are taken in, cards per kind index, how many) once the needs are covered: a card of
+    each wanted bit (or mask) not covered yet, from `prefer` first (an index, or a tuple of them), then the
+    cheapest; None if they cannot be."""
     n = len(kinds)
-    used: dict = {}
     first = [] if prefer is None else list(prefer) if isinstance(prefer, tuple) else [prefer]
     order = first + [i for i in range(n) if i not in first]
+    used = [0] * n
     have = total = 0
     for bit in wanted:
         if have & bit:
             continue
         for i in order:
             mask, size = kinds[i]
-            if mask & bit and used.get(i, 0) < size:
-                used[i] = used.get(i, 0) + 1
+            if mask & bit and used[i] < size:
+                used[i] += 1
                 have |= mask
                 total += 1
                 break
         else:
             return None
-    goal = max(total, cost - discards, discards)
-    for i in order:
-        if total >= goal:
-            break
-        take = min(kinds[i][1] - used.get(i, 0), goal - total)
-        if take > 0:
-            used[i] = used.get(i, 0) + take
-            total += take
-    return used if total == goal else None
+    return order, used, total
 
 
 def _covers(masks, wanted) -> bool:
@@ -121,7 +148,12 @@ def _minimal(parts, cost, need, anym) -> bool:
 
 
 def _ids(value) -> bool:
-    return isinstance(value, list) and all(isinstance(c, str) for c in value) and len(set(value)) == len(value)
+    if not isinstance(value, list):
+        return False
+    for c in value:
+        if not isinstance(c, str):
+            return False
+    return len(set(value)) == len(value)
 
 
 class Costs:
@@ -163,7 +195,7 @@ class Costs:
         for iid in state["zones"][STORAGE[player]]:
             if not cards[iid]["tapped"]:
                 by_mask.setdefault(of[iid]["mask"], []).append(iid)
-        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted((m, min(len(ids), cost + 1)) for m, ids in by_mask.items())))  # (more than cost+1 of a kind: same plans)
+        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted([(m, min(len(ids), cost + 1)) for m, ids in by_mask.items()])))  # (more than cost+1 of a kind: same plans)
         plan = _PLANS.get(key)
         if plan is None:
             if len(_PLANS) > 20_000:
@@ -184,19 +216,23 @@ class Costs:
         tap, discard = action.get("tap", []), action.get("discard", [])
         if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
             raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
-        unused = set(self._unused(state, player))
-        if any(i not in unused for i in tap + discard):
-            raise IllegalAction("tap: only your unused 倉庫 cards")
+        cards = state["cards"]
+        storage = state["zones"][STORAGE[player]]
+        used = tap + discard
+        for i in used:
+            if i not in storage or cards[i]["tapped"]:
+                raise IllegalAction("tap: only your unused 倉庫 cards")
         cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
         of = self._facts_of(state)
-        masks = [of[i]["mask"] for i in tap + discard]
-        parts = [(m, 1, 0) for m in masks[: len(tap)]] + [(m, 0, 1) for m in masks[len(tap) :]]
+        parts = []
+        have = 0
+        for n, i in enumerate(used):
+            m = of[i]["mask"]
+            have |= m
+            parts.append((m, 1, 0) if n < len(tap) else (m, 0, 1))
         if len(tap) + 2 * len(discard) < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
         need, anym = mask_of(needs), mask_of(needs_any)
-        have = 0
-        for m in masks:
-            have |= m
         if have & need != need or anym and not have & anym:
             raise IllegalAction(f"tap: the cards used must include {'・'.join(needs) or '/'.join(needs_any)}")
         if not _minimal(parts, cost, need, anym):

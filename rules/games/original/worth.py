@@ -6,8 +6,6 @@ they would change. It reads the rules through their declared read helpers (self.
 from __future__ import annotations
 
 import threading
-from functools import reduce
-from operator import or_
 
 from .play import BOARD, CONSTANT, CURSE, LAND, SOLDIER, mask_of
 
@@ -32,10 +30,20 @@ def _take(masks: list[int], steps: list[tuple[int, int]], demand: int = 0) -> li
     tapping only, or None if they cannot: each (cost, needed attributes) takes a card of each needed
     attribute (the one with the fewest attributes), then any cards up to the cost (first those with no
     attribute in `demand`, then the fewest attributes)."""
+    return _take_sorted(sorted(masks, key=_order(demand)), steps)
+
+
+def _order(demand: int):
+    """The sort key of _take's attribute masks for this demand (a mask's sort key is the mask's own: masks
+    that sort the same are equal, so any order of the same masks sorts into one list)."""
     keys = _ORDER.get(demand)
     if keys is None:
         keys = _ORDER[demand] = [(bool(m & demand), POP[m], m) for m in range(64)]
-    avail = sorted(masks, key=keys.__getitem__)
+    return keys.__getitem__
+
+
+def _take_sorted(avail: list[int], steps: list[tuple[int, int]]) -> list[int] | None:
+    """_take of masks already in _take's order (`avail`, which it uses up): what is left stays in that order."""
     for cost, need in steps:
         if cost <= 0:
             continue
@@ -72,6 +80,19 @@ _CAN_SEQ: dict = {}  # (_can_seq's arguments) -> its answer: a decision asks for
 
 
 def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
+    """Whether _take can pay these costs one after the other. One cost: when the cards have every needed
+    attribute and are as many as the cost (a card taken for an attribute never takes away the last card of
+    another needed one that it does not cover itself, and the cards taken by attribute are part of the cost)."""
+    if len(steps) == 1:
+        cost, need = steps[0]
+        if cost <= 0:
+            return True
+        if len(masks) < cost:
+            return False
+        have = 0
+        for m in masks:
+            have |= m
+        return have & need == need
     key = (tuple(masks), tuple(steps))
     out = _CAN_SEQ.get(key)
     if out is None:
@@ -99,7 +120,7 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
 
 def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
     total = 0
-    avail = list(masks)
+    avail = sorted(masks, key=_order(demand))  # (in _take's order once: what each take leaves stays so)
     plans = []
     for damage, steps in hitters:
         cost = 0
@@ -118,7 +139,7 @@ def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, 
             per = min(damage, need) / cost
             if best is not None and (per < top or per == top and cost >= lowest):
                 continue
-            left = _take(avail, steps, demand)
+            left = _take_sorted(avail[:], steps)
             if left is not None:
                 best = (damage, left)
                 top, lowest = per, cost
@@ -329,10 +350,16 @@ class Worth:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
         of = self.rules.card_facts(state)
-        unused = [of[i]["mask"] for i in storage if not cards[i]["tapped"]]
-        every = [of[i]["mask"] for i in storage]
-        smask = reduce(or_, every, 0)
-        return {"unused": unused, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        every, unused = [], []
+        smask = 0
+        for i in storage:
+            m = of[i]["mask"]
+            every.append(m)
+            smask |= m
+            if not cards[i]["tapped"]:
+                unused.append(m)
+        # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
+        return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
@@ -702,7 +729,7 @@ class Worth:
         """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play)."""
         d = self._kept_board(auras)
         if d is not None:
-            key = ("future", iid, tuple(ctx["all"]), demand)
+            key = ("future", iid, ctx["all"], demand)
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
@@ -715,7 +742,7 @@ class Worth:
         cards = state["cards"]
         limit = ctx["limit"]
         d = self._kept(auras, free)
-        kept = d.data.get(("base", d.cfg, tuple(ctx["all"]))) if d is not None else None
+        kept = d.data.get(("base", d.cfg, ctx["all"])) if d is not None else None
         if kept is None:
             hitters = self._hitters(state, auras, free)
             demand = 0
@@ -724,7 +751,7 @@ class Worth:
                     demand |= m
             kept = (_capacity(hitters, ctx["all"], limit, limit, demand), demand)
             if d is not None:
-                d.data[("base", d.cfg, tuple(ctx["all"]))] = kept
+                d.data[("base", d.cfg, ctx["all"])] = kept
         base, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
