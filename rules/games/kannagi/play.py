@@ -1146,27 +1146,51 @@ class KannagiRules(Play):
         if jobs or state["pending"] or state["result"] is not None:  # (the turn's jobs wait behind what is queued)
             jobs += [dict(job) for job in self.TURN_END]
             return self._drive(state)
-        # The commonest: nothing queued. The jobs run here one after the other as _drive would run them from
-        # the queue (none of them queues anything), and only those left when one waits for a decision (a tool's
-        # moment) or the game ends are queued, as they would be.
-        # The start, recovery and draw declarations come one after the other with the same hand, 魂, field and
-        # flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of them found
-        # no tool to use, the next ones would find none either, and only set the phase.
-        events, run, same = [], self._jobs, False
-        for k, job in enumerate(self.TURN_END):
-            do = job["do"]
-            if same and do == "phase":
-                state["phase"] = job["phase"]
-                continue
-            events += run[do](state, job)
-            if state["pending"] or state["result"] is not None:
-                jobs += [dict(left) for left in self.TURN_END[k + 1 :]]
-                break
-            if do == "phase" or (do == "turn" and state["turn"] > 1):  # (a moment was looked at)
-                same = True
-            elif do not in ("turn", "recover"):
-                same = False
+        # The commonest: nothing queued. The jobs of TURN_END run here one after the other as _drive would run
+        # them from the queue (none of them queues anything, and only a tool's moment, _window, can make one
+        # wait: no job here ends the game), and only those left when one waits for a decision are queued, as
+        # they would be. The start, recovery and draw declarations come one after the other with the same hand,
+        # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
+        # them found no tool to use, the next ones would find none either, and only set the phase.
+        events = effects.end_of_turn(state)  # end_of_turn
+        state["active"] = 1  # goldfish
+        state["phase"] = "goldfish"
+        events.append({"type": "goldfish_turn"})
+        events += self._window(state, "goldfish")
+        if state["pending"]:
+            return events + self._queue_turn_end(jobs, 2)
+        events += effects.end_of_turn(state)  # end_of_turn
+        flags = state["flags"]  # turn
+        turn = state["turn"] = state["turn"] + 1
+        state["active"] = 0
+        state["phase"] = "start"
+        flags.update(TURN_OPEN)
+        events.append({"type": "turn", "turn": turn})
+        if turn > 1:
+            events += self._window(state, "start")
+            if state["pending"]:
+                return events + self._queue_turn_end(jobs, 4)
+            state["phase"] = "recovery"  # (the same moment: no tool)
+        else:
+            state["phase"] = "recovery"
+            events += self._window(state, "recovery")
+            if state["pending"]:
+                return events + self._queue_turn_end(jobs, 5)
+        cards = state["cards"]  # recover (_job_recover)
+        for iid in state["zones"][FIELDS[0]]:
+            card = cards[iid]
+            card["tapped"] = False
+            if card["counters"]:
+                card["counters"].pop("damage", None)
+        state["phase"] = "draw"  # (the same moment as the one before: no tool)
+        events += self._job_draw(state, None)  # draw
+        state["phase"] = "main"
         return events
+
+    def _queue_turn_end(self, jobs, k) -> list[dict]:
+        """TURN_END's jobs from the k-th on are queued (one waits for a decision)."""
+        jobs += [dict(left) for left in self.TURN_END[k:]]
+        return []
 
     def _do_choose(self, state, action):
         kind = state["pending"]["type"]
