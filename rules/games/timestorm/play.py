@@ -80,7 +80,6 @@ class TimestormRules(StackPlay, Play):
         super().__init__()
         self.cards = CardCache(_facts)
         self._last: tuple = (None, None, None)  # (the cards dict of the game played last, its facts by instance, its CardTable)
-        self._quick: tuple = (None, {}, 0)  # (the facts by instance they were read from, quick action instance -> cost)
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -105,16 +104,6 @@ class TimestormRules(StackPlay, Play):
         of = dict(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
         self._last = (cards, of, table)
         return of
-
-    def _quick_costs(self, state) -> dict:
-        """Quick action instance -> its cost, for this game (what auto_passes asks after nearly every action:
-        the hand's quick actions are then a set intersection in C, not a loop over the hand)."""
-        of = self.of(state)
-        last = self._quick
-        if last[0] is not of or last[2] != len(of):
-            quick = {iid: f[1] for iid, f in of.items() if f[0] == QUICK}
-            last = self._quick = (of, quick, len(of))
-        return last[1]
 
     def players(self, decks, options):
         """The player's cards, then each goldfish's: its own list where one is given, else its share as the
@@ -386,12 +375,15 @@ class TimestormRules(StackPlay, Play):
         # main phase with an empty stack, the player's only plays are quick actions the unused batteries pay for
         if state["priority"] != player or state["phase"] not in ("main", "end"):
             return True
-        quick = self._quick_costs(state)
-        held = quick.keys() & state["zones"][f"p{player}.hand"]
-        if not held:
+        of = self.of(state)
+        cheapest = None
+        for iid in state["zones"][f"p{player}.hand"]:
+            kind, cost, _ = of[iid]
+            if kind == QUICK and (cheapest is None or cost < cheapest):
+                cheapest = cost
+        if cheapest is None:
             return True
-        cheapest = min(map(quick.__getitem__, held))
-        of, cards, unused = self._last[1], state["cards"], 0
+        cards, unused = state["cards"], 0
         for i in state["zones"][f"p{player}.field"]:
             if not cards[i]["tapped"] and of[i][0] == BATTERY:
                 unused += 1
