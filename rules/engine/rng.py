@@ -63,19 +63,24 @@ def below(state: dict, n: int) -> int:
 def shuffle(state: dict, items: list) -> None:
     """Fisher–Yates in place, from the state's generator (below(i + 1) for i from the last index down)."""
     s = state["rng"]
-    limits = _LIMITS
-    for n in range(len(items), 1, -1):  # (n = i + 1)
+    n = len(items)
+    # below(n) rejects a draw r only when r >= its limit, 2**64 - 2**64 % n, which is above 2**64 - n: a draw
+    # under 2**64 - len(items) (all but a chance in 2**57 of them) is kept for every n of the shuffle without
+    # looking its limit up
+    sure = SPAN - n
+    while n > 1:
         s = (s + GOLDEN) & MASK  # below(n), inline: next_u64, then a rejection that almost never happens
         z = ((s ^ (s >> 30)) * M1) & MASK
         z = ((z ^ (z >> 27)) * M2) & MASK
         r = z ^ (z >> 31)
-        if r >= (limits.get(n) or _limit(n)):
-            limit = limits[n]
+        if r >= sure:
+            limit = _limit(n)
             while r >= limit:
                 s = (s + GOLDEN) & MASK
                 z = ((s ^ (s >> 30)) * M1) & MASK
                 z = ((z ^ (z >> 27)) * M2) & MASK
                 r = z ^ (z >> 31)
         j = r % n
-        items[n - 1], items[j] = items[j], items[n - 1]
+        n -= 1  # (now the index i = n - 1 of the draw)
+        items[n], items[j] = items[j], items[n]
     state["rng"] = s

@@ -495,8 +495,13 @@ class TimestormRules(StackPlay, Play):
             for p in state["players"]:  # if anyone wins, every other player loses
                 p["lost"] = p["id"] != winner
             return
+        # checked after every step: two players still in is the usual answer (a game has two players or more,
+        # the goldfish included), so the first two are asked before counting
+        players = state["players"]
+        if not players[0]["lost"] and not players[1]["lost"]:
+            return
         alive = 0
-        for p in state["players"]:  # (checked after every step: two players still in is the usual answer)
+        for p in players:
             if not p["lost"]:
                 alive += 1
                 if alive > 1:

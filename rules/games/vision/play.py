@@ -1202,7 +1202,9 @@ class VisionRules(Battles, Play):
         result = state["result"]
         if result is None:
             self._state_check(state)
-            self._decide(state)
+            first, second = state["players"]  # (_decide's question, asked here: nobody has lost is the usual answer)
+            if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
+                self._decide(state)
         elif result.get("reason") == "card" and "weather" not in result and "精霊風" in self.weathers(state):
             # a card's win step (the effect runner decides it and asks at once): 精霊風 swaps it as well
             if result["winner"] in (0, 1):
