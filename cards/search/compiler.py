@@ -397,14 +397,15 @@ class Compiled:
         ordered (a top-N sort of thousands of ids, not of thousands of whole rows)."""
         # Every card by id, with the related rows the search reads (not its filters: a game's filter would
         # have SQLite walk that game's index looking each card up in the list of ids).
-        cards = self.filtered.model._default_manager.filter(pk__in=ids)
-        cards.query.select_related = self.filtered.query.select_related
-        return self._ordered(cards, ranked)
+        return self._read(self.filtered.model._default_manager.filter(pk__in=ids), ranked)
 
     def by_ids(self, where: str, params: list, ranked: bool) -> QuerySet:
         """The cards whose ids the SQL condition `where` (with `params`) selects, read and ordered as ranked()
         or unranked() would: a page of a search whose every match's id is known (paging.counted_ids)."""
-        cards = self.filtered.model._default_manager.extra(where=[where], params=params)
+        return self._read(self.filtered.model._default_manager.extra(where=[where], params=params), ranked)
+
+    def _read(self, cards: QuerySet, ranked: bool) -> QuerySet:
+        """`cards` with the related rows the search reads (not its filters), in its order."""
         cards.query.select_related = self.filtered.query.select_related
         return self._ordered(cards, ranked)
 

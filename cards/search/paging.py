@@ -180,13 +180,7 @@ def capped_count(compiled: Compiled, cap: int) -> int:
             cursor.execute(f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH %s LIMIT {cap + 1})",
                            [match])
             return cursor.fetchone()[0]
-    cards = compiled.filtered if compiled.counted is None else compiled.counted
-    statement = _statement(compiled, ("count", cap), lambda: cards.order_by().values("pk")[: cap + 1])
-    if statement is None:
-        return 0
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COUNT(*) FROM ({statement.sql}) subquery", statement.params)
-        return cursor.fetchone()[0]
+    return counted_ids(compiled, cap)[0]
 
 
 def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet], ids: str | None = None) -> list[dict]:
@@ -260,7 +254,7 @@ def search_page(compiled: Compiled, number: int, size: int, cap: int | None = No
     within_page = compiled.rank is not None and count > cap
     ranked = not within_page
     window = slice(offset, offset + size + 1)
-    if ids is not None and (not ids or offset >= count):
+    if ids is not None and offset >= count:  # (no match, or a page past them)
         rows = []
     elif values:
         rank = ("rank",) if within_page else ()
