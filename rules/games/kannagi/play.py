@@ -1152,38 +1152,24 @@ class KannagiRules(Play):
         # they would be. The start, recovery and draw declarations come one after the other with the same hand,
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
-        events = effects.end_of_turn(state)  # end_of_turn
-        state["active"] = 1  # goldfish
-        state["phase"] = "goldfish"
-        events.append({"type": "goldfish_turn"})
-        events += self._window(state, "goldfish")
+        end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
+        events = self._job_end_of_turn(state, end_of_turn)
+        events += self._job_goldfish(state, goldfish)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 2)
-        events += effects.end_of_turn(state)  # end_of_turn
-        flags = state["flags"]  # turn
-        turn = state["turn"] = state["turn"] + 1
-        state["active"] = 0
-        state["phase"] = "start"
-        flags.update(TURN_OPEN)
-        events.append({"type": "turn", "turn": turn})
-        if turn > 1:
-            events += self._window(state, "start")
-            if state["pending"]:
-                return events + self._queue_turn_end(jobs, 4)
-            state["phase"] = "recovery"  # (the same moment: no tool)
+        events += self._job_end_of_turn(state, end_of_turn)
+        events += self._job_turn(state, turn)
+        if state["pending"]:
+            return events + self._queue_turn_end(jobs, 4)
+        if state["turn"] > 1:
+            state["phase"] = "recovery"  # (the same moment as the turn's start: no tool)
         else:
-            state["phase"] = "recovery"
-            events += self._window(state, "recovery")
+            events += self._job_phase(state, recovery)
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
-        cards = state["cards"]  # recover (_job_recover)
-        for iid in state["zones"][FIELDS[0]]:
-            card = cards[iid]
-            card["tapped"] = False
-            if card["counters"]:
-                card["counters"].pop("damage", None)
+        events += self._job_recover(state, recover)
         state["phase"] = "draw"  # (the same moment as the one before: no tool)
-        events += self._job_draw(state, None)  # draw
+        events += self._job_draw(state, draw_job)
         state["phase"] = "main"
         return events
 
