@@ -158,10 +158,14 @@ class TimestormRules(StackPlay, Play):
         return n
 
     def _next_alive(self, state, after: int) -> int | None:
-        n = len(state["players"])
-        for k in range(1, n + 1):
+        players = state["players"]
+        n = len(players)
+        p = (after + 1) % n
+        if not players[p]["lost"]:  # (the next player is still in: the usual answer, asked at every pass)
+            return p
+        for k in range(2, n + 1):
             p = (after + k) % n
-            if not state["players"][p]["lost"]:
+            if not players[p]["lost"]:
                 return p
         return None
 
