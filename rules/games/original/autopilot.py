@@ -63,6 +63,7 @@ from __future__ import annotations
 
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import legal_actions
+from .costs import payment_ids
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .stats import undisplayed
 from .worth import (
@@ -83,6 +84,28 @@ from .worth import (
 DECK_RESERVE = 15  # 支援 cards kept back from paid draws (an empty 支援 loses)
 HORIZON = 3  # turns a new attacker is counted on when it costs this turn's damage
 HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
+
+
+_PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
+
+
+def _pick(plan: list, wanted: int) -> int:
+    """The payment (its index in the rules' list, each a list of (mask, tapped, discarded)) with the fewest
+    discards that keeps the most unused 倉庫 cards with a `wanted` attribute (ties: the first listed). The cards
+    it keeps are those the 倉庫 has less those it uses, so it is the one that uses the fewest."""
+    best = None
+    for n, split in enumerate(plan):
+        discards = used = 0
+        for m, t, d in split:
+            discards += d
+            if m & wanted:
+                used += t + d
+        if best is not None and discards > best[0]:
+            break  # (the rules list the payments by their discards, fewest first: none after this is better)
+        rank = (discards, used, n)
+        if best is None or rank < best:
+            best = rank
+    return best[2]
 
 
 class Autopilot(Worth, Base):
@@ -393,9 +416,10 @@ class Autopilot(Worth, Base):
 
     def _payment(self, state, pending, allow_cancel=False):
         of = self.rules.card_facts(state)
-        # (the payments the legal actions list, the rules' default first)
-        pays = self.rules.payments(state, pending.get("player", 0), pending["cost"], pending["needs"], pending.get("needs_any", ()))
-        if not pays:
+        # (the payments the legal actions list, the rules' default first, as the attribute masks they use: the
+        # choice reads no more of them, so it is kept by the plan's key and the attributes wanted)
+        key, by_mask, plan = self.rules.payment_plans(state, pending.get("player", 0), pending["cost"], pending["needs"], pending.get("needs_any", ()))
+        if not plan:
             return {"type": "cancel"} if allow_cancel else {"type": "destroy"}
         cards = state["cards"]
         wanted = 0
@@ -406,16 +430,13 @@ class Autopilot(Worth, Base):
                     wanted |= data["mask"]
                 for _k, _a, _c, needs, _s, _m, _n in _damages(data):
                     wanted |= needs
-        useful = {i for i in state["zones"][STORAGE] if not cards[i]["tapped"] and of[i]["mask"] & wanted}
-        best = None
-        for n, (tap, discard) in enumerate(pays):
-            if best is not None and len(discard) > best[0][0]:
-                break  # (the rules list the payments by their discards, fewest first: none after this is better)
-            keep = len(useful.difference(tap, discard))  # (the unused cards with a wanted attribute it keeps)
-            rank = (len(discard), -keep, n)
-            if best is None or rank < best[0]:
-                best = (rank, tap, discard)
-        return {"type": "pay", "tap": best[1], "discard": best[2]}
+        pick = _PICKS.get((key, wanted))
+        if pick is None:
+            if len(_PICKS) > 20_000:
+                _PICKS.clear()
+            pick = _PICKS[(key, wanted)] = _pick(plan, wanted)
+        tap, discard = payment_ids(by_mask, plan[pick])
+        return {"type": "pay", "tap": tap, "discard": discard}
 
     def _upkeep(self, state, pending):
         """Pay (by tapping) when the board with the card deals more damage in a turn with the 倉庫 cards left

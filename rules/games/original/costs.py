@@ -147,6 +147,16 @@ def _minimal(parts, cost, need, anym) -> bool:
     return True
 
 
+def payment_ids(by_mask: dict, split: list) -> tuple[list, list]:
+    """The payment (tap ids, discard ids) of a plan's split ((mask, tapped, discarded) each) from the unused 倉庫
+    cards by mask: the first cards of each mask discarded, the next ones tapped."""
+    tap, discard = [], []
+    for m, t, d in split:
+        discard += by_mask[m][:d]
+        tap += by_mask[m][d : d + t]
+    return tap, discard
+
+
 def _ids(value) -> bool:
     if not isinstance(value, list):
         return False
@@ -189,6 +199,14 @@ class Costs:
         """Distinct valid payments (tap ids, discard ids), up to interchangeable cards (same attributes): the
         sensible one first (tap only, fewest discards and cards, keeping cards of rare attributes), then the
         tap-only ones spending each kind of card first, then one for each number of discards."""
+        _key, by_mask, plan = self.payment_plans(state, player, cost, needs, needs_any, limit)
+        return [payment_ids(by_mask, split) for split in plan]
+
+    def payment_plans(self, state, player, cost, needs=(), needs_any=(), limit=LIMIT) -> tuple[tuple, dict, list]:
+        """What `payments` lists, before it names the cards: (the plan's key, a pure function of the cost and of
+        the attributes of the unused 倉庫 cards; the unused 倉庫 cards by attribute mask, in 倉庫 order; the
+        payments in `payments`' order, each a list of (mask, tapped, discarded)). payment_ids(by_mask, split)
+        is the payment (tap ids, discard ids) `payments` lists for a split."""
         by_mask: dict = {}
         cards = state["cards"]
         of = self._facts_of(state)
@@ -201,14 +219,7 @@ class Costs:
             if len(_PLANS) > 20_000:
                 _PLANS.clear()
             plan = _PLANS[key] = _plan(*key)
-        out = []
-        for split in plan:
-            tap, discard = [], []
-            for m, t, d in split:
-                discard += by_mask[m][:d]
-                tap += by_mask[m][d : d + t]
-            out.append((tap, discard))
-        return out
+        return key, by_mask, plan
 
     def _check_payment(self, state, player, pending, action) -> tuple[list, list]:
         """Any payment the rule accepts, listed or not: different unused 倉庫 cards, tapped or discarded, that

@@ -83,6 +83,7 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         "purse",
         "can_pay",
         "payments",
+        "payment_plans",
         "pending_step",
     )
 
