@@ -86,6 +86,7 @@ HORIZON = 3  # turns a new attacker is counted on when it costs this turn's dama
 HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
 
 
+_WANTED: dict = {}  # the board's card ids -> (the game's card facts, the attributes its own soldiers and damaging effects need)
 _PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
 
 
@@ -421,15 +422,23 @@ class Autopilot(Worth, Base):
         key, by_mask, plan = self.rules.payment_plans(state, pending.get("player", 0), pending["cost"], pending["needs"], pending.get("needs_any", ()))
         if not plan:
             return {"type": "cancel"} if allow_cancel else {"type": "destroy"}
-        cards = state["cards"]
-        wanted = 0
-        for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0:
-                data = of[i]
-                if data["type"] == SOLDIER:
-                    wanted |= data["mask"]
-                for _k, _a, _c, needs, _s, _m, _n in _damages(data):
-                    wanted |= needs
+        board = tuple(state["zones"][BOARD])
+        kept = _WANTED.get(board)  # (it reads the board's cards alone: whose they are and their facts)
+        if kept is not None and kept[0] is of:
+            wanted = kept[1]
+        else:
+            cards = state["cards"]
+            wanted = 0
+            for i in board:
+                if cards[i]["owner"] == 0:
+                    data = of[i]
+                    if data["type"] == SOLDIER:
+                        wanted |= data["mask"]
+                    for _k, _a, _c, needs, _s, _m, _n in _damages(data):
+                        wanted |= needs
+            if len(_WANTED) > 4096:
+                _WANTED.clear()
+            _WANTED[board] = (of, wanted)
         pick = _PICKS.get((key, wanted))
         if pick is None:
             if len(_PICKS) > 20_000:
