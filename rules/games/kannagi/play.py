@@ -1377,27 +1377,29 @@ class KannagiRules(Play):
     # A draw an effect makes is the engine's forced draw (Play.draw_cards): from an empty deck the drawing player
     # has lost, the goldfish too (it has no deck: 相手がドロー(札を引く)する際…山札がない).
 
+    def _lowered_to_soul(self, state, name) -> None:
+        """Damage rule ②, for the field `name` where a card has counters: its places whose power was lowered to 0 or
+        below go to 魂."""
+        cards = state["cards"]
+        marked = [i for i in state["zones"][name] if cards[i]["counters"]]
+        of = self.card_facts(state)
+        for iid in marked:
+            if of[iid].type != PLACE:
+                continue
+            counters = cards[iid]["counters"]
+            lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
+            if lowered and cards[iid]["zone"] == name and self.power(state, iid) <= 0:
+                self._to_soul(state, iid)
+
     def check_result(self, state):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
-        cards = state["cards"]
+        cards, zones = state["cards"], state["zones"]
         for name in FIELDS if "turns" in state["flags"] else FIELD0:  # (the goldfish has no field to look at)
-            field = state["zones"][name]
-            for iid in field:  # (a loop rather than a list: most of the time no card has counters)
+            for iid in zones[name]:  # (a loop rather than a list: most of the time no card has counters)
                 if cards[iid]["counters"]:
-                    marked = [i for i in field if cards[i]["counters"]]
+                    self._lowered_to_soul(state, name)
                     break
-            else:
-                marked = None
-            if marked:
-                of = self.card_facts(state)
-                for iid in marked:
-                    if of[iid].type != PLACE:
-                        continue
-                    counters = cards[iid]["counters"]
-                    lowered = counters.get("damage", 0) > 0 or counters.get("power", 0) < 0
-                    if lowered and cards[iid]["zone"] == name and self.power(state, iid) <= 0:
-                        self._to_soul(state, iid)
         player, goldfish = state["players"]
         if goldfish["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
