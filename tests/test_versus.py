@@ -3,6 +3,7 @@
 matchups of two decks give the same figures for the same seed and mirror when the decks are swapped."""
 
 import json
+import marshal
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from django.core.management.base import CommandError
 
 from rules.declare import GAMES
 from rules.declare.samples import bundled_samples, player_deck, sample_data
-from rules.engine import IllegalAction, apply, digest, new_game, replay, view
+from rules.engine import IllegalAction, apply, digest, legal_actions, new_game, replay, view
 from rules.engine.core import GOLDFISH, SEAT, _rules, sees
 from rules.engine.versus import (
     SeatAI,
@@ -140,6 +141,33 @@ def test_a_determinized_world_shares_nothing_with_the_game(slug):
         card["counters"]["power"] = 3
     third = determinize(state, 0)
     assert all(c["counters"].get("power") == 3 for c in third["cards"].values())
+
+
+@pytest.mark.parametrize("slug", VERSUS)
+def test_the_heuristic_only_reads_its_shared_world_and_the_game(slug):
+    """The heuristic level decides on a world that shares the seen cards with the game (determinize(shared=True),
+    unless the game's autopilot declares it writes the game it chooses for); it is the same world as the copied one, and deciding changes neither the world nor the game, at any decision
+    of a whole game between two AIs."""
+    state, ai, decisions = versus_state(slug, 5), SeatAI(slug), 0
+    for _ in range(400):
+        who = _rules(slug).to_act(state)
+        if who is None or state["result"] is not None:
+            break
+        before = marshal.dumps(state, 2)
+        world = determinize(state, who, shared=not ai.pilot.writes_game)
+        assert world == determinize(state, who)
+        seen = marshal.dumps(world, 2)
+        legal_actions(world)
+        ai.heuristic(world, who)
+        if not ai.pilot.writes_game:
+            assert marshal.dumps(world, 2) == seen, f"{slug}: deciding changed the world at action {len(state['log'])}"
+        action = ai.choose(state, who)
+        assert marshal.dumps(state, 2) == before, f"{slug}: deciding changed the game at action {len(state['log'])}"
+        if action is None:
+            break
+        apply(state, action)
+        decisions += 1
+    assert decisions >= 20
 
 
 @pytest.mark.parametrize("slug", VERSUS)

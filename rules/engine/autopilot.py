@@ -24,6 +24,9 @@ def reads_of(rules) -> SimpleNamespace:
 class Autopilot:
     slug = ""
     plays: frozenset[str] = frozenset()  # action types that play the card named by the action's "card"
+    # whether choose() writes to the game it is given (original drops display stats: its stats.undisplayed); the
+    # versus AI hands an autopilot that does not a world sharing the seen cards with the game (versus.determinize)
+    writes_game: bool = False
 
     def __init__(self, rules):
         self.rules = reads_of(rules)  # the declared read helpers only (GameDef.pilot hands the game's rules)

@@ -42,7 +42,7 @@ from operator import itemgetter
 
 from ..declare import get_game
 from . import rng
-from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game, sees
+from .core import GOLDFISH, SEAT, _rules, canonical_decks, legal_actions, new_game
 from .intervals import Z95
 from .play import offers, plain
 from .state import _holder
@@ -83,22 +83,23 @@ _BLOB = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, separa
 # The texts of the cards met so far, by the marshal bytes of the card (version 2: no back-references, so equal
 # values of equal types give equal bytes; and equal bytes load as equal values of equal types — True is not 1,
 # 1 is not 1.0 — which JSON writes alike). A card whose keys came in another order only misses.
-_HIDDEN: dict[tuple, tuple[bytes, str, str]] = {}  # (place keys, card) -> (its contents, their sort key, their text)
+_HIDDEN: dict[tuple, tuple[bytes, str, str, dict]] = {}  # (place keys, card) -> (its contents, their sort key, their text)
 _SHOWN: dict[bytes, str] = {}  # card -> its text
 _CACHED = 200_000  # entries at most in each (then it starts again)
 
 
-def _hidden(card: dict, keys: tuple) -> tuple[bytes, str, str]:
+def _hidden(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
     """What of a hidden card is dealt again (all but its zone and the place's keys), marshalled (each card dealt
-    from it is a new copy, sharing nothing with the game or the other worlds), with the text it sorts by and the
-    text the seed's blob holds of it."""
+    from it is a new copy, sharing nothing with the game or the other worlds), with the text it sorts by, the
+    text the seed's blob holds of it, and a copy of it kept here (what a shared world's cards are made of: a
+    new dict each, its values shared, read only)."""
     raw = (keys, marshal.dumps(card, 2))
     hit = _HIDDEN.get(raw)
     if hit is None:
         if len(_HIDDEN) > _CACHED:
             _HIDDEN.clear()
         content = {k: v for k, v in card.items() if k != "zone" and k not in keys}
-        hit = _HIDDEN[raw] = (marshal.dumps(content), _CARD_JSON(content), _BLOB(content))
+        hit = _HIDDEN[raw] = (marshal.dumps(content), _CARD_JSON(content), _BLOB(content), marshal.loads(marshal.dumps(content)))
     return hit
 
 
@@ -122,20 +123,28 @@ def _place(card: dict, name: str, keys: tuple) -> dict:
     return out
 
 
-def determinize(state: dict, seat: int, salt: int = 0) -> dict:
+def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> dict:
     """A whole game consistent with what `seat` sees of `state`: the cards it sees where they are; the cards it
     does not see shuffled among the places it does not see (their instance ids too, in order of the places),
     by a generator seeded from what it sees and `salt`; the game's own generator re-seeded from the same, so
-    that nothing of the real game's future draws leaks. The result is a new state the rules can play on."""
+    that nothing of the real game's future draws leaks. The result is a new state the rules can play on.
+
+    `shared`: the same world (equal to the last value), made without copying what the seat sees: the shown
+    cards and the game's other parts are the state's own objects, and only the hidden cards are new. A world to
+    read and never to change (the heuristic reads it: tests/test_versus.py checks that deciding never changes
+    the game); one to play on is copied first, as the strong level's trials are."""
     rules = _rules(state["game"])
     cards, zones = state["cards"], state["zones"]
     slots, hidden_ids = [], []
     shown_zones: dict[str, list] = {}
     for name in sorted(zones):
-        visible = rules.zone_visible(state, name, seat)
+        # (core.sees, worked out once a zone: a face-up card is seen; a face-down one in a zone the seat may look
+        # into when the zone's player, or else the card's owner, is the seat)
+        holder = _holder(name) if rules.zone_visible(state, name, seat) else False
         row = []
         for index, iid in enumerate(zones[name]):
-            if sees(rules, state, name, visible, cards[iid], seat):
+            card = cards[iid]
+            if card["face_up"] or (holder is not False and (card["owner"] if holder is None else holder) == seat):
                 row.append(iid)
             else:
                 row.append(None)
@@ -147,7 +156,7 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     keys = rules.place_keys
     places = [_place(cards[zones[name][index]], name, keys) for name, index in slots] if keys else None
     hidden = sorted((_hidden(cards[i], keys) for i in hidden_ids), key=itemgetter(1))
-    contents = [h[0] for h in hidden]
+    contents = [h[3] for h in hidden] if shared else [h[0] for h in hidden]
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
     shown_ids = sorted({i for row in shown_zones.values() for i in row if i is not None})
     raws: dict[str, bytes] = {}
@@ -162,14 +171,18 @@ def determinize(state: dict, seat: int, salt: int = 0) -> dict:
     ))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     random.Random(seed).shuffle(contents)
-    out = marshal.loads(marshal.dumps(rest))
-    new_cards = {i: marshal.loads(raws[i]) for i in shown_ids}  # (copies: the world shares nothing with the game)
+    if shared:
+        out = rest
+        new_cards = {i: cards[i] for i in shown_ids}
+    else:
+        out = marshal.loads(marshal.dumps(rest))
+        new_cards = {i: marshal.loads(raws[i]) for i in shown_ids}  # (copies: the world shares nothing with the game)
     new_zones = {name: list(row) for name, row in shown_zones.items()}
     for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_NUM), contents, strict=True)):
         new_zones[name][index] = iid
-        card = new_cards[iid] = marshal.loads(content)
+        card = new_cards[iid] = content.copy() if shared else marshal.loads(content)
         if keys:
-            card.update(marshal.loads(marshal.dumps(places[k])))
+            card.update(places[k] if shared else marshal.loads(marshal.dumps(places[k])))
         card["zone"] = name
     new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_NUM)}
     out.update(
@@ -207,7 +220,8 @@ class SeatAI:
 
     def choose(self, state: dict, seat: int) -> dict | None:
         """The seat's next action in `state`, decided from what the seat sees only."""
-        whole = determinize(state, seat)
+        # (read only: the legal actions and the heuristic's choice; a copy for an autopilot that writes its game)
+        whole = determinize(state, seat, shared=not self.pilot.writes_game)
         legal = legal_actions(whole)
         if not legal:
             return None

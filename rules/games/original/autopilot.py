@@ -112,6 +112,7 @@ def _pick(plan: list, wanted: int) -> int:
 class Autopilot(Worth, Base):
     slug = "original"
     plays = frozenset({"summon", "cast", "deploy"})
+    writes_game = True  # (choose drops the display stats of the game it chooses for: stats.undisplayed)
 
     def opening_pool(self, state):
         # one shuffle of the 60: the top 5 to 戦力, then 5 dealt to the hand, the rest is 支援
