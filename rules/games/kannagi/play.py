@@ -129,7 +129,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -139,6 +139,8 @@ class Instances:
                 key = card["def"]
                 found = self.table.get(key)
                 of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
+                if of[iid].type == TOOL:
+                    self.tools.add(iid)
 
 
 class KannagiRules(Play):
@@ -224,10 +226,13 @@ class KannagiRules(Play):
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
         of = memo.of = {}
+        tools = memo.tools = set()  # the game's 道具札 instances (a hand with none of them has no usable tool)
         for iid, card in cards.items():
             key = card["def"]
             if key in table:
-                of[iid] = table[key]
+                f = of[iid] = table[key]
+                if f.type is TOOL:
+                    tools.add(iid)
             if "on" in card:
                 memo.riding.add(iid)
         if len(of) != len(cards):
@@ -472,27 +477,16 @@ class KannagiRules(Play):
         facts = of.of
         zones = state["zones"]
         hand, reveal = zones[HANDS[me]], zones[REVEALS[me]]
+        tools = of.tools
+        if tools.isdisjoint(hand) and (not reveal or tools.isdisjoint(reveal)):  # (the commonest: no tool in hand)
+            return ()
         # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
-        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose; none when the hand
-        # holds no tool), and given again while they are unchanged.
+        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose), and given again
+        # while they are unchanged.
         kept = of.usable
-        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[5] == me:
-            if kept[2] is None:  # (no tool in that hand)
-                return ()
-            soul = zones[SOULS[me]]
-            if kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
-                return kept[4]
-        for i in hand:
-            if facts[i].type == TOOL:
-                break
-        else:
-            for i in reveal:
-                if facts[i].type == TOOL:
-                    break
-            else:
-                of.usable = (hand[:], reveal[:], None, None, (), me)
-                return ()
         soul = zones[SOULS[me]]
+        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[5] == me and kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
+            return kept[4]
         mixed = state["options"].get("mixed_season")
         out, plain = [], True
         for i in hand + reveal if reveal else hand:
@@ -1330,6 +1324,7 @@ class KannagiRules(Play):
         facts.of = dict(memo.of)
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
+        facts.tools = memo.tools
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
