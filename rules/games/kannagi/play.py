@@ -88,7 +88,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -107,6 +107,8 @@ class Facts:
         self.whens = frozenset((s.get("when") or "played") for s in script)
         # the steps of each timing, as effects.steps_of reads them from the card's data (copied when run)
         self.steps = {when: tuple(s for s in script if (s.get("when") or "played") == when) for when in self.whens}
+        self.attacks = not self.whens.isdisjoint(ON_ATTACK)  # steps when it attacks (a place) or is revealed (an apparition)
+        self.season_attacks = "attack" in self.whens  # steps when the place on it (a season) attacks
         # the "played" steps that ask the player to choose a card (KannagiRules._step_can_choose): a tool with
         # none is usable whenever 魂 pays for it and its target is there
         self.choosers = tuple(
@@ -749,14 +751,23 @@ class KannagiRules(Play):
     def _job_attack_effects(self, state, job):
         """The place's 攻撃時 and its season's (when the place on it attacks), at the same time."""
         place = job["place"]
-        if not state["cards"][place]["zone"].endswith(".field"):
+        cards = state["cards"]
+        card = cards[place]
+        if not card["zone"].endswith(".field"):
             return []
-        ready = [{"do": "effect", "card": place, "whens": list(ON_ATTACK)}]
-        host = state["cards"][place].get("on")
-        if host is not None and state["cards"][host]["zone"] == state["cards"][place]["zone"]:
-            # (run as the place's: the season's steps act on the place on it, "self" being that place)
-            ready.append({"do": "effect", "card": host, "source": place, "whens": ["attack"]})
-        return self._job_simultaneous(state, {"jobs": ready})
+        of = self.card_facts(state)
+        own = of[place].attacks  # (_job_simultaneous's _has_steps, from the facts)
+        host = card.get("on")
+        # (run as the place's: the season's steps act on the place on it, "self" being that place)
+        season = host is not None and cards[host]["zone"] == card["zone"] and of[host].season_attacks
+        if own and season:
+            ready = [{"do": "effect", "card": place, "whens": list(ON_ATTACK)}, {"do": "effect", "card": host, "source": place, "whens": ["attack"]}]
+            return self._job_simultaneous(state, {"jobs": ready})
+        if own:  # (one with steps: run at once, as _job_simultaneous would)
+            return self._job_effect(state, {"do": "effect", "card": place, "whens": list(ON_ATTACK)})
+        if season:
+            return self._job_effect(state, {"do": "effect", "card": host, "source": place, "whens": ["attack"]})
+        return []
 
     def _job_attack_damage(self, state, job):
         """④ the place's power (bottom left, as changed) as damage to the goldfish's life."""
@@ -1053,13 +1064,28 @@ class KannagiRules(Play):
             return self._void("attack", place)
         state["flags"]["attack"] = True
         riders = [r for r in self._riders(state, place) if self._type(state, r) == APPARITION]
-        state["flags"]["jobs"][0:0] = [
+        steps = [
             *({"do": "apparition", "card": r, "place": place} for r in riders),
             {"do": "attack_effects", "place": place},
             {"do": "attack_damage", "place": place},
             {"do": "attack_end", "place": place},
         ]
-        return [{"type": "attack", "card": place}]
+        jobs = state["flags"]["jobs"]
+        events = [{"type": "attack", "card": place}]
+        if jobs:  # (behind nothing, they run at once below)
+            jobs[0:0] = steps
+            return events
+        # The commonest: nothing queued. The steps run here one after the other as _drive would run them from the
+        # front of the queue (a job that drives the queue itself, an effect's after_effects, finds nothing of
+        # them there and leaves them to this loop); when one waits for a decision or the game is over, the ones
+        # left are queued behind what that one queued, where they would be.
+        run = self._jobs
+        for k, step in enumerate(steps):
+            if state["pending"] or state["result"] is not None:
+                jobs += steps[k:]
+                return events
+            events += run[step["do"]](state, step)
+        return events
 
     def _do_tool(self, state, action):
         pending = state["pending"]
