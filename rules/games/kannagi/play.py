@@ -193,6 +193,23 @@ class KannagiRules(Play):
         self._last: Instances | None = None  # the game played last (see `card_facts`)
         self._prev: Instances | None = None  # the one before (versus: a game and its relabelling, as_seat, alternate)
         self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
+        self._free = {kind: self._handlers[kind] for kind in self.ACTIONS[FREE]}
+
+    def apply(self, state, action):
+        """Play.apply, with its two commonest cases dispatched at once: a free action with no decision pending
+        (the core's check of the type: one of ACTIONS[FREE]; kannagi has no guard), and the answer to a declaration's
+        moment (check_answer against the decision's candidates: no tool, or one of the usable ones). Anything
+        else, a refusal included, goes through Play.apply."""
+        pending = state["pending"]
+        if pending is None:
+            handler = self._free.get(action["type"])
+            if handler is not None:
+                return handler(state, action) + self._settle_riders(state)
+        elif pending["type"] == "timing" and action["type"] == "tool":
+            card = action.get("card")
+            if card is None or (card.__class__ is str and card in self._usable(state)):
+                return self._do_tool(state, action) + self._settle_riders(state)
+        return Play.apply(self, state, action)
 
     # -- card facts ------------------------------------------------------------------------------------------
 
