@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON, TOOL
+from .play import APPARITION, PLACE, SEASON
 
 
 class Autopilot(Base):
@@ -90,17 +90,20 @@ class Autopilot(Base):
         hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
         if zones["p0.reveal"]:
             hand = hand + zones["p0.reveal"]
+        if not flags["tool"]:  # a usable tool first (none when the hand holds no tool)
+            best_tool = self._best_tool(state, of)
+            if best_tool is not None:
+                return {"type": "tool", "card": best_tool}
         season, place = not flags["deploy"], not flags["summon"]
-        # One pass over the hand: whether it holds a tool, and the best payable season and place.
+        # One pass over the hand: the best payable season and place.
         best_season = best_place = None  # (rank, card) of the best payable card of each type
-        tool_held = False
-        if season or place or not flags["tool"]:
+        if season or place:
             count = len(zones["p0.soul"])
             fast = not flags["attack"]
             for i in hand:
                 f = of[i]
                 kind = f.type
-                if kind == PLACE:
+                if kind is PLACE:
                     if not place or f.cost > count:
                         continue
                     rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
@@ -108,7 +111,7 @@ class Autopilot(Base):
                         continue
                     if f.free or self.rules.season_met(state, 0, f):
                         best_place = (rank, i)
-                elif kind == SEASON:
+                elif kind is SEASON:
                     if not season or f.cost > count:
                         continue
                     rank = (f.cost, i)
@@ -116,12 +119,6 @@ class Autopilot(Base):
                         continue
                     if f.free or self.rules.season_met(state, 0, f):
                         best_season = (rank, i)
-                elif kind == TOOL:
-                    tool_held = True
-        if tool_held and not flags["tool"]:  # (the usable tools are asked for only when the hand holds one)
-            best_tool = self._best_tool(state, of)
-            if best_tool is not None:
-                return {"type": "tool", "card": best_tool}
         if best_season is not None or best_place is not None:
             # one pass over the field: its seasons in order, and what the cards on it sit on (the places' hosts)
             seasons, hosts, place_hosts = [], set(), set()

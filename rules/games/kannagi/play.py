@@ -497,26 +497,28 @@ class KannagiRules(Play):
         zones = state["zones"]
         hand, reveal = zones[HANDS[me]], zones[REVEALS[me]]
         tools = of.tools
-        if tools.isdisjoint(hand) and (not reveal or tools.isdisjoint(reveal)):  # (the commonest: no tool in hand)
+        held = [i for i in hand if i in tools]  # the tools in hand, in the hand's order, then the 手札公開場's
+        if reveal:
+            held += [i for i in reveal if i in tools]
+        if not held:  # (the commonest: no tool in hand)
             return ()
-        # Asked at every declaration: the answer is kept with copies of what it was read from, the hand, the
-        # 手札公開場 and 魂 (the whole of it for a tool with no target and nothing to choose), and given again
-        # while they are unchanged.
+        # Asked at every declaration: the answer is kept with what it was read from, the tools in hand and 魂 (a
+        # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
+        # nothing else), and given again while they are unchanged.
         kept = of.usable
         soul = zones[SOULS[me]]
-        if kept is not None and kept[0] == hand and kept[1] == reveal and kept[5] == me and kept[2] == soul and kept[3] == state["options"].get("mixed_season"):
-            return kept[4]
         mixed = state["options"].get("mixed_season")
+        if kept is not None and kept[0] == held and kept[5] == me and kept[2] == soul and kept[3] == mixed:
+            return kept[4]
         out, plain = [], True
-        for i in hand + reveal if reveal else hand:
+        for i in held:
             f = facts[i]
-            if f.type == TOOL:
-                plain = plain and f.plain
-                if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
-                    if f.plain or self._can_choose(state, me, i, f):
-                        out.append(i)
+            plain = plain and f.plain
+            if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
+                if f.plain or self._can_choose(state, me, i, f):
+                    out.append(i)
         out = tuple(out)
-        of.usable = (hand[:], reveal[:], soul[:], mixed, out, me) if plain else None
+        of.usable = (held, None, soul[:], mixed, out, me) if plain else None
         return out
 
     def _window(self, state, at: str) -> list[dict]:
