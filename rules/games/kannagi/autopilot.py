@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON
+from .play import APPARITION, PLACE, SEASON, TOOL
 
 
 class Autopilot(Base):
@@ -90,14 +90,11 @@ class Autopilot(Base):
         hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
         if zones["p0.reveal"]:
             hand = hand + zones["p0.reveal"]
-        if not flags["tool"]:  # a usable tool first (none when the hand holds no tool)
-            best_tool = self._best_tool(state, of)
-            if best_tool is not None:
-                return {"type": "tool", "card": best_tool}
         season, place = not flags["deploy"], not flags["summon"]
-        # One pass over the hand: the best payable season and place.
+        # One pass over the hand: whether it holds a tool, and the best payable season and place.
         best_season = best_place = None  # (rank, card) of the best payable card of each type
-        if season or place:
+        tool_held = False
+        if season or place or not flags["tool"]:
             count = len(zones["p0.soul"])
             fast = not flags["attack"]
             for i in hand:
@@ -119,6 +116,12 @@ class Autopilot(Base):
                         continue
                     if f.free or self.rules.season_met(state, 0, f):
                         best_season = (rank, i)
+                elif kind is TOOL:
+                    tool_held = True
+        if tool_held and not flags["tool"]:  # (the usable tools are asked for only when the hand holds one)
+            best_tool = self._best_tool(state, of)
+            if best_tool is not None:
+                return {"type": "tool", "card": best_tool}
         if best_season is not None or best_place is not None:
             # one pass over the field: its seasons in order, and what the cards on it sit on (the places' hosts)
             seasons, hosts, place_hosts = [], set(), set()
@@ -128,7 +131,7 @@ class Autopilot(Base):
                     seasons.append(r)
                 host = cards[r].get("on")
                 hosts.add(host)
-                if kind == PLACE:
+                if kind is PLACE:
                     place_hosts.add(host)
             if best_season is not None:
                 pick = best_season[1]
@@ -154,12 +157,19 @@ class Autopilot(Base):
         if attacker is None:
             return {"type": "end_turn"}
         if not flags["possess"]:
-            apparitions = [(i, f) for i in hand if (f := of[i]).type == APPARITION]
-            if apparitions:
-                count = len(zones["p0.soul"])
-                met = [(f.cost, i) for i, f in apparitions if f.cost <= count and (f.free or self.rules.season_met(state, 0, f))]
-                pick = max(met)[1] if met else min((f.cost, i) for i, f in apparitions)[1]
-                return {"type": "possess", "card": pick, "target": attacker}
+            # the dearest apparition 魂 pays for, else the cheapest (a loop: this runs before most attacks)
+            count = len(zones["p0.soul"])
+            best = cheapest = None  # (cost, card)
+            for i in hand:
+                f = of[i]
+                if f.type is APPARITION:
+                    key = (f.cost, i)
+                    if cheapest is None or key < cheapest:
+                        cheapest = key
+                    if f.cost <= count and (best is None or key > best) and (f.free or self.rules.season_met(state, 0, f)):
+                        best = key
+            if cheapest is not None:
+                return {"type": "possess", "card": (best or cheapest)[1], "target": attacker}
         return {"type": "attack", "card": attacker}
 
     def _best_tool(self, state, of):

@@ -360,7 +360,11 @@ class KannagiRules(Play):
         if card_type is None:
             return list(ids)
         of = self.card_facts(state)
-        return [i for i in ids if of[i].type == card_type]
+        out = []
+        for i in ids:
+            if of[i].type == card_type:
+                out.append(i)
+        return out
 
     def _riders(self, state, host: str) -> list[str]:
         """Cards sitting on `host` (a place on a season; apparitions on a place), oldest first."""
@@ -372,7 +376,11 @@ class KannagiRules(Play):
         if not riding:  # (every card with "on" is among the riding ones: the commonest, none)
             return []
         where = cards[host]["zone"]
-        riders = [i for i in riding if cards[i].get("on") == host and cards[i]["zone"] == where]
+        riders = []  # (loops rather than comprehensions here and below: these run many times an action)
+        for i in riding:
+            card = cards[i]
+            if card.get("on") == host and card["zone"] == where:
+                riders.append(i)
         if len(riders) > 1:  # (in possession order, then in the zone's order, as read from the zone)
             ids = state["zones"][where]
             riders.sort(key=lambda i: (cards[i].get("order", 0), ids.index(i)))
@@ -381,7 +389,15 @@ class KannagiRules(Play):
     def _free_seasons(self, state) -> list[str]:
         """The player's season cards with no place on them (where a place may be summoned)."""
         of = self.card_facts(state)
-        return [s for s in self._on_field(state, self._me(state), SEASON) if not any(of[r].type == PLACE for r in self._riders(state, s))]
+        out = []
+        for s in state["zones"][FIELDS[self._me(state)]]:
+            if of[s].type is SEASON:
+                for r in self._riders(state, s):
+                    if of[r].type is PLACE:
+                        break
+                else:
+                    out.append(s)
+        return out
 
     def _sit(self, state, iid, host, order=None) -> None:
         """`iid` now sits on `host` (noted among the cards that ride, for _settle_riders)."""
@@ -464,7 +480,10 @@ class KannagiRules(Play):
     def _can_choose(self, state, player, iid, f: Facts) -> bool:
         if f.target and not self._targets(state, player, f.target):
             return False
-        return all(self._step_can_choose(state, player, iid, s) for s in f.choosers)
+        for s in f.choosers:
+            if not self._step_can_choose(state, player, iid, s):
+                return False
+        return True
 
     @staticmethod
     def _step_can_choose(state, player, source, step) -> bool:
@@ -472,10 +491,20 @@ class KannagiRules(Play):
         魂 by then). (Facts.choosers: the steps that ask.)"""
         op = step["op"]
         if op == "stat":
-            return (step.get("who") or "chosen") != "chosen" or any(i != source for i in state["zones"][FIELDS[player]])
+            if (step.get("who") or "chosen") != "chosen":
+                return True
+            for i in state["zones"][FIELDS[player]]:
+                if i != source:
+                    return True
+            return False
         if op == "move" and (step.get("from") or "hand") != "deck" and (step.get("who") or "you") == "you":
             name = effects.zone_of(state, player, step.get("from") or "hand")
-            return bool(name) and any(i != source for i in state["zones"][name])
+            if not name:
+                return False
+            for i in state["zones"][name]:
+                if i != source:
+                    return True
+            return False
         return True
 
     def usable_tools(self, state) -> list[str]:
@@ -497,11 +526,15 @@ class KannagiRules(Play):
         zones = state["zones"]
         hand, reveal = zones[HANDS[me]], zones[REVEALS[me]]
         tools = of.tools
-        held = [i for i in hand if i in tools]  # the tools in hand, in the hand's order, then the 手札公開場's
-        if reveal:
-            held += [i for i in reveal if i in tools]
-        if not held:  # (the commonest: no tool in hand)
+        if tools.isdisjoint(hand) and (not reveal or tools.isdisjoint(reveal)):  # (the commonest: no tool in hand)
             return ()
+        held = []  # the tools in hand, in the hand's order, then the 手札公開場's
+        for i in hand:
+            if i in tools:
+                held.append(i)
+        for i in reveal:
+            if i in tools:
+                held.append(i)
         # Asked at every declaration: the answer is kept with what it was read from, the tools in hand and 魂 (a
         # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
         # nothing else), and given again while they are unchanged.
@@ -738,7 +771,10 @@ class KannagiRules(Play):
         by_when = self.card_facts(state)[iid].steps
         if not by_when:  # (most cards: no script)
             return []
-        steps = [dict(s) for when in job["whens"] for s in by_when.get(when, ())]  # (effects.steps_of, read once)
+        steps = []  # (effects.steps_of, read once)
+        for when in job["whens"]:
+            for s in by_when.get(when, ()):
+                steps.append(dict(s))
         if not steps:
             return []
         return effects.run(state, job.get("source", iid), card["owner"], steps, then="job")
@@ -1082,13 +1118,14 @@ class KannagiRules(Play):
         if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
         state["flags"]["attack"] = True
-        riders = [r for r in self._riders(state, place) if self._type(state, r) == APPARITION]
-        steps = [
-            *({"do": "apparition", "card": r, "place": place} for r in riders),
-            {"do": "attack_effects", "place": place},
-            {"do": "attack_damage", "place": place},
-            {"do": "attack_end", "place": place},
-        ]
+        steps = []
+        riders = self._riders(state, place)
+        if riders:
+            of = self.card_facts(state)
+            for r in riders:
+                if of[r].type is APPARITION:
+                    steps.append({"do": "apparition", "card": r, "place": place})
+        steps += ({"do": "attack_effects", "place": place}, {"do": "attack_damage", "place": place}, {"do": "attack_end", "place": place})
         jobs = state["flags"]["jobs"]
         events = [{"type": "attack", "card": place}]
         if jobs:  # (behind nothing, they run at once below)
