@@ -1024,12 +1024,14 @@ class KannagiRules(Play):
     def _run_entered(self, state, iid) -> list[dict]:
         """The jobs of _entered, run at once as _drive would run them from the front of the queue (a carry's
         caller drives the queue right after it); what is left when one waits for a decision is queued."""
-        god, effect = self._entered(iid)
-        events = self._job_god(state, god)
+        f = self.fact(state, iid)  # (a card without 神 or 召喚時 steps: those jobs do nothing, and are not run)
+        events = self._job_god(state, {"do": "god", "card": iid}) if f.god else []
         if state["pending"] or state["result"] is not None:
-            state["flags"]["jobs"].insert(0, effect)
+            state["flags"]["jobs"].insert(0, {"do": "effect", "card": iid, "whens": ["summon"]})
             return events
-        return events + self._job_effect(state, effect)
+        if "summon" not in f.whens:
+            return events
+        return events + self._job_effect(state, {"do": "effect", "card": iid, "whens": ["summon"]})
 
     def _do_potential_done(self, state, action):
         flags = state["flags"]
