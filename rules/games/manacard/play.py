@@ -95,18 +95,13 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections import deque
-from itertools import repeat
-from operator import itemgetter, setitem, sub
+from operator import itemgetter
 
 from ...engine import effects
 from ...engine.cards import CardCache, CardTable
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play, mirrored
 from . import ANSWER_OPS, UNIT_OPS
-
-_OWNER, _ZONE = itemgetter("owner"), itemgetter("zone")
-_drain = deque(maxlen=0).extend  # (runs an iterator to its end)
 
 UNIT, EQUIP, STATUS = "ユニット", "装備品", "ステータス"
 RANK = {"近": 0, "中": 1, "遠": 2}
@@ -1601,11 +1596,12 @@ class ManacardRules(Play):
         zf = self._zone_flip
         zmap = self._zone_map()
         state["zones"] = {zmap.get(k, k): v for k, v in state["zones"].items()}
-        if cards:  # (card by card, in C: every card's owner 1 - owner, its zone the other seat's)
-            every = list(state["cards"].values())
-            _drain(map(setitem, every, repeat("owner"), list(map(sub, repeat(1), map(_OWNER, every)))))
-            names = list(map(_ZONE, every))
-            _drain(map(setitem, every, repeat("zone"), list(map(zmap.get, names, names))))
+        if cards:
+            get = zmap.get
+            for card in state["cards"].values():
+                card["owner"] = 1 - card["owner"]
+                zone_name = card["zone"]
+                card["zone"] = get(zone_name, zone_name)
         players = state["players"] = state["players"][::-1]
         for k, player in enumerate(players):
             player["id"] = k
