@@ -37,6 +37,8 @@ import hashlib
 import json
 import marshal
 import random
+from functools import partial
+from itertools import repeat
 from math import sqrt
 from operator import itemgetter
 
@@ -84,7 +86,8 @@ _BLOB = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, separa
 # values of equal types give equal bytes; and equal bytes load as equal values of equal types — True is not 1,
 # 1 is not 1.0 — which JSON writes alike). A card whose keys came in another order only misses.
 _HIDDEN: dict[tuple, tuple[bytes, str, str, dict]] = {}  # (place keys, card) -> (its contents, their sort key, their text)
-_SHOWN: dict[bytes, str] = {}  # card -> its text
+_SHOWN: dict[tuple, str] = {}  # (id, card) -> its piece of the seed's blob
+_FACE_UP = itemgetter("face_up")
 _CACHED = 200_000  # entries at most in each (then it starts again)
 
 
@@ -93,25 +96,37 @@ def _hidden(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
     from it is a new copy, sharing nothing with the game or the other worlds), with the text it sorts by, the
     text the seed's blob holds of it, and a copy of it kept here (what a shared world's cards are made of: a
     new dict each, its values shared, read only)."""
-    raw = (keys, marshal.dumps(card, 2))
-    hit = _HIDDEN.get(raw)
-    if hit is None:
-        if len(_HIDDEN) > _CACHED:
-            _HIDDEN.clear()
-        content = {k: v for k, v in card.items() if k != "zone" and k not in keys}
-        hit = _HIDDEN[raw] = (marshal.dumps(content), _CARD_JSON(content), _BLOB(content), marshal.loads(marshal.dumps(content)))
+    return _HIDDEN.get((keys, marshal.dumps(card, 2))) or _hidden_new(card, keys)
+
+
+def _hidden_new(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
+    if len(_HIDDEN) > _CACHED:
+        _HIDDEN.clear()
+    content = {k: v for k, v in card.items() if k != "zone" and k not in keys}
+    hit = _HIDDEN[(keys, marshal.dumps(card, 2))] = (
+        marshal.dumps(content), _CARD_JSON(content), _BLOB(content), marshal.loads(marshal.dumps(content)),
+    )
     return hit
 
 
-def _shown(card: dict, raws: dict, iid: str) -> str:
-    """A shown card's text for the seed's blob; its marshal bytes go to `raws` (the world's copy is made of them)."""
-    raw = raws[iid] = marshal.dumps(card, 2)
-    text = _SHOWN.get(raw)
-    if text is None:
-        if len(_SHOWN) > _CACHED:
-            _SHOWN.clear()
-        text = _SHOWN[raw] = _BLOB(card)
+def _shown_new(iid: str, raw: bytes, card: dict) -> str:
+    """A shown card's piece of the seed's blob, `"id":{its text}`, kept by (id, its marshal bytes)."""
+    if len(_SHOWN) > _CACHED:
+        _SHOWN.clear()
+    text = _SHOWN[(iid, raw)] = f"{_BLOB(iid)}:{_BLOB(card)}"
     return text
+
+
+_ORDERS: dict[tuple, list] = {}  # a game's instance ids (in its cards' order) -> in _NUM's order
+
+
+def _num_order(ids: tuple) -> list:
+    order = _ORDERS.get(ids)
+    if order is None:
+        if len(_ORDERS) > 256:
+            _ORDERS.clear()
+        order = _ORDERS[ids] = sorted(ids, key=_NUM)
+    return order
 
 
 def _place(card: dict, name: str, keys: tuple) -> dict:
@@ -135,37 +150,59 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     the game); one to play on is copied first, as the strong level's trials are."""
     rules = _rules(state["game"])
     cards, zones = state["cards"], state["zones"]
-    slots, hidden_ids = [], []
+    card_of = cards.__getitem__
+    runs, hidden_ids, shown_list = [], [], []  # runs: (zone, first index, count) of the places it does not see
     shown_zones: dict[str, list] = {}
     for name in sorted(zones):
+        ids = zones[name]
         # (core.sees, worked out once a zone: a face-up card is seen; a face-down one in a zone the seat may look
         # into when the zone's player, or else the card's owner, is the seat)
         holder = _holder(name) if rules.zone_visible(state, name, seat) else False
+        if holder is not None and holder is not False and holder == seat:  # (the seat's own open zone: all seen)
+            shown_zones[name] = list(ids)
+            shown_list += ids
+            continue
+        if holder is not None and not any(map(_FACE_UP, map(card_of, ids))):  # (all hidden: face down, not its)
+            n = len(ids)
+            shown_zones[name] = [None] * n
+            runs.append((name, 0, n))
+            hidden_ids += ids
+            continue
         row = []
-        for index, iid in enumerate(zones[name]):
+        for index, iid in enumerate(ids):
             card = cards[iid]
             if card["face_up"] or (holder is not False and (card["owner"] if holder is None else holder) == seat):
                 row.append(iid)
+                shown_list.append(iid)
             else:
                 row.append(None)
-                slots.append((name, index))
+                runs.append((name, index, 1))
                 hidden_ids.append(iid)
         shown_zones[name] = row
     # what of a hidden card belongs to its place and stays there (the rules' `place_keys`: original's square of a
     # curse cast face down on the board); a player's zone gives its cards' owner
     keys = rules.place_keys
-    places = [_place(cards[zones[name][index]], name, keys) for name, index in slots] if keys else None
-    hidden = sorted((_hidden(cards[i], keys) for i in hidden_ids), key=itemgetter(1))
-    contents = [h[3] for h in hidden] if shared else [h[0] for h in hidden]
+    if keys:
+        slots = [(name, index) for name, first, count in runs for index in range(first, first + count)]
+        places = [_place(cards[zones[name][index]], name, keys) for name, index in slots]
+    hidden_cards = list(map(card_of, hidden_ids))
+    hidden = list(map(_HIDDEN.get, zip(repeat(keys), map(marshal.dumps, hidden_cards, repeat(2)), strict=False)))
+    if None in hidden:
+        hidden = [h or _hidden_new(card, keys) for h, card in zip(hidden, hidden_cards, strict=True)]
+    hidden.sort(key=itemgetter(1))
+    contents = list(map(itemgetter(3 if shared else 0), hidden))
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
-    shown_ids = sorted({i for row in shown_zones.values() for i in row if i is not None})
-    raws: dict[str, bytes] = {}
+    shown_ids = sorted(set(shown_list))
+    shown_raws = list(map(marshal.dumps, map(card_of, shown_ids), repeat(2)))
+    pieces = list(map(_SHOWN.get, zip(shown_ids, shown_raws, strict=True)))
+    if None in pieces:
+        pieces = [p or _shown_new(i, raw, cards[i]) for p, i, raw in zip(pieces, shown_ids, shown_raws, strict=True)]
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
     # keys in order, put together from the cards' kept texts
     blob = "".join((
-        '{"cards":{', ",".join(f"{_BLOB(i)}:{_shown(cards[i], raws, i)}" for i in shown_ids),
-        '},"hidden":[', ",".join(h[2] for h in hidden), "]",
+        '{"cards":{', ",".join(pieces),
+        '},"hidden":[', ",".join(map(itemgetter(2), hidden)), "]",
         f',"places":{_BLOB(places)}' if keys else "",
         f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
     ))
@@ -173,18 +210,34 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     random.Random(seed).shuffle(contents)
     if shared:
         out = rest
-        new_cards = {i: cards[i] for i in shown_ids}
+        new_cards = dict(zip(shown_ids, map(card_of, shown_ids), strict=True))
     else:
         out = marshal.loads(marshal.dumps(rest))
-        new_cards = {i: marshal.loads(raws[i]) for i in shown_ids}  # (copies: the world shares nothing with the game)
+        new_cards = dict(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
     new_zones = {name: list(row) for name, row in shown_zones.items()}
-    for k, ((name, index), iid, content) in enumerate(zip(slots, sorted(hidden_ids, key=_NUM), contents, strict=True)):
-        new_zones[name][index] = iid
-        card = new_cards[iid] = content.copy() if shared else marshal.loads(content)
-        if keys:
+    dealt_ids = sorted(hidden_ids, key=_NUM)
+    if keys:
+        dealt = list(map(dict.copy, contents)) if shared else list(map(marshal.loads, contents))
+        for k, ((name, index), iid, card) in enumerate(zip(slots, dealt_ids, dealt, strict=True)):
+            new_zones[name][index] = iid
             card.update(places[k] if shared else marshal.loads(marshal.dumps(places[k])))
-        card["zone"] = name
-    new_cards = {i: new_cards[i] for i in sorted(new_cards, key=_NUM)}
+            card["zone"] = name
+        new_cards.update(zip(dealt_ids, dealt, strict=True))
+    else:  # (a run of places at once: its ids, and its cards each a copy of a content with the zone added)
+        at = 0
+        for name, first, count in runs:
+            ids = dealt_ids[at:at + count]
+            if shared:
+                dealt = list(map(partial(dict, zone=name), contents[at:at + count]))
+            else:
+                dealt = list(map(marshal.loads, contents[at:at + count]))
+                for card in dealt:
+                    card["zone"] = name
+            at += count
+            new_zones[name][first:first + count] = ids
+            new_cards.update(zip(ids, dealt, strict=True))
+    order = _num_order(tuple(cards)) if len(new_cards) == len(cards) else sorted(new_cards, key=_NUM)
+    new_cards = dict(zip(order, map(new_cards.__getitem__, order), strict=True))
     out.update(
         cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
         setup=dict(state["setup"], seed=seed & ((1 << 63) - 1)), rng=rng.seed_state(seed),
