@@ -147,7 +147,7 @@ def test_postgresql_indexes_words_of_any_length_by_character_pairs(tricky):  # n
 
 @pytest.mark.parametrize("text", ["kw:速", "kw:速攻", "-kw:速 cost=1", "kw:存在しない", "kw:速 OR cost=0"])
 def test_a_substring_of_a_field_is_searched_as_its_values_or_as_like_alike(tricky, monkeypatch, text):  # noqa: F811
-    # cards.search.compiler.Compiler.facet_values (PostgreSQL): the field's distinct values holding the
+    # cards.search.compiler.Compiler.facet_values: the field's distinct values holding the
     # substring, then equality with them; past FACET_VALUES distinct values the LIKE of before. Both find
     # the oracle's cards.
     query = parse(text, search_schema("kannagi"))
@@ -158,8 +158,7 @@ def test_a_substring_of_a_field_is_searched_as_its_values_or_as_like_alike(trick
             found = set(card_list(q=text).values_list("pk", flat=True))
         assert found == expected, (text, limit)
         likes = [q["sql"] for q in queries if "cards_cardfacet" in q["sql"] and "LIKE" in q["sql"]]
-        # (PostgreSQL only: SQLite's planner, without statistics, takes the same plan for both)
-        assert bool(likes) == (limit == 0 or connection.vendor == "sqlite"), (text, limit)
+        assert bool(likes) == (limit == 0), (text, limit)
 
 
 @pytest.mark.parametrize("text", ["ねこやま", "猫", '"ダメージ"', "ねこ cost<=3", "ねこ OR -神社"])

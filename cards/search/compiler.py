@@ -212,8 +212,11 @@ class Compiler:
         return [value for value in values if part in value]
 
     def facet(self, key: str, **lookup) -> Q:
-        if "text__contains" in lookup and not self.fts:
-            # PostgreSQL (SQLite's plan is the same either way: its planner has no statistics to misread)
+        substring = "text__contains" in lookup
+        if substring:
+            # PostgreSQL: equality is estimated from the (key, text) statistics. SQLite: its (key, text, card)
+            # index finds the cards of each value, where LIKE read every row of the key (10,000 for
+            # "kw:速攻", 2.5 ms to build the list of its cards for the count and again for the page).
             values = self.facet_values(key, lookup["text__contains"])
             if values is not None:
                 if not values:
@@ -232,11 +235,12 @@ class Compiler:
             # of the time of a field comparison: 15 ms -> 3.5 ms for page and count on 100,000 cards).
             # (On PostgreSQL the IN becomes a semi-join that its planner weighs; a fence such as OFFSET 0
             # made it pick worse joins.)
-            if "text__contains" not in lookup:
+            if not substring:
                 return Q(Exists(CardFacet.objects.filter(card_id=OuterRef("pk"), key=key, **lookup)))
             # A substring of the text: no index finds the card's row by it (SQLite would scan every row of
-            # the key per card). "+id" (no index may serve it) makes SQLite walk the list order and look each
-            # card up in the list built once, stopping after the page.
+            # the key per card), and for its values (equality) the list built once from the (key, text, card)
+            # index is still cheaper than a probe per card. "+id" (no index may serve it) makes SQLite walk
+            # the list order and look each card up in the list built once, stopping after the page.
             return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
         return Q(pk__in=ids)
 
@@ -259,14 +263,45 @@ class Compiler:
                 q &= self.node(child)
             return q
         if isinstance(node, Or):
-            q = self.node(node.children[0])
-            for child in node.children[1:]:
-                q |= self.node(child)
+            # SQLite: choices of one field ("attr:火 OR attr:闇") are one facet lookup of its values
+            # (text IN (…)), one correlated probe of the (key, text, card) index per card instead of one
+            # per choice (the count of "(attr:火 OR attr:闇) -t:土地 power>=3": 6.9 -> 4.5 ms). (PostgreSQL
+            # then estimated 164 matches that 2,047 are and sorted them all for the page, where it walks
+            # the list order with a hashed subquery per choice.)
+            texts: dict = {}
+            for child in node.children if self.fts else ():
+                text = self._facet_text(child)
+                if text is not None:
+                    texts.setdefault(child.spec.key, []).append(text)
+            q, merged = None, set()
+            for child in node.children:
+                text = self._facet_text(child) if texts else None
+                key = child.spec.key if text is not None else None
+                if key is not None and len(texts[key]) > 1:
+                    if key in merged:
+                        continue
+                    merged.add(key)
+                    values = list(dict.fromkeys(texts[key]))
+                    part = self.facet(key, text=values[0]) if len(values) == 1 else self.facet(key, text__in=values)
+                else:
+                    part = self.node(child)
+                q = part if q is None else q | part
             return q
         if isinstance(node, Cmp):
             q = self.comparison(node)
             return ~q if node.op == "!=" else q
         raise TypeError(node)
+
+    @staticmethod
+    def _facet_text(node) -> str | None:
+        """The facet text `node` asks for by equality (one choice, or a field's text with "="), else None."""
+        if not isinstance(node, Cmp) or node.op not in (":", "=") or not node.spec.key:
+            return None
+        if node.spec.kind == K_CHOICE and len(node.value) == 1:
+            return normalise(node.value[0])
+        if node.spec.kind == K_STR and node.op == "=":
+            return node.value
+        return None
 
     def comparison(self, cmp: Cmp) -> Q:
         spec, op, value = cmp.spec, cmp.op, cmp.value
