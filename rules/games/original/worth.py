@@ -208,8 +208,9 @@ def _rowless(of, cards) -> bool:
     rule in force or hit reads the squares of the board's cards, and neither do the values a decision
     keeps with its board (_Decision.data) but the hits the soldiers may make from where they stand
     (_hitters with now, kept for the decision alone)."""
-    for i in cards:
-        for step in of[i]["auras"]:
+    table = of.table  # (by the cards' defs, each once: an instance's facts are its def's, InstanceFacts)
+    for key in {c["def"] for c in cards.values()}:
+        for step in table[key]["auras"]:
             if step.get("area") not in (None, "board", "hand", "any"):
                 return False
     return True
