@@ -248,8 +248,8 @@ class Autopilot(Worth, Base):
             action = {"type": "move", "card": s, "pos": [row + 1, col]}
             options.append((min(power, need) / max(cost, 0.5), -cost, power, s, action))
         for i in zones[BOARD]:
-            if cards[i]["owner"] != 0 or self.rules.sick(state, i):
-                continue
+            if cards[i]["owner"] != 0 or not _damages(of[i]) or self.rules.sick(state, i):
+                continue  # (a card with no damaging effect first: the most, and the cheapest to tell)
             for _k, amount, cost, needs, _sac, action, names in self._damage_effects(state, i):
                 if cost > budget or not self.rules.can_pay(state, 0, cost, names):
                     continue
