@@ -322,11 +322,11 @@ class Autopilot(Worth, Base):
             if key in seen:
                 continue
             seen.add(key)
+            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+                continue  # (before its cost: the cheaper test)
             cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
-                continue
-            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             if kind not in squares:
                 squares[kind] = self._square(state, kind)
