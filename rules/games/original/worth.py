@@ -128,18 +128,21 @@ def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, 
             cost += c
         if cost == 0:
             return INF
-        plans.append((damage, steps, cost))
+        plans.append((damage, steps, cost, tuple(steps)))
     for _ in range(60):
         best = None
         top = lowest = 0  # (the best's rank: damage per tap, then the fewest taps)
         have = len(avail)
-        for damage, steps, cost in plans:
+        taken: dict = {}  # (the hitters with the same costs leave the same cards: each costs taken once a round)
+        for damage, steps, cost, same in plans:
             if cost > have:
                 continue
             per = min(damage, need) / cost
             if best is not None and (per < top or per == top and cost >= lowest):
                 continue
-            left = _take_sorted(avail[:], steps)
+            left = taken.get(same, taken)
+            if left is taken:
+                left = taken[same] = _take_sorted(avail[:], steps)
             if left is not None:
                 best = (damage, left)
                 top, lowest = per, cost
