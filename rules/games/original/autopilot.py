@@ -248,8 +248,8 @@ class Autopilot(Worth, Base):
             action = {"type": "move", "card": s, "pos": [row + 1, col]}
             options.append((min(power, need) / max(cost, 0.5), -cost, power, s, action))
         for i in zones[BOARD]:
-            if cards[i]["owner"] != 0 or self.rules.sick(state, i):
-                continue
+            if cards[i]["owner"] != 0 or not _damages(of[i]) or self.rules.sick(state, i):
+                continue  # (a card with no damaging effect first: the most, and the cheapest to tell)
             for _k, amount, cost, needs, _sac, action, names in self._damage_effects(state, i):
                 if cost > budget or not self.rules.can_pay(state, 0, cost, names):
                     continue
@@ -322,11 +322,11 @@ class Autopilot(Worth, Base):
             if key in seen:
                 continue
             seen.add(key)
+            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+                continue  # (before its cost: the cheaper test)
             cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
-                continue
-            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue
             if kind not in squares:
                 squares[kind] = self._square(state, kind)

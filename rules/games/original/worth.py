@@ -128,18 +128,21 @@ def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, 
             cost += c
         if cost == 0:
             return INF
-        plans.append((damage, steps, cost))
+        plans.append((damage, steps, cost, tuple(steps)))
     for _ in range(60):
         best = None
         top = lowest = 0  # (the best's rank: damage per tap, then the fewest taps)
         have = len(avail)
-        for damage, steps, cost in plans:
+        taken: dict = {}  # (the hitters with the same costs leave the same cards: each costs taken once a round)
+        for damage, steps, cost, same in plans:
             if cost > have:
                 continue
             per = min(damage, need) / cost
             if best is not None and (per < top or per == top and cost >= lowest):
                 continue
-            left = _take_sorted(avail[:], steps)
+            left = taken.get(same, taken)
+            if left is taken:
+                left = taken[same] = _take_sorted(avail[:], steps)
             if left is not None:
                 best = (damage, left)
                 top, lowest = per, cost
@@ -208,8 +211,9 @@ def _rowless(of, cards) -> bool:
     rule in force or hit reads the squares of the board's cards, and neither do the values a decision
     keeps with its board (_Decision.data) but the hits the soldiers may make from where they stand
     (_hitters with now, kept for the decision alone)."""
-    for i in cards:
-        for step in of[i]["auras"]:
+    table = of.table  # (by the cards' defs, each once: an instance's facts are its def's, InstanceFacts)
+    for key in {c["def"] for c in cards.values()}:
+        for step in table[key]["auras"]:
             if step.get("area") not in (None, "board", "hand", "any"):
                 return False
     return True
