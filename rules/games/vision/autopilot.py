@@ -128,6 +128,8 @@ class Autopilot(Base):
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
         # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
         self._quiet: tuple = (None, None)
+        # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
+        self._covered: tuple = (None, None, None)
 
     def _readings(self, state) -> _Readings:
         last = self._last
@@ -214,11 +216,17 @@ class Autopilot(Base):
     def _cover(self, state) -> dict[int, int]:
         """宵闇: for each declaration, how many of the deck's cards have one of its two types."""
         of = self.rules.facts(state)
+        deck = tuple(state["zones"]["p0.deck"])
+        last = self._covered  # (asked on every attack under 宵闇: the deck is the same between most of them)
+        if last[0] is of and last[1] == deck:
+            return dict(last[2])
         counts: dict[str, int] = {}
-        for iid in state["zones"]["p0.deck"]:
+        for iid in deck:
             kind = of[iid].kind
             counts[kind] = counts.get(kind, 0) + 1
-        return {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
+        cover = {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
+        self._covered = (of, deck, cover)
+        return dict(cover)
 
     @staticmethod
     def _offer_gain(offer, w) -> int:
@@ -234,7 +242,7 @@ class Autopilot(Base):
     def _main(self, state):
         flags = state["flags"]
         rules = self.rules
-        w = rules.weathers(state)
+        w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
         mine = self._readings(state)  # instance -> (worth, draws, burns, heals)
         gain = self._offer_gain

@@ -542,10 +542,10 @@ class VisionRules(Battles, Play):
 
     def _state_check(self, state) -> list[dict]:
         """A character whose damage reaches its defence (耐久力) becomes 決死."""
-        events = []
         w = state["flags"]["weathers"]
         scorching = "烈日" in w
         cards, zones = state["cards"], state["zones"]
+        events = []
         for field in FIELDS:
             for iid in zones[field]:
                 if not cards[iid]["counters"] and not scorching:
@@ -628,7 +628,8 @@ class VisionRules(Battles, Play):
         """Carry the turn on until a decision, the human player's main phase, or the end of the game."""
         events: list[dict] = []
         flags, players = state["flags"], state["players"]
-        steps, decide = self._steps, self._decide
+        steps = self._steps
+        first, second = players
         looked = False  # a _decide found nobody lost since the last change of life or loss
         while state["result"] is None and state["pending"] is None:
             step = flags["step"]
@@ -636,7 +637,9 @@ class VisionRules(Battles, Play):
                 break
             events += steps[step](state)
             if not (looked and step in NO_LOSS):
-                decide(state)
+                # (_decide's question asked here: nobody has lost is the usual answer)
+                if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
+                    self._decide(state)
                 looked = True
         return events
 
