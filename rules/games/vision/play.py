@@ -545,6 +545,16 @@ class VisionRules(Battles, Play):
         w = state["flags"]["weathers"]
         scorching = "烈日" in w
         cards, zones = state["cards"], state["zones"]
+        if not scorching:  # (the usual answer, asked after every action: no character has counters)
+            for iid in zones["p0.field"]:
+                if cards[iid]["counters"]:
+                    break
+            else:
+                for iid in zones["p1.field"]:
+                    if cards[iid]["counters"]:
+                        break
+                else:
+                    return []
         events = []
         for field in FIELDS:
             for iid in zones[field]:
