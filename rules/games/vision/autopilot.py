@@ -160,7 +160,7 @@ class Autopilot(Base):
     # -- choosing ----------------------------------------------------------------------------------------------
 
     def choose(self, state):
-        pending = state.get("pending")
+        pending = state["pending"]
         if pending:
             return self._decide(state, pending)
         flags = state["flags"]
@@ -244,7 +244,9 @@ class Autopilot(Base):
         rules = self.rules
         w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
-        mine = self._readings(state)  # instance -> (worth, draws, burns, heals)
+        mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
+        if mine is None or mine.cards is not state["cards"] or mine.defs is not state["defs"]:
+            mine = self._readings(state)
         gain = self._offer_gain
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
@@ -348,9 +350,17 @@ class Autopilot(Base):
         if not ready:
             return None
         # the strongest first: (-damage, instance)
-        order = sorted([(-hit if hit > 0 else 0, i) for i, hit in ready])
+        order = []
+        total = 0
+        for i, hit in ready:
+            if hit > 0:
+                order.append((-hit, i))
+                total += hit
+            else:
+                order.append((0, i))
+        order.sort()
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and (-sum(v for v, _ in order) >= goldfish or self._snow_kills(state, w, -order[0][0]))
+        lethal = "精霊風" not in w and (total >= goldfish or self._snow_kills(state, w, -order[0][0]))
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):

@@ -303,7 +303,11 @@ class VisionRules(Battles, Play):
         caster = of[iid].caster
         if not caster:
             return False
-        return any(of[i].name == caster and of[i].kind == CHARACTER for i in state["zones"][FIELDS[player]])
+        for i in state["zones"][FIELDS[player]]:  # (a loop, not a generator: asked on many plays)
+            f = of[i]
+            if f.name == caster and f.kind == CHARACTER:
+                return True
+        return False
 
     @staticmethod
     def _ambush(d, w) -> bool:
@@ -667,9 +671,12 @@ class VisionRules(Battles, Play):
 
     def _from_weather(self, state, name, events) -> list[dict]:
         """A weather's damage and life changes name the weather card as their source (for the log)."""
-        card = next(
-            (i for i in state["zones"][AREA] if state["defs"][state["cards"][i]["def"]].get("name") == name), None
-        )
+        card = None
+        defs, cards = state["defs"], state["cards"]
+        for i in state["zones"][AREA]:  # (a loop, not a generator: asked for every weather that acts)
+            if defs[cards[i]["def"]].get("name") == name:
+                card = i
+                break
         if card is not None:
             for event in events:
                 if event.get("type") in ("damage", "life") and "source" not in event:
@@ -1046,7 +1053,7 @@ class VisionRules(Battles, Play):
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
-            stays = any(k in keywords for k in PERMANENT_SPELL)
+            stays = "呪符" in keywords or "世界呪符" in keywords or "幻想生物" in keywords  # PERMANENT_SPELL
             events.append(move(state, iid, field if stays else discard, face_up=True))
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
@@ -1056,7 +1063,7 @@ class VisionRules(Battles, Play):
             events += self._tenkiame(state, iid)
             if card["zone"] == discard:
                 return events
-        stays = any(k in keywords for k in PERMANENT_COMMAND)
+        stays = "装備" in keywords or "装備/場" in keywords  # PERMANENT_COMMAND
         events.append(move(state, iid, field if stays else discard, face_up=True))
         card.update(tapped=False, counters={})
         if stays:
