@@ -285,7 +285,16 @@ class Autopilot(Base):
             self._quiet = (state["cards"], quiet)
             return self._attack_or_end(state, w)
         # the best character: the damage it adds, then the cheaper
-        chars = [((gain(o, w), -o[2], o[1].cost, o[0]), o) for o in offers if o[1].kind == CHARACTER]
+        # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
+        chars = []
+        drawing = []
+        for o in offers:
+            if o[1].kind == CHARACTER:
+                chars.append(((gain(o, w), -o[2], o[1].cost, o[0]), o))
+            else:
+                draws = mine[o[0]][1]
+                if draws:
+                    drawing.append((-draws, o[0], o[2]))
         best = max(chars)[1] if chars else None  # (the keys end with the instance: no two are equal)
         # 2. 晴嵐: everything is free until the first play: the dearest character first
         if best is not None and "晴嵐" in w and not flags["seiran_off"]:
@@ -293,7 +302,6 @@ class Autopilot(Base):
             return {"type": "play", "card": pick[-1]}
 
         # 3. a draw card while the best character stays affordable (active: the active nodes)
-        drawing = [(-mine[o[0]][1], o[0], o[2]) for o in offers if mine[o[0]][1] and o[1].kind != CHARACTER]
         if drawing:
             drawing.sort()
             for _draws, i, cost in drawing:

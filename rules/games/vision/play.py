@@ -717,7 +717,11 @@ class VisionRules(Battles, Play):
 
     def active_nodes(self, state, player) -> list[str]:
         cards = state["cards"]
-        return [i for i in state["zones"][f"p{player}.nodes"] if not cards[i]["tapped"]]
+        out = []
+        for i in state["zones"][NODES[player]]:  # (a loop: a comprehension is a call of its own)
+            if not cards[i]["tapped"]:
+                out.append(i)
+        return out
 
     def _pay(self, state, player, cost) -> list[dict]:
         """Any active nodes are interchangeable: the first ones turn to sleep."""
@@ -743,7 +747,11 @@ class VisionRules(Battles, Play):
         events = []
         if flags["upkeep"] is None:  # the upkeeps begin
             of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
-            flags["upkeep"] = [i for i in state["zones"][field] if of[i].upkeep and self.upkeep_cost(state, i) > 0]
+            queue = []
+            for i in state["zones"][field]:
+                if of[i].upkeep and self.upkeep_cost(state, i) > 0:
+                    queue.append(i)
+            flags["upkeep"] = queue
         queue = flags["upkeep"]
         while queue:
             iid = queue[0]
@@ -1029,7 +1037,12 @@ class VisionRules(Battles, Play):
         iid = self._card_in(state, action, HANDS[me])
         w = self.weathers(state)
         nodes = state["zones"][NODES[me]]
-        why = self.why_not_play(state, iid, w, len(nodes), len(self.active_nodes(state, me)), None)
+        cards = state["cards"]
+        active = 0
+        for i in nodes:
+            if not cards[i]["tapped"]:
+                active += 1
+        why = self.why_not_play(state, iid, w, len(nodes), active, None)
         if why:
             raise IllegalAction(f"card: {why}")
         d = self._def(state, iid)
