@@ -492,7 +492,7 @@ class VisionRules(Battles, Play):
         if amount <= 0:
             return []
         target = state["players"][player]
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if "雪" in w and not unpreventable:
             events = mill(state, player, amount)
             events.append({"type": "weather", "weather": "雪", "player": player, "amount": amount, "milled": len(events)})
@@ -534,7 +534,7 @@ class VisionRules(Battles, Play):
     def kesshi(self, state, iid) -> list[dict]:
         """決死状態: the character is destroyed (to the discard pile), unless 台風 (決死状態にならない) or 梅雨
         (the 決死 is nullified and the character is shuffled into its owner's deck)."""
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if "台風" in w:
             return [{"type": "weather_prevents", "weather": "台風", "card": iid}]
         owner = state["cards"][iid]["owner"]
@@ -860,6 +860,8 @@ class VisionRules(Battles, Play):
         section ("all"; the goldfish brings none), or the first seat's only ("first")."""
         if state["options"].get("weather_deck", "all") == "first":
             return ("p0.weather",)
+        if len(state["players"]) == 2:  # (every game's: no generator)
+            return ("p0.weather", "p1.weather")
         return tuple(f"p{p}.weather" for p in range(len(state["players"])))
 
     def _reveal(self, state, n=1) -> list[dict]:
@@ -892,7 +894,7 @@ class VisionRules(Battles, Play):
         out = []
         if not flags["node"]:
             out += [{"type": "node", "card": i} for i in hand if defs[cards[i]["def"]].get("card_type") in PLAYABLE]
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         nodes, active, caster = self.play_means(state, me)
         out += [{"type": "play", "card": i} for i in hand if self.why_not_play(state, i, w, nodes, active, caster) is None]
         out += [{"type": "attack", "card": i} for i in zones[FIELDS[me]] if self.why_not_attack(state, i, w) is None]
@@ -948,7 +950,7 @@ class VisionRules(Battles, Play):
         stat step on a chosen card); 豪雨 (自動α) プレイ以外での方法でキャラクターを場に出すことが出来ない (a move
         onto the field)."""
         candidates = pending["candidates"]
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if pending["op"] == "stat" and "極夜" in w and self._def(state, pending["card"]).get("card_type") == CHARACTER:
             return [i for i in candidates if self._def(state, i).get("card_type") != CHARACTER or self.is_human(state, i)]
         if pending["op"] == "move" and pending["frame"]["steps"][0].get("to") == "field":
@@ -957,7 +959,7 @@ class VisionRules(Battles, Play):
 
     def _may_enter(self, state, iid) -> bool:
         """Whether an effect may put the card onto the field (豪雨: no character)."""
-        return self._def(state, iid).get("card_type") != CHARACTER or "豪雨" not in self.weathers(state)
+        return self._def(state, iid).get("card_type") != CHARACTER or "豪雨" not in state["flags"]["weathers"]
 
     def _move_onto_field(self, state, frame, step, player) -> tuple[list[dict], dict | None]:
         """A card's move step onto the field (the effect runner's move, read by vision): the top of the deck
@@ -1035,7 +1037,7 @@ class VisionRules(Battles, Play):
     def _do_play(self, state, action):
         me = state["active"]
         iid = self._card_in(state, action, HANDS[me])
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         nodes = state["zones"][NODES[me]]
         cards = state["cards"]
         active = 0
@@ -1093,7 +1095,7 @@ class VisionRules(Battles, Play):
         nodes = [(self._def(state, i).get("fields") or {}).get("required_nodes") or 0 for i in shown]
         events = [{"type": "reveal", "cards": shown, "weather": "天気雨"}]
         if len(shown) == 2 and nodes[0] <= nodes[1]:
-            if "炎天" in self.weathers(state):
+            if "炎天" in state["flags"]["weathers"]:
                 # 炎天 (自動α): [全てのプレイヤー]は、「プレイを無効」という記述を含むカードのプレイに干渉することが出来ない。
                 # (Nullifying the play is the interference; the two cards are still revealed and exiled.)
                 events.append({"type": "play_protected", "card": iid, "weather": "炎天"})
@@ -1108,7 +1110,7 @@ class VisionRules(Battles, Play):
         """An active character attacks; it sleeps (白夜 aside). The goldfish's first active character defends
         (battle.py); with none the damage goes to its life."""
         iid = self._card_in(state, action, FIELDS[state["active"]])
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         why = self.why_not_attack(state, iid, w)
         if why:
             raise IllegalAction(f"card: {why}")
@@ -1238,7 +1240,7 @@ class VisionRules(Battles, Play):
             first, second = state["players"]  # (_decide's question, asked here: nobody has lost is the usual answer)
             if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
                 self._decide(state)
-        elif result.get("reason") == "card" and "weather" not in result and "精霊風" in self.weathers(state):
+        elif result.get("reason") == "card" and "weather" not in result and "精霊風" in state["flags"]["weathers"]:
             # a card's win step (the effect runner decides it and asks at once): 精霊風 swaps it as well
             if result["winner"] in (0, 1):
                 result.update(winner=1 - result["winner"], weather="精霊風")
@@ -1258,7 +1260,7 @@ class VisionRules(Battles, Play):
         loser = out.index(True)
         reason = "life" if players[loser]["life"] <= 0 else (state["flags"].get("loss") or "deck")
         state["result"] = {"winner": 1 - loser, "turn": state["turn"], "reason": reason}
-        if "精霊風" in self.weathers(state):  # 勝利条件を満たしたプレイヤーは敗北する。敗北条件を満たしたプレイヤーは勝利する。
+        if "精霊風" in state["flags"]["weathers"]:  # 勝利条件を満たしたプレイヤーは敗北する。敗北条件を満たしたプレイヤーは勝利する。
             state["result"].update(winner=loser, weather="精霊風")
 
     def layout(self, state) -> dict:
