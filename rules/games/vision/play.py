@@ -85,7 +85,7 @@ NODES = ("p0.nodes", "p1.nodes")
 HANDS = ("p0.hand", "p1.hand")
 # The steps of the turn that change no life and draw nothing: nobody can have lost by them, so _run does not
 # look for a result again after them.
-NO_LOSS = frozenset({"active", "upkeep", "main", "discard"})
+NO_LOSS = frozenset({"upkeep", "main", "discard"})  # ("active" runs "maintenance" too: _step_active)
 
 
 _DEF = itemgetter("def")
@@ -706,7 +706,9 @@ class VisionRules(Battles, Play):
             for iid in zones[FIELDS[player]]:
                 cards[iid]["tapped"] = False
         state["flags"]["step"] = "maintenance"
-        return [{"type": "phase", "phase": "active"}]
+        # the maintenance phase follows at once (this step neither decides, nor ends the game, nor changes a
+        # life: _run would go straight on to it; it asks for the result after both)
+        return [{"type": "phase", "phase": "active"}] + self._step_maintenance(state)
 
     def upkeep_cost(self, state, iid) -> int:
         f = self._of(state)[iid]
