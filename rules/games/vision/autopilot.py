@@ -128,6 +128,8 @@ class Autopilot(Base):
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
         # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
         self._quiet: tuple = (None, None)
+        # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
+        self._covered: tuple = (None, None, None)
 
     def _readings(self, state) -> _Readings:
         last = self._last
@@ -158,7 +160,7 @@ class Autopilot(Base):
     # -- choosing ----------------------------------------------------------------------------------------------
 
     def choose(self, state):
-        pending = state.get("pending")
+        pending = state["pending"]
         if pending:
             return self._decide(state, pending)
         flags = state["flags"]
@@ -214,11 +216,17 @@ class Autopilot(Base):
     def _cover(self, state) -> dict[int, int]:
         """宵闇: for each declaration, how many of the deck's cards have one of its two types."""
         of = self.rules.facts(state)
+        deck = tuple(state["zones"]["p0.deck"])
+        last = self._covered  # (asked on every attack under 宵闇: the deck is the same between most of them)
+        if last[0] is of and last[1] == deck:
+            return dict(last[2])
         counts: dict[str, int] = {}
-        for iid in state["zones"]["p0.deck"]:
+        for iid in deck:
             kind = of[iid].kind
             counts[kind] = counts.get(kind, 0) + 1
-        return {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
+        cover = {o["option"]: sum(counts.get(t, 0) for t in o["types"]) for o in YOIYAMI_OPTIONS}
+        self._covered = (of, deck, cover)
+        return dict(cover)
 
     @staticmethod
     def _offer_gain(offer, w) -> int:
@@ -234,9 +242,11 @@ class Autopilot(Base):
     def _main(self, state):
         flags = state["flags"]
         rules = self.rules
-        w = rules.weathers(state)
+        w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
-        mine = self._readings(state)  # instance -> (worth, draws, burns, heals)
+        mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
+        if mine is None or mine.cards is not state["cards"] or mine.defs is not state["defs"]:
+            mine = self._readings(state)
         gain = self._offer_gain
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
@@ -275,7 +285,16 @@ class Autopilot(Base):
             self._quiet = (state["cards"], quiet)
             return self._attack_or_end(state, w)
         # the best character: the damage it adds, then the cheaper
-        chars = [((gain(o, w), -o[2], o[1].cost, o[0]), o) for o in offers if o[1].kind == CHARACTER]
+        # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
+        chars = []
+        drawing = []
+        for o in offers:
+            if o[1].kind == CHARACTER:
+                chars.append(((gain(o, w), -o[2], o[1].cost, o[0]), o))
+            else:
+                draws = mine[o[0]][1]
+                if draws:
+                    drawing.append((-draws, o[0], o[2]))
         best = max(chars)[1] if chars else None  # (the keys end with the instance: no two are equal)
         # 2. 晴嵐: everything is free until the first play: the dearest character first
         if best is not None and "晴嵐" in w and not flags["seiran_off"]:
@@ -283,7 +302,6 @@ class Autopilot(Base):
             return {"type": "play", "card": pick[-1]}
 
         # 3. a draw card while the best character stays affordable (active: the active nodes)
-        drawing = [(-mine[o[0]][1], o[0], o[2]) for o in offers if mine[o[0]][1] and o[1].kind != CHARACTER]
         if drawing:
             drawing.sort()
             for _draws, i, cost in drawing:
@@ -340,9 +358,17 @@ class Autopilot(Base):
         if not ready:
             return None
         # the strongest first: (-damage, instance)
-        order = sorted([(-hit if hit > 0 else 0, i) for i, hit in ready])
+        order = []
+        total = 0
+        for i, hit in ready:
+            if hit > 0:
+                order.append((-hit, i))
+                total += hit
+            else:
+                order.append((0, i))
+        order.sort()
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and (-sum(v for v, _ in order) >= goldfish or self._snow_kills(state, w, -order[0][0]))
+        lethal = "精霊風" not in w and (total >= goldfish or self._snow_kills(state, w, -order[0][0]))
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):

@@ -43,7 +43,7 @@ class Battles:
         """The character's keywords now: printed, 疎雨's 貫通 for every character, 風雨's 隠密 until the end of
         the turn it entered."""
         have = set(self._def(state, iid).get("keywords") or ())
-        if "疎雨" in self.weathers(state):
+        if "疎雨" in state["flags"]["weathers"]:
             have.add(PIERCE)
         if state["cards"][iid].get("stealth") == state["turn"]:
             have.add(STEALTH)
@@ -55,7 +55,7 @@ class Battles:
         flags = state["flags"]
         if (
             state["options"]["byakuya"] == "attack"
-            and "白夜" in self.weathers(state)
+            and "白夜" in state["flags"]["weathers"]
             and self.is_human(state, iid)
             and flags["byakuya"] < 2
         ):
@@ -89,7 +89,7 @@ class Battles:
         goldfish) with an active character decides whether one of them defends (a `defend` decision)."""
         if not self._on_field(state, iid):
             return [{"type": "attack_ends", "card": iid}]
-        foe = 1 - self._side(state, iid)
+        foe = 1 - int(state["cards"][iid]["zone"][1])  # (_side)
         if not state["players"][foe]["goldfish"]:
             candidates = self.blockers(state, foe)
             if candidates:
@@ -105,7 +105,7 @@ class Battles:
         """The defending player's answer: one of its active characters defends (a battle), or none does and
         the attack hits the player."""
         iid, defender = pending["attacker"], action.get("card")
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if not self._on_field(state, iid):
             return [{"type": "attack_ends", "card": iid}]
         if defender is None or not self._on_field(state, defender) or state["cards"][defender]["tapped"]:
@@ -207,7 +207,7 @@ class Battles:
         if len(first) == 1:
             striker = next(iter(first))
             other = defender if striker == attacker else attacker
-            kousa = "黄砂" in self.weathers(state)
+            kousa = "黄砂" in state["flags"]["weathers"]
             if kousa and state["options"]["kousa"] == "battle":
                 events += self._kousa(state, striker)
                 if not (self._on_field(state, striker) and self._on_field(state, other)):
@@ -234,7 +234,7 @@ class Battles:
 
     def _strikes(self, state, attacker, pairs) -> list[dict]:
         """Combat damage dealt at once: each (from, to) pair's attack, valued before any is dealt."""
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         cards = state["cards"]
         dealt = [(hitter, target, self.attack_value(state, hitter, w, attacking=hitter == attacker)) for hitter, target in pairs]
         events = []

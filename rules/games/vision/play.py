@@ -85,7 +85,7 @@ NODES = ("p0.nodes", "p1.nodes")
 HANDS = ("p0.hand", "p1.hand")
 # The steps of the turn that change no life and draw nothing: nobody can have lost by them, so _run does not
 # look for a result again after them.
-NO_LOSS = frozenset({"active", "upkeep", "main", "discard"})
+NO_LOSS = frozenset({"upkeep", "main", "discard"})  # ("active" runs "maintenance" too: _step_active)
 
 
 _DEF = itemgetter("def")
@@ -303,7 +303,11 @@ class VisionRules(Battles, Play):
         caster = of[iid].caster
         if not caster:
             return False
-        return any(of[i].name == caster and of[i].kind == CHARACTER for i in state["zones"][FIELDS[player]])
+        for i in state["zones"][FIELDS[player]]:  # (a loop, not a generator: asked on many plays)
+            f = of[i]
+            if f.name == caster and f.kind == CHARACTER:
+                return True
+        return False
 
     @staticmethod
     def _ambush(d, w) -> bool:
@@ -488,7 +492,7 @@ class VisionRules(Battles, Play):
         if amount <= 0:
             return []
         target = state["players"][player]
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if "雪" in w and not unpreventable:
             events = mill(state, player, amount)
             events.append({"type": "weather", "weather": "雪", "player": player, "amount": amount, "milled": len(events)})
@@ -530,7 +534,7 @@ class VisionRules(Battles, Play):
     def kesshi(self, state, iid) -> list[dict]:
         """決死状態: the character is destroyed (to the discard pile), unless 台風 (決死状態にならない) or 梅雨
         (the 決死 is nullified and the character is shuffled into its owner's deck)."""
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if "台風" in w:
             return [{"type": "weather_prevents", "weather": "台風", "card": iid}]
         owner = state["cards"][iid]["owner"]
@@ -542,10 +546,20 @@ class VisionRules(Battles, Play):
 
     def _state_check(self, state) -> list[dict]:
         """A character whose damage reaches its defence (耐久力) becomes 決死."""
-        events = []
         w = state["flags"]["weathers"]
         scorching = "烈日" in w
         cards, zones = state["cards"], state["zones"]
+        if not scorching:  # (the usual answer, asked after every action: no character has counters)
+            for iid in zones["p0.field"]:
+                if cards[iid]["counters"]:
+                    break
+            else:
+                for iid in zones["p1.field"]:
+                    if cards[iid]["counters"]:
+                        break
+                else:
+                    return []
+        events = []
         for field in FIELDS:
             for iid in zones[field]:
                 if not cards[iid]["counters"] and not scorching:
@@ -628,7 +642,8 @@ class VisionRules(Battles, Play):
         """Carry the turn on until a decision, the human player's main phase, or the end of the game."""
         events: list[dict] = []
         flags, players = state["flags"], state["players"]
-        steps, decide = self._steps, self._decide
+        steps = self._steps
+        first, second = players
         looked = False  # a _decide found nobody lost since the last change of life or loss
         while state["result"] is None and state["pending"] is None:
             step = flags["step"]
@@ -636,7 +651,9 @@ class VisionRules(Battles, Play):
                 break
             events += steps[step](state)
             if not (looked and step in NO_LOSS):
-                decide(state)
+                # (_decide's question asked here: nobody has lost is the usual answer)
+                if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
+                    self._decide(state)
                 looked = True
         return events
 
@@ -654,9 +671,12 @@ class VisionRules(Battles, Play):
 
     def _from_weather(self, state, name, events) -> list[dict]:
         """A weather's damage and life changes name the weather card as their source (for the log)."""
-        card = next(
-            (i for i in state["zones"][AREA] if state["defs"][state["cards"][i]["def"]].get("name") == name), None
-        )
+        card = None
+        defs, cards = state["defs"], state["cards"]
+        for i in state["zones"][AREA]:  # (a loop, not a generator: asked for every weather that acts)
+            if defs[cards[i]["def"]].get("name") == name:
+                card = i
+                break
         if card is not None:
             for event in events:
                 if event.get("type") in ("damage", "life") and "source" not in event:
@@ -686,7 +706,9 @@ class VisionRules(Battles, Play):
             for iid in zones[FIELDS[player]]:
                 cards[iid]["tapped"] = False
         state["flags"]["step"] = "maintenance"
-        return [{"type": "phase", "phase": "active"}]
+        # the maintenance phase follows at once (this step neither decides, nor ends the game, nor changes a
+        # life: _run would go straight on to it; it asks for the result after both)
+        return [{"type": "phase", "phase": "active"}] + self._step_maintenance(state)
 
     def upkeep_cost(self, state, iid) -> int:
         f = self._of(state)[iid]
@@ -697,7 +719,11 @@ class VisionRules(Battles, Play):
 
     def active_nodes(self, state, player) -> list[str]:
         cards = state["cards"]
-        return [i for i in state["zones"][f"p{player}.nodes"] if not cards[i]["tapped"]]
+        out = []
+        for i in state["zones"][NODES[player]]:  # (a loop: a comprehension is a call of its own)
+            if not cards[i]["tapped"]:
+                out.append(i)
+        return out
 
     def _pay(self, state, player, cost) -> list[dict]:
         """Any active nodes are interchangeable: the first ones turn to sleep."""
@@ -723,7 +749,11 @@ class VisionRules(Battles, Play):
         events = []
         if flags["upkeep"] is None:  # the upkeeps begin
             of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
-            flags["upkeep"] = [i for i in state["zones"][field] if of[i].upkeep and self.upkeep_cost(state, i) > 0]
+            queue = []
+            for i in state["zones"][field]:
+                if of[i].upkeep and self.upkeep_cost(state, i) > 0:
+                    queue.append(i)
+            flags["upkeep"] = queue
         queue = flags["upkeep"]
         while queue:
             iid = queue[0]
@@ -832,6 +862,8 @@ class VisionRules(Battles, Play):
         section ("all"; the goldfish brings none), or the first seat's only ("first")."""
         if state["options"].get("weather_deck", "all") == "first":
             return ("p0.weather",)
+        if len(state["players"]) == 2:  # (every game's: no generator)
+            return ("p0.weather", "p1.weather")
         return tuple(f"p{p}.weather" for p in range(len(state["players"])))
 
     def _reveal(self, state, n=1) -> list[dict]:
@@ -864,7 +896,7 @@ class VisionRules(Battles, Play):
         out = []
         if not flags["node"]:
             out += [{"type": "node", "card": i} for i in hand if defs[cards[i]["def"]].get("card_type") in PLAYABLE]
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         nodes, active, caster = self.play_means(state, me)
         out += [{"type": "play", "card": i} for i in hand if self.why_not_play(state, i, w, nodes, active, caster) is None]
         out += [{"type": "attack", "card": i} for i in zones[FIELDS[me]] if self.why_not_attack(state, i, w) is None]
@@ -920,7 +952,7 @@ class VisionRules(Battles, Play):
         stat step on a chosen card); 豪雨 (自動α) プレイ以外での方法でキャラクターを場に出すことが出来ない (a move
         onto the field)."""
         candidates = pending["candidates"]
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         if pending["op"] == "stat" and "極夜" in w and self._def(state, pending["card"]).get("card_type") == CHARACTER:
             return [i for i in candidates if self._def(state, i).get("card_type") != CHARACTER or self.is_human(state, i)]
         if pending["op"] == "move" and pending["frame"]["steps"][0].get("to") == "field":
@@ -929,7 +961,7 @@ class VisionRules(Battles, Play):
 
     def _may_enter(self, state, iid) -> bool:
         """Whether an effect may put the card onto the field (豪雨: no character)."""
-        return self._def(state, iid).get("card_type") != CHARACTER or "豪雨" not in self.weathers(state)
+        return self._def(state, iid).get("card_type") != CHARACTER or "豪雨" not in state["flags"]["weathers"]
 
     def _move_onto_field(self, state, frame, step, player) -> tuple[list[dict], dict | None]:
         """A card's move step onto the field (the effect runner's move, read by vision): the top of the deck
@@ -1007,9 +1039,14 @@ class VisionRules(Battles, Play):
     def _do_play(self, state, action):
         me = state["active"]
         iid = self._card_in(state, action, HANDS[me])
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         nodes = state["zones"][NODES[me]]
-        why = self.why_not_play(state, iid, w, len(nodes), len(self.active_nodes(state, me)), None)
+        cards = state["cards"]
+        active = 0
+        for i in nodes:
+            if not cards[i]["tapped"]:
+                active += 1
+        why = self.why_not_play(state, iid, w, len(nodes), active, None)
         if why:
             raise IllegalAction(f"card: {why}")
         d = self._def(state, iid)
@@ -1033,7 +1070,7 @@ class VisionRules(Battles, Play):
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
-            stays = any(k in keywords for k in PERMANENT_SPELL)
+            stays = "呪符" in keywords or "世界呪符" in keywords or "幻想生物" in keywords  # PERMANENT_SPELL
             events.append(move(state, iid, field if stays else discard, face_up=True))
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
@@ -1043,7 +1080,7 @@ class VisionRules(Battles, Play):
             events += self._tenkiame(state, iid)
             if card["zone"] == discard:
                 return events
-        stays = any(k in keywords for k in PERMANENT_COMMAND)
+        stays = "装備" in keywords or "装備/場" in keywords  # PERMANENT_COMMAND
         events.append(move(state, iid, field if stays else discard, face_up=True))
         card.update(tapped=False, counters={})
         if stays:
@@ -1060,7 +1097,7 @@ class VisionRules(Battles, Play):
         nodes = [(self._def(state, i).get("fields") or {}).get("required_nodes") or 0 for i in shown]
         events = [{"type": "reveal", "cards": shown, "weather": "天気雨"}]
         if len(shown) == 2 and nodes[0] <= nodes[1]:
-            if "炎天" in self.weathers(state):
+            if "炎天" in state["flags"]["weathers"]:
                 # 炎天 (自動α): [全てのプレイヤー]は、「プレイを無効」という記述を含むカードのプレイに干渉することが出来ない。
                 # (Nullifying the play is the interference; the two cards are still revealed and exiled.)
                 events.append({"type": "play_protected", "card": iid, "weather": "炎天"})
@@ -1075,7 +1112,7 @@ class VisionRules(Battles, Play):
         """An active character attacks; it sleeps (白夜 aside). The goldfish's first active character defends
         (battle.py); with none the damage goes to its life."""
         iid = self._card_in(state, action, FIELDS[state["active"]])
-        w = self.weathers(state)
+        w = state["flags"]["weathers"]
         why = self.why_not_attack(state, iid, w)
         if why:
             raise IllegalAction(f"card: {why}")
@@ -1205,7 +1242,7 @@ class VisionRules(Battles, Play):
             first, second = state["players"]  # (_decide's question, asked here: nobody has lost is the usual answer)
             if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
                 self._decide(state)
-        elif result.get("reason") == "card" and "weather" not in result and "精霊風" in self.weathers(state):
+        elif result.get("reason") == "card" and "weather" not in result and "精霊風" in state["flags"]["weathers"]:
             # a card's win step (the effect runner decides it and asks at once): 精霊風 swaps it as well
             if result["winner"] in (0, 1):
                 result.update(winner=1 - result["winner"], weather="精霊風")
@@ -1225,7 +1262,7 @@ class VisionRules(Battles, Play):
         loser = out.index(True)
         reason = "life" if players[loser]["life"] <= 0 else (state["flags"].get("loss") or "deck")
         state["result"] = {"winner": 1 - loser, "turn": state["turn"], "reason": reason}
-        if "精霊風" in self.weathers(state):  # 勝利条件を満たしたプレイヤーは敗北する。敗北条件を満たしたプレイヤーは勝利する。
+        if "精霊風" in state["flags"]["weathers"]:  # 勝利条件を満たしたプレイヤーは敗北する。敗北条件を満たしたプレイヤーは勝利する。
             state["result"].update(winner=loser, weather="精霊風")
 
     def layout(self, state) -> dict:

@@ -98,7 +98,12 @@ def weathers(state) -> list[str]:
 
 def area_weathers(state) -> list[str]:
     cards, defs = state["cards"], state["defs"]
-    return [d.get("name") for d in (defs[cards[i]["def"]] for i in state["zones"]["weather_area"]) if d.get("card_type") == WEATHER]
+    out = []
+    for i in state["zones"]["weather_area"]:
+        d = defs[cards[i]["def"]]
+        if d.get("card_type") == WEATHER:
+            out.append(d.get("name"))
+    return out
 
 
 # -- triggered (自動γ) handlers ----------------------------------------------------------------------------
