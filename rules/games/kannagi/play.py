@@ -348,8 +348,12 @@ class KannagiRules(Play):
                 return present
         present = set()
         facts = of.of
-        for g in {facts[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
-            present |= g.soul
+        done = set()  # each card's Facts once: 魂 grows to dozens of copies (a loop: no comprehension's frame)
+        for s in soul:
+            g = facts[s]
+            if g not in done:
+                done.add(g)
+                present |= g.soul
         of.soul, of.seen, of.present = soul, soul[:], present
         return present
 
@@ -465,7 +469,12 @@ class KannagiRules(Play):
         elif whose == "opponent":
             players = [p for p in players if p != player]
         cards, of = state["cards"], self.card_facts(state)
-        return [i for p in players for i in state["zones"][f"p{p}.field"] if cards[i]["face_up"] and of[i].type == card_type]
+        out = []
+        for p in players:
+            for i in state["zones"][FIELDS[p]]:
+                if cards[i]["face_up"] and of[i].type == card_type:
+                    out.append(i)
+        return out
 
     # -- tools ------------------------------------------------------------------------------------------------
 
@@ -781,10 +790,17 @@ class KannagiRules(Play):
 
     def _job_simultaneous(self, state, job):
         """Effects that happen at the same time: the player chooses their order (効果の発動 ②)."""
-        ready = [j for j in job["jobs"] if self._has_steps(state, j)]
+        of = self.card_facts(state)
+        ready = []  # (loops rather than comprehensions: _has_steps without the call)
+        for j in job["jobs"]:
+            if not of[j["card"]].whens.isdisjoint(j["whens"]):
+                ready.append(j)
         if len(ready) <= 1:  # (one: run at once, as _drive would run it from the front of the queue next)
             return self._jobs[ready[0]["do"]](state, ready[0]) if ready else []
-        state["pending"] = {"type": "order", "player": self._me(state), "candidates": [j["card"] for j in ready], "jobs": ready}
+        candidates = []
+        for j in ready:
+            candidates.append(j["card"])
+        state["pending"] = {"type": "order", "player": self._me(state), "candidates": candidates, "jobs": ready}
         return []
 
     def _has_steps(self, state, job) -> bool:
