@@ -303,7 +303,9 @@ class KannagiRules(Play):
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        memo = self._memo(state)
+        memo = self._last  # (_memo without the call)
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
         f = memo.of[iid]
         if soul is None:  # (_pays, without the call)
             soul = state["zones"][SOULS[player]]
@@ -320,7 +322,14 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
-        return self._season_in(state, self._memo(state), f, state["zones"][SOULS[player]])
+        memo = self._last  # (_memo and _season_in without the calls: the autopilot asks this for each card it may play)
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        soul = state["zones"][SOULS[player]]
+        present = memo.present if memo.soul is soul and soul == memo.seen else KannagiRules._present(memo, soul)
+        if state["options"].get("mixed_season") == "all":
+            return all(s in present for s in f.seasons)
+        return not f.soul.isdisjoint(present)
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
