@@ -546,6 +546,16 @@ class KannagiRules(Play):
         tools = of.tools
         if tools.isdisjoint(hand) and (not reveal or tools.isdisjoint(reveal)):  # (the commonest: no tool in hand)
             return ()
+        # Asked at every declaration: the answer is kept with what it was read from, the tools in hand and 魂 (a
+        # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
+        # nothing else), and given again while they are unchanged. The commonest case, the same hand, 手札公開場
+        # and 魂 as the last time (the tools in hand are then the same), is compared first without a loop.
+        kept = of.usable
+        soul = zones[SOULS[me]]
+        mixed = state["options"].get("mixed_season")
+        if kept is not None and kept[5] == me and kept[2] == soul and kept[3] == mixed:
+            if kept[1] == hand and kept[6] == reveal:
+                return kept[4]
         held = []  # the tools in hand, in the hand's order, then the 手札公開場's
         for i in hand:
             if i in tools:
@@ -553,13 +563,8 @@ class KannagiRules(Play):
         for i in reveal:
             if i in tools:
                 held.append(i)
-        # Asked at every declaration: the answer is kept with what it was read from, the tools in hand and 魂 (a
-        # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
-        # nothing else), and given again while they are unchanged.
-        kept = of.usable
-        soul = zones[SOULS[me]]
-        mixed = state["options"].get("mixed_season")
         if kept is not None and kept[0] == held and kept[5] == me and kept[2] == soul and kept[3] == mixed:
+            of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:])
             return kept[4]
         out, plain = [], True
         for i in held:
@@ -569,7 +574,7 @@ class KannagiRules(Play):
                 if f.plain or self._can_choose(state, me, i, f):
                     out.append(i)
         out = tuple(out)
-        of.usable = (held, None, soul[:], mixed, out, me) if plain else None
+        of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
         return out
 
     def _window(self, state, at: str) -> list[dict]:
