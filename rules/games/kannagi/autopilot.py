@@ -177,4 +177,9 @@ class Autopilot(Base):
         usable = self.rules.usable_tools(state)
         if not usable:
             return None
-        return max((of[i].cost, i) for i in usable)[1]
+        best = None  # (a loop rather than max over a generator: this runs at most declarations)
+        for i in usable:
+            key = (of[i].cost, i)
+            if best is None or key > best:
+                best = key
+        return best[1]

@@ -303,7 +303,9 @@ class KannagiRules(Play):
 
     def affordable(self, state, player: int, iid: str, soul: tuple[int, set] | None = None) -> bool:
         """魂 holds at least the cost, and (except 無 cards and 0-cost places) a card of the card's season."""
-        memo = self._memo(state)
+        memo = self._last  # (_memo without the call)
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
         f = memo.of[iid]
         if soul is None:  # (_pays, without the call)
             soul = state["zones"][SOULS[player]]
@@ -320,7 +322,14 @@ class KannagiRules(Play):
     def season_met(self, state, player: int, f: Facts) -> bool:
         """魂 holds a card of the card's season ("any" reading: the first one found will do, so 魂 is read
         only as far as needed). Asked only for a card that needs one (not `free`)."""
-        return self._season_in(state, self._memo(state), f, state["zones"][SOULS[player]])
+        memo = self._last  # (_memo and _season_in without the calls: the autopilot asks this for each card it may play)
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        soul = state["zones"][SOULS[player]]
+        present = memo.present if memo.soul is soul and soul == memo.seen else KannagiRules._present(memo, soul)
+        if state["options"].get("mixed_season") == "all":
+            return all(s in present for s in f.seasons)
+        return not f.soul.isdisjoint(present)
 
     @staticmethod
     def _season_in(state, of: Instances, f: Facts, soul: list) -> bool:
@@ -348,8 +357,12 @@ class KannagiRules(Play):
                 return present
         present = set()
         facts = of.of
-        for g in {facts[s] for s in soul}:  # each card once: 魂 grows to dozens of copies
-            present |= g.soul
+        done = set()  # each card's Facts once: 魂 grows to dozens of copies (a loop: no comprehension's frame)
+        for s in soul:
+            g = facts[s]
+            if g not in done:
+                done.add(g)
+                present |= g.soul
         of.soul, of.seen, of.present = soul, soul[:], present
         return present
 
@@ -465,7 +478,12 @@ class KannagiRules(Play):
         elif whose == "opponent":
             players = [p for p in players if p != player]
         cards, of = state["cards"], self.card_facts(state)
-        return [i for p in players for i in state["zones"][f"p{p}.field"] if cards[i]["face_up"] and of[i].type == card_type]
+        out = []
+        for p in players:
+            for i in state["zones"][FIELDS[p]]:
+                if cards[i]["face_up"] and of[i].type == card_type:
+                    out.append(i)
+        return out
 
     # -- tools ------------------------------------------------------------------------------------------------
 
@@ -528,6 +546,16 @@ class KannagiRules(Play):
         tools = of.tools
         if tools.isdisjoint(hand) and (not reveal or tools.isdisjoint(reveal)):  # (the commonest: no tool in hand)
             return ()
+        # Asked at every declaration: the answer is kept with what it was read from, the tools in hand and 魂 (a
+        # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
+        # nothing else), and given again while they are unchanged. The commonest case, the same hand, 手札公開場
+        # and 魂 as the last time (the tools in hand are then the same), is compared first without a loop.
+        kept = of.usable
+        soul = zones[SOULS[me]]
+        mixed = state["options"].get("mixed_season")
+        if kept is not None and kept[5] == me and kept[2] == soul and kept[3] == mixed:
+            if kept[1] == hand and kept[6] == reveal:
+                return kept[4]
         held = []  # the tools in hand, in the hand's order, then the 手札公開場's
         for i in hand:
             if i in tools:
@@ -535,13 +563,8 @@ class KannagiRules(Play):
         for i in reveal:
             if i in tools:
                 held.append(i)
-        # Asked at every declaration: the answer is kept with what it was read from, the tools in hand and 魂 (a
-        # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
-        # nothing else), and given again while they are unchanged.
-        kept = of.usable
-        soul = zones[SOULS[me]]
-        mixed = state["options"].get("mixed_season")
         if kept is not None and kept[0] == held and kept[5] == me and kept[2] == soul and kept[3] == mixed:
+            of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:])
             return kept[4]
         out, plain = [], True
         for i in held:
@@ -551,7 +574,7 @@ class KannagiRules(Play):
                 if f.plain or self._can_choose(state, me, i, f):
                     out.append(i)
         out = tuple(out)
-        of.usable = (held, None, soul[:], mixed, out, me) if plain else None
+        of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
         return out
 
     def _window(self, state, at: str) -> list[dict]:
@@ -781,10 +804,17 @@ class KannagiRules(Play):
 
     def _job_simultaneous(self, state, job):
         """Effects that happen at the same time: the player chooses their order (効果の発動 ②)."""
-        ready = [j for j in job["jobs"] if self._has_steps(state, j)]
+        of = self.card_facts(state)
+        ready = []  # (loops rather than comprehensions: _has_steps without the call)
+        for j in job["jobs"]:
+            if not of[j["card"]].whens.isdisjoint(j["whens"]):
+                ready.append(j)
         if len(ready) <= 1:  # (one: run at once, as _drive would run it from the front of the queue next)
             return self._jobs[ready[0]["do"]](state, ready[0]) if ready else []
-        state["pending"] = {"type": "order", "player": self._me(state), "candidates": [j["card"] for j in ready], "jobs": ready}
+        candidates = []
+        for j in ready:
+            candidates.append(j["card"])
+        state["pending"] = {"type": "order", "player": self._me(state), "candidates": candidates, "jobs": ready}
         return []
 
     def _has_steps(self, state, job) -> bool:
