@@ -220,7 +220,10 @@ class Autopilot(Base):
         wanted = step.get("if_type")
         if wanted:
             P = self._p(state)
-            n = sum(1 for i in ids if i != iid and P[i]["type"] == wanted)
+            n = 0
+            for i in ids:
+                if i != iid and P[i]["type"] == wanted:
+                    n += 1
         else:
             n = len(ids) - (iid in ids)
         extra = field_plus if kind == "field" and wanted in (None, BATTERY) else 0
@@ -269,7 +272,10 @@ class Autopilot(Base):
         later = state["phase"] != "main"
         if self._deckout_win(state, after, later) or not self._deckout_win(state, deck, later):
             return True  # the deck-out falls on a goldfish, or it fell on the player anyway
-        alive = sum(1 for p in state["players"] if not p["lost"])
+        alive = 0
+        for p in state["players"]:
+            if not p["lost"]:
+                alive += 1
         if after < 2 * alive + 2:
             return False
         return self._digging(state)
@@ -338,7 +344,11 @@ class Autopilot(Base):
             role = P[i]["role"]
             if role is not None:
                 groups[role].append(i)
-        free = sum(P[i]["resource"] for i in resources if P[i]["cost"] == 0) if resources else 0
+        free = 0
+        for i in resources:
+            prof = P[i]
+            if prof["cost"] == 0:
+                free += prof["resource"]
 
         # 1. a win now (or the free batteries that pay for it)
         if len(wins) > 1:
@@ -350,13 +360,21 @@ class Autopilot(Base):
                     return {"type": "play", "card": i}
                 if cost <= u + min(free, used):
                     return {"type": "play", "card": self._free_resource(state, resources)}
-        battery_wins = [i for i in wins if P[i]["battery_win"]] if wins else wins
-        hand_wins = [i for i in wins if i not in battery_wins] if wins else wins
+        if wins:
+            battery_wins, hand_wins = [], []
+            for i in wins:
+                (battery_wins if P[i]["battery_win"] else hand_wins).append(i)
+        else:
+            battery_wins = hand_wins = wins
 
         # 2. the battery that completes a win, or the turn's battery as the plan says
         hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
         if can_battery and hand_batteries:
-            completes = any(self._holds(state, i, P[i]["win"], field_plus=1) for i in battery_wins)
+            completes = False
+            for i in battery_wins:
+                if self._holds(state, i, P[i]["win"], field_plus=1):
+                    completes = True
+                    break
             if completes or not hand_plan or batteries < HAND_PLAN_BATTERIES:
                 return {"type": "battery", "card": hand_batteries[0]}
 
@@ -489,7 +507,12 @@ class Autopilot(Base):
                     unused += 1
         if len(free) > 1:
             free.sort(key=lambda x: (-P[x]["resource"], x))
-        mana = unused + min(sum(P[i]["resource"] for i in free), batteries - unused) if free else unused
+        mana = unused
+        if free:
+            made = 0
+            for i in free:
+                made += P[i]["resource"]
+            mana += min(made, batteries - unused)
 
         def pay(iid):  # the card if the unused batteries pay for it, else a free resource card first
             return {"type": "play", "card": iid if P[iid]["cost"] <= unused else free[0]}

@@ -79,7 +79,8 @@ class TimestormRules(StackPlay, Play):
     def __init__(self):
         super().__init__()
         self.cards = CardCache(_facts)
-        self._last: tuple = (None, None, None)  # (the cards dict of the game played last, its facts by instance, its CardTable)
+        # (the cards dict of the game played last, its facts by instance, its CardTable, that table's defs)
+        self._last: tuple = (None, None, None, None)
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -88,7 +89,7 @@ class TimestormRules(StackPlay, Play):
         is a longer cards dict, and those are added."""
         cards = state["cards"]
         last = self._last
-        if last[0] is cards and last[2].defs is state["defs"]:
+        if last[0] is cards and last[3] is state["defs"]:
             of = last[1]
             if len(of) != len(cards):
                 table = last[2]
@@ -102,7 +103,7 @@ class TimestormRules(StackPlay, Play):
             table.update(prev)  # the last game's cards, read from the very same data
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
         of = dict(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
-        self._last = (cards, of, table)
+        self._last = (cards, of, table, table.defs)
         return of
 
     def players(self, decks, options):
@@ -233,23 +234,27 @@ class TimestormRules(StackPlay, Play):
         return events
 
     def _next_turn(self, state) -> list[dict]:
-        events = effects.end_of_turn(state)
+        events = effects.end_of_turn(state) if "eot" in state else []  # (most turns change nothing until their end)
         self.check_result(state)
         nxt = self._next_alive(state, state["active"])
         if nxt is None or state["result"] is not None:
             return events
-        return events + self._start_turn(state, nxt)
+        events += self._start_turn(state, nxt)
+        return events
 
     def _end_phase(self, state) -> list[dict]:
         """Everyone passed with an empty stack: main → draw → end, or end → the next turn."""
         if state["phase"] == "main" and not state["players"][state["active"]]["lost"]:
             state["phase"] = "draw"
-            events = [{"type": "phase", "phase": "draw"}] + self.draw_cards(state, state["active"], 1)
+            events = [{"type": "phase", "phase": "draw"}]
+            events += self.draw_cards(state, state["active"], 1)
             if state["players"][state["active"]]["lost"] or state["result"] is not None:
-                return events + self._next_turn(state)
+                events += self._next_turn(state)
+                return events
             state["phase"] = "end"
             self._grant(state)
-            return events + [{"type": "phase", "phase": "end"}]
+            events.append({"type": "phase", "phase": "end"})
+            return events
         return self._next_turn(state)
 
     def draw_cards(self, state, player, n) -> list[dict]:
@@ -359,14 +364,18 @@ class TimestormRules(StackPlay, Play):
             if not p["lost"]:
                 alive += 1
         if len(passed) < alive:
-            state["priority"] = self._next_alive(state, player)
+            players = state["players"]
+            nxt = (player + 1) % len(players)  # (_next_alive's usual answer, inline)
+            state["priority"] = nxt if not players[nxt]["lost"] else self._next_alive(state, player)
             return events
         if state["stack"]:  # everyone passed in a row: the newest card resolves
             entry = state["stack"].pop()
             state["priority"] = None
             events.append({"type": "resolve", "card": entry["card"], "player": entry["player"]})
-            return events + effects.run(state, entry["card"], entry["player"], effects.steps_of(state, entry["card"], "played"), then="resolved")
-        return events + self._end_phase(state)
+            events += effects.run(state, entry["card"], entry["player"], effects.steps_of(state, entry["card"], "played"), then="resolved")
+            return events
+        events += self._end_phase(state)
+        return events
 
     def auto_passes(self, state, player) -> bool:
         """auto_pass "smart": a player (the human, or a seat an AI plays) passes when they can play nothing,
@@ -485,9 +494,16 @@ class TimestormRules(StackPlay, Play):
         iid = self._playable(state, action)
         me = state["priority"]
         events = [{"type": "play", "card": iid, "player": me}]
-        for battery in self._unused(state, me)[: self._cost(state, iid)]:
-            state["cards"][battery]["tapped"] = True
-            events.append({"type": "tap", "card": battery, "tapped": True})
+        cards, of = state["cards"], self.of(state)
+        cost = of[iid][1]
+        for battery in state["zones"][f"p{me}.field"]:  # (the first `cost` unused batteries: _unused, inline)
+            if cost <= 0:
+                break
+            card = cards[battery]
+            if not card["tapped"] and of[battery][0] == BATTERY:
+                card["tapped"] = True
+                events.append({"type": "tap", "card": battery, "tapped": True})
+                cost -= 1
         events.append(move(state, iid, STACK, face_up=True))
         state["stack"].append({"card": iid, "player": me})
         self._grant(state)  # priority from the turn player after a play
