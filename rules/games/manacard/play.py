@@ -405,30 +405,46 @@ class ManacardRules(Play):
     # -- card data ---------------------------------------------------------------------------------------
 
     def _units(self, state, player) -> list[str]:
-        cards, table = state["cards"], self.table(state)
-        return [i for i in state["zones"][FIELD[player]] if table[cards[i]["def"]].unit]
+        of = self.table(state).of
+        units = []  # (a plain loop: a comprehension is a call of its own)
+        for i in state["zones"][FIELD[player]]:
+            if of[i].unit:
+                units.append(i)
+        return units
 
     def _rank(self, state, iid) -> int:
-        return self.info(state, state["cards"][iid]["def"]).rank
+        return self.table(state).of[iid].rank
 
     def stat(self, state, iid, name: str, where: str | None = None) -> int:
         """A unit's 攻撃力 ("attack"), 体力 ("hp") or 素早さ ("speed") now: printed, its counters of that name,
         its equipment's and its controller's status cards' steps, and a continued attack's lowered speed
         (`where`: as if it were in that zone, e.g. a unit summoned to block, on its owner's field)."""
-        cards, table = state["cards"], self.table(state)
+        cards = state["cards"]
+        table = self.cards.current  # (self.table's quick answer, without the call: a stat is asked very often)
+        if table is None or table.defs is not state["defs"] or len(table.of) != len(cards):
+            table = self.table(state)
         card = cards[iid]
-        info = table[card["def"]]
+        info = table.of[iid]
         value = info.stats.get(name, 0) + card["counters"].get(name, 0)
         where = where or card["zone"]
         if not where.endswith(".field"):
             return value
         distance = info.distance
-        for other in state["zones"][where]:
-            if cards[other].get("on") == iid:
-                value += sum(a for stat, a, d in table[cards[other]["def"]].equipped if stat == name and d in (None, distance))
+        for other in state["zones"][where]:  # (plain loops: a comprehension is a call of its own)
+            held = cards[other]
+            if held.get("on") == iid:
+                for stat, a, d in table.of[other].equipped:
+                    if stat == name and (d is None or d == distance):
+                        value += a
         statuses = state["zones"][where[:3] + "status"]
         if statuses:
-            value += self._status_stat(cards, table, statuses, name, distance)
+            up = []
+            for s in statuses:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            found = table.stat_mods.get(tuple(up))
+            amount = None if found is None else found.get((name, distance))
+            value += self._status_stat(cards, table, statuses, name, distance) if amount is None else amount
         chain = state["flags"]["chain"]
         if chain and name == "speed" and chain["card"] == iid:
             value += chain["speed"]
@@ -602,7 +618,7 @@ class ManacardRules(Play):
     def _goldfish_declares(self, state) -> list[dict]:
         """The goldfish's unit with the highest 攻撃力 (the first on its field among equals) declares an attack on
         the human (its cards' own text is applied by hand: the goldfish plays nothing)."""
-        if not state["options"]["goldfish_attacks"]:
+        if not state["options"]["goldfish_attacks"] or not state["zones"]["p1.field"]:
             return []
         best, strongest = None, 0
         for unit in self._units(state, 1):
@@ -939,8 +955,7 @@ class ManacardRules(Play):
             return "type: a continued attack: its unit attacks again, or the right passes"
         return None
 
-    def settle(self, state):
-        return self._settle(state)
+    settle = _settle  # the hook after every rule action (the method itself: one call less per action)
 
     def _decision(self, state):
         out = super().decision(state)
@@ -1092,7 +1107,7 @@ class ManacardRules(Play):
     def _run(self, state, iid, when, target) -> list[dict]:
         """The card's steps at `when`: its unit steps on the target first, then the others (effects.run), then
         after_effects."""
-        unit_steps, others = self.info(state, state["cards"][iid]["def"]).steps[when]
+        unit_steps, others = self.table(state).of[iid].steps[when]
         events = self._unit_steps(state, unit_steps, target) if unit_steps else []
         if not others:
             return events + (self.after_effects(state, when, iid, 0) if state["result"] is None else [])
@@ -1341,7 +1356,8 @@ class ManacardRules(Play):
         deck = state["zones"][source]
         hit = _move_top(state, source, exile, amount, False)  # top first
         events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
-        events += [{"type": "move", "card": iid, "from": source, "to": exile} for iid in hit]
+        for iid in hit:  # (a plain loop: a comprehension is a call of its own)
+            events.append({"type": "move", "card": iid, "from": source, "to": exile})
         flags = state["flags"]
         if "streak_other" in flags and state["options"]["reversal"] != "off":
             # versus: the chance is the hit player's, now if they hold the right, else with their next right
@@ -1854,8 +1870,10 @@ class ManacardRules(Play):
         return events, True
 
     def check_result(self, state):
-        if state.get("flags"):
-            self._sync_life(state)
+        if state.get("flags"):  # (_sync_life, without the call: this runs twice an action)
+            life, players, zones = state["flags"]["life"], state["players"], state["zones"]
+            life[0] = players[0]["life"] = len(zones["p0.deck"])
+            life[1] = players[1]["life"] = len(zones["p1.deck"])
         if state["result"] is not None:
             return
         if state["players"][1]["lost"]:
