@@ -185,7 +185,7 @@ class Autopilot(Base):
             if state["options"]["continued_action"] == "attack":
                 return {"type": "pass"}
         action = self._plan(state)[0]
-        if action == {"type": "pass"} and flags["incoming"]:
+        if flags["incoming"] and action == {"type": "pass"}:
             return {"type": "defend"} if {"type": "defend"} in legal_actions(state) else action
         return action
 

@@ -472,7 +472,11 @@ class ManacardRules(Play):
         if not statuses:
             return NO_COSTS
         cards, table = state["cards"], self.table(state)
-        key = tuple([s for s in statuses if cards[s]["face_up"]])  # (instance ids: unique to their owner)
+        up = []  # (a plain loop: a comprehension is a call of its own)
+        for s in statuses:
+            if cards[s]["face_up"]:
+                up.append(s)
+        key = tuple(up)  # (instance ids: unique to their owner)
         found = table.mods.get(key)
         if found is None:
             mods = [m for s in key for m in table[cards[s]["def"]].cost_mods]
@@ -492,7 +496,7 @@ class ManacardRules(Play):
         for of_type, amount in mods:
             if of_type in (None, info.type):
                 cost += amount
-        return max(0, cost)
+        return cost if cost > 0 else 0
 
     def cost(self, state, iid) -> int:
         return self.cost_of(self.info(state, state["cards"][iid]["def"]), self.cost_mods(state, 0))
@@ -1234,7 +1238,7 @@ class ManacardRules(Play):
             raise IllegalAction(f"card: a continued attack: only {chain['card']!r} attacks again (or pass)")
         if unit is None and "card" not in action:
             return self._counter(state, target)
-        if unit not in self._units(state, 0):
+        if unit not in state["zones"]["p0.field"] or not self.table(state).of[unit].unit:  # (_units(state, 0))
             raise IllegalAction(f"card: {unit!r} is not one of your units on the field")
         if target is not None:
             if target not in self._units(state, 1):
