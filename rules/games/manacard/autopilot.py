@@ -278,7 +278,7 @@ class Autopilot(Base):
                 if not info.playable or info.unit or info.aim is not None:
                     continue
                 damage = _facts(info)[0]
-                if damage > 0 and cost_of(info, mods) <= room:
+                if damage > 0 and (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) <= room:
                     spells.append((damage, iid))
         spell_rate = 0  # (a plan attacking at attack A wins at the better of A and this)
         for damage, _iid in spells:
@@ -296,7 +296,7 @@ class Autopilot(Base):
                 if info in seen:  # (one Info per card key)
                     continue
                 seen.add(info)
-                if not info.playable or cost_of(info, mods) > room:
+                if not info.playable or (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) > room:
                     continue
                 if info.unit:
                     units[where].append((info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0), iid, info))

@@ -1180,6 +1180,8 @@ class ManacardRules(Play):
             return events + [{"type": "pass", "player": 0}]
         if flags["chain"] and option != "attack" and self._attack_only(state):
             raise IllegalAction("option: a continued attack: its unit attacks again, or the right passes")
+        if option == "attack":  # (the usual option first)
+            return self._declare(state, action)
         if option == "mana":
             deck = zones["p0.deck"]
             if not deck:
@@ -1217,8 +1219,6 @@ class ManacardRules(Play):
             events.append(move(state, iid, "p0.skill", face_up=False))
             flags["owed"] += 1
             return events
-        if option == "attack":
-            return self._declare(state, action)
         raise IllegalAction(f"option: {option!r} is not one of mana, mana_to_hand, return_skill, attack")
 
     def _do_mana_to_hand(self, state, action):
@@ -1280,8 +1280,13 @@ class ManacardRules(Play):
             return [{"type": "attack_fizzles", "card": unit}], False
         if target is None:
             state["flags"]["chain"] = None
-            amount = max(0, self.stat(state, unit, "attack"))
-            return [{"type": "attack_hits", "card": unit, "player": 1, "amount": amount}] + self.damage_player(state, 1, amount, unit), False
+            amount = self.stat(state, unit, "attack")
+            if amount < 0:
+                amount = 0
+            events = [{"type": "attack_hits", "card": unit, "player": 1, "amount": amount}]
+            if amount > 0:  # (damage_player does nothing for 0)
+                events += self.damage_player(state, 1, amount, unit)
+            return events, False
         if state["cards"][target]["zone"] != "p1.field":
             return [{"type": "attack_fizzles", "card": unit}], False
         return self._battle(state, unit, target)
