@@ -98,7 +98,7 @@ import re
 from operator import itemgetter
 
 from ...engine import effects
-from ...engine.cards import CardCache, CardTable
+from ...engine.cards import CardCache, CardTable, same_data
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play, mirrored
 from . import ANSWER_OPS, UNIT_OPS
@@ -178,6 +178,11 @@ class InfoCache(CardCache):
 
     def table(self, state):
         table = super().table(state)
+        last = self.current
+        if not table.of and last is not None and last is not table and last.options is table.options and same_data(table.defs, last.defs):
+            # a new game of the same card data and options (a simulation's next game): the last game's Info of
+            # each card key, which reading them again would give (CardTable.made), at once
+            table.update(last)
         table.fill(state["cards"])
         self.current = table
         return table
