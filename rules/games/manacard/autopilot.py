@@ -116,10 +116,6 @@ class Autopilot(Base):
         """A unit's attack once on the field (printed + the status cards' bonus for its 距離)."""
         return info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0)
 
-    @staticmethod
-    def _equip_bonus(info, distance) -> int:
-        return sum(a for stat, a, d in info.equipped if stat == "attack" and d in (None, distance))
-
     def _mana_worth(self, state, table, cards, bonus, iid) -> int:
         info = table.card(cards, iid)
         if info.unit:
