@@ -116,10 +116,6 @@ class Autopilot(Base):
         """A unit's attack once on the field (printed + the status cards' bonus for its 距離)."""
         return info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0)
 
-    @staticmethod
-    def _equip_bonus(info, distance) -> int:
-        return sum(a for stat, a, d in info.equipped if stat == "attack" and d in (None, distance))
-
     def _mana_worth(self, state, table, cards, bonus, iid) -> int:
         info = table.card(cards, iid)
         if info.unit:
@@ -185,20 +181,25 @@ class Autopilot(Base):
             if state["options"]["continued_action"] == "attack":
                 return {"type": "pass"}
         action = self._plan(state)[0]
-        if action == {"type": "pass"} and flags["incoming"]:
+        if flags["incoming"] and action == {"type": "pass"}:
             return {"type": "defend"} if {"type": "defend"} in legal_actions(state) else action
         return action
 
     def _plan(self, state) -> tuple[dict, list[str]]:
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
         rules = self.rules
-        stat, of = rules.stat, rules.table(state).of
+        table = rules.table(state)
+        stat, of = rules.stat, table.of
         zones = state["zones"]
         # The plans (what can be played, what it adds up to) are worked out from the player's cards, which a
         # run of attacks does not change: only the goldfish's HP does. So they are kept with what they were
         # worked out from (_plans) and only weighed again here against the HP left.
-        field = [(stat(state, u, "attack"), u, of[u]) for u in zones["p0.field"] if of[u].unit]
-        plans = self._plans(state, field)
+        field = []  # (plain loops here and below: a comprehension is a call of its own)
+        for u in zones["p0.field"]:
+            info = of[u]
+            if info.unit:
+                field.append((stat(state, u, "attack"), u, info))
+        plans = self._plans(state, field, table)
         health = len(zones["p1.deck"])
         best = None
         best_total, best_order = BIG, 9
@@ -210,7 +211,11 @@ class Autopilot(Base):
         if best is None:
             return {"type": "pass"}, []
         order, u, info, e, src, esrc = best
-        take = [c for c, w in ((u, src), (e, esrc)) if w == "mana"]
+        take = []
+        if src == "mana":
+            take.append(u)
+        if esrc == "mana":
+            take.append(e)
         if order == 4:
             action = {"type": "pass", "option": "mana_to_hand"}
         elif order == 1:
@@ -229,7 +234,7 @@ class Autopilot(Base):
             action = {"type": "pass", "option": "mana"}
         return action, take
 
-    def _plans(self, state, field) -> list[tuple]:
+    def _plans(self, state, field, table) -> list[tuple]:
         """Every plan the player's cards allow now, in the order they are weighed: (rights it takes besides the
         attacks, HP its first step takes off, the attack rate it then wins at, tie order, (order, unit, its
         info, equipment, unit's source, equipment's source)). The rights to win from HP h at rate R are
@@ -240,15 +245,20 @@ class Autopilot(Base):
         status cards and the mana streak, never on the goldfish's HP: the last answer is kept on the game's
         card table with all of these, and given again while they are the same (a run of attacks)."""
         cards, zones = state["cards"], state["zones"]
-        rules = self.rules
-        table = rules.table(state)
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         streak = state["flags"]["streak"]
-        statuses = tuple([s for s in zones["p0.status"] if cards[s]["face_up"]])
+        statuses: tuple = ()
+        if zones["p0.status"]:
+            up = []
+            for s in zones["p0.status"]:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            statuses = tuple(up)
         last = getattr(table, "plans", None)
         if last is not None and last[0] == (hand, mana, skill, deck, field, statuses, streak):  # (lists compared by value)
             return last[1]
 
+        rules = self.rules
         of = table.of
         bonus = self._status_bonus(state, table, cards)
         any_bonus = bonus.get(None, 0)
@@ -264,13 +274,12 @@ class Autopilot(Base):
                 if not info.playable or info.unit or info.aim is not None:
                     continue
                 damage = _facts(info)[0]
-                if damage > 0 and cost_of(info, mods) <= room:
+                if damage > 0 and (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) <= room:
                     spells.append((damage, iid))
-        spell_rate = max((s[0] for s in spells), default=0)
-
-        def rate(attack: int) -> int:
-            """The rate a plan attacking at this attack wins at: the better of it and the spells'."""
-            return attack if attack > spell_rate else spell_rate
+        spell_rate = 0  # (a plan attacking at attack A wins at the better of A and this)
+        for damage, _iid in spells:
+            if damage > spell_rate:
+                spell_rate = damage
 
         # the units that may attack, and the cards that may be played for one: (attack or bonus, card, info)
         units: dict = {"hand": [], "mana": []}
@@ -283,7 +292,7 @@ class Autopilot(Base):
                 if info in seen:  # (one Info per card key)
                     continue
                 seen.add(info)
-                if not info.playable or cost_of(info, mods) > room:
+                if not info.playable or (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) > room:
                     continue
                 if info.unit:
                     units[where].append((info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0), iid, info))
@@ -300,9 +309,14 @@ class Autopilot(Base):
             for attack, u, info in pool:
                 for esrc, epool in (("none", no_equip), ("hand", equips["hand"]), ("mana", equips["mana"])):
                     for _z, e, einfo in epool:
-                        gain = self._equip_bonus(einfo, info.distance) if einfo is not None else 0
-                        if einfo is not None and gain <= 0:
-                            continue
+                        gain = 0
+                        if einfo is not None:
+                            distance = info.distance
+                            for stat, a, d in einfo.equipped:
+                                if stat == "attack" and (d is None or d == distance):
+                                    gain += a
+                            if gain <= 0:
+                                continue
                         take = from_mana or esrc == "mana"  # (a mana_to_hand first: the cards of the plan in mana)
                         plays = (src != "field") + (e is not None)
                         if take:
@@ -315,26 +329,40 @@ class Autopilot(Base):
                             if attack <= 0:
                                 continue
                             order = 0
-                        plans.append(((1 if take else 0) + plays, 0, rate(attack + gain), order, (order, u, info, e, src, esrc)))
+                        r = attack + gain
+                        plans.append(((1 if take else 0) + plays, 0, r if r > spell_rate else spell_rate, order, (order, u, info, e, src, esrc)))
         # a damage spell: 1 right, then the field's strongest unit (or the spells) for the HP left
         if spells:
-            strongest = rate(max((a for a, _u, _i in field), default=0))
+            strongest = spell_rate
+            for a, _u, _i in field:
+                if a > strongest:
+                    strongest = a
             for damage, iid in spells:
                 plans.append((1, damage, strongest, 3, (3, iid, None, None, None, None)))
 
         # dig the main deck with mana passes for a stronger unit (its composition is known, not its order)
         if deck:
-            reach = max((a for where in (field, units["hand"], units["mana"]) for a, _u, _i in where), default=0)
-            better = [
-                (a, count)
-                for a, count in _deck_levels(table, deck, bonus).items()
-                if a > reach
-            ]
+            reach = 0
+            for where in (field, units["hand"], units["mana"]):
+                for a, _u, _i in where:
+                    if a > reach:
+                        reach = a
+            better = []
+            for a, count in _deck_levels(table, deck, bonus).items():
+                if a > reach:
+                    better.append((a, count))
             if better:
                 n = len(deck)
-                for level in sorted(a for a, _count in better):  # dig for a unit of this attack or more
-                    m = sum(count for a, count in better if a >= level)
-                    plans.append((_passes(n, m, streak) + 2, 0, rate(level), 5, (5, None, None, None, None, None)))
+                levels = []
+                for a, _count in better:
+                    levels.append(a)
+                levels.sort()
+                for level in levels:  # dig for a unit of this attack or more
+                    m = 0
+                    for a, count in better:
+                        if a >= level:
+                            m += count
+                    plans.append((_passes(n, m, streak) + 2, 0, level if level > spell_rate else spell_rate, 5, (5, None, None, None, None, None)))
         table.plans = ((hand[:], mana[:], skill[:], deck[:], field, statuses, streak), plans)  # (copies: the zones change)
         return plans
 

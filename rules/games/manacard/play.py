@@ -98,7 +98,7 @@ import re
 from operator import itemgetter
 
 from ...engine import effects
-from ...engine.cards import CardCache, CardTable
+from ...engine.cards import CardCache, CardTable, same_data
 from ...engine.core import IllegalAction, draw, first_player, move, shuffle_zone
 from ...engine.play import FREE, Play, mirrored
 from . import ANSWER_OPS, UNIT_OPS
@@ -178,6 +178,11 @@ class InfoCache(CardCache):
 
     def table(self, state):
         table = super().table(state)
+        last = self.current
+        if not table.of and last is not None and last is not table and last.options is table.options and same_data(table.defs, last.defs):
+            # a new game of the same card data and options (a simulation's next game): the last game's Info of
+            # each card key, which reading them again would give (CardTable.made), at once
+            table.update(last)
         table.fill(state["cards"])
         self.current = table
         return table
@@ -405,30 +410,46 @@ class ManacardRules(Play):
     # -- card data ---------------------------------------------------------------------------------------
 
     def _units(self, state, player) -> list[str]:
-        cards, table = state["cards"], self.table(state)
-        return [i for i in state["zones"][FIELD[player]] if table[cards[i]["def"]].unit]
+        of = self.table(state).of
+        units = []  # (a plain loop: a comprehension is a call of its own)
+        for i in state["zones"][FIELD[player]]:
+            if of[i].unit:
+                units.append(i)
+        return units
 
     def _rank(self, state, iid) -> int:
-        return self.info(state, state["cards"][iid]["def"]).rank
+        return self.table(state).of[iid].rank
 
     def stat(self, state, iid, name: str, where: str | None = None) -> int:
         """A unit's 攻撃力 ("attack"), 体力 ("hp") or 素早さ ("speed") now: printed, its counters of that name,
         its equipment's and its controller's status cards' steps, and a continued attack's lowered speed
         (`where`: as if it were in that zone, e.g. a unit summoned to block, on its owner's field)."""
-        cards, table = state["cards"], self.table(state)
+        cards = state["cards"]
+        table = self.cards.current  # (self.table's quick answer, without the call: a stat is asked very often)
+        if table is None or table.defs is not state["defs"] or len(table.of) != len(cards):
+            table = self.table(state)
         card = cards[iid]
-        info = table[card["def"]]
+        info = table.of[iid]
         value = info.stats.get(name, 0) + card["counters"].get(name, 0)
         where = where or card["zone"]
         if not where.endswith(".field"):
             return value
         distance = info.distance
-        for other in state["zones"][where]:
-            if cards[other].get("on") == iid:
-                value += sum(a for stat, a, d in table[cards[other]["def"]].equipped if stat == name and d in (None, distance))
+        for other in state["zones"][where]:  # (plain loops: a comprehension is a call of its own)
+            held = cards[other]
+            if held.get("on") == iid:
+                for stat, a, d in table.of[other].equipped:
+                    if stat == name and (d is None or d == distance):
+                        value += a
         statuses = state["zones"][where[:3] + "status"]
         if statuses:
-            value += self._status_stat(cards, table, statuses, name, distance)
+            up = []
+            for s in statuses:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            found = table.stat_mods.get(tuple(up))
+            amount = None if found is None else found.get((name, distance))
+            value += self._status_stat(cards, table, statuses, name, distance) if amount is None else amount
         chain = state["flags"]["chain"]
         if chain and name == "speed" and chain["card"] == iid:
             value += chain["speed"]
@@ -456,7 +477,11 @@ class ManacardRules(Play):
         if not statuses:
             return NO_COSTS
         cards, table = state["cards"], self.table(state)
-        key = tuple([s for s in statuses if cards[s]["face_up"]])  # (instance ids: unique to their owner)
+        up = []  # (a plain loop: a comprehension is a call of its own)
+        for s in statuses:
+            if cards[s]["face_up"]:
+                up.append(s)
+        key = tuple(up)  # (instance ids: unique to their owner)
         found = table.mods.get(key)
         if found is None:
             mods = [m for s in key for m in table[cards[s]["def"]].cost_mods]
@@ -476,7 +501,7 @@ class ManacardRules(Play):
         for of_type, amount in mods:
             if of_type in (None, info.type):
                 cost += amount
-        return max(0, cost)
+        return cost if cost > 0 else 0
 
     def cost(self, state, iid) -> int:
         return self.cost_of(self.info(state, state["cards"][iid]["def"]), self.cost_mods(state, 0))
@@ -602,7 +627,7 @@ class ManacardRules(Play):
     def _goldfish_declares(self, state) -> list[dict]:
         """The goldfish's unit with the highest 攻撃力 (the first on its field among equals) declares an attack on
         the human (its cards' own text is applied by hand: the goldfish plays nothing)."""
-        if not state["options"]["goldfish_attacks"]:
+        if not state["options"]["goldfish_attacks"] or not state["zones"]["p1.field"]:
             return []
         best, strongest = None, 0
         for unit in self._units(state, 1):
@@ -939,8 +964,7 @@ class ManacardRules(Play):
             return "type: a continued attack: its unit attacks again, or the right passes"
         return None
 
-    def settle(self, state):
-        return self._settle(state)
+    settle = _settle  # the hook after every rule action (the method itself: one call less per action)
 
     def _decision(self, state):
         out = super().decision(state)
@@ -1092,7 +1116,7 @@ class ManacardRules(Play):
     def _run(self, state, iid, when, target) -> list[dict]:
         """The card's steps at `when`: its unit steps on the target first, then the others (effects.run), then
         after_effects."""
-        unit_steps, others = self.info(state, state["cards"][iid]["def"]).steps[when]
+        unit_steps, others = self.table(state).of[iid].steps[when]
         events = self._unit_steps(state, unit_steps, target) if unit_steps else []
         if not others:
             return events + (self.after_effects(state, when, iid, 0) if state["result"] is None else [])
@@ -1161,6 +1185,8 @@ class ManacardRules(Play):
             return events + [{"type": "pass", "player": 0}]
         if flags["chain"] and option != "attack" and self._attack_only(state):
             raise IllegalAction("option: a continued attack: its unit attacks again, or the right passes")
+        if option == "attack":  # (the usual option first)
+            return self._declare(state, action)
         if option == "mana":
             deck = zones["p0.deck"]
             if not deck:
@@ -1198,8 +1224,6 @@ class ManacardRules(Play):
             events.append(move(state, iid, "p0.skill", face_up=False))
             flags["owed"] += 1
             return events
-        if option == "attack":
-            return self._declare(state, action)
         raise IllegalAction(f"option: {option!r} is not one of mana, mana_to_hand, return_skill, attack")
 
     def _do_mana_to_hand(self, state, action):
@@ -1219,7 +1243,7 @@ class ManacardRules(Play):
             raise IllegalAction(f"card: a continued attack: only {chain['card']!r} attacks again (or pass)")
         if unit is None and "card" not in action:
             return self._counter(state, target)
-        if unit not in self._units(state, 0):
+        if unit not in state["zones"]["p0.field"] or not self.table(state).of[unit].unit:  # (_units(state, 0))
             raise IllegalAction(f"card: {unit!r} is not one of your units on the field")
         if target is not None:
             if target not in self._units(state, 1):
@@ -1261,8 +1285,13 @@ class ManacardRules(Play):
             return [{"type": "attack_fizzles", "card": unit}], False
         if target is None:
             state["flags"]["chain"] = None
-            amount = max(0, self.stat(state, unit, "attack"))
-            return [{"type": "attack_hits", "card": unit, "player": 1, "amount": amount}] + self.damage_player(state, 1, amount, unit), False
+            amount = self.stat(state, unit, "attack")
+            if amount < 0:
+                amount = 0
+            events = [{"type": "attack_hits", "card": unit, "player": 1, "amount": amount}]
+            if amount > 0:  # (damage_player does nothing for 0)
+                events += self.damage_player(state, 1, amount, unit)
+            return events, False
         if state["cards"][target]["zone"] != "p1.field":
             return [{"type": "attack_fizzles", "card": unit}], False
         return self._battle(state, unit, target)
@@ -1341,7 +1370,8 @@ class ManacardRules(Play):
         deck = state["zones"][source]
         hit = _move_top(state, source, exile, amount, False)  # top first
         events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
-        events += [{"type": "move", "card": iid, "from": source, "to": exile} for iid in hit]
+        for iid in hit:  # (a plain loop: a comprehension is a call of its own)
+            events.append({"type": "move", "card": iid, "from": source, "to": exile})
         flags = state["flags"]
         if "streak_other" in flags and state["options"]["reversal"] != "off":
             # versus: the chance is the hit player's, now if they hold the right, else with their next right
@@ -1854,8 +1884,10 @@ class ManacardRules(Play):
         return events, True
 
     def check_result(self, state):
-        if state.get("flags"):
-            self._sync_life(state)
+        if state.get("flags"):  # (_sync_life, without the call: this runs twice an action)
+            life, players, zones = state["flags"]["life"], state["players"], state["zones"]
+            life[0] = players[0]["life"] = len(zones["p0.deck"])
+            life[1] = players[1]["life"] = len(zones["p1.deck"])
         if state["result"] is not None:
             return
         if state["players"][1]["lost"]:
