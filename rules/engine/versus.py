@@ -91,15 +91,11 @@ _FACE_UP = itemgetter("face_up")
 _CACHED = 200_000  # entries at most in each (then it starts again)
 
 
-def _hidden(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
-    """What of a hidden card is dealt again (all but its zone and the place's keys), marshalled (each card dealt
-    from it is a new copy, sharing nothing with the game or the other worlds), with the text it sorts by, the
+def _hidden_new(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
+    """_HIDDEN's entry for a card it misses (determinize looks it up itself): what of a hidden card is dealt
+    again (all but its zone and the place's keys), marshalled (each card dealt from it is a new copy, sharing nothing with the game or the other worlds), with the text it sorts by, the
     text the seed's blob holds of it, and a copy of it kept here (what a shared world's cards are made of: a
     new dict each, its values shared, read only)."""
-    return _HIDDEN.get((keys, marshal.dumps(card, 2))) or _hidden_new(card, keys)
-
-
-def _hidden_new(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
     if len(_HIDDEN) > _CACHED:
         _HIDDEN.clear()
     content = {k: v for k, v in card.items() if k != "zone" and k not in keys}
