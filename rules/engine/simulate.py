@@ -77,26 +77,36 @@ class GameFactory:
             card.get("counters") == {} and all(type(v) in SCALARS for k, v in card.items() if k != "counters")
             for card in blank["cards"].values()
         ) and all(type(ids) is list and all(type(i) is str for i in ids) for ids in blank["zones"].values())
-        self.cards = list(blank.pop("cards").items()) if plain else None  # (id, card) pairs, in order
-        self.zones = blank.pop("zones") if plain else None
-        self.rest = marshal.dumps(blank)
+        cards, zones = blank.pop("cards"), blank.pop("zones")
+        self.cards = list(cards.items()) if plain else None  # (id, card) pairs, in order
+        self.ids = dict.fromkeys(cards) if plain else None  # the cards dict's keys, in order (its values: any)
+        self.zones = zones if plain else None
+        # the state's keys in new_game's order, those made for each game holding None until they are: assigning
+        # to a key that is there keeps its place, so no reordering pass is needed
+        rest = {key: blank.get(key) for key in self.order}
+        if not plain:
+            rest["cards"], rest["zones"] = cards, zones
+        self.rest = marshal.dumps(rest)
 
     def __call__(self, seed: int) -> dict:
-        rest = marshal.loads(self.rest)
-        rest["defs"] = dict(self.defs)
+        state = marshal.loads(self.rest)  # (every key in its place already: see __init__)
+        setup = state["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
+        if self.seats is not None:
+            setup["seats"] = self.seats
+        state["options"] = self.options
+        state["rng"] = rng.seed_state(seed)
+        state["defs"] = dict(self.defs)
         if self.cards is not None:
-            cards = rest["cards"] = {}
+            # the dicts start with all their keys (copies of the template's key tables), so filling them in
+            # replaces values and never grows a table
+            cards = state["cards"] = self.ids.copy()
             for iid, card in self.cards:  # a copy and a new "counters": faster than {**card, "counters": {}}
                 card = card.copy()
                 card["counters"] = {}
                 cards[iid] = card
-            rest["zones"] = {name: ids[:] for name, ids in self.zones.items()}
-        rest["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
-        if self.seats is not None:
-            rest["setup"]["seats"] = self.seats
-        rest["options"] = self.options
-        rest["rng"] = rng.seed_state(seed)
-        state = {key: rest[key] for key in self.order}
+            zones = state["zones"] = self.zones.copy()
+            for name, ids in zones.items():
+                zones[name] = ids[:]
         self.rules.setup(state)
         return state
 

@@ -111,7 +111,9 @@ def zone(player: int, name: str) -> str:
 
 def add_card(state: dict, card: dict, owner: int, to_zone: str, token: bool = False) -> str:
     key = str(card.get("key") or card.get("id") or card.get("name"))
-    state["defs"].setdefault(key, {k: v for k, v in card.items() if k not in ("key", "section")})
+    defs = state["defs"]
+    if key not in defs:  # (the card data of a key already there is not read again)
+        defs[key] = {k: v for k, v in card.items() if k not in ("key", "section")}
     iid = f"c{state['next_id']}"
     state["next_id"] += 1
     state["cards"][iid] = {
