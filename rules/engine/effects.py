@@ -148,17 +148,25 @@ def _continue(state: dict, frame: dict) -> list[dict]:
     table = registered(rules)
     late = table.result_at_end
     events: list[dict] = []
+    # the common condition and players (a table without its own) are read here, without Steps' calls, for the
+    # commonest steps: no condition, and the player alone
+    common = table.condition is None and table.players is None
     while frame["steps"] and state["result"] is None:
         step = frame["steps"][0]
         if frame["targets"] is None:
-            skipped = table.skipped(state, frame, step)
-            if skipped is not None:
-                events += skipped
-                frame["steps"].pop(0)
-                continue
-            frame["targets"] = table.affected(state, frame, step)
+            if not common or step.get("if_zone"):
+                skipped = table.skipped(state, frame, step)
+                if skipped is not None:
+                    events += skipped
+                    frame["steps"].pop(0)
+                    continue
+            who = step.get("who") if common else None
+            if common and (who in ("you", "self", "chosen") or (not who and step["op"] not in DEFAULT_WHO)):
+                frame["targets"] = [frame["player"]]  # (Steps.affected's answer for these)
+            else:
+                frame["targets"] = table.affected(state, frame, step)
         while frame["targets"] and (late or state["result"] is None):
-            more, pending = _do(state, frame, step, frame["targets"][0], rules)
+            more, pending = _do(state, frame, step, frame["targets"][0], rules, table)
             events += more
             if not late:
                 rules.check_result(state)  # whatever happens first decides (a loss by drawing, life 0, …)
@@ -214,10 +222,12 @@ def _candidates(state: dict, step: dict, target: int, source: str) -> tuple[list
 SOURCED = frozenset({"damage", "life", "hit", "heal"})
 
 
-def _do(state: dict, frame: dict, step: dict, target: int, rules=None) -> tuple[list[dict], dict | None]:
-    if rules is None:  # (_continue hands the rules it looked up once for the whole effect)
+def _do(state: dict, frame: dict, step: dict, target: int, rules=None, table=None) -> tuple[list[dict], dict | None]:
+    if rules is None:  # (_continue hands the rules and their steps it looked up once for the whole effect)
         rules = rules_of(state)
-    handler = registered(rules).handler(step)
+    if table is None:
+        table = registered(rules)
+    handler = table.handler(step) if table is not COMMON else None  # (COMMON registers no handler)
     if handler is not None:  # a step the game registered
         return handler(state, frame, step, target)
     op, amount = step["op"], step.get("amount")

@@ -35,7 +35,7 @@ game's own effect steps registered with the one effect runner (effects.Steps; No
 
 from __future__ import annotations
 
-from .state import FIRST, IllegalAction, draw
+from .state import FIRST, IllegalAction, draw, zone
 
 FREE = None  # the ACTIONS key of the free actions (no decision pending)
 
@@ -212,7 +212,7 @@ class Play:
         return kind == "hand" and owner == f"p{player}"
 
     def draw_source(self, state: dict, player: int) -> str:
-        return f"p{player}.{self.deck_zone}"  # zone(player, self.deck_zone), without the call: every draw asks
+        return zone(player, self.deck_zone)  # (one string per zone, made once: every draw asks)
 
     def after_manual(self, state: dict) -> None:
         """After a manual action: bring the rules' bookkeeping in line with what the player moved."""

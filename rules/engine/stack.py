@@ -28,19 +28,21 @@ class StackPlay:
         """Pass for whoever does not decide, and resolve, until the human player must decide."""
         events: list[dict] = []
         players = state["players"]
+        check = self.check_result if self.check_each_step else None  # (the class's settings, read once a call)
+        unheld, passes = self.resolves_unheld, self._pass
         for _ in range(self.max_steps):
-            if self.check_each_step:
-                self.check_result(state)
+            if check is not None:
+                check(state)
             if state["result"] is not None or state["pending"]:
                 return events
             holder = state["priority"]
             if holder is None:
-                if self.resolves_unheld and state["stack"]:
+                if unheld and state["stack"]:
                     events += self._resolve(state)
                     continue
                 return events
             if players[holder]["goldfish"] or self.auto_passes(state, holder):
-                events += self._pass(state, holder)
+                events += passes(state, holder)
                 continue
             return events
         raise RuntimeError(f"{self.slug}: the game did not come back to the player")

@@ -105,8 +105,28 @@ def first_player(options: dict) -> int:
     return FIRST.index(value)
 
 
+# zone kind -> the names of that zone for players 0, 1, …: one string object per zone, made once, so that the
+# rules' lookups of a zone (every draw, every move an effect makes) neither format its name again nor hash
+# a new string; the state's own zone keys are these objects too (blank_game names its zones with zone())
+_NAMES: dict[str, list[str]] = {}
+
+
 def zone(player: int, name: str) -> str:
-    return f"p{player}.{name}"
+    names = _NAMES.get(name)
+    if names is not None and player.__class__ is int and 0 <= player < len(names):
+        return names[player]
+    return _new_zone(player, name)
+
+
+def _new_zone(player: int, name: str) -> str:
+    if player.__class__ is not int or not 0 <= player < 8 or name.__class__ is not str:
+        return f"p{player}.{name}"
+    if len(_NAMES) > 256:  # (bounded: zone kinds are the games' few, but any string may be asked)
+        _NAMES.clear()
+    names = _NAMES.setdefault(name, [])
+    while len(names) <= player:
+        names.append(f"p{len(names)}.{name}")
+    return names[player]
 
 
 def add_card(state: dict, card: dict, owner: int, to_zone: str, token: bool = False) -> str:
@@ -165,7 +185,7 @@ def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
     events: list[Event] = []
     if n <= 0:
         return events
-    zones, cards, hand = state["zones"], state["cards"], f"p{player}.hand"
+    zones, cards, hand = state["zones"], state["cards"], zone(player, "hand")
     pile = zones[source]
     target = None
     for _ in range(n):  # move(state, top, hand, face_up=False), inline: every turn draws
