@@ -29,7 +29,7 @@ class StackPlay:
         events: list[dict] = []
         players = state["players"]
         check = self.check_result if self.check_each_step else None  # (the class's settings, read once a call)
-        unheld, passes = self.resolves_unheld, self._pass
+        unheld = self.resolves_unheld
         for _ in range(self.max_steps):
             if check is not None:
                 check(state)
@@ -42,7 +42,7 @@ class StackPlay:
                     continue
                 return events
             if players[holder]["goldfish"] or self.auto_passes(state, holder):
-                events += passes(state, holder)
+                events += self._pass(state, holder)
                 continue
             return events
         raise RuntimeError(f"{self.slug}: the game did not come back to the player")
