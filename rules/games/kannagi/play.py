@@ -131,7 +131,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -140,9 +140,26 @@ class Instances:
             if iid not in of:
                 key = card["def"]
                 found = self.table.get(key)
-                of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
-                if of[iid].type == TOOL:
-                    self.tools.add(iid)
+                f = of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
+                self.sort(iid, f)
+
+    def sort(self, iid: str, f: Facts) -> None:
+        """The instance among those of its type (`kinds`; `tools` is its 道具札 set)."""
+        kind = f.type
+        if kind is PLACE:
+            self.kinds[1].add(iid)
+        elif kind is SEASON:
+            self.kinds[2].add(iid)
+        elif kind is APPARITION:
+            self.kinds[3].add(iid)
+        elif kind is TOOL:
+            self.tools.add(iid)
+
+    def start(self, of: dict) -> None:
+        """The instance -> Facts dict `of` and the sets of instances by type, empty (see card_kinds)."""
+        self.of = of
+        self.tools = set()  # the game's 道具札 instances (a hand with none of them has no usable tool)
+        self.kinds = (of, set(), set(), set(), self.tools)
 
 
 class KannagiRules(Play):
@@ -162,7 +179,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
+    reads = ("card_facts", "card_kinds", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
 
     def players(self, decks, options):
         """The player's deck; the opponent's where one is given (versus: new_game's seats make it a player), else
@@ -244,19 +261,35 @@ class KannagiRules(Play):
         memo.riding = set()
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
-        of = memo.of = {}
-        tools = memo.tools = set()  # the game's 道具札 instances (a hand with none of them has no usable tool)
+        of = {}
+        memo.start(of)
+        _, places, seasons, apparitions, tools = memo.kinds
         for iid, card in cards.items():
             key = card["def"]
             if key in table:
                 f = of[iid] = table[key]
-                if f.type is TOOL:
+                kind = f.type  # (Instances.sort without the call)
+                if kind is PLACE:
+                    places.add(iid)
+                elif kind is SEASON:
+                    seasons.add(iid)
+                elif kind is TOOL:
                     tools.add(iid)
+                elif kind is APPARITION:
+                    apparitions.add(iid)
             if "on" in card:
                 memo.riding.add(iid)
         if len(of) != len(cards):
             memo.fill()
         return memo
+
+    def card_kinds(self, state) -> tuple[dict, set, set, set, set]:
+        """card_facts, and the game's instances of each type (places, seasons, apparitions, tools: do not change
+        them), for a hand to be looked at by type with set operations."""
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:
+            return memo.kinds
+        return self._new_game(state).kinds
 
     def fact(self, state, iid) -> Facts:
         memo = self._last
@@ -1439,6 +1472,7 @@ class KannagiRules(Play):
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.tools = memo.tools
+        facts.kinds = (facts.of, *memo.kinds[1:])
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
