@@ -80,7 +80,6 @@ FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = ("p0.hand", "p1.hand")
 REVEALS = ("p0.reveal", "p1.reveal")
-FIELD0 = FIELDS[:1]  # (the goldfish has no field)
 
 
 class Facts:
@@ -615,7 +614,16 @@ class KannagiRules(Play):
         player (versus), the turn player is asked first, then the opponent (①【場所札】攻撃フェイズを宣言したら相手に
         【道具札】の使用がないか確認します), each only with a usable tool (`_ask`)."""
         if state["players"][1]["goldfish"]:
-            if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+            if state["flags"]["tool"] or state["options"].get("tool_timing", "declarations") != "declarations":
+                return []
+            # (_usable's commonest answer without the call: no tool in the hand or the 手札公開場)
+            memo = self._last
+            if memo is not None and memo.cards is state["cards"]:
+                zones = state["zones"]
+                tools = memo.tools
+                if tools.isdisjoint(zones["p0.hand"]) and tools.isdisjoint(zones["p0.reveal"]):
+                    return []
+            if not self._usable(state, 0):
                 return []
             state["pending"] = {"type": "timing", "player": 0, "at": at}
             return [{"type": "declare", "at": at}]
@@ -664,11 +672,15 @@ class KannagiRules(Play):
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
         events.append(move(state, iid, SOULS[owner], face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
+        jobs = state["flags"]["jobs"]
         if state["pending"] or state["result"] is not None:
-            state["flags"]["jobs"].insert(0, job)
+            jobs.insert(0, job)
             return events
         # (run at once, as _drive would run it from the front of the queue)
-        return events + self._job_effect(state, job) + self._drive(state)
+        events += self._job_effect(state, job)
+        if jobs:  # (_drive with nothing queued does nothing)
+            events += self._drive(state)
+        return events
 
     # -- setup and the job queue ----------------------------------------------------------------------------
 
@@ -926,6 +938,8 @@ class KannagiRules(Play):
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
             flags["held"] = []
+        if not flags["jobs"]:  # (_drive with nothing queued does nothing)
+            return events
         return events + self._drive(state)
 
     settle = _settle_riders  # the hook after every rule action (the method itself: one call less per action)
@@ -1014,11 +1028,15 @@ class KannagiRules(Play):
 
     # -- actions ------------------------------------------------------------------------------------------------
 
-    def _hand_card(self, state, action, card_type) -> str:
+    def _hand_card(self, state, action, card_type, me=None) -> str:
+        """The action's card, one of `me`'s hand_cards (the seat that decides when not given) of this type."""
         iid = action.get("card")
-        if not self._in_hand(state, iid):
+        zones = state["zones"]
+        if me is None:
+            me = self._me(state)
+        if iid not in zones[HANDS[me]] and iid not in zones[REVEALS[me]]:  # (_in_hand without the call)
             raise IllegalAction(f"card: {iid!r} is not in your hand")
-        if self._type(state, iid) != card_type:
+        if self.fact(state, iid).type != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
         return iid
 
@@ -1026,8 +1044,8 @@ class KannagiRules(Play):
         if state["flags"].get(flag):
             raise IllegalAction(f"{flag}: already done this turn")
 
-    def _pay(self, state, iid):
-        if not self.affordable(state, self._me(state), iid):  # 魂 read as far as needed
+    def _pay(self, state, iid, me=None):
+        if not self.affordable(state, self._me(state) if me is None else me, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
     def _declare(self, state, action) -> list[dict]:
@@ -1038,7 +1056,12 @@ class KannagiRules(Play):
             return events
         # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
         # only reads the action, and nothing happened since the _do_ handler checked it: no tool was used)
-        return events + self._carry[action["type"]](state, action, checked=True) + self._drive(state)
+        carried = self._carry[action["type"]](state, action, checked=True)  # (a new list: added to below)
+        if events:
+            carried = events + carried
+        if state["flags"]["jobs"]:  # (_drive with nothing queued does nothing)
+            carried += self._drive(state)
+        return carried
 
     @staticmethod
     def _void(at, iid) -> list[dict]:
@@ -1058,9 +1081,11 @@ class KannagiRules(Play):
     def _do_summon(self, state, action):
         if state["pending"]:  # the ■潜在能力 decision
             return self._summon_potential(state, action)
-        self._need(state, "summon")
-        iid = self._hand_card(state, action, PLACE)
-        self._pay(state, iid)
+        if state["flags"].get("summon"):  # (_need without the call)
+            raise IllegalAction("summon: already done this turn")
+        me = self._me(state)
+        iid = self._hand_card(state, action, PLACE, me)
+        self._pay(state, iid, me)
         onto = action.get("onto")
         if onto is not None and onto not in self._free_seasons(state):
             raise IllegalAction("onto: your season card with no place on it")
@@ -1171,9 +1196,10 @@ class KannagiRules(Play):
         return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
-        self._need(state, "attack")
+        if state["flags"].get("attack"):  # (_need without the call)
+            raise IllegalAction("attack: already done this turn")
         place = action.get("card")
-        if place not in state["zones"][FIELDS[self._me(state)]] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
+        if place not in state["zones"][FIELDS[self._me(state)]] or self.fact(state, place).type != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
@@ -1537,11 +1563,18 @@ class KannagiRules(Play):
     def check_result(self, state):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
-        cards, zones = state["cards"], state["zones"]
-        for name in FIELDS if "turns" in state["flags"] else FIELD0:  # (the goldfish has no field to look at)
-            for iid in zones[name]:  # (a loop rather than a list: most of the time no card has counters)
+        cards = state["cards"]
+        if "turns" in state["flags"]:
+            zones = state["zones"]
+            for name in FIELDS:
+                for iid in zones[name]:  # (a loop rather than a list: most of the time no card has counters)
+                    if cards[iid]["counters"]:
+                        self._lowered_to_soul(state, name)
+                        break
+        else:  # (the goldfish has no field to look at)
+            for iid in state["zones"]["p0.field"]:
                 if cards[iid]["counters"]:
-                    self._lowered_to_soul(state, name)
+                    self._lowered_to_soul(state, "p0.field")
                     break
         player, goldfish = state["players"]
         if goldfish["life"] <= 0:
