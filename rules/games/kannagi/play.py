@@ -53,6 +53,8 @@ from __future__ import annotations
 
 import math
 import sys
+from itertools import compress, repeat
+from operator import itemgetter
 
 from ...engine import effects, rng
 from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
@@ -76,6 +78,7 @@ TARGET_KINDS = {
 # The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
+_DEF = itemgetter("def")  # (a card instance's card key)
 FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = ("p0.hand", "p1.hand")
@@ -209,6 +212,7 @@ class KannagiRules(Play):
         self._last: Instances | None = None  # the game played last (see `card_facts`)
         self._prev: Instances | None = None  # the one before (versus: a game and its relabelling, as_seat, alternate)
         self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
+        self._instances: tuple | None = None  # (table, ids, card keys, of, kinds) of the last new game read whole
         self._free = {kind: self._handlers[kind] for kind in self.ACTIONS[FREE]}
 
     def apply(self, state, action):
@@ -257,9 +261,24 @@ class KannagiRules(Play):
             last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
-        memo.riding = set()
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
+        # the cards that sit on another (C-level loops: a new game's cards are read whole)
+        memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
+        # A simulation's games have the same instances of the same cards (GameFactory): when this game's instance
+        # ids and their card keys are the last new game's, with the same table, its facts and sets are copied.
+        ids, keys = list(cards), list(map(_DEF, cards.values()))
+        seen = self._instances
+        if seen is not None and seen[0] is table and seen[1] == ids and seen[2] == keys:
+            of = dict(seen[3])
+            memo.start(of)
+            _, places, seasons, apparitions, tools = memo.kinds
+            kept_places, kept_seasons, kept_apparitions, kept_tools = seen[4]
+            places.update(kept_places)
+            seasons.update(kept_seasons)
+            apparitions.update(kept_apparitions)
+            tools.update(kept_tools)
+            return memo
         of = {}
         memo.start(of)
         _, places, seasons, apparitions, tools = memo.kinds
@@ -276,10 +295,11 @@ class KannagiRules(Play):
                     tools.add(iid)
                 elif kind is APPARITION:
                     apparitions.add(iid)
-            if "on" in card:
-                memo.riding.add(iid)
         if len(of) != len(cards):
             memo.fill()
+            self._instances = None
+        else:  # (copies: this game's own grow with its tokens)
+            self._instances = (table, ids, keys, dict(of), [set(k) for k in memo.kinds[1:]])
         return memo
 
     def card_kinds(self, state) -> tuple[dict, set, set, set, set]:
@@ -614,7 +634,7 @@ class KannagiRules(Play):
         player (versus), the turn player is asked first, then the opponent (①【場所札】攻撃フェイズを宣言したら相手に
         【道具札】の使用がないか確認します), each only with a usable tool (`_ask`)."""
         if state["players"][1]["goldfish"]:
-            if state["flags"]["tool"] or state["options"].get("tool_timing", "declarations") != "declarations":
+            if state["flags"]["tool"]:
                 return []
             # (_usable's commonest answer without the call: no tool in the hand or the 手札公開場)
             memo = self._last
@@ -623,7 +643,7 @@ class KannagiRules(Play):
                 tools = memo.tools
                 if tools.isdisjoint(zones["p0.hand"]) and tools.isdisjoint(zones["p0.reveal"]):
                     return []
-            if not self._usable(state, 0):
+            if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
                 return []
             state["pending"] = {"type": "timing", "player": 0, "at": at}
             return [{"type": "declare", "at": at}]
@@ -767,11 +787,14 @@ class KannagiRules(Play):
             flags["tools"][p] = False
             event = {"type": "turn", "turn": flags["turns"][p], "player": p}
             return [event] + (self._window(state, "start") if flags["turns"][p] > 1 else [])
-        state["turn"] += 1
+        turn = state["turn"] = state["turn"] + 1
         state["active"] = 0
         state["phase"] = "start"
         state["flags"].update(TURN_OPEN)
-        return [{"type": "turn", "turn": state["turn"]}] + (self._window(state, "start") if state["turn"] > 1 else [])
+        events = [{"type": "turn", "turn": turn}]
+        if turn > 1:
+            events += self._window(state, "start")
+        return events
 
     def _job_phase(self, state, job):
         state["phase"] = job["phase"]
@@ -802,7 +825,9 @@ class KannagiRules(Play):
         """The goldfish's turn: it has no cards and does nothing; its declarations are moments for a tool."""
         state["active"] = 1
         state["phase"] = "goldfish"
-        return [{"type": "goldfish_turn"}] + self._window(state, "goldfish")
+        events = [{"type": "goldfish_turn"}]
+        events += self._window(state, "goldfish")
+        return events
 
     def _job_end_of_turn(self, state, job):
         return effects.end_of_turn(state)
@@ -904,7 +929,8 @@ class KannagiRules(Play):
         place = job["place"]
         if not state["cards"][place]["zone"].endswith(".field"):
             return []
-        power = max(0, self.power(state, place))
+        counters = state["cards"][place]["counters"]  # (the power, without the call for a place with no counters)
+        power = max(0, self.power(state, place) if counters else self.fact(state, place).power)
         if "turns" in state["flags"]:  # (versus) the opponent may take it with 魂 (防御)
             t = 1 - state["cards"][place]["owner"]
             soul = state["zones"][zone(t, "soul")]
@@ -1208,7 +1234,8 @@ class KannagiRules(Play):
         card = state["cards"][place]
         if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
-        state["flags"]["attack"] = True
+        flags = state["flags"]
+        flags["attack"] = True
         steps = []
         riders = self._riders(state, place)
         if riders:
@@ -1216,23 +1243,40 @@ class KannagiRules(Play):
             for r in riders:
                 if of[r].type is APPARITION:
                     steps.append({"do": "apparition", "card": r, "place": place})
-        steps += ({"do": "attack_effects", "place": place}, {"do": "attack_damage", "place": place}, {"do": "attack_end", "place": place})
-        jobs = state["flags"]["jobs"]
+        jobs = flags["jobs"]
         events = [{"type": "attack", "card": place}]
         if jobs:  # (behind nothing, they run at once below)
-            jobs[0:0] = steps
+            jobs[0:0] = steps + self._attack_steps(place)
             return events
         # The commonest: nothing queued. The steps run here one after the other as _drive would run them from the
         # front of the queue (a job that drives the queue itself, an effect's after_effects, finds nothing of
         # them there and leaves them to this loop); when one waits for a decision or the game is over, the ones
-        # left are queued behind what that one queued, where they would be.
-        run = self._jobs
-        for k, step in enumerate(steps):
-            if state["pending"] or state["result"] is not None:
-                jobs += steps[k:]
-                return events
-            events += run[step["do"]](state, step)
-        return events
+        # left are queued behind what that one queued, where they would be. (The place's three steps, run here,
+        # share one job: they read only its place.)
+        if steps:
+            for k, step in enumerate(steps):
+                if state["pending"] or state["result"] is not None:
+                    jobs += steps[k:] + self._attack_steps(place)
+                    return events
+                events += self._job_apparition(state, step)
+        job = {"place": place}
+        if state["pending"] or state["result"] is not None:
+            jobs += self._attack_steps(place)
+            return events
+        events += self._job_attack_effects(state, job)
+        if state["pending"] or state["result"] is not None:
+            jobs += self._attack_steps(place, 1)
+            return events
+        events += self._job_attack_damage(state, job)
+        if state["pending"] or state["result"] is not None:
+            jobs += self._attack_steps(place, 2)
+            return events
+        return events + self._job_attack_end(state, job)
+
+    @staticmethod
+    def _attack_steps(place, k=0) -> list[dict]:
+        """The jobs of an attack after its apparitions, from the k-th on: 攻撃時, the damage, the end."""
+        return [{"do": do, "place": place} for do in ("attack_effects", "attack_damage", "attack_end")[k:]]
 
     def _do_tool(self, state, action):
         pending = state["pending"]
@@ -1320,11 +1364,11 @@ class KannagiRules(Play):
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
         end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
-        events = self._job_end_of_turn(state, end_of_turn)
+        events = effects.end_of_turn(state)  # (_job_end_of_turn without the call)
         events += self._job_goldfish(state, goldfish)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 2)
-        events += self._job_end_of_turn(state, end_of_turn)
+        events += effects.end_of_turn(state)
         events += self._job_turn(state, turn)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 4)
