@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import APPARITION, PLACE, SEASON, TOOL
+from .play import PLACE
 
 
 class Autopilot(Base):
@@ -42,7 +42,8 @@ class Autopilot(Base):
         # The card data is read through the rules' facts by instance (type, cost, power, keywords, seasons worked
         # out once a game) and 魂 only as far as a payment needs: this runs tens of times a game.
         pending = state["pending"]
-        cards, of = state["cards"], self.rules.card_facts(state)
+        cards, kinds = state["cards"], self.rules.card_kinds(state)
+        of = kinds[0]
         zones = state["zones"]
 
         if pending:
@@ -90,86 +91,89 @@ class Autopilot(Base):
         hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
         if zones["p0.reveal"]:
             hand = hand + zones["p0.reveal"]
-        season, place = not flags["deploy"], not flags["summon"]
-        # One pass over the hand: whether it holds a tool, and the best payable season and place.
-        best_season = best_place = None  # (rank, card) of the best payable card of each type
-        tool_held = False
-        if season or place or not flags["tool"]:
-            count = len(zones["p0.soul"])
-            fast = not flags["attack"]
-            for i in hand:
-                f = of[i]
-                kind = f.type
-                if kind is PLACE:
-                    if not place or f.cost > count:
-                        continue
-                    rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
-                    if best_place is not None and best_place[0] >= rank:
-                        continue
-                    if f.free or self.rules.season_met(state, 0, f):
-                        best_place = (rank, i)
-                elif kind is SEASON:
-                    if not season or f.cost > count:
-                        continue
-                    rank = (f.cost, i)
-                    if best_season is not None and best_season[0] >= rank:
-                        continue
-                    if f.free or self.rules.season_met(state, 0, f):
-                        best_season = (rank, i)
-                elif kind is TOOL:
-                    tool_held = True
-        if tool_held and not flags["tool"]:  # (the usable tools are asked for only when the hand holds one)
+        # The hand is looked at by type with set operations (the game's instances of each type): only the cards
+        # of a type that may be played are looked at one by one.
+        _, places, seasons, apparitions, tools = kinds
+        if not flags["tool"] and not tools.isdisjoint(hand):  # (the usable tools are asked for only when the hand holds one)
             best_tool = self._best_tool(state, of)
             if best_tool is not None:
                 return {"type": "tool", "card": best_tool}
-        if best_season is not None or best_place is not None:
+        deploy = not flags["deploy"] and not seasons.isdisjoint(hand)
+        summon = not flags["summon"] and not places.isdisjoint(hand)
+        if deploy or summon:
             # one pass over the field: its seasons in order, and what the cards on it sit on (the places' hosts)
-            seasons, hosts, place_hosts = [], set(), set()
+            on_field, hosts, place_hosts = [], set(), set()
             for r in field:
-                kind = of[r].type
-                if kind == SEASON:
-                    seasons.append(r)
                 host = cards[r].get("on")
                 hosts.add(host)
-                if kind is PLACE:
+                if r in places:
                     place_hosts.add(host)
-            if best_season is not None:
-                pick = best_season[1]
-                current = seasons[0] if seasons else None
-                if current is None or (of[pick].cost > of[current].cost and current not in hosts):
-                    return {"type": "deploy", "card": pick}
-            if best_place is not None:
-                action = {"type": "summon", "card": best_place[1]}
-                for x in seasons:  # the first season with no place on it
-                    if x not in place_hosts:
-                        action["onto"] = x
-                        break
-                return action
+                elif r in seasons:
+                    on_field.append(r)
+            count = len(zones["p0.soul"])
+            if deploy and not (on_field and on_field[0] in hosts):
+                # the dearest payable season, deployed when none is on the field or in place of a cheaper one with
+                # nothing on it: only seasons dearer than the one on the field are looked at
+                floor = of[on_field[0]].cost if on_field else -1
+                best_season = None  # (rank, card)
+                for i in hand:
+                    if i in seasons:
+                        f = of[i]
+                        if f.cost > count or f.cost <= floor:
+                            continue
+                        rank = (f.cost, i)
+                        if best_season is not None and best_season[0] >= rank:
+                            continue
+                        if f.free or self.rules.season_met(state, 0, f):
+                            best_season = (rank, i)
+                if best_season is not None:
+                    return {"type": "deploy", "card": best_season[1]}
+            if summon:
+                fast = not flags["attack"]
+                best_place = None  # (rank, card)
+                for i in hand:
+                    if i in places:
+                        f = of[i]
+                        if f.cost > count:
+                            continue
+                        rank = (f.power, fast and "速攻" in f.keywords, f.cost, i)
+                        if best_place is not None and best_place[0] >= rank:
+                            continue
+                        if f.free or self.rules.season_met(state, 0, f):
+                            best_place = (rank, i)
+                if best_place is not None:
+                    action = {"type": "summon", "card": best_place[1]}
+                    for x in on_field:  # the first season with no place on it
+                        if x not in place_hosts:
+                            action["onto"] = x
+                            break
+                    return action
         if flags["attack"]:
             return {"type": "end_turn"}
         attacker, strongest = None, None
         for p in field:
-            card = cards[p]
-            if not card["tapped"] and of[p].type == PLACE:
-                power = self.rules.power(state, p)
-                if attacker is None or (power, p) > (strongest, attacker):
-                    attacker, strongest = p, power
+            if p in places:
+                card = cards[p]
+                if not card["tapped"]:
+                    # (the rules' power without the call for a place with no counters: its printed power)
+                    power = self.rules.power(state, p) if card["counters"] else of[p].power
+                    if attacker is None or (power, p) > (strongest, attacker):
+                        attacker, strongest = p, power
         if attacker is None:
             return {"type": "end_turn"}
-        if not flags["possess"]:
+        if not flags["possess"] and not apparitions.isdisjoint(hand):
             # the dearest apparition 魂 pays for, else the cheapest (a loop: this runs before most attacks)
             count = len(zones["p0.soul"])
             best = cheapest = None  # (cost, card)
             for i in hand:
-                f = of[i]
-                if f.type is APPARITION:
+                if i in apparitions:
+                    f = of[i]
                     key = (f.cost, i)
                     if cheapest is None or key < cheapest:
                         cheapest = key
                     if f.cost <= count and (best is None or key > best) and (f.free or self.rules.season_met(state, 0, f)):
                         best = key
-            if cheapest is not None:
-                return {"type": "possess", "card": (best or cheapest)[1], "target": attacker}
+            return {"type": "possess", "card": (best or cheapest)[1], "target": attacker}
         return {"type": "attack", "card": attacker}
 
     def _best_tool(self, state, of):

@@ -53,6 +53,8 @@ from __future__ import annotations
 
 import math
 import sys
+from itertools import compress, repeat
+from operator import itemgetter
 
 from ...engine import effects, rng
 from ...engine.core import IllegalAction, add_card, draw, move, shuffle_zone, zone
@@ -76,11 +78,11 @@ TARGET_KINDS = {
 # The steps a card's effect runs at each moment (a place's or apparition's steps without a timing happen on
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
+_DEF = itemgetter("def")  # (a card instance's card key)
 FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = ("p0.hand", "p1.hand")
 REVEALS = ("p0.reveal", "p1.reveal")
-FIELD0 = FIELDS[:1]  # (the goldfish has no field)
 
 
 class Facts:
@@ -131,7 +133,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -140,9 +142,26 @@ class Instances:
             if iid not in of:
                 key = card["def"]
                 found = self.table.get(key)
-                of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
-                if of[iid].type == TOOL:
-                    self.tools.add(iid)
+                f = of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
+                self.sort(iid, f)
+
+    def sort(self, iid: str, f: Facts) -> None:
+        """The instance among those of its type (`kinds`; `tools` is its 道具札 set)."""
+        kind = f.type
+        if kind is PLACE:
+            self.kinds[1].add(iid)
+        elif kind is SEASON:
+            self.kinds[2].add(iid)
+        elif kind is APPARITION:
+            self.kinds[3].add(iid)
+        elif kind is TOOL:
+            self.tools.add(iid)
+
+    def start(self, of: dict) -> None:
+        """The instance -> Facts dict `of` and the sets of instances by type, empty (see card_kinds)."""
+        self.of = of
+        self.tools = set()  # the game's 道具札 instances (a hand with none of them has no usable tool)
+        self.kinds = (of, set(), set(), set(), self.tools)
 
 
 class KannagiRules(Play):
@@ -162,7 +181,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("card_facts", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
+    reads = ("card_facts", "card_kinds", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
 
     def players(self, decks, options):
         """The player's deck; the opponent's where one is given (versus: new_game's seats make it a player), else
@@ -193,6 +212,7 @@ class KannagiRules(Play):
         self._last: Instances | None = None  # the game played last (see `card_facts`)
         self._prev: Instances | None = None  # the one before (versus: a game and its relabelling, as_seat, alternate)
         self._table: tuple[dict, dict] | None = None  # (defs, key -> Facts) of the last defs read
+        self._instances: tuple | None = None  # (table, ids, card keys, of, kinds) of the last new game read whole
         self._free = {kind: self._handlers[kind] for kind in self.ACTIONS[FREE]}
 
     def apply(self, state, action):
@@ -241,22 +261,54 @@ class KannagiRules(Play):
             last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
-        memo.riding = set()
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         table = last[1]
-        of = memo.of = {}
-        tools = memo.tools = set()  # the game's 道具札 instances (a hand with none of them has no usable tool)
+        # the cards that sit on another (C-level loops: a new game's cards are read whole)
+        memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
+        # A simulation's games have the same instances of the same cards (GameFactory): when this game's instance
+        # ids and their card keys are the last new game's, with the same table, its facts and sets are copied.
+        ids, keys = list(cards), list(map(_DEF, cards.values()))
+        seen = self._instances
+        if seen is not None and seen[0] is table and seen[1] == ids and seen[2] == keys:
+            of = dict(seen[3])
+            memo.start(of)
+            _, places, seasons, apparitions, tools = memo.kinds
+            kept_places, kept_seasons, kept_apparitions, kept_tools = seen[4]
+            places.update(kept_places)
+            seasons.update(kept_seasons)
+            apparitions.update(kept_apparitions)
+            tools.update(kept_tools)
+            return memo
+        of = {}
+        memo.start(of)
+        _, places, seasons, apparitions, tools = memo.kinds
         for iid, card in cards.items():
             key = card["def"]
             if key in table:
                 f = of[iid] = table[key]
-                if f.type is TOOL:
+                kind = f.type  # (Instances.sort without the call)
+                if kind is PLACE:
+                    places.add(iid)
+                elif kind is SEASON:
+                    seasons.add(iid)
+                elif kind is TOOL:
                     tools.add(iid)
-            if "on" in card:
-                memo.riding.add(iid)
+                elif kind is APPARITION:
+                    apparitions.add(iid)
         if len(of) != len(cards):
             memo.fill()
+            self._instances = None
+        else:  # (copies: this game's own grow with its tokens)
+            self._instances = (table, ids, keys, dict(of), [set(k) for k in memo.kinds[1:]])
         return memo
+
+    def card_kinds(self, state) -> tuple[dict, set, set, set, set]:
+        """card_facts, and the game's instances of each type (places, seasons, apparitions, tools: do not change
+        them), for a hand to be looked at by type with set operations."""
+        memo = self._last
+        if memo is not None and memo.cards is state["cards"]:
+            return memo.kinds
+        return self._new_game(state).kinds
 
     def fact(self, state, iid) -> Facts:
         memo = self._last
@@ -582,7 +634,16 @@ class KannagiRules(Play):
         player (versus), the turn player is asked first, then the opponent (①【場所札】攻撃フェイズを宣言したら相手に
         【道具札】の使用がないか確認します), each only with a usable tool (`_ask`)."""
         if state["players"][1]["goldfish"]:
-            if state["flags"].get("tool") or state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+            if state["flags"]["tool"]:
+                return []
+            # (_usable's commonest answer without the call: no tool in the hand or the 手札公開場)
+            memo = self._last
+            if memo is not None and memo.cards is state["cards"]:
+                zones = state["zones"]
+                tools = memo.tools
+                if tools.isdisjoint(zones["p0.hand"]) and tools.isdisjoint(zones["p0.reveal"]):
+                    return []
+            if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
                 return []
             state["pending"] = {"type": "timing", "player": 0, "at": at}
             return [{"type": "declare", "at": at}]
@@ -631,11 +692,15 @@ class KannagiRules(Play):
         events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
         events.append(move(state, iid, SOULS[owner], face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
+        jobs = state["flags"]["jobs"]
         if state["pending"] or state["result"] is not None:
-            state["flags"]["jobs"].insert(0, job)
+            jobs.insert(0, job)
             return events
         # (run at once, as _drive would run it from the front of the queue)
-        return events + self._job_effect(state, job) + self._drive(state)
+        events += self._job_effect(state, job)
+        if jobs:  # (_drive with nothing queued does nothing)
+            events += self._drive(state)
+        return events
 
     # -- setup and the job queue ----------------------------------------------------------------------------
 
@@ -722,11 +787,14 @@ class KannagiRules(Play):
             flags["tools"][p] = False
             event = {"type": "turn", "turn": flags["turns"][p], "player": p}
             return [event] + (self._window(state, "start") if flags["turns"][p] > 1 else [])
-        state["turn"] += 1
+        turn = state["turn"] = state["turn"] + 1
         state["active"] = 0
         state["phase"] = "start"
         state["flags"].update(TURN_OPEN)
-        return [{"type": "turn", "turn": state["turn"]}] + (self._window(state, "start") if state["turn"] > 1 else [])
+        events = [{"type": "turn", "turn": turn}]
+        if turn > 1:
+            events += self._window(state, "start")
+        return events
 
     def _job_phase(self, state, job):
         state["phase"] = job["phase"]
@@ -757,7 +825,9 @@ class KannagiRules(Play):
         """The goldfish's turn: it has no cards and does nothing; its declarations are moments for a tool."""
         state["active"] = 1
         state["phase"] = "goldfish"
-        return [{"type": "goldfish_turn"}] + self._window(state, "goldfish")
+        events = [{"type": "goldfish_turn"}]
+        events += self._window(state, "goldfish")
+        return events
 
     def _job_end_of_turn(self, state, job):
         return effects.end_of_turn(state)
@@ -859,7 +929,8 @@ class KannagiRules(Play):
         place = job["place"]
         if not state["cards"][place]["zone"].endswith(".field"):
             return []
-        power = max(0, self.power(state, place))
+        counters = state["cards"][place]["counters"]  # (the power, without the call for a place with no counters)
+        power = max(0, self.power(state, place) if counters else self.fact(state, place).power)
         if "turns" in state["flags"]:  # (versus) the opponent may take it with 魂 (防御)
             t = 1 - state["cards"][place]["owner"]
             soul = state["zones"][zone(t, "soul")]
@@ -893,6 +964,8 @@ class KannagiRules(Play):
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
             flags["held"] = []
+        if not flags["jobs"]:  # (_drive with nothing queued does nothing)
+            return events
         return events + self._drive(state)
 
     settle = _settle_riders  # the hook after every rule action (the method itself: one call less per action)
@@ -981,11 +1054,15 @@ class KannagiRules(Play):
 
     # -- actions ------------------------------------------------------------------------------------------------
 
-    def _hand_card(self, state, action, card_type) -> str:
+    def _hand_card(self, state, action, card_type, me=None) -> str:
+        """The action's card, one of `me`'s hand_cards (the seat that decides when not given) of this type."""
         iid = action.get("card")
-        if not self._in_hand(state, iid):
+        zones = state["zones"]
+        if me is None:
+            me = self._me(state)
+        if iid not in zones[HANDS[me]] and iid not in zones[REVEALS[me]]:  # (_in_hand without the call)
             raise IllegalAction(f"card: {iid!r} is not in your hand")
-        if self._type(state, iid) != card_type:
+        if self.fact(state, iid).type != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
         return iid
 
@@ -993,8 +1070,8 @@ class KannagiRules(Play):
         if state["flags"].get(flag):
             raise IllegalAction(f"{flag}: already done this turn")
 
-    def _pay(self, state, iid):
-        if not self.affordable(state, self._me(state), iid):  # 魂 read as far as needed
+    def _pay(self, state, iid, me=None):
+        if not self.affordable(state, self._me(state) if me is None else me, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
     def _declare(self, state, action) -> list[dict]:
@@ -1005,7 +1082,12 @@ class KannagiRules(Play):
             return events
         # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
         # only reads the action, and nothing happened since the _do_ handler checked it: no tool was used)
-        return events + self._carry[action["type"]](state, action, checked=True) + self._drive(state)
+        carried = self._carry[action["type"]](state, action, checked=True)  # (a new list: added to below)
+        if events:
+            carried = events + carried
+        if state["flags"]["jobs"]:  # (_drive with nothing queued does nothing)
+            carried += self._drive(state)
+        return carried
 
     @staticmethod
     def _void(at, iid) -> list[dict]:
@@ -1025,9 +1107,11 @@ class KannagiRules(Play):
     def _do_summon(self, state, action):
         if state["pending"]:  # the ■潜在能力 decision
             return self._summon_potential(state, action)
-        self._need(state, "summon")
-        iid = self._hand_card(state, action, PLACE)
-        self._pay(state, iid)
+        if state["flags"].get("summon"):  # (_need without the call)
+            raise IllegalAction("summon: already done this turn")
+        me = self._me(state)
+        iid = self._hand_card(state, action, PLACE, me)
+        self._pay(state, iid, me)
         onto = action.get("onto")
         if onto is not None and onto not in self._free_seasons(state):
             raise IllegalAction("onto: your season card with no place on it")
@@ -1138,9 +1222,10 @@ class KannagiRules(Play):
         return events + self._run_entered(state, iid)
 
     def _do_attack(self, state, action):
-        self._need(state, "attack")
+        if state["flags"].get("attack"):  # (_need without the call)
+            raise IllegalAction("attack: already done this turn")
         place = action.get("card")
-        if place not in state["zones"][FIELDS[self._me(state)]] or self._type(state, place) != PLACE or state["cards"][place]["tapped"]:
+        if place not in state["zones"][FIELDS[self._me(state)]] or self.fact(state, place).type != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action)
 
@@ -1149,7 +1234,8 @@ class KannagiRules(Play):
         card = state["cards"][place]
         if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
-        state["flags"]["attack"] = True
+        flags = state["flags"]
+        flags["attack"] = True
         steps = []
         riders = self._riders(state, place)
         if riders:
@@ -1157,23 +1243,40 @@ class KannagiRules(Play):
             for r in riders:
                 if of[r].type is APPARITION:
                     steps.append({"do": "apparition", "card": r, "place": place})
-        steps += ({"do": "attack_effects", "place": place}, {"do": "attack_damage", "place": place}, {"do": "attack_end", "place": place})
-        jobs = state["flags"]["jobs"]
+        jobs = flags["jobs"]
         events = [{"type": "attack", "card": place}]
         if jobs:  # (behind nothing, they run at once below)
-            jobs[0:0] = steps
+            jobs[0:0] = steps + self._attack_steps(place)
             return events
         # The commonest: nothing queued. The steps run here one after the other as _drive would run them from the
         # front of the queue (a job that drives the queue itself, an effect's after_effects, finds nothing of
         # them there and leaves them to this loop); when one waits for a decision or the game is over, the ones
-        # left are queued behind what that one queued, where they would be.
-        run = self._jobs
-        for k, step in enumerate(steps):
-            if state["pending"] or state["result"] is not None:
-                jobs += steps[k:]
-                return events
-            events += run[step["do"]](state, step)
-        return events
+        # left are queued behind what that one queued, where they would be. (The place's three steps, run here,
+        # share one job: they read only its place.)
+        if steps:
+            for k, step in enumerate(steps):
+                if state["pending"] or state["result"] is not None:
+                    jobs += steps[k:] + self._attack_steps(place)
+                    return events
+                events += self._job_apparition(state, step)
+        job = {"place": place}
+        if state["pending"] or state["result"] is not None:
+            jobs += self._attack_steps(place)
+            return events
+        events += self._job_attack_effects(state, job)
+        if state["pending"] or state["result"] is not None:
+            jobs += self._attack_steps(place, 1)
+            return events
+        events += self._job_attack_damage(state, job)
+        if state["pending"] or state["result"] is not None:
+            jobs += self._attack_steps(place, 2)
+            return events
+        return events + self._job_attack_end(state, job)
+
+    @staticmethod
+    def _attack_steps(place, k=0) -> list[dict]:
+        """The jobs of an attack after its apparitions, from the k-th on: 攻撃時, the damage, the end."""
+        return [{"do": do, "place": place} for do in ("attack_effects", "attack_damage", "attack_end")[k:]]
 
     def _do_tool(self, state, action):
         pending = state["pending"]
@@ -1261,11 +1364,11 @@ class KannagiRules(Play):
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
         end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
-        events = self._job_end_of_turn(state, end_of_turn)
+        events = effects.end_of_turn(state)  # (_job_end_of_turn without the call)
         events += self._job_goldfish(state, goldfish)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 2)
-        events += self._job_end_of_turn(state, end_of_turn)
+        events += effects.end_of_turn(state)
         events += self._job_turn(state, turn)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 4)
@@ -1439,6 +1542,7 @@ class KannagiRules(Play):
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.tools = memo.tools
+        facts.kinds = (facts.of, *memo.kinds[1:])
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
@@ -1503,11 +1607,18 @@ class KannagiRules(Play):
     def check_result(self, state):
         # damage rule ②: a place whose power falls to 0 or below goes to 魂 at once, by the rule (only a card
         # with counters can have been lowered: the others are not looked at)
-        cards, zones = state["cards"], state["zones"]
-        for name in FIELDS if "turns" in state["flags"] else FIELD0:  # (the goldfish has no field to look at)
-            for iid in zones[name]:  # (a loop rather than a list: most of the time no card has counters)
+        cards = state["cards"]
+        if "turns" in state["flags"]:
+            zones = state["zones"]
+            for name in FIELDS:
+                for iid in zones[name]:  # (a loop rather than a list: most of the time no card has counters)
+                    if cards[iid]["counters"]:
+                        self._lowered_to_soul(state, name)
+                        break
+        else:  # (the goldfish has no field to look at)
+            for iid in state["zones"]["p0.field"]:
                 if cards[iid]["counters"]:
-                    self._lowered_to_soul(state, name)
+                    self._lowered_to_soul(state, "p0.field")
                     break
         player, goldfish = state["players"]
         if goldfish["life"] <= 0:
