@@ -1365,11 +1365,11 @@ class ManacardRules(Play):
         for other in list(state["zones"][cards[iid]["zone"]]):
             if cards[other].get("on") == iid:
                 cards[other].pop("on", None)
-                events.append(move(state, other, f"p{cards[other]['owner']}.discard", face_up=True))
+                events.append(move(state, other, f"p{self._owner(cards[other])}.discard", face_up=True))
         card = cards[iid]
         card["counters"] = {}
         card.pop("on", None)
-        events.append(move(state, iid, f"p{card['owner']}.discard", face_up=True))
+        events.append(move(state, iid, f"p{self._owner(card)}.discard", face_up=True))
         if iid in flags["wounded"]:
             flags["wounded"].remove(iid)
         if flags["chain"] and flags["chain"]["card"] == iid:
@@ -1546,7 +1546,7 @@ class ManacardRules(Play):
                 del card["on"]
             elif cards[host]["zone"] != card["zone"]:
                 del card["on"]
-                move(state, iid, f"p{card['owner']}.discard", face_up=True)
+                move(state, iid, f"p{self._owner(card)}.discard", face_up=True)
         flags["wounded"] = [w for w in flags["wounded"] if cards[w]["zone"].endswith(".field")]
         flags["locks"] = {u: v for u, v in flags["locks"].items() if cards[u]["zone"].endswith(".field")}
         if flags["chain"] and cards[flags["chain"]["card"]]["zone"] != "p0.field":
@@ -1637,18 +1637,24 @@ class ManacardRules(Play):
             zmap = self._zmap = {f"p{p}.{z}": f"p{1 - p}.{z}" for p in (0, 1) for z in self.zones}
         return zmap
 
-    def _flip(self, state, cards: bool = True) -> None:
+    def _flip(self, state, cards: bool = True, owners: bool = True) -> None:
         """Seat 0 and seat 1 swap labels (zones, owners, players, the right, the pending decision, the result;
-        `cards`: the cards' owners and zones too, unless the caller relabelled them already)."""
+        `cards`: the cards' owners and zones too, unless the caller relabelled them already; `owners` False: their
+        zones only, for _as_holder, whose calls read an owner through _owner)."""
         zf = self._zone_flip
         zmap = self._zone_map()
         state["zones"] = {zmap.get(k, k): v for k, v in state["zones"].items()}
         if cards:
             get = zmap.get
-            for card in state["cards"].values():
-                card["owner"] = 1 - card["owner"]
-                zone_name = card["zone"]
-                card["zone"] = get(zone_name, zone_name)
+            if owners:
+                for card in state["cards"].values():
+                    card["owner"] = 1 - card["owner"]
+                    zone_name = card["zone"]
+                    card["zone"] = get(zone_name, zone_name)
+            else:
+                for card in state["cards"].values():
+                    zone_name = card["zone"]
+                    card["zone"] = get(zone_name, zone_name)
         players = state["players"] = state["players"][::-1]
         for k, player in enumerate(players):
             player["id"] = k
@@ -1687,18 +1693,24 @@ class ManacardRules(Play):
         return pending.get("player", 0) if pending else state["priority"]
 
     def _as_holder(self, state, seat, call, *args):
-        """call(state, *args) on the game relabelled so that `seat` is seat 0 (the state is flipped back after)."""
+        """call(state, *args) on the game relabelled so that `seat` is seat 0 (the state is flipped back after).
+        The cards' owners are left as they are (a flip of every card's owner, twice, for the two places that read
+        one, when a unit goes to its owner's discard pile): the rules read a card's owner through _owner."""
         if not seat or self._inside:
             return call(state, *args)
         self._inside = True
-        self._flip(state)
+        self._flip(state, owners=False)
         try:
             return call(state, *args)
         finally:
-            self._flip(state)
+            self._flip(state, owners=False)
             self._inside = False
 
-    _inside = False
+    _inside = False  # (True while _as_holder's call runs on the game relabelled for seat 1)
+
+    def _owner(self, card: dict) -> int:
+        """A card's owner as the rules see the game now: relabelled with the rest inside _as_holder's call."""
+        return 1 - card["owner"] if self._inside else card["owner"]
 
     def legal_actions(self, state):
         if self._inside or "streak_other" not in state["flags"]:
