@@ -363,8 +363,19 @@ class Autopilot(Base):
                         if a >= level:
                             m += count
                     plans.append((_passes(n, m, streak) + 2, 0, level if level > spell_rate else spell_rate, 5, (5, None, None, None, None, None)))
-        table.plans = ((hand[:], mana[:], skill[:], deck[:], field, statuses, streak), plans)  # (copies: the zones change)
-        return plans
+        # A plan that an earlier one matches or beats on every count (no more rights besides the attacks, as much HP
+        # off first, as high a rate, as low a tie order) is never the one _plan picks, at any HP: it picks the first
+        # plan of the fewest rights, then the lowest tie order. Left out once here, not weighed at every right.
+        kept = []
+        for p in plans:
+            fixed, dh, rate, order = p[0], p[1], p[2], p[3]
+            for q in kept:
+                if q[0] <= fixed and q[1] >= dh and q[2] >= rate and q[3] <= order:
+                    break
+            else:
+                kept.append(p)
+        table.plans = ((hand[:], mana[:], skill[:], deck[:], field, statuses, streak), kept)  # (copies: the zones change)
+        return kept
 
 
 _FACTS: dict = {}  # Info -> _facts of it (Info objects are read-only and shared across games)

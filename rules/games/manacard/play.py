@@ -175,6 +175,8 @@ class InfoCache(CardCache):
     def __init__(self, read, table_class):
         super().__init__(read, table_class)
         self.current: InfoTable | None = None  # the table asked for last (ManacardRules.table's quick answer)
+        # (the cards dict of the game set up last, the _make_cards template its cards were copied from): see table
+        self.fresh: tuple | None = None
 
     def table(self, state):
         table = super().table(state)
@@ -183,7 +185,20 @@ class InfoCache(CardCache):
             # a new game of the same card data and options (a simulation's next game): the last game's Info of
             # each card key, which reading them again would give (CardTable.made), at once
             table.update(last)
-        table.fill(state["cards"])
+            # and, when both games' cards were copied from the same template (the same instance ids of the same
+            # card keys), the last game's instance id -> Info as it was once filled from it, in one dict copy
+            fresh, base = self.fresh, last.base
+            if fresh is not None and base is not None and fresh[0] is state["cards"] and base[0] is fresh[1]:
+                table.of = base[1].copy()
+                table.base = base
+        cards = state["cards"]
+        if not table.of:
+            table.fill(cards)
+            fresh = self.fresh
+            if fresh is not None and fresh[0] is cards and len(cards) == len(fresh[1][2]):  # (no card made since)
+                table.base = (fresh[1], table.of.copy())
+        else:
+            table.fill(cards)
         self.current = table
         return table
 
@@ -199,6 +214,7 @@ class InfoTable(CardTable):
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
         self.stat_mods: dict = {}  # a player's face-up status cards -> {(stat, 距離): what they add to it}
+        self.base: tuple | None = None  # (a _make_cards template, `of` as filled from a game copied from it)
 
     def fill(self, cards: dict) -> None:
         """`of` for every instance of `cards` (cards are never taken out of a game: one it does not hold yet
@@ -359,7 +375,7 @@ class ManacardRules(Play):
         return [{"name": "player", "cards": []}, {"name": "goldfish", "goldfish": True, "cards": []}]
 
     @staticmethod
-    def _add_cards(state) -> None:
+    def _add_cards(state) -> tuple:
         """Every deck's cards as instances, as core.add_card makes them (the same ids in the same order, defs
         and zones): a card starts in the zone of its deck section (skill, status; otherwise the main deck), or
         without one in the deck its data names (fields.deck); skill and status cards record it (`home`: their
@@ -370,7 +386,7 @@ class ManacardRules(Play):
         object (the setup record's, which nobody changes) and each game gets its own copy (each instance holds
         scalars and an empty "counters": a dict copy with a new counters dict is three times quicker than
         marshal); the card data (defs) is read-only, so its entries are shared, which also lets the Info of a
-        card be reused from game to game (`_info`)."""
+        card be reused from game to game (`_info`). Returns the template the cards were copied from."""
         decks, n = state["setup"]["decks"], state["next_id"]
         key = (id(decks), state["options"]["goldfish_hp"], n)
         made = _MADE.get(key)
@@ -389,6 +405,7 @@ class ManacardRules(Play):
         zones = state["zones"]
         for name, ids in zone_ids:
             zones[name].extend(ids)
+        return made
 
     def zone_visible(self, state, name, player):
         """The open zones (status, mana, field, discard: their cards are face up by the rules; a card put face
@@ -527,7 +544,7 @@ class ManacardRules(Play):
     def setup(self, state):
         opts = state["options"]
         first = first_player(opts)
-        self._add_cards(state)
+        self.cards.fresh = (state["cards"], self._add_cards(state))  # (InfoCache.table: `of` from the template's)
         state["flags"] = {
             "streak": 0, "owed": 0, "due": False, "chance": False, "wounded": [], "attack": None, "chain": None, "life": [0, 0],
             "incoming": None, "locks": {},
@@ -1348,11 +1365,11 @@ class ManacardRules(Play):
         for other in list(state["zones"][cards[iid]["zone"]]):
             if cards[other].get("on") == iid:
                 cards[other].pop("on", None)
-                events.append(move(state, other, f"p{cards[other]['owner']}.discard", face_up=True))
+                events.append(move(state, other, f"p{self._owner(cards[other])}.discard", face_up=True))
         card = cards[iid]
         card["counters"] = {}
         card.pop("on", None)
-        events.append(move(state, iid, f"p{card['owner']}.discard", face_up=True))
+        events.append(move(state, iid, f"p{self._owner(card)}.discard", face_up=True))
         if iid in flags["wounded"]:
             flags["wounded"].remove(iid)
         if flags["chain"] and flags["chain"]["card"] == iid:
@@ -1529,7 +1546,7 @@ class ManacardRules(Play):
                 del card["on"]
             elif cards[host]["zone"] != card["zone"]:
                 del card["on"]
-                move(state, iid, f"p{card['owner']}.discard", face_up=True)
+                move(state, iid, f"p{self._owner(card)}.discard", face_up=True)
         flags["wounded"] = [w for w in flags["wounded"] if cards[w]["zone"].endswith(".field")]
         flags["locks"] = {u: v for u, v in flags["locks"].items() if cards[u]["zone"].endswith(".field")}
         if flags["chain"] and cards[flags["chain"]["card"]]["zone"] != "p0.field":
@@ -1620,18 +1637,24 @@ class ManacardRules(Play):
             zmap = self._zmap = {f"p{p}.{z}": f"p{1 - p}.{z}" for p in (0, 1) for z in self.zones}
         return zmap
 
-    def _flip(self, state, cards: bool = True) -> None:
+    def _flip(self, state, cards: bool = True, owners: bool = True) -> None:
         """Seat 0 and seat 1 swap labels (zones, owners, players, the right, the pending decision, the result;
-        `cards`: the cards' owners and zones too, unless the caller relabelled them already)."""
+        `cards`: the cards' owners and zones too, unless the caller relabelled them already; `owners` False: their
+        zones only, for _as_holder, whose calls read an owner through _owner)."""
         zf = self._zone_flip
         zmap = self._zone_map()
         state["zones"] = {zmap.get(k, k): v for k, v in state["zones"].items()}
         if cards:
             get = zmap.get
-            for card in state["cards"].values():
-                card["owner"] = 1 - card["owner"]
-                zone_name = card["zone"]
-                card["zone"] = get(zone_name, zone_name)
+            if owners:
+                for card in state["cards"].values():
+                    card["owner"] = 1 - card["owner"]
+                    zone_name = card["zone"]
+                    card["zone"] = get(zone_name, zone_name)
+            else:
+                for card in state["cards"].values():
+                    zone_name = card["zone"]
+                    card["zone"] = get(zone_name, zone_name)
         players = state["players"] = state["players"][::-1]
         for k, player in enumerate(players):
             player["id"] = k
@@ -1670,18 +1693,24 @@ class ManacardRules(Play):
         return pending.get("player", 0) if pending else state["priority"]
 
     def _as_holder(self, state, seat, call, *args):
-        """call(state, *args) on the game relabelled so that `seat` is seat 0 (the state is flipped back after)."""
+        """call(state, *args) on the game relabelled so that `seat` is seat 0 (the state is flipped back after).
+        The cards' owners are left as they are (a flip of every card's owner, twice, for the two places that read
+        one, when a unit goes to its owner's discard pile): the rules read a card's owner through _owner."""
         if not seat or self._inside:
             return call(state, *args)
         self._inside = True
-        self._flip(state)
+        self._flip(state, owners=False)
         try:
             return call(state, *args)
         finally:
-            self._flip(state)
+            self._flip(state, owners=False)
             self._inside = False
 
-    _inside = False
+    _inside = False  # (True while _as_holder's call runs on the game relabelled for seat 1)
+
+    def _owner(self, card: dict) -> int:
+        """A card's owner as the rules see the game now: relabelled with the rest inside _as_holder's call."""
+        return 1 - card["owner"] if self._inside else card["owner"]
 
     def legal_actions(self, state):
         if self._inside or "streak_other" not in state["flags"]:

@@ -80,7 +80,8 @@ class TimestormRules(StackPlay, Play):
         super().__init__()
         self.cards = CardCache(_facts)
         # (the cards dict of the game played last, its facts by instance, its CardTable, that table's defs)
-        self._last: tuple = (None, None, None, None)
+        # and (the card keys of the instances when that table's `of` was made, a copy of that `of`)
+        self._last: tuple = (None, None, None, None, (None, {}))
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -99,11 +100,19 @@ class TimestormRules(StackPlay, Play):
             return of
         table = self.cards.table(state)
         prev = last[2]
+        keys = list(map(_DEF, cards.values()))
         if prev is not None and not table and same_data(state["defs"], prev.defs):
             table.update(prev)  # the last game's cards, read from the very same data
+            # the same instance ids holding the same card keys as the last game's when its `of` was made (a
+            # simulation's games, copied from one template): the same facts by instance, in one dict copy
+            made = last[4]
+            if made[0] == keys and cards.keys() == made[1].keys():
+                of = made[1].copy()
+                self._last = (cards, of, table, table.defs, made)
+                return of
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
-        of = dict(zip(cards, map(table.__getitem__, map(_DEF, cards.values())), strict=True))
-        self._last = (cards, of, table, table.defs)
+        of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
+        self._last = (cards, of, table, table.defs, (keys, of.copy()))
         return of
 
     def players(self, decks, options):
@@ -179,7 +188,11 @@ class TimestormRules(StackPlay, Play):
         state["flags"] = {"battery": False}
         supply = opts.get("supply_batteries", True)
         if supply:  # the deck's own battery card, else a plain one
-            key = next((k for k, d in state["defs"].items() if d.get("card_type") == BATTERY), None)
+            key = None
+            for k, d in state["defs"].items():  # (a plain loop: a generator is a call of its own)
+                if d.get("card_type") == BATTERY:
+                    key = k
+                    break
             card = {"key": key} if key else SUPPLY_BATTERY  # (its key alone names the card already in defs)
         for p in range(len(state["players"])):
             if supply:
