@@ -194,10 +194,11 @@ class _Game:
     the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads,
     and a decision's values (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "sigs", "hits", "boards", "rowless", "selfish")
+    __slots__ = ("state", "of", "sigs", "hits", "boards", "rowless", "selfish")
 
-    def __init__(self, state):
+    def __init__(self, state, of):
         self.state = state
+        self.of = of  # (the game's card facts)
         self.selfish: dict = {}
         self.sigs: dict = {}
         self.hits: dict = {}
@@ -222,14 +223,19 @@ def _rowless(of, cards) -> bool:
 KEEP_BOARDS = 64  # boards whose decision values a game keeps (those of the last turn or two)
 
 
-def _board_key(state, squares: bool = True) -> tuple | None:
+def _board_key(state, of, squares: bool = True) -> tuple | None:
     """What a decision's values (_Decision.data: auras, hits, free soldiers, hitters, the board's worth, the
     hand cards put on the board) read of the state besides what their own keys hold (the hand's cards, the
     attributes in 倉庫): the board's cards (which, whose, where, face up, arrived this turn, bound,
     counters), and the hand cards' counters (a hand card is put on the board for a moment; a step may reach
     the hand). None while a chain, an effect or a battle is under way (頑健 and a battle's bonus read more):
     a decision then keeps its values for itself. Without `squares` (_rowless), where the cards stand is
-    left out."""
+    left out.
+
+    Whether a card arrived this turn is read by two things alone: whether its continuous steps and rules are
+    in force yet (stats: auras_rule, _in_force) and rules.sick. So it is in the key only for a card with a
+    continuous step or rule; the one value kept with the board that asks rules.sick (_frees) has the board's
+    cards that arrived this turn in its own key."""
     flags = state["flags"]
     if state["stack"] or flags.get("processing") or flags.get("battle"):
         return None
@@ -240,12 +246,14 @@ def _board_key(state, squares: bool = True) -> tuple | None:
     for i in zones[BOARD]:
         c = cards[i]
         counters = c["counters"]
+        data = of[i]
+        arrived = c.get("arrived") == turn if data["auras"] or data["rules"] else None
         if squares:
             pos = c.get("pos")
             board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
-                          c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+                          arrived, c.get("bound"), tuple(counters.items()) if counters else ()))
         else:
-            board.append((i, c["def"], c["owner"], c["face_up"], c.get("arrived") == turn, c.get("bound"),
+            board.append((i, c["def"], c["owner"], c["face_up"], arrived, c.get("bound"),
                           tuple(counters.items()) if counters else ()))
     hand = []
     for i in zones[HAND]:
@@ -265,7 +273,7 @@ def _decision(state, of, shared: bool = True) -> _Decision:
     its board's values: _board_key, found by _board_values)."""
     game = _LOCAL.game
     if game is None or game.state is not state:
-        game = _LOCAL.game = _Game(state)
+        game = _LOCAL.game = _Game(state, of)
     cards = state["cards"]
     if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
         game.rowless = (len(cards), _rowless(of, cards))
@@ -279,7 +287,7 @@ def _board_values() -> None:
     d = _LOCAL.d
     if d is not None and d.data is None:
         game = d._game
-        key = _board_key(game.state, not d.rowless)
+        key = _board_key(game.state, game.of, not d.rowless)
         data = {}
         if key is not None:
             data = game.boards.get(key)
@@ -614,8 +622,14 @@ class Worth:
 
     def _frees(self, state, ids) -> tuple[bool, bool]:
         d = _LOCAL.d
-        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
-            key = ("frees", tuple(ids))
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key, and what rules.sick reads)
+            turn = state["turn"]
+            cards = state["cards"]
+            arrived = []
+            for i in state["zones"][BOARD]:
+                if cards[i].get("arrived") == turn:
+                    arrived.append(i)
+            key = ("frees", tuple(ids), tuple(arrived))
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._frees_now(state, ids)
