@@ -223,7 +223,7 @@ class _Store:
     Those are the store's own (_store finds a game's store by them); it holds them, and the steps whose ids
     its keys hold, so that no other object can get one of those ids while it is kept."""
 
-    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish")
+    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless")
 
     def __init__(self, options=None, ids: tuple = (), data: list | None = None):
         self.options, self.ids, self.data = options, ids, data or []
@@ -232,6 +232,7 @@ class _Store:
         self.sigs: dict = {}  # (the steps in force by id, `free`) -> its number (sig)
         self.hits: dict = {}
         self.boards: dict = {}
+        self.rowless: bool | None = None  # (_rowless of its cards, once asked for)
 
 
 def _store(state) -> _Store:
@@ -328,8 +329,11 @@ def _decision(state, of, shared: bool = True) -> _Decision:
         game = _LOCAL.game = _Game(state, of)
     cards = state["cards"]
     if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
-        game.rowless = (len(cards), _rowless(of, cards))
-        game.use(_store(state))  # (the sign names every card: a card more, another sign)
+        store = _store(state)  # (its ids name every card: a card more, another store)
+        if store.rowless is None:  # (_rowless reads the cards' data alone: the store's)
+            store.rowless = _rowless(of, cards)
+        game.rowless = (len(cards), store.rowless)
+        game.use(store)
     flags = state["flags"]
     return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")))
 
