@@ -244,7 +244,12 @@ class Costs:
         for iid in state["zones"][STORAGE[player]]:
             if not cards[iid]["tapped"]:
                 by_mask.setdefault(of[iid]["mask"], []).append(iid)
-        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted([(m, min(len(ids), cost + 1)) for m, ids in by_mask.items()])))  # (more than cost+1 of a kind: same plans)
+        kinds = []
+        for m, ids in by_mask.items():
+            n = len(ids)
+            kinds.append((m, n if n <= cost else cost + 1))  # (more than cost+1 of a kind: same plans)
+        kinds.sort()
+        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(kinds))
         plan = _PLANS.get(key)
         if plan is None:
             if len(_PLANS) > 20_000:
