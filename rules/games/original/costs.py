@@ -15,19 +15,37 @@ _PLANS: dict = {}
 def _plan(cost, need, anym, limit, composition) -> list:
     """The payments for a cost from 倉庫 cards of these kinds (attribute mask, how many): each a list of
     (mask, tapped, discarded); a pure function of its arguments, so it is cached."""
+    # (plain loops: a comprehension or a generator is a function call more)
     avail = {}
     for m, n in composition:
         for b in BIT_LIST:
             if m & b:
                 avail[b] = avail.get(b, 0) + n
-    keep = {m: sum(1 / avail[b] for b in BIT_LIST if m & b) for m, _ in composition}
-    kinds = sorted(composition, key=lambda mn: (keep[mn[0]], mn[0]))  # the cheapest (least rare) first
-    wanted = [b for b in BIT_LIST if need & b] + ([anym] if anym else [])
+    ranked = []
+    for m, size in composition:
+        weight = 0
+        for b in BIT_LIST:
+            if m & b:
+                weight += 1 / avail[b]
+        ranked.append((weight, m, size))
+    ranked.sort()  # the cheapest (least rare) first (the masks differ: the sizes are never compared)
+    wanted = []
+    for b in BIT_LIST:
+        if need & b:
+            wanted.append(b)
+    if anym:
+        wanted.append(anym)
     found: dict = {}
-    n = len(kinds)
-    masks = [m for m, _size in kinds]
-    sizes = [size for _m, size in kinds]
-    weights = [keep[m] for m in masks]
+    n = len(ranked)
+    kinds = []
+    masks = []
+    sizes = []
+    weights = []
+    for weight, m, size in ranked:
+        kinds.append((m, size))
+        masks.append(m)
+        sizes.append(size)
+        weights.append(weight)
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
@@ -61,9 +79,16 @@ def _plan(cost, need, anym, limit, composition) -> list:
         if left:
             return
         key = tuple(split)
-        if key in found or not _minimal([(masks[i], t, d) for i, t, d in split], cost, need, anym):
+        if key in found:
             return
-        found[key] = (discards, goal, sum(weights[i] * (t + d) for i, t, d in split), len(found))
+        parts = []
+        weight = 0
+        for i, t, d in split:
+            parts.append((masks[i], t, d))
+            weight += weights[i] * (t + d)
+        if not _minimal(parts, cost, need, anym):
+            return
+        found[key] = (discards, goal, weight, len(found))
 
     most = (cost + 1) // 2
     plain = _cover(kinds, wanted, None)
@@ -92,8 +117,14 @@ def _cover(kinds, wanted, prefer) -> tuple | None:
     each wanted bit (or mask) not covered yet, from `prefer` first (an index, or a tuple of them), then the
     cheapest; None if they cannot be."""
     n = len(kinds)
-    first = [] if prefer is None else list(prefer) if isinstance(prefer, tuple) else [prefer]
-    order = first + [i for i in range(n) if i not in first]
+    if prefer is None:
+        order = list(range(n))
+    else:
+        first = list(prefer) if isinstance(prefer, tuple) else [prefer]
+        order = first[:]
+        for i in range(n):
+            if i not in first:
+                order.append(i)
     used = [0] * n
     have = total = 0
     for bit in wanted:
@@ -213,7 +244,12 @@ class Costs:
         for iid in state["zones"][STORAGE[player]]:
             if not cards[iid]["tapped"]:
                 by_mask.setdefault(of[iid]["mask"], []).append(iid)
-        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(sorted([(m, min(len(ids), cost + 1)) for m, ids in by_mask.items()])))  # (more than cost+1 of a kind: same plans)
+        kinds = []
+        for m, ids in by_mask.items():
+            n = len(ids)
+            kinds.append((m, n if n <= cost else cost + 1))  # (more than cost+1 of a kind: same plans)
+        kinds.sort()
+        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(kinds))
         plan = _PLANS.get(key)
         if plan is None:
             if len(_PLANS) > 20_000:

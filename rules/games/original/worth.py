@@ -168,19 +168,19 @@ class _Decision:
     board (_board_key: the next decision on the same board, e.g. after a payment, finds them; what they read
     besides the board, the hand's cards and the attributes in 倉庫, is in their own keys), or for this
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
-    game (`sigs`, `hits`: _Game), by what they read."""
+    simulation (`sigs`, `hits`: _Store), by what they read."""
 
     __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish")
 
     def __init__(self, game: _Game, shared: bool = True, busy: bool = False):
         self._game = game
         self.busy = busy  # a chain, an effect or a battle is under way (a hit reads more: 頑健, a battle's bonus)
-        self.selfish: dict = game.selfish  # card -> whether it has a continuous step of its own (for the game)
+        self.selfish: dict = game.selfish  # card -> whether it has a continuous step of its own (_Store)
         self.rowless: bool = game.rowless[1]  # (_rowless: a hit does not read where its soldier stands)
         self.cfg: tuple = ()
         self.af: tuple | None = None  # (auras, free) of cfg once asked for
         self.sig: int = -1  # what of af a soldier's hit depends on (Worth._hit): the steps in force, `free`, numbered
-        self.sigs: dict = game.sigs  # (the steps in force, `free`) -> its number (sig), for the game
+        self.sigs: dict = game.sigs  # (the steps in force, `free`) -> its number (sig), for the simulation
         self.moved: dict = {}  # the cards cfg puts on ("v") or takes off ("w") the board
         self.hits: dict = game.hits
         self.mine: dict = {}  # what this decision alone keeps: what reads where the board's cards stand (_rowless)
@@ -191,18 +191,71 @@ class _Decision:
 
 class _Game:
     """What the autopilot keeps for one game from one decision to the next (a new state object: a new game;
-    the object is held, so its id cannot be another's): each soldier's hit (Worth._hit) by what it reads,
-    and a decision's values (_Decision.data) by what they read (_board_key)."""
+    the object is held, so its id cannot be another's), and what it shares with the other games of its
+    simulation (_Store): each soldier's hit (Worth._hit) by what it reads, and a decision's values
+    (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "sigs", "hits", "boards", "rowless", "selfish")
+    __slots__ = ("state", "of", "store", "sigs", "hits", "boards", "rowless", "selfish")
 
-    def __init__(self, state):
+    def __init__(self, state, of):
         self.state = state
-        self.selfish: dict = {}
-        self.sigs: dict = {}
-        self.hits: dict = {}
-        self.boards: dict = {}  # _board_key -> the _Decision.data of the decisions made on that board
+        self.of = of  # (the game's card facts)
         self.rowless: tuple = (-1, False)  # (the game's number of cards, _rowless for them)
+        self.use(_Store())  # (_decision finds the game's own)
+
+    def use(self, store: _Store) -> None:
+        self.store = store
+        self.selfish: dict = store.selfish
+        self.sigs: dict = store.sigs
+        self.hits: dict = store.hits
+        self.boards: dict = store.boards  # _board_key -> the _Decision.data of the decisions made on that board
+
+
+KEEP_HITS = 50_000  # soldiers' hits a store keeps at most (it starts anew with a game when it holds more)
+
+
+class _Store:
+    """What the games of one simulation share: each soldier's hit, the numbers of the steps in force (sig),
+    whether a card has a continuous step of its own, and the decisions' values by their board (_Game).
+    What these read of a game is in their keys but for what every game of one deck and options has alike:
+    which card (and whose) each instance id is, the card data and the options (simulate.GameFactory gives
+    every game of a simulation the same ids for the same cards, and the same card-data dicts and options).
+    Those are the store's own (_store finds a game's store by them); it holds them, and the steps whose ids
+    its keys hold, so that no other object can get one of those ids while it is kept."""
+
+    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless")
+
+    def __init__(self, options=None, ids: tuple = (), data: list | None = None):
+        self.options, self.ids, self.data = options, ids, data or []
+        self.held: list = []  # (the steps in force of each sig)
+        self.selfish: dict = {}
+        self.sigs: dict = {}  # (the steps in force by id, `free`) -> its number (sig)
+        self.hits: dict = {}
+        self.boards: dict = {}
+        self.rowless: bool | None = None  # (_rowless of its cards, once asked for)
+
+
+def _store(state) -> _Store:
+    """The store for the game of `state`: this thread's last one when its game had the same instance ids for
+    the same cards (whose), equal card data and equal options, and it is not too full; else a new one. (A
+    game's own card data, the goldfish's stand-in 戦力 made at the setup, is an equal dict, not the same.)"""
+    cards, defs, options = state["cards"], state["defs"], state["options"]
+    ids = []
+    data = []
+    for iid, c in cards.items():
+        key = c["def"]
+        ids.append((iid, key, c["owner"]))
+        data.append(defs[key])
+    ids = tuple(ids)
+    store = _LOCAL.store
+    if store is not None and len(store.hits) <= KEEP_HITS and store.ids == ids and (store.options is options or store.options == options):
+        for mine, theirs in zip(data, store.data, strict=True):  # (as many: the ids are the same)
+            if mine is not theirs and mine != theirs:
+                break
+        else:
+            return store
+    store = _LOCAL.store = _Store(options, ids, data)
+    return store
 
 
 def _rowless(of, cards) -> bool:
@@ -219,17 +272,22 @@ def _rowless(of, cards) -> bool:
     return True
 
 
-KEEP_BOARDS = 64  # boards whose decision values a game keeps (those of the last turn or two)
+KEEP_BOARDS = 512  # boards whose decision values a simulation keeps (a store: _Store)
 
 
-def _board_key(state, squares: bool = True) -> tuple | None:
+def _board_key(state, of, squares: bool = True) -> tuple | None:
     """What a decision's values (_Decision.data: auras, hits, free soldiers, hitters, the board's worth, the
     hand cards put on the board) read of the state besides what their own keys hold (the hand's cards, the
     attributes in 倉庫): the board's cards (which, whose, where, face up, arrived this turn, bound,
     counters), and the hand cards' counters (a hand card is put on the board for a moment; a step may reach
     the hand). None while a chain, an effect or a battle is under way (頑健 and a battle's bonus read more):
     a decision then keeps its values for itself. Without `squares` (_rowless), where the cards stand is
-    left out."""
+    left out.
+
+    Whether a card arrived this turn is read by two things alone: whether its continuous steps and rules are
+    in force yet (stats: auras_rule, _in_force) and rules.sick. So it is in the key only for a card with a
+    continuous step or rule; the one value kept with the board that asks rules.sick (_frees) has the board's
+    cards that arrived this turn in its own key."""
     flags = state["flags"]
     if state["stack"] or flags.get("processing") or flags.get("battle"):
         return None
@@ -240,12 +298,14 @@ def _board_key(state, squares: bool = True) -> tuple | None:
     for i in zones[BOARD]:
         c = cards[i]
         counters = c["counters"]
+        data = of[i]
+        arrived = c.get("arrived") == turn if data["auras"] or data["rules"] else None
         if squares:
             pos = c.get("pos")
             board.append((i, c["def"], c["owner"], pos[0] if pos else None, pos[1] if pos else None, c["face_up"],
-                          c.get("arrived") == turn, c.get("bound"), tuple(counters.items()) if counters else ()))
+                          arrived, c.get("bound"), tuple(counters.items()) if counters else ()))
         else:
-            board.append((i, c["def"], c["owner"], c["face_up"], c.get("arrived") == turn, c.get("bound"),
+            board.append((i, c["def"], c["owner"], c["face_up"], arrived, c.get("bound"),
                           tuple(counters.items()) if counters else ()))
     hand = []
     for i in zones[HAND]:
@@ -258,6 +318,7 @@ def _board_key(state, squares: bool = True) -> tuple | None:
 class _Local(threading.local):
     d: _Decision | None = None  # the decision being made in this thread (none: nothing is kept)
     game: _Game | None = None  # the game this thread's autopilot plays
+    store: _Store | None = None  # what the games of its simulation share
 
 
 def _decision(state, of, shared: bool = True) -> _Decision:
@@ -265,10 +326,14 @@ def _decision(state, of, shared: bool = True) -> _Decision:
     its board's values: _board_key, found by _board_values)."""
     game = _LOCAL.game
     if game is None or game.state is not state:
-        game = _LOCAL.game = _Game(state)
+        game = _LOCAL.game = _Game(state, of)
     cards = state["cards"]
     if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
-        game.rowless = (len(cards), _rowless(of, cards))
+        store = _store(state)  # (its ids name every card: a card more, another store)
+        if store.rowless is None:  # (_rowless reads the cards' data alone: the store's)
+            store.rowless = _rowless(of, cards)
+        game.rowless = (len(cards), store.rowless)
+        game.use(store)
     flags = state["flags"]
     return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")))
 
@@ -279,7 +344,7 @@ def _board_values() -> None:
     d = _LOCAL.d
     if d is not None and d.data is None:
         game = d._game
-        key = _board_key(game.state, not d.rowless)
+        key = _board_key(game.state, game.of, not d.rowless)
         data = {}
         if key is not None:
             data = game.boards.get(key)
@@ -387,7 +452,11 @@ class Worth:
             auras, free = self.rules.auras_rule(state, FREE)
             cards = state["cards"]  # (a "bound" step reaches the soldier its source is bound to)
             sig = (tuple([(src, id(step), cards[src].get("bound")) for src, step in auras]), tuple(free))
-            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), d.sigs.setdefault(sig, len(d.sigs))
+            n = d.sigs.get(sig)
+            if n is None:
+                n = d.sigs[sig] = len(d.sigs)
+                d._game.store.held.append(auras)  # (the steps whose ids sig holds: kept alive with it)
+            d.af, d.sig = d.data[("af", d.cfg)] = (auras, free), n
         return d.af
 
     @staticmethod
@@ -432,7 +501,7 @@ class Worth:
             if d.busy:  # (頑健, a battle's bonus)
                 key = (d.sig, s, d.moved.get(s))
             else:
-                # Kept for the game: besides the steps in force and `free` (d.sig, numbered per game, the
+                # Kept for the simulation (_Store): besides the steps in force and `free` (d.sig, numbered, the
                 # sources' binds included), a hit reads the soldier's own card, its counters and where it
                 # is (zone, square: a step may reach a row or a hand only).
                 card = state["cards"][s]
@@ -614,8 +683,14 @@ class Worth:
 
     def _frees(self, state, ids) -> tuple[bool, bool]:
         d = _LOCAL.d
-        if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
-            key = ("frees", tuple(ids))
+        if d is not None and not d.cfg:  # (kept with the board's values: _board_key, and what rules.sick reads)
+            turn = state["turn"]
+            cards = state["cards"]
+            arrived = []
+            for i in state["zones"][BOARD]:
+                if cards[i].get("arrived") == turn:
+                    arrived.append(i)
+            key = ("frees", tuple(ids), tuple(arrived))
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._frees_now(state, ids)
