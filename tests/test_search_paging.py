@@ -297,3 +297,39 @@ def test_a_search_past_the_cap_pages_in_the_lists_order(client, bundled, small_c
     seen = [row.pk for page in pages for row in page.object_list]
     assert seen == list(card_list(q="-t:天候").values_list("pk", flat=True))
     assert pages[-1].count == len(seen) and not pages[-1].count_capped
+
+
+_DRIVEN = [(s, t) for s, texts in QUERIES.items() for t in texts] + [
+    (None, "kw:速攻 c<=2"), ("original", "(attr:火 OR attr:闇) -t:土地 power>=3"), (None, "attr:火 OR attr:闇"),
+    ("kannagi", "season:春 -kw:速攻 sample:no"), (None, "kw:速 OR cost=0"), ("kannagi", "kw:速 cost<=1 ねこ"),
+]
+
+
+@pytest.mark.parametrize(("slug", "text"), _DRIVEN)
+@pytest.mark.parametrize("printings", ["all", "one"])
+def test_a_count_driven_from_a_facet_counts_what_the_rows_hold(tricky, games, monkeypatch, slug, text, printings):  # noqa: F811
+    # SQLite: a search that is a dense facet's text (and conditions checked on each card) is counted by
+    # walking the facet's index (Compiler.count_driver); every facet is dense here. The same cards either way.
+    from cards.selectors import card_search
+
+    monkeypatch.setattr(compiler, "DENSE", 1)
+    game = games[slug] if slug else None
+    compiled = card_search(game=game, q=text, printings=printings)
+    expected = set(card_list(game=game, q=text).values_list("pk", flat=True)) if printings == "all" else set(
+        compiled.filtered.values_list("pk", flat=True))
+    if printings == "all":
+        query = parse(text, search_schema(slug))
+        pool = Card.objects.filter(game=game) if game else Card.objects.all()
+        assert expected == {card.pk for card in pool if matches(query.root, card)}, text
+    for cap in (1, 1000):
+        count, ids = paging.counted_ids(compiled, cap)
+        assert count == min(len(expected), cap + 1), (text, cap)
+        if count <= cap:
+            assert {int(i) for i in ids.split(",") if i} == expected, (text, cap)
+    driven = compiled.statements.get(("count-facet", 1)) is not None
+    if connection.vendor != "sqlite":
+        assert not driven
+    elif text in ("kw:速攻", "kw:速攻 c<=2", "(attr:火 OR attr:闇) -t:土地 power>=3", "season:春 OR season:夏"):
+        assert driven, text
+    elif text in ("kw:速 cost<=1 ねこ", "ねこやま", "name=猫缶", "type:場所札 cost<=3 season:春 power>=2", "attr:火 t:兵 power>=3"):
+        assert not driven, text

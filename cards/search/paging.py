@@ -310,8 +310,10 @@ def _ids_condition(compiled: Compiled) -> str:
 def counted_ids(compiled: Compiled, cap: int) -> tuple[int, str | None]:
     """The matches counted up to cap + 1 (a LIMIT inside the COUNT: the scan stops there) and, when they are
     at most `cap`, their ids comma-joined in no order ("" for none); None past the cap. One statement."""
-    cards = compiled.filtered if compiled.counted is None else compiled.counted
-    statement = _statement(compiled, ("count", cap), lambda: cards.order_by().values("pk")[: cap + 1])
+    statement = _facet_driven(compiled, cap) if compiled.count_facet is not None else None
+    if statement is None:
+        cards = compiled.filtered if compiled.counted is None else compiled.counted
+        statement = _statement(compiled, ("count", cap), lambda: cards.order_by().values("pk")[: cap + 1])
     if statement is None:
         return 0, ""
     joined = "string_agg(pk::text, ',')" if connection.vendor == "postgresql" else "group_concat(pk)"
@@ -320,6 +322,34 @@ def counted_ids(compiled: Compiled, cap: int) -> tuple[int, str | None]:
                        "subquery", statement.params)
         count, ids = cursor.fetchone()
     return count, ((ids or "") if count <= cap else None)
+
+
+def _facet_driven(compiled: Compiled, cap: int) -> _Statement | None:
+    """SQLite: the count's statement driven from a facet (Compiler.count_driver): the facet rows F the
+    condition selects, each card joined by its id in that order (CROSS JOIN: SQLite keeps it) and checked
+    against the rest of the search, each card once (a card may hold several of the values), up to cap + 1.
+    None when the rest's statement is not the plain SELECT of the cards this builds on (then the usual
+    count is made)."""
+    role = ("count-facet", cap)
+    if role in compiled.statements:
+        return compiled.statements[role]
+    cards, condition, condition_params = compiled.count_facet
+    rest = _statement(compiled, ("count-rest",), lambda: cards.order_by().values("pk"))
+    meta = compiled.filtered.model._meta
+    quote = connection.ops.quote_name
+    table, pk = quote(meta.db_table), quote(meta.pk.column)
+    select = f"SELECT {table}.{pk} AS {quote('pk')} FROM {table}"
+    statement = None
+    if rest is not None and (rest.sql == select or rest.sql.startswith(select + " WHERE ")):
+        facets = quote(meta.get_field("facets").related_model._meta.db_table)
+        where = rest.sql[len(select + " WHERE "):]
+        sql = (f'SELECT DISTINCT F."card_id" AS {quote("pk")} FROM {facets} F CROSS JOIN {table} ON {table}.{pk} = '
+               f'F."card_id" WHERE {condition}' + (f" AND ({where})" if where else "") + f" LIMIT {int(cap) + 1}")
+        statement = _Statement(sql, (*condition_params, *rest.params), [], [], [])
+    compiled.statements[role] = statement
+    if statement is None:
+        compiled.count_facet = None
+    return statement
 
 
 def _page_cards(compiled: Compiled, ranked: bool, window: slice) -> QuerySet:
