@@ -263,20 +263,28 @@ class Autopilot(Base):
         # 1. a node, never the character it would play after setting it (one more node, one more active node):
         # the best by the damage it adds, then the cheaper
         if not flags["node"] and hand:
-            keep = rank = None
-            for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
-                if offer[1].kind != CHARACTER:
-                    continue
-                mine_rank = (gain(offer, w), -offer[2], offer[0])
-                if rank is None or mine_rank > rank:
-                    rank, keep = mine_rank, offer[0]
             of = rules.facts(state)
-            spare = None
+            least = second = None  # the two cards that may be nodes worth least (their worth ends with the instance)
             for i in hand:
-                if i != keep and of[i].kind in PLAYABLE:
+                if of[i].kind in PLAYABLE:
                     worth = mine[i][0] + (i,)
-                    if spare is None or worth < spare:
-                        spare = worth
+                    if least is None or worth < least:
+                        least, second = worth, least
+                    elif second is None or worth < second:
+                        second = worth
+            spare = least
+            if least is not None and of[least[-1]].kind == CHARACTER:
+                # the least is a character: it stays in hand if it is the one to play after the node (only then
+                # are the offers with one more node asked: a card of no use or life gain is worth less than any)
+                keep = rank = None
+                for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
+                    if offer[1].kind != CHARACTER:
+                        continue
+                    mine_rank = (gain(offer, w), -offer[2], offer[0])
+                    if rank is None or mine_rank > rank:
+                        rank, keep = mine_rank, offer[0]
+                if keep == least[-1]:
+                    spare = second
             if spare is not None:
                 return {"type": "node", "card": spare[-1]}
 
