@@ -603,6 +603,11 @@ class VisionRules(Battles, Play):
         cards = state["cards"]
         for iid in state["zones"][f"p{player}.nodes"]:  # an effect's move to the nodes puts cards face down
             cards[iid]["face_up"] = False
+        return self._after(state, then, source)
+
+    def _after(self, state, then, source) -> list[dict]:
+        """after_effects once the nodes are face down: the combat of an attack, the weathers that act when a card
+        has resolved or entered."""
         w = state["flags"]["weathers"]
         if then == "attack":
             return self._combat(state, source, w)
@@ -1127,12 +1132,13 @@ class VisionRules(Battles, Play):
 
     def _card_steps(self, state, iid, when, then) -> list[dict]:
         """effects.run of the player's card's steps at `when`, then after_effects `then`. Most cards have none:
-        then straight to after_effects as effects.run does (unless the game is over), without reading the
+        then straight to what after_effects does as effects.run would (unless the game is over), without reading the
         script again."""
         if when in self._of(state)[iid].scripted:
             return effects.run(state, iid, state["active"], effects.steps_of(state, iid, when), then=then)
         if state["result"] is None or self.effect_steps.result_at_end:
-            return self.after_effects(state, then, iid, state["active"])
+            # (_after: with no step run no card has moved to the nodes, which are face down outside an effect)
+            return self._after(state, then, iid)
         return []
 
     def _do_end_turn(self, state, action):
