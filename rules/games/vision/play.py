@@ -356,7 +356,12 @@ class VisionRules(Battles, Play):
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
         """Why the card in hand cannot be played now with that many nodes and active nodes and those 術者 on
         the field (caster None: read the field), or None."""
-        f = self._of(state)[iid]
+        req, cost, _ = self.costs(state, iid, w, caster)
+        return self._why_not(state, self._of(state)[iid], w, nodes, active, req, cost)
+
+    @staticmethod
+    def _why_not(state, f, w, nodes, active, req, cost) -> str | None:
+        """why_not_play of a card (its Facts) whose 必要ノード and コスト now (costs) are req and cost."""
         kind = f.kind
         if kind not in PLAYABLE:
             return "only characters, spells and commands are played"
@@ -366,7 +371,6 @@ class VisionRules(Battles, Play):
             return "one character a turn"
         if kind == SPELL and flags["world"] and "世界呪符" in f.keywords:
             return "one 世界呪符 a turn"
-        req, cost, _ = self.costs(state, iid, w, caster)
         if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
             return "ダイヤモンドダスト: no character with 必要ノード 3 or less"
         if nodes < req:
@@ -1047,31 +1051,36 @@ class VisionRules(Battles, Play):
         w = state["flags"]["weathers"]
         nodes = state["zones"][NODES[me]]
         cards = state["cards"]
-        active = 0
+        ready = []  # the active nodes (_pay's: the first ones pay)
         for i in nodes:
             if not cards[i]["tapped"]:
-                active += 1
-        why = self.why_not_play(state, iid, w, len(nodes), active, None)
+                ready.append(i)
+        f = self._of(state)[iid]
+        req, cost, clear_haste = self.costs(state, iid, w)  # (why_not_play's, worked out once)
+        why = self._why_not(state, f, w, len(nodes), len(ready), req, cost)
         if why:
             raise IllegalAction(f"card: {why}")
-        d = self._def(state, iid)
-        kind, keywords = d["card_type"], d.get("keywords") or ()
-        _, cost, clear_haste = self.costs(state, iid, w)
+        kind, keywords = f.kind, f.keywords
         flags = state["flags"]
         if "晴嵐" in w:  # カードがプレイされた場合、ターン終了時まで上記の効果を無効にする。
             flags["seiran_off"] = True
-        events = [{"type": "play", "card": iid}] + self._pay(state, me, cost)
+        events = [{"type": "play", "card": iid}]
+        if cost > 0:  # (_pay)
+            paid = ready[:cost]
+            for i in paid:
+                cards[i]["tapped"] = True
+            events.append({"type": "pay", "player": me, "cards": paid})
         field, discard = FIELDS[me], f"p{me}.discard"
-        card = state["cards"][iid]
+        card = cards[iid]
         if kind == CHARACTER:
-            if not self._ambush(d, w):
+            if "豪雨" in w or not (f.ambush or "蒼天" in w):  # (not _ambush)
                 flags["character"] = True
             haste = "速攻" in keywords or clear_haste or "風雨" in w
             events.append(move(state, iid, field, face_up=True))
             card.update(tapped=not haste, counters={}, entered=state["turn"])
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
-            return events + self._card_steps(state, iid, "played", CHARACTER)
+            return events + self._card_steps(state, iid, "played", CHARACTER, f)
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
@@ -1080,8 +1089,8 @@ class VisionRules(Battles, Play):
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
                 card["entered"] = state["turn"]
-            return events + self._card_steps(state, iid, "played", SPELL)
-        if "天気雨" in w and "プレイを無効" in (d.get("rules_text") or ""):
+            return events + self._card_steps(state, iid, "played", SPELL, f)
+        if "天気雨" in w and "プレイを無効" in (self._def(state, iid).get("rules_text") or ""):
             events += self._tenkiame(state, iid)
             if card["zone"] == discard:
                 return events
@@ -1090,7 +1099,7 @@ class VisionRules(Battles, Play):
         card.update(tapped=False, counters={})
         if stays:
             card["entered"] = state["turn"]
-        return events + self._card_steps(state, iid, "played", COMMAND)
+        return events + self._card_steps(state, iid, "played", COMMAND, f)
 
     def _tenkiame(self, state, iid) -> list[dict]:
         """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
@@ -1130,11 +1139,11 @@ class VisionRules(Battles, Play):
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
         return self._card_steps(state, iid, "attack", "attack")
 
-    def _card_steps(self, state, iid, when, then) -> list[dict]:
+    def _card_steps(self, state, iid, when, then, f=None) -> list[dict]:
         """effects.run of the player's card's steps at `when`, then after_effects `then`. Most cards have none:
         then straight to what after_effects does as effects.run would (unless the game is over), without reading the
-        script again."""
-        if when in self._of(state)[iid].scripted:
+        script again. (f: the card's Facts, where the caller has them.)"""
+        if when in (f or self._of(state)[iid]).scripted:
             return effects.run(state, iid, state["active"], effects.steps_of(state, iid, when), then=then)
         if state["result"] is None or self.effect_steps.result_at_end:
             # (_after: with no step run no card has moved to the nodes, which are face down outside an effect)
