@@ -319,7 +319,8 @@ class VisionRules(Battles, Play):
 
     def costs(self, state, iid, w=None, caster=None) -> tuple[int, int, bool]:
         """(必要ノード, コスト, 速攻 by 快晴) of a card in hand as it would be played now."""
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         if w is None:
             w = state["flags"]["weathers"]
         kind = f.kind
@@ -340,7 +341,9 @@ class VisionRules(Battles, Play):
     def play_means(self, state, player=0) -> tuple[int, int, set[str]]:
         """What the player plays cards with now: (nodes, active nodes, the names of the characters on the
         field: the 術者 a spell may have there)."""
-        zones, cards, of = state["zones"], state["cards"], self._of(state)
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        zones, cards = state["zones"], state["cards"]
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
         nodes = zones[NODES[player]]
         active = 0  # (plain loops: asked on every choice of the autopilot)
         for i in nodes:
@@ -387,7 +390,9 @@ class VisionRules(Battles, Play):
         """playable's cards with what the autopilot weighs them by, in one pass (it asks on every choice):
         (instance, Facts, コスト and 快晴's 速攻 as costs() gives them, and its attack_value as it stands and
         attacking (0, 0 for a card that is not a character)). The same test and costs as why_not_play."""
-        of, flags, cards = self._of(state), state["flags"], state["cards"]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
+        flags, cards = state["flags"], state["cards"]
         one_done, world_done = flags["character"], flags["world"]
         if w:  # (the weathers' questions asked once, not per card)
             free = "晴嵐" in w and not flags["seiran_off"]
@@ -435,7 +440,8 @@ class VisionRules(Battles, Play):
         return out
 
     def attack_value(self, state, iid, w, attacking=False) -> int:
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
         if w:
             if "疎雨" in w:
@@ -448,7 +454,8 @@ class VisionRules(Battles, Play):
         return value
 
     def defence_value(self, state, iid, w) -> int:
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         value = f.defence + state["cards"][iid]["counters"].get("defence", 0)
         req = f.req
         if "烈日" in w and req >= 6:
@@ -457,7 +464,8 @@ class VisionRules(Battles, Play):
 
     def why_not_attack(self, state, iid, w) -> str | None:
         """Why the card on the field cannot attack now, or None."""
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         if f.kind != CHARACTER:
             return "only characters attack"
         if state["cards"][iid]["tapped"]:
@@ -471,7 +479,9 @@ class VisionRules(Battles, Play):
     def attackers(self, state, player, w) -> list[tuple[str, int]]:
         """The characters on the player's field that why_not_attack allows (in its order), each with its
         attack as an attacker (attack_value attacking): one pass (the autopilot asks on most choices)."""
-        of, cards = self._of(state), state["cards"]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
+        cards = state["cards"]
         dim = bool(w) and "花曇" in w
         out = []
         for iid in state["zones"][f"p{player}.field"]:
@@ -1133,7 +1143,7 @@ class VisionRules(Battles, Play):
         events = [{"type": "attack", "card": iid}] + self._exert(state, iid)
         if "宵闇" in w:
             return events + W.yoiyami(self, state, iid)
-        return events + self.attack_goes_on(state, iid)
+        return events + self._card_steps(state, iid, "attack", "attack")  # (attack_goes_on)
 
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
