@@ -258,7 +258,8 @@ class Autopilot(Base):
         quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
                  hand[:], w[:], players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
         if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
-            return self._attack_or_end(state, w)
+            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
 
         # 1. a node, never the character it would play after setting it (one more node, one more active node):
         # the best by the damage it adds, then the cheaper
@@ -291,7 +292,8 @@ class Autopilot(Base):
         offers = rules.offers(state, w, nodes, active, caster)
         if not offers:
             self._quiet = (state["cards"], quiet)
-            return self._attack_or_end(state, w)
+            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
         # the best character: the damage it adds, then the cheaper
         # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
         chars = []
@@ -338,14 +340,8 @@ class Autopilot(Base):
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
         self._quiet = (state["cards"], quiet)
-        return self._attack_or_end(state, w)
-
-    def _attack_or_end(self, state, w):
-        """6. attacks, then 7. the end of the turn."""
-        attack = self._attack(state, w)
-        if attack is not None:
-            return {"type": "attack", "card": attack}
-        return {"type": "end_turn"}
+        attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+        return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
 
     @staticmethod
     def _snow_kills(state, w, amount) -> bool:

@@ -89,6 +89,8 @@ NO_LOSS = frozenset({"upkeep", "main", "discard"})  # ("active" runs "maintenanc
 
 
 _DEF = itemgetter("def")
+# the weathers that act at each timing (_trigger's handlers): where none of those in force does, it is not asked
+_ACTING = {timing: frozenset(handlers) for timing, handlers in W.BY_TIMING.items()}
 
 
 class Facts:
@@ -708,7 +710,11 @@ class VisionRules(Battles, Play):
         flags["dealt"] = []
         state["phase"] = "active"
         flags["step"] = "active"
-        return [{"type": "turn", "turn": state["turn"], "player": state["active"]}] + self._trigger(state, "turn_start")
+        events = [{"type": "turn", "turn": state["turn"], "player": state["active"]}]
+        w = flags["weathers"]
+        if w and not _ACTING["turn_start"].isdisjoint(w):
+            events += self._trigger(state, "turn_start")
+        return events
 
     def _step_active(self, state):
         """アクティブフェイズ: the turn player's cards become active (時雨: not the characters)."""
@@ -758,7 +764,10 @@ class VisionRules(Battles, Play):
         メンテナンスフェイズ開始時」), before any upkeep is asked for; then the upkeeps."""
         state["phase"] = "maintenance"
         state["flags"]["step"] = "upkeep"
-        return [{"type": "phase", "phase": "maintenance"}] + self._trigger(state, "maintenance")
+        w = state["flags"]["weathers"]
+        if w and not _ACTING["maintenance"].isdisjoint(w):
+            return [{"type": "phase", "phase": "maintenance"}] + self._trigger(state, "maintenance")
+        return [{"type": "phase", "phase": "maintenance"}]
 
     def _step_upkeep(self, state):
         """メンテナンスフェイズ: each upkeep (維持コスト) is paid by sleeping nodes, or its card is destroyed."""
@@ -811,9 +820,13 @@ class VisionRules(Battles, Play):
     def _step_main_start(self, state):
         state["phase"] = "main"
         state["flags"]["step"] = "main"
-        events = [{"type": "phase", "phase": "main"}] + self._trigger(state, "main_start")
-        if state["result"] is None:
-            events += self._trigger(state, "main_choice")
+        events = [{"type": "phase", "phase": "main"}]
+        w = state["flags"]["weathers"]
+        if w:
+            if not _ACTING["main_start"].isdisjoint(w):
+                events += self._trigger(state, "main_start")
+            if state["result"] is None and not _ACTING["main_choice"].isdisjoint(w):
+                events += self._trigger(state, "main_choice")
         return events
 
     def _step_main(self, state):  # the goldfish's main phase: it does nothing
@@ -840,7 +853,10 @@ class VisionRules(Battles, Play):
         on every character is reset and "until end of turn" effects end: damage dealt at the end of a turn
         (ダイヤモンドダスト's 2) is gone by the next turn, as all of the turn's damage is."""
         state["phase"] = "end"
-        events = [{"type": "turn_end", "turn": state["turn"]}] + self._trigger(state, "turn_end")
+        events = [{"type": "turn_end", "turn": state["turn"]}]
+        w = state["flags"]["weathers"]
+        if w and not _ACTING["turn_end"].isdisjoint(w):
+            events += self._trigger(state, "turn_end")
         events += self._state_check(state)
         cards, zones = state["cards"], state["zones"]
         for field in FIELDS:
@@ -1263,7 +1279,14 @@ class VisionRules(Battles, Play):
     def check_result(self, state) -> None:
         result = state["result"]
         if result is None:
-            self._state_check(state)
+            if "烈日" in state["flags"]["weathers"]:
+                self._state_check(state)
+            else:  # (_state_check's usual answer without the call: no character has counters)
+                cards, zones = state["cards"], state["zones"]
+                for iid in zones["p0.field"] + zones["p1.field"]:
+                    if cards[iid]["counters"]:
+                        self._state_check(state)
+                        break
             first, second = state["players"]  # (_decide's question, asked here: nobody has lost is the usual answer)
             if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
                 self._decide(state)
