@@ -372,7 +372,7 @@ class Autopilot(Base):
                 order.append((0, i))
         order.sort()
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and (total >= goldfish or self._snow_kills(state, w, -order[0][0]))
+        lethal = "精霊風" not in w and (total >= goldfish or ("雪" in w and self._snow_kills(state, w, -order[0][0])))
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):
@@ -388,7 +388,7 @@ class Autopilot(Base):
             value = -minus
             if value <= 0 and not lethal:
                 continue
-            if not self._safe_damage(state, w, goldfish, value):
+            if "精霊風" in w and not self._safe_damage(state, w, goldfish, value):  # (safe without it)
                 continue
             if not lethal:
                 if "ダイヤモンドダスト" in w and "台風" not in w:

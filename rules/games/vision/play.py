@@ -491,10 +491,20 @@ class VisionRules(Battles, Play):
             card = cards[iid]
             if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords:
                 continue
-            plain, hit = _attack_pair(f, card["counters"], w)
-            if dim and plain <= 3:
-                continue
-            out.append((iid, hit))
+            counters = card["counters"]  # (_attack_pair inline: asked for every character on most choices)
+            value = f.attack + counters.get("attack", 0) if counters else f.attack
+            if w:
+                if "疎雨" in w:
+                    value += 1
+                if "烈日" in w and f.req >= 6:
+                    value += f.req - 4
+                if dim:
+                    if value <= 3:
+                        continue
+                    if "マナチャージ" not in f.keywords:
+                        out.append((iid, value - 2))
+                        continue
+            out.append((iid, value))
         return out
 
     # -- life, damage, cards leaving -----------------------------------------------------------------------
@@ -857,14 +867,28 @@ class VisionRules(Battles, Play):
         w = state["flags"]["weathers"]
         if w and not _ACTING["turn_end"].isdisjoint(w):
             events += self._trigger(state, "turn_end")
-        events += self._state_check(state)
         cards, zones = state["cards"], state["zones"]
+        # (_state_check asked only when it may find something: a character with counters, or 烈日)
+        for iid in zones["p0.field"] + zones["p1.field"]:
+            if cards[iid]["counters"]:
+                events += self._state_check(state)
+                break
+        else:
+            if "烈日" in state["flags"]["weathers"]:
+                events += self._state_check(state)
+        marked = False  # a character still has counters after its damage is gone
         for field in FIELDS:
             for iid in zones[field]:
                 counters = cards[iid]["counters"]
                 if counters:
                     counters.pop("damage", None)
-        events += effects.end_of_turn(state) + self._state_check(state)
+                    if counters:
+                        marked = True
+        if "eot" in state:  # (effects.end_of_turn has nothing to end without it)
+            events += effects.end_of_turn(state)
+            marked = True
+        if marked or "烈日" in state["flags"]["weathers"]:
+            events += self._state_check(state)
         state["flags"]["step"] = "change"
         return events
 
@@ -1065,7 +1089,9 @@ class VisionRules(Battles, Play):
             raise IllegalAction("node: one node a turn")
         me = state["active"]
         iid = self._card_in(state, action, HANDS[me])
-        if self._def(state, iid).get("card_type") not in PLAYABLE:
+        last = self._last  # (_of's usual answer, without the call)
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
+        if of[iid].kind not in PLAYABLE:
             raise IllegalAction("card: only a character, spell or command card becomes a node")
         state["flags"]["node"] = True
         state["cards"][iid]["tapped"] = False
@@ -1173,6 +1199,8 @@ class VisionRules(Battles, Play):
             return effects.run(state, iid, state["active"], effects.steps_of(state, iid, when), then=then)
         if state["result"] is None or self.effect_steps.result_at_end:
             # (_after: with no step run no card has moved to the nodes, which are face down outside an effect)
+            if then == "attack":
+                return self._combat(state, iid, state["flags"]["weathers"])  # (_after's combat)
             return self._after(state, then, iid)
         return []
 
