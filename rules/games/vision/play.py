@@ -14,7 +14,7 @@ on characters reset and "until end of turn" effects end), then after every 4th t
 runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
 
 Versus (new_game's seats ["player", "player"], a deck for each seat): both seats are players by the same
-rules (each its own deck shuffled, 25 life, 7 cards, its draw step, its main phase: the listers, the guard
+rules (each its own deck shuffled, 25 life, 7 cards, its draw step, its main phase: the listers, the main-phase test
 and the handlers act for the turn player, `to_act` is the pending decision's player or the turn player); an
 attack on a player with an active character asks it to defend (a `defend` decision: one of its active
 characters, or none); 極夜's modifier is chosen for each non-human of a battle by its player; the weathers
@@ -1071,10 +1071,9 @@ class VisionRules(Battles, Play):
             out.update(field="card", candidates=list(pending["candidates"]), min=0, max=1)
         return out
 
-    def guard(self, state, kind):
-        if not state["pending"] and (state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]):
-            return f"{kind}: only in your main phase"
-        return None
+    # The free actions (node, play, attack, end_turn: offered only with no decision pending) are refused outside
+    # the turn player's main phase by their handlers, first thing (the guard's refusal, without a call a step).
+    MAIN_ONLY = "{}: only in your main phase"
 
     @staticmethod
     def _card_in(state, action, name) -> str:
@@ -1085,7 +1084,10 @@ class VisionRules(Battles, Play):
 
     def _do_node(self, state, action):
         """Set one card from hand as a node, face down and active, once a turn (not a play)."""
-        if state["flags"]["node"]:
+        flags = state["flags"]
+        if flags["step"] != "main" or state["players"][state["active"]]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("node"))
+        if flags["node"]:
             raise IllegalAction("node: one node a turn")
         me = state["active"]
         iid = self._card_in(state, action, HANDS[me])
@@ -1099,6 +1101,8 @@ class VisionRules(Battles, Play):
 
     def _do_play(self, state, action):
         me = state["active"]
+        if state["flags"]["step"] != "main" or state["players"][me]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("play"))
         iid = self._card_in(state, action, HANDS[me])
         w = state["flags"]["weathers"]
         nodes = state["zones"][NODES[me]]
@@ -1177,6 +1181,8 @@ class VisionRules(Battles, Play):
     def _do_attack(self, state, action):
         """An active character attacks; it sleeps (白夜 aside). The goldfish's first active character defends
         (battle.py); with none the damage goes to its life."""
+        if state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("attack"))
         iid = self._card_in(state, action, FIELDS[state["active"]])
         w = state["flags"]["weathers"]
         why = self.why_not_attack(state, iid, w)
@@ -1205,6 +1211,8 @@ class VisionRules(Battles, Play):
         return []
 
     def _do_end_turn(self, state, action):
+        if state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("end_turn"))
         state["flags"]["step"] = "discard"
         return self._run(state)
 
