@@ -126,7 +126,7 @@ class Autopilot(Base):
         # the one it would be with them empty, so a game's seed alone still decides the game.
         self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
-        # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
+        # (the cards dict of a game, what choose's main-phase steps 1-5 read at its last choice that played nothing)
         self._quiet: tuple = (None, None)
         # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
         self._covered: tuple = (None, None, None)
@@ -158,15 +158,6 @@ class Autopilot(Base):
         return self._readings(state)[iid][0] + (iid,)
 
     # -- choosing ----------------------------------------------------------------------------------------------
-
-    def choose(self, state):
-        pending = state["pending"]
-        if pending:
-            return self._decide(state, pending)
-        flags = state["flags"]
-        if flags["step"] != "main" or state["active"] != 0:
-            return None
-        return self._main(state)
 
     def _decide(self, state, pending):
         kind = pending["type"]
@@ -239,8 +230,14 @@ class Autopilot(Base):
         haste = "速攻" in keywords or clear or "風雨" in w
         return max(value, 0) * (2 if haste else 1)
 
-    def _main(self, state):
+    def choose(self, state):
+        pending = state["pending"]
+        if pending:
+            return self._decide(state, pending)
         flags = state["flags"]
+        if flags["step"] != "main" or state["active"] != 0:
+            return None
+        # the main phase (one method with choose: asked on most choices)
         rules = self.rules
         w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
@@ -300,7 +297,12 @@ class Autopilot(Base):
         drawing = []
         for o in offers:
             if o[1].kind == CHARACTER:
-                chars.append(((gain(o, w), -o[2], o[1].cost, o[0]), o))
+                f = o[1]  # (_offer_gain inline: asked for every playable character)
+                keywords = f.keywords
+                value = 0 if "人形" in keywords or ("花曇" in w and o[4] <= 3) else max(o[5], 0)
+                if "速攻" in keywords or o[3] or "風雨" in w:
+                    value *= 2
+                chars.append(((value, -o[2], f.cost, o[0]), o))
             else:
                 draws = mine[o[0]][1]
                 if draws:
