@@ -191,7 +191,8 @@ class VisionRules(Battles, Play):
 
     def facts(self, state) -> dict:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
-        return self._of(state)
+        last = self._last  # (_of's usual answer, without the call)
+        return last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
 
     def _of(self, state) -> dict:
         """Instance id -> Facts for this game (the hot paths look it up once per call). A plain dict (a dict
@@ -786,7 +787,8 @@ class VisionRules(Battles, Play):
         field = FIELDS[player]
         events = []
         if flags["upkeep"] is None:  # the upkeeps begin
-            of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
+            last = self._last  # (most cards have no upkeep: their facts say so at once; _of's usual answer inline)
+            of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
             queue = []
             for i in state["zones"][field]:
                 if of[i].upkeep and self.upkeep_cost(state, i) > 0:
@@ -1185,13 +1187,22 @@ class VisionRules(Battles, Play):
             raise IllegalAction(self.MAIN_ONLY.format("attack"))
         iid = self._card_in(state, action, FIELDS[state["active"]])
         w = state["flags"]["weathers"]
-        why = self.why_not_attack(state, iid, w)
-        if why:
-            raise IllegalAction(f"card: {why}")
-        events = [{"type": "attack", "card": iid}] + self._exert(state, iid)
+        last = self._last  # (_of's usual answer, without the call)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
+        card = state["cards"][iid]
+        # (why_not_attack's None, its usual answer, seen at once: 花曇 is the one weather it reads)
+        if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords or "花曇" in w:
+            why = self.why_not_attack(state, iid, w)
+            if why:
+                raise IllegalAction(f"card: {why}")
+        events = [{"type": "attack", "card": iid}]
+        if "白夜" in w:
+            events += self._exert(state, iid)
+        else:  # (_exert without 白夜: it sleeps)
+            card["tapped"] = True
         if "宵闇" in w:
             return events + W.yoiyami(self, state, iid)
-        return events + self._card_steps(state, iid, "attack", "attack")  # (attack_goes_on)
+        return events + self._card_steps(state, iid, "attack", "attack", f)  # (attack_goes_on)
 
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
@@ -1201,7 +1212,10 @@ class VisionRules(Battles, Play):
         """effects.run of the player's card's steps at `when`, then after_effects `then`. Most cards have none:
         then straight to what after_effects does as effects.run would (unless the game is over), without reading the
         script again. (f: the card's Facts, where the caller has them.)"""
-        if when in (f or self._of(state)[iid]).scripted:
+        if f is None:
+            last = self._last  # (_of's usual answer, without the call)
+            f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
+        if when in f.scripted:
             return effects.run(state, iid, state["active"], effects.steps_of(state, iid, when), then=then)
         if state["result"] is None or self.effect_steps.result_at_end:
             # (_after: with no step run no card has moved to the nodes, which are face down outside an effect)
