@@ -1092,7 +1092,10 @@ class VisionRules(Battles, Play):
         if flags["node"]:
             raise IllegalAction("node: one node a turn")
         me = state["active"]
-        iid = self._card_in(state, action, HANDS[me])
+        iid = action.get("card")  # (_card_in's test, its usual answer without the call)
+        held = state["cards"].get(iid) if isinstance(iid, str) else None
+        if held is None or held["zone"] != HANDS[me]:
+            self._card_in(state, action, HANDS[me])  # (refuses it)
         last = self._last  # (_of's usual answer, without the call)
         of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
         if of[iid].kind not in PLAYABLE:
@@ -1105,7 +1108,10 @@ class VisionRules(Battles, Play):
         me = state["active"]
         if state["flags"]["step"] != "main" or state["players"][me]["goldfish"]:
             raise IllegalAction(self.MAIN_ONLY.format("play"))
-        iid = self._card_in(state, action, HANDS[me])
+        iid = action.get("card")  # (_card_in's test, its usual answer without the call)
+        held = state["cards"].get(iid) if isinstance(iid, str) else None
+        if held is None or held["zone"] != HANDS[me]:
+            self._card_in(state, action, HANDS[me])  # (refuses it)
         w = state["flags"]["weathers"]
         nodes = state["zones"][NODES[me]]
         cards = state["cards"]
@@ -1185,7 +1191,10 @@ class VisionRules(Battles, Play):
         (battle.py); with none the damage goes to its life."""
         if state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]:
             raise IllegalAction(self.MAIN_ONLY.format("attack"))
-        iid = self._card_in(state, action, FIELDS[state["active"]])
+        iid = action.get("card")  # (_card_in's test, its usual answer without the call)
+        held = state["cards"].get(iid) if isinstance(iid, str) else None
+        if held is None or held["zone"] != FIELDS[state["active"]]:
+            self._card_in(state, action, FIELDS[state["active"]])  # (refuses it)
         w = state["flags"]["weathers"]
         last = self._last  # (_of's usual answer, without the call)
         f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
