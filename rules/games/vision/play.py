@@ -117,20 +117,6 @@ class Facts:
         self.scripted = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
 
 
-def _attack_pair(f: Facts, counters: dict, w) -> tuple[int, int]:
-    """attack_value of a card (its Facts and counters) under the weathers w: (as it stands, attacking)."""
-    value = f.attack + counters.get("attack", 0) if counters else f.attack
-    if not w:
-        return value, value
-    if "疎雨" in w:
-        value += 1
-    if "烈日" in w and f.req >= 6:
-        value += f.req - 4
-    if "花曇" in w and "マナチャージ" not in f.keywords:
-        return value, value - 2
-    return value, value
-
-
 def _swap_zone(name: str) -> str:
     """p0.x <-> p1.x; a shared zone as it is."""
     if name[:3] in ("p0.", "p1."):
@@ -422,7 +408,17 @@ class VisionRules(Battles, Play):
                             clear = cost == 0
                 if (dust and req <= 3) or nodes < req or active < cost:
                     continue
-                out.append((iid, f, cost, clear, *_attack_pair(f, cards[iid]["counters"], w)))
+                counters = cards[iid]["counters"]  # (attack_value's as it stands and attacking, inline)
+                value = f.attack + counters.get("attack", 0) if counters else f.attack
+                if w:
+                    if "疎雨" in w:
+                        value += 1
+                    if "烈日" in w and f.req >= 6:
+                        value += f.req - 4
+                    if "花曇" in w and "マナチャージ" not in f.keywords:
+                        out.append((iid, f, cost, clear, value, value - 2))
+                        continue
+                out.append((iid, f, cost, clear, value, value))
             elif kind == SPELL:
                 if world_done and f.world:
                     continue  # one 世界呪符 a turn
@@ -492,7 +488,7 @@ class VisionRules(Battles, Play):
             card = cards[iid]
             if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords:
                 continue
-            counters = card["counters"]  # (_attack_pair inline: asked for every character on most choices)
+            counters = card["counters"]  # (attack_value's, inline: asked for every character on most choices)
             value = f.attack + counters.get("attack", 0) if counters else f.attack
             if w:
                 if "疎雨" in w:
