@@ -126,7 +126,7 @@ class Autopilot(Base):
         # the one it would be with them empty, so a game's seed alone still decides the game.
         self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
-        # (the cards dict of a game, what _main's steps 1-5 read at its last choice that played nothing)
+        # (the cards dict of a game, what choose's main-phase steps 1-5 read at its last choice that played nothing)
         self._quiet: tuple = (None, None)
         # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
         self._covered: tuple = (None, None, None)
@@ -158,15 +158,6 @@ class Autopilot(Base):
         return self._readings(state)[iid][0] + (iid,)
 
     # -- choosing ----------------------------------------------------------------------------------------------
-
-    def choose(self, state):
-        pending = state["pending"]
-        if pending:
-            return self._decide(state, pending)
-        flags = state["flags"]
-        if flags["step"] != "main" or state["active"] != 0:
-            return None
-        return self._main(state)
 
     def _decide(self, state, pending):
         kind = pending["type"]
@@ -239,8 +230,14 @@ class Autopilot(Base):
         haste = "速攻" in keywords or clear or "風雨" in w
         return max(value, 0) * (2 if haste else 1)
 
-    def _main(self, state):
+    def choose(self, state):
+        pending = state["pending"]
+        if pending:
+            return self._decide(state, pending)
         flags = state["flags"]
+        if flags["step"] != "main" or state["active"] != 0:
+            return None
+        # the main phase (one method with choose: asked on most choices)
         rules = self.rules
         w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
@@ -258,39 +255,54 @@ class Autopilot(Base):
         quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
                  hand[:], w[:], players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
         if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
-            return self._attack_or_end(state, w)
+            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
 
         # 1. a node, never the character it would play after setting it (one more node, one more active node):
         # the best by the damage it adds, then the cheaper
         if not flags["node"] and hand:
-            keep = rank = None
-            for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
-                if offer[1].kind != CHARACTER:
-                    continue
-                mine_rank = (gain(offer, w), -offer[2], offer[0])
-                if rank is None or mine_rank > rank:
-                    rank, keep = mine_rank, offer[0]
             of = rules.facts(state)
-            spare = None
+            least = second = None  # the two cards that may be nodes worth least (their worth ends with the instance)
             for i in hand:
-                if i != keep and of[i].kind in PLAYABLE:
+                if of[i].kind in PLAYABLE:
                     worth = mine[i][0] + (i,)
-                    if spare is None or worth < spare:
-                        spare = worth
+                    if least is None or worth < least:
+                        least, second = worth, least
+                    elif second is None or worth < second:
+                        second = worth
+            spare = least
+            if least is not None and of[least[-1]].kind == CHARACTER:
+                # the least is a character: it stays in hand if it is the one to play after the node (only then
+                # are the offers with one more node asked: a card of no use or life gain is worth less than any)
+                keep = rank = None
+                for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
+                    if offer[1].kind != CHARACTER:
+                        continue
+                    mine_rank = (gain(offer, w), -offer[2], offer[0])
+                    if rank is None or mine_rank > rank:
+                        rank, keep = mine_rank, offer[0]
+                if keep == least[-1]:
+                    spare = second
             if spare is not None:
                 return {"type": "node", "card": spare[-1]}
 
         offers = rules.offers(state, w, nodes, active, caster)
         if not offers:
             self._quiet = (state["cards"], quiet)
-            return self._attack_or_end(state, w)
+            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
         # the best character: the damage it adds, then the cheaper
         # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
         chars = []
         drawing = []
         for o in offers:
             if o[1].kind == CHARACTER:
-                chars.append(((gain(o, w), -o[2], o[1].cost, o[0]), o))
+                f = o[1]  # (_offer_gain inline: asked for every playable character)
+                keywords = f.keywords
+                value = 0 if "人形" in keywords or ("花曇" in w and o[4] <= 3) else max(o[5], 0)
+                if "速攻" in keywords or o[3] or "風雨" in w:
+                    value *= 2
+                chars.append(((value, -o[2], f.cost, o[0]), o))
             else:
                 draws = mine[o[0]][1]
                 if draws:
@@ -330,14 +342,8 @@ class Autopilot(Base):
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
         self._quiet = (state["cards"], quiet)
-        return self._attack_or_end(state, w)
-
-    def _attack_or_end(self, state, w):
-        """6. attacks, then 7. the end of the turn."""
-        attack = self._attack(state, w)
-        if attack is not None:
-            return {"type": "attack", "card": attack}
-        return {"type": "end_turn"}
+        attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+        return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
 
     @staticmethod
     def _snow_kills(state, w, amount) -> bool:
@@ -368,7 +374,7 @@ class Autopilot(Base):
                 order.append((0, i))
         order.sort()
         goldfish = state["players"][1]["life"]
-        lethal = "精霊風" not in w and (total >= goldfish or self._snow_kills(state, w, -order[0][0]))
+        lethal = "精霊風" not in w and (total >= goldfish or ("雪" in w and self._snow_kills(state, w, -order[0][0])))
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):
@@ -384,7 +390,7 @@ class Autopilot(Base):
             value = -minus
             if value <= 0 and not lethal:
                 continue
-            if not self._safe_damage(state, w, goldfish, value):
+            if "精霊風" in w and not self._safe_damage(state, w, goldfish, value):  # (safe without it)
                 continue
             if not lethal:
                 if "ダイヤモンドダスト" in w and "台風" not in w:

@@ -87,16 +87,18 @@ class Battles:
     def _combat(self, state, iid, w) -> list[dict]:
         """The attack, after its 攻撃時 steps: defended (a battle) or not (damage to the player). A player (not the
         goldfish) with an active character decides whether one of them defends (a `defend` decision)."""
-        if not self._on_field(state, iid):
+        where = state["cards"][iid]["zone"]
+        if not where.endswith(".field"):  # (_on_field)
             return [{"type": "attack_ends", "card": iid}]
-        foe = 1 - int(state["cards"][iid]["zone"][1])  # (_side)
+        foe = 1 - int(where[1])  # (_side)
         if not state["players"][foe]["goldfish"]:
             candidates = self.blockers(state, foe)
             if candidates:
                 state["pending"] = {"type": "defend", "player": foe, "attacker": iid, "candidates": candidates}
                 return [{"type": "defend_choice", "player": foe, "card": iid}]
             return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
-        defender = self._defender(state, iid)
+        # (_defender, its usual answer first: the goldfish has nothing on its field)
+        defender = self._defender(state, iid) if state["zones"][f"p{foe}.field"] else None
         if defender is None:
             return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
         return self._defended(state, iid, defender, w)
@@ -150,7 +152,7 @@ class Battles:
 
     def _hit_player(self, state, iid, amount, graze=True) -> list[dict]:
         """Combat damage to the attacked player; then its GRAZE decision (not for 貫通's excess: graze False)."""
-        side = self._side(state, iid)
+        side = int(state["cards"][iid]["zone"][1])  # (_side)
         foe = 1 - side
         events = self.damage(state, foe, amount, by=side, combat=True)
         if graze and events and not state["players"][foe]["goldfish"] and events[0]["type"] == "damage":

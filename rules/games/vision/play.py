@@ -14,7 +14,7 @@ on characters reset and "until end of turn" effects end), then after every 4th t
 runs by itself (state["flags"]["step"]) until a decision (state["pending"]) or the human's main phase.
 
 Versus (new_game's seats ["player", "player"], a deck for each seat): both seats are players by the same
-rules (each its own deck shuffled, 25 life, 7 cards, its draw step, its main phase: the listers, the guard
+rules (each its own deck shuffled, 25 life, 7 cards, its draw step, its main phase: the listers, the main-phase test
 and the handlers act for the turn player, `to_act` is the pending decision's player or the turn player); an
 attack on a player with an active character asks it to defend (a `defend` decision: one of its active
 characters, or none); 極夜's modifier is chosen for each non-human of a battle by its player; the weathers
@@ -89,6 +89,8 @@ NO_LOSS = frozenset({"upkeep", "main", "discard"})  # ("active" runs "maintenanc
 
 
 _DEF = itemgetter("def")
+# the weathers that act at each timing (_trigger's handlers): where none of those in force does, it is not asked
+_ACTING = {timing: frozenset(handlers) for timing, handlers in W.BY_TIMING.items()}
 
 
 class Facts:
@@ -113,20 +115,6 @@ class Facts:
         self.world = "世界呪符" in self.keywords
         # the timings its script has steps for (effects.steps_of: a step without "when" runs when played)
         self.scripted = frozenset((s.get("when") or "played") for s in fields.get("script") or ())
-
-
-def _attack_pair(f: Facts, counters: dict, w) -> tuple[int, int]:
-    """attack_value of a card (its Facts and counters) under the weathers w: (as it stands, attacking)."""
-    value = f.attack + counters.get("attack", 0) if counters else f.attack
-    if not w:
-        return value, value
-    if "疎雨" in w:
-        value += 1
-    if "烈日" in w and f.req >= 6:
-        value += f.req - 4
-    if "花曇" in w and "マナチャージ" not in f.keywords:
-        return value, value - 2
-    return value, value
 
 
 def _swap_zone(name: str) -> str:
@@ -189,7 +177,8 @@ class VisionRules(Battles, Play):
 
     def facts(self, state) -> dict:
         """Instance id -> Facts (kind, keywords, req, cost, caster, attack, defence) of its card: read-only."""
-        return self._of(state)
+        last = self._last  # (_of's usual answer, without the call)
+        return last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
 
     def _of(self, state) -> dict:
         """Instance id -> Facts for this game (the hot paths look it up once per call). A plain dict (a dict
@@ -319,7 +308,8 @@ class VisionRules(Battles, Play):
 
     def costs(self, state, iid, w=None, caster=None) -> tuple[int, int, bool]:
         """(必要ノード, コスト, 速攻 by 快晴) of a card in hand as it would be played now."""
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         if w is None:
             w = state["flags"]["weathers"]
         kind = f.kind
@@ -340,7 +330,9 @@ class VisionRules(Battles, Play):
     def play_means(self, state, player=0) -> tuple[int, int, set[str]]:
         """What the player plays cards with now: (nodes, active nodes, the names of the characters on the
         field: the 術者 a spell may have there)."""
-        zones, cards, of = state["zones"], state["cards"], self._of(state)
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        zones, cards = state["zones"], state["cards"]
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
         nodes = zones[NODES[player]]
         active = 0  # (plain loops: asked on every choice of the autopilot)
         for i in nodes:
@@ -356,7 +348,12 @@ class VisionRules(Battles, Play):
     def why_not_play(self, state, iid, w, nodes, active, caster) -> str | None:
         """Why the card in hand cannot be played now with that many nodes and active nodes and those 術者 on
         the field (caster None: read the field), or None."""
-        f = self._of(state)[iid]
+        req, cost, _ = self.costs(state, iid, w, caster)
+        return self._why_not(state, self._of(state)[iid], w, nodes, active, req, cost)
+
+    @staticmethod
+    def _why_not(state, f, w, nodes, active, req, cost) -> str | None:
+        """why_not_play of a card (its Facts) whose 必要ノード and コスト now (costs) are req and cost."""
         kind = f.kind
         if kind not in PLAYABLE:
             return "only characters, spells and commands are played"
@@ -366,7 +363,6 @@ class VisionRules(Battles, Play):
             return "one character a turn"
         if kind == SPELL and flags["world"] and "世界呪符" in f.keywords:
             return "one 世界呪符 a turn"
-        req, cost, _ = self.costs(state, iid, w, caster)
         if kind == CHARACTER and "ダイヤモンドダスト" in w and req <= 3:
             return "ダイヤモンドダスト: no character with 必要ノード 3 or less"
         if nodes < req:
@@ -383,7 +379,9 @@ class VisionRules(Battles, Play):
         """playable's cards with what the autopilot weighs them by, in one pass (it asks on every choice):
         (instance, Facts, コスト and 快晴's 速攻 as costs() gives them, and its attack_value as it stands and
         attacking (0, 0 for a card that is not a character)). The same test and costs as why_not_play."""
-        of, flags, cards = self._of(state), state["flags"], state["cards"]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
+        flags, cards = state["flags"], state["cards"]
         one_done, world_done = flags["character"], flags["world"]
         if w:  # (the weathers' questions asked once, not per card)
             free = "晴嵐" in w and not flags["seiran_off"]
@@ -410,7 +408,17 @@ class VisionRules(Battles, Play):
                             clear = cost == 0
                 if (dust and req <= 3) or nodes < req or active < cost:
                     continue
-                out.append((iid, f, cost, clear, *_attack_pair(f, cards[iid]["counters"], w)))
+                counters = cards[iid]["counters"]  # (attack_value's as it stands and attacking, inline)
+                value = f.attack + counters.get("attack", 0) if counters else f.attack
+                if w:
+                    if "疎雨" in w:
+                        value += 1
+                    if "烈日" in w and f.req >= 6:
+                        value += f.req - 4
+                    if "花曇" in w and "マナチャージ" not in f.keywords:
+                        out.append((iid, f, cost, clear, value, value - 2))
+                        continue
+                out.append((iid, f, cost, clear, value, value))
             elif kind == SPELL:
                 if world_done and f.world:
                     continue  # one 世界呪符 a turn
@@ -431,7 +439,8 @@ class VisionRules(Battles, Play):
         return out
 
     def attack_value(self, state, iid, w, attacking=False) -> int:
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
         if w:
             if "疎雨" in w:
@@ -444,7 +453,8 @@ class VisionRules(Battles, Play):
         return value
 
     def defence_value(self, state, iid, w) -> int:
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         value = f.defence + state["cards"][iid]["counters"].get("defence", 0)
         req = f.req
         if "烈日" in w and req >= 6:
@@ -453,7 +463,8 @@ class VisionRules(Battles, Play):
 
     def why_not_attack(self, state, iid, w) -> str | None:
         """Why the card on the field cannot attack now, or None."""
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         if f.kind != CHARACTER:
             return "only characters attack"
         if state["cards"][iid]["tapped"]:
@@ -467,7 +478,9 @@ class VisionRules(Battles, Play):
     def attackers(self, state, player, w) -> list[tuple[str, int]]:
         """The characters on the player's field that why_not_attack allows (in its order), each with its
         attack as an attacker (attack_value attacking): one pass (the autopilot asks on most choices)."""
-        of, cards = self._of(state), state["cards"]
+        last = self._last  # (_of's usual answer, without the call: asked on most choices)
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
+        cards = state["cards"]
         dim = bool(w) and "花曇" in w
         out = []
         for iid in state["zones"][f"p{player}.field"]:
@@ -475,10 +488,20 @@ class VisionRules(Battles, Play):
             card = cards[iid]
             if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords:
                 continue
-            plain, hit = _attack_pair(f, card["counters"], w)
-            if dim and plain <= 3:
-                continue
-            out.append((iid, hit))
+            counters = card["counters"]  # (attack_value's, inline: asked for every character on most choices)
+            value = f.attack + counters.get("attack", 0) if counters else f.attack
+            if w:
+                if "疎雨" in w:
+                    value += 1
+                if "烈日" in w and f.req >= 6:
+                    value += f.req - 4
+                if dim:
+                    if value <= 3:
+                        continue
+                    if "マナチャージ" not in f.keywords:
+                        out.append((iid, value - 2))
+                        continue
+            out.append((iid, value))
         return out
 
     # -- life, damage, cards leaving -----------------------------------------------------------------------
@@ -603,6 +626,11 @@ class VisionRules(Battles, Play):
         cards = state["cards"]
         for iid in state["zones"][f"p{player}.nodes"]:  # an effect's move to the nodes puts cards face down
             cards[iid]["face_up"] = False
+        return self._after(state, then, source)
+
+    def _after(self, state, then, source) -> list[dict]:
+        """after_effects once the nodes are face down: the combat of an attack, the weathers that act when a card
+        has resolved or entered."""
         w = state["flags"]["weathers"]
         if then == "attack":
             return self._combat(state, source, w)
@@ -689,7 +717,11 @@ class VisionRules(Battles, Play):
         flags["dealt"] = []
         state["phase"] = "active"
         flags["step"] = "active"
-        return [{"type": "turn", "turn": state["turn"], "player": state["active"]}] + self._trigger(state, "turn_start")
+        events = [{"type": "turn", "turn": state["turn"], "player": state["active"]}]
+        w = flags["weathers"]
+        if w and not _ACTING["turn_start"].isdisjoint(w):
+            events += self._trigger(state, "turn_start")
+        return events
 
     def _step_active(self, state):
         """アクティブフェイズ: the turn player's cards become active (時雨: not the characters)."""
@@ -739,7 +771,10 @@ class VisionRules(Battles, Play):
         メンテナンスフェイズ開始時」), before any upkeep is asked for; then the upkeeps."""
         state["phase"] = "maintenance"
         state["flags"]["step"] = "upkeep"
-        return [{"type": "phase", "phase": "maintenance"}] + self._trigger(state, "maintenance")
+        w = state["flags"]["weathers"]
+        if w and not _ACTING["maintenance"].isdisjoint(w):
+            return [{"type": "phase", "phase": "maintenance"}] + self._trigger(state, "maintenance")
+        return [{"type": "phase", "phase": "maintenance"}]
 
     def _step_upkeep(self, state):
         """メンテナンスフェイズ: each upkeep (維持コスト) is paid by sleeping nodes, or its card is destroyed."""
@@ -748,7 +783,8 @@ class VisionRules(Battles, Play):
         field = FIELDS[player]
         events = []
         if flags["upkeep"] is None:  # the upkeeps begin
-            of = self._of(state)  # (most cards have no upkeep: their facts say so at once)
+            last = self._last  # (most cards have no upkeep: their facts say so at once; _of's usual answer inline)
+            of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
             queue = []
             for i in state["zones"][field]:
                 if of[i].upkeep and self.upkeep_cost(state, i) > 0:
@@ -792,9 +828,13 @@ class VisionRules(Battles, Play):
     def _step_main_start(self, state):
         state["phase"] = "main"
         state["flags"]["step"] = "main"
-        events = [{"type": "phase", "phase": "main"}] + self._trigger(state, "main_start")
-        if state["result"] is None:
-            events += self._trigger(state, "main_choice")
+        events = [{"type": "phase", "phase": "main"}]
+        w = state["flags"]["weathers"]
+        if w:
+            if not _ACTING["main_start"].isdisjoint(w):
+                events += self._trigger(state, "main_start")
+            if state["result"] is None and not _ACTING["main_choice"].isdisjoint(w):
+                events += self._trigger(state, "main_choice")
         return events
 
     def _step_main(self, state):  # the goldfish's main phase: it does nothing
@@ -821,15 +861,32 @@ class VisionRules(Battles, Play):
         on every character is reset and "until end of turn" effects end: damage dealt at the end of a turn
         (ダイヤモンドダスト's 2) is gone by the next turn, as all of the turn's damage is."""
         state["phase"] = "end"
-        events = [{"type": "turn_end", "turn": state["turn"]}] + self._trigger(state, "turn_end")
-        events += self._state_check(state)
+        events = [{"type": "turn_end", "turn": state["turn"]}]
+        w = state["flags"]["weathers"]
+        if w and not _ACTING["turn_end"].isdisjoint(w):
+            events += self._trigger(state, "turn_end")
         cards, zones = state["cards"], state["zones"]
+        # (_state_check asked only when it may find something: a character with counters, or 烈日)
+        for iid in zones["p0.field"] + zones["p1.field"]:
+            if cards[iid]["counters"]:
+                events += self._state_check(state)
+                break
+        else:
+            if "烈日" in state["flags"]["weathers"]:
+                events += self._state_check(state)
+        marked = False  # a character still has counters after its damage is gone
         for field in FIELDS:
             for iid in zones[field]:
                 counters = cards[iid]["counters"]
                 if counters:
                     counters.pop("damage", None)
-        events += effects.end_of_turn(state) + self._state_check(state)
+                    if counters:
+                        marked = True
+        if "eot" in state:  # (effects.end_of_turn has nothing to end without it)
+            events += effects.end_of_turn(state)
+            marked = True
+        if marked or "烈日" in state["flags"]["weathers"]:
+            events += self._state_check(state)
         state["flags"]["step"] = "change"
         return events
 
@@ -1012,10 +1069,9 @@ class VisionRules(Battles, Play):
             out.update(field="card", candidates=list(pending["candidates"]), min=0, max=1)
         return out
 
-    def guard(self, state, kind):
-        if not state["pending"] and (state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]):
-            return f"{kind}: only in your main phase"
-        return None
+    # The free actions (node, play, attack, end_turn: offered only with no decision pending) are refused outside
+    # the turn player's main phase by their handlers, first thing (the guard's refusal, without a call a step).
+    MAIN_ONLY = "{}: only in your main phase"
 
     @staticmethod
     def _card_in(state, action, name) -> str:
@@ -1026,11 +1082,19 @@ class VisionRules(Battles, Play):
 
     def _do_node(self, state, action):
         """Set one card from hand as a node, face down and active, once a turn (not a play)."""
-        if state["flags"]["node"]:
+        flags = state["flags"]
+        if flags["step"] != "main" or state["players"][state["active"]]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("node"))
+        if flags["node"]:
             raise IllegalAction("node: one node a turn")
         me = state["active"]
-        iid = self._card_in(state, action, HANDS[me])
-        if self._def(state, iid).get("card_type") not in PLAYABLE:
+        iid = action.get("card")  # (_card_in's test, its usual answer without the call)
+        held = state["cards"].get(iid) if isinstance(iid, str) else None
+        if held is None or held["zone"] != HANDS[me]:
+            self._card_in(state, action, HANDS[me])  # (refuses it)
+        last = self._last  # (_of's usual answer, without the call)
+        of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
+        if of[iid].kind not in PLAYABLE:
             raise IllegalAction("card: only a character, spell or command card becomes a node")
         state["flags"]["node"] = True
         state["cards"][iid]["tapped"] = False
@@ -1038,35 +1102,45 @@ class VisionRules(Battles, Play):
 
     def _do_play(self, state, action):
         me = state["active"]
-        iid = self._card_in(state, action, HANDS[me])
+        if state["flags"]["step"] != "main" or state["players"][me]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("play"))
+        iid = action.get("card")  # (_card_in's test, its usual answer without the call)
+        held = state["cards"].get(iid) if isinstance(iid, str) else None
+        if held is None or held["zone"] != HANDS[me]:
+            self._card_in(state, action, HANDS[me])  # (refuses it)
         w = state["flags"]["weathers"]
         nodes = state["zones"][NODES[me]]
         cards = state["cards"]
-        active = 0
+        ready = []  # the active nodes (_pay's: the first ones pay)
         for i in nodes:
             if not cards[i]["tapped"]:
-                active += 1
-        why = self.why_not_play(state, iid, w, len(nodes), active, None)
+                ready.append(i)
+        f = self._of(state)[iid]
+        req, cost, clear_haste = self.costs(state, iid, w)  # (why_not_play's, worked out once)
+        why = self._why_not(state, f, w, len(nodes), len(ready), req, cost)
         if why:
             raise IllegalAction(f"card: {why}")
-        d = self._def(state, iid)
-        kind, keywords = d["card_type"], d.get("keywords") or ()
-        _, cost, clear_haste = self.costs(state, iid, w)
+        kind, keywords = f.kind, f.keywords
         flags = state["flags"]
         if "晴嵐" in w:  # カードがプレイされた場合、ターン終了時まで上記の効果を無効にする。
             flags["seiran_off"] = True
-        events = [{"type": "play", "card": iid}] + self._pay(state, me, cost)
+        events = [{"type": "play", "card": iid}]
+        if cost > 0:  # (_pay)
+            paid = ready[:cost]
+            for i in paid:
+                cards[i]["tapped"] = True
+            events.append({"type": "pay", "player": me, "cards": paid})
         field, discard = FIELDS[me], f"p{me}.discard"
-        card = state["cards"][iid]
+        card = cards[iid]
         if kind == CHARACTER:
-            if not self._ambush(d, w):
+            if "豪雨" in w or not (f.ambush or "蒼天" in w):  # (not _ambush)
                 flags["character"] = True
             haste = "速攻" in keywords or clear_haste or "風雨" in w
             events.append(move(state, iid, field, face_up=True))
             card.update(tapped=not haste, counters={}, entered=state["turn"])
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
-            return events + self._card_steps(state, iid, "played", CHARACTER)
+            return events + self._card_steps(state, iid, "played", CHARACTER, f)
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
@@ -1075,8 +1149,8 @@ class VisionRules(Battles, Play):
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
                 card["entered"] = state["turn"]
-            return events + self._card_steps(state, iid, "played", SPELL)
-        if "天気雨" in w and "プレイを無効" in (d.get("rules_text") or ""):
+            return events + self._card_steps(state, iid, "played", SPELL, f)
+        if "天気雨" in w and "プレイを無効" in (self._def(state, iid).get("rules_text") or ""):
             events += self._tenkiame(state, iid)
             if card["zone"] == discard:
                 return events
@@ -1085,7 +1159,7 @@ class VisionRules(Battles, Play):
         card.update(tapped=False, counters={})
         if stays:
             card["entered"] = state["turn"]
-        return events + self._card_steps(state, iid, "played", COMMAND)
+        return events + self._card_steps(state, iid, "played", COMMAND, f)
 
     def _tenkiame(self, state, iid) -> list[dict]:
         """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
@@ -1111,31 +1185,53 @@ class VisionRules(Battles, Play):
     def _do_attack(self, state, action):
         """An active character attacks; it sleeps (白夜 aside). The goldfish's first active character defends
         (battle.py); with none the damage goes to its life."""
-        iid = self._card_in(state, action, FIELDS[state["active"]])
+        if state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("attack"))
+        iid = action.get("card")  # (_card_in's test, its usual answer without the call)
+        held = state["cards"].get(iid) if isinstance(iid, str) else None
+        if held is None or held["zone"] != FIELDS[state["active"]]:
+            self._card_in(state, action, FIELDS[state["active"]])  # (refuses it)
         w = state["flags"]["weathers"]
-        why = self.why_not_attack(state, iid, w)
-        if why:
-            raise IllegalAction(f"card: {why}")
-        events = [{"type": "attack", "card": iid}] + self._exert(state, iid)
+        last = self._last  # (_of's usual answer, without the call)
+        f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
+        card = state["cards"][iid]
+        # (why_not_attack's None, its usual answer, seen at once: 花曇 is the one weather it reads)
+        if f.kind != CHARACTER or card["tapped"] or "人形" in f.keywords or "花曇" in w:
+            why = self.why_not_attack(state, iid, w)
+            if why:
+                raise IllegalAction(f"card: {why}")
+        events = [{"type": "attack", "card": iid}]
+        if "白夜" in w:
+            events += self._exert(state, iid)
+        else:  # (_exert without 白夜: it sleeps)
+            card["tapped"] = True
         if "宵闇" in w:
             return events + W.yoiyami(self, state, iid)
-        return events + self.attack_goes_on(state, iid)
+        return events + self._card_steps(state, iid, "attack", "attack", f)  # (attack_goes_on)
 
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
         return self._card_steps(state, iid, "attack", "attack")
 
-    def _card_steps(self, state, iid, when, then) -> list[dict]:
+    def _card_steps(self, state, iid, when, then, f=None) -> list[dict]:
         """effects.run of the player's card's steps at `when`, then after_effects `then`. Most cards have none:
-        then straight to after_effects as effects.run does (unless the game is over), without reading the
-        script again."""
-        if when in self._of(state)[iid].scripted:
+        then straight to what after_effects does as effects.run would (unless the game is over), without reading the
+        script again. (f: the card's Facts, where the caller has them.)"""
+        if f is None:
+            last = self._last  # (_of's usual answer, without the call)
+            f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
+        if when in f.scripted:
             return effects.run(state, iid, state["active"], effects.steps_of(state, iid, when), then=then)
         if state["result"] is None or self.effect_steps.result_at_end:
-            return self.after_effects(state, then, iid, state["active"])
+            # (_after: with no step run no card has moved to the nodes, which are face down outside an effect)
+            if then == "attack":
+                return self._combat(state, iid, state["flags"]["weathers"])  # (_after's combat)
+            return self._after(state, then, iid)
         return []
 
     def _do_end_turn(self, state, action):
+        if state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]:
+            raise IllegalAction(self.MAIN_ONLY.format("end_turn"))
         state["flags"]["step"] = "discard"
         return self._run(state)
 
@@ -1238,7 +1334,14 @@ class VisionRules(Battles, Play):
     def check_result(self, state) -> None:
         result = state["result"]
         if result is None:
-            self._state_check(state)
+            if "烈日" in state["flags"]["weathers"]:
+                self._state_check(state)
+            else:  # (_state_check's usual answer without the call: no character has counters)
+                cards, zones = state["cards"], state["zones"]
+                for iid in zones["p0.field"] + zones["p1.field"]:
+                    if cards[iid]["counters"]:
+                        self._state_check(state)
+                        break
             first, second = state["players"]  # (_decide's question, asked here: nobody has lost is the usual answer)
             if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
                 self._decide(state)
