@@ -89,6 +89,15 @@ _HIDDEN: dict[tuple, tuple[bytes, str, str, dict]] = {}  # (place keys, card) ->
 _SHOWN: dict[tuple, str] = {}  # (id, card) -> its piece of the seed's blob
 _FACE_UP = itemgetter("face_up")
 _CACHED = 200_000  # entries at most in each (then it starts again)
+# The sorted contents of all the hidden cards of a world at once, and their text in the seed's blob, by the
+# marshal bytes of those cards in the order of their places (with the place keys and the kind of world): the
+# cards a seat cannot see change less often than it decides (a turn's plays move seen cards), and one marshal
+# call over the list costs less than one a card. Equal bytes, equal cards in the same order: the same entry
+# the per-card path would make (its stable sort included).
+_DEALS: dict[tuple, tuple[list, str]] = {}
+# The seed blob's text of all the shown cards at once, by the marshal bytes of (their ids, their cards).
+_SHOWN_ALL: dict[bytes, str] = {}
+_WHOLE = 256  # entries at most in each of those two (then it starts again)
 
 
 def _hidden_new(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
@@ -110,6 +119,33 @@ def _shown_new(iid: str, raw: bytes, card: dict) -> str:
     if len(_SHOWN) > _CACHED:
         _SHOWN.clear()
     text = _SHOWN[(iid, raw)] = f"{_BLOB(iid)}:{_BLOB(card)}"
+    return text
+
+
+def _deal_new(deal_key: tuple, hidden_cards: list, keys: tuple, shared: bool) -> tuple[list, str]:
+    """_DEALS's entry for hidden cards it misses: their entries (_HIDDEN's, card by card) sorted by their
+    text (a stable sort: equal texts keep the order of their places), the contents a world is dealt from (a
+    shared world's read-only dicts, or marshal bytes to load), and their texts joined for the seed's blob."""
+    hidden = list(map(_HIDDEN.get, zip(repeat(keys), map(marshal.dumps, hidden_cards, repeat(2)), strict=False)))
+    if None in hidden:
+        hidden = [h or _hidden_new(card, keys) for h, card in zip(hidden, hidden_cards, strict=True)]
+    hidden.sort(key=itemgetter(1))
+    if len(_DEALS) > _WHOLE:
+        _DEALS.clear()
+    deal = _DEALS[deal_key] = (list(map(itemgetter(3 if shared else 0), hidden)), ",".join(map(itemgetter(2), hidden)))
+    return deal
+
+
+def _shown_all_new(raw: bytes, shown_ids: list, shown_cards: list) -> str:
+    """_SHOWN_ALL's entry for shown cards it misses: their pieces of the seed's blob (_SHOWN's, card by card)
+    joined, in the order of their ids."""
+    raws = list(map(marshal.dumps, shown_cards, repeat(2)))
+    pieces = list(map(_SHOWN.get, zip(shown_ids, raws, strict=True)))
+    if None in pieces:
+        pieces = [p or _shown_new(i, r, c) for p, i, r, c in zip(pieces, shown_ids, raws, shown_cards, strict=True)]
+    if len(_SHOWN_ALL) > _WHOLE:
+        _SHOWN_ALL.clear()
+    text = _SHOWN_ALL[raw] = ",".join(pieces)
     return text
 
 
@@ -182,23 +218,24 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         slots = [(name, index) for name, first, count in runs for index in range(first, first + count)]
         places = [_place(cards[zones[name][index]], name, keys) for name, index in slots]
     hidden_cards = list(map(card_of, hidden_ids))
-    hidden = list(map(_HIDDEN.get, zip(repeat(keys), map(marshal.dumps, hidden_cards, repeat(2)), strict=False)))
-    if None in hidden:
-        hidden = [h or _hidden_new(card, keys) for h, card in zip(hidden, hidden_cards, strict=True)]
-    hidden.sort(key=itemgetter(1))
-    contents = list(map(itemgetter(3 if shared else 0), hidden))
+    deal_key = (keys, shared, marshal.dumps(hidden_cards, 2))
+    deal = _DEALS.get(deal_key)
+    if deal is None:
+        deal = _deal_new(deal_key, hidden_cards, keys, shared)
+    contents = list(deal[0])  # (a new list: the shuffle below reorders it)
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
     shown_ids = sorted(set(shown_list))
-    shown_raws = list(map(marshal.dumps, map(card_of, shown_ids), repeat(2)))
-    pieces = list(map(_SHOWN.get, zip(shown_ids, shown_raws, strict=True)))
-    if None in pieces:
-        pieces = [p or _shown_new(i, raw, cards[i]) for p, i, raw in zip(pieces, shown_ids, shown_raws, strict=True)]
+    shown_cards = list(map(card_of, shown_ids))
+    shown_raw = marshal.dumps((shown_ids, shown_cards), 2)
+    shown_text = _SHOWN_ALL.get(shown_raw)
+    if shown_text is None:
+        shown_text = _shown_all_new(shown_raw, shown_ids, shown_cards)
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
     # keys in order, put together from the cards' kept texts
     blob = "".join((
-        '{"cards":{', ",".join(pieces),
-        '},"hidden":[', ",".join(map(itemgetter(2), hidden)), "]",
+        '{"cards":{', shown_text,
+        '},"hidden":[', deal[1], "]",
         f',"places":{_BLOB(places)}' if keys else "",
         f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
     ))
@@ -209,7 +246,7 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         new_cards = dict(zip(shown_ids, map(card_of, shown_ids), strict=True))
     else:
         out = marshal.loads(marshal.dumps(rest))
-        new_cards = dict(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
+        new_cards = dict(zip(shown_ids, marshal.loads(shown_raw)[1], strict=True))  # (copies: nothing shared)
     new_zones = {name: list(row) for name, row in shown_zones.items()}
     dealt_ids = sorted(hidden_ids, key=_NUM)
     if keys:
