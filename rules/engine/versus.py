@@ -95,9 +95,7 @@ _CACHED = 200_000  # entries at most in each (then it starts again)
 # call over the list costs less than one a card. Equal bytes, equal cards in the same order: the same entry
 # the per-card path would make (its stable sort included).
 _DEALS: dict[tuple, tuple[list, str]] = {}
-# The seed blob's text of all the shown cards at once, by the marshal bytes of (their ids, their cards).
-_SHOWN_ALL: dict[bytes, str] = {}
-_WHOLE = 256  # entries at most in each of those two (then it starts again)
+_WHOLE = 256  # entries at most (then it starts again)
 
 
 def _hidden_new(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
@@ -136,19 +134,6 @@ def _deal_new(deal_key: tuple, hidden_cards: list, keys: tuple, shared: bool) ->
     return deal
 
 
-def _shown_all_new(raw: bytes, shown_ids: list, shown_cards: list) -> str:
-    """_SHOWN_ALL's entry for shown cards it misses: their pieces of the seed's blob (_SHOWN's, card by card)
-    joined, in the order of their ids."""
-    raws = list(map(marshal.dumps, shown_cards, repeat(2)))
-    pieces = list(map(_SHOWN.get, zip(shown_ids, raws, strict=True)))
-    if None in pieces:
-        pieces = [p or _shown_new(i, r, c) for p, i, r, c in zip(pieces, shown_ids, raws, shown_cards, strict=True)]
-    if len(_SHOWN_ALL) > _WHOLE:
-        _SHOWN_ALL.clear()
-    text = _SHOWN_ALL[raw] = ",".join(pieces)
-    return text
-
-
 _ORDERS: dict[tuple, list] = {}  # a game's instance ids (in its cards' order) -> in _NUM's order
 
 
@@ -168,6 +153,19 @@ def _place(card: dict, name: str, keys: tuple) -> dict:
     if "owner" in out and holder is not None:
         out["owner"] = holder
     return out
+
+
+def _shuffle(x: list, seed: int) -> None:
+    """random.Random(seed).shuffle(x), written out (CPython's shuffle and _randbelow_with_getrandbits, one call a
+    card fewer): the same draws and the same swaps (tests/test_versus.py compares them)."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> dict:
@@ -208,7 +206,11 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
                 shown_list.append(iid)
             else:
                 row.append(None)
-                runs.append((name, index, 1))
+                last = runs[-1] if runs else None
+                if last is not None and last[0] == name and last[1] + last[2] == index:  # (next to the last: one run)
+                    runs[-1] = (name, last[1], last[2] + 1)
+                else:
+                    runs.append((name, index, 1))
                 hidden_ids.append(iid)
         shown_zones[name] = row
     # what of a hidden card belongs to its place and stays there (the rules' `place_keys`: original's square of a
@@ -225,28 +227,27 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     contents = list(deal[0])  # (a new list: the shuffle below reorders it)
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
     shown_ids = sorted(set(shown_list))
-    shown_cards = list(map(card_of, shown_ids))
-    shown_raw = marshal.dumps((shown_ids, shown_cards), 2)
-    shown_text = _SHOWN_ALL.get(shown_raw)
-    if shown_text is None:
-        shown_text = _shown_all_new(shown_raw, shown_ids, shown_cards)
+    shown_raws = list(map(marshal.dumps, map(card_of, shown_ids), repeat(2)))
+    pieces = list(map(_SHOWN.get, zip(shown_ids, shown_raws, strict=True)))
+    if None in pieces:
+        pieces = [p or _shown_new(i, raw, cards[i]) for p, i, raw in zip(pieces, shown_ids, shown_raws, strict=True)]
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
     # keys in order, put together from the cards' kept texts
     blob = "".join((
-        '{"cards":{', shown_text,
+        '{"cards":{', ",".join(pieces),
         '},"hidden":[', deal[1], "]",
         f',"places":{_BLOB(places)}' if keys else "",
         f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
     ))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
-    random.Random(seed).shuffle(contents)
+    _shuffle(contents, seed)
     if shared:
         out = rest
         new_cards = dict(zip(shown_ids, map(card_of, shown_ids), strict=True))
     else:
         out = marshal.loads(marshal.dumps(rest))
-        new_cards = dict(zip(shown_ids, marshal.loads(shown_raw)[1], strict=True))  # (copies: nothing shared)
+        new_cards = dict(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
     new_zones = {name: list(row) for name, row in shown_zones.items()}
     dealt_ids = sorted(hidden_ids, key=_NUM)
     if keys:
