@@ -253,3 +253,17 @@ def test_the_command_plays_a_matchup(tmp_path, bundled, capsys):
     if others:
         with pytest.raises(CommandError, match="--vs"):
             call_command("goldfish", others[0], paths[0], "--vs", paths[1])
+
+
+def test_the_worlds_shuffle_is_randoms():
+    """determinize's shuffle, written out, draws and swaps as random.Random(seed).shuffle does."""
+    import random
+
+    from rules.engine.versus import _shuffle
+
+    for seed in (0, 1, 7, 2**40 + 3, 2**63 - 1):
+        for n in (0, 1, 2, 3, 5, 17, 64, 135, 200):
+            mine, theirs = list(range(n)), list(range(n))
+            _shuffle(mine, seed)
+            random.Random(seed).shuffle(theirs)
+            assert mine == theirs

@@ -89,6 +89,13 @@ _HIDDEN: dict[tuple, tuple[bytes, str, str, dict]] = {}  # (place keys, card) ->
 _SHOWN: dict[tuple, str] = {}  # (id, card) -> its piece of the seed's blob
 _FACE_UP = itemgetter("face_up")
 _CACHED = 200_000  # entries at most in each (then it starts again)
+# The sorted contents of all the hidden cards of a world at once, and their text in the seed's blob, by the
+# marshal bytes of those cards in the order of their places (with the place keys and the kind of world): the
+# cards a seat cannot see change less often than it decides (a turn's plays move seen cards), and one marshal
+# call over the list costs less than one a card. Equal bytes, equal cards in the same order: the same entry
+# the per-card path would make (its stable sort included).
+_DEALS: dict[tuple, tuple[list, str]] = {}
+_WHOLE = 256  # entries at most (then it starts again)
 
 
 def _hidden_new(card: dict, keys: tuple) -> tuple[bytes, str, str, dict]:
@@ -113,6 +120,20 @@ def _shown_new(iid: str, raw: bytes, card: dict) -> str:
     return text
 
 
+def _deal_new(deal_key: tuple, hidden_cards: list, keys: tuple, shared: bool) -> tuple[list, str]:
+    """_DEALS's entry for hidden cards it misses: their entries (_HIDDEN's, card by card) sorted by their
+    text (a stable sort: equal texts keep the order of their places), the contents a world is dealt from (a
+    shared world's read-only dicts, or marshal bytes to load), and their texts joined for the seed's blob."""
+    hidden = list(map(_HIDDEN.get, zip(repeat(keys), map(marshal.dumps, hidden_cards, repeat(2)), strict=False)))
+    if None in hidden:
+        hidden = [h or _hidden_new(card, keys) for h, card in zip(hidden, hidden_cards, strict=True)]
+    hidden.sort(key=itemgetter(1))
+    if len(_DEALS) > _WHOLE:
+        _DEALS.clear()
+    deal = _DEALS[deal_key] = (list(map(itemgetter(3 if shared else 0), hidden)), ",".join(map(itemgetter(2), hidden)))
+    return deal
+
+
 _ORDERS: dict[tuple, list] = {}  # a game's instance ids (in its cards' order) -> in _NUM's order
 
 
@@ -132,6 +153,19 @@ def _place(card: dict, name: str, keys: tuple) -> dict:
     if "owner" in out and holder is not None:
         out["owner"] = holder
     return out
+
+
+def _shuffle(x: list, seed: int) -> None:
+    """random.Random(seed).shuffle(x), written out (CPython's shuffle and _randbelow_with_getrandbits, one call a
+    card fewer): the same draws and the same swaps (tests/test_versus.py compares them)."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> dict:
@@ -172,7 +206,11 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
                 shown_list.append(iid)
             else:
                 row.append(None)
-                runs.append((name, index, 1))
+                last = runs[-1] if runs else None
+                if last is not None and last[0] == name and last[1] + last[2] == index:  # (next to the last: one run)
+                    runs[-1] = (name, last[1], last[2] + 1)
+                else:
+                    runs.append((name, index, 1))
                 hidden_ids.append(iid)
         shown_zones[name] = row
     # what of a hidden card belongs to its place and stays there (the rules' `place_keys`: original's square of a
@@ -182,11 +220,11 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         slots = [(name, index) for name, first, count in runs for index in range(first, first + count)]
         places = [_place(cards[zones[name][index]], name, keys) for name, index in slots]
     hidden_cards = list(map(card_of, hidden_ids))
-    hidden = list(map(_HIDDEN.get, zip(repeat(keys), map(marshal.dumps, hidden_cards, repeat(2)), strict=False)))
-    if None in hidden:
-        hidden = [h or _hidden_new(card, keys) for h, card in zip(hidden, hidden_cards, strict=True)]
-    hidden.sort(key=itemgetter(1))
-    contents = list(map(itemgetter(3 if shared else 0), hidden))
+    deal_key = (keys, shared, marshal.dumps(hidden_cards, 2))
+    deal = _DEALS.get(deal_key)
+    if deal is None:
+        deal = _deal_new(deal_key, hidden_cards, keys, shared)
+    contents = list(deal[0])  # (a new list: the shuffle below reorders it)
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
     shown_ids = sorted(set(shown_list))
     shown_raws = list(map(marshal.dumps, map(card_of, shown_ids), repeat(2)))
@@ -198,12 +236,12 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     # keys in order, put together from the cards' kept texts
     blob = "".join((
         '{"cards":{', ",".join(pieces),
-        '},"hidden":[', ",".join(map(itemgetter(2), hidden)), "]",
+        '},"hidden":[', deal[1], "]",
         f',"places":{_BLOB(places)}' if keys else "",
         f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
     ))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
-    random.Random(seed).shuffle(contents)
+    _shuffle(contents, seed)
     if shared:
         out = rest
         new_cards = dict(zip(shown_ids, map(card_of, shown_ids), strict=True))
