@@ -329,7 +329,7 @@ def test_a_count_driven_from_a_facet_counts_what_the_rows_hold(tricky, games, mo
     driven = compiled.statements.get(("count-facet", 1)) is not None
     if connection.vendor != "sqlite":
         assert not driven
-    elif text in ("kw:速攻", "kw:速攻 c<=2", "(attr:火 OR attr:闇) -t:土地 power>=3", "season:春 OR season:夏"):
+    elif text in ("kw:速攻", "kw:速攻 c<=2"):
         assert driven, text
-    elif text in ("kw:速 cost<=1 ねこ", "ねこやま", "name=猫缶", "type:場所札 cost<=3 season:春 power>=2", "attr:火 t:兵 power>=3"):
+    elif text in ("(attr:火 OR attr:闇) -t:土地 power>=3", "season:春 OR season:夏", "kw:速 cost<=1 ねこ", "ねこやま", "name=猫缶", "type:場所札 cost<=3 season:春 power>=2", "attr:火 t:兵 power>=3"):
         assert not driven, text
