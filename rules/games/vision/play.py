@@ -93,6 +93,16 @@ _DEF = itemgetter("def")
 _ACTING = {timing: frozenset(handlers) for timing, handlers in W.BY_TIMING.items()}
 
 
+
+def _weathered_attack(value: int, f, w) -> int:
+    """A character's attack `value` under the weathers `w` in force: 疎雨 +1; 烈日 +(req - 4) for a card whose req
+    is 6 or more (花曇's −2 for an attacker is left to the callers, which apply it differently)."""
+    if "疎雨" in w:
+        value += 1
+    if "烈日" in w and f.req >= 6:
+        value += f.req - 4
+    return value
+
 class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
@@ -411,10 +421,7 @@ class VisionRules(Battles, Play):
                 counters = cards[iid]["counters"]  # (attack_value's as it stands and attacking, inline)
                 value = f.attack + counters.get("attack", 0) if counters else f.attack
                 if w:
-                    if "疎雨" in w:
-                        value += 1
-                    if "烈日" in w and f.req >= 6:
-                        value += f.req - 4
+                    value = _weathered_attack(value, f, w)
                     if "花曇" in w and "マナチャージ" not in f.keywords:
                         out.append((iid, f, cost, clear, value, value - 2))
                         continue
@@ -443,11 +450,7 @@ class VisionRules(Battles, Play):
         f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
         if w:
-            if "疎雨" in w:
-                value += 1
-            req = f.req
-            if "烈日" in w and req >= 6:
-                value += req - 4
+            value = _weathered_attack(value, f, w)
             if attacking and "花曇" in w and "マナチャージ" not in f.keywords:
                 value -= 2
         return value
@@ -491,10 +494,7 @@ class VisionRules(Battles, Play):
             counters = card["counters"]  # (attack_value's, inline: asked for every character on most choices)
             value = f.attack + counters.get("attack", 0) if counters else f.attack
             if w:
-                if "疎雨" in w:
-                    value += 1
-                if "烈日" in w and f.req >= 6:
-                    value += f.req - 4
+                value = _weathered_attack(value, f, w)
                 if dim:
                     if value <= 3:
                         continue
