@@ -61,6 +61,12 @@ class Play:
     # The strong versus AI's budget where the engine's (versus.ROLLOUTS, HORIZON, every legal action) would take
     # over 1 s a decision: (rollouts a decision, turns a rollout plays, candidate actions tried at most).
     rollout_budget: tuple[int, int, int | None] | None = None
+    # Whether `apply` leaves the result checked: the rules call check_result themselves wherever a rule action
+    # may change the result or a player's loss (a draw from an empty deck, a card that wins), so that after
+    # apply a call of check_result would change nothing. The simulator's step (simulate.play_range) then makes
+    # no call of its own after each action. Off by default: the game is checked after every action. (The
+    # core's _apply checks after every action whatever a game declares: a manual action may change anything.)
+    result_checked = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -9,8 +9,8 @@ A game with a stack mixes `StackPlay` into its `Play` rules and gives:
 - `auto_passes(state, player) -> bool`: the player (not a goldfish) passes by themselves now;
 - `_resolve(state) -> events`, called while nobody holds priority and the stack is not empty, when the
   game resolves entries outside `_pass` (`resolves_unheld = True`, original's chain);
-- `check_each_step = True` where the game's result is checked before each step (timestorm: a player who
-  ran out of cards during the last step is out before anyone passes again).
+- `check_each_step = True` where the game's result is checked before each step (a game whose steps may
+  leave a player's loss unchecked; timestorm checks where a loss happens, and declares result_checked).
 """
 
 from __future__ import annotations

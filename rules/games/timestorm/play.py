@@ -73,7 +73,13 @@ class TimestormRules(StackPlay, Play):
     ACTIONS = {FREE: ("pass", "battery", "play"), "choose": ("choose",)}
     reads = ()  # the autopilot reads the state itself
     versus = True  # every seat may be a player (new_game's seats): the one holding priority acts
-    check_each_step = True  # a player who ran out of cards in the last step is out before anyone passes
+    # The result is checked where it may change, and nowhere else: a draw from the empty deck (draw_cards) and a
+    # card's step (effects._continue checks after each); nothing else in these rules changes a player's loss or
+    # the result. So the state is checked before every step of the priority loop and after every action
+    # already: the stack loop need not check before each step (check_each_step), nor the simulator after each
+    # action (result_checked, engine/play.py).
+    check_each_step = False
+    result_checked = True
     max_steps = 100_000
 
     def __init__(self):
@@ -247,8 +253,8 @@ class TimestormRules(StackPlay, Play):
         return events
 
     def _next_turn(self, state) -> list[dict]:
-        events = effects.end_of_turn(state) if "eot" in state else []  # (most turns change nothing until their end)
-        self.check_result(state)
+        # (most turns change nothing until their end; the end changes no player's loss: nothing to check)
+        events = effects.end_of_turn(state) if "eot" in state else []
         nxt = self._next_alive(state, state["active"])
         if nxt is None or state["result"] is not None:
             return events
@@ -286,8 +292,7 @@ class TimestormRules(StackPlay, Play):
                 break  # (a player who lost draws no more: the loop would stop here anyway)
             iid = deck[-1]
             events.append(move(state, iid, f"p{player}.hand", face_up=False))
-            self.check_result(state)  # the last player not lost wins at once, before having to draw
-            if state["result"] is not None:
+            if state["result"] is not None:  # (a Trigger drawn before won the game)
                 break
             kind, _, drawn = self.of(state)[iid]
             if drawn or kind == TRIGGER:
