@@ -105,16 +105,30 @@ class _Profiles:
 
     def __init__(self, pilot, cards: dict, defs: dict, last: _Profiles | None):
         self.pilot, self.cards, self.defs = pilot, cards, defs
+        keys = list(map(_DEF, cards.values()))
         if last is not None and len(last.by_key) == len(defs) and same_data(defs, last.defs):
             # the very same card data as the last game's (a simulation's next game): its profiles
             by_key = self.by_key = last.by_key
+            if keys == last.keys and cards.keys() == last.of.keys():
+                # and the same instances holding the same cards (the games of a simulation, copied from one
+                # template): its profiles by instance and its win cards, shared, only read (a card added later
+                # gives this game copies of its own: fill)
+                self.keys, self.of, self._shared = keys, last.of, True
+                self._known, self._wins, self._battery_wins = last._known, last._wins, last._battery_wins
+                return
         else:
             by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
-        self.of = dict(zip(cards, map(by_key.__getitem__, map(_DEF, cards.values())), strict=True))  # (loops in C)
+        self.keys = keys  # the card keys by instance when `of` was made (None once a card was added)
+        self.of = dict(zip(cards, map(by_key.__getitem__, keys), strict=True))  # (loops in C)
+        self._shared = False
         self._known = -1  # len(cards) when wins / battery_wins were listed
+        self._wins = self._battery_wins = None
 
     def fill(self) -> None:
         """The profiles of the cards made since (cards are never taken out of a game)."""
+        if self._shared:  # (another game's too: a copy of this game's own first)
+            self.of, self._shared = dict(self.of), False
+        self.keys = None
         of = self.of
         for iid, card in self.cards.items():
             if iid not in of:
@@ -169,6 +183,7 @@ class Autopilot(Base):
             of = last.of
             if len(of) != len(cards):  # (a token made by hand)
                 last.fill()
+                of = last.of  # (this game's own copy, where `of` was shared)
             return of
         self._last = found = _Profiles(self, cards, state["defs"], last)
         return found.of

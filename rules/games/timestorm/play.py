@@ -85,40 +85,45 @@ class TimestormRules(StackPlay, Play):
     def __init__(self):
         super().__init__()
         self.cards = CardCache(_facts)
-        # (the cards dict of the game played last, its facts by instance, its CardTable, that table's defs)
-        # and (the card keys of the instances when that table's `of` was made, a copy of that `of`)
-        self._last: tuple = (None, None, None, None, (None, {}))
+        # (the cards dict of the game played last, its facts by instance `of`, whether that `of` is shared, the
+        # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
+        self._last: tuple = (None, None, False, None)
+        self._made: tuple | None = None
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
         dict (a dict subclass's subscript is a Python-level call, several times slower), of every instance:
         cards are never taken out of a game, so one more card than it holds (a battery or a token made since)
-        is a longer cards dict, and those are added."""
+        is a longer cards dict, and those are added.
+
+        The games of a simulation (copied from one template: simulate.GameFactory) have the same instance ids
+        holding the same card keys of the very same card data: they share one `of`, made once, which is only
+        read; a game that adds a card (a token by hand) adds it to a copy of its own."""
         cards = state["cards"]
         last = self._last
         if last[0] is cards and last[3] is state["defs"]:
             of = last[1]
             if len(of) != len(cards):
-                table = last[2]
+                if last[2]:  # (shared: a copy of this game's own first)
+                    of = dict(of)
+                    self._last = (cards, of, False, last[3])
+                table = self.cards.table(state)
                 for iid, card in cards.items():
                     if iid not in of:
                         of[iid] = table[card["def"]]
             return of
-        table = self.cards.table(state)
-        prev = last[2]
+        defs = state["defs"]
         keys = list(map(_DEF, cards.values()))
-        if prev is not None and not table and same_data(state["defs"], prev.defs):
-            table.update(prev)  # the last game's cards, read from the very same data
-            # the same instance ids holding the same card keys as the last game's when its `of` was made (a
-            # simulation's games, copied from one template): the same facts by instance, in one dict copy
-            made = last[4]
-            if made[0] == keys and cards.keys() == made[1].keys():
-                of = made[1].copy()
-                self._last = (cards, of, table, table.defs, made)
-                return of
+        made = self._made
+        if made is not None and made[1] == keys and cards.keys() == made[2].keys() and same_data(defs, made[0]):
+            of = made[2]
+            self._last = (cards, of, True, defs)
+            return of
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
+        table = self.cards.table(state)
         of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
-        self._last = (cards, of, table, table.defs, (keys, of.copy()))
+        self._made = (defs, keys, of)
+        self._last = (cards, of, True, defs)
         return of
 
     def players(self, decks, options):
