@@ -60,8 +60,9 @@ class GameFactory:
     (engine/cards.py) are also worked out once per simulation instead of once per game. The card instances
     (scalars and an empty "counters") and the zones (lists of ids) are copied one level deep, which is
     faster than marshal for the hundred small dicts they are; the rest (players, the games' own bookkeeping)
-    goes through marshal, as the whole template did. A game whose blank cards hold anything else is copied
-    through marshal whole."""
+    is copied by what each value is (_fresh_parts: a dict copy and a few list copies, cheaper than marshal
+    for these few small values), anything else in it through marshal. A game whose blank cards hold
+    anything else is copied through marshal whole."""
 
     def __init__(self, game: str, decks: list, options: dict | None, seats: list[str] | None = None):
         decks = canonical_decks(decks)  # the same cards give the same games in whatever order they were listed
@@ -86,10 +87,21 @@ class GameFactory:
         rest = {key: blank.get(key) for key in self.order}
         if not plain:
             rest["cards"], rest["zones"] = cards, zones
-        self.rest = marshal.dumps(rest)
+        self.rest, self.fresh = _fresh_parts(rest)
 
     def __call__(self, seed: int) -> dict:
-        state = marshal.loads(self.rest)  # (every key in its place already: see __init__)
+        # (every key in its place already: see __init__)
+        if self.fresh is None:
+            state = marshal.loads(self.rest)
+        else:
+            state = self.rest.copy()
+            for key, how in self.fresh:
+                if how is _COPY:
+                    state[key] = state[key].copy()
+                elif how is _DICTS:
+                    state[key] = list(map(dict.copy, state[key]))
+                else:
+                    state[key] = marshal.loads(how)
         setup = state["setup"] = {"game": self.game, "decks": self.decks, "seed": seed, "options": self.options}
         if self.seats is not None:
             setup["seats"] = self.seats
@@ -109,6 +121,41 @@ class GameFactory:
                 zones[name] = ids[:]
         self.rules.setup(state)
         return state
+
+
+_COPY, _DICTS = "copy", "dicts"  # (how _fresh_parts says a value is copied)
+
+
+def _flat(value) -> bool:
+    """A list or a dict of scalars (copied one level deep, it is a copy of its own)."""
+    if type(value) is list:
+        return all(type(v) in SCALARS for v in value)
+    return type(value) is dict and all(type(v) in SCALARS for v in value.values())
+
+
+def _fresh_parts(rest: dict) -> tuple:
+    """How GameFactory makes the rest of a game's state (players, the games' own bookkeeping) fresh for each
+    game, with the same values marshal.loads(marshal.dumps(rest)) gives, quicker for the few small values it
+    holds: (rest, [(key, how)]): the dict is copied, its scalars shared (they cannot change), a list or dict of
+    scalars copied (_COPY), a list of dicts of scalars copied one level down (_DICTS, the players), anything
+    else through marshal (its bytes). A value held twice (the same list under two keys) would be two lists
+    then: such a rest goes through marshal whole, as (marshal bytes, None)."""
+    fresh, seen = [], set()
+    for key, value in rest.items():
+        if type(value) in SCALARS:
+            continue
+        if _flat(value):
+            how, held = _COPY, [value]
+        elif type(value) is list and all(_flat(v) and type(v) is dict for v in value):
+            how, held = _DICTS, [value, *value]
+        else:
+            how, held = marshal.dumps(value), [value]
+        for part in held:
+            if id(part) in seen:
+                return marshal.dumps(rest), None
+            seen.add(id(part))
+        fresh.append((key, how))
+    return rest, fresh
 
 
 def _hits(hand_defs: list[str], key: set[str]) -> int:
