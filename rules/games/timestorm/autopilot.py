@@ -342,8 +342,9 @@ class Autopilot(Base):
         return min(options, key=rank)
 
     def _main(self, state):
-        P = self._p(state)
         zones, cards = state["zones"], state["cards"]
+        last = self._last  # (self._p(state) without the call where it stands as _p left it)
+        P = last.of if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards) else self._p(state)
         hand = zones["p0.hand"]
         batteries = u = 0  # the batteries on the field, the unused ones
         for i in zones["p0.field"]:
@@ -497,8 +498,9 @@ class Autopilot(Base):
         """Holding priority outside the player's own main phase with an empty stack (or over a card)."""
         if state["stack"]:
             return {"type": "pass"}
-        P = self._p(state)
         cards = state["cards"]
+        last = self._last  # (self._p(state) without the call where it stands as _p left it)
+        P = last.of if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards) else self._p(state)
         # the quick cards worth playing, win cards and draws (most choices hold neither: a pass at once), and
         # the free resource cards (一瞬の猶予) that may pay for them
         wins, draws, free = [], [], []

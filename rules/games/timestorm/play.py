@@ -247,7 +247,9 @@ class TimestormRules(StackPlay, Play):
         events = [{"type": "turn", "turn": state["turn"], "player": player}]
         state["phase"] = "recharge"  # nobody holds priority: nobody may play
         events.append({"type": "phase", "phase": "recharge"})
-        cards, of = state["cards"], self.of(state)
+        cards = state["cards"]
+        last = self._last  # (self.of(state) without the call where it stands as of() left it)
+        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
         for iid in state["zones"][f"p{player}.field"]:
             if cards[iid]["tapped"] and of[iid][0] == BATTERY:
                 cards[iid]["tapped"] = False
@@ -299,7 +301,10 @@ class TimestormRules(StackPlay, Play):
             events.append(move(state, iid, f"p{player}.hand", face_up=False))
             if state["result"] is not None:  # (a Trigger drawn before won the game)
                 break
-            kind, _, drawn = self.of(state)[iid]
+            cards = state["cards"]
+            last = self._last  # (self.of(state) without the call where it stands as of() left it)
+            of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+            kind, _, drawn = of[iid]
             if drawn or kind == TRIGGER:
                 steps = effects.steps_of(state, iid, "drawn")
                 if steps or kind == TRIGGER:
@@ -355,7 +360,9 @@ class TimestormRules(StackPlay, Play):
         if not hand:
             return []
         mine = state["active"] == me and state["phase"] == "main" and not state["stack"]
-        of = self.of(state)
+        cards = state["cards"]
+        last = self._last  # (self.of(state) without the call where it stands as of() left it)
+        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
         unused = None  # (counted when a card in hand asks for it)
         out = []
         for iid in hand:
@@ -411,7 +418,9 @@ class TimestormRules(StackPlay, Play):
         # main phase with an empty stack, the player's only plays are quick actions the unused batteries pay for
         if state["priority"] != player or state["phase"] not in ("main", "end"):
             return True
-        of = self.of(state)
+        cards = state["cards"]
+        last = self._last  # (self.of(state) without the call where it stands as of() left it)
+        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
         cheapest = None
         for iid in state["zones"][f"p{player}.hand"]:
             kind, cost, _ = of[iid]
@@ -419,7 +428,7 @@ class TimestormRules(StackPlay, Play):
                 cheapest = cost
         if cheapest is None:
             return True
-        cards, unused = state["cards"], 0
+        unused = 0
         for i in state["zones"][f"p{player}.field"]:
             if not cards[i]["tapped"] and of[i][0] == BATTERY:
                 unused += 1
