@@ -189,6 +189,9 @@ class Autopilot(Base):
         return found.of
 
     def _profiles_of(self, state) -> _Profiles:
+        cards, last = state["cards"], self._last
+        if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards):
+            return last  # (this game's, as it stands: _p would change nothing)
         self._p(state)
         return self._last
 
