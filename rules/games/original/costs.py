@@ -46,6 +46,18 @@ def _plan(cost, need, anym, limit, composition) -> list:
         masks.append(m)
         sizes.append(size)
         weights.append(weight)
+    if cost <= 1 and not (need & (need - 1)) and not (need and anym) and (cost or need or anym):
+        # A cost of 1 (or of 0 that names one attribute, or one of `anym`: a card is used all the same) with one
+        # attribute or none: what the covers and attempts below find, in the order they sort it. Each payment is
+        # one card tapped: the cheapest kind that has the attribute (the plain cover), then each kind 1..5 that
+        # has it (a cover preferring it); a discard (worth 2) is more than the cost. The kinds are in weight
+        # order, and the cheapest one comes first, so the payments sort by their index.
+        target = need | anym
+        out = []
+        for i in range(n):
+            if sizes[i] > 0 and (not target or masks[i] & target) and (not out or i < 6):
+                out.append([(masks[i], 1, 0)])
+        return out[:limit]
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
