@@ -937,9 +937,17 @@ class Worth:
         pairs: dict = {} if kept is None else kept.setdefault(("pairs",), {})
 
         def pair(a, s):
+            # (a: a card with an aura, alone it frees none; s: a soldier of the hand that alone frees none)
             out = pairs.get((a, s))
             if out is None:
-                out = pairs[(a, s)] = self._virtual(state, [a, s], freed)
+                if _LOCAL.d is not None and _plain(of[s])[0] and not _plain(of[a])[1] and self._unconditional(state):
+                    # s has no continuous step and no card of the board with `a` has one that holds "while"
+                    # something is there: the steps in force with both are those with `a` alone, which free
+                    # no soldier, so the pair frees one if s hits for free there (as _alone, on that board)
+                    out = self._virtual(state, [a], lambda auras, free: self._freed_alone(state, s, auras, free))
+                else:
+                    out = self._virtual(state, [a, s], freed)
+                pairs[(a, s)] = out
             return out
 
         def by_itself(x):
