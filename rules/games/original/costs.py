@@ -10,6 +10,7 @@ from .cards import BIT_LIST, CURSE, DISCARD, STORAGE, mask_of
 
 LIMIT = 12  # payments offered at once
 _PLANS: dict = {}
+_BITS = [tuple([b for b in BIT_LIST if m & b]) for m in range(64)]  # attribute mask -> its bits, in BIT_LIST order
 
 
 def _plan(cost, need, anym, limit, composition) -> list:
@@ -18,21 +19,16 @@ def _plan(cost, need, anym, limit, composition) -> list:
     # (plain loops: a comprehension or a generator is a function call more)
     avail = {}
     for m, n in composition:
-        for b in BIT_LIST:
-            if m & b:
-                avail[b] = avail.get(b, 0) + n
+        for b in _BITS[m]:
+            avail[b] = avail.get(b, 0) + n
     ranked = []
     for m, size in composition:
         weight = 0
-        for b in BIT_LIST:
-            if m & b:
-                weight += 1 / avail[b]
+        for b in _BITS[m]:
+            weight += 1 / avail[b]
         ranked.append((weight, m, size))
     ranked.sort()  # the cheapest (least rare) first (the masks differ: the sizes are never compared)
-    wanted = []
-    for b in BIT_LIST:
-        if need & b:
-            wanted.append(b)
+    wanted = list(_BITS[need])
     if anym:
         wanted.append(anym)
     found: dict = {}
