@@ -129,12 +129,17 @@ class Autopilot(Worth, Base):
         if _LOCAL.d is not None:  # (within a decision already)
             return self._choose(state)
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
-        pending = state["pending"]
-        if state["priority"] is not None or pending and pending["type"] != "upkeep":
-            return self._choose(state)  # (a payment, a target, a 対抗 window: they keep nothing from one read to the next)
-        _LOCAL.d = _decision(state, self.rules.card_facts(state))  # what this decision works out more than once (worth.py)
+        return self._choose(state)
+
+    def _decided(self, state, fn, *args):
+        """fn(state, *args) within a decision (worth.py: what it works out more than once), made for the steps
+        that weigh cards (the main phase, storing, an upkeep) alone: a payment, a target, a 対抗 window and the
+        phase steps that read no more than a flag keep nothing from one read to the next."""
+        if _LOCAL.d is not None:  # (within a decision already)
+            return fn(state, *args)
+        _LOCAL.d = _decision(state, self.rules.card_facts(state))
         try:
-            return self._choose(state)
+            return fn(state, *args)
         finally:
             _LOCAL.d = None
 
@@ -149,7 +154,7 @@ class Autopilot(Worth, Base):
             if kind == "pay":
                 return self._payment(state, pending, allow_cancel=True)
             if kind == "upkeep":
-                return self._upkeep(state, pending)
+                return self._decided(state, self._upkeep, pending)
             if kind == "target":
                 return self._target(state, pending)
             return None
@@ -163,19 +168,19 @@ class Autopilot(Worth, Base):
             if not flags["drew"] and not flags["stored"] and len(zones[DECK]) >= 2:
                 return {"type": "draw_support"}
             if not flags["stored"] and zones[HAND]:
-                pick = self._to_store(state)
+                pick = self._decided(state, self._to_store)
                 if pick is not None:
                     return {"type": "store", "card": pick}
             return {"type": "next_phase"}
         if phase == "main":
-            return self._main(state) or {"type": "next_phase"}
+            return self._decided(state, self._main) or {"type": "next_phase"}
         if phase == "supply":
             if not flags["stored"]:
                 count = self.rules.purse(state, 0)[0]
                 if count >= 2 and len(zones[DECK]) > DECK_RESERVE:
                     return {"type": "draw_paid"}
                 if zones[HAND]:
-                    pick = self._to_store(state)
+                    pick = self._decided(state, self._to_store)
                     if pick is not None:
                         return {"type": "store", "card": pick}
             return {"type": "end_turn"}
