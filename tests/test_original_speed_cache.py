@@ -1,7 +1,7 @@
 """original's faster paths give what the plain ones gave (issue 36: no changed outcomes): the payments' plan
 (costs._plan, each need covered once per preferred kind) against the plan as it was worked out before, the
-one-cost shortcut of the autopilot's _can_seq against _take itself, and a turn's damage (_capacity_now, the
-倉庫 sorted once) against the same reckoning sorting for every take."""
+one-cost and two-move shortcuts of the autopilot's _can_seq against _take itself, and a turn's damage
+(_capacity_now, the 倉庫 sorted once) against the same reckoning sorting for every take."""
 
 import random
 from itertools import combinations
@@ -95,6 +95,17 @@ def test_costs_are_payable_exactly_when_take_pays_them():
     for _ in range(30_000):
         masks = tuple(pick.choice(masks_seen) for _ in range(pick.randint(0, 10)))
         steps = [(pick.randint(-1, 6), pick.choice([0, 1, 2, 4, 3, 5, 6, 12, 48, 63, pick.randrange(64)])) for _ in range(pick.randint(1, 3))]
+        assert _can_seq(masks, steps) == (_take(list(masks), steps) is not None)
+
+
+def test_two_moves_are_payable_exactly_when_take_pays_them():
+    # (a soldier's two moves: costs that need the same attribute, or none, counted without _take: worth._can_two)
+    pick = random.Random(48)
+    masks_seen = [0, 1, 2, 4, 8, 16, 32, 3, 5, 6, 14, 33, 63, 1, 1, 2]
+    for _ in range(30_000):
+        masks = tuple(pick.choice(masks_seen) for _ in range(pick.randint(0, 14)))
+        need = pick.choice([0, 1, 2, 4, 8, 16, 32, 1, 1, pick.randrange(64)])
+        steps = [(pick.randint(-1, 7), need), (pick.randint(-1, 7), need)]
         assert _can_seq(masks, steps) == (_take(list(masks), steps) is not None)
 
 

@@ -129,12 +129,17 @@ class Autopilot(Worth, Base):
         if _LOCAL.d is not None:  # (within a decision already)
             return self._choose(state)
         undisplayed(state)  # (no display stats for a game the autopilot plays: stats.py)
-        pending = state["pending"]
-        if state["priority"] is not None or pending and pending["type"] != "upkeep":
-            return self._choose(state)  # (a payment, a target, a 対抗 window: they keep nothing from one read to the next)
-        _LOCAL.d = _decision(state, self.rules.card_facts(state))  # what this decision works out more than once (worth.py)
+        return self._choose(state)
+
+    def _decided(self, state, fn, *args):
+        """fn(state, *args) within a decision (worth.py: what it works out more than once), made for the steps
+        that weigh cards (the main phase, storing, an upkeep) alone: a payment, a target, a 対抗 window and the
+        phase steps that read no more than a flag keep nothing from one read to the next."""
+        if _LOCAL.d is not None:  # (within a decision already)
+            return fn(state, *args)
+        _LOCAL.d = _decision(state, self.rules.card_facts(state))
         try:
-            return self._choose(state)
+            return fn(state, *args)
         finally:
             _LOCAL.d = None
 
@@ -149,7 +154,7 @@ class Autopilot(Worth, Base):
             if kind == "pay":
                 return self._payment(state, pending, allow_cancel=True)
             if kind == "upkeep":
-                return self._upkeep(state, pending)
+                return self._decided(state, self._upkeep, pending)
             if kind == "target":
                 return self._target(state, pending)
             return None
@@ -163,19 +168,19 @@ class Autopilot(Worth, Base):
             if not flags["drew"] and not flags["stored"] and len(zones[DECK]) >= 2:
                 return {"type": "draw_support"}
             if not flags["stored"] and zones[HAND]:
-                pick = self._to_store(state)
+                pick = self._decided(state, self._to_store)
                 if pick is not None:
                     return {"type": "store", "card": pick}
             return {"type": "next_phase"}
         if phase == "main":
-            return self._main(state) or {"type": "next_phase"}
+            return self._decided(state, self._main) or {"type": "next_phase"}
         if phase == "supply":
             if not flags["stored"]:
                 count = self.rules.purse(state, 0)[0]
                 if count >= 2 and len(zones[DECK]) > DECK_RESERVE:
                     return {"type": "draw_paid"}
                 if zones[HAND]:
-                    pick = self._to_store(state)
+                    pick = self._decided(state, self._to_store)
                     if pick is not None:
                         return {"type": "store", "card": pick}
             return {"type": "end_turn"}
@@ -312,7 +317,6 @@ class Autopilot(Worth, Base):
         base = cap_now = demand = need = None
         found = []
         seen = set()
-        squares: dict = {}  # kind -> where it goes (_square)
         for iid in hand:
             data = of[iid]
             kind = data["type"]
@@ -327,11 +331,6 @@ class Autopilot(Worth, Base):
             cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
             if not _can_seq(unused, [(cost, mask_of(needs))]):
-                continue
-            if kind not in squares:
-                squares[kind] = self._square(state, kind)
-            square = squares[kind]
-            if square is None:
                 continue
             now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
             if now:
@@ -355,12 +354,21 @@ class Autopilot(Worth, Base):
                 if gain * HORIZON <= loss:
                     continue
                 rank = (3, loss - gain * HORIZON, cost, iid)
-            verb = {SOLDIER: "summon", CURSE: "cast", LAND: "deploy"}[kind]
-            found.append((rank, {"type": verb, "card": iid, "pos": square}))
+            found.append((rank, kind, iid))
         if not found:
             return None
+        # (where each kind goes, asked for the best plays alone: a card with nowhere to go is not played, and
+        # the others keep their order)
         found.sort(key=lambda f: f[0])
-        return found[0][1]
+        squares: dict = {}  # kind -> where it goes (_square)
+        for _rank, kind, iid in found:
+            if kind not in squares:
+                squares[kind] = self._square(state, kind)
+            square = squares[kind]
+            if square is not None:
+                verb = {SOLDIER: "summon", CURSE: "cast", LAND: "deploy"}[kind]
+                return {"type": verb, "card": iid, "pos": square}
+        return None
 
     def _square(self, state, kind):
         """Where a card goes: a soldier to a camp square with no soldier (a column with none on the 戦場
@@ -399,17 +407,21 @@ class Autopilot(Worth, Base):
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
                 wanted |= of[i]["mask"]
-        counts = {b: 0 for b in BIT_LIST}
+        counts = dict.fromkeys(BIT_LIST, 0)
         for i in state["zones"][STORAGE]:
             for b in _bits(of[i]["mask"]):
                 counts[b] += 1
-
-        def need(i):
-            m = of[i]["mask"] & wanted
-            return sum(1 / (1 + counts[b]) for b in _bits(m))
-
-        order = sorted(hand, key=lambda i: (values[i], -need(i), -(state["defs"][cards[i]["def"]].get("cost") or 0), i))
-        pick = order[0]
+        # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums)
+        defs = state["defs"]
+        best = None
+        for i in hand:
+            need = 0
+            for b in _bits(of[i]["mask"] & wanted):
+                need += 1 / (1 + counts[b])
+            rank = (values[i], -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
+            if best is None or rank < best:
+                best = rank
+        pick = best[3]
         if values[pick] >= 50 and len(hand) < 4:
             return None
         return pick

@@ -10,6 +10,7 @@ from .cards import BIT_LIST, CURSE, DISCARD, STORAGE, mask_of
 
 LIMIT = 12  # payments offered at once
 _PLANS: dict = {}
+_BITS = [tuple([b for b in BIT_LIST if m & b]) for m in range(64)]  # attribute mask -> its bits, in BIT_LIST order
 
 
 def _plan(cost, need, anym, limit, composition) -> list:
@@ -18,21 +19,16 @@ def _plan(cost, need, anym, limit, composition) -> list:
     # (plain loops: a comprehension or a generator is a function call more)
     avail = {}
     for m, n in composition:
-        for b in BIT_LIST:
-            if m & b:
-                avail[b] = avail.get(b, 0) + n
+        for b in _BITS[m]:
+            avail[b] = avail.get(b, 0) + n
     ranked = []
     for m, size in composition:
         weight = 0
-        for b in BIT_LIST:
-            if m & b:
-                weight += 1 / avail[b]
+        for b in _BITS[m]:
+            weight += 1 / avail[b]
         ranked.append((weight, m, size))
     ranked.sort()  # the cheapest (least rare) first (the masks differ: the sizes are never compared)
-    wanted = []
-    for b in BIT_LIST:
-        if need & b:
-            wanted.append(b)
+    wanted = list(_BITS[need])
     if anym:
         wanted.append(anym)
     found: dict = {}
@@ -46,6 +42,18 @@ def _plan(cost, need, anym, limit, composition) -> list:
         masks.append(m)
         sizes.append(size)
         weights.append(weight)
+    if cost <= 1 and not (need & (need - 1)) and not (need and anym) and (cost or need or anym):
+        # A cost of 1 (or of 0 that names one attribute, or one of `anym`: a card is used all the same) with one
+        # attribute or none: what the covers and attempts below find, in the order they sort it. Each payment is
+        # one card tapped: the cheapest kind that has the attribute (the plain cover), then each kind 1..5 that
+        # has it (a cover preferring it); a discard (worth 2) is more than the cost. The kinds are in weight
+        # order, and the cheapest one comes first, so the payments sort by their index.
+        target = need | anym
+        out = []
+        for i in range(n):
+            if sizes[i] > 0 and (not target or masks[i] & target) and (not out or i < 6):
+                out.append([(masks[i], 1, 0)])
+        return out[:limit]
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:

@@ -93,6 +93,10 @@ def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
         for m in masks:
             have |= m
         return have & need == need
+    if len(steps) == 2:
+        (c1, need), (c2, need2) = steps
+        if need == need2 and POP[need] <= 1:
+            return _can_two(masks, c1, need, c2)
     key = (tuple(masks), tuple(steps))
     out = _CAN_SEQ.get(key)
     if out is None:
@@ -100,6 +104,41 @@ def _can_seq(masks: list[int], steps: list[tuple[int, int]]) -> bool:
             _CAN_SEQ.clear()
         out = _CAN_SEQ[key] = _take(masks, steps) is not None
     return out
+
+
+def _can_two(masks, c1: int, need: int, c2: int) -> bool:
+    """_can_seq of two costs that need the same attribute, one or none (a soldier's two moves), worked out
+    without _take: the first cost takes the first card with the attribute in _take's order, then the first
+    c1 - 1 of the others, so it takes max(1, those with the attribute among the first c1) of them."""
+    n = len(masks)
+    if c1 <= 0:
+        if c2 <= 0:
+            return True
+        if n < c2:
+            return False
+        if not need:
+            return True
+        for m in masks:
+            if m & need:
+                return True
+        return False
+    if n < c1 or c2 > 0 and n - c1 < c2:
+        return False
+    if not need:
+        return True
+    count = 0
+    for m in masks:
+        if m & need:
+            count += 1
+    if not count:
+        return False
+    if c2 <= 0 or count > c1:
+        return True  # (at most c1 of them go with the first cost)
+    taken = 0
+    for m in sorted(masks, key=_order(0))[:c1]:
+        if m & need:
+            taken += 1
+    return count - (taken or 1) >= 1
 
 
 _CAPACITY: dict = {}  # (_capacity's arguments) -> its answer: the same few boards and 倉庫 come up again and again
@@ -937,9 +976,17 @@ class Worth:
         pairs: dict = {} if kept is None else kept.setdefault(("pairs",), {})
 
         def pair(a, s):
+            # (a: a card with an aura, alone it frees none; s: a soldier of the hand that alone frees none)
             out = pairs.get((a, s))
             if out is None:
-                out = pairs[(a, s)] = self._virtual(state, [a, s], freed)
+                if _LOCAL.d is not None and _plain(of[s])[0] and not _plain(of[a])[1] and self._unconditional(state):
+                    # s has no continuous step and no card of the board with `a` has one that holds "while"
+                    # something is there: the steps in force with both are those with `a` alone, which free
+                    # no soldier, so the pair frees one if s hits for free there (as _alone, on that board)
+                    out = self._virtual(state, [a], lambda auras, free: self._freed_alone(state, s, auras, free))
+                else:
+                    out = self._virtual(state, [a, s], freed)
+                pairs[(a, s)] = out
             return out
 
         def by_itself(x):
