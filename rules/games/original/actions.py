@@ -238,7 +238,9 @@ class Actions:
         self._phase(state)
         iid = action.get("card")
         me = self._seat(state)
-        if iid not in self._on_board(state, me, SOLDIER):
+        cards = state["cards"]
+        # (the membership in _on_board(state, me, SOLDIER), without the list: an id on the board is a str key of cards)
+        if not (iid in state["zones"][BOARD] and cards[iid]["owner"] == me and self._facts_of(state)[iid]["type"] == SOLDIER):
             raise IllegalAction(f"card: {iid!r} is not your soldier on the board")
         if self.sick(state, iid):
             raise IllegalAction("card: a soldier cannot move the turn it is summoned")

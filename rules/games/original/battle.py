@@ -62,9 +62,16 @@ class Battles:
         a player's top 戦力 card with more than 10 goes to the hand."""
         events = []
         limit = state["options"]["counter_limit"]
+        cards, zones = state["cards"], state["zones"]
+        board = zones[BOARD]
+        for iid in board:  # (most often no card on the board has damage: the board is not copied)
+            if cards[iid]["counters"].get("damage", 0):
+                break
+        else:
+            board = ()
         auras = None
-        for iid in list(state["zones"][BOARD]):
-            damage = state["cards"][iid]["counters"].get("damage", 0)
+        for iid in list(board):
+            damage = cards[iid]["counters"].get("damage", 0)
             if not damage:
                 continue
             kind = self.card_type(state, iid)
@@ -76,8 +83,10 @@ class Battles:
             elif kind == LAND and damage > limit:
                 events += self.destroy(state, iid)
                 auras = None
-        for player in (0, 1):
-            events += self._settle_power(state, player)
+        for player in (0, 1):  # (_settle_power where the top 戦力 card has more than the limit)
+            power = zones[POWER[player]]
+            if power and cards[power[-1]]["counters"].get("damage", 0) > limit:
+                events += self._settle_power(state, player)
         return events
 
     def _hellfire(self, state) -> list[dict]:
@@ -129,8 +138,9 @@ class Battles:
         if state["cards"][a]["zone"] != BOARD or (d is not None and state["cards"][d]["zone"] != BOARD):
             events.append({"type": "battle_void"})  # a fighter left during the battle start
         else:
-            pa = self.power(state, a)
-            pd = self.power(state, d) if d is not None else 0
+            auras = self.auras(state)  # (the same for both: nothing changes between the two readings)
+            pa = self.stat(state, a, "power", auras)
+            pd = self.stat(state, d, "power", auras) if d is not None else 0
             battle["pa"], battle["pd"] = pa, pd
             events.append({"type": "battle_compare", "attacker": pa, "defender": pd})
             owner_a = self._owner(state, a)
