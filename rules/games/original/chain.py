@@ -123,9 +123,14 @@ class Chain(StackPlay):
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
-        state["flags"]["passed"] += 1
-        if state["flags"]["passed"] < 2:
-            state["priority"] = 1 - player
+        flags = state["flags"]
+        flags["passed"] += 1
+        if flags["passed"] < 2:
+            other = state["priority"] = 1 - player
+            if state["players"][other]["goldfish"]:
+                # (the goldfish passes at once, as the stack loop would have it do next: a pass changes neither
+                # the result nor a pending decision, which it checks first)
+                return events + self._pass(state, other)
             return events
         state["priority"] = None  # 対抗をしなかった: 効果処理を始める (newest first)
         return events + self._resolve(state)
@@ -134,9 +139,13 @@ class Chain(StackPlay):
         events = []
         while state["stack"] and state["pending"] is None and state["priority"] is None and state["result"] is None:
             entry = state["stack"].pop()
+            self._calm = None
             events += self._resolve_entry(state, entry)
             if state["pending"] is None:  # (an effect waiting for a target settles when it is done)
-                events += self._settle(state)
+                if self._calm is state:  # (settled already, with nothing to do: Battles._calm)
+                    self._calm = None
+                else:
+                    events += self._settle(state)
             self.check_result(state)
         return events
 
