@@ -93,7 +93,7 @@ class Actions:
 
     def _main_actions(self, state, hand, me=0) -> list[dict]:
         out = []
-        auras = self.auras(state)
+        auras = self._in_force(state, "auras")
         purse = self.purse(state, me)
         squares = {}
         for iid in hand:
@@ -263,7 +263,7 @@ class Actions:
         if state["priority"] is not None and not players[me]["goldfish"]:
             allowed = self._responses(state, me)
         elif state["priority"] is None and not state["stack"] and not players[me]["goldfish"] and state["phase"] == "main":
-            allowed = self._normal_effects(state, iid, self.purse(state, me), self.auras(state)) if self._owner(state, iid) == me and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
+            allowed = self._normal_effects(state, iid, self.purse(state, me), self._in_force(state, "auras")) if self._owner(state, iid) == me and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
         else:
             raise IllegalAction("effect: not now")
         if action not in allowed:

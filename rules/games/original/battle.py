@@ -83,7 +83,7 @@ class Battles:
                 continue
             kind = self.card_type(state, iid)
             if kind == SOLDIER:
-                auras = self.auras(state) if auras is None else auras
+                auras = self._in_force(state, "auras") if auras is None else auras
                 if damage > self.stat(state, iid, "power", auras):
                     events += self.destroy(state, iid)
                     auras = None
@@ -111,10 +111,10 @@ class Battles:
         """A soldier entered its square: a battle with a soldier there, or with the phantom 0/0/0 on an enemy
         land's square or an empty enemy camp square."""
         pos = self._pos(state, iid)
-        if pos is None or self.card_type(state, iid) != SOLDIER:
+        of = self._facts_of(state)
+        if pos is None or of[iid]["type"] != SOLDIER:
             return []
         cards = state["cards"]
-        of = self._facts_of(state)
         owner = cards[iid]["owner"]
         # the other cards on its square (_at) in one pass: the first soldier fights it, else the first enemy land
         # (or any land, option own_land_battle) gives the phantom
@@ -155,7 +155,7 @@ class Battles:
         if state["cards"][a]["zone"] != BOARD or (d is not None and state["cards"][d]["zone"] != BOARD):
             events.append({"type": "battle_void"})  # a fighter left during the battle start
         else:
-            auras = self.auras(state)  # (the same for both: nothing changes between the two readings)
+            auras = self._in_force(state, "auras")  # (the same for both: nothing changes between the two readings)
             pa = self.stat(state, a, "power", auras)
             pd = self.stat(state, d, "power", auras) if d is not None else 0
             battle["pa"], battle["pd"] = pa, pd
