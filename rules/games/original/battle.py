@@ -90,10 +90,13 @@ class Battles:
             elif kind == LAND and damage > limit:
                 events += self.destroy(state, iid)
                 auras = None
-        for player in (0, 1):  # (_settle_power where the top 戦力 card has more than the limit)
-            power = zones[POWER[player]]
-            if power and cards[power[-1]]["counters"].get("damage", 0) > limit:
-                events += self._settle_power(state, player)
+        # (_settle_power for each player, 0 then 1, where the top 戦力 card has more than the limit: POWER's zones)
+        power = zones["p0.power"]
+        if power and cards[power[-1]]["counters"].get("damage", 0) > limit:
+            events += self._settle_power(state, 0)
+        power = zones["p1.power"]
+        if power and cards[power[-1]]["counters"].get("damage", 0) > limit:
+            events += self._settle_power(state, 1)
         return events
 
     def _hellfire(self, state) -> list[dict]:

@@ -27,7 +27,10 @@ class Chain(StackPlay):
         state["flags"]["passed"] = 0
         state["priority"] = state["active"] if by is None else 1 - by
         events = [{"type": "chain", "entry": entry["kind"], "card": entry.get("card"), "player": entry.get("player")}]
-        return events + self._forced(state)
+        forced = self._forced(state)
+        if forced:
+            events += forced
+        return events
 
     def _forced(self, state) -> list[dict]:
         """強制対抗: a card's forced response to a matching event is activated at once (its cost is 0)."""
@@ -137,8 +140,9 @@ class Chain(StackPlay):
 
     def _resolve(self, state) -> list[dict]:
         events = []
-        while state["stack"] and state["pending"] is None and state["priority"] is None and state["result"] is None:
-            entry = state["stack"].pop()
+        stack = state["stack"]
+        while stack and state["pending"] is None and state["priority"] is None and state["result"] is None:
+            entry = stack.pop()
             self._calm = None
             events += self._resolve_entry(state, entry)
             if state["pending"] is None:  # (an effect waiting for a target settles when it is done)
