@@ -5,7 +5,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rules.declare import COMMON_KEYS, CardDataError, GameDef, get_game
+from rules.declare import COMMON_FIELDS, COMMON_KEYS, CardDataError, GameDef, get_game
+from rules.declare.fields import INT
 
 from .i18n import error_message
 from .search.index import SEARCH_COLUMNS, card_facets, search_columns, sync_short_index
@@ -219,6 +220,11 @@ class CardFacet(models.Model):
     key = models.CharField(_("key"), max_length=60)
     text = models.CharField(_("text"), max_length=255)
     num = models.BigIntegerField(_("number value"), null=True)
+    # The card's own number column (CARD_NUMBER: the one whole-number field every game declares in common, its
+    # cost), copied here (sync_facets writes it): a field's value and a comparison of that number are one range
+    # of the (key, text, card_num, card) index ("kw:速攻 c<=2": the cost<=2 cards of the keyword, cards.search.
+    # compiler.Compiler.carried), not a list of every card of the value checked against each card's cost.
+    card_num = models.BigIntegerField(_("card's number"), null=True)
 
     class Meta:
         verbose_name = _("card search field")
@@ -228,12 +234,18 @@ class CardFacet(models.Model):
             models.Index(fields=["key", "text", "card"]),
             models.Index(fields=["key", "num", "card"]),
             models.Index(fields=["card", "key", "num"]),  # a sort by a field reads its value here
-            # A field's distinct values in one game (compiler.Compiler._read_facet_values, PostgreSQL).
-            models.Index(fields=["game", "key", "text", "card"], name="cards_facet_game_key_text"),
+            # A value's cards by the card's number (card_num), then their ids, from the index alone; in one
+            # game, and a field's distinct values in one game (compiler.Compiler._read_facet_values).
+            models.Index(fields=["key", "text", "card_num", "card"], name="cards_facet_key_text_num"),
+            models.Index(fields=["game", "key", "text", "card_num", "card"], name="cards_facet_game_text_num"),
         ]
 
     def __str__(self):
         return f"{self.key}={self.text}"
+
+
+# The card column a facet row carries (CardFacet.card_num): the common whole-number field of the registry.
+(CARD_NUMBER,) = (f.key for f in COMMON_FIELDS if f.kind == INT)
 
 
 def sync_facets(cards) -> None:
@@ -246,7 +258,8 @@ def sync_facets(cards) -> None:
         for start in range(0, len(ids), 500):
             CardFacet.objects.filter(card_id__in=ids[start : start + 500]).delete()
         rows = [
-            CardFacet(card_id=card.pk, game_id=card.game_id, key=key, text=text, num=num)
+            CardFacet(card_id=card.pk, game_id=card.game_id, key=key, text=text, num=num,
+                      card_num=getattr(card, CARD_NUMBER))
             for card in cards
             for key, text, num in card_facets(card.definition, card.to_data())
         ]

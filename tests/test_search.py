@@ -245,6 +245,8 @@ QUERIES = {
         "season:秋冬", "season:春 OR season:夏", "kw:速攻", "-kw:速攻 cost=1", "attr:幽霊", "cost!=0", "power>2",
         "name:ねこ", "name=猫缶", "alias:猫缶", "reading:ねこ", "text:ダメージ", "(t:場所札 OR t:怪異札) -(cost>=2)",
         "set:うつくしい", "roles:召喚時", "copy_limit>=1", "sample:yes", "sample:no power>=1",
+        # the cost compared beside a facet's text is read from the facet rows as well (CardFacet.card_num)
+        "kw:速攻 cost<=1", "season:春 c>=2 c<5", "kw:速攻 c!=1", "-(kw:速攻 c<=1)", "season:春 -kw:速攻 c=1",
     ],
     "original": ["attr:火 t:兵 power>=3", "effects.kind:対抗", "effects:ダメージ", "race:ドラゴン", "special_type2:深淵",
                  "upkeep<=1 -attr:火", "煉獄"],
@@ -253,7 +255,8 @@ QUERIES = {
     "manacard": ["deck:skill", "deck:スキルデッキ", "t:unit speed>=2 distance:近", "kw:逆転", "unique:yes",
                  "blessing_level>=1", "hp>=5 OR attack>=4"],
     "timestorm": ["t:action", "win_condition:yes", "-t:battery", "バッテリー"],
-    None: ["ねこやま", "game:kannagi cost<=1", "power>=3", "t:unit OR t:character", "attack>=3", "race:妖怪"],
+    None: ["ねこやま", "game:kannagi cost<=1", "power>=3", "t:unit OR t:character", "attack>=3", "race:妖怪",
+           "kw:速攻 c<=2", "kw:速 c=0 OR kw:速攻 c>1", "(kw:速攻 OR attr:火) c<=1"],
 }
 
 

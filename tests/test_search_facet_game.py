@@ -22,6 +22,21 @@ def test_every_facet_row_has_its_cards_game(bundled):
     assert set(card.facets.values_list("game_id", flat=True)) == {"kannagi"}
 
 
+def test_every_facet_row_has_its_cards_number(bundled):
+    # the card's cost (cards.models.CARD_NUMBER), written by sync_facets and filled by cards migration 0009
+    rows = CardFacet.objects.values_list("card_num", "card__cost")
+    assert rows.exists() and all(mine == theirs for mine, theirs in rows)
+    assert CardFacet.objects.filter(card_num__isnull=True).exists()  # the cards without a cost
+    card = Card.objects.filter(game_id="kannagi", cost__isnull=False).first()
+    card.cost += 1
+    card.save()
+    assert set(card.facets.values_list("card_num", flat=True)) == {card.cost}
+    CardFacet.objects.update(card_num=99)  # rows as they were before the column
+    importlib.import_module("cards.migrations.0009_facet_card_num").fill_numbers(
+        apps, SimpleNamespace(connection=connection))
+    assert all(mine == theirs for mine, theirs in CardFacet.objects.values_list("card_num", "card__cost"))
+
+
 def test_the_migration_fills_each_facet_rows_game_from_its_card(bundled):
     migration = importlib.import_module("cards.migrations.0008_facet_game")
     kannagi = CardFacet.objects.filter(card__game_id="kannagi")

@@ -24,7 +24,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Collate
 from django.db.models.lookups import GreaterThan, In
 
-from ..models import Card, CardFacet
+from ..models import CARD_NUMBER, Card, CardFacet
 from .index import (
     FTS_TABLE,
     GRAMS_COLUMN,
@@ -62,6 +62,7 @@ DENSE = 2000
 # cards for "LIKE '%速攻%'" that 9,983 hold (and then looked each of them up to sort them all). A field with
 # more distinct values than this (numbers, names) keeps the LIKE.
 FACET_VALUES = 200
+NUM_OPERATORS = {":": "=", "=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 NUM_LOOKUPS = {":": "exact", "=": "exact", "!=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 # The reads a compile plans by, while cards.search.paging.cached_search records them: (sql, params, rows).
 _probes: contextvars.ContextVar[list | None] = contextvars.ContextVar("search_probes", default=None)
@@ -109,6 +110,15 @@ class Compiler:
         # not planned, since that condition may find far fewer cards than the facet.
         self.drives = False
         self._facet_counts: dict = {}
+        # The comparison of the card's number (CARD_NUMBER, the cost) an AND of the search holds, as a lookup
+        # on the facet rows' copy of it ({"card_num__lte": 2}), while that AND's comparisons are compiled:
+        # a facet's list of cards is then read for those numbers alone (carried).
+        self._carried: dict | None = None
+        # Whether the lists are read with it. PostgreSQL: the count only (carried_count), where the page keeps
+        # walking the list order with a probe per card: with the narrower list its planner hashed the list
+        # and sorted every match of the cost instead ("kw:速攻 c<=2": a scan of 29,775 cost index entries).
+        self.carry = self.fts
+        self.carried_count = False  # a list would be read with it (PostgreSQL: the count is compiled again)
 
     def dense(self, table: str, match: str) -> bool:
         """Whether the FTS index finds `match` in DENSE cards or more (of the game searched)."""
@@ -233,6 +243,14 @@ class Compiler:
         # season:春 power>=2" on 100,000 cards took twice as long on SQLite (31 ms, not 13) and read twice
         # the buffers on PostgreSQL: bench/search_facet_game.py.)
         ids = CardFacet.objects.filter(key=key, **lookup).values("card_id")
+        # A text's cards among those of the number compared beside it: the list is built from one range of
+        # the (key, text, card_num, card) index ("kw:速攻 c<=2": 3,000 ids, not the keyword's 10,000).
+        # Exact, not only narrower: the card is compared by its own number too, and its facet rows carry it.
+        listed = ids
+        if self._carried and all(name.startswith("text") for name in lookup):
+            self.carried_count = True
+            if self.carry:
+                listed = ids.filter(**self._carried)
         if self.fts and self._facet_count(ids) >= DENSE:
             # SQLite drives a query from an IN list on the primary key and then sorts every match. When many
             # cards pass, a correlated EXISTS (one probe of the covering index (key, text|num, card) per
@@ -247,9 +265,9 @@ class Compiler:
             # the key per card), and for its values (equality) the list built once from the (key, text, card)
             # index is still cheaper than a probe per card. "+id" (no index may serve it) makes SQLite walk
             # the list order and look each card up in the list built once, stopping after the page.
-            return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), ids))
+            return Q(In(Func(F("pk"), template="+%(expressions)s", output_field=IntegerField()), listed))
         self.drives = True
-        return Q(pk__in=ids)
+        return Q(pk__in=listed)
 
     def _facet_count(self, ids: QuerySet) -> int:
         """How many facet rows `ids` selects, counted up to DENSE (read once per compile)."""
@@ -279,17 +297,27 @@ class Compiler:
             rest = children[:i] + children[i + 1:]
             if not all(self._rides(node) for node in rest):
                 return None
+            # The card's number compared ("c<=2") is the facet rows' own (card_num): the walk is one range of
+            # the (key, text, card_num, card) index, the cost<=2 cards of the keyword alone (1,001 entries to
+            # the cap, no card read when nothing else is asked), and the cards are not compared again.
+            number = next((node for node in rest if _compares_card_number(node)), None)
+            if number is not None:
+                rest = [node for node in rest if node is not number]
             self.drives = False
             cards = base.filter(self.node(And(rest))) if rest else base
             if self.drives:
                 return None
             key, values = driver
             where, params = ['F."key" = %s'], [key]
-            if self.game_id is not None:  # the (game, key, text, card) index: that game's facets alone
+            if self.game_id is not None:  # the (game, key, text, card_num, card) index: that game's facets alone
                 where.insert(0, 'F."game_id" = %s')
                 params.insert(0, self.game_id)
             where.append('F."text" IN (' + ", ".join(["%s"] * len(values)) + ")")
-            return cards, " AND ".join(where), params + values
+            params += values
+            if number is not None:
+                where.append(f'F."card_num" {NUM_OPERATORS[number.op]} %s')
+                params.append(number.value)
+            return cards, " AND ".join(where), params
         return None
 
     def _driver_values(self, node) -> tuple[str, list[str]] | None:
@@ -335,9 +363,15 @@ class Compiler:
         if isinstance(node, Not):
             return ~self.node(node.child)
         if isinstance(node, And):
+            carried = self.carried(node.children)
             q = Q()
             for child in node.children:
-                q &= self.node(child)
+                # (only to its own comparisons: not into an OR or a negation below, nor an AND nested there)
+                self._carried = carried if isinstance(child, Cmp) and child.op != "!=" else None
+                try:
+                    q &= self.node(child)
+                finally:
+                    self._carried = None
             return q
         if isinstance(node, Or):
             # SQLite: choices of one field ("attr:火 OR attr:闇") are one facet lookup of its values
@@ -368,6 +402,17 @@ class Compiler:
             q = self.comparison(node)
             return ~q if node.op == "!=" else q
         raise TypeError(node)
+
+    @staticmethod
+    def carried(children) -> dict | None:
+        """The facet rows' lookup of the card's number (CardFacet.card_num) that one of these ANDed children
+        compares ("c<=2": {"card_num__lte": 2}), or None. Not "!=": its negation would take the cards without
+        a number too. Read from the field's spec (a number kept in the card's CARD_NUMBER column), so it is
+        whatever each game's cost is called."""
+        for child in children:
+            if _compares_card_number(child):
+                return {f"card_num__{NUM_LOOKUPS[child.op]}": child.value}
+        return None
 
     @staticmethod
     def _facet_text(node) -> str | None:
@@ -525,6 +570,12 @@ class Compiled:
         return self._ordered(cards, ranked)
 
 
+def _compares_card_number(node) -> bool:
+    """Whether `node` compares the card's number column (CARD_NUMBER) by =, <, <=, > or >=."""
+    return (isinstance(node, Cmp) and node.spec.kind == K_NUM and node.spec.column == CARD_NUMBER
+            and node.op != "!=" and isinstance(node.value, int))
+
+
 def _binary(column: str):
     """Order by code point on both databases (PostgreSQL would otherwise follow its locale)."""
     if connection.vendor == "postgresql":
@@ -540,11 +591,14 @@ def compile_search(query: Query, cards: QuerySet | None = None, game_id: str | N
     compiled.statistics = compiler.statistics
     if compiler.fts and query.root is not None:
         compiled.count_facet = compiler.count_driver(query.root, base)
-    if compiler.unnarrowed:
+    if compiler.unnarrowed or (compiler.carried_count and not compiler.carry):
         # PostgreSQL: the count has no order to walk, so a dense word is narrowed by the pair index there
         # (a bitmap of its cards, then up to the cap of them read) rather than by reading the cards one by
         # one in table order: 13,700 rows read to count a two-character word to the cap, 740 pages instead.
-        compiler.narrow = True
+        # And a facet's list is read for the cost compared beside it (Compiler.carry): "kw:速攻 c<=2" hashes
+        # the keyword's 2,936 cards of cost <= 2, not its 9,945.
+        compiler.narrow = compiler.unnarrowed
+        compiler.carry = True
         compiled.counted = base.filter(compiler.node(query.root))
     return compiled
 

@@ -343,8 +343,11 @@ def _facet_driven(compiled: Compiled, cap: int) -> _Statement | None:
     if rest is not None and (rest.sql == select or rest.sql.startswith(select + " WHERE ")):
         facets = quote(meta.get_field("facets").related_model._meta.db_table)
         where = rest.sql[len(select + " WHERE "):]
-        sql = (f'SELECT DISTINCT F."card_id" AS {quote("pk")} FROM {facets} F CROSS JOIN {table} ON {table}.{pk} = '
-               f'F."card_id" WHERE {condition}' + (f" AND ({where})" if where else "") + f" LIMIT {int(cap) + 1}")
+        # Nothing asked of the card itself (every card of the facet rows passes): the facet rows alone, from
+        # their index (a facet row's card exists: its foreign key).
+        join = f" CROSS JOIN {table} ON {table}.{pk} = F.\"card_id\"" if where else ""
+        sql = (f'SELECT DISTINCT F."card_id" AS {quote("pk")} FROM {facets} F{join} WHERE {condition}'
+               + (f" AND ({where})" if where else "") + f" LIMIT {int(cap) + 1}")
         statement = _Statement(sql, (*condition_params, *rest.params), [], [], [])
     compiled.statements[role] = statement
     if statement is None:
