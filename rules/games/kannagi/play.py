@@ -79,6 +79,7 @@ TARGET_KINDS = {
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
 _DEF = itemgetter("def")  # (a card instance's card key)
+_COUNTERS = itemgetter("counters")
 FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = ("p0.hand", "p1.hand")
@@ -133,7 +134,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -262,6 +263,8 @@ class KannagiRules(Play):
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
+        # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
+        memo.counted = any(map(_COUNTERS, cards.values()))
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
@@ -830,6 +833,14 @@ class KannagiRules(Play):
         return events
 
     def _job_end_of_turn(self, state, job):
+        return self._end_of_turn(state)
+
+    def _end_of_turn(self, state) -> list[dict]:
+        """effects.end_of_turn, called only when a change "until end of turn" is noted (it does nothing otherwise);
+        the counters it changes back may stay on a card (see check_result)."""
+        if "eot" not in state:
+            return []
+        self._memo(state).counted = True
         return effects.end_of_turn(state)
 
     def _job_potential(self, state, job):
@@ -1364,11 +1375,12 @@ class KannagiRules(Play):
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
         end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
-        events = effects.end_of_turn(state)  # (_job_end_of_turn without the call)
+        events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
         events += self._job_goldfish(state, goldfish)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 2)
-        events += effects.end_of_turn(state)
+        if "eot" in state:
+            events += self._end_of_turn(state)
         events += self._job_turn(state, turn)
         if state["pending"]:
             return events + self._queue_turn_end(jobs, 4)
@@ -1555,6 +1567,7 @@ class KannagiRules(Play):
         about the hand follows the hand."""
         memo = self._memo(state)
         memo.fill()  # (a token it made)
+        memo.counted = True  # (a manual action may have set counters: check_result looks again)
         riding = memo.riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
         riding.update(i for i, c in state["cards"].items() if "on" in c)
@@ -1616,10 +1629,20 @@ class KannagiRules(Play):
                         self._lowered_to_soul(state, name)
                         break
         else:  # (the goldfish has no field to look at)
-            for iid in state["zones"]["p0.field"]:
-                if cards[iid]["counters"]:
-                    self._lowered_to_soul(state, "p0.field")
-                    break
+            # Only while a card of the game may have counters: counters are set only by a stat step (effects._stat,
+            # which notes the change in state["eot"] until effects.end_of_turn takes it back), by that end of turn
+            # (_end_of_turn, which marks the game), and by a manual action (after_manual, which marks it). Once no
+            # change is noted and no card of the game (the field's or any other) has counters, the mark is cleared.
+            memo = self._last
+            if memo is None or memo.cards is not cards:
+                memo = self._new_game(state)
+            if memo.counted or "eot" in state:
+                for iid in state["zones"]["p0.field"]:
+                    if cards[iid]["counters"]:
+                        self._lowered_to_soul(state, "p0.field")
+                        break
+                if "eot" not in state:
+                    memo.counted = any(map(_COUNTERS, cards.values()))
         player, goldfish = state["players"]
         if goldfish["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
