@@ -1335,10 +1335,12 @@ class KannagiRules(Play):
         if state["pending"]:
             state["flags"]["jobs"].insert(0, {"do": "end_phase"})
             return events
+        if state["players"][1]["goldfish"]:  # (no tool's moment at the end: see _next_turn's `quiet`)
+            return events + self._job_end_phase(state, None, 1 if state["flags"]["tool"] else 2)
         return events + self._job_end_phase(state, None)
 
-    def _job_end_phase(self, state, job):
-        """The end phase after its declaration: the hand limit, then the next turn."""
+    def _job_end_phase(self, state, job, quiet=0):
+        """The end phase after its declaration: the hand limit, then the next turn (`quiet`: see _next_turn)."""
         state["phase"] = "end"
         hand = self.hand_cards(state)
         if len(hand) > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
@@ -1346,7 +1348,7 @@ class KannagiRules(Play):
             me = state["active"]
             state["pending"] = {"type": "hand_limit", "player": me, "n": n, "choose": {"zone": zone(me, "hand"), "min": n, "max": n}}
             return [{"type": "hand_limit", "n": n}]
-        return self._next_turn(state)
+        return self._next_turn(state, quiet)
 
     def _do_hand_limit(self, state, action):
         cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
@@ -1360,7 +1362,10 @@ class KannagiRules(Play):
     TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, {"do": "phase", "phase": "recovery"},
                 {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
 
-    def _next_turn(self, state):
+    def _next_turn(self, state, quiet=0):
+        """(quiet, against the goldfish: the end phase's declaration, right before with nothing between, found no tool
+        to use, with the hand, 魂 and field as they are here: 1, the goldfish's declaration finds none either; 2, the
+        tool was not used this turn, and the next turn's start finds none either: it opens the same tool flag)"""
         jobs = state["flags"]["jobs"]
         if "turns" in state["flags"]:  # (versus) the other player's turn
             jobs += [{"do": "end_of_turn"}, *self._turn_of(1 - state["active"])]
@@ -1375,15 +1380,28 @@ class KannagiRules(Play):
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
         end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
+        # (the end of turn changes back counters only: nothing a tool's moment reads)
         events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
-        events += self._job_goldfish(state, goldfish)
-        if state["pending"]:
-            return events + self._queue_turn_end(jobs, 2)
+        if quiet:  # (_job_goldfish without its moment)
+            state["active"] = 1
+            state["phase"] = "goldfish"
+            events.append({"type": "goldfish_turn"})
+        else:
+            events += self._job_goldfish(state, goldfish)
+            if state["pending"]:
+                return events + self._queue_turn_end(jobs, 2)
         if "eot" in state:
             events += self._end_of_turn(state)
-        events += self._job_turn(state, turn)
-        if state["pending"]:
-            return events + self._queue_turn_end(jobs, 4)
+        if quiet == 2:  # (_job_turn without its moment)
+            n = state["turn"] = state["turn"] + 1
+            state["active"] = 0
+            state["phase"] = "start"
+            state["flags"].update(TURN_OPEN)
+            events.append({"type": "turn", "turn": n})
+        else:
+            events += self._job_turn(state, turn)
+            if state["pending"]:
+                return events + self._queue_turn_end(jobs, 4)
         if state["turn"] > 1:
             state["phase"] = "recovery"  # (the same moment as the turn's start: no tool)
         else:
