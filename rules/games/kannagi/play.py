@@ -611,14 +611,6 @@ class KannagiRules(Play):
         if kept is not None and kept[5] == me and kept[2] == soul and kept[3] == mixed:
             if kept[1] == hand and kept[6] == reveal:
                 return kept[4]
-            if len(kept[4]) <= 1:
-                # (an answer of one tool or none cannot depend on the order of the tools in hand: the same tools, as
-                # a set made in C, give it again; the kept copies stay as they are)
-                held = tools.intersection(hand)
-                if reveal:
-                    held.update(tools.intersection(reveal))
-                if held == kept[7]:
-                    return kept[4]
         held = []  # the tools in hand, in the hand's order, then the 手札公開場's
         for i in hand:
             if i in tools:
@@ -627,7 +619,7 @@ class KannagiRules(Play):
             if i in tools:
                 held.append(i)
         if kept is not None and kept[0] == held and kept[5] == me and kept[2] == soul and kept[3] == mixed:
-            of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:], kept[7])
+            of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:])
             return kept[4]
         out, plain = [], True
         for i in held:
@@ -637,7 +629,7 @@ class KannagiRules(Play):
                 if f.plain or self._can_choose(state, me, i, f):
                     out.append(i)
         out = tuple(out)
-        of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:], set(held)) if plain else None
+        of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
         return out
 
     def _window(self, state, at: str) -> list[dict]:
