@@ -1085,15 +1085,16 @@ class KannagiRules(Play):
         if not self.affordable(state, self._me(state) if me is None else me, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
-    def _declare(self, state, action) -> list[dict]:
-        """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be."""
+    def _declare(self, state, action, me=None) -> list[dict]:
+        """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be (`me`: the seat
+        that decides, when the caller has it; nothing before the carry changes it)."""
         events = self._window(state, action["type"])
         if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
             state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
             return events
         # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
         # only reads the action, and nothing happened since the _do_ handler checked it: no tool was used)
-        carried = self._carry[action["type"]](state, action, checked=True)  # (a new list: added to below)
+        carried = self._carry[action["type"]](state, action, True, me)  # (a new list: added to below)
         if events:
             carried = events + carried
         if state["flags"]["jobs"]:  # (_drive with nothing queued does nothing)
@@ -1126,7 +1127,7 @@ class KannagiRules(Play):
         onto = action.get("onto")
         if onto is not None and onto not in self._free_seasons(state):
             raise IllegalAction("onto: your season card with no place on it")
-        return self._declare(state, action)
+        return self._declare(state, action, me)
 
     def _summon_potential(self, state, action):
         iid = action.get("card")
@@ -1146,10 +1147,12 @@ class KannagiRules(Play):
         """What follows a card's arrival on the field: the 神 rule, then its 召喚時 effect."""
         return [{"do": "god", "card": iid}, {"do": "effect", "card": iid, "whens": ["summon"]}]
 
-    def _run_entered(self, state, iid) -> list[dict]:
+    def _run_entered(self, state, iid, f=None) -> list[dict]:
         """The jobs of _entered, run at once as _drive would run them from the front of the queue (a carry's
-        caller drives the queue right after it); what is left when one waits for a decision is queued."""
-        f = self.fact(state, iid)  # (a card without 神 or 召喚時 steps: those jobs do nothing, and are not run)
+        caller drives the queue right after it); what is left when one waits for a decision is queued. (`f`: the
+        card's Facts, when the caller has them.)"""
+        if f is None:
+            f = self.fact(state, iid)  # (a card without 神 or 召喚時 steps: those jobs do nothing, and are not run)
         events = self._job_god(state, {"do": "god", "card": iid}) if f.god else []
         if state["pending"] or state["result"] is not None:
             state["flags"]["jobs"].insert(0, {"do": "effect", "card": iid, "whens": ["summon"]})
@@ -1172,25 +1175,37 @@ class KannagiRules(Play):
         state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
 
-    def _carry_summon(self, state, action, checked=False):
-        """(checked: carried out right after _do_summon's checks with nothing between, so they hold still)"""
+    def _carry_summon(self, state, action, checked=False, me=None):
+        """(checked: carried out right after _do_summon's checks with nothing between, so they hold still; `me`:
+        the seat, given by _do_summon)"""
         iid = action["card"]
-        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, self._me(state), iid)):
+        if me is None:
+            me = self._me(state)
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, me, iid)):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
         if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
-        events.append(move(state, iid, FIELDS[self._me(state)], face_up=True))
-        card = state["cards"][iid]
+        events.append(move(state, iid, FIELDS[me], face_up=True))
+        cards = state["cards"]
+        card = cards[iid]
         card.pop("on", None)
         card.pop("order", None)
-        if onto is not None:
-            self._sit(state, iid, onto)
-        card["tapped"] = not self._has_keyword(state, iid, "速攻")
+        memo = self._last  # (_memo without the call: the move reads no facts)
+        if memo is None or memo.cards is not cards:
+            memo = self._new_game(state)
+        of = memo.of
+        if onto is not None:  # (_sit without the call)
+            card["on"] = onto
+            memo.riding.add(iid)
+        # ■速攻: its own, or the season's it sits on (_has_keyword without the call)
+        f = of[iid]
+        fast = "速攻" in f.keywords or (onto is not None and cards[onto]["zone"] == card["zone"] and of[onto].type is SEASON and "速攻" in of[onto].keywords)
+        card["tapped"] = not fast
         state["flags"]["summon"] = True
-        return events + self._run_entered(state, iid)
+        return events + self._run_entered(state, iid, f)
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
@@ -1199,7 +1214,7 @@ class KannagiRules(Play):
             raise IllegalAction("target: one of your places on the field")
         return self._declare(state, action)
 
-    def _carry_possess(self, state, action, checked=False):
+    def _carry_possess(self, state, action, checked=False, me=None):
         iid, target = action["card"], action["target"]
         if not self._in_hand(state, iid):
             return self._void("possess", iid)
@@ -1219,7 +1234,7 @@ class KannagiRules(Play):
         self._pay(state, iid)
         return self._declare(state, action)
 
-    def _carry_deploy(self, state, action, checked=False):
+    def _carry_deploy(self, state, action, checked=False, me=None):
         """(checked: as for _carry_summon)"""
         iid = action["card"]
         me = self._me(state)
@@ -1236,14 +1251,15 @@ class KannagiRules(Play):
         if state["flags"].get("attack"):  # (_need without the call)
             raise IllegalAction("attack: already done this turn")
         place = action.get("card")
-        if place not in state["zones"][FIELDS[self._me(state)]] or self.fact(state, place).type != PLACE or state["cards"][place]["tapped"]:
+        me = self._me(state)
+        if place not in state["zones"][FIELDS[me]] or self.fact(state, place).type != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
-        return self._declare(state, action)
+        return self._declare(state, action, me)
 
-    def _carry_attack(self, state, action, checked=False):
+    def _carry_attack(self, state, action, checked=False, me=None):
         place = action["card"]
         card = state["cards"][place]
-        if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
+        if card["zone"] != FIELDS[self._me(state) if me is None else me] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
         flags = state["flags"]
         flags["attack"] = True
@@ -1342,9 +1358,10 @@ class KannagiRules(Play):
     def _job_end_phase(self, state, job, quiet=0):
         """The end phase after its declaration: the hand limit, then the next turn (`quiet`: see _next_turn)."""
         state["phase"] = "end"
-        hand = self.hand_cards(state)
-        if len(hand) > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
-            n = len(hand) - HAND_LIMIT
+        zones, me = state["zones"], self._me(state)  # (hand_cards' count, without the list)
+        held = len(zones[HANDS[me]]) + len(zones[REVEALS[me]])
+        if held > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
+            n = held - HAND_LIMIT
             me = state["active"]
             state["pending"] = {"type": "hand_limit", "player": me, "n": n, "choose": {"zone": zone(me, "hand"), "min": n, "max": n}}
             return [{"type": "hand_limit", "n": n}]
