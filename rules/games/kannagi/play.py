@@ -872,7 +872,8 @@ class KannagiRules(Play):
         card = state["cards"][iid]
         if not job.get("anywhere") and not card["zone"].endswith(".field"):
             return []
-        by_when = self.card_facts(state)[iid].steps
+        memo = self._last  # (card_facts without the call)
+        by_when = (memo.of if memo is not None and memo.cards is state["cards"] else self.card_facts(state))[iid].steps
         if not by_when:  # (most cards: no script)
             return []
         steps = []  # (effects.steps_of, read once)
@@ -921,7 +922,8 @@ class KannagiRules(Play):
         card = cards[place]
         if not card["zone"].endswith(".field"):
             return []
-        of = self.card_facts(state)
+        memo = self._last  # (card_facts without the call)
+        of = memo.of if memo is not None and memo.cards is cards else self.card_facts(state)
         own = of[place].attacks  # (_job_simultaneous's _has_steps, from the facts)
         host = card.get("on")
         # (run as the place's: the season's steps act on the place on it, "self" being that place)
@@ -1073,7 +1075,8 @@ class KannagiRules(Play):
             me = self._me(state)
         if iid not in zones[HANDS[me]] and iid not in zones[REVEALS[me]]:  # (_in_hand without the call)
             raise IllegalAction(f"card: {iid!r} is not in your hand")
-        if self.fact(state, iid).type != card_type:
+        memo = self._last  # (fact without the call)
+        if (memo.of[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).type != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
         return iid
 
@@ -1088,7 +1091,8 @@ class KannagiRules(Play):
     def _declare(self, state, action, me=None) -> list[dict]:
         """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be (`me`: the seat
         that decides, when the caller has it; nothing before the carry changes it)."""
-        events = self._window(state, action["type"])
+        # (_window's first answer without the call: against the goldfish, no moment once the tool was used)
+        events = [] if state["players"][1]["goldfish"] and state["flags"]["tool"] else self._window(state, action["type"])
         if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
             state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
             return events
@@ -1123,7 +1127,8 @@ class KannagiRules(Play):
             raise IllegalAction("summon: already done this turn")
         me = self._me(state)
         iid = self._hand_card(state, action, PLACE, me)
-        self._pay(state, iid, me)
+        if not self.affordable(state, me, iid):  # (_pay without the call)
+            raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
         onto = action.get("onto")
         if onto is not None and onto not in self._free_seasons(state):
             raise IllegalAction("onto: your season card with no place on it")
