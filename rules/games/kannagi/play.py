@@ -943,7 +943,11 @@ class KannagiRules(Play):
         if not state["cards"][place]["zone"].endswith(".field"):
             return []
         counters = state["cards"][place]["counters"]  # (the power, without the call for a place with no counters)
-        power = max(0, self.power(state, place) if counters else self.fact(state, place).power)
+        if counters:
+            power = max(0, self.power(state, place))
+        else:
+            memo = self._last  # (fact without the call)
+            power = max(0, (memo.of[place] if memo is not None and memo.cards is state["cards"] else self.fact(state, place)).power)
         if "turns" in state["flags"]:  # (versus) the opponent may take it with 魂 (防御)
             t = 1 - state["cards"][place]["owner"]
             soul = state["zones"][zone(t, "soul")]
@@ -1125,7 +1129,7 @@ class KannagiRules(Play):
             return self._summon_potential(state, action)
         if state["flags"].get("summon"):  # (_need without the call)
             raise IllegalAction("summon: already done this turn")
-        me = self._me(state)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         iid = self._hand_card(state, action, PLACE, me)
         if not self.affordable(state, me, iid):  # (_pay without the call)
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
@@ -1256,8 +1260,11 @@ class KannagiRules(Play):
         if state["flags"].get("attack"):  # (_need without the call)
             raise IllegalAction("attack: already done this turn")
         place = action.get("card")
-        me = self._me(state)
-        if place not in state["zones"][FIELDS[me]] or self.fact(state, place).type != PLACE or state["cards"][place]["tapped"]:
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
+        memo = self._last  # (fact without the call)
+        if place not in state["zones"][FIELDS[me]] or (
+            (memo.of[place] if memo is not None and memo.cards is state["cards"] else self.fact(state, place)).type != PLACE
+        ) or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
         return self._declare(state, action, me)
 
@@ -1352,7 +1359,8 @@ class KannagiRules(Play):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
         then the hand limit, during which no tool."""
         state["phase"] = "end"
-        events = self._window(state, "end")
+        # (_window's first answer without the call: against the goldfish, no moment once the tool was used)
+        events = [] if state["players"][1]["goldfish"] and state["flags"]["tool"] else self._window(state, "end")
         if state["pending"]:
             state["flags"]["jobs"].insert(0, {"do": "end_phase"})
             return events
@@ -1363,7 +1371,8 @@ class KannagiRules(Play):
     def _job_end_phase(self, state, job, quiet=0):
         """The end phase after its declaration: the hand limit, then the next turn (`quiet`: see _next_turn)."""
         state["phase"] = "end"
-        zones, me = state["zones"], self._me(state)  # (hand_cards' count, without the list)
+        zones = state["zones"]  # (hand_cards' count, without the list; _me's goldfish answer without the call)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)
         held = len(zones[HANDS[me]]) + len(zones[REVEALS[me]])
         if held > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
             n = held - HAND_LIMIT
@@ -1647,7 +1656,10 @@ class KannagiRules(Play):
         """Damage rule ②, for the field `name` where a card has counters: its places whose power was lowered to 0 or
         below go to 魂."""
         cards = state["cards"]
-        marked = [i for i in state["zones"][name] if cards[i]["counters"]]
+        marked = []  # (a loop: no comprehension's frame)
+        for i in state["zones"][name]:
+            if cards[i]["counters"]:
+                marked.append(i)
         of = self.card_facts(state)
         for iid in marked:
             if of[iid].type != PLACE:
