@@ -97,9 +97,14 @@ class Autopilot(Base):
         # of a type that may be played are looked at one by one.
         _, places, seasons, apparitions, tools = kinds
         if not flags["tool"] and not tools.isdisjoint(hand):  # (the usable tools are asked for only when the hand holds one)
-            best_tool = self._best_tool(state, of)
-            if best_tool is not None:
-                return {"type": "tool", "card": best_tool}
+            usable = self.rules.usable_tools(state)
+            if usable:  # (_best_tool without the call)
+                best = None
+                for i in usable:
+                    key = (of[i].cost, i)
+                    if best is None or key > best:
+                        best = key
+                return {"type": "tool", "card": best[1]}
         deploy = not flags["deploy"] and not seasons.isdisjoint(hand)
         summon = not flags["summon"] and not places.isdisjoint(hand)
         if deploy or summon:

@@ -588,7 +588,10 @@ class KannagiRules(Play):
 
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
-        me = self._me(state) if player is None else player
+        if player is not None:
+            me = player
+        else:  # (_me's goldfish answer without the call)
+            me = 0 if state["players"][1]["goldfish"] else self._me(state)
         flags = state["flags"]
         if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             return ()
@@ -1439,9 +1442,15 @@ class KannagiRules(Play):
             events += self._job_phase(state, recovery)
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
-        events += self._job_recover(state, recover)
+        cards = state["cards"]  # (_job_recover without the call: 伏せ cards turn 起き, damage goes)
+        for iid in state["zones"]["p0.field"]:
+            card = cards[iid]
+            card["tapped"] = False
+            if card["counters"]:
+                card["counters"].pop("damage", None)
         state["phase"] = "draw"  # (the same moment as the one before: no tool)
-        events += self._job_draw(state, draw_job)
+        # (_job_draw without the call past the first turn, the only one that may have no draw)
+        events += draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, draw_job)
         state["phase"] = "main"
         return events
 
