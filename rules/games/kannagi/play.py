@@ -1098,8 +1098,18 @@ class KannagiRules(Play):
     def _declare(self, state, action, me=None) -> list[dict]:
         """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be (`me`: the seat
         that decides, when the caller has it; nothing before the carry changes it)."""
-        # (_window's first answer without the call: against the goldfish, no moment once the tool was used)
-        events = [] if state["players"][1]["goldfish"] and state["flags"]["tool"] else self._window(state, action["type"])
+        # (_window's first answers without the call: against the goldfish, no moment once the tool was used, or with
+        # no tool in the hand or the 手札公開場)
+        if state["players"][1]["goldfish"]:
+            memo = self._last
+            if state["flags"]["tool"]:
+                events = []
+            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"]["p0.hand"]) and memo.tools.isdisjoint(state["zones"]["p0.reveal"]):
+                events = []
+            else:
+                events = self._window(state, action["type"])
+        else:
+            events = self._window(state, action["type"])
         if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
             state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
             return events
@@ -1217,6 +1227,8 @@ class KannagiRules(Play):
         fast = "速攻" in f.keywords or (onto is not None and cards[onto]["zone"] == card["zone"] and of[onto].type is SEASON and "速攻" in of[onto].keywords)
         card["tapped"] = not fast
         state["flags"]["summon"] = True
+        if not f.god and "summon" not in f.whens and not state["pending"] and state["result"] is None:
+            return events  # (_run_entered's commonest answer without the call: nothing to run)
         return events + self._run_entered(state, iid, f)
 
     def _do_possess(self, state, action):
