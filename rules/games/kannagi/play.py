@@ -1143,8 +1143,19 @@ class KannagiRules(Play):
         if state["flags"].get("summon"):  # (_need without the call)
             raise IllegalAction("summon: already done this turn")
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
-        iid = self._hand_card(state, action, PLACE, me)
-        if not self.affordable(state, me, iid):  # (_pay without the call)
+        # (_hand_card and affordable without the calls)
+        iid = action.get("card")
+        zones = state["zones"]
+        if iid not in zones[HANDS[me]] and iid not in zones[REVEALS[me]]:
+            raise IllegalAction(f"card: {iid!r} is not in your hand")
+        memo = self._last
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        f = memo.of[iid]
+        if f.type != PLACE:
+            raise IllegalAction(f"card: {iid!r} is not a {PLACE}")
+        soul = zones[SOULS[me]]
+        if not (f.cost <= len(soul) and (f.free or self._season_in(state, memo, f, soul))):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
         onto = action.get("onto")
         if onto is not None and onto not in self._free_seasons(state):
@@ -1380,7 +1391,11 @@ class KannagiRules(Play):
             state["flags"]["jobs"].insert(0, {"do": "end_phase"})
             return events
         if state["players"][1]["goldfish"]:  # (no tool's moment at the end: see _next_turn's `quiet`)
-            return events + self._job_end_phase(state, None, 1 if state["flags"]["tool"] else 2)
+            zones = state["zones"]  # (_job_end_phase without the call: the goldfish game's seat is 0)
+            held = len(zones["p0.hand"]) + len(zones["p0.reveal"])
+            if held <= HAND_LIMIT:
+                return events + self._next_turn(state, 1 if state["flags"]["tool"] else 2)
+            return events + self._job_end_phase(state, None)
         return events + self._job_end_phase(state, None)
 
     def _job_end_phase(self, state, job, quiet=0):
