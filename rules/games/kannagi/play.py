@@ -1328,15 +1328,21 @@ class KannagiRules(Play):
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place)
             return events
-        events += self._job_attack_effects(state, job)
-        if state["pending"] or state["result"] is not None:
-            jobs += self._attack_steps(place, 1)
-            return events
+        memo = self._last  # (the facts: a place with no 攻撃時 steps on a season with none has nothing to run)
+        of = memo.of if memo is not None and memo.cards is state["cards"] else self.card_facts(state)
+        host = card.get("on")
+        if of[place].attacks or (host is not None and of[host].season_attacks):
+            events += self._job_attack_effects(state, job)
+            if state["pending"] or state["result"] is not None:
+                jobs += self._attack_steps(place, 1)
+                return events
         events += self._job_attack_damage(state, job)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
             return events
-        return events + self._job_attack_end(state, job)
+        if card["zone"].endswith(".field"):  # (_job_attack_end without the call)
+            events += self._to_soul(state, place)
+        return events
 
     @staticmethod
     def _attack_steps(place, k=0) -> list[dict]:
