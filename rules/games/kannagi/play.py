@@ -1302,9 +1302,13 @@ class KannagiRules(Play):
         flags = state["flags"]
         flags["attack"] = True
         steps = []
-        riders = self._riders(state, place)
+        memo = self._last
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        # (only the apparitions on the place are looked at: with none of the game's riding, _riders is not asked)
+        riders = self._riders(state, place) if not memo.kinds[3].isdisjoint(memo.riding) else ()
         if riders:
-            of = self.card_facts(state)
+            of = memo.of
             for r in riders:
                 if of[r].type is APPARITION:
                     steps.append({"do": "apparition", "card": r, "place": place})
@@ -1328,8 +1332,7 @@ class KannagiRules(Play):
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place)
             return events
-        memo = self._last  # (the facts: a place with no 攻撃時 steps on a season with none has nothing to run)
-        of = memo.of if memo is not None and memo.cards is state["cards"] else self.card_facts(state)
+        of = memo.of  # (the facts: a place with no 攻撃時 steps on a season with none has nothing to run)
         host = card.get("on")
         if of[place].attacks or (host is not None and of[host].season_attacks):
             events += self._job_attack_effects(state, job)
