@@ -1339,7 +1339,14 @@ class KannagiRules(Play):
             if state["pending"] or state["result"] is not None:
                 jobs += self._attack_steps(place, 1)
                 return events
-        events += self._job_attack_damage(state, job)
+        if "turns" in flags:
+            events += self._job_attack_damage(state, job)
+        elif card["zone"].endswith(".field"):  # (_job_attack_damage's goldfish game without the call)
+            power = max(0, self.power(state, place) if card["counters"] else of[place].power)
+            target = state["players"][1]
+            target["life"] -= power
+            events.append({"type": "damage", "player": 1, "amount": power, "life": target["life"]})
+            self.check_result(state)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
             return events
