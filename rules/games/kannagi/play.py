@@ -1456,27 +1456,25 @@ class KannagiRules(Play):
         # they would be. The start, recovery and draw declarations come one after the other with the same hand,
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
-        end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
+        _eot, _goldfish, _end, _turn, recovery, _recover, _draw_phase, draw_job, _main = self.TURN_END
         # (the end of turn changes back counters only: nothing a tool's moment reads)
         events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
-        if quiet:  # (_job_goldfish without its moment)
-            state["active"] = 1
-            state["phase"] = "goldfish"
-            events.append({"type": "goldfish_turn"})
-        else:
-            events += self._job_goldfish(state, goldfish)
+        state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
+        state["phase"] = "goldfish"
+        events.append({"type": "goldfish_turn"})
+        if not quiet:
+            events += self._window(state, "goldfish")
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 2)
         if "eot" in state:
             events += self._end_of_turn(state)
-        if quiet == 2:  # (_job_turn without its moment)
-            n = state["turn"] = state["turn"] + 1
-            state["active"] = 0
-            state["phase"] = "start"
-            state["flags"].update(TURN_OPEN)
-            events.append({"type": "turn", "turn": n})
-        else:
-            events += self._job_turn(state, turn)
+        n = state["turn"] = state["turn"] + 1  # (_job_turn without the call; its moment only when not quiet 2)
+        state["active"] = 0
+        state["phase"] = "start"
+        state["flags"].update(TURN_OPEN)
+        events.append({"type": "turn", "turn": n})
+        if quiet != 2 and n > 1:
+            events += self._window(state, "start")
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 4)
         if state["turn"] > 1:
