@@ -1369,10 +1369,10 @@ class KannagiRules(Play):
             if iid is None:
                 return self._drive(state)
             return self._use_tool(state, iid)
-        me = self._me(state)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         if self._tool_used(state, me):
             raise IllegalAction("tool: already done this turn")
-        iid = self._hand_card(state, action, TOOL)
+        iid = self._hand_card(state, action, TOOL, me)
         if not self.tool_usable(state, me, iid):
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
