@@ -34,6 +34,8 @@ class Autopilot(Base):
     slug = "kannagi"
     plays = frozenset({"summon", "possess", "deploy", "tool"})
 
+    _ranked = None  # (the game's season set, its size, its cards ranked by (cost, id), dearest first)
+
     def mulligan_done(self, state):
         pending = state.get("pending")
         return not (pending and pending["type"] == "zero_search")
@@ -95,39 +97,48 @@ class Autopilot(Base):
         # of a type that may be played are looked at one by one.
         _, places, seasons, apparitions, tools = kinds
         if not flags["tool"] and not tools.isdisjoint(hand):  # (the usable tools are asked for only when the hand holds one)
-            best_tool = self._best_tool(state, of)
-            if best_tool is not None:
-                return {"type": "tool", "card": best_tool}
+            usable = self.rules.usable_tools(state)
+            if usable:  # (_best_tool without the call)
+                best = None
+                for i in usable:
+                    key = (of[i].cost, i)
+                    if best is None or key > best:
+                        best = key
+                return {"type": "tool", "card": best[1]}
         deploy = not flags["deploy"] and not seasons.isdisjoint(hand)
         summon = not flags["summon"] and not places.isdisjoint(hand)
         if deploy or summon:
-            # one pass over the field: its seasons in order, and what the cards on it sit on (the places' hosts)
-            on_field, hosts, place_hosts = [], set(), set()
-            for r in field:
-                host = cards[r].get("on")
-                hosts.add(host)
-                if r in places:
-                    place_hosts.add(host)
-                elif r in seasons:
-                    on_field.append(r)
+            # The field is looked at only as far as the pick needs it: the first season on it (the floor), what sits on
+            # it only once a dearer season can be paid for, and where a place goes only once one is picked.
             count = len(zones["p0.soul"])
-            if deploy and not (on_field and on_field[0] in hosts):
+            if deploy:
+                first = None  # the first season on the field
+                for r in field:
+                    if r in seasons:
+                        first = r
+                        break
                 # the dearest payable season, deployed when none is on the field or in place of a cheaper one with
-                # nothing on it: only seasons dearer than the one on the field are looked at
-                floor = of[on_field[0]].cost if on_field else -1
-                best_season = None  # (rank, card)
-                for i in hand:
-                    if i in seasons:
-                        f = of[i]
-                        if f.cost > count or f.cost <= floor:
-                            continue
-                        rank = (f.cost, i)
-                        if best_season is not None and best_season[0] >= rank:
-                            continue
-                        if f.free or self.rules.season_met(state, 0, f):
-                            best_season = (rank, i)
-                if best_season is not None:
-                    return {"type": "deploy", "card": best_season[1]}
+                # nothing on it: only seasons dearer than the one on the field are looked at (the game's seasons are
+                # ranked once, dearest first: the first one in hand that 魂 pays for is the dearest payable one)
+                floor = of[first].cost if first is not None else -1
+                ranked = self._ranked
+                if ranked is None or ranked[0] is not seasons or ranked[1] != len(seasons):
+                    ranked = self._ranked = (seasons, len(seasons), sorted(seasons, key=lambda i: (of[i].cost, i), reverse=True))
+                for i in ranked[2]:
+                    f = of[i]
+                    if f.cost <= floor:
+                        break
+                    if f.cost > count or i not in hand:
+                        continue
+                    if f.free or self.rules.season_met(state, 0, f):
+                        if first is not None:  # (in place of the one on the field only when nothing sits on it)
+                            for r in field:
+                                if cards[r].get("on") == first:
+                                    break
+                            else:
+                                return {"type": "deploy", "card": i}
+                            break
+                        return {"type": "deploy", "card": i}
             if summon:
                 fast = not flags["attack"]
                 best_place = None  # (rank, card)
@@ -143,10 +154,14 @@ class Autopilot(Base):
                             best_place = (rank, i)
                 if best_place is not None:
                     action = {"type": "summon", "card": best_place[1]}
-                    for x in on_field:  # the first season with no place on it
-                        if x not in place_hosts:
-                            action["onto"] = x
-                            break
+                    for x in field:  # the first season on the field with no place on it
+                        if x in seasons:
+                            for r in field:
+                                if r in places and cards[r].get("on") == x:
+                                    break
+                            else:
+                                action["onto"] = x
+                                break
                     return action
         if flags["attack"]:
             return {"type": "end_turn"}

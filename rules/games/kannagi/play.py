@@ -79,6 +79,7 @@ TARGET_KINDS = {
 # attack; a season's "attack" steps when the place on it attacks).
 ON_ATTACK = ("attack", "played")
 _DEF = itemgetter("def")  # (a card instance's card key)
+_COUNTERS = itemgetter("counters")
 FIELDS = ("p0.field", "p1.field")
 SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = ("p0.hand", "p1.hand")
@@ -133,7 +134,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -262,6 +263,8 @@ class KannagiRules(Play):
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
+        # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
+        memo.counted = any(map(_COUNTERS, cards.values()))
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
@@ -585,7 +588,10 @@ class KannagiRules(Play):
 
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
-        me = self._me(state) if player is None else player
+        if player is not None:
+            me = player
+        else:  # (_me's goldfish answer without the call)
+            me = 0 if state["players"][1]["goldfish"] else self._me(state)
         flags = state["flags"]
         if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             return ()
@@ -830,6 +836,14 @@ class KannagiRules(Play):
         return events
 
     def _job_end_of_turn(self, state, job):
+        return self._end_of_turn(state)
+
+    def _end_of_turn(self, state) -> list[dict]:
+        """effects.end_of_turn, called only when a change "until end of turn" is noted (it does nothing otherwise);
+        the counters it changes back may stay on a card (see check_result)."""
+        if "eot" not in state:
+            return []
+        self._memo(state).counted = True
         return effects.end_of_turn(state)
 
     def _job_potential(self, state, job):
@@ -861,7 +875,8 @@ class KannagiRules(Play):
         card = state["cards"][iid]
         if not job.get("anywhere") and not card["zone"].endswith(".field"):
             return []
-        by_when = self.card_facts(state)[iid].steps
+        memo = self._last  # (card_facts without the call)
+        by_when = (memo.of if memo is not None and memo.cards is state["cards"] else self.card_facts(state))[iid].steps
         if not by_when:  # (most cards: no script)
             return []
         steps = []  # (effects.steps_of, read once)
@@ -910,7 +925,8 @@ class KannagiRules(Play):
         card = cards[place]
         if not card["zone"].endswith(".field"):
             return []
-        of = self.card_facts(state)
+        memo = self._last  # (card_facts without the call)
+        of = memo.of if memo is not None and memo.cards is cards else self.card_facts(state)
         own = of[place].attacks  # (_job_simultaneous's _has_steps, from the facts)
         host = card.get("on")
         # (run as the place's: the season's steps act on the place on it, "self" being that place)
@@ -930,7 +946,11 @@ class KannagiRules(Play):
         if not state["cards"][place]["zone"].endswith(".field"):
             return []
         counters = state["cards"][place]["counters"]  # (the power, without the call for a place with no counters)
-        power = max(0, self.power(state, place) if counters else self.fact(state, place).power)
+        if counters:
+            power = max(0, self.power(state, place))
+        else:
+            memo = self._last  # (fact without the call)
+            power = max(0, (memo.of[place] if memo is not None and memo.cards is state["cards"] else self.fact(state, place)).power)
         if "turns" in state["flags"]:  # (versus) the opponent may take it with 魂 (防御)
             t = 1 - state["cards"][place]["owner"]
             soul = state["zones"][zone(t, "soul")]
@@ -1062,7 +1082,8 @@ class KannagiRules(Play):
             me = self._me(state)
         if iid not in zones[HANDS[me]] and iid not in zones[REVEALS[me]]:  # (_in_hand without the call)
             raise IllegalAction(f"card: {iid!r} is not in your hand")
-        if self.fact(state, iid).type != card_type:
+        memo = self._last  # (fact without the call)
+        if (memo.of[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)).type != card_type:
             raise IllegalAction(f"card: {iid!r} is not a {card_type}")
         return iid
 
@@ -1074,15 +1095,27 @@ class KannagiRules(Play):
         if not self.affordable(state, self._me(state) if me is None else me, iid):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
 
-    def _declare(self, state, action) -> list[dict]:
-        """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be."""
-        events = self._window(state, action["type"])
+    def _declare(self, state, action, me=None) -> list[dict]:
+        """A sub-phase is declared: a tool may answer it; then it is carried out if it still can be (`me`: the seat
+        that decides, when the caller has it; nothing before the carry changes it)."""
+        # (_window's first answers without the call: against the goldfish, no moment once the tool was used, or with
+        # no tool in the hand or the 手札公開場)
+        if state["players"][1]["goldfish"]:
+            memo = self._last
+            if state["flags"]["tool"]:
+                events = []
+            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"]["p0.hand"]) and memo.tools.isdisjoint(state["zones"]["p0.reveal"]):
+                events = []
+            else:
+                events = self._window(state, action["type"])
+        else:
+            events = self._window(state, action["type"])
         if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
             state["flags"]["jobs"].insert(0, {"do": "declared", "action": dict(action)})
             return events
         # (the commonest: carried out at once, as _drive would run it from the front of the queue; the carry
         # only reads the action, and nothing happened since the _do_ handler checked it: no tool was used)
-        carried = self._carry[action["type"]](state, action, checked=True)  # (a new list: added to below)
+        carried = self._carry[action["type"]](state, action, True, me)  # (a new list: added to below)
         if events:
             carried = events + carried
         if state["flags"]["jobs"]:  # (_drive with nothing queued does nothing)
@@ -1109,13 +1142,25 @@ class KannagiRules(Play):
             return self._summon_potential(state, action)
         if state["flags"].get("summon"):  # (_need without the call)
             raise IllegalAction("summon: already done this turn")
-        me = self._me(state)
-        iid = self._hand_card(state, action, PLACE, me)
-        self._pay(state, iid, me)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
+        # (_hand_card and affordable without the calls)
+        iid = action.get("card")
+        zones = state["zones"]
+        if iid not in zones[HANDS[me]] and iid not in zones[REVEALS[me]]:
+            raise IllegalAction(f"card: {iid!r} is not in your hand")
+        memo = self._last
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        f = memo.of[iid]
+        if f.type != PLACE:
+            raise IllegalAction(f"card: {iid!r} is not a {PLACE}")
+        soul = zones[SOULS[me]]
+        if not (f.cost <= len(soul) and (f.free or self._season_in(state, memo, f, soul))):  # 魂 read as far as needed
+            raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
         onto = action.get("onto")
         if onto is not None and onto not in self._free_seasons(state):
             raise IllegalAction("onto: your season card with no place on it")
-        return self._declare(state, action)
+        return self._declare(state, action, me)
 
     def _summon_potential(self, state, action):
         iid = action.get("card")
@@ -1135,10 +1180,12 @@ class KannagiRules(Play):
         """What follows a card's arrival on the field: the 神 rule, then its 召喚時 effect."""
         return [{"do": "god", "card": iid}, {"do": "effect", "card": iid, "whens": ["summon"]}]
 
-    def _run_entered(self, state, iid) -> list[dict]:
+    def _run_entered(self, state, iid, f=None) -> list[dict]:
         """The jobs of _entered, run at once as _drive would run them from the front of the queue (a carry's
-        caller drives the queue right after it); what is left when one waits for a decision is queued."""
-        f = self.fact(state, iid)  # (a card without 神 or 召喚時 steps: those jobs do nothing, and are not run)
+        caller drives the queue right after it); what is left when one waits for a decision is queued. (`f`: the
+        card's Facts, when the caller has them.)"""
+        if f is None:
+            f = self.fact(state, iid)  # (a card without 神 or 召喚時 steps: those jobs do nothing, and are not run)
         events = self._job_god(state, {"do": "god", "card": iid}) if f.god else []
         if state["pending"] or state["result"] is not None:
             state["flags"]["jobs"].insert(0, {"do": "effect", "card": iid, "whens": ["summon"]})
@@ -1161,25 +1208,39 @@ class KannagiRules(Play):
         state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
 
-    def _carry_summon(self, state, action, checked=False):
-        """(checked: carried out right after _do_summon's checks with nothing between, so they hold still)"""
+    def _carry_summon(self, state, action, checked=False, me=None):
+        """(checked: carried out right after _do_summon's checks with nothing between, so they hold still; `me`:
+        the seat, given by _do_summon)"""
         iid = action["card"]
-        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, self._me(state), iid)):
+        if me is None:
+            me = self._me(state)
+        if not checked and (not self._in_hand(state, iid) or not self.affordable(state, me, iid)):
             return self._void("summon", iid)
         onto = action.get("onto")
         events = []
         if onto is not None and not checked and onto not in self._free_seasons(state):  # the season left: summoned onto the field
             events.append({"type": "season_gone", "card": onto})
             onto = None
-        events.append(move(state, iid, FIELDS[self._me(state)], face_up=True))
-        card = state["cards"][iid]
+        events.append(move(state, iid, FIELDS[me], face_up=True))
+        cards = state["cards"]
+        card = cards[iid]
         card.pop("on", None)
         card.pop("order", None)
-        if onto is not None:
-            self._sit(state, iid, onto)
-        card["tapped"] = not self._has_keyword(state, iid, "速攻")
+        memo = self._last  # (_memo without the call: the move reads no facts)
+        if memo is None or memo.cards is not cards:
+            memo = self._new_game(state)
+        of = memo.of
+        if onto is not None:  # (_sit without the call)
+            card["on"] = onto
+            memo.riding.add(iid)
+        # ■速攻: its own, or the season's it sits on (_has_keyword without the call)
+        f = of[iid]
+        fast = "速攻" in f.keywords or (onto is not None and cards[onto]["zone"] == card["zone"] and of[onto].type is SEASON and "速攻" in of[onto].keywords)
+        card["tapped"] = not fast
         state["flags"]["summon"] = True
-        return events + self._run_entered(state, iid)
+        if not f.god and "summon" not in f.whens and not state["pending"] and state["result"] is None:
+            return events  # (_run_entered's commonest answer without the call: nothing to run)
+        return events + self._run_entered(state, iid, f)
 
     def _do_possess(self, state, action):
         self._need(state, "possess")
@@ -1188,7 +1249,7 @@ class KannagiRules(Play):
             raise IllegalAction("target: one of your places on the field")
         return self._declare(state, action)
 
-    def _carry_possess(self, state, action, checked=False):
+    def _carry_possess(self, state, action, checked=False, me=None):
         iid, target = action["card"], action["target"]
         if not self._in_hand(state, iid):
             return self._void("possess", iid)
@@ -1208,7 +1269,7 @@ class KannagiRules(Play):
         self._pay(state, iid)
         return self._declare(state, action)
 
-    def _carry_deploy(self, state, action, checked=False):
+    def _carry_deploy(self, state, action, checked=False, me=None):
         """(checked: as for _carry_summon)"""
         iid = action["card"]
         me = self._me(state)
@@ -1225,21 +1286,29 @@ class KannagiRules(Play):
         if state["flags"].get("attack"):  # (_need without the call)
             raise IllegalAction("attack: already done this turn")
         place = action.get("card")
-        if place not in state["zones"][FIELDS[self._me(state)]] or self.fact(state, place).type != PLACE or state["cards"][place]["tapped"]:
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
+        memo = self._last  # (fact without the call)
+        if place not in state["zones"][FIELDS[me]] or (
+            (memo.of[place] if memo is not None and memo.cards is state["cards"] else self.fact(state, place)).type != PLACE
+        ) or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
-        return self._declare(state, action)
+        return self._declare(state, action, me)
 
-    def _carry_attack(self, state, action, checked=False):
+    def _carry_attack(self, state, action, checked=False, me=None):
         place = action["card"]
         card = state["cards"][place]
-        if card["zone"] != FIELDS[self._me(state)] or card["tapped"]:  # made 伏せ or removed at the declaration
+        if card["zone"] != FIELDS[self._me(state) if me is None else me] or card["tapped"]:  # made 伏せ or removed at the declaration
             return self._void("attack", place)
         flags = state["flags"]
         flags["attack"] = True
         steps = []
-        riders = self._riders(state, place)
+        memo = self._last
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        # (only the apparitions on the place are looked at: with none of the game's riding, _riders is not asked)
+        riders = self._riders(state, place) if not memo.kinds[3].isdisjoint(memo.riding) else ()
         if riders:
-            of = self.card_facts(state)
+            of = memo.of
             for r in riders:
                 if of[r].type is APPARITION:
                     steps.append({"do": "apparition", "card": r, "place": place})
@@ -1263,15 +1332,27 @@ class KannagiRules(Play):
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place)
             return events
-        events += self._job_attack_effects(state, job)
-        if state["pending"] or state["result"] is not None:
-            jobs += self._attack_steps(place, 1)
-            return events
-        events += self._job_attack_damage(state, job)
+        of = memo.of  # (the facts: a place with no 攻撃時 steps on a season with none has nothing to run)
+        host = card.get("on")
+        if of[place].attacks or (host is not None and of[host].season_attacks):
+            events += self._job_attack_effects(state, job)
+            if state["pending"] or state["result"] is not None:
+                jobs += self._attack_steps(place, 1)
+                return events
+        if "turns" in flags:
+            events += self._job_attack_damage(state, job)
+        elif card["zone"].endswith(".field"):  # (_job_attack_damage's goldfish game without the call)
+            power = max(0, self.power(state, place) if card["counters"] else of[place].power)
+            target = state["players"][1]
+            target["life"] -= power
+            events.append({"type": "damage", "player": 1, "amount": power, "life": target["life"]})
+            self.check_result(state)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
             return events
-        return events + self._job_attack_end(state, job)
+        if card["zone"].endswith(".field"):  # (_job_attack_end without the call)
+            events += self._to_soul(state, place)
+        return events
 
     @staticmethod
     def _attack_steps(place, k=0) -> list[dict]:
@@ -1288,10 +1369,10 @@ class KannagiRules(Play):
             if iid is None:
                 return self._drive(state)
             return self._use_tool(state, iid)
-        me = self._me(state)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         if self._tool_used(state, me):
             raise IllegalAction("tool: already done this turn")
-        iid = self._hand_card(state, action, TOOL)
+        iid = self._hand_card(state, action, TOOL, me)
         if not self.tool_usable(state, me, iid):
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
@@ -1320,22 +1401,31 @@ class KannagiRules(Play):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
         then the hand limit, during which no tool."""
         state["phase"] = "end"
-        events = self._window(state, "end")
+        # (_window's first answer without the call: against the goldfish, no moment once the tool was used)
+        events = [] if state["players"][1]["goldfish"] and state["flags"]["tool"] else self._window(state, "end")
         if state["pending"]:
             state["flags"]["jobs"].insert(0, {"do": "end_phase"})
             return events
+        if state["players"][1]["goldfish"]:  # (no tool's moment at the end: see _next_turn's `quiet`)
+            zones = state["zones"]  # (_job_end_phase without the call: the goldfish game's seat is 0)
+            held = len(zones["p0.hand"]) + len(zones["p0.reveal"])
+            if held <= HAND_LIMIT:
+                return events + self._next_turn(state, 1 if state["flags"]["tool"] else 2)
+            return events + self._job_end_phase(state, None)
         return events + self._job_end_phase(state, None)
 
-    def _job_end_phase(self, state, job):
-        """The end phase after its declaration: the hand limit, then the next turn."""
+    def _job_end_phase(self, state, job, quiet=0):
+        """The end phase after its declaration: the hand limit, then the next turn (`quiet`: see _next_turn)."""
         state["phase"] = "end"
-        hand = self.hand_cards(state)
-        if len(hand) > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
-            n = len(hand) - HAND_LIMIT
+        zones = state["zones"]  # (hand_cards' count, without the list; _me's goldfish answer without the call)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)
+        held = len(zones[HANDS[me]]) + len(zones[REVEALS[me]])
+        if held > HAND_LIMIT:  # no tool from here on (この間、どちらも【道具札】使用する事はできません)
+            n = held - HAND_LIMIT
             me = state["active"]
             state["pending"] = {"type": "hand_limit", "player": me, "n": n, "choose": {"zone": zone(me, "hand"), "min": n, "max": n}}
             return [{"type": "hand_limit", "n": n}]
-        return self._next_turn(state)
+        return self._next_turn(state, quiet)
 
     def _do_hand_limit(self, state, action):
         cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
@@ -1349,7 +1439,10 @@ class KannagiRules(Play):
     TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, {"do": "phase", "phase": "recovery"},
                 {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
 
-    def _next_turn(self, state):
+    def _next_turn(self, state, quiet=0):
+        """(quiet, against the goldfish: the end phase's declaration, right before with nothing between, found no tool
+        to use, with the hand, 魂 and field as they are here: 1, the goldfish's declaration finds none either; 2, the
+        tool was not used this turn, and the next turn's start finds none either: it opens the same tool flag)"""
         jobs = state["flags"]["jobs"]
         if "turns" in state["flags"]:  # (versus) the other player's turn
             jobs += [{"do": "end_of_turn"}, *self._turn_of(1 - state["active"])]
@@ -1363,24 +1456,42 @@ class KannagiRules(Play):
         # they would be. The start, recovery and draw declarations come one after the other with the same hand,
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
-        end_of_turn, goldfish, _end, turn, recovery, recover, _draw_phase, draw_job, _main = self.TURN_END
-        events = effects.end_of_turn(state)  # (_job_end_of_turn without the call)
-        events += self._job_goldfish(state, goldfish)
-        if state["pending"]:
-            return events + self._queue_turn_end(jobs, 2)
-        events += effects.end_of_turn(state)
-        events += self._job_turn(state, turn)
-        if state["pending"]:
-            return events + self._queue_turn_end(jobs, 4)
+        _eot, _goldfish, _end, _turn, recovery, _recover, _draw_phase, draw_job, _main = self.TURN_END
+        # (the end of turn changes back counters only: nothing a tool's moment reads)
+        events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
+        state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
+        state["phase"] = "goldfish"
+        events.append({"type": "goldfish_turn"})
+        if not quiet:
+            events += self._window(state, "goldfish")
+            if state["pending"]:
+                return events + self._queue_turn_end(jobs, 2)
+        if "eot" in state:
+            events += self._end_of_turn(state)
+        n = state["turn"] = state["turn"] + 1  # (_job_turn without the call; its moment only when not quiet 2)
+        state["active"] = 0
+        state["phase"] = "start"
+        state["flags"].update(TURN_OPEN)
+        events.append({"type": "turn", "turn": n})
+        if quiet != 2 and n > 1:
+            events += self._window(state, "start")
+            if state["pending"]:
+                return events + self._queue_turn_end(jobs, 4)
         if state["turn"] > 1:
             state["phase"] = "recovery"  # (the same moment as the turn's start: no tool)
         else:
             events += self._job_phase(state, recovery)
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
-        events += self._job_recover(state, recover)
+        cards = state["cards"]  # (_job_recover without the call: 伏せ cards turn 起き, damage goes)
+        for iid in state["zones"]["p0.field"]:
+            card = cards[iid]
+            card["tapped"] = False
+            if card["counters"]:
+                card["counters"].pop("damage", None)
         state["phase"] = "draw"  # (the same moment as the one before: no tool)
-        events += self._job_draw(state, draw_job)
+        # (_job_draw without the call past the first turn, the only one that may have no draw)
+        events += draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, draw_job)
         state["phase"] = "main"
         return events
 
@@ -1555,6 +1666,7 @@ class KannagiRules(Play):
         about the hand follows the hand."""
         memo = self._memo(state)
         memo.fill()  # (a token it made)
+        memo.counted = True  # (a manual action may have set counters: check_result looks again)
         riding = memo.riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
         riding.update(i for i, c in state["cards"].items() if "on" in c)
@@ -1594,7 +1706,10 @@ class KannagiRules(Play):
         """Damage rule ②, for the field `name` where a card has counters: its places whose power was lowered to 0 or
         below go to 魂."""
         cards = state["cards"]
-        marked = [i for i in state["zones"][name] if cards[i]["counters"]]
+        marked = []  # (a loop: no comprehension's frame)
+        for i in state["zones"][name]:
+            if cards[i]["counters"]:
+                marked.append(i)
         of = self.card_facts(state)
         for iid in marked:
             if of[iid].type != PLACE:
@@ -1616,10 +1731,20 @@ class KannagiRules(Play):
                         self._lowered_to_soul(state, name)
                         break
         else:  # (the goldfish has no field to look at)
-            for iid in state["zones"]["p0.field"]:
-                if cards[iid]["counters"]:
-                    self._lowered_to_soul(state, "p0.field")
-                    break
+            # Only while a card of the game may have counters: counters are set only by a stat step (effects._stat,
+            # which notes the change in state["eot"] until effects.end_of_turn takes it back), by that end of turn
+            # (_end_of_turn, which marks the game), and by a manual action (after_manual, which marks it). Once no
+            # change is noted and no card of the game (the field's or any other) has counters, the mark is cleared.
+            memo = self._last
+            if memo is None or memo.cards is not cards:
+                memo = self._new_game(state)
+            if memo.counted or "eot" in state:
+                for iid in state["zones"]["p0.field"]:
+                    if cards[iid]["counters"]:
+                        self._lowered_to_soul(state, "p0.field")
+                        break
+                if "eot" not in state:
+                    memo.counted = any(map(_COUNTERS, cards.values()))
         player, goldfish = state["players"]
         if goldfish["life"] <= 0:
             state["result"] = {"winner": 0, "turn": state["turn"], "reason": "life"}
