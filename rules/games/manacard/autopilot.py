@@ -426,18 +426,44 @@ def _facts(info) -> tuple:
 
 def _deck_levels(table, deck: list, bonus: dict) -> dict:
     """The attack (with the status cards' bonus) of each unit of the main deck -> how many have it; the last
-    answer is kept on the table (the deck and the status cards change less often than the plan is made)."""
-    key = (tuple(deck), tuple(bonus.items()))
+    answer is kept on the table (the deck and the status cards change less often than the plan is made), and
+    a deck that is the last one with cards put under it (paid mana) or taken off its top (mana passes) is
+    counted from it: only the cards put or taken are counted."""
+    key = tuple(bonus.items())
     last = getattr(table, "deck_levels", None)
-    if last is not None and last[0] == key:
-        return last[1]
+    if last is not None and last[1] == key:
+        old = last[0]
+        if old == deck:
+            return last[2]
+        n, m = len(deck), len(old)
+        changed, sign = None, 1
+        if n > m:
+            if deck[n - m:] == old:
+                changed = deck[: n - m]
+        elif old[:n] == deck:
+            changed, sign = old[n:], -1
+        if changed is not None:
+            levels = dict(last[2])
+            of = table.of
+            any_bonus = bonus.get(None, 0)
+            for iid in changed:
+                info = of[iid]
+                if info.unit:
+                    a = info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0)
+                    count = levels.get(a, 0) + sign
+                    if count:
+                        levels[a] = count
+                    else:
+                        del levels[a]
+            table.deck_levels = (deck[:], key, levels)
+            return levels
     levels: dict = {}
     any_bonus = bonus.get(None, 0)
     for info, count in Counter(map(table.of.__getitem__, deck)).items():  # (the copies of a card counted at once)
         if info.unit:
             a = info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0)
             levels[a] = levels.get(a, 0) + count
-    table.deck_levels = (key, levels)
+    table.deck_levels = (deck[:], key, levels)  # (a copy: the zone changes)
     return levels
 
 
