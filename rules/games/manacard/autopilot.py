@@ -116,8 +116,7 @@ class Autopilot(Base):
         """A unit's attack once on the field (printed + the status cards' bonus for its 距離)."""
         return info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0)
 
-    def _mana_worth(self, state, table, cards, bonus, iid) -> int:
-        info = table.card(cards, iid)
+    def _mana_worth(self, info, bonus) -> int:
         if info.unit:
             return 1 + self._potential(info, bonus)
         if info.type == EQUIP:
@@ -134,8 +133,12 @@ class Autopilot(Base):
             _low, high = self.rules.pay_bounds(state, pending)  # (all the mana it may: low <= high)
             bonus = self._status_bonus(state, table, cards)
             mana = zones["p0.mana"]
-            order = sorted(range(len(mana)), key=lambda k: (self._mana_worth(state, table, cards, bonus, mana[k]), k))
-            return {"type": "pay_mana", "cards": [mana[k] for k in order[:high]]}
+            worth = self._mana_worth
+            order = []  # (worth, place) of each mana card, sorted: the order they are paid in (no key function to call)
+            for k in range(len(mana)):
+                order.append((worth(table.card(cards, mana[k]), bonus), k))
+            order.sort()
+            return {"type": "pay_mana", "cards": [mana[k] for _w, k in order[:high]]}
         if kind == "pay_skill":
             skill = zones["p0.skill"]
             order = sorted(
