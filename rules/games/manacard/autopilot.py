@@ -116,8 +116,7 @@ class Autopilot(Base):
         """A unit's attack once on the field (printed + the status cards' bonus for its 距離)."""
         return info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0)
 
-    def _mana_worth(self, state, table, cards, bonus, iid) -> int:
-        info = table.card(cards, iid)
+    def _mana_worth(self, info, bonus) -> int:
         if info.unit:
             return 1 + self._potential(info, bonus)
         if info.type == EQUIP:
@@ -134,8 +133,12 @@ class Autopilot(Base):
             _low, high = self.rules.pay_bounds(state, pending)  # (all the mana it may: low <= high)
             bonus = self._status_bonus(state, table, cards)
             mana = zones["p0.mana"]
-            order = sorted(range(len(mana)), key=lambda k: (self._mana_worth(state, table, cards, bonus, mana[k]), k))
-            return {"type": "pay_mana", "cards": [mana[k] for k in order[:high]]}
+            worth = self._mana_worth
+            order = []  # (worth, place) of each mana card, sorted: the order they are paid in (no key function to call)
+            for k in range(len(mana)):
+                order.append((worth(table.card(cards, mana[k]), bonus), k))
+            order.sort()
+            return {"type": "pay_mana", "cards": [mana[k] for _w, k in order[:high]]}
         if kind == "pay_skill":
             skill = zones["p0.skill"]
             order = sorted(
@@ -284,6 +287,7 @@ class Autopilot(Base):
         # the units that may attack, and the cards that may be played for one: (attack or bonus, card, info)
         units: dict = {"hand": [], "mana": []}
         equips: dict = {"hand": [], "mana": []}
+        flat = True  # (no equipment at hand adds attack by 距離: its gain is the same for every unit)
         for where, group in (("hand", hand), ("mana", mana)):
             seen: set = set()  # (the first copy of each card: the one the rules offer a play with a target for)
             room = budget - (where == "mana")
@@ -296,15 +300,41 @@ class Autopilot(Base):
                     continue
                 if info.unit:
                     units[where].append((info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0), iid, info))
-                elif info.type == EQUIP and _facts(info)[2]:
-                    equips[where].append((0, iid, info))
+                elif info.type == EQUIP:
+                    facts = _facts(info)
+                    if facts[2]:
+                        equips[where].append((0, iid, info))
+                        if facts[3]:
+                            flat = False
 
         # plans: a unit (on the field, or played from the hand or the mana zone) with perhaps one more
         # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
         # play them (1 each), then to attack until the goldfish is beaten.
+        # A unit whose every plan an earlier plan matches or beats (see the filter below: such plans are left out
+        # anyway) is left out before its plans are made. With equipment gains the same for every unit (`flat`): a
+        # unit of no more attack than an earlier one of its source (each of its plans: the same rights and tie
+        # order as that unit's with the same equipment, no higher rate), and a mana unit of no more attack than a
+        # hand unit or a field unit of attack > 0 (the hand unit's plans with the same equipment take fewer or as
+        # many rights at a lower or the same tie order; the field unit's: fewer, at a lower or the same order).
+        pools = (field, units["hand"], units["mana"])
+        if flat:
+            reduced = []
+            floor = -BIG  # (the mana units' floor)
+            for k in (0, 1, 2):
+                best = floor if k == 2 else -BIG
+                kept_units = []
+                for t in pools[k]:
+                    a = t[0]
+                    if a > best:
+                        best = a
+                        kept_units.append(t)
+                        if (k == 1 or a > 0) and a > floor:
+                            floor = a
+                reduced.append(kept_units)
+            pools = reduced
         plans = []
         no_equip = [(0, None, None)]
-        for src, pool in (("field", field), ("hand", units["hand"]), ("mana", units["mana"])):
+        for src, pool in (("field", pools[0]), ("hand", pools[1]), ("mana", pools[2])):
             from_mana = src == "mana"
             for attack, u, info in pool:
                 for esrc, epool in (("none", no_equip), ("hand", equips["hand"]), ("mana", equips["mana"])):
@@ -343,7 +373,7 @@ class Autopilot(Base):
         # dig the main deck with mana passes for a stronger unit (its composition is known, not its order)
         if deck:
             reach = 0
-            for where in (field, units["hand"], units["mana"]):
+            for where in pools:  # (the best of each source is in its pool as reduced)
                 for a, _u, _i in where:
                     if a > reach:
                         reach = a
@@ -382,7 +412,8 @@ _FACTS: dict = {}  # Info -> _facts of it (Info objects are read-only and shared
 
 
 def _facts(info) -> tuple:
-    """(damage to the player when played, worth as a skill card, whether it is equipment that adds attack)."""
+    """(damage to the player when played, worth as a skill card, whether it is equipment that adds attack, whether
+    that attack depends on its unit's 距離)."""
     found = _FACTS.get(info)
     if found is None:
         if len(_FACTS) >= 4096:
@@ -391,24 +422,51 @@ def _facts(info) -> tuple:
             _player_damage(info),
             _skill_worth(info),
             any(stat == "attack" and a > 0 for stat, a, _d in info.equipped),
+            any(stat == "attack" and d is not None for stat, _a, d in info.equipped),
         )
     return found
 
 
 def _deck_levels(table, deck: list, bonus: dict) -> dict:
     """The attack (with the status cards' bonus) of each unit of the main deck -> how many have it; the last
-    answer is kept on the table (the deck and the status cards change less often than the plan is made)."""
-    key = (tuple(deck), tuple(bonus.items()))
+    answer is kept on the table (the deck and the status cards change less often than the plan is made), and
+    a deck that is the last one with cards put under it (paid mana) or taken off its top (mana passes) is
+    counted from it: only the cards put or taken are counted."""
+    key = tuple(bonus.items())
     last = getattr(table, "deck_levels", None)
-    if last is not None and last[0] == key:
-        return last[1]
+    if last is not None and last[1] == key:
+        old = last[0]
+        if old == deck:
+            return last[2]
+        n, m = len(deck), len(old)
+        changed, sign = None, 1
+        if n > m:
+            if deck[n - m:] == old:
+                changed = deck[: n - m]
+        elif old[:n] == deck:
+            changed, sign = old[n:], -1
+        if changed is not None:
+            levels = dict(last[2])
+            of = table.of
+            any_bonus = bonus.get(None, 0)
+            for iid in changed:
+                info = of[iid]
+                if info.unit:
+                    a = info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0)
+                    count = levels.get(a, 0) + sign
+                    if count:
+                        levels[a] = count
+                    else:
+                        del levels[a]
+            table.deck_levels = (deck[:], key, levels)
+            return levels
     levels: dict = {}
     any_bonus = bonus.get(None, 0)
     for info, count in Counter(map(table.of.__getitem__, deck)).items():  # (the copies of a card counted at once)
         if info.unit:
             a = info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0)
             levels[a] = levels.get(a, 0) + count
-    table.deck_levels = (key, levels)
+    table.deck_levels = (deck[:], key, levels)  # (a copy: the zone changes)
     return levels
 
 

@@ -191,6 +191,9 @@ class InfoCache(CardCache):
             if fresh is not None and base is not None and fresh[0] is state["cards"] and base[0] is fresh[1]:
                 table.of = base[1].copy()
                 table.base = base
+                if len(last.of) == len(base[1]):  # (no card made in the last game: its instance ids are all the template's)
+                    # what the status cards change, keyed by their instance ids: the same cards here, the same answers
+                    table.stat_mods, table.mods = last.stat_mods, last.mods
         cards = state["cards"]
         if not table.of:
             table.fill(cards)
