@@ -93,7 +93,7 @@ class Actions:
 
     def _main_actions(self, state, hand, me=0) -> list[dict]:
         out = []
-        auras = self.auras(state)
+        auras = self._in_force(state, "auras")
         purse = self.purse(state, me)
         squares = {}
         for iid in hand:
@@ -238,7 +238,9 @@ class Actions:
         self._phase(state)
         iid = action.get("card")
         me = self._seat(state)
-        if iid not in self._on_board(state, me, SOLDIER):
+        cards = state["cards"]
+        # (the membership in _on_board(state, me, SOLDIER), without the list: an id on the board is a str key of cards)
+        if not (iid in state["zones"][BOARD] and cards[iid]["owner"] == me and self._facts_of(state)[iid]["type"] == SOLDIER):
             raise IllegalAction(f"card: {iid!r} is not your soldier on the board")
         if self.sick(state, iid):
             raise IllegalAction("card: a soldier cannot move the turn it is summoned")
@@ -261,7 +263,7 @@ class Actions:
         if state["priority"] is not None and not players[me]["goldfish"]:
             allowed = self._responses(state, me)
         elif state["priority"] is None and not state["stack"] and not players[me]["goldfish"] and state["phase"] == "main":
-            allowed = self._normal_effects(state, iid, self.purse(state, me), self.auras(state)) if self._owner(state, iid) == me and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
+            allowed = self._normal_effects(state, iid, self.purse(state, me), self._in_force(state, "auras")) if self._owner(state, iid) == me and state["cards"][iid]["zone"] == BOARD and not self.sick(state, iid) else []
         else:
             raise IllegalAction("effect: not now")
         if action not in allowed:

@@ -13,6 +13,13 @@ _NEAREST = {col: tuple(sorted(range(COLS), key=lambda c, col=col: (abs(c - col),
 class Battles:
     """Damage, its rules, and battles."""
 
+    # The game whose chain entry (battle_start, battle_end) _resolve is resolving has just been settled with
+    # nothing to do (_settle gave no event), and since then only entries were pushed (_push, _forced): the
+    # settle _resolve does after the entry would find nothing either (pushing changes no counter, card or
+    # battle; an effect entry on the chain only adds 頑健's +4 power), so it is skipped. Set by _battle_steps
+    # and _battle_end, read and cleared by _resolve around one entry.
+    _calm: dict | None = None
+
     def damage_card(self, state, iid, amount) -> list[dict]:
         """A soldier or land gets `amount` damage counters (checked by _settle)."""
         if amount <= 0 or self.card_type(state, iid) not in (SOLDIER, LAND):
@@ -62,22 +69,34 @@ class Battles:
         a player's top 戦力 card with more than 10 goes to the hand."""
         events = []
         limit = state["options"]["counter_limit"]
+        cards, zones = state["cards"], state["zones"]
+        board = zones[BOARD]
+        for iid in board:  # (most often no card on the board has damage: the board is not copied)
+            if cards[iid]["counters"].get("damage", 0):
+                break
+        else:
+            board = ()
         auras = None
-        for iid in list(state["zones"][BOARD]):
-            damage = state["cards"][iid]["counters"].get("damage", 0)
+        for iid in list(board):
+            damage = cards[iid]["counters"].get("damage", 0)
             if not damage:
                 continue
             kind = self.card_type(state, iid)
             if kind == SOLDIER:
-                auras = self.auras(state) if auras is None else auras
+                auras = self._in_force(state, "auras") if auras is None else auras
                 if damage > self.stat(state, iid, "power", auras):
                     events += self.destroy(state, iid)
                     auras = None
             elif kind == LAND and damage > limit:
                 events += self.destroy(state, iid)
                 auras = None
-        for player in (0, 1):
-            events += self._settle_power(state, player)
+        # (_settle_power for each player, 0 then 1, where the top 戦力 card has more than the limit: POWER's zones)
+        power = zones["p0.power"]
+        if power and cards[power[-1]]["counters"].get("damage", 0) > limit:
+            events += self._settle_power(state, 0)
+        power = zones["p1.power"]
+        if power and cards[power[-1]]["counters"].get("damage", 0) > limit:
+            events += self._settle_power(state, 1)
         return events
 
     def _hellfire(self, state) -> list[dict]:
@@ -95,18 +114,28 @@ class Battles:
         """A soldier entered its square: a battle with a soldier there, or with the phantom 0/0/0 on an enemy
         land's square or an empty enemy camp square."""
         pos = self._pos(state, iid)
-        if pos is None or self.card_type(state, iid) != SOLDIER:
+        of = self._facts_of(state)
+        if pos is None or of[iid]["type"] != SOLDIER:
             return []
-        owner = self._owner(state, iid)
-        here = [i for i in self._at(state, pos) if i != iid]
-        others = [i for i in here if self.card_type(state, i) == SOLDIER]
-        defender, phantom = None, None
-        if others:
-            defender = others[0]
-        else:
-            lands = [i for i in here if self.card_type(state, i) == LAND and (self._owner(state, i) != owner or state["options"]["own_land_battle"])]
-            if lands:
-                phantom = self._owner(state, lands[0])
+        cards = state["cards"]
+        owner = cards[iid]["owner"]
+        # the other cards on its square (_at) in one pass: the first soldier fights it, else the first enemy land
+        # (or any land, option own_land_battle) gives the phantom
+        square = list(pos)
+        defender = land = None
+        for i in state["zones"][BOARD]:
+            if i == iid or cards[i].get("pos") != square:
+                continue
+            kind = of[i]["type"]
+            if kind == SOLDIER:
+                defender = i
+                break
+            if land is None and kind == LAND and (cards[i]["owner"] != owner or state["options"]["own_land_battle"]):
+                land = i
+        phantom = None
+        if defender is None:
+            if land is not None:
+                phantom = cards[land]["owner"]
             elif pos[0] == enemy_camp_row(owner):
                 phantom = 1 - owner
             else:
@@ -129,8 +158,9 @@ class Battles:
         if state["cards"][a]["zone"] != BOARD or (d is not None and state["cards"][d]["zone"] != BOARD):
             events.append({"type": "battle_void"})  # a fighter left during the battle start
         else:
-            pa = self.power(state, a)
-            pd = self.power(state, d) if d is not None else 0
+            auras = self._in_force(state, "auras")  # (the same for both: nothing changes between the two readings)
+            pa = self.stat(state, a, "power", auras)
+            pd = self.stat(state, d, "power", auras) if d is not None else 0
             battle["pa"], battle["pd"] = pa, pd
             events.append({"type": "battle_compare", "attacker": pa, "defender": pd})
             owner_a = self._owner(state, a)
@@ -155,13 +185,17 @@ class Battles:
             if pa != pd:
                 loser_owner = owner_d if pa > pd else owner_a
                 events += self.damage_player(state, loser_owner, abs(pa - pd), a)
-        events += self._settle(state)
+        settled = self._settle(state)
+        events += settled
         self.check_result(state)
         if state["result"] is not None:
             return events
         fighters = [x for x in (a, d) if x is not None and state["cards"][x]["zone"] == BOARD]
         owners = [self._owner(state, a), self._owner(state, d) if d is not None else battle["phantom"]]
-        return events + self._push(state, {"kind": "battle_end", "cards": fighters, "owners": owners, "player": owners[0]})
+        events += self._push(state, {"kind": "battle_end", "cards": fighters, "owners": owners, "player": owners[0]})
+        if not settled:
+            self._calm = state  # (see _calm)
+        return events
 
     def _battle_end(self, state) -> list[dict]:
         """⑤戦闘終了; after a phantom battle the soldier goes back to its own camp."""
@@ -178,7 +212,11 @@ class Battles:
                 events += self._back_to_camp(state, a, battle["from"])
             elif battle["d"] is not None and state["cards"][battle["d"]]["zone"] == BOARD:
                 events += self._out_of_the_way(state, a, battle["from"])  # both stayed (練兵場)
-        return events + self._hellfire(state) + self._settle(state)
+        events += self._hellfire(state)
+        settled = self._settle(state)
+        if not settled:
+            self._calm = state  # (see _calm)
+        return events + settled
 
     def _out_of_the_way(self, state, iid, came_from=None) -> list[dict]:
         """Both soldiers of a battle stayed (練兵場: 自兵同士の戦闘では兵は破棄されない) and one square holds one

@@ -175,12 +175,18 @@ class _FactsOf(InstanceFacts):
         self.defs = defs
 
 
+class _NoFacts:
+    """No game's facts yet (_last_facts before the first game: no state's cards and defs are None)."""
+
+    cards = defs = None
+
+
 class CardData:
     """A card's definition and what the rules read from it (read_card, kept in the engine's card cache
     `self.cards`, a CardCache(read_card))."""
 
     cards: CardCache
-    _last_facts: _FactsOf | None = None  # the last game's (a rules object plays one game at a time, mostly)
+    _last_facts: _FactsOf | _NoFacts = _NoFacts()  # the last game's (a rules object plays one game at a time, mostly)
 
     @staticmethod
     def _def(state, iid):
@@ -200,11 +206,10 @@ class CardData:
     def _facts_of(self, state) -> dict:
         """Card instance id -> read_card() of its card, for the game of `state` (an instance's card never
         changes): the hot paths look a card's facts up with one dict read."""
-        cards, defs = state["cards"], state["defs"]
         last = self._last_facts
-        if last is not None and last.cards is cards and last.defs is defs:
+        if last.cards is state["cards"] and last.defs is state["defs"]:
             return last
-        last = self._last_facts = _FactsOf(cards, defs, self.cards.table(state))
+        last = self._last_facts = _FactsOf(state["cards"], state["defs"], self.cards.table(state))
         return last
 
     card_facts = _facts_of  # (the read the autopilot is given: instance id -> read_card() of its card)

@@ -27,7 +27,10 @@ class Chain(StackPlay):
         state["flags"]["passed"] = 0
         state["priority"] = state["active"] if by is None else 1 - by
         events = [{"type": "chain", "entry": entry["kind"], "card": entry.get("card"), "player": entry.get("player")}]
-        return events + self._forced(state)
+        forced = self._forced(state)
+        if forced:
+            events += forced
+        return events
 
     def _forced(self, state) -> list[dict]:
         """強制対抗: a card's forced response to a matching event is activated at once (its cost is 0)."""
@@ -123,20 +126,30 @@ class Chain(StackPlay):
 
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
-        state["flags"]["passed"] += 1
-        if state["flags"]["passed"] < 2:
-            state["priority"] = 1 - player
+        flags = state["flags"]
+        flags["passed"] += 1
+        if flags["passed"] < 2:
+            other = state["priority"] = 1 - player
+            if state["players"][other]["goldfish"]:
+                # (the goldfish passes at once, as the stack loop would have it do next: a pass changes neither
+                # the result nor a pending decision, which it checks first)
+                return events + self._pass(state, other)
             return events
         state["priority"] = None  # 対抗をしなかった: 効果処理を始める (newest first)
         return events + self._resolve(state)
 
     def _resolve(self, state) -> list[dict]:
         events = []
-        while state["stack"] and state["pending"] is None and state["priority"] is None and state["result"] is None:
-            entry = state["stack"].pop()
+        stack = state["stack"]
+        while stack and state["pending"] is None and state["priority"] is None and state["result"] is None:
+            entry = stack.pop()
+            self._calm = None
             events += self._resolve_entry(state, entry)
             if state["pending"] is None:  # (an effect waiting for a target settles when it is done)
-                events += self._settle(state)
+                if self._calm is state:  # (settled already, with nothing to do: Battles._calm)
+                    self._calm = None
+                else:
+                    events += self._settle(state)
             self.check_result(state)
         return events
 

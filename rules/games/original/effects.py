@@ -117,7 +117,7 @@ class Effects:
             pools = [HAND[player], HAND[1 - player], BOARD]
         else:
             pools = [BOARD]
-        auras = self.auras(state) if step.get("min_cost") is not None or step.get("max_cost") is not None else None
+        auras = self._in_force(state, "auras") if step.get("min_cost") is not None or step.get("max_cost") is not None else None
         return [
             i
             for pool in pools

@@ -225,7 +225,7 @@ class Stats:
                 if (area == "hand" and in_hand or area == "board" and on_board or area == "any") and self._holds(state, iid, step.get("while")):
                     value += step.get("amount") or 0
         if auras is None:
-            auras = self.auras(state)
+            auras = self._in_force(state, "auras")
         for src, step in auras:
             if step.get("stat") != name:
                 continue
@@ -300,7 +300,7 @@ class Stats:
                 if shown is None:
                     continue
                 if auras is None:
-                    auras = self.auras(state)
+                    auras = self._in_force(state, "auras")
                     touched = {step.get("stat") for _src, step in auras}  # the stats the steps in force change
                 plain = not (card["counters"] or data["self_auras"] or data["s2"])
                 if plain and not auras:

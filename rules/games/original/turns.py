@@ -157,10 +157,13 @@ class Turns:
             return
         zones, players = state["zones"], state["players"]
         one, two = players
-        if not one["lost"] and not two["lost"] and zones[POWER[0]] and zones[POWER[1]]:  # (the common case: nobody loses)
+        # (the common case: nobody loses; the zones named as constants, POWER and DECK's strings)
+        if zones["p0.power"] and zones["p1.power"] and not one["lost"] and not two["lost"]:
             options = state["options"]
+            if options["deck_out"] != "empty":
+                return
             keeps = not options["goldfish_deck_out"]  # (a goldfish's empty 支援 does not lose)
-            if options["deck_out"] != "empty" or (zones[DECK[0]] or one["goldfish"] and keeps) and (zones[DECK[1]] or two["goldfish"] and keeps):
+            if (zones["p0.deck"] or one["goldfish"] and keeps) and (zones["p1.deck"] or two["goldfish"] and keeps):
                 return
         lost = []
         for p in (0, 1):
