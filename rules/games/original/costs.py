@@ -54,6 +54,8 @@ def _plan(cost, need, anym, limit, composition) -> list:
             if sizes[i] > 0 and (not target or masks[i] & target) and (not out or i < 6):
                 out.append([(masks[i], 1, 0)])
         return out[:limit]
+    if cost == 2 and not (need & (need - 1)) and not (need and anym):
+        return _plan2(need | anym, limit, n, masks, sizes, weights)
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
@@ -118,6 +120,68 @@ def _plan(cost, need, anym, limit, composition) -> list:
                         for discards in range(most + 1):
                             attempt(discards, covered)
     return [[(masks[i], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
+
+
+def _plan2(target, limit, n, masks, sizes, weights) -> list:
+    """_plan for a cost of 2 with one wanted attribute (or mask) `target`, or none: what its covers and attempts
+    find, in the order they sort it. The cover is one card of the first kind with the target (the preferred kind
+    if it has it); the fill takes up to 2 cards from the preferred kind, then in index order; the one discard
+    (plain cover) is that covering card, or the first kind's card. Every payment is worth exactly 2, so each is
+    minimal, and nothing is found by the fallback that the covers missed (one wanted element: a kind with it
+    covers it alone, the plain cover finds the first such kind)."""
+    if not n:
+        return []
+    first = -1
+    if target:
+        for i in range(n):
+            if masks[i] & target:
+                first = i
+                break
+        if first < 0:
+            return []
+    found: dict = {}
+    for prefer in range(min(n, 6)):  # (0: the plain cover, whose order is the index order as with prefer 0)
+        used = [0] * n
+        total = 0
+        if target:
+            c = prefer if masks[prefer] & target else first
+            used[c] = 1
+            total = 1
+        take = sizes[prefer] - used[prefer]
+        if take > 2 - total:
+            take = 2 - total
+        if take > 0:
+            used[prefer] += take
+            total += take
+        for i in range(n):
+            if total >= 2:
+                break
+            if i != prefer:
+                take = sizes[i] - used[i]
+                if take > 2 - total:
+                    take = 2 - total
+                if take > 0:
+                    used[i] += take
+                    total += take
+        if total != 2:
+            continue
+        split = []
+        for i in range(n):
+            if used[i]:
+                split.append((i, used[i], 0))
+        key = tuple(split)
+        if key in found:
+            continue
+        weight = 0
+        for i, t, _ in split:
+            weight += weights[i] * t
+        found[key] = (weight, len(found))
+    out = []
+    for key in sorted(found, key=found.get):
+        out.append([(masks[i], t, d) for i, t, d in key])
+    d = first if target else 0
+    out.append([(masks[d], 0, 1)])  # (sorted after every tapped payment: its discard count is 1)
+    return out[:limit]
 
 
 def _cover(kinds, wanted, prefer) -> tuple | None:
