@@ -54,8 +54,8 @@ def _plan(cost, need, anym, limit, composition) -> list:
             if sizes[i] > 0 and (not target or masks[i] & target) and (not out or i < 6):
                 out.append([(masks[i], 1, 0)])
         return out[:limit]
-    if cost == 2 and not (need & (need - 1)) and not (need and anym):
-        return _plan2(need | anym, limit, n, masks, sizes, weights)
+    if cost == 2 and len(wanted) <= 2:
+        return _plan2(wanted, limit, n, masks, sizes, weights)
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
@@ -122,31 +122,41 @@ def _plan(cost, need, anym, limit, composition) -> list:
     return [[(masks[i], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
 
 
-def _plan2(target, limit, n, masks, sizes, weights) -> list:
-    """_plan for a cost of 2 with one wanted attribute (or mask) `target`, or none: what its covers and attempts
-    find, in the order they sort it. The cover is one card of the first kind with the target (the preferred kind
-    if it has it); the fill takes up to 2 cards from the preferred kind, then in index order; the one discard
-    (plain cover) is that covering card, or the first kind's card. Every payment is worth exactly 2, so each is
-    minimal, and nothing is found by the fallback that the covers missed (one wanted element: a kind with it
-    covers it alone, the plain cover finds the first such kind)."""
+def _plan2(wanted, limit, n, masks, sizes, weights) -> list:
+    """_plan for a cost of 2 that wants at most two attributes (or masks), in `wanted` order: what its covers
+    and attempts find, in the order they sort it. The cover takes a card of each wanted element not covered yet
+    from the preferred kind if it has it, else from the first kind (index order) with it and a card left; the
+    fill takes up to 2 cards from the preferred kind, then in index order. Each tapped payment is worth exactly
+    2 (the cover uses at most 2 cards), so it is minimal; the one discard (plain cover) is minimal only when
+    the cover used one card or none (that card, or the first kind's, is discarded). The covers fail only
+    when a wanted element has no card at all, and then the fallback finds nothing either."""
     if not n:
         return []
-    first = -1
-    if target:
-        for i in range(n):
-            if masks[i] & target:
-                first = i
-                break
-        if first < 0:
-            return []
     found: dict = {}
+    plain_total = plain_card = 0
     for prefer in range(min(n, 6)):  # (0: the plain cover, whose order is the index order as with prefer 0)
         used = [0] * n
-        total = 0
-        if target:
-            c = prefer if masks[prefer] & target else first
-            used[c] = 1
-            total = 1
+        total = have = 0
+        card = 0
+        for bit in wanted:
+            if have & bit:
+                continue
+            if masks[prefer] & bit and used[prefer] < sizes[prefer]:
+                c = prefer
+            else:
+                c = -1
+                for i in range(n):
+                    if masks[i] & bit and used[i] < sizes[i]:
+                        c = i
+                        break
+                if c < 0:
+                    return []
+            used[c] += 1
+            have |= masks[c]
+            total += 1
+            card = c
+        if not prefer:
+            plain_total, plain_card = total, card
         take = sizes[prefer] - used[prefer]
         if take > 2 - total:
             take = 2 - total
@@ -179,8 +189,8 @@ def _plan2(target, limit, n, masks, sizes, weights) -> list:
     out = []
     for key in sorted(found, key=found.get):
         out.append([(masks[i], t, d) for i, t, d in key])
-    d = first if target else 0
-    out.append([(masks[d], 0, 1)])  # (sorted after every tapped payment: its discard count is 1)
+    if plain_total < 2:  # (sorted after every tapped payment: its discard count is 1)
+        out.append([(masks[plain_card], 0, 1)])
     return out[:limit]
 
 
