@@ -54,6 +54,10 @@ def _plan(cost, need, anym, limit, composition) -> list:
             if sizes[i] > 0 and (not target or masks[i] & target) and (not out or i < 6):
                 out.append([(masks[i], 1, 0)])
         return out[:limit]
+    if cost >= 2 and len(wanted) <= 2:
+        out = _plan_few(cost, wanted, limit, n, masks, sizes, weights)
+        if out is not None:
+            return out
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
@@ -118,6 +122,105 @@ def _plan(cost, need, anym, limit, composition) -> list:
                         for discards in range(most + 1):
                             attempt(discards, covered)
     return [[(masks[i], t, d) for i, t, d in key] for key in sorted(found, key=found.get)[:limit]]
+
+
+def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
+    """_plan for a cost of 2 or more that wants at most two attributes (or masks), in `wanted` order: what its
+    covers and attempts find, in the order they sort it; None when they find nothing (_plan's fallback decides).
+    The cover takes a card of each wanted element not covered yet from the preferred kind if it has it, else
+    from the first kind (index order) with it and a card left; the fill takes cards from the preferred kind,
+    then in index order. Each tapped payment is worth exactly the cost (the cover uses at most 2 cards), so it
+    is minimal; a payment with d discards (plain cover, filled to max(cost - d, d, cover)) is worth that plus d,
+    minimal exactly when that is the cost (a discard could be tapped instead of anything more)."""
+    found: dict = {}
+    plain_used = None
+    plain_total = 0
+    for prefer in range(min(n, 6)):  # (0: the plain cover, whose order is the index order as with prefer 0)
+        used = [0] * n
+        total = have = 0
+        for bit in wanted:
+            if have & bit:
+                continue
+            if masks[prefer] & bit and used[prefer] < sizes[prefer]:
+                c = prefer
+            else:
+                c = -1
+                for i in range(n):
+                    if masks[i] & bit and used[i] < sizes[i]:
+                        c = i
+                        break
+                if c < 0:
+                    return None
+            used[c] += 1
+            have |= masks[c]
+            total += 1
+        if not prefer:
+            plain_used, plain_total = used[:], total
+        take = sizes[prefer] - used[prefer]
+        if take > cost - total:
+            take = cost - total
+        if take > 0:
+            used[prefer] += take
+            total += take
+        for i in range(n):
+            if total >= cost:
+                break
+            if i != prefer:
+                take = sizes[i] - used[i]
+                if take > cost - total:
+                    take = cost - total
+                if take > 0:
+                    used[i] += take
+                    total += take
+        if total != cost:
+            continue
+        split = []
+        for i in range(n):
+            if used[i]:
+                split.append((i, used[i], 0))
+        key = tuple(split)
+        if key in found:
+            continue
+        weight = 0
+        for i, t, _ in split:
+            weight += weights[i] * t
+        found[key] = (weight, len(found))
+    out = []
+    for key in sorted(found, key=found.get):
+        out.append([(masks[i], t, d) for i, t, d in key])
+    if plain_used is None:
+        return None
+    for discards in range(1, (cost + 1) // 2 + 1):  # (sorted after the tapped payments, by their discards)
+        goal = cost - discards
+        if goal < discards:
+            goal = discards
+        if goal < plain_total:
+            goal = plain_total
+        if goal + discards != cost:
+            continue
+        used = plain_used[:]
+        total = plain_total
+        for i in range(n):
+            if total >= goal:
+                break
+            take = sizes[i] - used[i]
+            if take > goal - total:
+                take = goal - total
+            if take > 0:
+                used[i] += take
+                total += take
+        if total != goal:
+            continue
+        split = []
+        left = discards
+        for i in range(n):
+            u = used[i]
+            if u:
+                d = u if u < left else left
+                left -= d
+                split.append((masks[i], u - d, d))
+        out.append(split)
+    return out[:limit] if out else None
 
 
 def _cover(kinds, wanted, prefer) -> tuple | None:
