@@ -126,8 +126,12 @@ class Autopilot(Base):
         # the one it would be with them empty, so a game's seed alone still decides the game.
         self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
-        # (the cards dict of a game, what choose's main-phase steps 1-5 read at its last choice that played nothing)
-        self._quiet: tuple = (None, None)
+        # (the cards dict of a game, what choose's main-phase steps 1-5 read at its last choice that played nothing:
+        # the cheap part, then the play means)
+        self._quiet: tuple = (None, None, None)
+        # (the cards dict, the log's length and last action, and the attackers read, of a choice that attacked
+        # from the quiet path with an attack that can change none of the play means: _attack)
+        self._struck: tuple = (None, None, None, None)
         # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
         self._covered: tuple = (None, None, None)
 
@@ -238,25 +242,45 @@ class Autopilot(Base):
         if flags["step"] != "main" or state["active"] != 0:
             return None
         # the main phase (one method with choose: asked on most choices)
-        rules = self.rules
         w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
-        mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
-        if mine is None or mine.cards is not state["cards"] or mine.defs is not state["defs"]:
-            mine = self._readings(state)
-        gain = self._offer_gain
+        # Steps 1-5 read only these (and the cards' facts, which do not change; of the lives, whether the player
+        # is low enough to heal, and the goldfish's under 精霊風 only) and the play means: when they are as at
+        # this game's last choice that played nothing, nothing is played now either (the attacks ask again
+        # after each one).
+        players = state["players"]
+        cheap = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], hand[:], w[:],
+                 players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
+        cards = state["cards"]
+        last = self._quiet
+        if last[0] is cards and last[1] == cheap:
+            struck = self._struck
+            log = state["log"]
+            if struck[0] is cards and struck[1] == len(log) and log[-1] is struck[2]:
+                # the one action since the last quiet choice is the attack it chose, which could change none of
+                # the play means (_attack): they are as they were, the choice is quiet again, and the
+                # attackers are those read then but the attacker if it went to sleep
+                ready = struck[3]
+                gone = struck[2]["card"]
+                if cards[gone]["tapped"]:
+                    left = []
+                    for r in ready:
+                        if r[0] != gone:
+                            left.append(r)
+                    ready = left
+                return self._attack(state, w, ready)
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
-        nodes, active, caster = rules.play_means(state)
-        # Steps 1-5 read only these (and the cards' facts, which do not change; of the lives, whether the player
-        # is low enough to heal, and the goldfish's under 精霊風 only): when they are as at this game's last choice
-        # that played nothing, nothing is played now either (the attacks ask again after each one).
-        players = state["players"]
-        quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
-                 hand[:], w[:], players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
-        if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
-            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
+        rules = self.rules
+        means = rules.play_means(state)
+        nodes, active, caster = means
+        if last[0] is cards and last[1] == cheap and last[2] == means:
+            return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+        quiet = (cards, cheap, means)
+        mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
+        if mine is None or mine.cards is not cards or mine.defs is not state["defs"]:
+            mine = self._readings(state)
+        gain = self._offer_gain
 
         # 1. a node, never the character it would play after setting it (one more node, one more active node):
         # the best by the damage it adds, then the cheaper
@@ -288,9 +312,8 @@ class Autopilot(Base):
 
         offers = rules.offers(state, w, nodes, active, caster)
         if not offers:
-            self._quiet = (state["cards"], quiet)
-            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
+            self._quiet = quiet
+            return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
         # the best character: the damage it adds, then the cheaper
         # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
         chars = []
@@ -341,9 +364,8 @@ class Autopilot(Base):
                     return {"type": "play", "card": i}
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
-        self._quiet = (state["cards"], quiet)
-        attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-        return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
+        self._quiet = quiet
+        return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
 
     @staticmethod
     def _snow_kills(state, w, amount) -> bool:
@@ -359,10 +381,14 @@ class Autopilot(Base):
         floor = 7 if "地震雲" in w else 1
         return life - amount >= floor
 
-    def _attack(self, state, w):
-        ready = self.rules.attackers(state, 0, w)  # [(character, its attack as an attacker)]
+    def _attack(self, state, w, ready=None):
+        """6. an attack, else 7. the end of the turn (steps 1-5 played nothing: the game's _quiet holds what
+        they read). `ready`: rules.attackers as it stands ([(character, its attack as an attacker)]), where
+        choose knows it."""
+        if ready is None:
+            ready = self.rules.attackers(state, 0, w)
         if not ready:
-            return None
+            return {"type": "end_turn"}
         # the strongest first: (-damage, instance)
         order = []
         total = 0
@@ -378,7 +404,7 @@ class Autopilot(Base):
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):
-                return None
+                return {"type": "end_turn"}
         cards = state["cards"]
         turn = state["turn"]
         nightfall = False
@@ -399,5 +425,15 @@ class Autopilot(Base):
                         continue
                 if nightfall and not self.rules.is_human(state, i):
                     continue
-            return i
-        return None
+            action = {"type": "attack", "card": i}
+            # An attack that can change none of what choose's steps 1-5 read but the lives (which choose reads
+            # again) is remembered with the attackers (choose's next choice starts from them): a goldfish game
+            # whose goldfish has no character on its field (no battle: the attacker and the field stay), an
+            # attacker with no 攻撃時 steps (no effect), no 宵闇 (no reveal, no mill, no damage to the attacker).
+            # The attacker goes to sleep (or not, 白夜) and the damage hits the goldfish (雪: mills it, 濃霧: heals
+            # the player); nothing else moves and no node changes.
+            if "宵闇" not in w and state["players"][1]["goldfish"] and not state["zones"]["p1.field"]:
+                if "attack" not in self.rules.facts(state)[i].scripted:
+                    self._struck = (cards, len(state["log"]) + 1, action, ready)
+            return action
+        return {"type": "end_turn"}
