@@ -770,10 +770,15 @@ class VisionRules(Battles, Play):
         """メンテナンスフェイズ開始時: the phase begins with the effects of its start (霧雨 and 烈日: 「自ターンの
         メンテナンスフェイズ開始時」), before any upkeep is asked for; then the upkeeps."""
         state["phase"] = "maintenance"
-        state["flags"]["step"] = "upkeep"
-        w = state["flags"]["weathers"]
+        flags = state["flags"]
+        flags["step"] = "upkeep"
+        w = flags["weathers"]
         if w and not _ACTING["maintenance"].isdisjoint(w):
             return [{"type": "phase", "phase": "maintenance"}] + self._trigger(state, "maintenance")
+        if flags["upkeep"] is None and not state["zones"][FIELDS[state["active"]]]:
+            # nothing acted, and no card on the field to keep: the upkeep step would only end (the goldfish's
+            # every turn, the player's first ones); it is in NO_LOSS, so nothing is looked at after it either
+            flags["step"] = "draw"
         return [{"type": "phase", "phase": "maintenance"}]
 
     def _step_upkeep(self, state):
@@ -827,14 +832,23 @@ class VisionRules(Battles, Play):
 
     def _step_main_start(self, state):
         state["phase"] = "main"
-        state["flags"]["step"] = "main"
+        flags = state["flags"]
+        flags["step"] = "main"
         events = [{"type": "phase", "phase": "main"}]
-        w = state["flags"]["weathers"]
+        w = flags["weathers"]
         if w:
+            acted = False
             if not _ACTING["main_start"].isdisjoint(w):
                 events += self._trigger(state, "main_start")
+                acted = True
             if state["result"] is None and not _ACTING["main_choice"].isdisjoint(w):
                 events += self._trigger(state, "main_choice")
+                acted = True
+            if acted:
+                return events
+        if state["players"][state["active"]]["goldfish"]:
+            # nothing acted: the goldfish's main phase (_step_main: it does nothing; in NO_LOSS) is over at once
+            flags["step"] = "discard"
         return events
 
     def _step_main(self, state):  # the goldfish's main phase: it does nothing
