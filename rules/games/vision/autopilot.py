@@ -132,6 +132,9 @@ class Autopilot(Base):
         # (the cards dict, the log's length and last action, and the attackers read, of a choice that attacked
         # from the quiet path with an attack that can change none of the play means: _attack)
         self._struck: tuple = (None, None, None, None)
+        # (the cards dict, the log's length and last action, the play means after it, and the offers with them
+        # or None, of a choice that set a node: a node changes nothing else they read)
+        self._noded: tuple = (None, None, None, None, None)
         # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
         self._covered: tuple = (None, None, None)
 
@@ -253,9 +256,9 @@ class Autopilot(Base):
                  players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
         cards = state["cards"]
         last = self._quiet
+        log = state["log"]
         if last[0] is cards and last[1] == cheap:
             struck = self._struck
-            log = state["log"]
             if struck[0] is cards and struck[1] == len(log) and log[-1] is struck[2]:
                 # the one action since the last quiet choice is the attack it chose, which could change none of
                 # the play means (_attack): they are as they were, the choice is quiet again, and the
@@ -272,7 +275,20 @@ class Autopilot(Base):
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
         rules = self.rules
-        means = rules.play_means(state)
+        noded = self._noded
+        if noded[0] is cards and noded[1] == len(log) and log[-1] is noded[2]:
+            # the one action since the last choice is the node it set (_do_node: from hand to the nodes, active;
+            # nothing else moves or acts): one node and one active node more, the offers with them known
+            means, offered = noded[3], noded[4]
+            if offered is not None:
+                gone = noded[2]["card"]
+                kept = []
+                for o in offered:
+                    if o[0] != gone:
+                        kept.append(o)
+                offered = kept
+        else:
+            means, offered = rules.play_means(state), None
         nodes, active, caster = means
         if last[0] is cards and last[1] == cheap and last[2] == means:
             return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
@@ -295,11 +311,13 @@ class Autopilot(Base):
                     elif second is None or worth < second:
                         second = worth
             spare = least
+            more = None  # (the offers with the node set, where they were asked)
             if least is not None and of[least[-1]].kind == CHARACTER:
                 # the least is a character: it stays in hand if it is the one to play after the node (only then
                 # are the offers with one more node asked: a card of no use or life gain is worth less than any)
                 keep = rank = None
-                for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
+                more = rules.offers(state, w, nodes + 1, active + 1, caster)
+                for offer in more:
                     if offer[1].kind != CHARACTER:
                         continue
                     mine_rank = (gain(offer, w), -offer[2], offer[0])
@@ -308,9 +326,11 @@ class Autopilot(Base):
                 if keep == least[-1]:
                     spare = second
             if spare is not None:
-                return {"type": "node", "card": spare[-1]}
+                action = {"type": "node", "card": spare[-1]}
+                self._noded = (cards, len(log) + 1, action, (nodes + 1, active + 1, caster), more)
+                return action
 
-        offers = rules.offers(state, w, nodes, active, caster)
+        offers = rules.offers(state, w, nodes, active, caster) if offered is None else offered
         if not offers:
             self._quiet = quiet
             return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
