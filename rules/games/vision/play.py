@@ -103,6 +103,11 @@ def _weathered_attack(value: int, f, w) -> int:
         value += f.req - 4
     return value
 
+
+# the weathers _weathered_attack reads: with neither in force it changes nothing, and it is not called
+_ATTACK_WEATHERS = frozenset({"疎雨", "烈日"})
+
+
 class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
     once per card of a game."""
@@ -397,8 +402,9 @@ class VisionRules(Battles, Play):
             free = "晴嵐" in w and not flags["seiran_off"]
             clear_sky, cloudy, dust = "快晴" in w, "曇天" in w, "ダイヤモンドダスト" in w
             rain, blue = "豪雨" in w, "蒼天" in w  # (豪雨 nullifies 奇襲, 蒼天 gives it to every character)
+            bonus = not _ATTACK_WEATHERS.isdisjoint(w)
         else:
-            free = clear_sky = cloudy = dust = rain = blue = False
+            free = clear_sky = cloudy = dust = rain = blue = bonus = False
         out = []
         for iid in state["zones"][HANDS[state["active"]]]:
             f = of[iid]
@@ -421,7 +427,8 @@ class VisionRules(Battles, Play):
                 counters = cards[iid]["counters"]  # (attack_value's as it stands and attacking, inline)
                 value = f.attack + counters.get("attack", 0) if counters else f.attack
                 if w:
-                    value = _weathered_attack(value, f, w)
+                    if bonus:
+                        value = _weathered_attack(value, f, w)
                     if "花曇" in w and "マナチャージ" not in f.keywords:
                         out.append((iid, f, cost, clear, value, value - 2))
                         continue
@@ -450,7 +457,8 @@ class VisionRules(Battles, Play):
         f = (last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state))[iid]
         value = f.attack + state["cards"][iid]["counters"].get("attack", 0)
         if w:
-            value = _weathered_attack(value, f, w)
+            if not _ATTACK_WEATHERS.isdisjoint(w):
+                value = _weathered_attack(value, f, w)
             if attacking and "花曇" in w and "マナチャージ" not in f.keywords:
                 value -= 2
         return value
@@ -485,6 +493,7 @@ class VisionRules(Battles, Play):
         of = last[2] if last[0] is state["cards"] and last[1] is state["defs"] else self._of(state)
         cards = state["cards"]
         dim = bool(w) and "花曇" in w
+        bonus = bool(w) and not _ATTACK_WEATHERS.isdisjoint(w)
         out = []
         for iid in state["zones"][f"p{player}.field"]:
             f = of[iid]
@@ -494,7 +503,8 @@ class VisionRules(Battles, Play):
             counters = card["counters"]  # (attack_value's, inline: asked for every character on most choices)
             value = f.attack + counters.get("attack", 0) if counters else f.attack
             if w:
-                value = _weathered_attack(value, f, w)
+                if bonus:
+                    value = _weathered_attack(value, f, w)
                 if dim:
                     if value <= 3:
                         continue
@@ -881,21 +891,22 @@ class VisionRules(Battles, Play):
             events += self._trigger(state, "turn_end")
         cards, zones = state["cards"], state["zones"]
         # (_state_check asked only when it may find something: a character with counters, or 烈日)
+        counted = False
         for iid in zones["p0.field"] + zones["p1.field"]:
             if cards[iid]["counters"]:
-                events += self._state_check(state)
+                counted = True
                 break
-        else:
-            if "烈日" in state["flags"]["weathers"]:
-                events += self._state_check(state)
+        if counted or "烈日" in state["flags"]["weathers"]:
+            events += self._state_check(state)
         marked = False  # a character still has counters after its damage is gone
-        for field in FIELDS:
-            for iid in zones[field]:
-                counters = cards[iid]["counters"]
-                if counters:
-                    counters.pop("damage", None)
+        if counted:  # (no character had counters: the state check gave none, there is no damage to reset)
+            for field in FIELDS:
+                for iid in zones[field]:
+                    counters = cards[iid]["counters"]
                     if counters:
-                        marked = True
+                        counters.pop("damage", None)
+                        if counters:
+                            marked = True
         if "eot" in state:  # (effects.end_of_turn has nothing to end without it)
             events += effects.end_of_turn(state)
             marked = True
