@@ -205,10 +205,13 @@ class VisionRules(Battles, Play):
                 self._last, self._prev = prev, last
                 last = prev
             else:
-                table = self._facts.table(state)
                 old = last[3]
-                if old is not None and not table and same_data(state["defs"], old.defs):
-                    table.update(old)  # the last game's cards, read from the very same data (a simulation's next game)
+                if old is not None and old.options is state["options"] and same_data(state["defs"], old.defs):
+                    # the last game's table: the very same card data (a simulation's next game; a card this game
+                    # adds later, a token, makes after_manual drop it)
+                    table = old
+                else:
+                    table = self._facts.table(state)
                 of = InstanceFacts(table, cards)
                 self._last, self._prev = (cards, state["defs"], of, table), last
                 return of
@@ -1301,6 +1304,11 @@ class VisionRules(Battles, Play):
         moved into a hand or a deck is hidden again) and a weather card in the weather area face up (it is
         revealed there); a pending decision follows what moved (a decision with nothing left to decide is over
         and the turn goes on)."""
+        table = self._last[3]
+        if table is not None and table.defs is not state["defs"] and table.defs.keys() != state["defs"].keys():
+            # a card the game's data now holds (a token) and the facts' table, borrowed from another game with
+            # the same data (_of), does not: the game's own table from now on
+            self._last = self._prev = (None, None, None, None)
         turn = state["turn"]
         state["flags"]["weathers"] = W.area_weathers(state)
         for card in state["cards"].values():
