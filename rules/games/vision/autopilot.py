@@ -51,11 +51,13 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player, legal_actions
 from .play import CHARACTER, PLAYABLE, SPELL
-from .weather import YOIYAMI_OPTIONS
+from .weather import BY_TIMING, YOIYAMI_OPTIONS
 
 HEAL_AT = 8  # life gain is played only at this life or less
 GRAZE_KEEP = 10  # versus: GRAZE only while the deck keeps this many cards after it
 USELESS, HEAL, UNIT, DRAW = 0, 1, 2, 3  # what a card is worth to the player, least first
+# the weathers that act when a character played has resolved or entered (the rules' after_effects)
+_AFTER_CHARACTER = frozenset(BY_TIMING["resolved"]) | frozenset(BY_TIMING["entered"])
 
 
 def _fields(card: dict) -> dict:
@@ -133,7 +135,8 @@ class Autopilot(Base):
         # from the quiet path with an attack that can change none of the play means: _attack)
         self._struck: tuple = (None, None, None, None)
         # (the cards dict, the log's length and last action, the play means after it, and the offers with them
-        # or None, of a choice that set a node: a node changes nothing else they read)
+        # or None, of a choice that set a node (a node changes nothing else they read) or played a character
+        # with no play steps and no weather acting after it)
         self._noded: tuple = (None, None, None, None, None)
         # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
         self._covered: tuple = (None, None, None)
@@ -278,7 +281,8 @@ class Autopilot(Base):
         noded = self._noded
         if noded[0] is cards and noded[1] == len(log) and log[-1] is noded[2]:
             # the one action since the last choice is the node it set (_do_node: from hand to the nodes, active;
-            # nothing else moves or acts): one node and one active node more, the offers with them known
+            # nothing else moves or acts): one node and one active node more, the offers with them known; or
+            # the character it played with no effect after it (_do_play): its cost paid, its name on the field
             means, offered = noded[3], noded[4]
             if offered is not None:
                 gone = noded[2]["card"]
@@ -365,7 +369,15 @@ class Autopilot(Base):
 
         # 4. the character
         if best is not None:
-            return {"type": "play", "card": best[0]}
+            action = {"type": "play", "card": best[0]}
+            f = best[1]
+            if "played" not in f.scripted and _AFTER_CHARACTER.isdisjoint(w):
+                # (_do_play: the cost sleeps that many active nodes, the character goes onto the field; no step
+                # and no weather acts after it)
+                named = set(caster)
+                named.add(f.name)
+                self._noded = (cards, len(log) + 1, action, (nodes, active - best[2], named), None)
+            return action
 
         # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low (the other cards
         # are never played here)
