@@ -171,12 +171,15 @@ class Autopilot(Base):
 
     def _decide(self, state, pending):
         kind = pending["type"]
-        actions = legal_actions(state)
-        if kind == "upkeep":
-            return {"type": "pay"} if {"type": "pay"} in actions else {"type": "destroy"}
+        if kind == "upkeep":  # (pay is a legal action while the active nodes pay the cost: rules._payable)
+            payable = len(self.rules.active_nodes(state, pending["player"])) >= pending["cost"]
+            return {"type": "pay"} if payable else {"type": "destroy"}
         if kind == "discard":
             hand = state["zones"][pending["choose"]["zone"]]
             return {"type": "discard", "cards": sorted(hand, key=lambda i: self._worth(state, i))[: pending["n"]]}
+        if kind in ("defend", "graze"):
+            return self._defend(state, pending) if kind == "defend" else self._graze(state, pending)
+        actions = legal_actions(state)
         if kind == "weather_choice":
             if pending["weather"] == "宵闇":
                 cover = self._cover(state)
@@ -188,11 +191,12 @@ class Autopilot(Base):
             return actions[0]
         if kind == "choose":
             return actions[0] if actions else None
-        if kind == "defend":
-            return self._defend(state, pending)
-        if kind == "graze":  # more nodes, while the deck keeps enough cards to draw from (雪 mills it too)
-            return {"type": "graze"} if len(state["zones"]["p0.deck"]) - pending["n"] >= GRAZE_KEEP else {"type": "no_graze"}
         return None
+
+    @staticmethod
+    def _graze(state, pending):
+        """More nodes, while the deck keeps enough cards to draw from (雪 mills it too)."""
+        return {"type": "graze"} if len(state["zones"]["p0.deck"]) - pending["n"] >= GRAZE_KEEP else {"type": "no_graze"}
 
     def _defend(self, state, pending):
         """Versus, attacked: the defender that survives the attacker's blow (the one that kills it first, then

@@ -1222,6 +1222,8 @@ class VisionRules(Battles, Play):
             card["tapped"] = True
         if "宵闇" in w:
             return events + W.yoiyami(self, state, iid)
+        if "attack" not in f.scripted and state["result"] is None:  # (_card_steps' usual answer, without the call)
+            return events + self._combat(state, iid, w)
         return events + self._card_steps(state, iid, "attack", "attack", f)  # (attack_goes_on)
 
     def attack_goes_on(self, state, iid) -> list[dict]:
@@ -1357,10 +1359,15 @@ class VisionRules(Battles, Play):
                 self._state_check(state)
             else:  # (_state_check's usual answer without the call: no character has counters)
                 cards, zones = state["cards"], state["zones"]
-                for iid in zones["p0.field"] + zones["p1.field"]:
+                for iid in zones["p0.field"]:  # (two loops: no list of both fields made on every action)
                     if cards[iid]["counters"]:
                         self._state_check(state)
                         break
+                else:
+                    for iid in zones["p1.field"]:
+                        if cards[iid]["counters"]:
+                            self._state_check(state)
+                            break
             first, second = state["players"]  # (_decide's question, asked here: nobody has lost is the usual answer)
             if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
                 self._decide(state)
