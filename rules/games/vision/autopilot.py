@@ -194,6 +194,13 @@ class Autopilot(Base):
         return None
 
     @staticmethod
+    def _cheap(flags, hand, w, players) -> tuple:
+        """_quiet's key but the play means: what choose's steps 1-5 read of the flags, the hand, the weathers
+        and the lives (whether the player is low enough to heal; the goldfish's under 精霊風 only)."""
+        return (flags["node"], flags["character"], flags["world"], flags["seiran_off"], hand[:], w[:],
+                players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
+
+    @staticmethod
     def _graze(state, pending):
         """More nodes, while the deck keeps enough cards to draw from (雪 mills it too)."""
         return {"type": "graze"} if len(state["zones"]["p0.deck"]) - pending["n"] >= GRAZE_KEEP else {"type": "no_graze"}
@@ -259,12 +266,17 @@ class Autopilot(Base):
         # this game's last choice that played nothing, nothing is played now either (the attacks ask again
         # after each one).
         players = state["players"]
-        cheap = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], hand[:], w[:],
-                 players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
         cards = state["cards"]
         last = self._quiet
         log = state["log"]
-        if last[0] is cards and last[1] == cheap:
+        same = False  # the part of _quiet's key other than the means is as it was (compared in place: the key,
+        # with its copies of the hand and the weathers, is made only where it is kept)
+        if last[0] is cards:
+            q = last[1]
+            same = (q[0] == flags["node"] and q[1] == flags["character"] and q[2] == flags["world"]
+                    and q[3] == flags["seiran_off"] and q[4] == hand and q[5] == w
+                    and q[6] == (players[0]["life"] <= HEAL_AT) and q[7] == (players[1]["life"] if "精霊風" in w else None))
+        if same:
             struck = self._struck
             if struck[0] is cards and struck[1] == len(log) and log[-1] is struck[2]:
                 # the one action since the last quiet choice is the attack it chose, which could change none of
@@ -298,9 +310,8 @@ class Autopilot(Base):
         else:
             means, offered = rules.play_means(state), None
         nodes, active, caster = means
-        if last[0] is cards and last[1] == cheap and last[2] == means:
+        if same and last[2] == means:
             return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-        quiet = (cards, cheap, means)
         mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
         if mine is None or mine.cards is not cards or mine.defs is not state["defs"]:
             mine = self._readings(state)
@@ -340,7 +351,7 @@ class Autopilot(Base):
 
         offers = rules.offers(state, w, nodes, active, caster) if offered is None else offered
         if not offers:
-            self._quiet = quiet
+            self._quiet = (cards, self._cheap(flags, hand, w, players), means)
             return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
         # the best character: the damage it adds, then the cheaper
         # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
@@ -400,7 +411,7 @@ class Autopilot(Base):
                     return {"type": "play", "card": i}
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
-        self._quiet = quiet
+        self._quiet = (cards, self._cheap(flags, hand, w, players), means)
         return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
 
     @staticmethod
