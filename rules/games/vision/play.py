@@ -721,6 +721,11 @@ class VisionRules(Battles, Play):
         w = flags["weathers"]
         if w and not _ACTING["turn_start"].isdisjoint(w):
             events += self._trigger(state, "turn_start")
+        first, second = state["players"]
+        if (state["result"] is None and state["pending"] is None
+                and not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0)):
+            # nobody has lost, nothing waits: _run would go straight on to the active phase
+            return events + self._step_active(state)
         return events
 
     def _step_active(self, state):
@@ -826,9 +831,14 @@ class VisionRules(Battles, Play):
         state["flags"]["step"] = "main_start"
         player = state["active"]
         events = [{"type": "phase", "phase": "draw"}]
-        if state["players"][player]["goldfish"] or state["turn"] == 1:
-            return events
-        return events + draw(state, player, 1, forced=True)
+        if not (state["players"][player]["goldfish"] or state["turn"] == 1):
+            events += draw(state, player, 1, forced=True)
+        first, second = state["players"]
+        if (state["result"] is None and state["pending"] is None
+                and not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0)):
+            # nobody has lost, nothing waits: _run would go straight on to the main phase's start
+            return events + self._step_main_start(state)
+        return events
 
     def _step_main_start(self, state):
         state["phase"] = "main"
@@ -864,6 +874,14 @@ class VisionRules(Battles, Play):
         n = len(hand) - state["options"]["hand_limit"]
         events = [{"type": "phase", "phase": "discard"}]
         if n <= 0:
+            first, second = state["players"]
+            if not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0):
+                # nothing to discard, nobody has lost (_run runs a step only while no result and nothing waits):
+                # _run would go straight on to the end of the turn; it does not look for a result after this
+                # step (NO_LOSS), so it is looked for here, where _run would after the end of the turn's steps
+                events += self._step_end(state)
+                if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
+                    self._decide(state)
             return events
         if state["players"][player]["goldfish"]:  # it never decides: the oldest cards go
             return events + [move(state, iid, f"p{player}.discard", face_up=True) for iid in hand[:n]]
@@ -902,7 +920,19 @@ class VisionRules(Battles, Play):
             marked = True
         if marked or "烈日" in state["flags"]["weathers"]:
             events += self._state_check(state)
-        state["flags"]["step"] = "change"
+        flags = state["flags"]
+        flags["step"] = "change"
+        if flags["weather_on"] and state["turn"] % state["options"]["weather_every"] == 0:
+            return events  # the weather changes: _step_change
+        first, second = state["players"]
+        if (state["result"] is None and state["pending"] is None
+                and not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0)):
+            # nobody has lost, nothing waits, the weather stays: _run would go on to _step_change, which only
+            # hands the turn on (done here), and to the next turn's start
+            state["turn"] += 1
+            state["active"] = 1 - state["active"]
+            flags["step"] = "start"
+            return events + self._step_start(state)
         return events
 
     def _step_change(self, state):
