@@ -784,6 +784,13 @@ class VisionRules(Battles, Play):
             # nothing acted, and no card on the field to keep: the upkeep step would only end (the goldfish's
             # every turn, the player's first ones); it is in NO_LOSS, so nothing is looked at after it either
             flags["step"] = "draw"
+            first, second = state["players"]
+            if (state["result"] is None and state["pending"] is None
+                    and not (first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0)):
+                # nobody has lost, nothing waits: _run would go straight on to the draw step
+                events = self._step_draw(state)
+                events.insert(0, {"type": "phase", "phase": "maintenance"})
+                return events
         return [{"type": "phase", "phase": "maintenance"}]
 
     def _step_upkeep(self, state):
@@ -894,17 +901,24 @@ class VisionRules(Battles, Play):
         (ダイヤモンドダスト's 2) is gone by the next turn, as all of the turn's damage is."""
         state["phase"] = "end"
         events = [{"type": "turn_end", "turn": state["turn"]}]
-        w = state["flags"]["weathers"]
+        flags = state["flags"]
+        w = flags["weathers"]
         if w and not _ACTING["turn_end"].isdisjoint(w):
             events += self._trigger(state, "turn_end")
         cards, zones = state["cards"], state["zones"]
-        # (_state_check asked only when it may find something: a character with counters, or 烈日)
+        # (_state_check asked only when it may find something: a character with counters, or 烈日; two loops,
+        # no list of both fields)
         counted = False
-        for iid in zones["p0.field"] + zones["p1.field"]:
+        for iid in zones["p0.field"]:
             if cards[iid]["counters"]:
                 counted = True
                 break
-        if counted or "烈日" in state["flags"]["weathers"]:
+        else:
+            for iid in zones["p1.field"]:
+                if cards[iid]["counters"]:
+                    counted = True
+                    break
+        if counted or "烈日" in flags["weathers"]:
             events += self._state_check(state)
         marked = False  # a character still has counters after its damage is gone
         if counted:  # (no character had counters: the state check gave none, there is no damage to reset)
@@ -918,9 +932,8 @@ class VisionRules(Battles, Play):
         if "eot" in state:  # (effects.end_of_turn has nothing to end without it)
             events += effects.end_of_turn(state)
             marked = True
-        if marked or "烈日" in state["flags"]["weathers"]:
+        if marked or "烈日" in flags["weathers"]:
             events += self._state_check(state)
-        flags = state["flags"]
         flags["step"] = "change"
         if flags["weather_on"] and state["turn"] % state["options"]["weather_every"] == 0:
             return events  # the weather changes: _step_change
