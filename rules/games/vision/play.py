@@ -1198,7 +1198,11 @@ class VisionRules(Battles, Play):
             card.update(tapped=not haste, counters={}, entered=state["turn"])
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
-            return events + self._card_steps(state, iid, "played", CHARACTER, f)
+            if "played" in f.scripted:
+                return events + self._card_steps(state, iid, "played", CHARACTER, f)
+            if w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
+                events += self._after(state, CHARACTER, iid)
+            return events
         if kind == SPELL:
             if "世界呪符" in keywords:
                 flags["world"] = True
@@ -1207,7 +1211,11 @@ class VisionRules(Battles, Play):
             card.update(tapped="幻想生物" in keywords, counters={})
             if stays:
                 card["entered"] = state["turn"]
-            return events + self._card_steps(state, iid, "played", SPELL, f)
+            if "played" in f.scripted:
+                return events + self._card_steps(state, iid, "played", SPELL, f)
+            if w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
+                events += self._after(state, SPELL, iid)
+            return events
         if "天気雨" in w and "プレイを無効" in (self._def(state, iid).get("rules_text") or ""):
             events += self._tenkiame(state, iid)
             if card["zone"] == discard:
@@ -1217,7 +1225,11 @@ class VisionRules(Battles, Play):
         card.update(tapped=False, counters={})
         if stays:
             card["entered"] = state["turn"]
-        return events + self._card_steps(state, iid, "played", COMMAND, f)
+        if "played" in f.scripted:
+            return events + self._card_steps(state, iid, "played", COMMAND, f)
+        if w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
+            events += self._after(state, COMMAND, iid)
+        return events
 
     def _tenkiame(self, state, iid) -> list[dict]:
         """天気雨: 「プレイを無効」の記述を含むコマンドカードをプレイした場合、[デッキの上のカード2枚]を公開する。一番上に
