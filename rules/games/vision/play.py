@@ -1173,7 +1173,8 @@ class VisionRules(Battles, Play):
         for i in nodes:
             if not cards[i]["tapped"]:
                 ready.append(i)
-        f = self._of(state)[iid]
+        last = self._last  # (_of's usual answer, without the call)
+        f = (last[2] if last[0] is cards and last[1] is state["defs"] else self._of(state))[iid]
         req, cost, clear_haste = self.costs(state, iid, w)  # (why_not_play's, worked out once)
         why = self._why_not(state, f, w, len(nodes), len(ready), req, cost)
         if why:
