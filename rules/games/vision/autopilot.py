@@ -51,11 +51,13 @@ from __future__ import annotations
 from ...engine.autopilot import Autopilot as Base
 from ...engine.core import first_player, legal_actions
 from .play import CHARACTER, PLAYABLE, SPELL
-from .weather import YOIYAMI_OPTIONS
+from .weather import BY_TIMING, YOIYAMI_OPTIONS
 
 HEAL_AT = 8  # life gain is played only at this life or less
 GRAZE_KEEP = 10  # versus: GRAZE only while the deck keeps this many cards after it
 USELESS, HEAL, UNIT, DRAW = 0, 1, 2, 3  # what a card is worth to the player, least first
+# the weathers that act when a character played has resolved or entered (the rules' after_effects)
+_AFTER_CHARACTER = frozenset(BY_TIMING["resolved"]) | frozenset(BY_TIMING["entered"])
 
 
 def _fields(card: dict) -> dict:
@@ -126,8 +128,16 @@ class Autopilot(Base):
         # the one it would be with them empty, so a game's seed alone still decides the game.
         self._made: dict[int, tuple] = {}  # id(card data) -> (the data, _reading): _Readings.made
         self._last: _Readings | None = None  # the readings of the game asked last (by its cards dict)
-        # (the cards dict of a game, what choose's main-phase steps 1-5 read at its last choice that played nothing)
-        self._quiet: tuple = (None, None)
+        # (the cards dict of a game, what choose's main-phase steps 1-5 read at its last choice that played nothing:
+        # the cheap part, then the play means)
+        self._quiet: tuple = (None, None, None)
+        # (the cards dict, the log's length and last action, and the attackers read, of a choice that attacked
+        # from the quiet path with an attack that can change none of the play means: _attack)
+        self._struck: tuple = (None, None, None, None)
+        # (the cards dict, the log's length and last action, the play means after it, and the offers with them
+        # or None, of a choice that set a node (a node changes nothing else they read) or played a character
+        # with no play steps and no weather acting after it)
+        self._noded: tuple = (None, None, None, None, None)
         # (the rules' facts of a game, the deck's cards in order, _cover's counts for them)
         self._covered: tuple = (None, None, None)
 
@@ -161,12 +171,15 @@ class Autopilot(Base):
 
     def _decide(self, state, pending):
         kind = pending["type"]
-        actions = legal_actions(state)
-        if kind == "upkeep":
-            return {"type": "pay"} if {"type": "pay"} in actions else {"type": "destroy"}
+        if kind == "upkeep":  # (pay is a legal action while the active nodes pay the cost: rules._payable)
+            payable = len(self.rules.active_nodes(state, pending["player"])) >= pending["cost"]
+            return {"type": "pay"} if payable else {"type": "destroy"}
         if kind == "discard":
             hand = state["zones"][pending["choose"]["zone"]]
             return {"type": "discard", "cards": sorted(hand, key=lambda i: self._worth(state, i))[: pending["n"]]}
+        if kind in ("defend", "graze"):
+            return self._defend(state, pending) if kind == "defend" else self._graze(state, pending)
+        actions = legal_actions(state)
         if kind == "weather_choice":
             if pending["weather"] == "宵闇":
                 cover = self._cover(state)
@@ -178,11 +191,19 @@ class Autopilot(Base):
             return actions[0]
         if kind == "choose":
             return actions[0] if actions else None
-        if kind == "defend":
-            return self._defend(state, pending)
-        if kind == "graze":  # more nodes, while the deck keeps enough cards to draw from (雪 mills it too)
-            return {"type": "graze"} if len(state["zones"]["p0.deck"]) - pending["n"] >= GRAZE_KEEP else {"type": "no_graze"}
         return None
+
+    @staticmethod
+    def _cheap(flags, hand, w, players) -> tuple:
+        """_quiet's key but the play means: what choose's steps 1-5 read of the flags, the hand, the weathers
+        and the lives (whether the player is low enough to heal; the goldfish's under 精霊風 only)."""
+        return (flags["node"], flags["character"], flags["world"], flags["seiran_off"], hand[:], w[:],
+                players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
+
+    @staticmethod
+    def _graze(state, pending):
+        """More nodes, while the deck keeps enough cards to draw from (雪 mills it too)."""
+        return {"type": "graze"} if len(state["zones"]["p0.deck"]) - pending["n"] >= GRAZE_KEEP else {"type": "no_graze"}
 
     def _defend(self, state, pending):
         """Versus, attacked: the defender that survives the attacker's blow (the one that kills it first, then
@@ -238,25 +259,63 @@ class Autopilot(Base):
         if flags["step"] != "main" or state["active"] != 0:
             return None
         # the main phase (one method with choose: asked on most choices)
-        rules = self.rules
         w = flags["weathers"]  # (rules.weathers: the list the rules keep in the flags)
         hand = state["zones"]["p0.hand"]
-        mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
-        if mine is None or mine.cards is not state["cards"] or mine.defs is not state["defs"]:
-            mine = self._readings(state)
-        gain = self._offer_gain
+        # Steps 1-5 read only these (and the cards' facts, which do not change; of the lives, whether the player
+        # is low enough to heal, and the goldfish's under 精霊風 only) and the play means: when they are as at
+        # this game's last choice that played nothing, nothing is played now either (the attacks ask again
+        # after each one).
+        players = state["players"]
+        cards = state["cards"]
+        last = self._quiet
+        log = state["log"]
+        same = False  # the part of _quiet's key other than the means is as it was (compared in place: the key,
+        # with its copies of the hand and the weathers, is made only where it is kept)
+        if last[0] is cards:
+            q = last[1]
+            same = (q[0] == flags["node"] and q[1] == flags["character"] and q[2] == flags["world"]
+                    and q[3] == flags["seiran_off"] and q[4] == hand and q[5] == w
+                    and q[6] == (players[0]["life"] <= HEAL_AT) and q[7] == (players[1]["life"] if "精霊風" in w else None))
+        if same:
+            struck = self._struck
+            if struck[0] is cards and struck[1] == len(log) and log[-1] is struck[2]:
+                # the one action since the last quiet choice is the attack it chose, which could change none of
+                # the play means (_attack): they are as they were, the choice is quiet again, and the
+                # attackers are those read then but the attacker if it went to sleep
+                ready = struck[3]
+                gone = struck[2]["card"]
+                if cards[gone]["tapped"]:
+                    left = []
+                    for r in ready:
+                        if r[0] != gone:
+                            left.append(r)
+                    ready = left
+                return self._attack(state, w, ready)
         # (the state does not change during one choice: the means are worked out once; the rules' offers carry
         # each playable card's facts, cost and attack)
-        nodes, active, caster = rules.play_means(state)
-        # Steps 1-5 read only these (and the cards' facts, which do not change; of the lives, whether the player
-        # is low enough to heal, and the goldfish's under 精霊風 only): when they are as at this game's last choice
-        # that played nothing, nothing is played now either (the attacks ask again after each one).
-        players = state["players"]
-        quiet = (flags["node"], flags["character"], flags["world"], flags["seiran_off"], nodes, active, caster,
-                 hand[:], w[:], players[0]["life"] <= HEAL_AT, players[1]["life"] if "精霊風" in w else None)
-        if self._quiet[0] is state["cards"] and self._quiet[1] == quiet:
-            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
+        rules = self.rules
+        noded = self._noded
+        if noded[0] is cards and noded[1] == len(log) and log[-1] is noded[2]:
+            # the one action since the last choice is the node it set (_do_node: from hand to the nodes, active;
+            # nothing else moves or acts): one node and one active node more, the offers with them known; or
+            # the character it played with no effect after it (_do_play): its cost paid, its name on the field
+            means, offered = noded[3], noded[4]
+            if offered is not None:
+                gone = noded[2]["card"]
+                kept = []
+                for o in offered:
+                    if o[0] != gone:
+                        kept.append(o)
+                offered = kept
+        else:
+            means, offered = rules.play_means(state), None
+        nodes, active, caster = means
+        if same and last[2] == means:
+            return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
+        mine = self._last  # instance -> (worth, draws, burns, heals): _readings, its usual answer asked here
+        if mine is None or mine.cards is not cards or mine.defs is not state["defs"]:
+            mine = self._readings(state)
+        gain = self._offer_gain
 
         # 1. a node, never the character it would play after setting it (one more node, one more active node):
         # the best by the damage it adds, then the cheaper
@@ -271,11 +330,13 @@ class Autopilot(Base):
                     elif second is None or worth < second:
                         second = worth
             spare = least
+            more = None  # (the offers with the node set, where they were asked)
             if least is not None and of[least[-1]].kind == CHARACTER:
                 # the least is a character: it stays in hand if it is the one to play after the node (only then
                 # are the offers with one more node asked: a card of no use or life gain is worth less than any)
                 keep = rank = None
-                for offer in rules.offers(state, w, nodes + 1, active + 1, caster):
+                more = rules.offers(state, w, nodes + 1, active + 1, caster)
+                for offer in more:
                     if offer[1].kind != CHARACTER:
                         continue
                     mine_rank = (gain(offer, w), -offer[2], offer[0])
@@ -284,13 +345,14 @@ class Autopilot(Base):
                 if keep == least[-1]:
                     spare = second
             if spare is not None:
-                return {"type": "node", "card": spare[-1]}
+                action = {"type": "node", "card": spare[-1]}
+                self._noded = (cards, len(log) + 1, action, (nodes + 1, active + 1, caster), more)
+                return action
 
-        offers = rules.offers(state, w, nodes, active, caster)
+        offers = rules.offers(state, w, nodes, active, caster) if offered is None else offered
         if not offers:
-            self._quiet = (state["cards"], quiet)
-            attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-            return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
+            self._quiet = (cards, self._cheap(flags, hand, w, players), means)
+            return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
         # the best character: the damage it adds, then the cheaper
         # (one loop, not two comprehensions: the characters by their key, and the draw cards of step 3)
         chars = []
@@ -322,7 +384,15 @@ class Autopilot(Base):
 
         # 4. the character
         if best is not None:
-            return {"type": "play", "card": best[0]}
+            action = {"type": "play", "card": best[0]}
+            f = best[1]
+            if "played" not in f.scripted and _AFTER_CHARACTER.isdisjoint(w):
+                # (_do_play: the cost sleeps that many active nodes, the character goes onto the field; no step
+                # and no weather acts after it)
+                named = set(caster)
+                named.add(f.name)
+                self._noded = (cards, len(log) + 1, action, (nodes, active - best[2], named), None)
+            return action
 
         # 5. spells that burn under 霧雨, free drawing spells under 曇天, life gain when low (the other cards
         # are never played here)
@@ -341,9 +411,8 @@ class Autopilot(Base):
                     return {"type": "play", "card": i}
                 if heals and life <= HEAL_AT:
                     return {"type": "play", "card": i}
-        self._quiet = (state["cards"], quiet)
-        attack = self._attack(state, w)  # 6. attacks, then 7. the end of the turn
-        return {"type": "attack", "card": attack} if attack is not None else {"type": "end_turn"}
+        self._quiet = (cards, self._cheap(flags, hand, w, players), means)
+        return self._attack(state, w)  # 6. attacks, then 7. the end of the turn
 
     @staticmethod
     def _snow_kills(state, w, amount) -> bool:
@@ -359,10 +428,14 @@ class Autopilot(Base):
         floor = 7 if "地震雲" in w else 1
         return life - amount >= floor
 
-    def _attack(self, state, w):
-        ready = self.rules.attackers(state, 0, w)  # [(character, its attack as an attacker)]
+    def _attack(self, state, w, ready=None):
+        """6. an attack, else 7. the end of the turn (steps 1-5 played nothing: the game's _quiet holds what
+        they read). `ready`: rules.attackers as it stands ([(character, its attack as an attacker)]), where
+        choose knows it."""
+        if ready is None:
+            ready = self.rules.attackers(state, 0, w)
         if not ready:
-            return None
+            return {"type": "end_turn"}
         # the strongest first: (-damage, instance)
         order = []
         total = 0
@@ -378,7 +451,7 @@ class Autopilot(Base):
         if "宵闇" in w:
             deck = state["zones"]["p0.deck"]
             if deck and (2 * max(self._cover(state).values()) < len(deck) or state["players"][0]["life"] <= 3):
-                return None
+                return {"type": "end_turn"}
         cards = state["cards"]
         turn = state["turn"]
         nightfall = False
@@ -399,5 +472,15 @@ class Autopilot(Base):
                         continue
                 if nightfall and not self.rules.is_human(state, i):
                     continue
-            return i
-        return None
+            action = {"type": "attack", "card": i}
+            # An attack that can change none of what choose's steps 1-5 read but the lives (which choose reads
+            # again) is remembered with the attackers (choose's next choice starts from them): a goldfish game
+            # whose goldfish has no character on its field (no battle: the attacker and the field stay), an
+            # attacker with no 攻撃時 steps (no effect), no 宵闇 (no reveal, no mill, no damage to the attacker).
+            # The attacker goes to sleep (or not, 白夜) and the damage hits the goldfish (雪: mills it, 濃霧: heals
+            # the player); nothing else moves and no node changes.
+            if "宵闇" not in w and state["players"][1]["goldfish"] and not state["zones"]["p1.field"]:
+                if "attack" not in self.rules.facts(state)[i].scripted:
+                    self._struck = (cards, len(state["log"]) + 1, action, ready)
+            return action
+        return {"type": "end_turn"}

@@ -99,8 +99,8 @@ class Battles:
             return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
         # (_defender, its usual answer first: the goldfish has nothing on its field)
         defender = self._defender(state, iid) if state["zones"][f"p{foe}.field"] else None
-        if defender is None:
-            return self._hit_player(state, iid, self.attack_value(state, iid, w, attacking=True))
+        if defender is None:  # (_hit_player without the call: the goldfish has no GRAZE to ask)
+            return self.damage(state, foe, self.attack_value(state, iid, w, attacking=True), by=1 - foe, combat=True)
         return self._defended(state, iid, defender, w)
 
     def defend_resolve(self, state, pending, action) -> list[dict]:
