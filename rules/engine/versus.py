@@ -38,7 +38,7 @@ import json
 import marshal
 import random
 from functools import partial
-from itertools import repeat
+from itertools import compress, repeat
 from math import sqrt
 from operator import itemgetter
 
@@ -134,6 +134,25 @@ def _deal_new(deal_key: tuple, hidden_cards: list, keys: tuple, shared: bool) ->
     return deal
 
 
+_MASKS: dict[tuple, tuple[list, tuple]] = {}  # a zone's face-up flags in order -> its runs of face-down places, and which
+
+
+def _mask_new(faces: tuple) -> tuple[list, tuple]:
+    """_MASKS's entry for flags it misses: the (first index, count) of each run of face-down places (the
+    places next to each other one run), and the flags of the face-down places."""
+    rel: list[tuple[int, int]] = []
+    for index, up in enumerate(faces):
+        if not up:
+            if rel and rel[-1][0] + rel[-1][1] == index:
+                rel[-1] = (rel[-1][0], rel[-1][1] + 1)
+            else:
+                rel.append((index, 1))
+    if len(_MASKS) > _CACHED:
+        _MASKS.clear()
+    entry = _MASKS[faces] = (rel, tuple(not up for up in faces))
+    return entry
+
+
 _ORDERS: dict[tuple, list] = {}  # a game's instance ids (in its cards' order) -> in _NUM's order
 
 
@@ -192,16 +211,28 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
             shown_zones[name] = list(ids)
             shown_list += ids
             continue
-        if holder is not None and not any(map(_FACE_UP, map(card_of, ids))):  # (all hidden: face down, not its)
-            n = len(ids)
-            shown_zones[name] = [None] * n
-            runs.append((name, 0, n))
-            hidden_ids += ids
+        if holder is not None:  # (another's zone, or one the seat may not look into: a card is seen iff face up)
+            faces = tuple(map(_FACE_UP, map(card_of, ids)))
+            if not any(faces):  # (all hidden: one run)
+                n = len(ids)
+                shown_zones[name] = [None] * n
+                runs.append((name, 0, n))
+                hidden_ids += ids
+                continue
+            # (the zone's runs of hidden places and which are hidden, kept by the face-up flags in order)
+            rel, downs = _MASKS.get(faces) or _mask_new(faces)
+            row = list(ids)
+            for first, count in rel:
+                row[first:first + count] = [None] * count
+                runs.append((name, first, count))
+            hidden_ids += compress(ids, downs)
+            shown_list += compress(ids, faces)
+            shown_zones[name] = row
             continue
-        row = []
+        row = []  # (a zone of no player the seat may look into: a face-down card is seen when it is the seat's)
         for index, iid in enumerate(ids):
             card = cards[iid]
-            if card["face_up"] or (holder is not False and (card["owner"] if holder is None else holder) == seat):
+            if card["face_up"] or card["owner"] == seat:
                 row.append(iid)
                 shown_list.append(iid)
             else:
@@ -220,17 +251,19 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         slots = [(name, index) for name, first, count in runs for index in range(first, first + count)]
         places = [_place(cards[zones[name][index]], name, keys) for name, index in slots]
     hidden_cards = list(map(card_of, hidden_ids))
-    deal_key = (keys, shared, marshal.dumps(hidden_cards, 2))
+    deal_key = (keys, shared, marshal.dumps(hidden_cards, 4))  # (version 4: no text encoded for an ASCII string)
     deal = _DEALS.get(deal_key)
     if deal is None:
         deal = _deal_new(deal_key, hidden_cards, keys, shared)
     contents = list(deal[0])  # (a new list: the shuffle below reorders it)
     rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
-    shown_ids = sorted(set(shown_list))
-    shown_raws = list(map(marshal.dumps, map(card_of, shown_ids), repeat(2)))
+    all_ids = set(shown_list)
+    shown_ids = sorted(all_ids)
+    shown_cards = list(map(card_of, shown_ids))
+    shown_raws = list(map(marshal.dumps, shown_cards, repeat(2)))
     pieces = list(map(_SHOWN.get, zip(shown_ids, shown_raws, strict=True)))
     if None in pieces:
-        pieces = [p or _shown_new(i, raw, cards[i]) for p, i, raw in zip(pieces, shown_ids, shown_raws, strict=True)]
+        pieces = [p or _shown_new(i, raw, card) for p, i, raw, card in zip(pieces, shown_ids, shown_raws, shown_cards, strict=True)]
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
     # keys in order, put together from the cards' kept texts
@@ -242,13 +275,18 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     ))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     _shuffle(contents, seed)
+    # the world's cards in the order of their ids (_NUM), made at once: the shown ones, then the dealt ones put
+    # in their places (the zones' rows are this call's own lists: the world's zones)
+    all_ids.update(hidden_ids)
+    order = _num_order(tuple(cards)) if len(all_ids) == len(cards) else sorted(all_ids, key=_NUM)
     if shared:
         out = rest
-        new_cards = dict(zip(shown_ids, map(card_of, shown_ids), strict=True))
+        new_cards = dict(zip(order, map(card_of, order), strict=True))
     else:
         out = marshal.loads(marshal.dumps(rest))
-        new_cards = dict(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
-    new_zones = {name: list(row) for name, row in shown_zones.items()}
+        new_cards = dict.fromkeys(order)
+        new_cards.update(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
+    new_zones = shown_zones
     dealt_ids = sorted(hidden_ids, key=_NUM)
     if keys:
         dealt = list(map(dict.copy, contents)) if shared else list(map(marshal.loads, contents))
@@ -270,8 +308,6 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
             at += count
             new_zones[name][first:first + count] = ids
             new_cards.update(zip(ids, dealt, strict=True))
-    order = _num_order(tuple(cards)) if len(new_cards) == len(cards) else sorted(new_cards, key=_NUM)
-    new_cards = dict(zip(order, map(new_cards.__getitem__, order), strict=True))
     out.update(
         cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
         setup=dict(state["setup"], seed=seed & ((1 << 63) - 1)), rng=rng.seed_state(seed),
