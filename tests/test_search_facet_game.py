@@ -55,3 +55,32 @@ def test_a_search_of_one_game_walks_that_games_values_of_a_field(bundled):
     assert values("kannagi") != values(None)  # the keyword field is every game's
     assert Compiler("kannagi")._read_facet_values("keyword", "") == values("kannagi")
     assert Compiler(None)._read_facet_values("keyword", "") == values(None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_vacuum_migration_vacuums_the_facet_table_on_postgresql_only():
+    # cards migration 0010: after 0009's fill rewrote every row, VACUUM ANALYZE (outside a transaction)
+    vacuum = importlib.import_module("cards.migrations.0010_vacuum_facets").vacuum_facets
+    editor = SimpleNamespace(connection=connection)
+    assert importlib.import_module("cards.migrations.0010_vacuum_facets").Migration.atomic is False
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'")
+            before = cursor.fetchone()[0]
+        vacuum(apps, editor)  # nothing to do: no statement runs, no statistics table appears
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'")
+            assert cursor.fetchone()[0] == before
+        return
+
+    def count():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute("SELECT vacuum_count, analyze_count FROM pg_stat_user_tables"
+                           " WHERE relname = %s", [CardFacet._meta.db_table])
+            return cursor.fetchone()
+
+    before = count()
+    vacuum(apps, editor)
+    after = count()
+    assert after[0] == before[0] + 1 and after[1] == before[1] + 1
