@@ -68,27 +68,8 @@ def _plan(cost, need, anym, limit, composition) -> list:
             goal = discards
         if goal < total:
             goal = total
-        used = covered[:]
-        for i in order:
-            if total >= goal:
-                break
-            take = sizes[i] - used[i]
-            if take > goal - total:
-                take = goal - total
-            if take > 0:
-                used[i] += take
-                total += take
-        if total != goal:
-            return
-        split = []
-        left = discards
-        for i in range(n):  # the discards: the cheapest of the cards used
-            u = used[i]
-            if u:
-                d = u if u < left else left
-                left -= d
-                split.append((i, u - d, d))
-        if left:
+        split = _fill_and_split(covered[:], total, goal, discards, order, sizes)
+        if split is None:
             return
         key = tuple(split)
         if key in found:
@@ -162,22 +143,10 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
         if take > 0:
             used[prefer] += take
             total += take
-        for i in range(n):
-            if total >= cost:
-                break
-            if i != prefer:
-                take = sizes[i] - used[i]
-                if take > cost - total:
-                    take = cost - total
-                if take > 0:
-                    used[i] += take
-                    total += take
-        if total != cost:
+        # (then in index order: the preferred kind has no card left, or the cost is reached)
+        split = _fill_and_split(used, total, cost, 0, range(n), sizes)
+        if split is None:
             continue
-        split = []
-        for i in range(n):
-            if used[i]:
-                split.append((i, used[i], 0))
         key = tuple(split)
         if key in found:
             continue
@@ -198,29 +167,40 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             goal = plain_total
         if goal + discards != cost:
             continue
-        used = plain_used[:]
-        total = plain_total
-        for i in range(n):
-            if total >= goal:
-                break
-            take = sizes[i] - used[i]
-            if take > goal - total:
-                take = goal - total
-            if take > 0:
-                used[i] += take
-                total += take
-        if total != goal:
+        split = _fill_and_split(plain_used[:], plain_total, goal, discards, range(n), sizes)
+        if split is None:
             continue
-        split = []
-        left = discards
-        for i in range(n):
-            u = used[i]
-            if u:
-                d = u if u < left else left
-                left -= d
-                split.append((masks[i], u - d, d))
-        out.append(split)
+        parts = []
+        for i, t, d in split:
+            parts.append((masks[i], t, d))
+        out.append(parts)
     return out[:limit] if out else None
+
+
+def _fill_and_split(used, total, goal, discards, order, sizes) -> list | None:
+    """The cards per kind index `used` (`total` of them, filled in place) filled up to `goal` from the kinds in
+    `order`, then split: (kind index, tapped, discarded) for each kind used, in index order, the discards the
+    cheapest of the cards used; None if the kinds cannot fill up to the goal (or hold the discards)."""
+    for i in order:
+        if total >= goal:
+            break
+        take = sizes[i] - used[i]
+        if take > goal - total:
+            take = goal - total
+        if take > 0:
+            used[i] += take
+            total += take
+    if total != goal:
+        return None
+    split = []
+    left = discards
+    for i in range(len(used)):  # (the kinds are in weight order: the cheapest first)
+        u = used[i]
+        if u:
+            d = u if u < left else left
+            left -= d
+            split.append((i, u - d, d))
+    return None if left else split
 
 
 def _cover(kinds, wanted, prefer) -> tuple | None:
