@@ -171,6 +171,7 @@ class KannagiRules(Play):
     deck_zone = "deck"
     discard_zone = "soul"  # a milled card goes to 魂 (kannagi has no discard pile)
     empty_deck_move_loses = True  # 効果によって山札から札を移動する際に山札がない: a loss, like drawing
+    result_checked = True  # apply ends with check_result where it may change something (see apply)
     ACTIONS = {
         FREE: ("summon", "attack", "possess", "deploy", "tool", "end_turn"),  # one of each a turn (state["flags"])
         "zero_search": ("zero_search",),  # 零探し, once before the first turn
@@ -222,15 +223,30 @@ class KannagiRules(Play):
         moment (check_answer against the decision's candidates: no tool, or one of the usable ones). Anything
         else, a refusal included, goes through Play.apply."""
         pending = state["pending"]
+        events = None
         if pending is None:
             handler = self._free.get(action["type"])
             if handler is not None:
-                return handler(state, action) + self._settle_riders(state)
+                events = handler(state, action) + self._settle_riders(state)
         elif pending["type"] == "timing" and action["type"] == "tool":
             card = action.get("card")
             if card is None or (card.__class__ is str and card in self._usable(state)):
-                return self._do_tool(state, action) + self._settle_riders(state)
-        return Play.apply(self, state, action)
+                events = self._do_tool(state, action) + self._settle_riders(state)
+        if events is None:
+            events = Play.apply(self, state, action)
+        # The result is left checked (result_checked): check_result as the simulator's step would call it after the
+        # action, made only where it may change something. Against the goldfish it does nothing while no card of the
+        # game may have counters (Instances.counted, no change noted in state["eot"]) and neither player has lost or
+        # is at 0 life: those are read here without the call (the commonest, most actions).
+        if state["result"] is None:
+            memo = self._last
+            if "turns" in state["flags"] or memo is None or memo.cards is not state["cards"] or memo.counted or "eot" in state:
+                self.check_result(state)
+            else:
+                player, goldfish = state["players"]
+                if goldfish["life"] <= 0 or player["life"] <= 0 or player["lost"] or goldfish["lost"]:
+                    self.check_result(state)
+        return events
 
     # -- card facts ------------------------------------------------------------------------------------------
 
