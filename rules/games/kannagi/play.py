@@ -134,7 +134,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -223,29 +223,38 @@ class KannagiRules(Play):
         moment (check_answer against the decision's candidates: no tool, or one of the usable ones). Anything
         else, a refusal included, goes through Play.apply."""
         pending = state["pending"]
-        events = None
         if pending is None:
-            handler = self._free.get(action["type"])
+            kind = action["type"]
+            handler = self._free.get(kind)
             if handler is not None:
                 events = handler(state, action) + self._settle_riders(state)
+                # The result is left checked (result_checked): check_result, as the simulator's step would call it after
+                # the action, only where it may change something. Against the goldfish nothing a free action does leaves
+                # it to change but counters (Instances.counted, or a change noted in state["eot"]) and, at the end of
+                # the turn, the next turn's draw from an empty deck: a change of life is checked where it is made (the
+                # attack's damage; an effect's, after each step, as its draws and moves are), and so is the end of a game.
+                memo = self._last
+                if state["result"] is None and (
+                    memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
+                    or (kind == "end_turn" and state["players"][0]["lost"])
+                ):
+                    self.check_result(state)
+                return events
         elif pending["type"] == "timing" and action["type"] == "tool":
             card = action.get("card")
             if card is None or (card.__class__ is str and card in self._usable(state)):
                 events = self._do_tool(state, action) + self._settle_riders(state)
-        if events is None:
-            events = Play.apply(self, state, action)
-        # The result is left checked (result_checked): check_result as the simulator's step would call it after the
-        # action, made only where it may change something. Against the goldfish it does nothing while no card of the
-        # game may have counters (Instances.counted, no change noted in state["eot"]) and neither player has lost or
-        # is at 0 life: those are read here without the call (the commonest, most actions).
-        if state["result"] is None:
-            memo = self._last
-            if "turns" in state["flags"] or memo is None or memo.cards is not state["cards"] or memo.counted or "eot" in state:
-                self.check_result(state)
-            else:
-                player, goldfish = state["players"]
-                if goldfish["life"] <= 0 or player["life"] <= 0 or player["lost"] or goldfish["lost"]:
+                # (as above: the jobs that follow a declaration may include the turn's draw)
+                memo = self._last
+                if state["result"] is None and (
+                    memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
+                    or state["players"][0]["lost"]
+                ):
                     self.check_result(state)
+                return events
+        events = Play.apply(self, state, action)
+        if state["result"] is None:
+            self.check_result(state)
         return events
 
     # -- card facts ------------------------------------------------------------------------------------------
@@ -281,6 +290,7 @@ class KannagiRules(Play):
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
+        memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
@@ -1670,6 +1680,7 @@ class KannagiRules(Play):
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
+        facts.counted, facts.versus = True, memo.versus  # (looked at again by check_result)
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
