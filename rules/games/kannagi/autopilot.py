@@ -34,6 +34,7 @@ class Autopilot(Base):
     slug = "kannagi"
     plays = frozenset({"summon", "possess", "deploy", "tool"})
 
+    _cards = _size = _kinds = None  # (see choose)
     _ranked = None  # (the game's season set, its size, its cards ranked by (cost, id), dearest first)
 
     def mulligan_done(self, state):
@@ -44,7 +45,14 @@ class Autopilot(Base):
         # The card data is read through the rules' facts by instance (type, cost, power, keywords, seasons worked
         # out once a game) and 魂 only as far as a payment needs: this runs tens of times a game.
         pending = state["pending"]
-        cards, kinds = state["cards"], self.rules.card_kinds(state)
+        # (the rules' card_kinds, kept with the game's cards dict and its size: a game's instances are only ever added
+        # to, and the kinds of the same instances are the same)
+        cards = state["cards"]
+        if cards is self._cards and len(cards) == self._size:
+            kinds = self._kinds
+        else:
+            kinds = self._kinds = self.rules.card_kinds(state)
+            self._cards, self._size = cards, len(cards)
         of = kinds[0]
         zones = state["zones"]
 
