@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import PLACE
+from .play import P0_FIELD, P0_HAND, P0_REVEAL, P0_SOUL, PLACE
 
 
 class Autopilot(Base):
@@ -64,7 +64,7 @@ class Autopilot(Base):
                 best = self._best_tool(state, of) if late else None
                 return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
-                hands = [(i, of[i]) for i in zones["p0.hand"]]
+                hands = [(i, of[i]) for i in zones[P0_HAND]]
                 if any(f.type == PLACE and f.cost == 0 for _, f in hands):
                     back = [i for i, f in hands if f.cost >= 5]
                 else:
@@ -97,10 +97,10 @@ class Autopilot(Base):
             return None
 
         flags = state["flags"]
-        field = zones["p0.field"]
-        hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
-        if zones["p0.reveal"]:
-            hand = hand + zones["p0.reveal"]
+        field = zones[P0_FIELD]
+        hand = zones[P0_HAND]  # (the rules' hand_cards: the hand and the 手札公開場)
+        if zones[P0_REVEAL]:
+            hand = hand + zones[P0_REVEAL]
         # The hand is looked at by type with set operations (the game's instances of each type): only the cards
         # of a type that may be played are looked at one by one.
         _, places, seasons, apparitions, tools = kinds
@@ -118,7 +118,7 @@ class Autopilot(Base):
         if deploy or summon:
             # The field is looked at only as far as the pick needs it: the first season on it (the floor), what sits on
             # it only once a dearer season can be paid for, and where a place goes only once one is picked.
-            count = len(zones["p0.soul"])
+            count = len(zones[P0_SOUL])
             if deploy:
                 first = None  # the first season on the field
                 for r in field:
@@ -186,7 +186,7 @@ class Autopilot(Base):
             return {"type": "end_turn"}
         if not flags["possess"] and not apparitions.isdisjoint(hand):
             # the dearest apparition 魂 pays for, else the cheapest (a loop: this runs before most attacks)
-            count = len(zones["p0.soul"])
+            count = len(zones[P0_SOUL])
             best = cheapest = None  # (cost, card)
             for i in hand:
                 if i in apparitions:

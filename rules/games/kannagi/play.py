@@ -80,10 +80,13 @@ TARGET_KINDS = {
 ON_ATTACK = ("attack", "played")
 _DEF = itemgetter("def")  # (a card instance's card key)
 _COUNTERS = itemgetter("counters")
-FIELDS = ("p0.field", "p1.field")
-SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
-HANDS = ("p0.hand", "p1.hand")
-REVEALS = ("p0.reveal", "p1.reveal")
+# The zone names as the engine makes them (zone(): the state's zone keys are these very strings, so a look-up with
+# them finds its key by identity, without comparing the text).
+FIELDS = (zone(0, "field"), zone(1, "field"))
+SOULS = (zone(0, "soul"), zone(1, "soul"))  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
+HANDS = (zone(0, "hand"), zone(1, "hand"))
+REVEALS = (zone(0, "reveal"), zone(1, "reveal"))
+P0_FIELD, P0_SOUL, P0_HAND, P0_REVEAL, P0_DECK = FIELDS[0], SOULS[0], HANDS[0], REVEALS[0], zone(0, "deck")
 
 
 class Facts:
@@ -673,7 +676,7 @@ class KannagiRules(Play):
             if memo is not None and memo.cards is state["cards"]:
                 zones = state["zones"]
                 tools = memo.tools
-                if tools.isdisjoint(zones["p0.hand"]) and tools.isdisjoint(zones["p0.reveal"]):
+                if tools.isdisjoint(zones[P0_HAND]) and tools.isdisjoint(zones[P0_REVEAL]):
                     return []
             if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
                 return []
@@ -743,7 +746,7 @@ class KannagiRules(Play):
         # (the options were checked against their declarations, options.py, before the setup)
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
-        shuffle_zone(state, "p0.deck")  # ①山札をシャッフル
+        shuffle_zone(state, P0_DECK)  # ①山札をシャッフル
         first = {"player": 0, "goldfish": 1}.get(opts.get("first", "player"))  # ②先攻と後攻を決定
         if first is None:
             first = rng.below(state, 2)
@@ -1130,7 +1133,7 @@ class KannagiRules(Play):
             memo = self._last
             if state["flags"]["tool"]:
                 events = []
-            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"]["p0.hand"]) and memo.tools.isdisjoint(state["zones"]["p0.reveal"]):
+            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"][P0_HAND]) and memo.tools.isdisjoint(state["zones"][P0_REVEAL]):
                 events = []
             else:
                 events = self._window(state, action["type"])
@@ -1434,7 +1437,7 @@ class KannagiRules(Play):
             return events
         if state["players"][1]["goldfish"]:  # (no tool's moment at the end: see _next_turn's `quiet`)
             zones = state["zones"]  # (_job_end_phase without the call: the goldfish game's seat is 0)
-            held = len(zones["p0.hand"]) + len(zones["p0.reveal"])
+            held = len(zones[P0_HAND]) + len(zones[P0_REVEAL])
             if held <= HAND_LIMIT:
                 return events + self._next_turn(state, 1 if state["flags"]["tool"] else 2)
             return events + self._job_end_phase(state, None)
@@ -1510,7 +1513,7 @@ class KannagiRules(Play):
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
         cards = state["cards"]  # (_job_recover without the call: 伏せ cards turn 起き, damage goes)
-        for iid in state["zones"]["p0.field"]:
+        for iid in state["zones"][P0_FIELD]:
             card = cards[iid]
             card["tapped"] = False
             if card["counters"]:
@@ -1766,9 +1769,9 @@ class KannagiRules(Play):
             if memo is None or memo.cards is not cards:
                 memo = self._new_game(state)
             if memo.counted or "eot" in state:
-                for iid in state["zones"]["p0.field"]:
+                for iid in state["zones"][P0_FIELD]:
                     if cards[iid]["counters"]:
-                        self._lowered_to_soul(state, "p0.field")
+                        self._lowered_to_soul(state, P0_FIELD)
                         break
                 if "eot" not in state:
                     memo.counted = any(map(_COUNTERS, cards.values()))
