@@ -53,6 +53,9 @@ class Autopilot(Base):
         else:
             kinds = self._kinds = self.rules.card_kinds(state)
             self._cards, self._size = cards, len(cards)
+            ranked = self._ranked  # (kept while the game's season set is the same: see the season pick)
+            if ranked is not None and (ranked[0] is not kinds[2] or ranked[1] != len(kinds[2])):
+                self._ranked = None
         of = kinds[0]
         zones = state["zones"]
 
@@ -130,7 +133,7 @@ class Autopilot(Base):
                 # ranked once, dearest first: the first one in hand that 魂 pays for is the dearest payable one)
                 floor = of[first].cost if first is not None else -1
                 ranked = self._ranked
-                if ranked is None or ranked[0] is not seasons or ranked[1] != len(seasons):
+                if ranked is None:  # (made again when the kinds are: above)
                     ranked = self._ranked = (seasons, len(seasons), sorted(seasons, key=lambda i: (of[i].cost, i), reverse=True))
                 for i in ranked[2]:
                     f = of[i]
