@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from ...engine import effects
 from ...engine.autopilot import Autopilot as Base
-from .play import PLACE
+from .play import P0_FIELD, P0_HAND, P0_REVEAL, P0_SOUL, PLACE
 
 
 class Autopilot(Base):
     slug = "kannagi"
     plays = frozenset({"summon", "possess", "deploy", "tool"})
 
+    _cards = _size = _kinds = None  # (see choose)
     _ranked = None  # (the game's season set, its size, its cards ranked by (cost, id), dearest first)
 
     def mulligan_done(self, state):
@@ -44,7 +45,17 @@ class Autopilot(Base):
         # The card data is read through the rules' facts by instance (type, cost, power, keywords, seasons worked
         # out once a game) and 魂 only as far as a payment needs: this runs tens of times a game.
         pending = state["pending"]
-        cards, kinds = state["cards"], self.rules.card_kinds(state)
+        # (the rules' card_kinds, kept with the game's cards dict and its size: a game's instances are only ever added
+        # to, and the kinds of the same instances are the same)
+        cards = state["cards"]
+        if cards is self._cards and len(cards) == self._size:
+            kinds = self._kinds
+        else:
+            kinds = self._kinds = self.rules.card_kinds(state)
+            self._cards, self._size = cards, len(cards)
+            ranked = self._ranked  # (kept while the game's season set is the same: see the season pick)
+            if ranked is not None and (ranked[0] is not kinds[2] or ranked[1] != len(kinds[2])):
+                self._ranked = None
         of = kinds[0]
         zones = state["zones"]
 
@@ -56,7 +67,7 @@ class Autopilot(Base):
                 best = self._best_tool(state, of) if late else None
                 return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
-                hands = [(i, of[i]) for i in zones["p0.hand"]]
+                hands = [(i, of[i]) for i in zones[P0_HAND]]
                 if any(f.type == PLACE and f.cost == 0 for _, f in hands):
                     back = [i for i, f in hands if f.cost >= 5]
                 else:
@@ -89,10 +100,10 @@ class Autopilot(Base):
             return None
 
         flags = state["flags"]
-        field = zones["p0.field"]
-        hand = zones["p0.hand"]  # (the rules' hand_cards: the hand and the 手札公開場)
-        if zones["p0.reveal"]:
-            hand = hand + zones["p0.reveal"]
+        field = zones[P0_FIELD]
+        hand = zones[P0_HAND]  # (the rules' hand_cards: the hand and the 手札公開場)
+        if zones[P0_REVEAL]:
+            hand = hand + zones[P0_REVEAL]
         # The hand is looked at by type with set operations (the game's instances of each type): only the cards
         # of a type that may be played are looked at one by one.
         _, places, seasons, apparitions, tools = kinds
@@ -110,7 +121,7 @@ class Autopilot(Base):
         if deploy or summon:
             # The field is looked at only as far as the pick needs it: the first season on it (the floor), what sits on
             # it only once a dearer season can be paid for, and where a place goes only once one is picked.
-            count = len(zones["p0.soul"])
+            count = len(zones[P0_SOUL])
             if deploy:
                 first = None  # the first season on the field
                 for r in field:
@@ -122,7 +133,7 @@ class Autopilot(Base):
                 # ranked once, dearest first: the first one in hand that 魂 pays for is the dearest payable one)
                 floor = of[first].cost if first is not None else -1
                 ranked = self._ranked
-                if ranked is None or ranked[0] is not seasons or ranked[1] != len(seasons):
+                if ranked is None:  # (made again when the kinds are: above)
                     ranked = self._ranked = (seasons, len(seasons), sorted(seasons, key=lambda i: (of[i].cost, i), reverse=True))
                 for i in ranked[2]:
                     f = of[i]
@@ -178,7 +189,7 @@ class Autopilot(Base):
             return {"type": "end_turn"}
         if not flags["possess"] and not apparitions.isdisjoint(hand):
             # the dearest apparition 魂 pays for, else the cheapest (a loop: this runs before most attacks)
-            count = len(zones["p0.soul"])
+            count = len(zones[P0_SOUL])
             best = cheapest = None  # (cost, card)
             for i in hand:
                 if i in apparitions:

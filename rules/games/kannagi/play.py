@@ -80,10 +80,13 @@ TARGET_KINDS = {
 ON_ATTACK = ("attack", "played")
 _DEF = itemgetter("def")  # (a card instance's card key)
 _COUNTERS = itemgetter("counters")
-FIELDS = ("p0.field", "p1.field")
-SOULS = ("p0.soul", "p1.soul")  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
-HANDS = ("p0.hand", "p1.hand")
-REVEALS = ("p0.reveal", "p1.reveal")
+# The zone names as the engine makes them (zone(): the state's zone keys are these very strings, so a look-up with
+# them finds its key by identity, without comparing the text).
+FIELDS = (zone(0, "field"), zone(1, "field"))
+SOULS = (zone(0, "soul"), zone(1, "soul"))  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
+HANDS = (zone(0, "hand"), zone(1, "hand"))
+REVEALS = (zone(0, "reveal"), zone(1, "reveal"))
+P0_FIELD, P0_SOUL, P0_HAND, P0_REVEAL, P0_DECK = FIELDS[0], SOULS[0], HANDS[0], REVEALS[0], zone(0, "deck")
 
 
 class Facts:
@@ -134,7 +137,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -171,6 +174,7 @@ class KannagiRules(Play):
     deck_zone = "deck"
     discard_zone = "soul"  # a milled card goes to 魂 (kannagi has no discard pile)
     empty_deck_move_loses = True  # 効果によって山札から札を移動する際に山札がない: a loss, like drawing
+    result_checked = True  # apply ends with check_result where it may change something (see apply)
     ACTIONS = {
         FREE: ("summon", "attack", "possess", "deploy", "tool", "end_turn"),  # one of each a turn (state["flags"])
         "zero_search": ("zero_search",),  # 零探し, once before the first turn
@@ -223,14 +227,38 @@ class KannagiRules(Play):
         else, a refusal included, goes through Play.apply."""
         pending = state["pending"]
         if pending is None:
-            handler = self._free.get(action["type"])
+            kind = action["type"]
+            handler = self._free.get(kind)
             if handler is not None:
-                return handler(state, action) + self._settle_riders(state)
+                events = handler(state, action) + self._settle_riders(state)
+                # The result is left checked (result_checked): check_result, as the simulator's step would call it after
+                # the action, only where it may change something. Against the goldfish nothing a free action does leaves
+                # it to change but counters (Instances.counted, or a change noted in state["eot"]) and, at the end of
+                # the turn, the next turn's draw from an empty deck: a change of life is checked where it is made (the
+                # attack's damage; an effect's, after each step, as its draws and moves are), and so is the end of a game.
+                memo = self._last
+                if state["result"] is None and (
+                    memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
+                    or (kind == "end_turn" and state["players"][0]["lost"])
+                ):
+                    self.check_result(state)
+                return events
         elif pending["type"] == "timing" and action["type"] == "tool":
             card = action.get("card")
             if card is None or (card.__class__ is str and card in self._usable(state)):
-                return self._do_tool(state, action) + self._settle_riders(state)
-        return Play.apply(self, state, action)
+                events = self._do_tool(state, action) + self._settle_riders(state)
+                # (as above: the jobs that follow a declaration may include the turn's draw)
+                memo = self._last
+                if state["result"] is None and (
+                    memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
+                    or state["players"][0]["lost"]
+                ):
+                    self.check_result(state)
+                return events
+        events = Play.apply(self, state, action)
+        if state["result"] is None:
+            self.check_result(state)
+        return events
 
     # -- card facts ------------------------------------------------------------------------------------------
 
@@ -265,6 +293,7 @@ class KannagiRules(Play):
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
+        memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
@@ -647,7 +676,7 @@ class KannagiRules(Play):
             if memo is not None and memo.cards is state["cards"]:
                 zones = state["zones"]
                 tools = memo.tools
-                if tools.isdisjoint(zones["p0.hand"]) and tools.isdisjoint(zones["p0.reveal"]):
+                if tools.isdisjoint(zones[P0_HAND]) and tools.isdisjoint(zones[P0_REVEAL]):
                     return []
             if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
                 return []
@@ -717,7 +746,7 @@ class KannagiRules(Play):
         # (the options were checked against their declarations, options.py, before the setup)
         state["players"][0]["life"] = opts["life"]
         state["players"][1]["life"] = opts["goldfish_life"]
-        shuffle_zone(state, "p0.deck")  # ①山札をシャッフル
+        shuffle_zone(state, P0_DECK)  # ①山札をシャッフル
         first = {"player": 0, "goldfish": 1}.get(opts.get("first", "player"))  # ②先攻と後攻を決定
         if first is None:
             first = rng.below(state, 2)
@@ -1104,7 +1133,7 @@ class KannagiRules(Play):
             memo = self._last
             if state["flags"]["tool"]:
                 events = []
-            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"]["p0.hand"]) and memo.tools.isdisjoint(state["zones"]["p0.reveal"]):
+            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"][P0_HAND]) and memo.tools.isdisjoint(state["zones"][P0_REVEAL]):
                 events = []
             else:
                 events = self._window(state, action["type"])
@@ -1408,7 +1437,7 @@ class KannagiRules(Play):
             return events
         if state["players"][1]["goldfish"]:  # (no tool's moment at the end: see _next_turn's `quiet`)
             zones = state["zones"]  # (_job_end_phase without the call: the goldfish game's seat is 0)
-            held = len(zones["p0.hand"]) + len(zones["p0.reveal"])
+            held = len(zones[P0_HAND]) + len(zones[P0_REVEAL])
             if held <= HAND_LIMIT:
                 return events + self._next_turn(state, 1 if state["flags"]["tool"] else 2)
             return events + self._job_end_phase(state, None)
@@ -1484,7 +1513,7 @@ class KannagiRules(Play):
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
         cards = state["cards"]  # (_job_recover without the call: 伏せ cards turn 起き, damage goes)
-        for iid in state["zones"]["p0.field"]:
+        for iid in state["zones"][P0_FIELD]:
             card = cards[iid]
             card["tapped"] = False
             if card["counters"]:
@@ -1654,6 +1683,7 @@ class KannagiRules(Play):
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
+        facts.counted, facts.versus = True, memo.versus  # (looked at again by check_result)
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
@@ -1739,9 +1769,9 @@ class KannagiRules(Play):
             if memo is None or memo.cards is not cards:
                 memo = self._new_game(state)
             if memo.counted or "eot" in state:
-                for iid in state["zones"]["p0.field"]:
+                for iid in state["zones"][P0_FIELD]:
                     if cards[iid]["counters"]:
-                        self._lowered_to_soul(state, "p0.field")
+                        self._lowered_to_soul(state, P0_FIELD)
                         break
                 if "eot" not in state:
                     memo.counted = any(map(_COUNTERS, cards.values()))
