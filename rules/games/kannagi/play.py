@@ -231,34 +231,32 @@ class KannagiRules(Play):
             handler = self._free.get(kind)
             if handler is not None:
                 events = handler(state, action) + self._settle_riders(state)
-                # The result is left checked (result_checked): check_result, as the simulator's step would call it after
-                # the action, only where it may change something. Against the goldfish nothing a free action does leaves
-                # it to change but counters (Instances.counted, or a change noted in state["eot"]) and, at the end of
-                # the turn, the next turn's draw from an empty deck: a change of life is checked where it is made (the
-                # attack's damage; an effect's, after each step, as its draws and moves are), and so is the end of a game.
-                memo = self._last
-                if state["result"] is None and (
-                    memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
-                    or (kind == "end_turn" and state["players"][0]["lost"])
-                ):
-                    self.check_result(state)
+                self._check_after(state, kind == "end_turn")
                 return events
         elif pending["type"] == "timing" and action["type"] == "tool":
             card = action.get("card")
             if card is None or (card.__class__ is str and card in self._usable(state)):
                 events = self._do_tool(state, action) + self._settle_riders(state)
-                # (as above: the jobs that follow a declaration may include the turn's draw)
-                memo = self._last
-                if state["result"] is None and (
-                    memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
-                    or state["players"][0]["lost"]
-                ):
-                    self.check_result(state)
+                self._check_after(state, True)  # (the jobs that follow a declaration may include the turn's draw)
                 return events
         events = Play.apply(self, state, action)
         if state["result"] is None:
             self.check_result(state)
         return events
+
+    def _check_after(self, state, may_draw) -> None:
+        """The result left checked after a free action or a declared tool (result_checked): check_result, as the
+        simulator's step would call it after the action, only where it may change something. Against the goldfish
+        nothing such an action does leaves it to change but counters (Instances.counted, or a change noted in
+        state["eot"]) and, when the action may reach the next turn (`may_draw`), its draw from an empty deck: a
+        change of life is checked where it is made (the attack's damage; an effect's, after each step, as its draws
+        and moves are), and so is the end of a game."""
+        if state["result"] is not None:
+            return
+        memo = self._last
+        if (memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
+                or (may_draw and state["players"][0]["lost"])):
+            self.check_result(state)
 
     # -- card facts ------------------------------------------------------------------------------------------
 
