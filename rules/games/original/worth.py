@@ -643,10 +643,42 @@ class Worth:
 
     def _alone(self, state, iid) -> bool:
         """The hand card `iid` may be weighed on the board by itself: put there (_virtual), it would leave the
-        steps in force, the rules in force and every other card's hit as they are (it has no continuous step
-        and no step on the board depends on what is there), so that the board with it is the board now plus
-        its own hit (_placed)."""
-        return _LOCAL.d is not None and _plain(self.rules.card_facts(state)[iid])[0] and self._unconditional(state)
+        steps in force, the rules in force and every other card's hit as they are (it has no continuous step,
+        and no step on the board depends on what is there, or none that its arrival changes: _in_force_with),
+        so that the board with it is the board now plus its own hit (_placed)."""
+        d = _LOCAL.d
+        if d is None or not _plain(self.rules.card_facts(state)[iid])[0]:
+            return False
+        if self._unconditional(state):
+            return True
+        key = ("alone", d.cfg, iid)  # (it reads the board, which cfg and the board's key hold, and the card)
+        out = d.data.get(key)
+        if out is None:
+            out = d.data[key] = self._in_force_with(state, iid)
+        return out
+
+    def _in_force_with(self, state, iid) -> bool:
+        """Whether the steps in force and `free` (rules.auras_rule) are the same with the card `iid` put on the
+        board as _virtual puts it, and no card of the board has a step of its own that holds "while" something
+        is there (its own stats read the board): then what the card's arrival could change (a "while" step of
+        another card) does not change. (A card with no continuous step adds none itself: _alone.)"""
+        of = self.rules.card_facts(state)
+        board = state["zones"][BOARD]
+        for i in board:
+            for step in of[i]["self_auras"]:
+                if step.get("while"):
+                    return False
+
+        def read():
+            board.append(iid)
+            try:
+                return self.rules.auras_rule(state, FREE)
+            finally:
+                board.pop()
+
+        auras, free = self._placed(state, iid, read)
+        now, free_now = self._auras_free(state)
+        return auras == now and free == free_now
 
     def _placed(self, state, iid, fn):
         """fn() with the card `iid` where _virtual puts it (from the next turn on) but not in the board's list:
