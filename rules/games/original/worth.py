@@ -449,6 +449,29 @@ def _plain(data: dict) -> tuple[bool, bool]:
     return hit[1]
 
 
+def _never_free(data: dict, options: dict) -> bool:
+    """The card (its rules info) never hits for free (_hit: m12 = m23 = 0): it is not a soldier, or it is a
+    soldier with an attribute while a summon or move brought to 0 still uses its attributes' cards (option
+    zero_cost_attributes, the default: rules.move_price names them, costs._price), so its move to the enemy
+    camp, which no rule makes free (free_move_to_battlefield reaches the 戦場 alone), uses a card at least
+    (_taps). A card's type and attributes are its own (read_card) whatever is in force."""
+    return data["type"] != SOLDIER or bool(data["attrs"]) and bool(options["zero_cost_attributes"])
+
+
+def _none_free(state, of, ids=()) -> bool:
+    """No own soldier on the board, nor any of the cards `ids` (put there), can ever hit for free (_never_free):
+    then no board, as it is or with any of its own hand cards put on it, has a soldier that does."""
+    options = state["options"]
+    cards = state["cards"]
+    for i in state["zones"][BOARD]:
+        if cards[i]["owner"] == 0 and not _never_free(of[i], options):
+            return False
+    for i in ids:
+        if not _never_free(of[i], options):
+            return False
+    return True
+
+
 class Worth:
     """The autopilot's measures of cards and of the board."""
 
@@ -602,8 +625,9 @@ class Worth:
         out = []
         cards = state["cards"]
         of = self.rules.card_facts(state)
+        options = state["options"]
         for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER:
+            if cards[i]["owner"] == 0 and not _never_free(of[i], options):  # (a soldier that may hit for free)
                 power, m12, m23 = self._hit(state, i, auras, free)
                 if power > 0 and m12 == 0 and m23 == 0:
                     out.append(i)
@@ -707,7 +731,7 @@ class Worth:
 
     def _freed_alone(self, state, iid, auras, free) -> bool:
         """Whether the card, put on the board by itself (_alone), is a soldier that hits for nothing there."""
-        if self.rules.card_facts(state)[iid]["type"] != SOLDIER:
+        if _never_free(self.rules.card_facts(state)[iid], state["options"]):
             return False
         power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
         return power > 0 and m12 == 0 and m23 == 0
@@ -769,6 +793,8 @@ class Worth:
         return self._frees_now(state, ids)
 
     def _frees_now(self, state, ids) -> tuple[bool, bool]:
+        if _none_free(state, self.rules.card_facts(state), ids):
+            return False, False  # (no soldier there can hit for free, with them or without)
         if len(ids) == 1 and self._alone(state, ids[0]):
             # (the board with it is the board now and its own hit: it hits for free from the next turn on or
             # not; it arrives this turn, so it does not move now)
@@ -997,6 +1023,8 @@ class Worth:
         weighs that card alone)"""
         hand = state["zones"][HAND]
         cards = state["cards"]
+        if _none_free(state, self.rules.card_facts(state), hand):
+            return []  # (no soldier of the board or the hand can hit for free: no card frees one, alone or paired)
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
