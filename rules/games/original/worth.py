@@ -51,17 +51,18 @@ def _take_sorted(avail: list[int], steps: list[tuple[int, int]]) -> list[int] | 
         for bit in _BITS[need]:
             if have & bit:
                 continue
-            pick = -1
-            low = 7
-            for j, m in enumerate(avail):
-                if m & bit:
-                    p = POP[m]
-                    if p < low:  # (the first of the fewest attributes: one is the fewest a card with the bit has)
-                        pick, low = j, p
-                        if p == 1:
-                            break
-            if pick < 0:
-                return None
+            if bit in avail:  # (the first of the fewest attributes: a card with this one alone, if any)
+                pick = avail.index(bit)
+            else:
+                pick = -1
+                low = 7
+                for j, m in enumerate(avail):
+                    if m & bit:
+                        p = POP[m]
+                        if p < low:  # (the first of the fewest attributes)
+                            pick, low = j, p
+                if pick < 0:
+                    return None
             have |= avail.pop(pick)
             cost -= 1
         if cost > 0:
