@@ -235,11 +235,12 @@ class _Game:
     simulation (_Store): each soldier's hit (Worth._hit) by what it reads, and a decision's values
     (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "of", "store", "sigs", "hits", "boards", "rowless", "selfish")
+    __slots__ = ("state", "of", "store", "sigs", "hits", "boards", "rowless", "selfish", "storage")
 
     def __init__(self, state, of):
         self.state = state
         self.of = of  # (the game's card facts)
+        self.storage: dict = {}  # the 倉庫's cards -> (their masks, their union): Worth._ctx
         self.rowless: tuple = (-1, False)  # (the game's number of cards, _rowless for them)
         self.use(_Store())  # (_decision finds the game's own)
 
@@ -481,17 +482,40 @@ class Worth:
     def _ctx(self, state) -> dict:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
-        of = self.rules.card_facts(state)
-        every, unused = [], []
-        smask = 0
-        for i in storage:
-            m = of[i]["mask"]
-            every.append(m)
-            smask |= m
+        game = _LOCAL.game
+        if game is None or game.state is not state:
+            of = self.rules.card_facts(state)
+            every, unused = [], []
+            smask = 0
+            for i in storage:
+                m = of[i]["mask"]
+                every.append(m)
+                smask |= m
+                if not cards[i]["tapped"]:
+                    unused.append(m)
+            # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
+            return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        # (the 倉庫's masks and their union by its cards, kept for the game: a card's mask is its own; what is
+        # tapped is read each time)
+        key = tuple(storage)
+        kept = game.storage.get(key)
+        if kept is None:
+            of = game.of
+            every = []
+            smask = 0
+            for i in storage:
+                m = of[i]["mask"]
+                every.append(m)
+                smask |= m
+            if len(game.storage) > 256:
+                game.storage.clear()
+            kept = game.storage[key] = (tuple(every), smask)
+        every, smask = kept
+        unused = []
+        for i, m in zip(storage, every, strict=True):  # (as many: the key is the 倉庫)
             if not cards[i]["tapped"]:
                 unused.append(m)
-        # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
-        return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        return {"unused": tuple(unused), "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
