@@ -194,9 +194,12 @@ class Autopilot(Worth, Base):
         cards = state["cards"]
         zones = state["zones"]
         auras, free = self._auras_free(state)
-        mine = [i for i in zones[BOARD] if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER]
-        ready = [s for s in mine if not self.rules.sick(state, s)]
-        stats = {s: self._hit(state, s, auras, free) for s in ready}
+        ready = []  # (own soldiers on the board that may move, and their hits: one plain loop)
+        stats = {}
+        for s in zones[BOARD]:
+            if cards[s]["owner"] == 0 and of[s]["type"] == SOLDIER and not self.rules.sick(state, s):
+                ready.append(s)
+                stats[s] = self._hit(state, s, auras, free)
         blocked = self._blocked(state) if ready else set()  # (the squares a soldier may not enter)
 
         # a. free hits

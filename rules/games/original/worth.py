@@ -51,17 +51,18 @@ def _take_sorted(avail: list[int], steps: list[tuple[int, int]]) -> list[int] | 
         for bit in _BITS[need]:
             if have & bit:
                 continue
-            pick = -1
-            low = 7
-            for j, m in enumerate(avail):
-                if m & bit:
-                    p = POP[m]
-                    if p < low:  # (the first of the fewest attributes: one is the fewest a card with the bit has)
-                        pick, low = j, p
-                        if p == 1:
-                            break
-            if pick < 0:
-                return None
+            if bit in avail:  # (the first of the fewest attributes: a card with this one alone, if any)
+                pick = avail.index(bit)
+            else:
+                pick = -1
+                low = 7
+                for j, m in enumerate(avail):
+                    if m & bit:
+                        p = POP[m]
+                        if p < low:  # (the first of the fewest attributes)
+                            pick, low = j, p
+                if pick < 0:
+                    return None
             have |= avail.pop(pick)
             cost -= 1
         if cost > 0:
@@ -234,11 +235,12 @@ class _Game:
     simulation (_Store): each soldier's hit (Worth._hit) by what it reads, and a decision's values
     (_Decision.data) by what they read (_board_key)."""
 
-    __slots__ = ("state", "of", "store", "sigs", "hits", "boards", "rowless", "selfish")
+    __slots__ = ("state", "of", "store", "sigs", "hits", "boards", "rowless", "selfish", "storage")
 
     def __init__(self, state, of):
         self.state = state
         self.of = of  # (the game's card facts)
+        self.storage: dict = {}  # the 倉庫's cards -> (their masks, their union): Worth._ctx
         self.rowless: tuple = (-1, False)  # (the game's number of cards, _rowless for them)
         self.use(_Store())  # (_decision finds the game's own)
 
@@ -449,6 +451,29 @@ def _plain(data: dict) -> tuple[bool, bool]:
     return hit[1]
 
 
+def _never_free(data: dict, options: dict) -> bool:
+    """The card (its rules info) never hits for free (_hit: m12 = m23 = 0): it is not a soldier, or it is a
+    soldier with an attribute while a summon or move brought to 0 still uses its attributes' cards (option
+    zero_cost_attributes, the default: rules.move_price names them, costs._price), so its move to the enemy
+    camp, which no rule makes free (free_move_to_battlefield reaches the 戦場 alone), uses a card at least
+    (_taps). A card's type and attributes are its own (read_card) whatever is in force."""
+    return data["type"] != SOLDIER or bool(data["attrs"]) and bool(options["zero_cost_attributes"])
+
+
+def _none_free(state, of, ids=()) -> bool:
+    """No own soldier on the board, nor any of the cards `ids` (put there), can ever hit for free (_never_free):
+    then no board, as it is or with any of its own hand cards put on it, has a soldier that does."""
+    options = state["options"]
+    cards = state["cards"]
+    for i in state["zones"][BOARD]:
+        if cards[i]["owner"] == 0 and not _never_free(of[i], options):
+            return False
+    for i in ids:
+        if not _never_free(of[i], options):
+            return False
+    return True
+
+
 class Worth:
     """The autopilot's measures of cards and of the board."""
 
@@ -457,17 +482,40 @@ class Worth:
     def _ctx(self, state) -> dict:
         cards = state["cards"]
         storage = state["zones"][STORAGE]
-        of = self.rules.card_facts(state)
-        every, unused = [], []
-        smask = 0
-        for i in storage:
-            m = of[i]["mask"]
-            every.append(m)
-            smask |= m
+        game = _LOCAL.game
+        if game is None or game.state is not state:
+            of = self.rules.card_facts(state)
+            every, unused = [], []
+            smask = 0
+            for i in storage:
+                m = of[i]["mask"]
+                every.append(m)
+                smask |= m
+                if not cards[i]["tapped"]:
+                    unused.append(m)
+            # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
+            return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        # (the 倉庫's masks and their union by its cards, kept for the game: a card's mask is its own; what is
+        # tapped is read each time)
+        key = tuple(storage)
+        kept = game.storage.get(key)
+        if kept is None:
+            of = game.of
+            every = []
+            smask = 0
+            for i in storage:
+                m = of[i]["mask"]
+                every.append(m)
+                smask |= m
+            if len(game.storage) > 256:
+                game.storage.clear()
+            kept = game.storage[key] = (tuple(every), smask)
+        every, smask = kept
+        unused = []
+        for i, m in zip(storage, every, strict=True):  # (as many: the key is the 倉庫)
             if not cards[i]["tapped"]:
                 unused.append(m)
-        # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
-        return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        return {"unused": tuple(unused), "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
@@ -602,8 +650,9 @@ class Worth:
         out = []
         cards = state["cards"]
         of = self.rules.card_facts(state)
+        options = state["options"]
         for i in state["zones"][BOARD]:
-            if cards[i]["owner"] == 0 and of[i]["type"] == SOLDIER:
+            if cards[i]["owner"] == 0 and not _never_free(of[i], options):  # (a soldier that may hit for free)
                 power, m12, m23 = self._hit(state, i, auras, free)
                 if power > 0 and m12 == 0 and m23 == 0:
                     out.append(i)
@@ -643,10 +692,42 @@ class Worth:
 
     def _alone(self, state, iid) -> bool:
         """The hand card `iid` may be weighed on the board by itself: put there (_virtual), it would leave the
-        steps in force, the rules in force and every other card's hit as they are (it has no continuous step
-        and no step on the board depends on what is there), so that the board with it is the board now plus
-        its own hit (_placed)."""
-        return _LOCAL.d is not None and _plain(self.rules.card_facts(state)[iid])[0] and self._unconditional(state)
+        steps in force, the rules in force and every other card's hit as they are (it has no continuous step,
+        and no step on the board depends on what is there, or none that its arrival changes: _in_force_with),
+        so that the board with it is the board now plus its own hit (_placed)."""
+        d = _LOCAL.d
+        if d is None or not _plain(self.rules.card_facts(state)[iid])[0]:
+            return False
+        if self._unconditional(state):
+            return True
+        key = ("alone", d.cfg, iid)  # (it reads the board, which cfg and the board's key hold, and the card)
+        out = d.data.get(key)
+        if out is None:
+            out = d.data[key] = self._in_force_with(state, iid)
+        return out
+
+    def _in_force_with(self, state, iid) -> bool:
+        """Whether the steps in force and `free` (rules.auras_rule) are the same with the card `iid` put on the
+        board as _virtual puts it, and no card of the board has a step of its own that holds "while" something
+        is there (its own stats read the board): then what the card's arrival could change (a "while" step of
+        another card) does not change. (A card with no continuous step adds none itself: _alone.)"""
+        of = self.rules.card_facts(state)
+        board = state["zones"][BOARD]
+        for i in board:
+            for step in of[i]["self_auras"]:
+                if step.get("while"):
+                    return False
+
+        def read():
+            board.append(iid)
+            try:
+                return self.rules.auras_rule(state, FREE)
+            finally:
+                board.pop()
+
+        auras, free = self._placed(state, iid, read)
+        now, free_now = self._auras_free(state)
+        return auras == now and free == free_now
 
     def _placed(self, state, iid, fn):
         """fn() with the card `iid` where _virtual puts it (from the next turn on) but not in the board's list:
@@ -675,7 +756,7 @@ class Worth:
 
     def _freed_alone(self, state, iid, auras, free) -> bool:
         """Whether the card, put on the board by itself (_alone), is a soldier that hits for nothing there."""
-        if self.rules.card_facts(state)[iid]["type"] != SOLDIER:
+        if _never_free(self.rules.card_facts(state)[iid], state["options"]):
             return False
         power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
         return power > 0 and m12 == 0 and m23 == 0
@@ -737,6 +818,8 @@ class Worth:
         return self._frees_now(state, ids)
 
     def _frees_now(self, state, ids) -> tuple[bool, bool]:
+        if _none_free(state, self.rules.card_facts(state), ids):
+            return False, False  # (no soldier there can hit for free, with them or without)
         if len(ids) == 1 and self._alone(state, ids[0]):
             # (the board with it is the board now and its own hit: it hits for free from the next turn on or
             # not; it arrives this turn, so it does not move now)
@@ -965,6 +1048,8 @@ class Worth:
         weighs that card alone)"""
         hand = state["zones"][HAND]
         cards = state["cards"]
+        if _none_free(state, self.rules.card_facts(state), hand):
+            return []  # (no soldier of the board or the hand can hit for free: no card frees one, alone or paired)
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
