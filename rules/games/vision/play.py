@@ -1304,6 +1304,16 @@ class VisionRules(Battles, Play):
             # (result_checked: the attacker sleeps and 宵闇 asks its declaration; nothing else has changed)
             return events + W.yoiyami(self, state, iid)
         if "attack" not in f.scripted and state["result"] is None:  # (_card_steps' usual answer, without the call)
+            players = state["players"]
+            foe = 1 - state["active"]
+            if players[foe]["goldfish"] and not state["zones"][FIELDS[foe]]:
+                # (result_checked: with nothing on the goldfish's field the combat changes its life, or its loss
+                # under 雪, and nothing on either field: only _decide's question is left, not the state check)
+                events += self._combat(state, iid, w)
+                first, second = players
+                if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
+                    self._decide(state)
+                return events
             events += self._combat(state, iid, w)
         else:
             events += self._card_steps(state, iid, "attack", "attack", f)  # (attack_goes_on)
