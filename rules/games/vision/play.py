@@ -104,6 +104,17 @@ def _weathered_attack(value: int, f, w) -> int:
 # the weathers _weathered_attack reads: with neither in force it changes nothing, and it is not called
 _ATTACK_WEATHERS = frozenset({"疎雨", "烈日"})
 
+# A play leaves the result checked by itself (result_checked) unless one of these weathers is in force: those that
+# act after a card of that kind is played (_after: damage, a draw, a mill, a character off the field) and 烈日, under
+# which a character that enters with no damage may already be 決死 (_state_check). Everything else a play does is
+# checked where it happens (effects._continue checks after every step) or cannot change the result (paying nodes,
+# the card moving to the field with no counters or to the discard pile, 天気雨's reveal and exile).
+_PLAY_CHECKED_UNLESS = {
+    CHARACTER: frozenset(W.BY_TIMING["resolved"]) | frozenset(W.BY_TIMING["entered"]) | {"烈日"},
+    SPELL: frozenset(W.BY_TIMING["resolved"]) | frozenset(W.BY_TIMING["spell_resolved"]) | {"烈日"},
+    COMMAND: frozenset(W.BY_TIMING["resolved"]) | {"烈日"},
+}
+
 
 class Facts:
     """What the hot read helpers (costs, why_not_play, attack and defence values) ask of a card's data, read
@@ -173,6 +184,11 @@ class VisionRules(Battles, Play):
         "defend": ("defend",),  # versus: the attacked player's defender, or none (card None)
         "graze": ("graze", "no_graze"),  # versus: the player who took combat damage GRAZEs (all) or not (nothing)
     }
+    # apply leaves the result checked (engine/play.py): check_result carries out the state check (決死, _state_check)
+    # and decides a player's loss; every handler calls it where either may have something to do (see each one:
+    # node never, play under the weathers of _PLAY_CHECKED_UNLESS, attack always, end_turn under 烈日, the
+    # answers to decisions always), so the simulator's call after every action is not made.
+    result_checked = True
     reads = (
         "weathers", "costs", "play_means", "why_not_play", "why_not_attack", "attack_value", "defence_value",
         "has_caster", "active_nodes", "characters", "is_human", "playable", "facts", "attackers", "offers",
@@ -1038,7 +1054,7 @@ class VisionRules(Battles, Play):
         state["pending"] = None
         events = self.defend_resolve(state, pending, action)
         self.check_result(state)
-        return events + self._run(state)
+        return self._checked(state, events + self._run(state))
 
     def _legal_graze(self, state, pending):
         return [{"type": "graze"}, {"type": "no_graze"}]
@@ -1056,7 +1072,7 @@ class VisionRules(Battles, Play):
         state["pending"] = None
         events = self.graze_resolve(state, pending, take)
         self.check_result(state)
-        return events + self._run(state)
+        return self._checked(state, events + self._run(state))
 
     def _legal_choose(self, state, pending):
         return [{"type": "choose", "card": c} for c in self._choosable(state, pending)] or [{"type": "choose", "card": None}]
@@ -1156,6 +1172,8 @@ class VisionRules(Battles, Play):
             raise IllegalAction("card: only a character, spell or command card becomes a node")
         state["flags"]["node"] = True
         state["cards"][iid]["tapped"] = False
+        # (result_checked: a card from hand to the nodes changes no life, no loss, nothing on the field and no
+        # weather: check_result would find what it found after the last action, nothing)
         return [move(state, iid, NODES[me], face_up=False)]
 
     def _do_play(self, state, action):
@@ -1200,9 +1218,11 @@ class VisionRules(Battles, Play):
             if "風雨" in w:  # [そのカード]はターン終了時まで「速攻」と「隠密」を得る
                 card["stealth"] = state["turn"]
             if "played" in f.scripted:
-                return events + self._card_steps(state, iid, "played", CHARACTER, f)
-            if w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
+                events += self._card_steps(state, iid, "played", CHARACTER, f)
+            elif w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
                 events += self._after(state, CHARACTER, iid)
+            if w and state["result"] is None and not _PLAY_CHECKED_UNLESS[CHARACTER].isdisjoint(w):
+                self.check_result(state)  # (result_checked)
             return events
         if kind == SPELL:
             if "世界呪符" in keywords:
@@ -1213,9 +1233,11 @@ class VisionRules(Battles, Play):
             if stays:
                 card["entered"] = state["turn"]
             if "played" in f.scripted:
-                return events + self._card_steps(state, iid, "played", SPELL, f)
-            if w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
+                events += self._card_steps(state, iid, "played", SPELL, f)
+            elif w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
                 events += self._after(state, SPELL, iid)
+            if w and state["result"] is None and not _PLAY_CHECKED_UNLESS[SPELL].isdisjoint(w):
+                self.check_result(state)  # (result_checked)
             return events
         if "天気雨" in w and "プレイを無効" in (self._def(state, iid).get("rules_text") or ""):
             events += self._tenkiame(state, iid)
@@ -1227,9 +1249,11 @@ class VisionRules(Battles, Play):
         if stays:
             card["entered"] = state["turn"]
         if "played" in f.scripted:
-            return events + self._card_steps(state, iid, "played", COMMAND, f)
-        if w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
+            events += self._card_steps(state, iid, "played", COMMAND, f)
+        elif w and (state["result"] is None or self.effect_steps.result_at_end):  # (_card_steps with no step to run)
             events += self._after(state, COMMAND, iid)
+        if w and state["result"] is None and not _PLAY_CHECKED_UNLESS[COMMAND].isdisjoint(w):
+            self.check_result(state)  # (result_checked)
         return events
 
     def _tenkiame(self, state, iid) -> list[dict]:
@@ -1277,10 +1301,25 @@ class VisionRules(Battles, Play):
         else:  # (_exert without 白夜: it sleeps)
             card["tapped"] = True
         if "宵闇" in w:
+            # (result_checked: the attacker sleeps and 宵闇 asks its declaration; nothing else has changed)
             return events + W.yoiyami(self, state, iid)
         if "attack" not in f.scripted and state["result"] is None:  # (_card_steps' usual answer, without the call)
-            return events + self._combat(state, iid, w)
-        return events + self._card_steps(state, iid, "attack", "attack", f)  # (attack_goes_on)
+            players = state["players"]
+            foe = 1 - state["active"]
+            if players[foe]["goldfish"] and not state["zones"][FIELDS[foe]]:
+                # (result_checked: with nothing on the goldfish's field the combat changes its life, or its loss
+                # under 雪, and nothing on either field: only _decide's question is left, not the state check)
+                events += self._combat(state, iid, w)
+                first, second = players
+                if first["lost"] or first["life"] <= 0 or second["lost"] or second["life"] <= 0:
+                    self._decide(state)
+                return events
+            events += self._combat(state, iid, w)
+        else:
+            events += self._card_steps(state, iid, "attack", "attack", f)  # (attack_goes_on)
+        if state["result"] is None:
+            self.check_result(state)  # (result_checked: the combat's damage, to a player or to characters)
+        return events
 
     def attack_goes_on(self, state, iid) -> list[dict]:
         """The attacker's 攻撃時 steps, then the combat damage (after_effects "attack")."""
@@ -1306,19 +1345,26 @@ class VisionRules(Battles, Play):
         if state["flags"]["step"] != "main" or state["players"][state["active"]]["goldfish"]:
             raise IllegalAction(self.MAIN_ONLY.format("end_turn"))
         state["flags"]["step"] = "discard"
-        return self._run(state)
+        events = self._run(state)
+        # (result_checked: the turn's flow decides a loss after every step that may cause one (_run and the steps
+        # it chains), and state-checks wherever characters take damage or lose counters (_step_end, the weather
+        # change, battles); the one thing left is a character 川霧 returns to the field at the main phase's start,
+        # with no counters, which only 烈日 can make 決死)
+        if "烈日" in state["flags"]["weathers"] and state["result"] is None:
+            self.check_result(state)
+        return events
 
     def _do_pay(self, state, action):
         pending = state["pending"]
         if not self._payable(state, pending):
             raise IllegalAction(f"pay: the upkeep is {pending['cost']} active nodes")
         events = self._pay(state, pending["player"], pending["cost"])
-        return events + self._upkeep_done(state)
+        return self._checked(state, events + self._upkeep_done(state))
 
     def _do_destroy(self, state, action):
         iid = state["pending"]["card"]
         events = self._destroy(state, iid) if state["cards"][iid]["zone"].endswith(".field") else []
-        return events + self._upkeep_done(state)
+        return self._checked(state, events + self._upkeep_done(state))
 
     def _upkeep_done(self, state):
         queue = state["flags"]["upkeep"]
@@ -1332,7 +1378,7 @@ class VisionRules(Battles, Play):
         cards = action["cards"]  # (exactly n different cards of the hand: the core checked the decision)
         events = [move(state, iid, f"p{pending['player']}.discard", face_up=True) for iid in cards]
         state["pending"] = None
-        return events + self._run(state)
+        return self._checked(state, events + self._run(state))
 
     def _do_weather_choice(self, state, action):
         pending = state["pending"]
@@ -1341,17 +1387,25 @@ class VisionRules(Battles, Play):
         state["pending"] = None
         events = self._resolvers[pending["weather"]](self, state, pending, action)
         self.check_result(state)
-        return events + self._run(state)
+        return self._checked(state, events + self._run(state))
 
     def _do_choose(self, state, action):
         pending = state["pending"]
         if action.get("card") is None and pending["candidates"] and not self._choosable(state, pending):
             state["pending"] = None  # none of the cards may be chosen (極夜, 豪雨): the step ends
-            return [{"type": "step_skipped", "card": pending["card"], "op": pending["op"]}] + effects.resume(state, pending)
+            events = [{"type": "step_skipped", "card": pending["card"], "op": pending["op"]}] + effects.resume(state, pending)
+            return self._checked(state, events)
         events = effects.choose(state, action)
         chosen = state["cards"].get(action.get("card") or "")
         if chosen is not None and chosen["zone"].endswith(".field"):
             chosen.setdefault("entered", state["turn"])  # put onto the field by the effect
+        return self._checked(state, events)
+
+    def _checked(self, state, events) -> list[dict]:
+        """The events of an answer to a decision, the result checked after it (result_checked: the answers are few
+        a game, and each may go on with the turn's flow, an effect or a battle)."""
+        if state["result"] is None:
+            self.check_result(state)
         return events
 
     # -- manual actions, the result, the board ----------------------------------------------------------------
