@@ -89,6 +89,7 @@ class TimestormRules(StackPlay, Play):
         # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
+        self._quick: tuple = (None, 0, ())  # (auto_passes) the quick actions of an `of`: _quicks
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -421,18 +422,38 @@ class TimestormRules(StackPlay, Play):
         cards = state["cards"]
         last = self._last  # (self.of(state) without the call where it stands as of() left it)
         of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
-        cheapest = None
-        for iid in state["zones"][f"p{player}.hand"]:
-            kind, cost, _ = of[iid]
-            if kind == QUICK and (cheapest is None or cost < cheapest):
+        quick = self._quick
+        if quick[0] is not of or quick[1] != len(of):
+            quick = self._quicks(of)
+        # The cheapest quick action in the hand: the first of the game's few quick actions, cheapest first, found
+        # there by where it lies (an instance's zone is the zone holding it), instead of reading the whole hand
+        hand = f"p{player}.hand"
+        for iid, cost in quick[2]:
+            if cards[iid]["zone"] == hand:
                 cheapest = cost
-        if cheapest is None:
-            return True
-        unused = 0
+                break
+        else:
+            return True  # (no quick action in the hand)
+        if cheapest <= 0:
+            return False
+        unused = 0  # (counted as far as it pays for the cheapest)
         for i in state["zones"][f"p{player}.field"]:
             if not cards[i]["tapped"] and of[i][0] == BATTERY:
                 unused += 1
-        return unused < cheapest
+                if unused >= cheapest:
+                    return False
+        return True
+
+    def _quicks(self, of: dict) -> tuple:
+        """(`of`, its length, the game's quick actions as (instance, cost), cheapest first): made once for an
+        `of` (the games of a simulation share theirs) and again when a card is added."""
+        found = []
+        for iid, (kind, cost, _) in of.items():
+            if kind == QUICK:
+                found.append((cost, iid))
+        found.sort(key=itemgetter(0))  # (stable: by cost, then in the cards' order)
+        self._quick = quick = (of, len(of), tuple((iid, cost) for cost, iid in found))
+        return quick
 
     # -- actions --------------------------------------------------------------------------------------------
 
