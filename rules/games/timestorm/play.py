@@ -485,12 +485,6 @@ class TimestormRules(StackPlay, Play):
             return []
         return [{"type": "pass"}, *self._plays(state)]
 
-    def guard(self, state, kind):
-        me = state["priority"]
-        if not state["pending"] and (me is None or state["players"][me]["goldfish"]):
-            return "you do not hold priority"
-        return None
-
     def to_act(self, state):
         if state["result"] is not None:
             return None
@@ -536,10 +530,21 @@ class TimestormRules(StackPlay, Play):
     def _do_choose(self, state, action):
         return effects.choose(state, action) + self._advance(state)
 
+    # The free actions (pass, battery, play: offered only with no decision pending) are refused when nobody or a
+    # goldfish holds priority by their handlers, first thing (a guard's refusal, without a call an action).
+    NOT_HOLDING = "you do not hold priority"
+
     def _do_pass(self, state, action):
-        return self._pass(state, state["priority"]) + self._advance(state)
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"]:
+            raise IllegalAction(self.NOT_HOLDING)
+        return self._pass(state, me) + self._advance(state)
 
     def _playable(self, state, action) -> str:
+        """The card of a battery or play action (`_do_battery`, `_do_play` ask it first thing), if it may be played now."""
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"]:
+            raise IllegalAction(self.NOT_HOLDING)
         iid = action.get("card")
         if iid is None or {"type": action["type"], "card": iid} not in self._plays(state, only=iid):
             raise IllegalAction(f"card: {iid!r} cannot be played now")
