@@ -115,6 +115,7 @@ class _Profiles:
                 # gives this game copies of its own: fill)
                 self.keys, self.of, self._shared = keys, last.of, True
                 self._known, self._wins, self._battery_wins = last._known, last._wins, last._battery_wins
+                self._quick = last._quick
                 return
         else:
             by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
@@ -123,6 +124,7 @@ class _Profiles:
         self._shared = False
         self._known = -1  # len(cards) when wins / battery_wins were listed
         self._wins = self._battery_wins = None
+        self._quick: tuple = (-1, ())  # (len(cards) when listed, the quick cards _respond asks for): quick_cards
 
     def fill(self) -> None:
         """The profiles of the cards made since (cards are never taken out of a game)."""
@@ -143,6 +145,23 @@ class _Profiles:
             self._battery_wins = [i for i in self._wins if of[i]["battery_win"]]
             self._known = len(cards)
         return self._wins, self._battery_wins
+
+    def quick_cards(self) -> tuple:
+        """(len(cards), the game's quick cards _respond may play as (instance, role): a win, a draw, or a free
+        resource card ("free") that pays for them), in the order of the cards: a few instances, asked by
+        their zone, instead of reading the whole hand at every choice."""
+        found = []
+        of = self.of
+        for i in self.cards:
+            prof = of[i]
+            if prof["type"] == QUICK:
+                role = prof["role"]
+                if role == "win" or role == "draw":
+                    found.append((i, role))
+                elif role == "resource" and prof["cost"] == 0:
+                    found.append((i, "free"))
+        self._quick = quick = (len(self.cards), tuple(found))
+        return quick
 
 
 class Autopilot(Base):
@@ -502,21 +521,25 @@ class Autopilot(Base):
         if state["stack"]:
             return {"type": "pass"}
         cards = state["cards"]
-        last = self._last  # (self._p(state) without the call where it stands as _p left it)
-        P = last.of if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards) else self._p(state)
+        last = self._last  # (self._profiles_of(state) without the call where it stands as _p left it)
+        if last is None or last.cards is not cards or last.defs is not state["defs"] or len(last.of) != len(cards):
+            last = self._profiles_of(state)
+        P = last.of
         # the quick cards worth playing, win cards and draws (most choices hold neither: a pass at once), and
-        # the free resource cards (一瞬の猶予) that may pay for them
+        # the free resource cards (一瞬の猶予) that may pay for them: the game's few such cards that lie in the
+        # hand (an instance's zone is the zone holding it; every use below sorts them, so their order is not read)
+        quick = last._quick
+        if quick[0] != len(cards):
+            quick = last.quick_cards()
         wins, draws, free = [], [], []
-        for i in state["zones"]["p0.hand"]:
-            prof = P[i]
-            if prof["type"] == QUICK:
-                role = prof["role"]
-                if role == "win":
-                    wins.append(i)
-                elif role == "draw":
+        for i, role in quick[1]:
+            if cards[i]["zone"] == "p0.hand":
+                if role == "draw":
                     draws.append(i)
-                elif role == "resource" and prof["cost"] == 0:
+                elif role == "free":
                     free.append(i)
+                else:
+                    wins.append(i)
         if not wins and not draws:
             return {"type": "pass"}
         batteries = unused = 0

@@ -48,6 +48,20 @@ _DEF = itemgetter("def")
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
 SUPPLY_BATTERY = {"key": "supply:battery", "name": "バッテリー", "card_type": BATTERY, "fields": {}}
+# the players' hand and field zone names by player, the very string objects the state's zone keys are (engine
+# core.zone: blank_game names the zones with it): the hot paths look a zone up by identity, without formatting
+# and hashing a new name. Long enough for every game of() has seen (it names the seats of a new game's players).
+HANDS: list[str] = []
+FIELDS: list[str] = []
+
+
+def _name_seats(n: int) -> None:
+    while len(HANDS) < n:
+        HANDS.append(zone(len(HANDS), "hand"))
+        FIELDS.append(zone(len(FIELDS), "field"))
+
+
+_name_seats(8)
 
 
 def same_data(defs: dict, other: dict) -> bool:
@@ -89,6 +103,7 @@ class TimestormRules(StackPlay, Play):
         # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
+        self._quick: tuple = (None, 0, ())  # (auto_passes) the quick actions of an `of`: _quicks
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -112,6 +127,8 @@ class TimestormRules(StackPlay, Play):
                     if iid not in of:
                         of[iid] = table[card["def"]]
             return of
+        if len(state["players"]) > len(HANDS):  # (a game of more players than any before)
+            _name_seats(len(state["players"]))
         defs = state["defs"]
         keys = list(map(_DEF, cards.values()))
         made = self._made
@@ -222,7 +239,8 @@ class TimestormRules(StackPlay, Play):
         # dealt one at a time from the first player on; dealing is not drawing (no Trigger, no loss): core.draw
         # of one card unforced, written out here (every game's setup deals a dozen cards or more)
         zones, cards = state["zones"], state["cards"]
-        deck, hands = zones[DECK], [zones[f"p{p}.hand"] for p in order]
+        _name_seats(len(state["players"]))
+        deck, hands = zones[DECK], [zones[HANDS[p]] for p in order]
         for _ in range(hand):
             for to, held in zip(order, hands, strict=True):
                 if not deck:
@@ -230,7 +248,7 @@ class TimestormRules(StackPlay, Play):
                 iid = deck.pop()
                 held.append(iid)
                 dealt = cards[iid]
-                dealt["zone"], dealt["face_up"] = f"p{to}.hand", False
+                dealt["zone"], dealt["face_up"] = HANDS[to], False
         self._start_turn(state, first)
         self._advance(state)
 
@@ -250,7 +268,7 @@ class TimestormRules(StackPlay, Play):
         cards = state["cards"]
         last = self._last  # (self.of(state) without the call where it stands as of() left it)
         of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
-        for iid in state["zones"][f"p{player}.field"]:
+        for iid in state["zones"][FIELDS[player]]:
             if cards[iid]["tapped"] and of[iid][0] == BATTERY:
                 cards[iid]["tapped"] = False
                 events.append({"type": "tap", "card": iid, "tapped": False})
@@ -298,12 +316,12 @@ class TimestormRules(StackPlay, Play):
                 self.check_result(state)
                 break  # (a player who lost draws no more: the loop would stop here anyway)
             iid = deck[-1]
-            events.append(move(state, iid, f"p{player}.hand", face_up=False))
+            cards = state["cards"]
+            last = self._last  # (self.of(state) without the call where it stands as of() left it; before HANDS)
+            of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+            events.append(move(state, iid, HANDS[player], face_up=False))
             if state["result"] is not None:  # (a Trigger drawn before won the game)
                 break
-            cards = state["cards"]
-            last = self._last  # (self.of(state) without the call where it stands as of() left it)
-            of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
             kind, _, drawn = of[iid]
             if drawn or kind == TRIGGER:
                 steps = effects.steps_of(state, iid, "drawn")
@@ -356,18 +374,20 @@ class TimestormRules(StackPlay, Play):
         me = state["priority"]
         if me is None or state["players"][me]["goldfish"] or state["phase"] not in ("main", "end"):
             return []
-        hand = state["zones"][f"p{me}.hand"]
+        cards = state["cards"]
+        last = self._last  # (self.of(state) without the call where it stands as of() left it; before HANDS)
+        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+        hand = state["zones"][HANDS[me]]
+        if only is not None:  # (that card alone: asked of it, not of the whole hand; an instance is in one place)
+            if only not in hand:
+                return []
+            hand = (only,)
         if not hand:
             return []
         mine = state["active"] == me and state["phase"] == "main" and not state["stack"]
-        cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
         unused = None  # (counted when a card in hand asks for it)
         out = []
         for iid in hand:
-            if only is not None and iid != only:
-                continue
             if first and out:
                 break
             kind, cost, _ = of[iid]
@@ -378,7 +398,7 @@ class TimestormRules(StackPlay, Play):
                 if unused is None:
                     cards = state["cards"]
                     unused = 0
-                    for i in state["zones"][f"p{me}.field"]:
+                    for i in state["zones"][FIELDS[me]]:
                         if not cards[i]["tapped"] and of[i][0] == BATTERY:
                             unused += 1
                 if cost <= unused:
@@ -421,18 +441,38 @@ class TimestormRules(StackPlay, Play):
         cards = state["cards"]
         last = self._last  # (self.of(state) without the call where it stands as of() left it)
         of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
-        cheapest = None
-        for iid in state["zones"][f"p{player}.hand"]:
-            kind, cost, _ = of[iid]
-            if kind == QUICK and (cheapest is None or cost < cheapest):
+        quick = self._quick
+        if quick[0] is not of or quick[1] != len(of):
+            quick = self._quicks(of)
+        # The cheapest quick action in the hand: the first of the game's few quick actions, cheapest first, found
+        # there by where it lies (an instance's zone is the zone holding it), instead of reading the whole hand
+        hand = HANDS[player]
+        for iid, cost in quick[2]:
+            if cards[iid]["zone"] == hand:
                 cheapest = cost
-        if cheapest is None:
-            return True
-        unused = 0
-        for i in state["zones"][f"p{player}.field"]:
+                break
+        else:
+            return True  # (no quick action in the hand)
+        if cheapest <= 0:
+            return False
+        unused = 0  # (counted as far as it pays for the cheapest)
+        for i in state["zones"][FIELDS[player]]:
             if not cards[i]["tapped"] and of[i][0] == BATTERY:
                 unused += 1
-        return unused < cheapest
+                if unused >= cheapest:
+                    return False
+        return True
+
+    def _quicks(self, of: dict) -> tuple:
+        """(`of`, its length, the game's quick actions as (instance, cost), cheapest first): made once for an
+        `of` (the games of a simulation share theirs) and again when a card is added."""
+        found = []
+        for iid, (kind, cost, _) in of.items():
+            if kind == QUICK:
+                found.append((cost, iid))
+        found.sort(key=itemgetter(0))  # (stable: by cost, then in the cards' order)
+        self._quick = quick = (of, len(of), tuple((iid, cost) for cost, iid in found))
+        return quick
 
     # -- actions --------------------------------------------------------------------------------------------
 
@@ -444,12 +484,6 @@ class TimestormRules(StackPlay, Play):
         if me is None or state["players"][me]["goldfish"]:
             return []
         return [{"type": "pass"}, *self._plays(state)]
-
-    def guard(self, state, kind):
-        me = state["priority"]
-        if not state["pending"] and (me is None or state["players"][me]["goldfish"]):
-            return "you do not hold priority"
-        return None
 
     def to_act(self, state):
         if state["result"] is not None:
@@ -496,10 +530,21 @@ class TimestormRules(StackPlay, Play):
     def _do_choose(self, state, action):
         return effects.choose(state, action) + self._advance(state)
 
+    # The free actions (pass, battery, play: offered only with no decision pending) are refused when nobody or a
+    # goldfish holds priority by their handlers, first thing (a guard's refusal, without a call an action).
+    NOT_HOLDING = "you do not hold priority"
+
     def _do_pass(self, state, action):
-        return self._pass(state, state["priority"]) + self._advance(state)
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"]:
+            raise IllegalAction(self.NOT_HOLDING)
+        return self._pass(state, me) + self._advance(state)
 
     def _playable(self, state, action) -> str:
+        """The card of a battery or play action (`_do_battery`, `_do_play` ask it first thing), if it may be played now."""
+        me = state["priority"]
+        if me is None or state["players"][me]["goldfish"]:
+            raise IllegalAction(self.NOT_HOLDING)
         iid = action.get("card")
         if iid is None or {"type": action["type"], "card": iid} not in self._plays(state, only=iid):
             raise IllegalAction(f"card: {iid!r} cannot be played now")
@@ -528,7 +573,7 @@ class TimestormRules(StackPlay, Play):
         events = [{"type": "play", "card": iid, "player": me}]
         cards, of = state["cards"], self.of(state)
         cost = of[iid][1]
-        for battery in state["zones"][f"p{me}.field"]:  # (the first `cost` unused batteries: _unused, inline)
+        for battery in state["zones"][FIELDS[me]]:  # (the first `cost` unused batteries: _unused, inline)
             if cost <= 0:
                 break
             card = cards[battery]
