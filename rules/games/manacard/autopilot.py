@@ -192,17 +192,42 @@ class Autopilot(Base):
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
         rules = self.rules
         table = rules.table(state)
-        stat, of = rules.stat, table.of
-        zones = state["zones"]
+        cards, zones = state["cards"], state["zones"]
         # The plans (what can be played, what it adds up to) are worked out from the player's cards, which a
-        # run of attacks does not change: only the goldfish's HP does. So they are kept with what they were
-        # worked out from (_plans) and only weighed again here against the HP left.
-        field = []  # (plain loops here and below: a comprehension is a call of its own)
-        for u in zones["p0.field"]:
-            info = of[u]
-            if info.unit:
-                field.append((stat(state, u, "attack"), u, info))
-        plans = self._plans(state, field, table)
+        # run of attacks does not change: only the goldfish's HP does. So they are kept on the game's card table
+        # with what they were worked out from (the hand, mana, skill deck, main deck, field, the face-up status
+        # cards and the mana streak), given again while these are the same, and only weighed again here against
+        # the HP left. The field's part of that key is what its units' attack (rules.stat) is made of: the
+        # field's cards, each one's "attack" counters and the unit it is on (an equipment's), with the face-up
+        # status cards; the same key, the same attacks, so they are asked for only when the plans are made.
+        field_zone = zones["p0.field"]
+        marks = []  # (plain loops here and below: a comprehension is a call of its own)
+        for u in field_zone:
+            card = cards[u]
+            marks.append(card["counters"].get("attack"))
+            marks.append(card.get("on"))
+        statuses: tuple = ()
+        if zones["p0.status"]:
+            up = []
+            for s in zones["p0.status"]:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            statuses = tuple(up)
+        hand, mana, skill, deck = zones["p0.hand"], zones["p0.mana"], zones["p0.skill"], zones["p0.deck"]
+        streak = state["flags"]["streak"]
+        last = getattr(table, "plans", None)
+        if last is not None and last[0] == (hand, mana, skill, deck, field_zone, marks, statuses, streak):  # (lists compared by value)
+            plans = last[1]
+        else:
+            stat, of = rules.stat, table.of
+            field = []
+            for u in field_zone:
+                info = of[u]
+                if info.unit:
+                    field.append((stat(state, u, "attack"), u, info))
+            plans = self._plans(state, field, table)
+            # (copies: the zones change)
+            table.plans = ((hand[:], mana[:], skill[:], deck[:], field_zone[:], marks, statuses, streak), plans)
         health = len(zones["p1.deck"])
         best = None
         best_total, best_order = BIG, 9
@@ -245,22 +270,11 @@ class Autopilot(Base):
         plan with the fewest rights in all, then the lowest tie order, is kept.
 
         The plans depend on the hand, mana, skill deck, main deck, field (and its units' attack), the face-up
-        status cards and the mana streak, never on the goldfish's HP: the last answer is kept on the game's
-        card table with all of these, and given again while they are the same (a run of attacks)."""
+        status cards and the mana streak, never on the goldfish's HP: _plan keeps the last answer with all of
+        these, and gives it again while they are the same (a run of attacks)."""
         cards, zones = state["cards"], state["zones"]
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         streak = state["flags"]["streak"]
-        statuses: tuple = ()
-        if zones["p0.status"]:
-            up = []
-            for s in zones["p0.status"]:
-                if cards[s]["face_up"]:
-                    up.append(s)
-            statuses = tuple(up)
-        last = getattr(table, "plans", None)
-        if last is not None and last[0] == (hand, mana, skill, deck, field, statuses, streak):  # (lists compared by value)
-            return last[1]
-
         rules = self.rules
         of = table.of
         bonus = self._status_bonus(state, table, cards)
@@ -404,7 +418,6 @@ class Autopilot(Base):
                     break
             else:
                 kept.append(p)
-        table.plans = ((hand[:], mana[:], skill[:], deck[:], field, statuses, streak), kept)  # (copies: the zones change)
         return kept
 
 
