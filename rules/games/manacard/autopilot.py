@@ -278,21 +278,27 @@ class Autopilot(Base):
         rules = self.rules
         of = table.of
         bonus = self._status_bonus(state, table, cards)
-        any_bonus = bonus.get(None, 0)
         budget = len(mana) + len(skill)
         mods = rules.cost_mods(state, 0)
-        cost_of = rules.cost_of
+        # what each card is worth to a plan under these status cards (its cost, a unit's attack, an equipment's
+        # gain, a spell's damage): worked out once per card and status cards, not at every plan (_card_facts)
+        key = (tuple(bonus.items()), tuple(mods))
+        facts = _CARD_FACTS.get(key)
+        if facts is None:
+            if len(_CARD_FACTS) >= 64:
+                _CARD_FACTS.clear()
+            facts = _CARD_FACTS[key] = {}
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
         spells = []  # (damage, card)
         for group, room in ((hand, budget), (table.skill_tops(cards, skill), budget - 1)):
             for iid in group:
                 info = of[iid]
-                if not info.playable or info.unit or info.aim is not None:
-                    continue
-                damage = _facts(info)[0]
-                if damage > 0 and (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) <= room:
-                    spells.append((damage, iid))
+                fact = facts.get(info)
+                if fact is None:
+                    fact = facts[info] = _card_facts(info, bonus, mods, rules.cost_of)
+                if fact[3] > 0 and fact[0] <= room:
+                    spells.append((fact[3], iid))
         spell_rate = 0  # (a plan attacking at attack A wins at the better of A and this)
         for damage, _iid in spells:
             if damage > spell_rate:
@@ -310,16 +316,18 @@ class Autopilot(Base):
                 if info in seen:  # (one Info per card key)
                     continue
                 seen.add(info)
-                if not info.playable or (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) > room:
+                fact = facts.get(info)
+                if fact is None:
+                    fact = facts[info] = _card_facts(info, bonus, mods, rules.cost_of)
+                cost, attack, equip = fact[0], fact[1], fact[2]
+                if cost is None or cost > room:
                     continue
-                if info.unit:
-                    units[where].append((info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0), iid, info))
-                elif info.type == EQUIP:
-                    facts = _facts(info)
-                    if facts[2]:
-                        equips[where].append((0, iid, info))
-                        if facts[3]:
-                            flat = False
+                if attack is not None:
+                    units[where].append((attack, iid, info))
+                elif equip:
+                    equips[where].append((0, iid, info))
+                    if equip == 2:
+                        flat = False
 
         # plans: a unit (on the field, or played from the hand or the mana zone) with perhaps one more
         # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
@@ -438,6 +446,24 @@ def _facts(info) -> tuple:
             any(stat == "attack" and d is not None for stat, _a, d in info.equipped),
         )
     return found
+
+
+_CARD_FACTS: dict = {}  # (the status cards' attack bonus by 距離, their cost changes) -> {Info: _card_facts}
+
+
+def _card_facts(info, bonus: dict, mods, cost_of) -> tuple:
+    """What _plans reads of a card under the status cards' attack bonus and cost changes: (its cost, None if it
+    cannot be played; a unit's attack with the bonus, else None; for equipment, 1 if it adds attack, 2 if that
+    attack depends on its unit's 距離, else 0; the damage it does to the player when played, 0 for a unit or a
+    card that names a target)."""
+    if not info.playable:
+        return None, None, 0, 0
+    cost = cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)
+    if info.unit:
+        return cost, info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0), 0, 0
+    facts = _facts(info)
+    equip = (2 if facts[3] else 1) if info.type == EQUIP and facts[2] else 0
+    return cost, None, equip, facts[0] if info.aim is None else 0
 
 
 def _deck_levels(table, deck: list, bonus: dict) -> dict:
