@@ -192,17 +192,42 @@ class Autopilot(Base):
         """The action for this right, and the mana cards the plan takes into the hand (for mana_to_hand)."""
         rules = self.rules
         table = rules.table(state)
-        stat, of = rules.stat, table.of
-        zones = state["zones"]
+        cards, zones = state["cards"], state["zones"]
         # The plans (what can be played, what it adds up to) are worked out from the player's cards, which a
-        # run of attacks does not change: only the goldfish's HP does. So they are kept with what they were
-        # worked out from (_plans) and only weighed again here against the HP left.
-        field = []  # (plain loops here and below: a comprehension is a call of its own)
-        for u in zones["p0.field"]:
-            info = of[u]
-            if info.unit:
-                field.append((stat(state, u, "attack"), u, info))
-        plans = self._plans(state, field, table)
+        # run of attacks does not change: only the goldfish's HP does. So they are kept on the game's card table
+        # with what they were worked out from (the hand, mana, skill deck, main deck, field, the face-up status
+        # cards and the mana streak), given again while these are the same, and only weighed again here against
+        # the HP left. The field's part of that key is what its units' attack (rules.stat) is made of: the
+        # field's cards, each one's "attack" counters and the unit it is on (an equipment's), with the face-up
+        # status cards; the same key, the same attacks, so they are asked for only when the plans are made.
+        field_zone = zones["p0.field"]
+        marks = []  # (plain loops here and below: a comprehension is a call of its own)
+        for u in field_zone:
+            card = cards[u]
+            marks.append(card["counters"].get("attack"))
+            marks.append(card.get("on"))
+        statuses: tuple = ()
+        if zones["p0.status"]:
+            up = []
+            for s in zones["p0.status"]:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            statuses = tuple(up)
+        hand, mana, skill, deck = zones["p0.hand"], zones["p0.mana"], zones["p0.skill"], zones["p0.deck"]
+        streak = state["flags"]["streak"]
+        last = getattr(table, "plans", None)
+        if last is not None and last[0] == (hand, mana, skill, deck, field_zone, marks, statuses, streak):  # (lists compared by value)
+            plans = last[1]
+        else:
+            stat, of = rules.stat, table.of
+            field = []
+            for u in field_zone:
+                info = of[u]
+                if info.unit:
+                    field.append((stat(state, u, "attack"), u, info))
+            plans = self._plans(state, field, table)
+            # (copies: the zones change)
+            table.plans = ((hand[:], mana[:], skill[:], deck[:], field_zone[:], marks, statuses, streak), plans)
         health = len(zones["p1.deck"])
         best = None
         best_total, best_order = BIG, 9
@@ -245,40 +270,35 @@ class Autopilot(Base):
         plan with the fewest rights in all, then the lowest tie order, is kept.
 
         The plans depend on the hand, mana, skill deck, main deck, field (and its units' attack), the face-up
-        status cards and the mana streak, never on the goldfish's HP: the last answer is kept on the game's
-        card table with all of these, and given again while they are the same (a run of attacks)."""
+        status cards and the mana streak, never on the goldfish's HP: _plan keeps the last answer with all of
+        these, and gives it again while they are the same (a run of attacks)."""
         cards, zones = state["cards"], state["zones"]
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         streak = state["flags"]["streak"]
-        statuses: tuple = ()
-        if zones["p0.status"]:
-            up = []
-            for s in zones["p0.status"]:
-                if cards[s]["face_up"]:
-                    up.append(s)
-            statuses = tuple(up)
-        last = getattr(table, "plans", None)
-        if last is not None and last[0] == (hand, mana, skill, deck, field, statuses, streak):  # (lists compared by value)
-            return last[1]
-
         rules = self.rules
         of = table.of
         bonus = self._status_bonus(state, table, cards)
-        any_bonus = bonus.get(None, 0)
         budget = len(mana) + len(skill)
         mods = rules.cost_mods(state, 0)
-        cost_of = rules.cost_of
+        # what each card is worth to a plan under these status cards (its cost, a unit's attack, an equipment's
+        # gain, a spell's damage): worked out once per card and status cards, not at every plan (_card_facts)
+        key = (tuple(bonus.items()), tuple(mods))
+        facts = _CARD_FACTS.get(key)
+        if facts is None:
+            if len(_CARD_FACTS) >= 64:
+                _CARD_FACTS.clear()
+            facts = _CARD_FACTS[key] = {}
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
         spells = []  # (damage, card)
         for group, room in ((hand, budget), (table.skill_tops(cards, skill), budget - 1)):
             for iid in group:
                 info = of[iid]
-                if not info.playable or info.unit or info.aim is not None:
-                    continue
-                damage = _facts(info)[0]
-                if damage > 0 and (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) <= room:
-                    spells.append((damage, iid))
+                fact = facts.get(info)
+                if fact is None:
+                    fact = facts[info] = _card_facts(info, bonus, mods, rules.cost_of)
+                if fact[3] > 0 and fact[0] <= room:
+                    spells.append((fact[3], iid))
         spell_rate = 0  # (a plan attacking at attack A wins at the better of A and this)
         for damage, _iid in spells:
             if damage > spell_rate:
@@ -296,16 +316,18 @@ class Autopilot(Base):
                 if info in seen:  # (one Info per card key)
                     continue
                 seen.add(info)
-                if not info.playable or (cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)) > room:
+                fact = facts.get(info)
+                if fact is None:
+                    fact = facts[info] = _card_facts(info, bonus, mods, rules.cost_of)
+                cost, attack, equip = fact[0], fact[1], fact[2]
+                if cost is None or cost > room:
                     continue
-                if info.unit:
-                    units[where].append((info.stats["attack"] + any_bonus + (bonus.get(info.distance, 0) if info.distance else 0), iid, info))
-                elif info.type == EQUIP:
-                    facts = _facts(info)
-                    if facts[2]:
-                        equips[where].append((0, iid, info))
-                        if facts[3]:
-                            flat = False
+                if attack is not None:
+                    units[where].append((attack, iid, info))
+                elif equip:
+                    equips[where].append((0, iid, info))
+                    if equip == 2:
+                        flat = False
 
         # plans: a unit (on the field, or played from the hand or the mana zone) with perhaps one more
         # equipment (from the hand or the mana zone): the rights to take the cards from mana (1, for all), to
@@ -404,7 +426,6 @@ class Autopilot(Base):
                     break
             else:
                 kept.append(p)
-        table.plans = ((hand[:], mana[:], skill[:], deck[:], field, statuses, streak), kept)  # (copies: the zones change)
         return kept
 
 
@@ -425,6 +446,24 @@ def _facts(info) -> tuple:
             any(stat == "attack" and d is not None for stat, _a, d in info.equipped),
         )
     return found
+
+
+_CARD_FACTS: dict = {}  # (the status cards' attack bonus by 距離, their cost changes) -> {Info: _card_facts}
+
+
+def _card_facts(info, bonus: dict, mods, cost_of) -> tuple:
+    """What _plans reads of a card under the status cards' attack bonus and cost changes: (its cost, None if it
+    cannot be played; a unit's attack with the bonus, else None; for equipment, 1 if it adds attack, 2 if that
+    attack depends on its unit's 距離, else 0; the damage it does to the player when played, 0 for a unit or a
+    card that names a target)."""
+    if not info.playable:
+        return None, None, 0, 0
+    cost = cost_of(info, mods) if mods else (info.cost if info.cost > 0 else 0)
+    if info.unit:
+        return cost, info.stats["attack"] + bonus.get(None, 0) + (bonus.get(info.distance, 0) if info.distance else 0), 0, 0
+    facts = _facts(info)
+    equip = (2 if facts[3] else 1) if info.type == EQUIP and facts[2] else 0
+    return cost, None, equip, facts[0] if info.aim is None else 0
 
 
 def _deck_levels(table, deck: list, bonus: dict) -> dict:
