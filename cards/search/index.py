@@ -188,19 +188,10 @@ PG_ORDER_INDEXES = {
 # PostgreSQL estimates "key = 'keyword' AND text = '速攻'" as the product of the two columns' shares, as if
 # independent (327 facet rows, where 9,983 hold it: a value belongs to one key), and then picks a plan for a
 # few hundred cards. Extended statistics (a most-common-values list of the pairs, PostgreSQL 12+) give the
-# planner the pair's own share. ANALYZE (or autovacuum) fills them.
-# The list's length is a cost of planning: each estimate of a facet lookup evaluates the lookup on every item
-# of the list, several times per statement (the row count, then each index path's), and with 1,000 items
-# planning "kw:速攻 c<=2" took 1.0 ms of its 1.6 (a (key, text) lookup alone: 0.49 ms, 0.08 without the
-# list). 100 items hold every pair a catalogue holds often (the bench's 100,000 cards: 86 pairs of 100 rows
-# or more; the rest are card numbers held 5 times each), and cost a tenth of that.
+# planner the pair's own share; the larger target keeps every (key, value) pair of a catalogue's fields
+# (choices, keywords, numbers) in the list. ANALYZE (or autovacuum) fills them.
 PG_STATISTICS = {"cards_cardfacet_key_text": "key, text", "cards_cardfacet_key_num": "key, num"}
-PG_STATISTICS_TARGET = 100
-# ANALYZE samples 300 rows per unit of the largest target of a table's columns and statistics: this one, on a
-# column of a few values (16 keys, each of them in its list whatever the target), keeps the sample at
-# 300,000 facet rows, as the 1,000 of the lists did, so every column's figures (and the plans chosen by
-# them) stay those of the larger sample.
-PG_SAMPLE_COLUMN, PG_SAMPLE_TARGET = "key", 1000
+PG_STATISTICS_TARGET = 1000
 _PG_GRAMS = [
     # The same pairs as grams() makes of a query, for every column at once (pairs across two columns only
     # add entries that no query needs). IMMUTABLE: the trigger and any reindex give the same array.
@@ -345,7 +336,6 @@ def ensure_index(connection=None) -> None:
             for name, columns in PG_STATISTICS.items():
                 cursor.execute(f"CREATE STATISTICS IF NOT EXISTS {name} (mcv) ON {columns} FROM cards_cardfacet")
                 cursor.execute(f"ALTER STATISTICS {name} SET STATISTICS {PG_STATISTICS_TARGET}")
-            cursor.execute(f"ALTER TABLE cards_cardfacet ALTER COLUMN {PG_SAMPLE_COLUMN} SET STATISTICS {PG_SAMPLE_TARGET}")
             cursor.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")
             if cursor.fetchone() is None:
                 try:
