@@ -340,3 +340,38 @@ def test_a_count_driven_from_a_facet_counts_what_the_rows_hold(tricky, games, mo
             assert "JOIN" not in sql, text
     elif text in ("(attr:火 OR attr:闇) -t:土地 power>=3", "season:春 OR season:夏", "kw:速 cost<=1 ねこ", "ねこやま", "name=猫缶", "type:場所札 cost<=3 season:春 power>=2", "attr:火 t:兵 power>=3"):
         assert not driven, text
+
+
+@pytest.mark.parametrize(("slug", "text", "choices"), [
+    ("original", "(attr:火 OR attr:闇) -t:土地 power>=3", True), ("original", "(attr:火 OR attr:闇 OR attr:火) c<=9", True),
+    ("kannagi", "season:春 OR season:夏", True), ("kannagi", "season:春 OR season:夏 OR cost=0", True),
+    ("kannagi", "-(season:春 OR season:夏) cost<=3", True), ("original", "attr:火 OR kw:速攻", False),
+    (None, "attr:火 OR attr:闇", False),  # (every game: a field's text, not one game's choices)
+])
+def test_choices_checked_card_by_card_in_a_page_find_what_the_lists_find(tricky, games, monkeypatch, slug, text,  # noqa: F811
+                                                                         choices):
+    # PostgreSQL: OR'd choices of one field are checked per card in a page read with the filter (past the cap),
+    # by a scalar subquery (Compiler.choice_probe); the count keeps its lists. Every facet is dense here and the
+    # cap is 1, so every page is read with the filter. The pages are the oracle's cards in the list order.
+    monkeypatch.setattr(compiler, "DENSE", 1)
+    monkeypatch.setattr(paging, "COUNT_CAP", 1)
+    game = games[slug] if slug else None
+    query = parse(text, search_schema(slug))
+    pool = Card.objects.filter(game=game) if game else Card.objects.all()
+    expected = sorted((card for card in pool if matches(query.root, card)), key=lambda c: (c.sort_key, c.number, c.pk))
+    assert len(expected) > 1, text
+    from cards.selectors import card_search
+
+    compiled = card_search(game=game, q=text)
+    probed = "IS NOT NULL" in str(compiled.filtered.query)
+    assert probed == (connection.vendor == "postgresql" and choices), text
+    if probed:
+        assert compiled.counted is not None and "IS NOT NULL" not in str(compiled.counted.query), text
+    for values in (False, True):
+        search = {"game": game, "q": text}
+        if values:
+            search.update(values=True, columns=("id", "name"))
+        pages = _walk_pages(2, **search)
+        seen = [row["id"] if values else row.pk for page in pages for row in page.object_list]
+        assert seen == [card.pk for card in expected], (text, values, connection.vendor)
+        assert pages[0].count_capped or len(expected) <= 2
