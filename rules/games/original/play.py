@@ -34,6 +34,7 @@ Readings of the seed (options): see options.py.
 from __future__ import annotations
 
 from ...engine.cards import CardCache
+from ...engine.core import IllegalAction
 from ...engine.play import FREE, Play
 from .actions import Actions
 from .battle import Battles
@@ -91,11 +92,49 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
     # a hidden card's place, for the versus AI's determinize: a curse cast face down shows its square, its
     # arrival, its counters and whose it is, not which card it is
     place_keys = ("owner", "pos", "arrived", "bound", "tapped", "face_up", "counters")
+    # apply leaves the result checked (see apply): the simulator's step makes no check of its own
+    result_checked = True
 
     def __init__(self):
         super().__init__()
         self.cards = CardCache(read_card)
         self.effect_steps = self._effect_steps()
+
+    def apply(self, state, action):
+        """Play.apply, with the result left checked (result_checked) and the checks that cannot refuse the
+        action left out: a free action's (one of ACTIONS[FREE]) guard for a pass or a response (guard passes
+        them), and a payment's or upkeep's answer (pay, cancel, destroy) checked against its decision
+        (check_answer: the decision of a "pay" or "upkeep" has no field and no answers, so it refuses
+        nothing). Anything else, a refusal included, goes through Play.apply and is checked after it.
+
+        The result: the check after an action (the simulator's, the core's) changes something only when the
+        action changed a 戦力 or 支援 zone or a player's loss since the last check. An entry of the chain is
+        checked as it resolves (_resolve, after each entry: a turn's end and the next turn's draw, a battle's
+        damage, an effect's steps), and the chain moves on inside apply (settle); outside it, the actions
+        here draw (draw_support, the payment of draw_paid) or change the 倉庫, the hand, the board and the
+        discard piles only (summon, cast, deploy, move, effect, sacrifice, store, upkeep, destroy, cancel,
+        pass, next_phase, end_turn push or pay or move those), so only the draws are checked after them."""
+        kind = action["type"]
+        pending = state["pending"]
+        if pending is None:
+            if kind in _FREE_KINDS:
+                if kind != "pass" and kind != "effect":
+                    refusal = self.guard(state, kind)
+                    if refusal:
+                        raise IllegalAction(refusal)
+                events = self._handlers[kind](state, action) + self.settle(state)
+                if kind == "draw_support" and state["result"] is None:
+                    self.check_result(state)
+                return events
+        elif kind in _PAY_KINDS.get(pending["type"], ()):
+            events = self._handlers[kind](state, action) + self.settle(state)
+            if kind == "pay" and state["result"] is None and pending["type"] == "pay" and pending["for"]["type"] == "draw_paid":
+                self.check_result(state)
+            return events
+        events = Play.apply(self, state, action)
+        if state["result"] is None:
+            self.check_result(state)
+        return events
 
     def players(self, decks, options):
         return [
@@ -173,6 +212,10 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
 
     def layout(self, state):
         return {"grid": {"zone": BOARD, "rows": 5, "cols": COLS, "strips": {"0": "p0.storage", "4": "p1.storage"}}}
+
+
+_FREE_KINDS = frozenset(OriginalRules.ACTIONS[FREE])
+_PAY_KINDS = {"pay": frozenset(OriginalRules.ACTIONS["pay"]), "upkeep": frozenset(OriginalRules.ACTIONS["upkeep"])}
 
 
 def _other(p):
