@@ -139,6 +139,12 @@ class Chain(StackPlay):
         return events + self._resolve(state)
 
     def _resolve(self, state) -> list[dict]:
+        """Resolve the chain newest first, settling and checking the result after each entry (apply leaves the
+        result checked: play.py). _CHECKED: the check is left out where nothing it reads (the 戦力 and 支援
+        zones, the players' losses) can have changed since the last one: a move (the card's square, a battle
+        started: pushes) whose settle found nothing, a battle's start settled with nothing to do
+        (_battle_steps checks after its own settle, then only pushes) and a battle's end settled with nothing
+        to do (squares, the battle's flags, cards destroyed or sent back to the hand: no 戦力 or 支援 card)."""
         events = []
         stack = state["stack"]
         while stack and state["pending"] is None and state["priority"] is None and state["result"] is None:
@@ -146,10 +152,17 @@ class Chain(StackPlay):
             self._calm = None
             events += self._resolve_entry(state, entry)
             if state["pending"] is None:  # (an effect waiting for a target settles when it is done)
+                kind = entry["kind"]
                 if self._calm is state:  # (settled already, with nothing to do: Battles._calm)
                     self._calm = None
+                    if kind == "battle_start" or kind == "battle_end":
+                        continue  # (_CHECKED)
                 else:
-                    events += self._settle(state)
+                    settled = self._settle(state)
+                    if settled:
+                        events += settled
+                    elif kind == "move":
+                        continue  # (_CHECKED)
             self.check_result(state)
         return events
 
