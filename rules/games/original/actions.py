@@ -245,13 +245,14 @@ class Actions:
         if self.sick(state, iid):
             raise IllegalAction("card: a soldier cannot move the turn it is summoned")
         to = action.get("pos")
-        if to not in self._destinations(state, iid):
+        pos = cards[iid].get("pos")  # (its _pos, as a list)
+        if not (pos and self._reaches(state, iid, pos, to)):
             raise IllegalAction(f"pos: one of {self._destinations(state, iid)}")
         auras, free = self.auras_rule(state, "free_move_to_battlefield") if to[0] == 2 else (None, None)  # (one pass over the board for both)
         cost, needs = self.move_price(state, iid, to, auras, free)
         if not self.can_pay(state, me, cost, needs):
             raise IllegalAction(f"card: moving costs {cost} with {'・'.join(needs)}")
-        what = {"type": "move", "card": iid, "from": list(self._pos(state, iid)), "pos": list(to)}
+        what = {"type": "move", "card": iid, "from": list(pos), "pos": list(to)}
         return self._request(state, me, cost, needs, what)
 
     def _do_effect(self, state, action):

@@ -63,6 +63,20 @@ class Board:
             steps += [(0, 1), (0, -1)]
         return [[row + dr, col + dc] for dr, dc in steps if 1 <= row + dr <= 3 and 0 <= col + dc < COLS]
 
+    def _reaches(self, state, iid, pos, to) -> bool:
+        """Whether `to` is one of _destinations(state, iid) for the card at `pos` (its _pos, not None): for a
+        square of two ints the test without the list, for anything else the list's own membership."""
+        if to.__class__ is list and len(to) == 2:
+            row, col = to
+            if row.__class__ is int and col.__class__ is int:  # (not a bool, a float: == would take them)
+                if not (1 <= row <= 3 and 0 <= col < COLS):
+                    return False
+                dr, dc = row - pos[0], col - pos[1]
+                if dc == 0:
+                    return dr == 1 or dr == -1
+                return dr == 0 and (dc == 1 or dc == -1) and state["options"]["movement"] == "adjacent"
+        return to in self._destinations(state, iid)
+
     def _free_move(self, state, iid, to, free=None) -> bool:
         """霧雨の双翼竜: この兵は移動コストを支払わずに戦場へ移動できる."""
         return to[0] == 2 and iid in (self.rule(state, "free_move_to_battlefield") if free is None else free)
