@@ -225,7 +225,7 @@ class Autopilot(Base):
                 info = of[u]
                 if info.unit:
                     field.append((stat(state, u, "attack"), u, info))
-            plans = self._plans(state, field, table)
+            plans = self._plans(state, field, table, statuses)
             # (copies: the zones change)
             table.plans = ((hand[:], mana[:], skill[:], deck[:], field_zone[:], marks, statuses, streak), plans)
         health = len(zones["p1.deck"])
@@ -262,7 +262,7 @@ class Autopilot(Base):
             action = {"type": "pass", "option": "mana"}
         return action, take
 
-    def _plans(self, state, field, table) -> list[tuple]:
+    def _plans(self, state, field, table, statuses: tuple) -> list[tuple]:
         """Every plan the player's cards allow now, in the order they are weighed: (rights it takes besides the
         attacks, HP its first step takes off, the attack rate it then wins at, tie order, (order, unit, its
         info, equipment, unit's source, equipment's source)). The rights to win from HP h at rate R are
@@ -271,23 +271,31 @@ class Autopilot(Base):
 
         The plans depend on the hand, mana, skill deck, main deck, field (and its units' attack), the face-up
         status cards and the mana streak, never on the goldfish's HP: _plan keeps the last answer with all of
-        these, and gives it again while they are the same (a run of attacks)."""
+        these, and gives it again while they are the same (a run of attacks). `statuses`: the player's face-up
+        status cards (their instance ids, in the zone's order)."""
         cards, zones = state["cards"], state["zones"]
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         streak = state["flags"]["streak"]
         rules = self.rules
         of = table.of
-        bonus = self._status_bonus(state, table, cards)
         budget = len(mana) + len(skill)
-        mods = rules.cost_mods(state, 0)
-        # what each card is worth to a plan under these status cards (its cost, a unit's attack, an equipment's
-        # gain, a spell's damage): worked out once per card and status cards, not at every plan (_card_facts)
-        key = (tuple(bonus.items()), tuple(mods))
-        facts = _CARD_FACTS.get(key)
-        if facts is None:
-            if len(_CARD_FACTS) >= 64:
-                _CARD_FACTS.clear()
-            facts = _CARD_FACTS[key] = {}
+        # what the face-up status cards make of the plans: their attack bonus by 距離, their cost changes, and
+        # each card's worth to a plan under them (its cost, a unit's attack, an equipment's gain, a spell's
+        # damage: _card_facts, worked out once per card and status cards, not at every plan); kept on the table
+        # by the status cards' instance ids (the table's status_plans: carried over to the simulation's next
+        # game with the rules' answers of the same status cards, InfoCache.table)
+        found = table.status_plans.get(statuses)
+        if found is None:
+            bonus = self._status_bonus(state, table, cards)
+            mods = rules.cost_mods(state, 0)
+            key = (tuple(bonus.items()), tuple(mods))
+            facts = _CARD_FACTS.get(key)
+            if facts is None:
+                if len(_CARD_FACTS) >= 64:
+                    _CARD_FACTS.clear()
+                facts = _CARD_FACTS[key] = {}
+            found = table.status_plans[statuses] = (bonus, mods, facts)
+        bonus, mods, facts = found
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
         spells = []  # (damage, card)

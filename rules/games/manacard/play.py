@@ -194,6 +194,7 @@ class InfoCache(CardCache):
                 if len(last.of) == len(base[1]):  # (no card made in the last game: its instance ids are all the template's)
                     # what the status cards change, keyed by their instance ids: the same cards here, the same answers
                     table.stat_mods, table.mods = last.stat_mods, last.mods
+                    table.status_plans = last.status_plans  # (the autopilot's, likewise)
         cards = state["cards"]
         if not table.of:
             table.fill(cards)
@@ -217,6 +218,7 @@ class InfoTable(CardTable):
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
         self.stat_mods: dict = {}  # a player's face-up status cards -> {(stat, 距離): what they add to it}
+        self.status_plans: dict = {}  # the player's face-up status cards -> what the autopilot's plans read of them
         self.base: tuple | None = None  # (a _make_cards template, `of` as filled from a game copied from it)
 
     def fill(self, cards: dict) -> None:
