@@ -123,6 +123,21 @@ class Autopilot(Base):
             return max([0] + [a for stat, a, _d in info.equipped if stat == "attack"])
         return 0
 
+    def _status_facts(self, state, table, statuses: tuple) -> tuple:
+        """What the player's face-up status cards (`statuses`: their instance ids, in the zone's order) make of
+        the plans and payments: (their attack bonus by 距離, their cost changes, {Info: _card_facts} under them,
+        {Info: worth as mana paid} under them), kept in table.status_plans by `statuses` (see _plans)."""
+        bonus = self._status_bonus(state, table, state["cards"])
+        mods = self.rules.cost_mods(state, 0)
+        key = (tuple(bonus.items()), tuple(mods))
+        shared = _CARD_FACTS.get(key)
+        if shared is None:
+            if len(_CARD_FACTS) >= 64:
+                _CARD_FACTS.clear()
+            shared = _CARD_FACTS[key] = ({}, {})
+        found = table.status_plans[statuses] = (bonus, mods, shared[0], shared[1])
+        return found
+
     # -- decisions ------------------------------------------------------------------------------------
 
     def _pending(self, state, pending):
@@ -131,12 +146,25 @@ class Autopilot(Base):
         table = self.rules.table(state)
         if kind == "pay_mana":
             _low, high = self.rules.pay_bounds(state, pending)  # (all the mana it may: low <= high)
-            bonus = self._status_bonus(state, table, cards)
+            # each mana card's worth under the face-up status cards' bonus, kept with them (_status_facts)
+            up = []
+            for s in zones["p0.status"]:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            statuses = tuple(up)
+            found = table.status_plans.get(statuses)
+            if found is None:
+                found = self._status_facts(state, table, statuses)
+            bonus, worths = found[0], found[3]
             mana = zones["p0.mana"]
-            worth = self._mana_worth
+            of = table.of
             order = []  # (worth, place) of each mana card, sorted: the order they are paid in (no key function to call)
             for k in range(len(mana)):
-                order.append((worth(table.card(cards, mana[k]), bonus), k))
+                info = of[mana[k]]
+                w = worths.get(info)
+                if w is None:
+                    w = worths[info] = self._mana_worth(info, bonus)
+                order.append((w, k))
             order.sort()
             return {"type": "pay_mana", "cards": [mana[k] for _w, k in order[:high]]}
         if kind == "pay_skill":
@@ -286,16 +314,8 @@ class Autopilot(Base):
         # game with the rules' answers of the same status cards, InfoCache.table)
         found = table.status_plans.get(statuses)
         if found is None:
-            bonus = self._status_bonus(state, table, cards)
-            mods = rules.cost_mods(state, 0)
-            key = (tuple(bonus.items()), tuple(mods))
-            facts = _CARD_FACTS.get(key)
-            if facts is None:
-                if len(_CARD_FACTS) >= 64:
-                    _CARD_FACTS.clear()
-                facts = _CARD_FACTS[key] = {}
-            found = table.status_plans[statuses] = (bonus, mods, facts)
-        bonus, mods, facts = found
+            found = self._status_facts(state, table, statuses)
+        bonus, mods, facts = found[0], found[1], found[2]
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
         spells = []  # (damage, card)
@@ -456,7 +476,7 @@ def _facts(info) -> tuple:
     return found
 
 
-_CARD_FACTS: dict = {}  # (the status cards' attack bonus by 距離, their cost changes) -> {Info: _card_facts}
+_CARD_FACTS: dict = {}  # (the status cards' attack bonus by 距離, their cost changes) -> ({Info: _card_facts}, {Info: mana worth})
 
 
 def _card_facts(info, bonus: dict, mods, cost_of) -> tuple:

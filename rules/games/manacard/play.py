@@ -345,6 +345,8 @@ def _move_top(state, source: str, to: str, n: int, face_up: bool) -> list[str]:
 
 
 STATUS_ZONE = ("p0.status", "p1.status")
+FIELD_STATUS = {"p0.field": "p0.status", "p1.field": "p1.status"}  # a field zone -> its player's status zone
+DECK_EXILE = (("p0.deck", "p0.exile"), ("p1.deck", "p1.exile"))  # a player's main deck and exile zones
 NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
 class ManacardRules(Play):
@@ -454,7 +456,8 @@ class ManacardRules(Play):
         info = table.of[iid]
         value = info.stats.get(name, 0) + card["counters"].get(name, 0)
         where = where or card["zone"]
-        if not where.endswith(".field"):
+        statuses = FIELD_STATUS.get(where)  # (a field zone's player's status zone; None off the field)
+        if statuses is None:
             return value
         distance = info.distance
         for other in state["zones"][where]:  # (plain loops: a comprehension is a call of its own)
@@ -463,7 +466,7 @@ class ManacardRules(Play):
                 for stat, a, d in table.of[other].equipped:
                     if stat == name and (d is None or d == distance):
                         value += a
-        statuses = state["zones"][where[:3] + "status"]
+        statuses = state["zones"][statuses]
         if statuses:
             up = []
             for s in statuses:
@@ -1388,12 +1391,29 @@ class ManacardRules(Play):
         the 逆転 reading off) loses at once when it leaves the deck empty; the human first has a 逆転 chance."""
         if amount <= 0:
             return []
-        source, exile = f"p{player}.deck", f"p{player}.exile"
-        deck = state["zones"][source]
-        hit = _move_top(state, source, exile, amount, False)  # top first
-        events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
-        for iid in hit:  # (a plain loop: a comprehension is a call of its own)
-            events.append({"type": "move", "card": iid, "from": source, "to": exile})
+        source, exile = DECK_EXILE[player]
+        zones = state["zones"]
+        deck = zones[source]
+        # the top `amount` cards (fewer if it runs out) exiled face down, top first: _move_top's moves, each card's
+        # and its move event (core.move's) in one loop
+        k = amount if amount < len(deck) else len(deck)
+        events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": k}]
+        if k:
+            hit = deck[-k:]
+            del deck[-k:]
+            hit.reverse()
+            target = zones.get(exile)
+            if target is None:  # (a zone no card was in yet)
+                target = zones[exile] = []
+            target += hit
+            cards = state["cards"]
+            for iid in hit:  # (a plain loop: a comprehension is a call of its own)
+                card = cards[iid]
+                card["zone"] = exile
+                card["face_up"] = False
+                events.append({"type": "move", "card": iid, "from": source, "to": exile})
+        else:
+            hit = []
         flags = state["flags"]
         if "streak_other" in flags and state["options"]["reversal"] != "off":
             # versus: the chance is the hit player's, now if they hold the right, else with their next right
