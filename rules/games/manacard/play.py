@@ -356,6 +356,10 @@ class ManacardRules(Play):
     discard_zone = "discard"
 
     reads = ("table", "pay_bounds", "cost_mods", "cost_of", "stat", "aimed")
+    # apply leaves the result checked (engine/play.py): it ends with check_result, which a passed right's hit or
+    # answered attack made already when nothing came after it (`_checked`: the game _pass_right checked last)
+    result_checked = True
+    _checked = None
 
     def __init__(self):
         super().__init__()
@@ -601,6 +605,7 @@ class ManacardRules(Play):
         human's. With none, it declares an attack with its strongest unit, if it has one (option
         goldfish_attacks), and the right comes back to the human with the attack declared."""
         flags = state["flags"]
+        self._checked = None
         state["priority"] = state["active"] = 1
         events: list[dict] = [{"type": "right", "player": 1}]
         attack, flags["attack"] = flags["attack"], None
@@ -623,6 +628,8 @@ class ManacardRules(Play):
         if not keep:
             state["turn"] += 1
         events.append({"type": "right", "player": 0, "turn": state["turn"]})
+        if incoming or attack:  # (checked after its hits, nothing changed since: see apply)
+            self._checked = state
         return events
 
     def _settle(self, state) -> list[dict]:
@@ -633,6 +640,7 @@ class ManacardRules(Play):
             if state["priority"] != 0:
                 break  # (versus: the other player's right)
             if flags["due"] and not flags["chance"] and not flags.get("waiting"):
+                self._checked = None
                 events += self._open_chance(state)
             elif flags["owed"] > 0:
                 flags["owed"] -= 1
@@ -1753,8 +1761,16 @@ class ManacardRules(Play):
 
     def apply(self, state, action):
         flags = state["flags"]
-        if self._inside or "streak_other" not in flags:
+        if self._inside:
             return super().apply(state, action)
+        if "streak_other" not in flags:
+            # the result left checked (result_checked): check_result at the end, unless the last thing the action
+            # did was a passed right's hit or answered attack, checked at once (_pass_right, `_checked`)
+            self._checked = None
+            events = super().apply(state, action)
+            if state["result"] is None and self._checked is not state:
+                self.check_result(state)
+            return events
         seat, holder = self._seat_now(state), state["priority"]
         events = self._as_holder(state, seat, super().apply, action)
         if seat:
@@ -1763,6 +1779,8 @@ class ManacardRules(Play):
         for event in events:
             if event.get("type") == "right" and event.get("player") == state["priority"]:
                 event["turn"] = state["turn"]
+        if state["result"] is None:  # (result_checked)
+            self.check_result(state)
         return events
 
     def _after_versus(self, state, holder) -> list[dict]:
