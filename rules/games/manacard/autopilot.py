@@ -123,6 +123,21 @@ class Autopilot(Base):
             return max([0] + [a for stat, a, _d in info.equipped if stat == "attack"])
         return 0
 
+    def _status_facts(self, state, table, statuses: tuple) -> tuple:
+        """What the player's face-up status cards (`statuses`: their instance ids, in the zone's order) make of
+        the plans and payments: (their attack bonus by 距離, their cost changes, {Info: _card_facts} under them,
+        {Info: worth as mana paid} under them), kept in table.status_plans by `statuses` (see _plans)."""
+        bonus = self._status_bonus(state, table, state["cards"])
+        mods = self.rules.cost_mods(state, 0)
+        key = (tuple(bonus.items()), tuple(mods))
+        shared = _CARD_FACTS.get(key)
+        if shared is None:
+            if len(_CARD_FACTS) >= 64:
+                _CARD_FACTS.clear()
+            shared = _CARD_FACTS[key] = ({}, {})
+        found = table.status_plans[statuses] = (bonus, mods, shared[0], shared[1])
+        return found
+
     # -- decisions ------------------------------------------------------------------------------------
 
     def _pending(self, state, pending):
@@ -131,12 +146,25 @@ class Autopilot(Base):
         table = self.rules.table(state)
         if kind == "pay_mana":
             _low, high = self.rules.pay_bounds(state, pending)  # (all the mana it may: low <= high)
-            bonus = self._status_bonus(state, table, cards)
+            # each mana card's worth under the face-up status cards' bonus, kept with them (_status_facts)
+            up = []
+            for s in zones["p0.status"]:
+                if cards[s]["face_up"]:
+                    up.append(s)
+            statuses = tuple(up)
+            found = table.status_plans.get(statuses)
+            if found is None:
+                found = self._status_facts(state, table, statuses)
+            bonus, worths = found[0], found[3]
             mana = zones["p0.mana"]
-            worth = self._mana_worth
+            of = table.of
             order = []  # (worth, place) of each mana card, sorted: the order they are paid in (no key function to call)
             for k in range(len(mana)):
-                order.append((worth(table.card(cards, mana[k]), bonus), k))
+                info = of[mana[k]]
+                w = worths.get(info)
+                if w is None:
+                    w = worths[info] = self._mana_worth(info, bonus)
+                order.append((w, k))
             order.sort()
             return {"type": "pay_mana", "cards": [mana[k] for _w, k in order[:high]]}
         if kind == "pay_skill":
@@ -225,7 +253,7 @@ class Autopilot(Base):
                 info = of[u]
                 if info.unit:
                     field.append((stat(state, u, "attack"), u, info))
-            plans = self._plans(state, field, table)
+            plans = self._plans(state, field, table, statuses)
             # (copies: the zones change)
             table.plans = ((hand[:], mana[:], skill[:], deck[:], field_zone[:], marks, statuses, streak), plans)
         health = len(zones["p1.deck"])
@@ -262,7 +290,7 @@ class Autopilot(Base):
             action = {"type": "pass", "option": "mana"}
         return action, take
 
-    def _plans(self, state, field, table) -> list[tuple]:
+    def _plans(self, state, field, table, statuses: tuple) -> list[tuple]:
         """Every plan the player's cards allow now, in the order they are weighed: (rights it takes besides the
         attacks, HP its first step takes off, the attack rate it then wins at, tie order, (order, unit, its
         info, equipment, unit's source, equipment's source)). The rights to win from HP h at rate R are
@@ -271,23 +299,23 @@ class Autopilot(Base):
 
         The plans depend on the hand, mana, skill deck, main deck, field (and its units' attack), the face-up
         status cards and the mana streak, never on the goldfish's HP: _plan keeps the last answer with all of
-        these, and gives it again while they are the same (a run of attacks)."""
+        these, and gives it again while they are the same (a run of attacks). `statuses`: the player's face-up
+        status cards (their instance ids, in the zone's order)."""
         cards, zones = state["cards"], state["zones"]
         mana, skill, hand, deck = zones["p0.mana"], zones["p0.skill"], zones["p0.hand"], zones["p0.deck"]
         streak = state["flags"]["streak"]
         rules = self.rules
         of = table.of
-        bonus = self._status_bonus(state, table, cards)
         budget = len(mana) + len(skill)
-        mods = rules.cost_mods(state, 0)
-        # what each card is worth to a plan under these status cards (its cost, a unit's attack, an equipment's
-        # gain, a spell's damage): worked out once per card and status cards, not at every plan (_card_facts)
-        key = (tuple(bonus.items()), tuple(mods))
-        facts = _CARD_FACTS.get(key)
-        if facts is None:
-            if len(_CARD_FACTS) >= 64:
-                _CARD_FACTS.clear()
-            facts = _CARD_FACTS[key] = {}
+        # what the face-up status cards make of the plans: their attack bonus by 距離, their cost changes, and
+        # each card's worth to a plan under them (its cost, a unit's attack, an equipment's gain, a spell's
+        # damage: _card_facts, worked out once per card and status cards, not at every plan); kept on the table
+        # by the status cards' instance ids (the table's status_plans: carried over to the simulation's next
+        # game with the rules' answers of the same status cards, InfoCache.table)
+        found = table.status_plans.get(statuses)
+        if found is None:
+            found = self._status_facts(state, table, statuses)
+        bonus, mods, facts = found[0], found[1], found[2]
 
         # damage spells that can be paid (hand, and the top copy of each card of the skill deck)
         spells = []  # (damage, card)
@@ -448,7 +476,7 @@ def _facts(info) -> tuple:
     return found
 
 
-_CARD_FACTS: dict = {}  # (the status cards' attack bonus by 距離, their cost changes) -> {Info: _card_facts}
+_CARD_FACTS: dict = {}  # (the status cards' attack bonus by 距離, their cost changes) -> ({Info: _card_facts}, {Info: mana worth})
 
 
 def _card_facts(info, bonus: dict, mods, cost_of) -> tuple:

@@ -194,6 +194,7 @@ class InfoCache(CardCache):
                 if len(last.of) == len(base[1]):  # (no card made in the last game: its instance ids are all the template's)
                     # what the status cards change, keyed by their instance ids: the same cards here, the same answers
                     table.stat_mods, table.mods = last.stat_mods, last.mods
+                    table.status_plans = last.status_plans  # (the autopilot's, likewise)
         cards = state["cards"]
         if not table.of:
             table.fill(cards)
@@ -217,6 +218,7 @@ class InfoTable(CardTable):
         self.tops: tuple = ((), [])  # a skill deck (as a tuple) and the top copy of each of its cards
         self.mods: dict = {}  # a player's face-up status cards -> the cost changes they make
         self.stat_mods: dict = {}  # a player's face-up status cards -> {(stat, 距離): what they add to it}
+        self.status_plans: dict = {}  # the player's face-up status cards -> what the autopilot's plans read of them
         self.base: tuple | None = None  # (a _make_cards template, `of` as filled from a game copied from it)
 
     def fill(self, cards: dict) -> None:
@@ -343,6 +345,8 @@ def _move_top(state, source: str, to: str, n: int, face_up: bool) -> list[str]:
 
 
 STATUS_ZONE = ("p0.status", "p1.status")
+FIELD_STATUS = {"p0.field": "p0.status", "p1.field": "p1.status"}  # a field zone -> its player's status zone
+DECK_EXILE = (("p0.deck", "p0.exile"), ("p1.deck", "p1.exile"))  # a player's main deck and exile zones
 NO_COSTS: tuple = ((), {})  # (no status card: no cost changes; shared, never changed)
 
 class ManacardRules(Play):
@@ -352,6 +356,10 @@ class ManacardRules(Play):
     discard_zone = "discard"
 
     reads = ("table", "pay_bounds", "cost_mods", "cost_of", "stat", "aimed")
+    # apply leaves the result checked (engine/play.py): it ends with check_result, which a passed right's hit or
+    # answered attack made already when nothing came after it (`_checked`: the game _pass_right checked last)
+    result_checked = True
+    _checked = None
 
     def __init__(self):
         super().__init__()
@@ -452,7 +460,8 @@ class ManacardRules(Play):
         info = table.of[iid]
         value = info.stats.get(name, 0) + card["counters"].get(name, 0)
         where = where or card["zone"]
-        if not where.endswith(".field"):
+        statuses = FIELD_STATUS.get(where)  # (a field zone's player's status zone; None off the field)
+        if statuses is None:
             return value
         distance = info.distance
         for other in state["zones"][where]:  # (plain loops: a comprehension is a call of its own)
@@ -461,7 +470,7 @@ class ManacardRules(Play):
                 for stat, a, d in table.of[other].equipped:
                     if stat == name and (d is None or d == distance):
                         value += a
-        statuses = state["zones"][where[:3] + "status"]
+        statuses = state["zones"][statuses]
         if statuses:
             up = []
             for s in statuses:
@@ -596,6 +605,7 @@ class ManacardRules(Play):
         human's. With none, it declares an attack with its strongest unit, if it has one (option
         goldfish_attacks), and the right comes back to the human with the attack declared."""
         flags = state["flags"]
+        self._checked = None
         state["priority"] = state["active"] = 1
         events: list[dict] = [{"type": "right", "player": 1}]
         attack, flags["attack"] = flags["attack"], None
@@ -618,6 +628,8 @@ class ManacardRules(Play):
         if not keep:
             state["turn"] += 1
         events.append({"type": "right", "player": 0, "turn": state["turn"]})
+        if incoming or attack:  # (checked after its hits, nothing changed since: see apply)
+            self._checked = state
         return events
 
     def _settle(self, state) -> list[dict]:
@@ -628,6 +640,7 @@ class ManacardRules(Play):
             if state["priority"] != 0:
                 break  # (versus: the other player's right)
             if flags["due"] and not flags["chance"] and not flags.get("waiting"):
+                self._checked = None
                 events += self._open_chance(state)
             elif flags["owed"] > 0:
                 flags["owed"] -= 1
@@ -1386,12 +1399,29 @@ class ManacardRules(Play):
         the 逆転 reading off) loses at once when it leaves the deck empty; the human first has a 逆転 chance."""
         if amount <= 0:
             return []
-        source, exile = f"p{player}.deck", f"p{player}.exile"
-        deck = state["zones"][source]
-        hit = _move_top(state, source, exile, amount, False)  # top first
-        events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": len(hit)}]
-        for iid in hit:  # (a plain loop: a comprehension is a call of its own)
-            events.append({"type": "move", "card": iid, "from": source, "to": exile})
+        source, exile = DECK_EXILE[player]
+        zones = state["zones"]
+        deck = zones[source]
+        # the top `amount` cards (fewer if it runs out) exiled face down, top first: _move_top's moves, each card's
+        # and its move event (core.move's) in one loop
+        k = amount if amount < len(deck) else len(deck)
+        events: list[dict] = [{"type": "hit", "player": player, "amount": amount, "exiled": k}]
+        if k:
+            hit = deck[-k:]
+            del deck[-k:]
+            hit.reverse()
+            target = zones.get(exile)
+            if target is None:  # (a zone no card was in yet)
+                target = zones[exile] = []
+            target += hit
+            cards = state["cards"]
+            for iid in hit:  # (a plain loop: a comprehension is a call of its own)
+                card = cards[iid]
+                card["zone"] = exile
+                card["face_up"] = False
+                events.append({"type": "move", "card": iid, "from": source, "to": exile})
+        else:
+            hit = []
         flags = state["flags"]
         if "streak_other" in flags and state["options"]["reversal"] != "off":
             # versus: the chance is the hit player's, now if they hold the right, else with their next right
@@ -1731,8 +1761,16 @@ class ManacardRules(Play):
 
     def apply(self, state, action):
         flags = state["flags"]
-        if self._inside or "streak_other" not in flags:
+        if self._inside:
             return super().apply(state, action)
+        if "streak_other" not in flags:
+            # the result left checked (result_checked): check_result at the end, unless the last thing the action
+            # did was a passed right's hit or answered attack, checked at once (_pass_right, `_checked`)
+            self._checked = None
+            events = super().apply(state, action)
+            if state["result"] is None and self._checked is not state:
+                self.check_result(state)
+            return events
         seat, holder = self._seat_now(state), state["priority"]
         events = self._as_holder(state, seat, super().apply, action)
         if seat:
@@ -1741,6 +1779,8 @@ class ManacardRules(Play):
         for event in events:
             if event.get("type") == "right" and event.get("player") == state["priority"]:
                 event["turn"] = state["turn"]
+        if state["result"] is None:  # (result_checked)
+            self.check_result(state)
         return events
 
     def _after_versus(self, state, holder) -> list[dict]:
