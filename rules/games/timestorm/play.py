@@ -103,7 +103,9 @@ class TimestormRules(StackPlay, Play):
         # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
-        self._quick: tuple = (None, 0, ())  # (auto_passes) the quick actions of an `of`: _quicks
+        # (the cards dict, the defs, the number of cards, `of`, the quick actions of `of`): the game's table as
+        # of() left it, checked once by the hot paths (the same cards dict and defs, no card added since)
+        self._t: tuple = (None, None, -1, None, ())
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -115,6 +117,9 @@ class TimestormRules(StackPlay, Play):
         holding the same card keys of the very same card data: they share one `of`, made once, which is only
         read; a game that adds a card (a token by hand) adds it to a copy of its own."""
         cards = state["cards"]
+        t = self._t
+        if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards):
+            return t[3]
         last = self._last
         if last[0] is cards and last[3] is state["defs"]:
             of = last[1]
@@ -126,6 +131,7 @@ class TimestormRules(StackPlay, Play):
                 for iid, card in cards.items():
                     if iid not in of:
                         of[iid] = table[card["def"]]
+            self._t = (cards, last[3], len(cards), of, self._quicks(of))
             return of
         if len(state["players"]) > len(HANDS):  # (a game of more players than any before)
             _name_seats(len(state["players"]))
@@ -135,12 +141,15 @@ class TimestormRules(StackPlay, Play):
         if made is not None and made[1] == keys and cards.keys() == made[2].keys() and same_data(defs, made[0]):
             of = made[2]
             self._last = (cards, of, True, defs)
+            self._t = (cards, defs, len(cards), of, made[3])
             return of
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
         table = self.cards.table(state)
         of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
-        self._made = (defs, keys, of)
+        quick = self._quicks(of)
+        self._made = (defs, keys, of, quick)
         self._last = (cards, of, True, defs)
+        self._t = (cards, defs, len(cards), of, quick)
         return of
 
     def players(self, decks, options):
@@ -266,8 +275,8 @@ class TimestormRules(StackPlay, Play):
         state["phase"] = "recharge"  # nobody holds priority: nobody may play
         events.append({"type": "phase", "phase": "recharge"})
         cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+        t = self._t  # (self.of(state) without the call where it stands as of() left it)
+        of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
         for iid in state["zones"][FIELDS[player]]:
             if cards[iid]["tapped"] and of[iid][0] == BATTERY:
                 cards[iid]["tapped"] = False
@@ -317,8 +326,8 @@ class TimestormRules(StackPlay, Play):
                 break  # (a player who lost draws no more: the loop would stop here anyway)
             iid = deck[-1]
             cards = state["cards"]
-            last = self._last  # (self.of(state) without the call where it stands as of() left it; before HANDS)
-            of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+            t = self._t  # (self.of(state) without the call where it stands as of() left it)
+            of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
             events.append(move(state, iid, HANDS[player], face_up=False))
             if state["result"] is not None:  # (a Trigger drawn before won the game)
                 break
@@ -375,8 +384,8 @@ class TimestormRules(StackPlay, Play):
         if me is None or state["players"][me]["goldfish"] or state["phase"] not in ("main", "end"):
             return []
         cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it; before HANDS)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+        t = self._t  # (self.of(state) without the call where it stands as of() left it)
+        of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
         hand = state["zones"][HANDS[me]]
         if only is not None:  # (that card alone: asked of it, not of the whole hand; an instance is in one place)
             if only not in hand:
@@ -439,15 +448,15 @@ class TimestormRules(StackPlay, Play):
         if state["priority"] != player or state["phase"] not in ("main", "end"):
             return True
         cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
-        quick = self._quick
-        if quick[0] is not of or quick[1] != len(of):
-            quick = self._quicks(of)
+        t = self._t  # (self.of(state) without the call where it stands as of() left it)
+        if t[0] is not cards or t[1] is not state["defs"] or t[2] != len(cards):
+            self.of(state)
+            t = self._t
+        of = t[3]
         # The cheapest quick action in the hand: the first of the game's few quick actions, cheapest first, found
         # there by where it lies (an instance's zone is the zone holding it), instead of reading the whole hand
         hand = HANDS[player]
-        for iid, cost in quick[2]:
+        for iid, cost in t[4]:
             if cards[iid]["zone"] == hand:
                 cheapest = cost
                 break
@@ -463,16 +472,16 @@ class TimestormRules(StackPlay, Play):
                     return False
         return True
 
-    def _quicks(self, of: dict) -> tuple:
-        """(`of`, its length, the game's quick actions as (instance, cost), cheapest first): made once for an
-        `of` (the games of a simulation share theirs) and again when a card is added."""
+    @staticmethod
+    def _quicks(of: dict) -> tuple:
+        """The quick actions of an `of` as (instance, cost), cheapest first (auto_passes): made with `of` (the games
+        of a simulation share theirs) and again when a card is added."""
         found = []
         for iid, (kind, cost, _) in of.items():
             if kind == QUICK:
                 found.append((cost, iid))
         found.sort(key=itemgetter(0))  # (stable: by cost, then in the cards' order)
-        self._quick = quick = (of, len(of), tuple((iid, cost) for cost, iid in found))
-        return quick
+        return tuple((iid, cost) for cost, iid in found)
 
     # -- actions --------------------------------------------------------------------------------------------
 
