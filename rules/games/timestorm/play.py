@@ -418,15 +418,20 @@ class TimestormRules(StackPlay, Play):
         events = [{"type": "pass", "player": player}]
         passed = state["passed"]
         passed.append(player)
-        alive = 0  # (_alive_count, inline: a goldfish passes dozens of times a game)
-        for p in state["players"]:
-            if not p["lost"]:
-                alive += 1
-        if len(passed) < alive:
-            players = state["players"]
-            nxt = (player + 1) % len(players)  # (_next_alive's usual answer, inline)
-            state["priority"] = nxt if not players[nxt]["lost"] else self._next_alive(state, player)
-            return events
+        players = state["players"]
+        n = len(players)
+        k = len(passed)
+        # fewer passes in a row than players still in: priority goes on. As many passes as players or more:
+        # everyone still in has passed, without counting them (a goldfish passes dozens of times a game);
+        # fewer: the players still in counted as far as one more than the passes
+        if k < n:
+            for p in players:
+                if not p["lost"]:
+                    if not k:
+                        nxt = (player + 1) % n  # (_next_alive's usual answer, inline)
+                        state["priority"] = nxt if not players[nxt]["lost"] else self._next_alive(state, player)
+                        return events
+                    k -= 1
         if state["stack"]:  # everyone passed in a row: the newest card resolves
             entry = state["stack"].pop()
             state["priority"] = None
