@@ -124,7 +124,8 @@ class _Profiles:
         self._shared = False
         self._known = -1  # len(cards) when wins / battery_wins were listed
         self._wins = self._battery_wins = None
-        self._quick: tuple = (-1, ())  # (len(cards) when listed, the quick cards _respond asks for): quick_cards
+        # (len(cards) when listed, the quick cards _respond asks for, the set of the win and draw ones): quick_cards
+        self._quick: tuple = (-1, (), frozenset())
 
     def fill(self) -> None:
         """The profiles of the cards made since (cards are never taken out of a game)."""
@@ -148,9 +149,11 @@ class _Profiles:
 
     def quick_cards(self) -> tuple:
         """(len(cards), the game's quick cards _respond may play as (instance, role): a win, a draw, or a free
-        resource card ("free") that pays for them), in the order of the cards: a few instances, asked by
-        their zone, instead of reading the whole hand at every choice."""
+        resource card ("free") that pays for them, in the order of the cards, and the set of the win and draw
+        ones): a few instances, asked by their zone, instead of reading the whole hand at every choice; most
+        choices find none of the win and draw ones in the hand (one set operation in C)."""
         found = []
+        played = set()
         of = self.of
         for i in self.cards:
             prof = of[i]
@@ -158,9 +161,10 @@ class _Profiles:
                 role = prof["role"]
                 if role == "win" or role == "draw":
                     found.append((i, role))
+                    played.add(i)
                 elif role == "resource" and prof["cost"] == 0:
                     found.append((i, "free"))
-        self._quick = quick = (len(self.cards), tuple(found))
+        self._quick = quick = (len(self.cards), tuple(found), frozenset(played))
         return quick
 
 
@@ -531,6 +535,8 @@ class Autopilot(Base):
         quick = last._quick
         if quick[0] != len(cards):
             quick = last.quick_cards()
+        if quick[2].isdisjoint(state["zones"]["p0.hand"]):
+            return {"type": "pass"}  # (no quick win or draw card in the hand: what the loop below would find)
         wins, draws, free = [], [], []
         for i, role in quick[1]:
             if cards[i]["zone"] == "p0.hand":
