@@ -458,11 +458,12 @@ class TimestormRules(StackPlay, Play):
             self.of(state)
             t = self._t
         of = t[3]
-        # The cheapest quick action in the hand: the first of the game's few quick actions, cheapest first, found
-        # there by where it lies (an instance's zone is the zone holding it), instead of reading the whole hand
-        hand = HANDS[player]
-        for iid, cost in t[4]:
-            if cards[iid]["zone"] == hand:
+        # The cheapest quick action in the hand: the game's few quick actions by cost, cheapest first, each cost's
+        # set of instances asked whether the hand holds one of them (one set operation in C a cost, where the
+        # usual answer is the first: a quick action of cost 0 in the hand)
+        hand = state["zones"][HANDS[player]]
+        for cost, quick in t[4]:
+            if not quick.isdisjoint(hand):
                 cheapest = cost
                 break
         else:
@@ -479,14 +480,13 @@ class TimestormRules(StackPlay, Play):
 
     @staticmethod
     def _quicks(of: dict) -> tuple:
-        """The quick actions of an `of` as (instance, cost), cheapest first (auto_passes): made with `of` (the games
-        of a simulation share theirs) and again when a card is added."""
-        found = []
+        """The quick actions of an `of` by cost, cheapest first, as (cost, frozenset of the instances) (auto_passes):
+        made with `of` (the games of a simulation share theirs) and again when a card is added."""
+        by_cost: dict[int, set] = {}
         for iid, (kind, cost, _) in of.items():
             if kind == QUICK:
-                found.append((cost, iid))
-        found.sort(key=itemgetter(0))  # (stable: by cost, then in the cards' order)
-        return tuple((iid, cost) for cost, iid in found)
+                by_cost.setdefault(cost, set()).add(iid)
+        return tuple((cost, frozenset(by_cost[cost])) for cost in sorted(by_cost))
 
     # -- actions --------------------------------------------------------------------------------------------
 
