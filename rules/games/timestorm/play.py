@@ -318,17 +318,27 @@ class TimestormRules(StackPlay, Play):
             if me["lost"]:
                 break
             # core.draw(state, player, 1, forced=True), written out (the rules draw dozens of times a game)
-            deck = state["zones"][DECK]
+            zones = state["zones"]
+            deck = zones[DECK]
             if not deck:
                 me["lost"] = True
                 events.append({"type": "draw_from_empty", "player": player})
                 self.check_result(state)
                 break  # (a player who lost draws no more: the loop would stop here anyway)
-            iid = deck[-1]
             cards = state["cards"]
             t = self._t  # (self.of(state) without the call where it stands as of() left it)
             of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
-            events.append(move(state, iid, HANDS[player], face_up=False))
+            # move(state, the top card, the hand, face_up=False), written out: the top of the deck is popped
+            hand = HANDS[player]
+            held = zones.get(hand)
+            if held is None:  # (a zone no card was in yet)
+                held = zones[hand] = []
+            iid = deck.pop()
+            held.append(iid)
+            card = cards[iid]
+            card["zone"] = hand
+            card["face_up"] = False
+            events.append({"type": "move", "card": iid, "from": DECK, "to": hand})
             if state["result"] is not None:  # (a Trigger drawn before won the game)
                 break
             kind, _, drawn = of[iid]
