@@ -104,7 +104,8 @@ class TimestormRules(StackPlay, Play):
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
         # (the cards dict, the defs, the number of cards, `of`, the quick actions of `of`): the game's table as
-        # of() left it, checked once by the hot paths (the same cards dict and defs, no card added since)
+        # of() left it, checked once by the hot paths: the same cards dict (a game's own, which it keeps with its
+        # defs: a copy of a game, a view, a seat's view have their own) and no card added since
         self._t: tuple = (None, None, -1, None, ())
 
     def of(self, state) -> dict:
@@ -276,7 +277,7 @@ class TimestormRules(StackPlay, Play):
         events.append({"type": "phase", "phase": "recharge"})
         cards = state["cards"]
         t = self._t  # (self.of(state) without the call where it stands as of() left it)
-        of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
+        of = t[3] if t[0] is cards and t[2] == len(cards) else self.of(state)
         for iid in state["zones"][FIELDS[player]]:
             if cards[iid]["tapped"] and of[iid][0] == BATTERY:
                 cards[iid]["tapped"] = False
@@ -327,7 +328,7 @@ class TimestormRules(StackPlay, Play):
                 break  # (a player who lost draws no more: the loop would stop here anyway)
             cards = state["cards"]
             t = self._t  # (self.of(state) without the call where it stands as of() left it)
-            of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
+            of = t[3] if t[0] is cards and t[2] == len(cards) else self.of(state)
             # move(state, the top card, the hand, face_up=False), written out: the top of the deck is popped
             hand = HANDS[player]
             held = zones.get(hand)
@@ -395,7 +396,7 @@ class TimestormRules(StackPlay, Play):
             return []
         cards = state["cards"]
         t = self._t  # (self.of(state) without the call where it stands as of() left it)
-        of = t[3] if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards) else self.of(state)
+        of = t[3] if t[0] is cards and t[2] == len(cards) else self.of(state)
         hand = state["zones"][HANDS[me]]
         if only is not None:  # (that card alone: asked of it, not of the whole hand; an instance is in one place)
             if only not in hand:
@@ -464,7 +465,7 @@ class TimestormRules(StackPlay, Play):
             return True
         cards = state["cards"]
         t = self._t  # (self.of(state) without the call where it stands as of() left it)
-        if t[0] is not cards or t[1] is not state["defs"] or t[2] != len(cards):
+        if t[0] is not cards or t[2] != len(cards):
             self.of(state)
             t = self._t
         of = t[3]
