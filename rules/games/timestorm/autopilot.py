@@ -116,6 +116,7 @@ class _Profiles:
                 self.keys, self.of, self._shared = keys, last.of, True
                 self._known, self._wins, self._battery_wins = last._known, last._wins, last._battery_wins
                 self._quick = last._quick
+                self.roles, self.batteries = last.roles, last.batteries
                 return
         else:
             by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
@@ -126,6 +127,12 @@ class _Profiles:
         self._wins = self._battery_wins = None
         # (len(cards) when listed, the quick cards _respond asks for, the set of the win and draw ones): quick_cards
         self._quick: tuple = (-1, (), frozenset())
+        self._facts()
+
+    def _facts(self) -> None:
+        """What _main reads of every card in the hand and on the field, by instance: its role, whether it is a battery."""
+        self.roles = {i: prof["role"] for i, prof in self.of.items()}
+        self.batteries = frozenset(i for i, prof in self.of.items() if prof["type"] == BATTERY)
 
     def fill(self) -> None:
         """The profiles of the cards made since (cards are never taken out of a game)."""
@@ -137,6 +144,7 @@ class _Profiles:
             if iid not in of:
                 key = card["def"]
                 of[iid] = self.pilot._profile_of(key, self.defs[key])
+        self._facts()
 
     def win_cards(self) -> tuple[list[str], list[str]]:
         """(the win-condition instances, those of them counting batteries), in the order of the cards."""
@@ -369,12 +377,14 @@ class Autopilot(Base):
 
     def _main(self, state):
         zones, cards = state["zones"], state["cards"]
-        last = self._last  # (self._p(state) without the call where it stands as _p left it)
-        P = last.of if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards) else self._p(state)
+        last = self._last  # (self._profiles_of(state) without the call where it stands as _p left it)
+        if last is None or last.cards is not cards or last.defs is not state["defs"] or len(last.of) != len(cards):
+            last = self._profiles_of(state)
+        P, roles, bats = last.of, last.roles, last.batteries
         hand = zones["p0.hand"]
         batteries = u = 0  # the batteries on the field, the unused ones
         for i in zones["p0.field"]:
-            if P[i]["type"] == BATTERY:
+            if i in bats:
                 batteries += 1
                 if not cards[i]["tapped"]:
                     u += 1
@@ -383,7 +393,7 @@ class Autopilot(Base):
         hand_batteries, wins, draws, resources, regrows = [], [], [], [], []
         groups = {"battery": hand_batteries, "win": wins, "draw": draws, "resource": resources, "regrow": regrows}
         for i in hand:
-            role = P[i]["role"]
+            role = roles[i]
             if role is not None:
                 groups[role].append(i)
         free = 0
