@@ -103,10 +103,10 @@ class TimestormRules(StackPlay, Play):
         # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
-        # (the cards dict, the defs, the number of cards, `of`, the quick actions of `of`): the game's table as
+        # (the cards dict, the defs, the number of cards, `of`, its quick actions and its batteries: _tables): as
         # of() left it, checked once by the hot paths: the same cards dict (a game's own, which it keeps with its
         # defs: a copy of a game, a view, a seat's view have their own) and no card added since
-        self._t: tuple = (None, None, -1, None, ())
+        self._t: tuple = (None, None, -1, None, (), frozenset())
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -132,7 +132,7 @@ class TimestormRules(StackPlay, Play):
                 for iid, card in cards.items():
                     if iid not in of:
                         of[iid] = table[card["def"]]
-            self._t = (cards, last[3], len(cards), of, self._quicks(of))
+            self._t = (cards, last[3], len(cards), of, *self._tables(of))
             return of
         if len(state["players"]) > len(HANDS):  # (a game of more players than any before)
             _name_seats(len(state["players"]))
@@ -142,15 +142,15 @@ class TimestormRules(StackPlay, Play):
         if made is not None and made[1] == keys and cards.keys() == made[2].keys() and same_data(defs, made[0]):
             of = made[2]
             self._last = (cards, of, True, defs)
-            self._t = (cards, defs, len(cards), of, made[3])
+            self._t = (cards, defs, len(cards), of, *made[3])
             return of
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
         table = self.cards.table(state)
         of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
-        quick = self._quicks(of)
-        self._made = (defs, keys, of, quick)
+        tables = self._tables(of)
+        self._made = (defs, keys, of, tables)
         self._last = (cards, of, True, defs)
-        self._t = (cards, defs, len(cards), of, quick)
+        self._t = (cards, defs, len(cards), of, *tables)
         return of
 
     def players(self, decks, options):
@@ -277,9 +277,12 @@ class TimestormRules(StackPlay, Play):
         events.append({"type": "phase", "phase": "recharge"})
         cards = state["cards"]
         t = self._t  # (self.of(state) without the call where it stands as of() left it)
-        of = t[3] if t[0] is cards and t[2] == len(cards) else self.of(state)
+        if t[0] is not cards or t[2] != len(cards):
+            self.of(state)
+            t = self._t
+        bats = t[5]
         for iid in state["zones"][FIELDS[player]]:
-            if cards[iid]["tapped"] and of[iid][0] == BATTERY:
+            if cards[iid]["tapped"] and iid in bats:
                 cards[iid]["tapped"] = False
                 events.append({"type": "tap", "card": iid, "tapped": False})
         state["phase"] = "main"
@@ -396,7 +399,10 @@ class TimestormRules(StackPlay, Play):
             return []
         cards = state["cards"]
         t = self._t  # (self.of(state) without the call where it stands as of() left it)
-        of = t[3] if t[0] is cards and t[2] == len(cards) else self.of(state)
+        if t[0] is not cards or t[2] != len(cards):
+            self.of(state)
+            t = self._t
+        of = t[3]
         hand = state["zones"][HANDS[me]]
         if only is not None:  # (that card alone: asked of it, not of the whole hand; an instance is in one place)
             if only not in hand:
@@ -416,10 +422,10 @@ class TimestormRules(StackPlay, Play):
                     out.append({"type": "battery", "card": iid})
             elif (kind == ACTION and mine) or kind == QUICK:
                 if unused is None:
-                    cards = state["cards"]
+                    bats = t[5]
                     unused = 0
                     for i in state["zones"][FIELDS[me]]:
-                        if not cards[i]["tapped"] and of[i][0] == BATTERY:
+                        if not cards[i]["tapped"] and i in bats:
                             unused += 1
                 if cost <= unused:
                     out.append({"type": "play", "card": iid})
@@ -468,7 +474,6 @@ class TimestormRules(StackPlay, Play):
         if t[0] is not cards or t[2] != len(cards):
             self.of(state)
             t = self._t
-        of = t[3]
         # The cheapest quick action in the hand: the game's few quick actions by cost, cheapest first, each cost's
         # set of instances asked whether the hand holds one of them (one set operation in C a cost, where the
         # usual answer is the first: a quick action of cost 0 in the hand)
@@ -482,22 +487,27 @@ class TimestormRules(StackPlay, Play):
         if cheapest <= 0:
             return False
         unused = 0  # (counted as far as it pays for the cheapest)
+        bats = t[5]
         for i in state["zones"][FIELDS[player]]:
-            if not cards[i]["tapped"] and of[i][0] == BATTERY:
+            if not cards[i]["tapped"] and i in bats:
                 unused += 1
                 if unused >= cheapest:
                     return False
         return True
 
     @staticmethod
-    def _quicks(of: dict) -> tuple:
-        """The quick actions of an `of` by cost, cheapest first, as (cost, frozenset of the instances) (auto_passes):
-        made with `of` (the games of a simulation share theirs) and again when a card is added."""
+    def _tables(of: dict) -> tuple:
+        """(the quick actions of an `of` by cost, cheapest first, as (cost, frozenset of the instances) (auto_passes),
+        the frozenset of its batteries): made with `of` (the games of a simulation share theirs) and again when a
+        card is added."""
         by_cost: dict[int, set] = {}
+        bats = set()
         for iid, (kind, cost, _) in of.items():
             if kind == QUICK:
                 by_cost.setdefault(cost, set()).add(iid)
-        return tuple((cost, frozenset(by_cost[cost])) for cost in sorted(by_cost))
+            elif kind == BATTERY:
+                bats.add(iid)
+        return tuple((cost, frozenset(by_cost[cost])) for cost in sorted(by_cost)), frozenset(bats)
 
     # -- actions --------------------------------------------------------------------------------------------
 
