@@ -38,7 +38,7 @@ from operator import is_, itemgetter
 
 from ...engine import effects, rng
 from ...engine.cards import CardCache
-from ...engine.core import IllegalAction, add_card, first_player, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
 from . import shares
@@ -231,13 +231,26 @@ class TimestormRules(StackPlay, Play):
                 if d.get("card_type") == BATTERY:
                     key = k
                     break
-            card = {"key": key} if key else SUPPLY_BATTERY  # (its key alone names the card already in defs)
-        for p in range(len(state["players"])):
-            if supply:
+            if not key:  # (a plain one: its card data filed under its key as state.add_card does)
+                key = SUPPLY_BATTERY["key"]
+                defs = state["defs"]
+                if key not in defs:
+                    defs[key] = {k: v for k, v in SUPPLY_BATTERY.items() if k not in ("key", "section")}
+            # two add_card(state, that card, p, the field) a player, face up, written out (every game makes them)
+            cards, zones = state["cards"], state["zones"]
+            _name_seats(len(state["players"]))
+            for p in range(len(state["players"])):
+                field = FIELDS[p]
+                held = zones.setdefault(field, [])
                 for _ in range(2):
-                    iid = add_card(state, card, p, zone(p, "field"))
-                    state["cards"][iid]["face_up"] = True
-            else:  # the reading switched off: the two batteries come out of the shared deck
+                    iid = f"c{state['next_id']}"
+                    state["next_id"] += 1
+                    cards[iid] = {
+                        "def": key, "owner": p, "zone": field, "face_up": True, "tapped": False, "counters": {}, "token": False,
+                    }
+                    held.append(iid)
+        else:  # the reading switched off: the two batteries come out of the shared deck
+            for p in range(len(state["players"])):
                 for iid in [i for i in state["zones"][DECK] if self._type(state, i) == BATTERY][:2]:
                     move(state, iid, zone(p, "field"), face_up=True)
         shuffle_zone(state, DECK)
