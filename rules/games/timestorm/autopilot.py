@@ -420,7 +420,20 @@ class Autopilot(Base):
             battery_wins = hand_wins = wins
 
         # 2. the battery that completes a win, or the turn's battery as the plan says
-        hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
+        # the hand plan: no battery win in hand, and a hand win in hand or no battery win that may still come (in
+        # the deck or a goldfish's hand: each battery win card asked where it lies)
+        if battery_wins:
+            hand_plan = False
+        else:
+            hand_plan = True
+            if not hand_wins:
+                if last._known != len(cards):
+                    last.win_cards()
+                for i in last._battery_wins:
+                    where = cards[i]["zone"]
+                    if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
+                        hand_plan = False
+                        break
         if can_battery and hand_batteries:
             completes = False
             for i in battery_wins:
@@ -458,15 +471,6 @@ class Autopilot(Base):
             if P[i]["cost"] <= u - reserve and self._worth_back(state, discard):
                 return {"type": "play", "card": i}
         return {"type": "pass"}
-
-    def _battery_win_hidden(self, state) -> bool:
-        """A win card counting batteries may still come: in the deck or a goldfish's hand."""
-        cards = state["cards"]
-        for i in self._profiles_of(state).win_cards()[1]:
-            where = cards[i]["zone"]
-            if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
-                return True
-        return False
 
     def _free_resource(self, state, resources):
         P = self._p(state)

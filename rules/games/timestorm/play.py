@@ -300,13 +300,18 @@ class TimestormRules(StackPlay, Play):
                 events.append({"type": "tap", "card": iid, "tapped": False})
         state["phase"] = "main"
         events.append({"type": "phase", "phase": "main"})
-        self._grant(state)
+        # self._grant(state), inline (every turn): priority to the turn player (or the next still in)
+        state["priority"] = player if not state["players"][player]["lost"] else self._next_alive(state, player)
+        state["passed"] = []
         return events
 
     def _next_turn(self, state) -> list[dict]:
         # (most turns change nothing until their end; the end changes no player's loss: nothing to check)
         events = effects.end_of_turn(state) if "eot" in state else []
-        nxt = self._next_alive(state, state["active"])
+        active, players = state["active"], state["players"]
+        nxt = (active + 1) % len(players)  # (_next_alive's usual answer, inline)
+        if players[nxt]["lost"]:
+            nxt = self._next_alive(state, active)
         if nxt is None or state["result"] is not None:
             return events
         events += self._start_turn(state, nxt)
