@@ -258,7 +258,7 @@ class Autopilot(Base):
     def _cost(self, state, iid) -> int:
         return self._p(state)[iid]["cost"]
 
-    def _holds(self, state, iid, step, field_plus=0) -> bool:
+    def _holds(self, state, iid, step, field_plus=0, P=None) -> bool:
         """The win step's condition as it will stand when the card (now in hand) resolves."""
         kind = step.get("if_zone")
         if not kind:
@@ -268,7 +268,8 @@ class Autopilot(Base):
         ids = state["zones"].get(DECK if kind == "deck" else f"p0.{kind}", ())
         wanted = step.get("if_type")
         if wanted:
-            P = self._p(state)
+            if P is None:  # (the caller's profiles by instance, else this game's)
+                P = self._p(state)
             n = 0
             for i in ids:
                 if i != iid and P[i]["type"] == wanted:
@@ -355,7 +356,7 @@ class Autopilot(Base):
         if state["priority"] != 0:
             return None
         if state["stack"]:
-            return self._respond(state)
+            return {"type": "pass"}  # (what _respond answers over a card: its own, the goldfish never play)
         if state["active"] == 0 and state["phase"] == "main":
             return self._main(state)
         return self._respond(state)
@@ -406,7 +407,7 @@ class Autopilot(Base):
         if len(wins) > 1:
             wins.sort(key=lambda x: (P[x]["cost"], x))
         for i in wins:
-            if self._holds(state, i, P[i]["win"]):
+            if self._holds(state, i, P[i]["win"], P=P):
                 cost = P[i]["cost"]
                 if cost <= u:
                     return {"type": "play", "card": i}
@@ -437,7 +438,7 @@ class Autopilot(Base):
         if can_battery and hand_batteries:
             completes = False
             for i in battery_wins:
-                if self._holds(state, i, P[i]["win"], field_plus=1):
+                if self._holds(state, i, P[i]["win"], field_plus=1, P=P):
                     completes = True
                     break
             if completes or not hand_plan or batteries < HAND_PLAN_BATTERIES:
@@ -446,7 +447,7 @@ class Autopilot(Base):
         # 3. draws, keeping what a win this turn needs
         reserve = 0
         for i in battery_wins:
-            if can_battery and self._holds(state, i, P[i]["win"], field_plus=1):
+            if can_battery and self._holds(state, i, P[i]["win"], field_plus=1, P=P):
                 reserve = max(reserve, P[i]["cost"])  # a drawn battery would complete it
         if hand_plan:
             reach = self._hand_reach(state, hand_wins, draws, u)

@@ -305,10 +305,26 @@ class TimestormRules(StackPlay, Play):
         state["passed"] = []
         return events
 
-    def _next_turn(self, state) -> list[dict]:
-        # (most turns change nothing until their end; the end changes no player's loss: nothing to check)
-        events = effects.end_of_turn(state) if "eot" in state else []
+    def _end_phase(self, state) -> list[dict]:
+        """Everyone passed with an empty stack: main → draw → end, or end (or a turn player who lost in their
+        draw) → the next turn."""
         active, players = state["active"], state["players"]
+        if state["phase"] == "main" and not players[active]["lost"]:
+            state["phase"] = "draw"
+            events = [{"type": "phase", "phase": "draw"}]
+            events += self.draw_cards(state, active, 1)
+            if not players[active]["lost"] and state["result"] is None:
+                state["phase"] = "end"
+                # self._grant(state), inline: priority to the turn player, still in
+                state["priority"] = active
+                state["passed"] = []
+                events.append({"type": "phase", "phase": "end"})
+                return events
+        else:
+            events = []
+        # the next turn (most turns change nothing until their end; the end changes no player's loss: nothing to check)
+        if "eot" in state:
+            events += effects.end_of_turn(state)
         nxt = (active + 1) % len(players)  # (_next_alive's usual answer, inline)
         if players[nxt]["lost"]:
             nxt = self._next_alive(state, active)
@@ -316,21 +332,6 @@ class TimestormRules(StackPlay, Play):
             return events
         events += self._start_turn(state, nxt)
         return events
-
-    def _end_phase(self, state) -> list[dict]:
-        """Everyone passed with an empty stack: main → draw → end, or end → the next turn."""
-        if state["phase"] == "main" and not state["players"][state["active"]]["lost"]:
-            state["phase"] = "draw"
-            events = [{"type": "phase", "phase": "draw"}]
-            events += self.draw_cards(state, state["active"], 1)
-            if state["players"][state["active"]]["lost"] or state["result"] is not None:
-                events += self._next_turn(state)
-                return events
-            state["phase"] = "end"
-            self._grant(state)
-            events.append({"type": "phase", "phase": "end"})
-            return events
-        return self._next_turn(state)
 
     def draw_cards(self, state, player, n) -> list[dict]:
         """Draws that the rules or a card make: an empty deck loses; a drawn Trigger fires."""
