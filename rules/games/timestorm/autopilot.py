@@ -359,6 +359,13 @@ class Autopilot(Base):
             return {"type": "pass"}  # (what _respond answers over a card: its own, the goldfish never play)
         if state["active"] == 0 and state["phase"] == "main":
             return self._main(state)
+        # _respond's usual answer without the call, where this game's profiles and quick cards stand as they were
+        # listed: no quick win or draw card in the hand, a pass
+        cards, last = state["cards"], self._last
+        if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards):
+            quick = last._quick
+            if quick[0] == len(cards) and quick[2].isdisjoint(state["zones"]["p0.hand"]):
+                return {"type": "pass"}
         return self._respond(state)
 
     def _choose_card(self, state):

@@ -617,8 +617,11 @@ class TimestormRules(StackPlay, Play):
             self._grant(state)
             return events + self._advance(state)
         state["cards"][iid]["tapped"] = False
-        events = [move(state, iid, zone(me, "field"), face_up=True)]
-        self._grant(state)
+        events = [move(state, iid, FIELDS[me], face_up=True)]
+        # self._grant(state), inline: priority to the turn player (or the next still in)
+        active = state["active"]
+        state["priority"] = active if not state["players"][active]["lost"] else self._next_alive(state, active)
+        state["passed"] = []
         return events
 
     def _do_play(self, state, action):
