@@ -305,34 +305,6 @@ class TimestormRules(StackPlay, Play):
         state["passed"] = []
         return events
 
-    def _end_phase(self, state) -> list[dict]:
-        """Everyone passed with an empty stack: main → draw → end, or end (or a turn player who lost in their
-        draw) → the next turn."""
-        active, players = state["active"], state["players"]
-        if state["phase"] == "main" and not players[active]["lost"]:
-            state["phase"] = "draw"
-            events = [{"type": "phase", "phase": "draw"}]
-            events += self.draw_cards(state, active, 1)
-            if not players[active]["lost"] and state["result"] is None:
-                state["phase"] = "end"
-                # self._grant(state), inline: priority to the turn player, still in
-                state["priority"] = active
-                state["passed"] = []
-                events.append({"type": "phase", "phase": "end"})
-                return events
-        else:
-            events = []
-        # the next turn (most turns change nothing until their end; the end changes no player's loss: nothing to check)
-        if "eot" in state:
-            events += effects.end_of_turn(state)
-        nxt = (active + 1) % len(players)  # (_next_alive's usual answer, inline)
-        if players[nxt]["lost"]:
-            nxt = self._next_alive(state, active)
-        if nxt is None or state["result"] is not None:
-            return events
-        events += self._start_turn(state, nxt)
-        return events
-
     def draw_cards(self, state, player, n) -> list[dict]:
         """Draws that the rules or a card make: an empty deck loses; a drawn Trigger fires."""
         events = []
@@ -474,7 +446,29 @@ class TimestormRules(StackPlay, Play):
             events.append({"type": "resolve", "card": entry["card"], "player": entry["player"]})
             events += effects.run(state, entry["card"], entry["player"], effects.steps_of(state, entry["card"], "played"), then="resolved")
             return events
-        events += self._end_phase(state)
+        # everyone passed with an empty stack, the end of the phase: main → draw → end, or end (or a turn player
+        # who lost in their draw) → the next turn
+        active = state["active"]
+        if state["phase"] == "main" and not players[active]["lost"]:
+            state["phase"] = "draw"
+            events.append({"type": "phase", "phase": "draw"})
+            events += self.draw_cards(state, active, 1)
+            if not players[active]["lost"] and state["result"] is None:
+                state["phase"] = "end"
+                # self._grant(state), inline: priority to the turn player, still in
+                state["priority"] = active
+                state["passed"] = []
+                events.append({"type": "phase", "phase": "end"})
+                return events
+        # the next turn (most turns change nothing until their end; the end changes no player's loss: nothing to check)
+        if "eot" in state:
+            events += effects.end_of_turn(state)
+        nxt = (active + 1) % n  # (_next_alive's usual answer, inline)
+        if players[nxt]["lost"]:
+            nxt = self._next_alive(state, active)
+        if nxt is None or state["result"] is not None:
+            return events
+        events += self._start_turn(state, nxt)
         return events
 
     def auto_passes(self, state, player) -> bool:
@@ -640,7 +634,10 @@ class TimestormRules(StackPlay, Play):
                 cost -= 1
         events.append(move(state, iid, STACK, face_up=True))
         state["stack"].append({"card": iid, "player": me})
-        self._grant(state)  # priority from the turn player after a play
+        # self._grant(state), inline: priority from the turn player (or the next still in) after a play
+        active = state["active"]
+        state["priority"] = active if not state["players"][active]["lost"] else self._next_alive(state, active)
+        state["passed"] = []
         return events + self._advance(state)
 
     def check_result(self, state):
