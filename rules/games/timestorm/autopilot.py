@@ -309,11 +309,12 @@ class Autopilot(Base):
             p = (p + 1) % n
         return False
 
-    def _draw_ok(self, state, iid: str, own_main: bool) -> bool:
+    def _draw_ok(self, state, iid: str, own_main: bool, P=None) -> bool:
         """Drawing with the card now is safe: the deck holds enough for it (and for the player's draw still
         to come this turn), and the deck-out (counted without more extra draws) falls on the goldfish, or,
-        while the deck is not short, digging pays more than keeping that order."""
-        P = self._p(state)
+        while the deck is not short, digging pays more than keeping that order. (`P`: the caller's profiles.)"""
+        if P is None:
+            P = self._p(state)
         n = P[iid]["draw"]
         deck = len(state["zones"][DECK])
         after = deck - n
@@ -464,7 +465,7 @@ class Autopilot(Base):
             draws.sort(key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
         for i in draws:
             cost = P[i]["cost"]
-            if not self._draw_ok(state, i, own_main=True):
+            if not self._draw_ok(state, i, own_main=True, P=P):
                 continue
             if cost <= u - reserve:
                 return {"type": "play", "card": i}
@@ -476,7 +477,7 @@ class Autopilot(Base):
         if len(regrows) > 1:
             regrows.sort(key=lambda x: (P[x]["cost"], x))
         for i in regrows:
-            if P[i]["cost"] <= u - reserve and self._worth_back(state, discard):
+            if P[i]["cost"] <= u - reserve and self._worth_back(state, discard, P):
                 return {"type": "play", "card": i}
         return {"type": "pass"}
 
@@ -514,16 +515,19 @@ class Autopilot(Base):
                 return chosen[0]
         return None
 
-    def _worth_back(self, state, discard) -> bool:
+    def _worth_back(self, state, discard, P=None) -> bool:
         """The discard pile holds a card worth a regrowth: a win card, one that draws 2 or more, or a quick
-        card that turns the deck-out onto the goldfish when it falls on the player and digging does not pay."""
-        P = self._p(state)
+        card that turns the deck-out onto the goldfish when it falls on the player and digging does not pay.
+        (`P`: the caller's profiles.)"""
+        if P is None:
+            P = self._p(state)
         fix = None
         for i in discard:
             prof = P[i]
             if prof["win"] is not None or prof["draw"] >= 2:
                 return True
-            if self._fixer(state, i):
+            # self._fixer(state, i), inline (asked of every card in the pile; its win is None here)
+            if prof["type"] == QUICK and not prof["other"] and prof["draw"] % 2 == 1:
                 if fix is None:
                     fix = self._needs_fix(state)
                 if fix:
@@ -605,7 +609,7 @@ class Autopilot(Base):
         # the goldfish's end phase: the last window before the player's recharge, spend what is unused
         if state["active"] != 0 and state["phase"] == "end":
             for i in sorted(draws, key=lambda x: (-P[x]["draw"], P[x]["cost"], x)):
-                if P[i]["cost"] <= mana and self._draw_ok(state, i, own_main=False):
+                if P[i]["cost"] <= mana and self._draw_ok(state, i, own_main=False, P=P):
                     if P[i]["cost"] > unused and not self._needs_fix_after(state, i):
                         continue  # a free resource card is spent only to set the deck-out right
                     return pay(i)
