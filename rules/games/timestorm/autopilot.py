@@ -116,6 +116,7 @@ class _Profiles:
                 self.keys, self.of, self._shared = keys, last.of, True
                 self._known, self._wins, self._battery_wins = last._known, last._wins, last._battery_wins
                 self._quick = last._quick
+                self.roles, self.batteries = last.roles, last.batteries
                 return
         else:
             by_key = self.by_key = {key: pilot._profile_of(key, data) for key, data in defs.items()}
@@ -124,7 +125,14 @@ class _Profiles:
         self._shared = False
         self._known = -1  # len(cards) when wins / battery_wins were listed
         self._wins = self._battery_wins = None
-        self._quick: tuple = (-1, ())  # (len(cards) when listed, the quick cards _respond asks for): quick_cards
+        # (len(cards) when listed, the quick cards _respond asks for, the set of the win and draw ones): quick_cards
+        self._quick: tuple = (-1, (), frozenset())
+        self._facts()
+
+    def _facts(self) -> None:
+        """What _main reads of every card in the hand and on the field, by instance: its role, whether it is a battery."""
+        self.roles = {i: prof["role"] for i, prof in self.of.items()}
+        self.batteries = frozenset(i for i, prof in self.of.items() if prof["type"] == BATTERY)
 
     def fill(self) -> None:
         """The profiles of the cards made since (cards are never taken out of a game)."""
@@ -136,6 +144,7 @@ class _Profiles:
             if iid not in of:
                 key = card["def"]
                 of[iid] = self.pilot._profile_of(key, self.defs[key])
+        self._facts()
 
     def win_cards(self) -> tuple[list[str], list[str]]:
         """(the win-condition instances, those of them counting batteries), in the order of the cards."""
@@ -148,9 +157,11 @@ class _Profiles:
 
     def quick_cards(self) -> tuple:
         """(len(cards), the game's quick cards _respond may play as (instance, role): a win, a draw, or a free
-        resource card ("free") that pays for them), in the order of the cards: a few instances, asked by
-        their zone, instead of reading the whole hand at every choice."""
+        resource card ("free") that pays for them, in the order of the cards, and the set of the win and draw
+        ones): a few instances, asked by their zone, instead of reading the whole hand at every choice; most
+        choices find none of the win and draw ones in the hand (one set operation in C)."""
         found = []
+        played = set()
         of = self.of
         for i in self.cards:
             prof = of[i]
@@ -158,9 +169,10 @@ class _Profiles:
                 role = prof["role"]
                 if role == "win" or role == "draw":
                     found.append((i, role))
+                    played.add(i)
                 elif role == "resource" and prof["cost"] == 0:
                     found.append((i, "free"))
-        self._quick = quick = (len(self.cards), tuple(found))
+        self._quick = quick = (len(self.cards), tuple(found), frozenset(played))
         return quick
 
 
@@ -246,7 +258,7 @@ class Autopilot(Base):
     def _cost(self, state, iid) -> int:
         return self._p(state)[iid]["cost"]
 
-    def _holds(self, state, iid, step, field_plus=0) -> bool:
+    def _holds(self, state, iid, step, field_plus=0, P=None) -> bool:
         """The win step's condition as it will stand when the card (now in hand) resolves."""
         kind = step.get("if_zone")
         if not kind:
@@ -256,7 +268,8 @@ class Autopilot(Base):
         ids = state["zones"].get(DECK if kind == "deck" else f"p0.{kind}", ())
         wanted = step.get("if_type")
         if wanted:
-            P = self._p(state)
+            if P is None:  # (the caller's profiles by instance, else this game's)
+                P = self._p(state)
             n = 0
             for i in ids:
                 if i != iid and P[i]["type"] == wanted:
@@ -296,11 +309,12 @@ class Autopilot(Base):
             p = (p + 1) % n
         return False
 
-    def _draw_ok(self, state, iid: str, own_main: bool) -> bool:
+    def _draw_ok(self, state, iid: str, own_main: bool, P=None) -> bool:
         """Drawing with the card now is safe: the deck holds enough for it (and for the player's draw still
         to come this turn), and the deck-out (counted without more extra draws) falls on the goldfish, or,
-        while the deck is not short, digging pays more than keeping that order."""
-        P = self._p(state)
+        while the deck is not short, digging pays more than keeping that order. (`P`: the caller's profiles.)"""
+        if P is None:
+            P = self._p(state)
         n = P[iid]["draw"]
         deck = len(state["zones"][DECK])
         after = deck - n
@@ -343,9 +357,16 @@ class Autopilot(Base):
         if state["priority"] != 0:
             return None
         if state["stack"]:
-            return self._respond(state)
+            return {"type": "pass"}  # (what _respond answers over a card: its own, the goldfish never play)
         if state["active"] == 0 and state["phase"] == "main":
             return self._main(state)
+        # _respond's usual answer without the call, where this game's profiles and quick cards stand as they were
+        # listed: no quick win or draw card in the hand, a pass
+        cards, last = state["cards"], self._last
+        if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards):
+            quick = last._quick
+            if quick[0] == len(cards) and quick[2].isdisjoint(state["zones"]["p0.hand"]):
+                return {"type": "pass"}
         return self._respond(state)
 
     def _choose_card(self, state):
@@ -365,12 +386,14 @@ class Autopilot(Base):
 
     def _main(self, state):
         zones, cards = state["zones"], state["cards"]
-        last = self._last  # (self._p(state) without the call where it stands as _p left it)
-        P = last.of if last is not None and last.cards is cards and last.defs is state["defs"] and len(last.of) == len(cards) else self._p(state)
+        last = self._last  # (self._profiles_of(state) without the call where it stands as _p left it)
+        if last is None or last.cards is not cards or last.defs is not state["defs"] or len(last.of) != len(cards):
+            last = self._profiles_of(state)
+        P, roles, bats = last.of, last.roles, last.batteries
         hand = zones["p0.hand"]
         batteries = u = 0  # the batteries on the field, the unused ones
         for i in zones["p0.field"]:
-            if P[i]["type"] == BATTERY:
+            if i in bats:
                 batteries += 1
                 if not cards[i]["tapped"]:
                     u += 1
@@ -379,7 +402,7 @@ class Autopilot(Base):
         hand_batteries, wins, draws, resources, regrows = [], [], [], [], []
         groups = {"battery": hand_batteries, "win": wins, "draw": draws, "resource": resources, "regrow": regrows}
         for i in hand:
-            role = P[i]["role"]
+            role = roles[i]
             if role is not None:
                 groups[role].append(i)
         free = 0
@@ -392,7 +415,7 @@ class Autopilot(Base):
         if len(wins) > 1:
             wins.sort(key=lambda x: (P[x]["cost"], x))
         for i in wins:
-            if self._holds(state, i, P[i]["win"]):
+            if self._holds(state, i, P[i]["win"], P=P):
                 cost = P[i]["cost"]
                 if cost <= u:
                     return {"type": "play", "card": i}
@@ -406,11 +429,24 @@ class Autopilot(Base):
             battery_wins = hand_wins = wins
 
         # 2. the battery that completes a win, or the turn's battery as the plan says
-        hand_plan = not battery_wins and (bool(hand_wins) or not self._battery_win_hidden(state))
+        # the hand plan: no battery win in hand, and a hand win in hand or no battery win that may still come (in
+        # the deck or a goldfish's hand: each battery win card asked where it lies)
+        if battery_wins:
+            hand_plan = False
+        else:
+            hand_plan = True
+            if not hand_wins:
+                if last._known != len(cards):
+                    last.win_cards()
+                for i in last._battery_wins:
+                    where = cards[i]["zone"]
+                    if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
+                        hand_plan = False
+                        break
         if can_battery and hand_batteries:
             completes = False
             for i in battery_wins:
-                if self._holds(state, i, P[i]["win"], field_plus=1):
+                if self._holds(state, i, P[i]["win"], field_plus=1, P=P):
                     completes = True
                     break
             if completes or not hand_plan or batteries < HAND_PLAN_BATTERIES:
@@ -419,7 +455,7 @@ class Autopilot(Base):
         # 3. draws, keeping what a win this turn needs
         reserve = 0
         for i in battery_wins:
-            if can_battery and self._holds(state, i, P[i]["win"], field_plus=1):
+            if can_battery and self._holds(state, i, P[i]["win"], field_plus=1, P=P):
                 reserve = max(reserve, P[i]["cost"])  # a drawn battery would complete it
         if hand_plan:
             reach = self._hand_reach(state, hand_wins, draws, u)
@@ -429,7 +465,7 @@ class Autopilot(Base):
             draws.sort(key=lambda x: (-P[x]["draw"] / max(P[x]["cost"], 1), P[x]["cost"], x))
         for i in draws:
             cost = P[i]["cost"]
-            if not self._draw_ok(state, i, own_main=True):
+            if not self._draw_ok(state, i, own_main=True, P=P):
                 continue
             if cost <= u - reserve:
                 return {"type": "play", "card": i}
@@ -441,18 +477,9 @@ class Autopilot(Base):
         if len(regrows) > 1:
             regrows.sort(key=lambda x: (P[x]["cost"], x))
         for i in regrows:
-            if P[i]["cost"] <= u - reserve and self._worth_back(state, discard):
+            if P[i]["cost"] <= u - reserve and self._worth_back(state, discard, P):
                 return {"type": "play", "card": i}
         return {"type": "pass"}
-
-    def _battery_win_hidden(self, state) -> bool:
-        """A win card counting batteries may still come: in the deck or a goldfish's hand."""
-        cards = state["cards"]
-        for i in self._profiles_of(state).win_cards()[1]:
-            where = cards[i]["zone"]
-            if where == DECK or (where != "p0.hand" and where.endswith(".hand")):  # a goldfish's hand
-                return True
-        return False
 
     def _free_resource(self, state, resources):
         P = self._p(state)
@@ -488,16 +515,19 @@ class Autopilot(Base):
                 return chosen[0]
         return None
 
-    def _worth_back(self, state, discard) -> bool:
+    def _worth_back(self, state, discard, P=None) -> bool:
         """The discard pile holds a card worth a regrowth: a win card, one that draws 2 or more, or a quick
-        card that turns the deck-out onto the goldfish when it falls on the player and digging does not pay."""
-        P = self._p(state)
+        card that turns the deck-out onto the goldfish when it falls on the player and digging does not pay.
+        (`P`: the caller's profiles.)"""
+        if P is None:
+            P = self._p(state)
         fix = None
         for i in discard:
             prof = P[i]
             if prof["win"] is not None or prof["draw"] >= 2:
                 return True
-            if self._fixer(state, i):
+            # self._fixer(state, i), inline (asked of every card in the pile; its win is None here)
+            if prof["type"] == QUICK and not prof["other"] and prof["draw"] % 2 == 1:
                 if fix is None:
                     fix = self._needs_fix(state)
                 if fix:
@@ -531,6 +561,8 @@ class Autopilot(Base):
         quick = last._quick
         if quick[0] != len(cards):
             quick = last.quick_cards()
+        if quick[2].isdisjoint(state["zones"]["p0.hand"]):
+            return {"type": "pass"}  # (no quick win or draw card in the hand: what the loop below would find)
         wins, draws, free = [], [], []
         for i, role in quick[1]:
             if cards[i]["zone"] == "p0.hand":
@@ -577,7 +609,7 @@ class Autopilot(Base):
         # the goldfish's end phase: the last window before the player's recharge, spend what is unused
         if state["active"] != 0 and state["phase"] == "end":
             for i in sorted(draws, key=lambda x: (-P[x]["draw"], P[x]["cost"], x)):
-                if P[i]["cost"] <= mana and self._draw_ok(state, i, own_main=False):
+                if P[i]["cost"] <= mana and self._draw_ok(state, i, own_main=False, P=P):
                     if P[i]["cost"] > unused and not self._needs_fix_after(state, i):
                         continue  # a free resource card is spent only to set the deck-out right
                     return pay(i)

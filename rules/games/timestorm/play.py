@@ -38,7 +38,7 @@ from operator import is_, itemgetter
 
 from ...engine import effects, rng
 from ...engine.cards import CardCache
-from ...engine.core import IllegalAction, add_card, first_player, move, shuffle_zone, zone
+from ...engine.core import IllegalAction, first_player, move, shuffle_zone, zone
 from ...engine.play import FREE, Play
 from ...engine.stack import StackPlay
 from . import shares
@@ -103,7 +103,10 @@ class TimestormRules(StackPlay, Play):
         # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
-        self._quick: tuple = (None, 0, ())  # (auto_passes) the quick actions of an `of`: _quicks
+        # (the cards dict, the defs, the number of cards, `of`, its quick actions and its batteries: _tables): as
+        # of() left it, checked once by the hot paths: the same cards dict (a game's own, which it keeps with its
+        # defs: a copy of a game, a view, a seat's view have their own) and no card added since
+        self._t: tuple = (None, None, -1, None, (), frozenset())
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -115,6 +118,9 @@ class TimestormRules(StackPlay, Play):
         holding the same card keys of the very same card data: they share one `of`, made once, which is only
         read; a game that adds a card (a token by hand) adds it to a copy of its own."""
         cards = state["cards"]
+        t = self._t
+        if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards):
+            return t[3]
         last = self._last
         if last[0] is cards and last[3] is state["defs"]:
             of = last[1]
@@ -126,6 +132,7 @@ class TimestormRules(StackPlay, Play):
                 for iid, card in cards.items():
                     if iid not in of:
                         of[iid] = table[card["def"]]
+            self._t = (cards, last[3], len(cards), of, *self._tables(of))
             return of
         if len(state["players"]) > len(HANDS):  # (a game of more players than any before)
             _name_seats(len(state["players"]))
@@ -135,12 +142,15 @@ class TimestormRules(StackPlay, Play):
         if made is not None and made[1] == keys and cards.keys() == made[2].keys() and same_data(defs, made[0]):
             of = made[2]
             self._last = (cards, of, True, defs)
+            self._t = (cards, defs, len(cards), of, *made[3])
             return of
         # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
         table = self.cards.table(state)
         of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
-        self._made = (defs, keys, of)
+        tables = self._tables(of)
+        self._made = (defs, keys, of, tables)
         self._last = (cards, of, True, defs)
+        self._t = (cards, defs, len(cards), of, *tables)
         return of
 
     def players(self, decks, options):
@@ -221,13 +231,26 @@ class TimestormRules(StackPlay, Play):
                 if d.get("card_type") == BATTERY:
                     key = k
                     break
-            card = {"key": key} if key else SUPPLY_BATTERY  # (its key alone names the card already in defs)
-        for p in range(len(state["players"])):
-            if supply:
+            if not key:  # (a plain one: its card data filed under its key as state.add_card does)
+                key = SUPPLY_BATTERY["key"]
+                defs = state["defs"]
+                if key not in defs:
+                    defs[key] = {k: v for k, v in SUPPLY_BATTERY.items() if k not in ("key", "section")}
+            # two add_card(state, that card, p, the field) a player, face up, written out (every game makes them)
+            cards, zones = state["cards"], state["zones"]
+            _name_seats(len(state["players"]))
+            for p in range(len(state["players"])):
+                field = FIELDS[p]
+                held = zones.setdefault(field, [])
                 for _ in range(2):
-                    iid = add_card(state, card, p, zone(p, "field"))
-                    state["cards"][iid]["face_up"] = True
-            else:  # the reading switched off: the two batteries come out of the shared deck
+                    iid = f"c{state['next_id']}"
+                    state["next_id"] += 1
+                    cards[iid] = {
+                        "def": key, "owner": p, "zone": field, "face_up": True, "tapped": False, "counters": {}, "token": False,
+                    }
+                    held.append(iid)
+        else:  # the reading switched off: the two batteries come out of the shared deck
+            for p in range(len(state["players"])):
                 for iid in [i for i in state["zones"][DECK] if self._type(state, i) == BATTERY][:2]:
                     move(state, iid, zone(p, "field"), face_up=True)
         shuffle_zone(state, DECK)
@@ -266,40 +289,21 @@ class TimestormRules(StackPlay, Play):
         state["phase"] = "recharge"  # nobody holds priority: nobody may play
         events.append({"type": "phase", "phase": "recharge"})
         cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+        t = self._t  # (self.of(state) without the call where it stands as of() left it)
+        if t[0] is not cards or t[2] != len(cards):
+            self.of(state)
+            t = self._t
+        bats = t[5]
         for iid in state["zones"][FIELDS[player]]:
-            if cards[iid]["tapped"] and of[iid][0] == BATTERY:
+            if cards[iid]["tapped"] and iid in bats:
                 cards[iid]["tapped"] = False
                 events.append({"type": "tap", "card": iid, "tapped": False})
         state["phase"] = "main"
         events.append({"type": "phase", "phase": "main"})
-        self._grant(state)
+        # self._grant(state), inline (every turn): priority to the turn player (or the next still in)
+        state["priority"] = player if not state["players"][player]["lost"] else self._next_alive(state, player)
+        state["passed"] = []
         return events
-
-    def _next_turn(self, state) -> list[dict]:
-        # (most turns change nothing until their end; the end changes no player's loss: nothing to check)
-        events = effects.end_of_turn(state) if "eot" in state else []
-        nxt = self._next_alive(state, state["active"])
-        if nxt is None or state["result"] is not None:
-            return events
-        events += self._start_turn(state, nxt)
-        return events
-
-    def _end_phase(self, state) -> list[dict]:
-        """Everyone passed with an empty stack: main → draw → end, or end → the next turn."""
-        if state["phase"] == "main" and not state["players"][state["active"]]["lost"]:
-            state["phase"] = "draw"
-            events = [{"type": "phase", "phase": "draw"}]
-            events += self.draw_cards(state, state["active"], 1)
-            if state["players"][state["active"]]["lost"] or state["result"] is not None:
-                events += self._next_turn(state)
-                return events
-            state["phase"] = "end"
-            self._grant(state)
-            events.append({"type": "phase", "phase": "end"})
-            return events
-        return self._next_turn(state)
 
     def draw_cards(self, state, player, n) -> list[dict]:
         """Draws that the rules or a card make: an empty deck loses; a drawn Trigger fires."""
@@ -309,17 +313,27 @@ class TimestormRules(StackPlay, Play):
             if me["lost"]:
                 break
             # core.draw(state, player, 1, forced=True), written out (the rules draw dozens of times a game)
-            deck = state["zones"][DECK]
+            zones = state["zones"]
+            deck = zones[DECK]
             if not deck:
                 me["lost"] = True
                 events.append({"type": "draw_from_empty", "player": player})
                 self.check_result(state)
                 break  # (a player who lost draws no more: the loop would stop here anyway)
-            iid = deck[-1]
             cards = state["cards"]
-            last = self._last  # (self.of(state) without the call where it stands as of() left it; before HANDS)
-            of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
-            events.append(move(state, iid, HANDS[player], face_up=False))
+            t = self._t  # (self.of(state) without the call where it stands as of() left it)
+            of = t[3] if t[0] is cards and t[2] == len(cards) else self.of(state)
+            # move(state, the top card, the hand, face_up=False), written out: the top of the deck is popped
+            hand = HANDS[player]
+            held = zones.get(hand)
+            if held is None:  # (a zone no card was in yet)
+                held = zones[hand] = []
+            iid = deck.pop()
+            held.append(iid)
+            card = cards[iid]
+            card["zone"] = hand
+            card["face_up"] = False
+            events.append({"type": "move", "card": iid, "from": DECK, "to": hand})
             if state["result"] is not None:  # (a Trigger drawn before won the game)
                 break
             kind, _, drawn = of[iid]
@@ -375,8 +389,11 @@ class TimestormRules(StackPlay, Play):
         if me is None or state["players"][me]["goldfish"] or state["phase"] not in ("main", "end"):
             return []
         cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it; before HANDS)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
+        t = self._t  # (self.of(state) without the call where it stands as of() left it)
+        if t[0] is not cards or t[2] != len(cards):
+            self.of(state)
+            t = self._t
+        of = t[3]
         hand = state["zones"][HANDS[me]]
         if only is not None:  # (that card alone: asked of it, not of the whole hand; an instance is in one place)
             if only not in hand:
@@ -396,10 +413,10 @@ class TimestormRules(StackPlay, Play):
                     out.append({"type": "battery", "card": iid})
             elif (kind == ACTION and mine) or kind == QUICK:
                 if unused is None:
-                    cards = state["cards"]
+                    bats = t[5]
                     unused = 0
                     for i in state["zones"][FIELDS[me]]:
-                        if not cards[i]["tapped"] and of[i][0] == BATTERY:
+                        if not cards[i]["tapped"] and i in bats:
                             unused += 1
                 if cost <= unused:
                     out.append({"type": "play", "card": iid})
@@ -409,22 +426,49 @@ class TimestormRules(StackPlay, Play):
         events = [{"type": "pass", "player": player}]
         passed = state["passed"]
         passed.append(player)
-        alive = 0  # (_alive_count, inline: a goldfish passes dozens of times a game)
-        for p in state["players"]:
-            if not p["lost"]:
-                alive += 1
-        if len(passed) < alive:
-            players = state["players"]
-            nxt = (player + 1) % len(players)  # (_next_alive's usual answer, inline)
-            state["priority"] = nxt if not players[nxt]["lost"] else self._next_alive(state, player)
-            return events
+        players = state["players"]
+        n = len(players)
+        k = len(passed)
+        # fewer passes in a row than players still in: priority goes on. As many passes as players or more:
+        # everyone still in has passed, without counting them (a goldfish passes dozens of times a game);
+        # fewer: the players still in counted as far as one more than the passes
+        if k < n:
+            for p in players:
+                if not p["lost"]:
+                    if not k:
+                        nxt = (player + 1) % n  # (_next_alive's usual answer, inline)
+                        state["priority"] = nxt if not players[nxt]["lost"] else self._next_alive(state, player)
+                        return events
+                    k -= 1
         if state["stack"]:  # everyone passed in a row: the newest card resolves
             entry = state["stack"].pop()
             state["priority"] = None
             events.append({"type": "resolve", "card": entry["card"], "player": entry["player"]})
             events += effects.run(state, entry["card"], entry["player"], effects.steps_of(state, entry["card"], "played"), then="resolved")
             return events
-        events += self._end_phase(state)
+        # everyone passed with an empty stack, the end of the phase: main → draw → end, or end (or a turn player
+        # who lost in their draw) → the next turn
+        active = state["active"]
+        if state["phase"] == "main" and not players[active]["lost"]:
+            state["phase"] = "draw"
+            events.append({"type": "phase", "phase": "draw"})
+            events += self.draw_cards(state, active, 1)
+            if not players[active]["lost"] and state["result"] is None:
+                state["phase"] = "end"
+                # self._grant(state), inline: priority to the turn player, still in
+                state["priority"] = active
+                state["passed"] = []
+                events.append({"type": "phase", "phase": "end"})
+                return events
+        # the next turn (most turns change nothing until their end; the end changes no player's loss: nothing to check)
+        if "eot" in state:
+            events += effects.end_of_turn(state)
+        nxt = (active + 1) % n  # (_next_alive's usual answer, inline)
+        if players[nxt]["lost"]:
+            nxt = self._next_alive(state, active)
+        if nxt is None or state["result"] is not None:
+            return events
+        events += self._start_turn(state, nxt)
         return events
 
     def auto_passes(self, state, player) -> bool:
@@ -439,16 +483,16 @@ class TimestormRules(StackPlay, Play):
         if state["priority"] != player or state["phase"] not in ("main", "end"):
             return True
         cards = state["cards"]
-        last = self._last  # (self.of(state) without the call where it stands as of() left it)
-        of = last[1] if last[0] is cards and last[3] is state["defs"] and len(last[1]) == len(cards) else self.of(state)
-        quick = self._quick
-        if quick[0] is not of or quick[1] != len(of):
-            quick = self._quicks(of)
-        # The cheapest quick action in the hand: the first of the game's few quick actions, cheapest first, found
-        # there by where it lies (an instance's zone is the zone holding it), instead of reading the whole hand
-        hand = HANDS[player]
-        for iid, cost in quick[2]:
-            if cards[iid]["zone"] == hand:
+        t = self._t  # (self.of(state) without the call where it stands as of() left it)
+        if t[0] is not cards or t[2] != len(cards):
+            self.of(state)
+            t = self._t
+        # The cheapest quick action in the hand: the game's few quick actions by cost, cheapest first, each cost's
+        # set of instances asked whether the hand holds one of them (one set operation in C a cost, where the
+        # usual answer is the first: a quick action of cost 0 in the hand)
+        hand = state["zones"][HANDS[player]]
+        for cost, quick in t[4]:
+            if not quick.isdisjoint(hand):
                 cheapest = cost
                 break
         else:
@@ -456,23 +500,27 @@ class TimestormRules(StackPlay, Play):
         if cheapest <= 0:
             return False
         unused = 0  # (counted as far as it pays for the cheapest)
+        bats = t[5]
         for i in state["zones"][FIELDS[player]]:
-            if not cards[i]["tapped"] and of[i][0] == BATTERY:
+            if not cards[i]["tapped"] and i in bats:
                 unused += 1
                 if unused >= cheapest:
                     return False
         return True
 
-    def _quicks(self, of: dict) -> tuple:
-        """(`of`, its length, the game's quick actions as (instance, cost), cheapest first): made once for an
-        `of` (the games of a simulation share theirs) and again when a card is added."""
-        found = []
+    @staticmethod
+    def _tables(of: dict) -> tuple:
+        """(the quick actions of an `of` by cost, cheapest first, as (cost, frozenset of the instances) (auto_passes),
+        the frozenset of its batteries): made with `of` (the games of a simulation share theirs) and again when a
+        card is added."""
+        by_cost: dict[int, set] = {}
+        bats = set()
         for iid, (kind, cost, _) in of.items():
             if kind == QUICK:
-                found.append((cost, iid))
-        found.sort(key=itemgetter(0))  # (stable: by cost, then in the cards' order)
-        self._quick = quick = (of, len(of), tuple((iid, cost) for cost, iid in found))
-        return quick
+                by_cost.setdefault(cost, set()).add(iid)
+            elif kind == BATTERY:
+                bats.add(iid)
+        return tuple((cost, frozenset(by_cost[cost])) for cost in sorted(by_cost)), frozenset(bats)
 
     # -- actions --------------------------------------------------------------------------------------------
 
@@ -563,8 +611,11 @@ class TimestormRules(StackPlay, Play):
             self._grant(state)
             return events + self._advance(state)
         state["cards"][iid]["tapped"] = False
-        events = [move(state, iid, zone(me, "field"), face_up=True)]
-        self._grant(state)
+        events = [move(state, iid, FIELDS[me], face_up=True)]
+        # self._grant(state), inline: priority to the turn player (or the next still in)
+        active = state["active"]
+        state["priority"] = active if not state["players"][active]["lost"] else self._next_alive(state, active)
+        state["passed"] = []
         return events
 
     def _do_play(self, state, action):
@@ -583,7 +634,10 @@ class TimestormRules(StackPlay, Play):
                 cost -= 1
         events.append(move(state, iid, STACK, face_up=True))
         state["stack"].append({"card": iid, "player": me})
-        self._grant(state)  # priority from the turn player after a play
+        # self._grant(state), inline: priority from the turn player (or the next still in) after a play
+        active = state["active"]
+        state["priority"] = active if not state["players"][active]["lost"] else self._next_alive(state, active)
+        state["passed"] = []
         return events + self._advance(state)
 
     def check_result(self, state):
