@@ -325,9 +325,9 @@ def counted_ids(compiled: Compiled, cap: int) -> tuple[int, str | None]:
 
 
 def _facet_driven(compiled: Compiled, cap: int) -> _Statement | None:
-    """SQLite: the count's statement driven from a facet (Compiler.count_driver): the facet rows F the
-    condition selects, each card joined by its id in that order (CROSS JOIN: SQLite keeps it) and checked
-    against the rest of the search, each card once (a card may hold several of the values), up to cap + 1.
+    """SQLite, and PostgreSQL without a join: the count's statement driven from a facet (Compiler.count_driver):
+    the facet rows F the condition selects, each card joined by its id in that order (CROSS JOIN: SQLite keeps
+    it) and checked against the rest of the search, each card once (a card may hold several of the values), up to cap + 1.
     None when the rest's statement is not the plain SELECT of the cards this builds on (then the usual
     count is made)."""
     role = ("count-facet", cap)
@@ -340,9 +340,10 @@ def _facet_driven(compiled: Compiled, cap: int) -> _Statement | None:
     table, pk = quote(meta.db_table), quote(meta.pk.column)
     select = f"SELECT {table}.{pk} AS {quote('pk')} FROM {table}"
     statement = None
-    if rest is not None and (rest.sql == select or rest.sql.startswith(select + " WHERE ")):
+    plain = rest is not None and (rest.sql == select or rest.sql.startswith(select + " WHERE "))
+    where = rest.sql[len(select + " WHERE "):] if plain else ""
+    if plain and not (where and connection.vendor == "postgresql"):  # (there: the facet rows alone, count_driver)
         facets = quote(meta.get_field("facets").related_model._meta.db_table)
-        where = rest.sql[len(select + " WHERE "):]
         # Nothing asked of the card itself (every card of the facet rows passes): the facet rows alone, from
         # their index (a facet row's card exists: its foreign key).
         join = f" CROSS JOIN {table} ON {table}.{pk} = F.\"card_id\"" if where else ""
