@@ -67,6 +67,7 @@ class Play:
     # no call of its own after each action. Off by default: the game is checked after every action. (The
     # core's _apply checks after every action whatever a game declares: a manual action may change anything.)
     result_checked = False
+    _decks: list[str] | None = None  # (made for each subclass: see __init_subclass__)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -89,6 +90,8 @@ class Play:
         # (no refusal, nothing to settle) are not called at all
         cls._guarded = cls.guard is not Play.guard
         cls._settles = cls.settle is not Play.settle
+        # a game that keeps Play.draw_source: its names for players 0..7, made once (state.draw reads them)
+        cls._decks = [zone(p, cls.deck_zone) for p in range(8)] if cls.draw_source is Play.draw_source else None
 
     def __init__(self):
         self._handlers = {kind: getattr(self, name) for kind, name in self._handler_names.items()}
