@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ..declare.script import OPS
 from . import rng
-from .state import IllegalAction, mill, move, rules_of, zone
+from .state import IllegalAction, _rules, mill, move, rules_of, zone
 
 DEFAULT_WHO = {"damage": "opponent", "stat": "chosen"}
 COMMON_OPS = frozenset(OPS)  # the common vocabulary; any other op is a game's own (Steps) or skipped
@@ -135,8 +135,8 @@ def _count(state: dict, player: int, step: dict) -> bool:
 
 def run(state: dict, source: str, player: int, steps: list[dict], then: str | None = None) -> list[dict]:
     if not steps:  # nothing to carry out (most cards): straight to what follows, as _continue would
-        rules = rules_of(state)
-        if then and (state["result"] is None or registered(rules).result_at_end):
+        rules = _rules(state["game"])
+        if then and (state["result"] is None or (rules.effect_steps or COMMON).result_at_end):
             return rules.after_effects(state, then, source, player)
         return []
     frame = {"source": source, "player": player, "steps": list(steps), "targets": None, "left": None, "then": then}
@@ -144,8 +144,8 @@ def run(state: dict, source: str, player: int, steps: list[dict], then: str | No
 
 
 def _continue(state: dict, frame: dict) -> list[dict]:
-    rules = rules_of(state)
-    table = registered(rules)
+    rules = _rules(state["game"])
+    table = rules.effect_steps or COMMON  # (registered, inline)
     late = table.result_at_end
     events: list[dict] = []
     # the common condition and players (a table without its own) are read here, without Steps' calls, for the
@@ -174,7 +174,12 @@ def _continue(state: dict, frame: dict) -> list[dict]:
                 pending["frame"] = frame
                 state["pending"] = pending
                 return events
-            _target_done(frame)
+            targets = frame["targets"]  # (_target_done, inline: the step is done for this target)
+            targets.pop(0)
+            frame["left"] = None
+            if not targets:
+                frame["steps"].pop(0)
+                frame["targets"] = None
             if state["pending"]:  # a nested effect (a drawn trigger) waits for a choice: this frame after it
                 state["pending"].setdefault("outer", []).append(frame)
                 return events
@@ -227,10 +232,15 @@ def _do(state: dict, frame: dict, step: dict, target: int, rules=None, table=Non
         rules = rules_of(state)
     if table is None:
         table = registered(rules)
-    handler = table.handler(step) if table is not COMMON else None  # (COMMON registers no handler)
-    if handler is not None:  # a step the game registered
-        return handler(state, frame, step, target)
-    op, amount = step["op"], step.get("amount")
+    op = step["op"]
+    if table is not COMMON:  # (COMMON registers no handler; Steps' own handler inline, a subclass's called)
+        if table.__class__ is Steps:
+            handler = table.on_cards if table.on_cards is not None and step.get("target") else table.ops.get(op)
+        else:
+            handler = table.handler(step)
+        if handler is not None:  # a step the game registered
+            return handler(state, frame, step, target)
+    amount = step.get("amount")
     if op not in COMMON_OPS:  # an op neither common nor the game's: nothing to carry out
         return [{"type": "step_skipped", "card": frame["source"], "op": op}], None
     amount = 1 if amount is None else amount

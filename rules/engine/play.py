@@ -67,6 +67,7 @@ class Play:
     # no call of its own after each action. Off by default: the game is checked after every action. (The
     # core's _apply checks after every action whatever a game declares: a manual action may change anything.)
     result_checked = False
+    _decks: list[str] | None = None  # (made for each subclass: see __init_subclass__)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -89,10 +90,14 @@ class Play:
         # (no refusal, nothing to settle) are not called at all
         cls._guarded = cls.guard is not Play.guard
         cls._settles = cls.settle is not Play.settle
+        # a game that keeps Play.draw_source: its names for players 0..7, made once (state.draw reads them)
+        cls._decks = [zone(p, cls.deck_zone) for p in range(8)] if cls.draw_source is Play.draw_source else None
 
     def __init__(self):
         self._handlers = {kind: getattr(self, name) for kind, name in self._handler_names.items()}
         self._listers = {decision: getattr(self, name) for decision, name in self._lister_names.items()}
+        # decision -> {action type it allows: its handler}: apply's check of the type and its handler, one look-up
+        self._dispatch = {decision: {kind: self._handlers[kind] for kind in kinds} for decision, kinds in self.ACTIONS.items()}
 
     # -- the dispatch (called by the core) ------------------------------------------------------------------
 
@@ -107,8 +112,10 @@ class Play:
     def apply(self, state: dict, action: dict) -> list[dict]:
         kind = action["type"]
         pending = state["pending"]
-        allowed = self.ACTIONS.get(pending["type"] if pending else FREE, ())
-        if kind not in allowed:
+        allowed = self._dispatch.get(pending["type"] if pending else FREE)
+        handler = allowed.get(kind) if allowed is not None else None
+        if handler is None:  # a type the decision (or, with none, the free actions) does not list
+            allowed = self.ACTIONS.get(pending["type"] if pending else FREE, ())
             if pending:
                 raise IllegalAction(f"type: first {pending['type']} ({' or '.join(allowed)}), not {kind!r}")
             if kind in self._known:
@@ -120,7 +127,7 @@ class Play:
                 raise IllegalAction(refusal)
         if pending:
             check_answer(self.decision(state), action)
-        events = self._handlers[kind](state, action)
+        events = handler(state, action)
         return events + self.settle(state) if self._settles else list(events)  # a new list either way
 
     # -- the one shape of decision ---------------------------------------------------------------------------

@@ -181,6 +181,7 @@ def play_range(
     apply_rules = factory.rules.apply
     # (None: the rules' apply leaves the result checked, engine/play.py result_checked)
     check_result = None if factory.rules.result_checked else factory.rules.check_result
+    limit = range(MAX_ACTIONS)
     for i in range(start, start + count):
         state = factory(seed + i)
         if pool is None:
@@ -193,26 +194,29 @@ def play_range(
             cards.setdefault(d, [0, 0, 0, 0, 0])[0] += 1
         kept_hand = None
         first: dict[str, int] = {}
-        steps = 0
         log = state["log"]
+        base = len(log)  # the actions applied: the log's growth (one entry per action, below)
         at = None  # the engine's turn number own_turn was last worked out for
-        while state["result"] is None:
+        for _ in limit:  # (MAX_ACTIONS steps at most: an autopilot that loops is stopped)
+            if state["result"] is not None:
+                break
             if kept_hand is None and pilot.mulligan_done(state):
                 kept_hand = [state["cards"][c]["def"] for c in pilot.opening_hand(state)]
             if state["turn"] != at:  # own_turn follows the engine's turn number (autopilot.py)
                 at = state["turn"]
                 turn = pilot.own_turn(state)
-            if turn > turn_cap or steps >= MAX_ACTIONS:
-                break
+                if turn > turn_cap:  # (the turn changes only here)
+                    break
             action = pilot.choose(state)
             if action is None:
                 break
-            kind = action["type"]
-            if kind in plays:
+            if action["type"] in plays:
                 iid = action.get("card")
                 if iid is not None:
                     d = state["cards"][iid]["def"]
-                    tally = cards.setdefault(d, [0, 0, 0, 0, 0])
+                    tally = cards.get(d)
+                    if tally is None:
+                        tally = cards[d] = [0, 0, 0, 0, 0]
                     tally[3] += 1
                     if d not in first:
                         first[d] = turn
@@ -227,7 +231,10 @@ def play_range(
             log.append(action)
             if check_result is not None and state["result"] is None:
                 check_result(state)
-            steps += 1
+        else:  # MAX_ACTIONS applied: the step that would come next still notes a mulligan just done
+            if state["result"] is None and kept_hand is None and pilot.mulligan_done(state):
+                kept_hand = [state["cards"][c]["def"] for c in pilot.opening_hand(state)]
+        steps = len(log) - base
         actions_total += steps
         if kept_hand is None:
             kept_hand = hand

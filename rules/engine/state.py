@@ -129,6 +129,9 @@ def _new_zone(player: int, name: str) -> str:
     return names[player]
 
 
+_HANDS = [zone(p, "hand") for p in range(8)]  # (the hands' names, as zone() gives them: draw's target)
+
+
 def add_card(state: dict, card: dict, owner: int, to_zone: str, token: bool = False) -> str:
     key = str(card.get("key") or card.get("id") or card.get("name"))
     defs = state["defs"]
@@ -181,11 +184,18 @@ def move(state: dict, iid: str, to_zone: str, index: int | None = None, face_up:
 def draw(state: dict, player: int, n: int, forced: bool = False) -> list[Event]:
     """Draw n cards from the top (end) of the player's draw source into their hand, face down. An empty
     deck stops the drawing and is noted; when the rules force the draw (`forced`), the player has lost."""
-    source = _rules(state["game"]).draw_source(state, player)
+    rules = _rules(state["game"])
+    decks = rules._decks  # (the names Play.draw_source gives, where the game keeps it: no call per draw)
+    if decks is not None and player.__class__ is int and 0 <= player < 8:
+        source, hand = decks[player], _HANDS[player]
+    else:
+        source, hand = rules.draw_source(state, player), None
     events: list[Event] = []
     if n <= 0:
         return events
-    zones, cards, hand = state["zones"], state["cards"], zone(player, "hand")
+    if hand is None:
+        hand = zone(player, "hand")
+    zones, cards = state["zones"], state["cards"]
     pile = zones[source]
     target = None
     for _ in range(n):  # move(state, top, hand, face_up=False), inline: every turn draws
