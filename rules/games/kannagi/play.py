@@ -224,39 +224,39 @@ class KannagiRules(Play):
         """Play.apply, with its two commonest cases dispatched at once: a free action with no decision pending
         (the core's check of the type: one of ACTIONS[FREE]; kannagi has no guard), and the answer to a declaration's
         moment (check_answer against the decision's candidates: no tool, or one of the usable ones). Anything
-        else, a refusal included, goes through Play.apply."""
+        else, a refusal included, goes through Play.apply.
+
+        The result is left checked (result_checked): check_result, as the simulator's step would call it after the
+        action, only where it may change something. Against the goldfish nothing the two cases do leaves it to change
+        but counters (Instances.counted, or a change noted in state["eot"]) and the turn's draw from an empty deck
+        (the player's "lost", set by the draw of _next_turn / _job_draw: the only loss not checked where it happens):
+        a change of life is checked where it is made (the attack's damage; an effect's, after each step, as its draws
+        and moves are), and so is the end of a game. A versus game (Instances.versus) is checked after every action."""
         pending = state["pending"]
         if pending is None:
-            kind = action["type"]
-            handler = self._free.get(kind)
-            if handler is not None:
-                events = handler(state, action) + self._settle_riders(state)
-                self._check_after(state, kind == "end_turn")
-                return events
+            handler = self._free.get(action["type"])
+            if handler is None:
+                return self._apply_checked(state, action)
+            events = handler(state, action) + self._settle_riders(state)
         elif pending["type"] == "timing" and action["type"] == "tool":
             card = action.get("card")
-            if card is None or (card.__class__ is str and card in self._usable(state)):
-                events = self._do_tool(state, action) + self._settle_riders(state)
-                self._check_after(state, True)  # (the jobs that follow a declaration may include the turn's draw)
-                return events
+            if not (card is None or (card.__class__ is str and card in self._usable(state))):
+                return self._apply_checked(state, action)
+            events = self._do_tool(state, action) + self._settle_riders(state)
+        else:
+            return self._apply_checked(state, action)
+        if state["result"] is None:
+            memo = self._last  # (the game's: _settle_riders made it so)
+            if memo.versus or memo.counted or "eot" in state or state["players"][0]["lost"]:
+                self.check_result(state)
+        return events
+
+    def _apply_checked(self, state, action):
+        """Play.apply, and the result checked after it (see apply)."""
         events = Play.apply(self, state, action)
         if state["result"] is None:
             self.check_result(state)
         return events
-
-    def _check_after(self, state, may_draw) -> None:
-        """The result left checked after a free action or a declared tool (result_checked): check_result, as the
-        simulator's step would call it after the action, only where it may change something. Against the goldfish
-        nothing such an action does leaves it to change but counters (Instances.counted, or a change noted in
-        state["eot"]) and, when the action may reach the next turn (`may_draw`), its draw from an empty deck: a
-        change of life is checked where it is made (the attack's damage; an effect's, after each step, as its draws
-        and moves are), and so is the end of a game."""
-        if state["result"] is not None:
-            return
-        memo = self._last
-        if (memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
-                or (may_draw and state["players"][0]["lost"])):
-            self.check_result(state)
 
     # -- card facts ------------------------------------------------------------------------------------------
 
