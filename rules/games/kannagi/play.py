@@ -86,7 +86,8 @@ FIELDS = (zone(0, "field"), zone(1, "field"))
 SOULS = (zone(0, "soul"), zone(1, "soul"))  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = (zone(0, "hand"), zone(1, "hand"))
 REVEALS = (zone(0, "reveal"), zone(1, "reveal"))
-P0_FIELD, P0_SOUL, P0_HAND, P0_REVEAL, P0_DECK = FIELDS[0], SOULS[0], HANDS[0], REVEALS[0], zone(0, "deck")
+DECKS = (zone(0, "deck"), zone(1, "deck"))
+P0_FIELD, P0_SOUL, P0_HAND, P0_REVEAL, P0_DECK = FIELDS[0], SOULS[0], HANDS[0], REVEALS[0], DECKS[0]
 
 
 class Facts:
@@ -203,6 +204,10 @@ class KannagiRules(Play):
         if kind in ("field", "reveal", "exile", "soul"):
             return True
         return kind == "hand" and owner == f"p{player}"
+
+    def draw_source(self, state, player):
+        """The player's deck (Play.draw_source's answer, the same string, without its zone call: every draw asks)."""
+        return DECKS[player]
 
     def layout(self, state):
         """⑥魂:魂にする札を表逆向きで置きます: the 魂 zones' cards lie face up and upside down (the board turns them)."""
@@ -1373,7 +1378,12 @@ class KannagiRules(Play):
             target = state["players"][1]
             target["life"] -= power
             events.append({"type": "damage", "player": 1, "amount": power, "life": target["life"]})
-            self.check_result(state)
+            # check_result only where it may change something: otherwise it scans no field (no counters noted:
+            # memo.counted, "eot") and finds no life at 0 and no loss
+            player = state["players"][0]
+            if (target["life"] <= 0 or memo.counted or "eot" in state or player["life"] <= 0 or player["lost"]
+                    or target["lost"]):
+                self.check_result(state)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
             return events
