@@ -226,10 +226,11 @@ class KannagiRules(Play):
         self._free = {kind: self._handlers[kind] for kind in self.ACTIONS[FREE]}
 
     def apply(self, state, action):
-        """Play.apply, with its two commonest cases dispatched at once: a free action with no decision pending
-        (the core's check of the type: one of ACTIONS[FREE]; kannagi has no guard), and the answer to a declaration's
-        moment (check_answer against the decision's candidates: no tool, or one of the usable ones). Anything
-        else, a refusal included, goes through Play.apply.
+        """Play.apply, with its commonest cases dispatched at once: a free action with no decision pending (the core's
+        check of the type: one of ACTIONS[FREE]; kannagi has no guard), the answer to a declaration's moment
+        (check_answer against the decision's candidates: no tool, or one of the usable ones), the end of ■潜在能力
+        (not the decision's answer: check_answer has nothing to check) and the order of effects at the same time
+        (one of the candidates). Anything else, a refusal included, goes through Play.apply.
 
         The result is left checked (result_checked): check_result, as the simulator's step would call it after the
         action, only where it may change something. Against the goldfish nothing the two cases do leaves it to change
@@ -243,13 +244,19 @@ class KannagiRules(Play):
             if handler is None:
                 return self._apply_checked(state, action)
             events = handler(state, action) + self._settle_riders(state)
-        elif pending["type"] == "timing" and action["type"] == "tool":
-            card = action.get("card")
-            if not (card is None or (card.__class__ is str and card in self._usable(state))):
-                return self._apply_checked(state, action)
-            events = self._do_tool(state, action) + self._settle_riders(state)
         else:
-            return self._apply_checked(state, action)
+            kind = pending["type"]
+            if kind == "timing" and action["type"] == "tool":
+                card = action.get("card")
+                if not (card is None or (card.__class__ is str and card in self._usable(state))):
+                    return self._apply_checked(state, action)
+                events = self._do_tool(state, action) + self._settle_riders(state)
+            elif kind == "potential" and action["type"] == "potential_done":  # (check_answer: not the decision's answer)
+                events = self._do_potential_done(state, action) + self._settle_riders(state)
+            elif kind == "order" and action["type"] == "choose" and action.get("card").__class__ is str and action["card"] in pending["candidates"]:
+                events = self._do_choose(state, action) + self._settle_riders(state)  # (check_answer: one of the candidates)
+            else:
+                return self._apply_checked(state, action)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so)
             if memo.versus or memo.counted or "eot" in state or state["players"][0]["lost"]:
