@@ -187,7 +187,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("card_facts", "card_kinds", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
+    reads = ("card_facts", "card_kinds", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "usable_tool_ids", "keywords")
 
     def players(self, decks, options):
         """The player's deck; the opponent's where one is given (versus: new_game's seats make it a player), else
@@ -625,6 +625,7 @@ class KannagiRules(Play):
 
     _usable_tools = usable_tools
 
+
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
         if player is not None:
@@ -673,6 +674,10 @@ class KannagiRules(Play):
         out = tuple(out)
         of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
         return out
+
+    # usable_tools as a tuple that may be the one the rules keep (do not change it), for the autopilot: it asks at
+    # most free actions while a tool is in hand (the method itself: no call and no list copy more)
+    usable_tool_ids = _usable
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now. Against a
@@ -1417,7 +1422,7 @@ class KannagiRules(Play):
         if self._tool_used(state, me):
             raise IllegalAction("tool: already done this turn")
         iid = self._hand_card(state, action, TOOL, me)
-        if not self.tool_usable(state, me, iid):
+        if iid not in self._usable(state, me):  # (tool_usable's answer for a tool in hand: the kept one, as a rule)
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
 
@@ -1747,15 +1752,16 @@ class KannagiRules(Play):
     # A draw an effect makes is the engine's forced draw (Play.draw_cards): from an empty deck the drawing player
     # has lost, the goldfish too (it has no deck: 相手がドロー(札を引く)する際…山札がない).
 
-    def _lowered_to_soul(self, state, name) -> None:
+    def _lowered_to_soul(self, state, name, of=None) -> None:
         """Damage rule ②, for the field `name` where a card has counters: its places whose power was lowered to 0 or
-        below go to 魂."""
+        below go to 魂 (`of`: card_facts, when the caller has them)."""
         cards = state["cards"]
         marked = []  # (a loop: no comprehension's frame)
         for i in state["zones"][name]:
             if cards[i]["counters"]:
                 marked.append(i)
-        of = self.card_facts(state)
+        if of is None:
+            of = self.card_facts(state)
         for iid in marked:
             if of[iid].type != PLACE:
                 continue
@@ -1786,7 +1792,7 @@ class KannagiRules(Play):
             if memo.counted or "eot" in state:
                 for iid in state["zones"][P0_FIELD]:
                     if cards[iid]["counters"]:
-                        self._lowered_to_soul(state, P0_FIELD)
+                        self._lowered_to_soul(state, P0_FIELD, memo.of)
                         break
                 if "eot" not in state:
                     memo.counted = any(map(_COUNTERS, cards.values()))
