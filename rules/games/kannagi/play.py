@@ -240,10 +240,21 @@ class KannagiRules(Play):
         and moves are), and so is the end of a game. A versus game (Instances.versus) is checked after every action."""
         pending = state["pending"]
         if pending is None:
-            handler = self._free.get(action["type"])
-            if handler is None:
-                return self._apply_checked(state, action)
-            events = handler(state, action) + self._settle_riders(state)
+            kind = action["type"]
+            if kind == "end_turn" and not state["flags"]["jobs"] and state["players"][1]["goldfish"]:
+                # (_settle_riders would find nothing to do: the goldfish game's end of turn with nothing queued runs
+                # the end phase's moment, the hand limit or the next turn up to its main phase, _next_turn's inline
+                # path, and none of them moves a card of a field or makes one sit: it changes counters, flags, the
+                # phase, 伏せ and the hand; the riders were settled after the last action)
+                events = self._do_end_turn(state, action)
+                memo = self._last  # (made the game's, as _settle_riders makes it: for the check below)
+                if memo is None or memo.cards is not state["cards"]:
+                    self._new_game(state)
+            else:
+                handler = self._free.get(kind)
+                if handler is None:
+                    return self._apply_checked(state, action)
+                events = handler(state, action) + self._settle_riders(state)
         else:
             kind = pending["type"]
             if kind == "timing" and action["type"] == "tool":
@@ -258,7 +269,7 @@ class KannagiRules(Play):
             else:
                 return self._apply_checked(state, action)
         if state["result"] is None:
-            memo = self._last  # (the game's: _settle_riders made it so)
+            memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
             if memo.versus or memo.counted or "eot" in state or state["players"][0]["lost"]:
                 self.check_result(state)
         return events
