@@ -250,6 +250,14 @@ class KannagiRules(Play):
                 memo = self._last  # (made the game's, as _settle_riders makes it: for the check below)
                 if memo is None or memo.cards is not state["cards"]:
                     self._new_game(state)
+            elif kind == "summon" and not state["flags"]["jobs"] and state["players"][1]["goldfish"]:
+                events = self._do_summon(state, action)
+                memo = self._last
+                f = memo.of.get(action["card"]) if memo is not None and memo.cards is state["cards"] else None
+                # (_settle_riders would find nothing to do, as above, after a place with no 神 and no 召喚時 steps
+                # went from the hand to the field, onto a season of that field or onto none, with nothing else run)
+                if f is None or f.god or "summon" in f.whens:
+                    events = events + self._settle_riders(state)
             else:
                 handler = self._free.get(kind)
                 if handler is None:
