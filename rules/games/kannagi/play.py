@@ -1221,8 +1221,13 @@ class KannagiRules(Play):
         if not (f.cost <= len(soul) and (f.free or self._season_in(state, memo, f, soul))):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
         onto = action.get("onto")
-        if onto is not None and onto not in self._free_seasons(state):
-            raise IllegalAction("onto: your season card with no place on it")
+        if onto is not None:  # (onto in _free_seasons, without its list: a season of this field with no place on it)
+            of = memo.of
+            if onto not in zones[FIELDS[me]] or of[onto].type is not SEASON:
+                raise IllegalAction("onto: your season card with no place on it")
+            for r in self._riders(state, onto):
+                if of[r].type is PLACE:
+                    raise IllegalAction("onto: your season card with no place on it")
         return self._declare(state, action, me)
 
     def _summon_potential(self, state, action):
