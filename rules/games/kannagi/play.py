@@ -750,7 +750,8 @@ class KannagiRules(Play):
 
     def _use_tool(self, state, iid) -> list[dict]:
         """魂に置き効果を発動する: the tool goes to 魂, then its effect runs (before what was declared)."""
-        owner = state["cards"][iid]["owner"]
+        card = state["cards"][iid]
+        owner = card["owner"]
         flags = state["flags"]
         if "tools" in flags:
             flags["tools"][owner] = True
@@ -758,7 +759,7 @@ class KannagiRules(Play):
                 flags["tool"] = True
         else:
             flags["tool"] = True
-        events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
+        events = [{"type": "tool", "card": iid, "text": state["defs"][card["def"]].get("rules_text", "")}]  # (_def without the call)
         events.append(move(state, iid, SOULS[owner], face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
         jobs = state["flags"]["jobs"]
@@ -1443,7 +1444,8 @@ class KannagiRules(Play):
                 return self._drive(state)
             return self._use_tool(state, iid)
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
-        if self._tool_used(state, me):
+        flags = state["flags"]
+        if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             raise IllegalAction("tool: already done this turn")
         iid = self._hand_card(state, action, TOOL, me)
         if iid not in self._usable(state, me):  # (tool_usable's answer for a tool in hand: the kept one, as a rule)
