@@ -539,7 +539,9 @@ class KannagiRules(Play):
         for rider in self._riders(state, iid):
             events += self._to_soul(state, rider)
         card = state["cards"][iid]
-        card.pop("on", None)
+        if "on" in card:  # (no longer riding: off the riding set now, so that _settle_riders finds nothing left to clean)
+            del card["on"]
+            self._last.riding.discard(iid)  # (the game's memo: _riders made it so)
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
