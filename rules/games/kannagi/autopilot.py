@@ -108,7 +108,7 @@ class Autopilot(Base):
         # of a type that may be played are looked at one by one.
         _, places, seasons, apparitions, tools = kinds
         if not flags["tool"] and not tools.isdisjoint(hand):  # (the usable tools are asked for only when the hand holds one)
-            usable = self.rules.usable_tools(state)
+            usable = self.rules.usable_tool_ids(state)
             if usable:  # (_best_tool without the call)
                 best = None
                 for i in usable:
@@ -204,7 +204,7 @@ class Autopilot(Base):
 
     def _best_tool(self, state, of):
         """The tool the main phase would use now: the most expensive usable one (then the latest instance)."""
-        usable = self.rules.usable_tools(state)
+        usable = self.rules.usable_tool_ids(state)
         if not usable:
             return None
         best = None  # (a loop rather than max over a generator: this runs at most declarations)

@@ -86,7 +86,8 @@ FIELDS = (zone(0, "field"), zone(1, "field"))
 SOULS = (zone(0, "soul"), zone(1, "soul"))  # (a kannagi game has two players: the player and the goldfish or opponent, `players`)
 HANDS = (zone(0, "hand"), zone(1, "hand"))
 REVEALS = (zone(0, "reveal"), zone(1, "reveal"))
-P0_FIELD, P0_SOUL, P0_HAND, P0_REVEAL, P0_DECK = FIELDS[0], SOULS[0], HANDS[0], REVEALS[0], zone(0, "deck")
+DECKS = (zone(0, "deck"), zone(1, "deck"))
+P0_FIELD, P0_SOUL, P0_HAND, P0_REVEAL, P0_DECK = FIELDS[0], SOULS[0], HANDS[0], REVEALS[0], DECKS[0]
 
 
 class Facts:
@@ -186,7 +187,7 @@ class KannagiRules(Play):
         "order": ("choose",),  # effects at the same time: which goes first
         "hand_limit": ("hand_limit",),  # more than 8 at the end of the turn
     }
-    reads = ("card_facts", "card_kinds", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "keywords")
+    reads = ("card_facts", "card_kinds", "hand_cards", "season_met", "power", "affordable", "tool_usable", "usable_tools", "usable_tool_ids", "keywords")
 
     def players(self, decks, options):
         """The player's deck; the opponent's where one is given (versus: new_game's seats make it a player), else
@@ -203,6 +204,10 @@ class KannagiRules(Play):
         if kind in ("field", "reveal", "exile", "soul"):
             return True
         return kind == "hand" and owner == f"p{player}"
+
+    def draw_source(self, state, player):
+        """The player's deck (Play.draw_source's answer, the same string, without its zone call: every draw asks)."""
+        return DECKS[player]
 
     def layout(self, state):
         """⑥魂:魂にする札を表逆向きで置きます: the 魂 zones' cards lie face up and upside down (the board turns them)."""
@@ -221,42 +226,68 @@ class KannagiRules(Play):
         self._free = {kind: self._handlers[kind] for kind in self.ACTIONS[FREE]}
 
     def apply(self, state, action):
-        """Play.apply, with its two commonest cases dispatched at once: a free action with no decision pending
-        (the core's check of the type: one of ACTIONS[FREE]; kannagi has no guard), and the answer to a declaration's
-        moment (check_answer against the decision's candidates: no tool, or one of the usable ones). Anything
-        else, a refusal included, goes through Play.apply."""
+        """Play.apply, with its commonest cases dispatched at once: a free action with no decision pending (the core's
+        check of the type: one of ACTIONS[FREE]; kannagi has no guard), the answer to a declaration's moment
+        (check_answer against the decision's candidates: no tool, or one of the usable ones), the end of ■潜在能力
+        (not the decision's answer: check_answer has nothing to check) and the order of effects at the same time
+        (one of the candidates). Anything else, a refusal included, goes through Play.apply.
+
+        The result is left checked (result_checked): check_result, as the simulator's step would call it after the
+        action, only where it may change something. Against the goldfish nothing the two cases do leaves it to change
+        but counters (Instances.counted, or a change noted in state["eot"]) and the turn's draw from an empty deck
+        (the player's "lost", set by the draw of _next_turn / _job_draw: the only loss not checked where it happens):
+        a change of life is checked where it is made (the attack's damage; an effect's, after each step, as its draws
+        and moves are), and so is the end of a game. A versus game (Instances.versus) is checked after every action."""
         pending = state["pending"]
         if pending is None:
             kind = action["type"]
-            handler = self._free.get(kind)
-            if handler is not None:
+            if kind == "end_turn" and not state["flags"]["jobs"] and state["players"][1]["goldfish"]:
+                # (_settle_riders would find nothing to do: the goldfish game's end of turn with nothing queued runs
+                # the end phase's moment, the hand limit or the next turn up to its main phase, _next_turn's inline
+                # path, and none of them moves a card of a field or makes one sit: it changes counters, flags, the
+                # phase, 伏せ and the hand; the riders were settled after the last action)
+                events = self._do_end_turn(state, action)
+                memo = self._last  # (made the game's, as _settle_riders makes it: for the check below)
+                if memo is None or memo.cards is not state["cards"]:
+                    self._new_game(state)
+            elif kind == "summon" and not state["flags"]["jobs"] and state["players"][1]["goldfish"]:
+                events = self._do_summon(state, action)
+                memo = self._last
+                f = memo.of.get(action["card"]) if memo is not None and memo.cards is state["cards"] else None
+                # (_settle_riders would find nothing to do, as above, after a place with no 神 and no 召喚時 steps
+                # went from the hand to the field, onto a season of that field or onto none, with nothing else run)
+                if f is None or f.god or "summon" in f.whens:
+                    events = events + self._settle_riders(state)
+            else:
+                handler = self._free.get(kind)
+                if handler is None:
+                    return self._apply_checked(state, action)
                 events = handler(state, action) + self._settle_riders(state)
-                self._check_after(state, kind == "end_turn")
-                return events
-        elif pending["type"] == "timing" and action["type"] == "tool":
-            card = action.get("card")
-            if card is None or (card.__class__ is str and card in self._usable(state)):
+        else:
+            kind = pending["type"]
+            if kind == "timing" and action["type"] == "tool":
+                card = action.get("card")
+                if not (card is None or (card.__class__ is str and card in self._usable(state))):
+                    return self._apply_checked(state, action)
                 events = self._do_tool(state, action) + self._settle_riders(state)
-                self._check_after(state, True)  # (the jobs that follow a declaration may include the turn's draw)
-                return events
+            elif kind == "potential" and action["type"] == "potential_done":  # (check_answer: not the decision's answer)
+                events = self._do_potential_done(state, action) + self._settle_riders(state)
+            elif kind == "order" and action["type"] == "choose" and action.get("card").__class__ is str and action["card"] in pending["candidates"]:
+                events = self._do_choose(state, action) + self._settle_riders(state)  # (check_answer: one of the candidates)
+            else:
+                return self._apply_checked(state, action)
+        if state["result"] is None:
+            memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
+            if memo.versus or memo.counted or "eot" in state or state["players"][0]["lost"]:
+                self.check_result(state)
+        return events
+
+    def _apply_checked(self, state, action):
+        """Play.apply, and the result checked after it (see apply)."""
         events = Play.apply(self, state, action)
         if state["result"] is None:
             self.check_result(state)
         return events
-
-    def _check_after(self, state, may_draw) -> None:
-        """The result left checked after a free action or a declared tool (result_checked): check_result, as the
-        simulator's step would call it after the action, only where it may change something. Against the goldfish
-        nothing such an action does leaves it to change but counters (Instances.counted, or a change noted in
-        state["eot"]) and, when the action may reach the next turn (`may_draw`), its draw from an empty deck: a
-        change of life is checked where it is made (the attack's damage; an effect's, after each step, as its draws
-        and moves are), and so is the end of a game."""
-        if state["result"] is not None:
-            return
-        memo = self._last
-        if (memo is None or memo.cards is not state["cards"] or memo.versus or memo.counted or "eot" in state
-                or (may_draw and state["players"][0]["lost"])):
-            self.check_result(state)
 
     # -- card facts ------------------------------------------------------------------------------------------
 
@@ -508,7 +539,9 @@ class KannagiRules(Play):
         for rider in self._riders(state, iid):
             events += self._to_soul(state, rider)
         card = state["cards"][iid]
-        card.pop("on", None)
+        if "on" in card:  # (no longer riding: off the riding set now, so that _settle_riders finds nothing left to clean)
+            del card["on"]
+            self._last.riding.discard(iid)  # (the game's memo: _riders made it so)
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
@@ -613,6 +646,7 @@ class KannagiRules(Play):
 
     _usable_tools = usable_tools
 
+
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
         if player is not None:
@@ -661,6 +695,10 @@ class KannagiRules(Play):
         out = tuple(out)
         of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
         return out
+
+    # usable_tools as a tuple that may be the one the rules keep (do not change it), for the autopilot: it asks at
+    # most free actions while a tool is in hand (the method itself: no call and no list copy more)
+    usable_tool_ids = _usable
 
     def _window(self, state, at: str) -> list[dict]:
         """A declaration: when the player has a usable tool, they are asked whether to use it now. Against a
@@ -714,7 +752,8 @@ class KannagiRules(Play):
 
     def _use_tool(self, state, iid) -> list[dict]:
         """魂に置き効果を発動する: the tool goes to 魂, then its effect runs (before what was declared)."""
-        owner = state["cards"][iid]["owner"]
+        card = state["cards"][iid]
+        owner = card["owner"]
         flags = state["flags"]
         if "tools" in flags:
             flags["tools"][owner] = True
@@ -722,7 +761,7 @@ class KannagiRules(Play):
                 flags["tool"] = True
         else:
             flags["tool"] = True
-        events = [{"type": "tool", "card": iid, "text": self._def(state, iid).get("rules_text", "")}]
+        events = [{"type": "tool", "card": iid, "text": state["defs"][card["def"]].get("rules_text", "")}]  # (_def without the call)
         events.append(move(state, iid, SOULS[owner], face_up=True))
         job = {"do": "effect", "card": iid, "whens": ["played"], "anywhere": True}
         jobs = state["flags"]["jobs"]
@@ -1185,8 +1224,13 @@ class KannagiRules(Play):
         if not (f.cost <= len(soul) and (f.free or self._season_in(state, memo, f, soul))):  # 魂 read as far as needed
             raise IllegalAction(f"card: {iid!r} costs {self._cost(state, iid)} with its season in 魂")
         onto = action.get("onto")
-        if onto is not None and onto not in self._free_seasons(state):
-            raise IllegalAction("onto: your season card with no place on it")
+        if onto is not None:  # (onto in _free_seasons, without its list: a season of this field with no place on it)
+            of = memo.of
+            if onto not in zones[FIELDS[me]] or of[onto].type is not SEASON:
+                raise IllegalAction("onto: your season card with no place on it")
+            for r in self._riders(state, onto):
+                if of[r].type is PLACE:
+                    raise IllegalAction("onto: your season card with no place on it")
         return self._declare(state, action, me)
 
     def _summon_potential(self, state, action):
@@ -1373,7 +1417,12 @@ class KannagiRules(Play):
             target = state["players"][1]
             target["life"] -= power
             events.append({"type": "damage", "player": 1, "amount": power, "life": target["life"]})
-            self.check_result(state)
+            # check_result only where it may change something: otherwise it scans no field (no counters noted:
+            # memo.counted, "eot") and finds no life at 0 and no loss
+            player = state["players"][0]
+            if (target["life"] <= 0 or memo.counted or "eot" in state or player["life"] <= 0 or player["lost"]
+                    or target["lost"]):
+                self.check_result(state)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
             return events
@@ -1397,10 +1446,11 @@ class KannagiRules(Play):
                 return self._drive(state)
             return self._use_tool(state, iid)
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
-        if self._tool_used(state, me):
+        flags = state["flags"]
+        if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             raise IllegalAction("tool: already done this turn")
         iid = self._hand_card(state, action, TOOL, me)
-        if not self.tool_usable(state, me, iid):
+        if iid not in self._usable(state, me):  # (tool_usable's answer for a tool in hand: the kept one, as a rule)
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
 
@@ -1730,15 +1780,16 @@ class KannagiRules(Play):
     # A draw an effect makes is the engine's forced draw (Play.draw_cards): from an empty deck the drawing player
     # has lost, the goldfish too (it has no deck: 相手がドロー(札を引く)する際…山札がない).
 
-    def _lowered_to_soul(self, state, name) -> None:
+    def _lowered_to_soul(self, state, name, of=None) -> None:
         """Damage rule ②, for the field `name` where a card has counters: its places whose power was lowered to 0 or
-        below go to 魂."""
+        below go to 魂 (`of`: card_facts, when the caller has them)."""
         cards = state["cards"]
         marked = []  # (a loop: no comprehension's frame)
         for i in state["zones"][name]:
             if cards[i]["counters"]:
                 marked.append(i)
-        of = self.card_facts(state)
+        if of is None:
+            of = self.card_facts(state)
         for iid in marked:
             if of[iid].type != PLACE:
                 continue
@@ -1769,7 +1820,7 @@ class KannagiRules(Play):
             if memo.counted or "eot" in state:
                 for iid in state["zones"][P0_FIELD]:
                     if cards[iid]["counters"]:
-                        self._lowered_to_soul(state, P0_FIELD)
+                        self._lowered_to_soul(state, P0_FIELD, memo.of)
                         break
                 if "eot" not in state:
                     memo.counted = any(map(_COUNTERS, cards.values()))
