@@ -137,14 +137,8 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             total += 1
         if not prefer:
             plain_used, plain_total = used[:], total
-        take = sizes[prefer] - used[prefer]
-        if take > cost - total:
-            take = cost - total
-        if take > 0:
-            used[prefer] += take
-            total += take
-        # (then in index order: the preferred kind has no card left, or the cost is reached)
-        split = _fill_and_split(used, total, cost, 0, range(n), sizes)
+        # (the fill: the preferred kind first, then in index order)
+        split = _fill_and_split(used, total, cost, 0, (prefer, *range(n)), sizes)
         if split is None:
             continue
         key = tuple(split)
