@@ -31,14 +31,11 @@ def _plan(cost, need, anym, limit, composition) -> list:
     wanted = list(_BITS[need])
     if anym:
         wanted.append(anym)
-    found: dict = {}
     n = len(ranked)
-    kinds = []
     masks = []
     sizes = []
     weights = []
     for weight, m, size in ranked:
-        kinds.append((m, size))
         masks.append(m)
         sizes.append(size)
         weights.append(weight)
@@ -58,6 +55,11 @@ def _plan(cost, need, anym, limit, composition) -> list:
         out = _plan_few(cost, wanted, limit, n, masks, sizes, weights)
         if out is not None:
             return out
+
+    found: dict = {}
+    kinds = []
+    for i in range(n):
+        kinds.append((masks[i], sizes[i]))
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
@@ -113,7 +115,7 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
     then in index order. Each tapped payment is worth exactly the cost (the cover uses at most 2 cards), so it
     is minimal; a payment with d discards (plain cover, filled to max(cost - d, d, cover)) is worth that plus d,
     minimal exactly when that is the cost (a discard could be tapped instead of anything more)."""
-    found: dict = {}
+    found: dict = {}  # the cards per kind index of each tapped payment -> (its weight, when found)
     plain_used = None
     plain_total = 0
     for prefer in range(min(n, 6)):  # (0: the plain cover, whose order is the index order as with prefer 0)
@@ -137,20 +139,44 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             total += 1
         if not prefer:
             plain_used, plain_total = used[:], total
-        # (the fill: the preferred kind first, then in index order)
-        split = _fill_and_split(used, total, cost, 0, (prefer, *range(n)), sizes)
-        if split is None:
-            continue
-        key = tuple(split)
+        # (the fill up to the cost, _fill_and_split's: the preferred kind first, then in index order; with no
+        # discard its split is the kinds used, in index order, so `used` names the payment)
+        left = cost - total
+        take = sizes[prefer] - used[prefer]
+        if take > left:
+            take = left
+        if take > 0:
+            used[prefer] += take
+            left -= take
+        if left > 0:
+            for i in range(n):
+                take = sizes[i] - used[i]
+                if take > 0:
+                    if take >= left:
+                        used[i] += left
+                        left = 0
+                        break
+                    used[i] += take
+                    left -= take
+            if left:
+                continue
+        key = tuple(used)
         if key in found:
             continue
         weight = 0
-        for i, t, _ in split:
-            weight += weights[i] * t
+        for i in range(n):
+            u = used[i]
+            if u:
+                weight += weights[i] * u
         found[key] = (weight, len(found))
     out = []
     for key in sorted(found, key=found.get):
-        out.append([(masks[i], t, d) for i, t, d in key])
+        parts = []
+        for i in range(n):
+            u = key[i]
+            if u:
+                parts.append((masks[i], u, 0))
+        out.append(parts)
     if plain_used is None:
         return None
     for discards in range(1, (cost + 1) // 2 + 1):  # (sorted after the tapped payments, by their discards)
