@@ -176,8 +176,8 @@ class Autopilot(Worth, Base):
             return self._decided(state, self._main) or {"type": "next_phase"}
         if phase == "supply":
             if not flags["stored"]:
-                count = self.rules.purse(state, 0)[0]
-                if count >= 2 and len(zones[DECK]) > DECK_RESERVE:
+                # (two unused 倉庫 cards at least: 2 * count >= 4, told as soon as two are found)
+                if len(zones[DECK]) > DECK_RESERVE and self.rules.can_pay(state, 0, 4):
                     return {"type": "draw_paid"}
                 if zones[HAND]:
                     pick = self._decided(state, self._to_store)

@@ -331,7 +331,20 @@ class Costs:
         each attribute in `needs` and one of any in `needs_any`."""
         if cost <= 0 and not needs and not needs_any:
             return True
-        count, have = self.purse(state, player) if purse is None else purse
+        if purse is None:
+            # (purse's scan, ended as soon as the cards so far pay: the count and the attributes only grow)
+            need, anym = mask_of(needs), mask_of(needs_any)
+            cards = state["cards"]
+            of = self._facts_of(state)
+            count = have = 0
+            for iid in state["zones"][STORAGE[player]]:
+                if not cards[iid]["tapped"]:
+                    count += 1
+                    have |= of[iid]["mask"]
+                    if 2 * count >= cost and have & need == need and (not anym or have & anym):
+                        return True
+            return False
+        count, have = purse
         if 2 * count < cost:
             return False
         need, anym = mask_of(needs), mask_of(needs_any)
