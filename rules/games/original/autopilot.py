@@ -67,11 +67,11 @@ from .costs import payment_ids
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .stats import undisplayed
 from .worth import (
+    _BITS,
     _LOCAL,
     BIT_LIST,
     INF,
     Worth,
-    _bits,
     _board_values,
     _can_seq,
     _capacity,
@@ -401,7 +401,7 @@ class Autopilot(Worth, Base):
         of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
-        ctx = self._ctx(state)
+        ctx = self._ctx(state, False)  # (the whole 倉庫: no unused cards read)
         values = self._values(state, ctx)
         wanted = 0
         for i in hand:
@@ -411,15 +411,15 @@ class Autopilot(Worth, Base):
             if cards[i]["owner"] == 0:
                 wanted |= of[i]["mask"]
         counts = dict.fromkeys(BIT_LIST, 0)
-        for i in state["zones"][STORAGE]:
-            for b in _bits(of[i]["mask"]):
+        for m in ctx["all"]:  # (the 倉庫 cards' masks, in 倉庫 order)
+            for b in _BITS[m]:
                 counts[b] += 1
         # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums)
         defs = state["defs"]
         best = None
         for i in hand:
             need = 0
-            for b in _bits(of[i]["mask"] & wanted):
+            for b in _BITS[of[i]["mask"] & wanted]:
                 need += 1 / (1 + counts[b])
             rank = (values[i], -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
             if best is None or rank < best:
@@ -471,7 +471,7 @@ class Autopilot(Worth, Base):
         pay = self._payment(state, pending)
         if pay["type"] != "pay" or pay["discard"]:
             return {"type": "destroy"}
-        ctx = self._ctx(state)
+        ctx = self._ctx(state, False)  # (the whole 倉庫: no unused cards read)
         spent = set(pay["tap"])
         limit = ctx["limit"]
         before = ctx["all"]
