@@ -299,13 +299,7 @@ def payment_ids(by_mask: dict, split: list) -> tuple[list, list]:
     return tap, discard
 
 
-def _ids(value) -> bool:
-    if not isinstance(value, list):
-        return False
-    for c in value:
-        if not isinstance(c, str):
-            return False
-    return len(set(value)) == len(value)
+_APART = "tap: lists of different 倉庫 cards (tap and discard apart)"
 
 
 class Costs:
@@ -385,11 +379,17 @@ class Costs:
         """Any payment the rule accepts, listed or not: different unused 倉庫 cards, tapped or discarded, that
         pay the cost (a discarded card counts as 2) with the attributes needed and no card more than needed."""
         tap, discard = action.get("tap", []), action.get("discard", [])
-        if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
-            raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
+        # (two lists of ids, none twice in either nor in both: the ids of both once each)
+        if not isinstance(tap, list) or not isinstance(discard, list):
+            raise IllegalAction(_APART)
+        used = tap + discard
+        for i in used:
+            if not isinstance(i, str):
+                raise IllegalAction(_APART)
+        if len(set(used)) != len(used):
+            raise IllegalAction(_APART)
         cards = state["cards"]
         storage = state["zones"][STORAGE[player]]
-        used = tap + discard
         for i in used:
             if i not in storage or cards[i]["tapped"]:
                 raise IllegalAction("tap: only your unused 倉庫 cards")
@@ -397,10 +397,14 @@ class Costs:
         of = self._facts_of(state)
         parts = []
         have = 0
-        for n, i in enumerate(used):
+        for i in tap:
             m = of[i]["mask"]
             have |= m
-            parts.append((m, 1, 0) if n < len(tap) else (m, 0, 1))
+            parts.append((m, 1, 0))
+        for i in discard:
+            m = of[i]["mask"]
+            have |= m
+            parts.append((m, 0, 1))
         if len(tap) + 2 * len(discard) < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
         need, anym = mask_of(needs), mask_of(needs_any)
