@@ -90,6 +90,11 @@ _WANTED: dict = {}  # the board's card ids -> (the game's card facts, the attrib
 _PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
 
 
+def _can_one(unused: tuple, umask: int, cost: int, need: int) -> bool:
+    """_can_seq(unused, [(cost, need)]) with the union of the unused cards' masks (ctx's "umask") known."""
+    return cost <= 0 or len(unused) >= cost and umask & need == need
+
+
 def _pick(plan: list, wanted: int) -> int:
     """The payment (its index in the rules' list, each a list of (mask, tapped, discarded)) with the fewest
     discards that keeps the most unused 倉庫 cards with a `wanted` attribute (ties: the first listed). The cards
@@ -233,7 +238,7 @@ class Autopilot(Worth, Base):
         top = cards[power_zone[-1]]["counters"].get("damage", 0)
         need = max(1, ctx["limit"] - top)
         last = len(power_zone) == 1
-        unused = ctx["unused"]
+        unused, umask = ctx["unused"], ctx["umask"]
         budget = 2 * len(unused) if last else len(unused)
         options = []
         for s in ready:
@@ -261,7 +266,7 @@ class Autopilot(Worth, Base):
             for _k, amount, cost, needs, _sac, action, names in self._damage_effects(state, i):
                 if cost > budget or not self.rules.can_pay(state, 0, cost, names):
                     continue
-                if not last and not _can_seq(unused, [(cost, needs)]):
+                if not last and not _can_one(unused, umask, cost, needs):
                     continue
                 options.append((min(amount, need) / max(cost, 0.5), -cost, amount, i, action))
         if options:
@@ -284,7 +289,7 @@ class Autopilot(Worth, Base):
                         reserve = 2 * max(0, 2 - sum(1 for v in values.values() if v < 50))
                 if len(unused) - m12 < reserve:
                     continue
-            if _can_seq(unused, [(m12, of[s]["mask"])]):
+            if _can_one(unused, umask, m12, of[s]["mask"]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
@@ -315,7 +320,7 @@ class Autopilot(Worth, Base):
         hand = state["zones"][HAND]
         if not hand:
             return None
-        unused = ctx["unused"]
+        unused, umask = ctx["unused"], ctx["umask"]
         pieces = None  # (worked out when first needed)
         base = cap_now = demand = need = None
         found = []
@@ -333,7 +338,7 @@ class Autopilot(Worth, Base):
                 continue  # (before its cost: the cheaper test)
             cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
-            if not _can_seq(unused, [(cost, mask_of(needs))]):
+            if not _can_one(unused, umask, cost, mask_of(needs)):
                 continue
             now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
             if now:
