@@ -67,11 +67,11 @@ from .costs import payment_ids
 from .play import BOARD, CURSE, LAND, SOLDIER, mask_of
 from .stats import undisplayed
 from .worth import (
+    _BITS,
     _LOCAL,
     BIT_LIST,
     INF,
     Worth,
-    _bits,
     _board_values,
     _can_seq,
     _capacity,
@@ -88,6 +88,11 @@ HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
 
 _WANTED: dict = {}  # the board's card ids -> (the game's card facts, the attributes its own soldiers and damaging effects need)
 _PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
+
+
+def _can_one(unused: tuple, umask: int, cost: int, need: int) -> bool:
+    """_can_seq(unused, [(cost, need)]) with the union of the unused cards' masks (ctx's "umask") known."""
+    return cost <= 0 or len(unused) >= cost and umask & need == need
 
 
 def _pick(plan: list, wanted: int) -> int:
@@ -176,8 +181,8 @@ class Autopilot(Worth, Base):
             return self._decided(state, self._main) or {"type": "next_phase"}
         if phase == "supply":
             if not flags["stored"]:
-                count = self.rules.purse(state, 0)[0]
-                if count >= 2 and len(zones[DECK]) > DECK_RESERVE:
+                # (two unused 倉庫 cards at least: 2 * count >= 4, told as soon as two are found)
+                if len(zones[DECK]) > DECK_RESERVE and self.rules.can_pay(state, 0, 4):
                     return {"type": "draw_paid"}
                 if zones[HAND]:
                     pick = self._decided(state, self._to_store)
@@ -233,7 +238,7 @@ class Autopilot(Worth, Base):
         top = cards[power_zone[-1]]["counters"].get("damage", 0)
         need = max(1, ctx["limit"] - top)
         last = len(power_zone) == 1
-        unused = ctx["unused"]
+        unused, umask = ctx["unused"], ctx["umask"]
         budget = 2 * len(unused) if last else len(unused)
         options = []
         for s in ready:
@@ -261,7 +266,7 @@ class Autopilot(Worth, Base):
             for _k, amount, cost, needs, _sac, action, names in self._damage_effects(state, i):
                 if cost > budget or not self.rules.can_pay(state, 0, cost, names):
                     continue
-                if not last and not _can_seq(unused, [(cost, needs)]):
+                if not last and not _can_one(unused, umask, cost, needs):
                     continue
                 options.append((min(amount, need) / max(cost, 0.5), -cost, amount, i, action))
         if options:
@@ -284,7 +289,7 @@ class Autopilot(Worth, Base):
                         reserve = 2 * max(0, 2 - sum(1 for v in values.values() if v < 50))
                 if len(unused) - m12 < reserve:
                     continue
-            if _can_seq(unused, [(m12, of[s]["mask"])]):
+            if _can_one(unused, umask, m12, of[s]["mask"]):
                 steps.append((self._worth(state, s, auras, free, ctx), -power, s, col))
         if steps:
             steps.sort()
@@ -315,7 +320,7 @@ class Autopilot(Worth, Base):
         hand = state["zones"][HAND]
         if not hand:
             return None
-        unused = ctx["unused"]
+        unused, umask = ctx["unused"], ctx["umask"]
         pieces = None  # (worked out when first needed)
         base = cap_now = demand = need = None
         found = []
@@ -333,7 +338,7 @@ class Autopilot(Worth, Base):
                 continue  # (before its cost: the cheaper test)
             cost, needs = self._summon_cost(state, iid, auras)
             cost = _taps(cost, needs)
-            if not _can_seq(unused, [(cost, mask_of(needs))]):
+            if not _can_one(unused, umask, cost, mask_of(needs)):
                 continue
             now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
             if now:
@@ -401,7 +406,7 @@ class Autopilot(Worth, Base):
         of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
-        ctx = self._ctx(state)
+        ctx = self._ctx(state, False)  # (the whole 倉庫: no unused cards read)
         values = self._values(state, ctx)
         wanted = 0
         for i in hand:
@@ -411,15 +416,15 @@ class Autopilot(Worth, Base):
             if cards[i]["owner"] == 0:
                 wanted |= of[i]["mask"]
         counts = dict.fromkeys(BIT_LIST, 0)
-        for i in state["zones"][STORAGE]:
-            for b in _bits(of[i]["mask"]):
+        for m in ctx["all"]:  # (the 倉庫 cards' masks, in 倉庫 order)
+            for b in _BITS[m]:
                 counts[b] += 1
         # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums)
         defs = state["defs"]
         best = None
         for i in hand:
             need = 0
-            for b in _bits(of[i]["mask"] & wanted):
+            for b in _BITS[of[i]["mask"] & wanted]:
                 need += 1 / (1 + counts[b])
             rank = (values[i], -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
             if best is None or rank < best:
@@ -471,7 +476,7 @@ class Autopilot(Worth, Base):
         pay = self._payment(state, pending)
         if pay["type"] != "pay" or pay["discard"]:
             return {"type": "destroy"}
-        ctx = self._ctx(state)
+        ctx = self._ctx(state, False)  # (the whole 倉庫: no unused cards read)
         spent = set(pay["tap"])
         limit = ctx["limit"]
         before = ctx["all"]

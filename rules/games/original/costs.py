@@ -31,14 +31,11 @@ def _plan(cost, need, anym, limit, composition) -> list:
     wanted = list(_BITS[need])
     if anym:
         wanted.append(anym)
-    found: dict = {}
     n = len(ranked)
-    kinds = []
     masks = []
     sizes = []
     weights = []
     for weight, m, size in ranked:
-        kinds.append((m, size))
         masks.append(m)
         sizes.append(size)
         weights.append(weight)
@@ -58,6 +55,11 @@ def _plan(cost, need, anym, limit, composition) -> list:
         out = _plan_few(cost, wanted, limit, n, masks, sizes, weights)
         if out is not None:
             return out
+
+    found: dict = {}
+    kinds = []
+    for i in range(n):
+        kinds.append((masks[i], sizes[i]))
 
     def attempt(discards, cover):
         # (the needs covered from `cover`, the same for every number of discards, then filled up to the cost:
@@ -113,7 +115,7 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
     then in index order. Each tapped payment is worth exactly the cost (the cover uses at most 2 cards), so it
     is minimal; a payment with d discards (plain cover, filled to max(cost - d, d, cover)) is worth that plus d,
     minimal exactly when that is the cost (a discard could be tapped instead of anything more)."""
-    found: dict = {}
+    found: dict = {}  # the cards per kind index of each tapped payment -> (its weight, when found)
     plain_used = None
     plain_total = 0
     for prefer in range(min(n, 6)):  # (0: the plain cover, whose order is the index order as with prefer 0)
@@ -137,26 +139,44 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             total += 1
         if not prefer:
             plain_used, plain_total = used[:], total
+        # (the fill up to the cost, _fill_and_split's: the preferred kind first, then in index order; with no
+        # discard its split is the kinds used, in index order, so `used` names the payment)
+        left = cost - total
         take = sizes[prefer] - used[prefer]
-        if take > cost - total:
-            take = cost - total
+        if take > left:
+            take = left
         if take > 0:
             used[prefer] += take
-            total += take
-        # (then in index order: the preferred kind has no card left, or the cost is reached)
-        split = _fill_and_split(used, total, cost, 0, range(n), sizes)
-        if split is None:
-            continue
-        key = tuple(split)
+            left -= take
+        if left > 0:
+            for i in range(n):
+                take = sizes[i] - used[i]
+                if take > 0:
+                    if take >= left:
+                        used[i] += left
+                        left = 0
+                        break
+                    used[i] += take
+                    left -= take
+            if left:
+                continue
+        key = tuple(used)
         if key in found:
             continue
         weight = 0
-        for i, t, _ in split:
-            weight += weights[i] * t
+        for i in range(n):
+            u = used[i]
+            if u:
+                weight += weights[i] * u
         found[key] = (weight, len(found))
     out = []
     for key in sorted(found, key=found.get):
-        out.append([(masks[i], t, d) for i, t, d in key])
+        parts = []
+        for i in range(n):
+            u = key[i]
+            if u:
+                parts.append((masks[i], u, 0))
+        out.append(parts)
     if plain_used is None:
         return None
     for discards in range(1, (cost + 1) // 2 + 1):  # (sorted after the tapped payments, by their discards)
@@ -279,13 +299,7 @@ def payment_ids(by_mask: dict, split: list) -> tuple[list, list]:
     return tap, discard
 
 
-def _ids(value) -> bool:
-    if not isinstance(value, list):
-        return False
-    for c in value:
-        if not isinstance(c, str):
-            return False
-    return len(set(value)) == len(value)
+_APART = "tap: lists of different 倉庫 cards (tap and discard apart)"
 
 
 class Costs:
@@ -311,7 +325,20 @@ class Costs:
         each attribute in `needs` and one of any in `needs_any`."""
         if cost <= 0 and not needs and not needs_any:
             return True
-        count, have = self.purse(state, player) if purse is None else purse
+        if purse is None:
+            # (purse's scan, ended as soon as the cards so far pay: the count and the attributes only grow)
+            need, anym = mask_of(needs), mask_of(needs_any)
+            cards = state["cards"]
+            of = self._facts_of(state)
+            count = have = 0
+            for iid in state["zones"][STORAGE[player]]:
+                if not cards[iid]["tapped"]:
+                    count += 1
+                    have |= of[iid]["mask"]
+                    if 2 * count >= cost and have & need == need and (not anym or have & anym):
+                        return True
+            return False
+        count, have = purse
         if 2 * count < cost:
             return False
         need, anym = mask_of(needs), mask_of(needs_any)
@@ -352,11 +379,17 @@ class Costs:
         """Any payment the rule accepts, listed or not: different unused 倉庫 cards, tapped or discarded, that
         pay the cost (a discarded card counts as 2) with the attributes needed and no card more than needed."""
         tap, discard = action.get("tap", []), action.get("discard", [])
-        if not _ids(tap) or not _ids(discard) or set(tap) & set(discard):
-            raise IllegalAction("tap: lists of different 倉庫 cards (tap and discard apart)")
+        # (two lists of ids, none twice in either nor in both: the ids of both once each)
+        if not isinstance(tap, list) or not isinstance(discard, list):
+            raise IllegalAction(_APART)
+        used = tap + discard
+        for i in used:
+            if not isinstance(i, str):
+                raise IllegalAction(_APART)
+        if len(set(used)) != len(used):
+            raise IllegalAction(_APART)
         cards = state["cards"]
         storage = state["zones"][STORAGE[player]]
-        used = tap + discard
         for i in used:
             if i not in storage or cards[i]["tapped"]:
                 raise IllegalAction("tap: only your unused 倉庫 cards")
@@ -364,10 +397,14 @@ class Costs:
         of = self._facts_of(state)
         parts = []
         have = 0
-        for n, i in enumerate(used):
+        for i in tap:
             m = of[i]["mask"]
             have |= m
-            parts.append((m, 1, 0) if n < len(tap) else (m, 0, 1))
+            parts.append((m, 1, 0))
+        for i in discard:
+            m = of[i]["mask"]
+            have |= m
+            parts.append((m, 0, 1))
         if len(tap) + 2 * len(discard) < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
         need, anym = mask_of(needs), mask_of(needs_any)

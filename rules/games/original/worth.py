@@ -479,22 +479,26 @@ class Worth:
 
     # -- a card's worth and the board's --------------------------------------------------------------------------
 
-    def _ctx(self, state) -> dict:
+    def _ctx(self, state, unused: bool = True) -> dict:
+        """The 倉庫 as a decision reads it: the masks of its cards ("all", in 倉庫 order), of its unused ones
+        ("unused", and their union "umask", left out when not asked for: storing and an upkeep read the whole
+        倉庫 only), the union of all ("smask"), and the counters a 戦力 card takes ("limit")."""
         cards = state["cards"]
         storage = state["zones"][STORAGE]
         game = _LOCAL.game
         if game is None or game.state is not state:
             of = self.rules.card_facts(state)
-            every, unused = [], []
-            smask = 0
+            every, masks = [], []
+            smask = umask = 0
             for i in storage:
                 m = of[i]["mask"]
                 every.append(m)
                 smask |= m
                 if not cards[i]["tapped"]:
-                    unused.append(m)
+                    masks.append(m)
+                    umask |= m
             # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
-            return {"unused": tuple(unused), "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+            return {"unused": tuple(masks), "umask": umask, "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
         # (the 倉庫's masks and their union by its cards, kept for the game: a card's mask is its own; what is
         # tapped is read each time)
         key = tuple(storage)
@@ -511,11 +515,15 @@ class Worth:
                 game.storage.clear()
             kept = game.storage[key] = (tuple(every), smask)
         every, smask = kept
-        unused = []
+        if not unused:
+            return {"all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        masks = []
+        umask = 0
         for i, m in zip(storage, every, strict=True):  # (as many: the key is the 倉庫)
             if not cards[i]["tapped"]:
-                unused.append(m)
-        return {"unused": tuple(unused), "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+                masks.append(m)
+                umask |= m
+        return {"unused": tuple(masks), "umask": umask, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
