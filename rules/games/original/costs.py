@@ -139,27 +139,10 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             total += 1
         if not prefer:
             plain_used, plain_total = used[:], total
-        # (the fill up to the cost, _fill_and_split's: the preferred kind first, then in index order; with no
-        # discard its split is the kinds used, in index order, so `used` names the payment)
-        left = cost - total
-        take = sizes[prefer] - used[prefer]
-        if take > left:
-            take = left
-        if take > 0:
-            used[prefer] += take
-            left -= take
-        if left > 0:
-            for i in range(n):
-                take = sizes[i] - used[i]
-                if take > 0:
-                    if take >= left:
-                        used[i] += left
-                        left = 0
-                        break
-                    used[i] += take
-                    left -= take
-            if left:
-                continue
+        # (the fill up to the cost: the preferred kind first, then in index order; with no discard the payment's
+        # split is the kinds used, in index order, so `used` names it)
+        if _fill(used, total, cost, (prefer, *range(n)), sizes) != cost:
+            continue
         key = tuple(used)
         if key in found:
             continue
@@ -197,10 +180,10 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
     return out[:limit] if out else None
 
 
-def _fill_and_split(used, total, goal, discards, order, sizes) -> list | None:
+def _fill(used, total, goal, order, sizes) -> int:
     """The cards per kind index `used` (`total` of them, filled in place) filled up to `goal` from the kinds in
-    `order`, then split: (kind index, tapped, discarded) for each kind used, in index order, the discards the
-    cheapest of the cards used; None if the kinds cannot fill up to the goal (or hold the discards)."""
+    `order` (a kind may come twice: its second visit takes nothing); how many it holds then (goal, or fewer
+    if the kinds run out)."""
     for i in order:
         if total >= goal:
             break
@@ -210,7 +193,14 @@ def _fill_and_split(used, total, goal, discards, order, sizes) -> list | None:
         if take > 0:
             used[i] += take
             total += take
-    if total != goal:
+    return total
+
+
+def _fill_and_split(used, total, goal, discards, order, sizes) -> list | None:
+    """`used` filled up to `goal` (_fill), then split: (kind index, tapped, discarded) for each kind used, in
+    index order, the discards the cheapest of the cards used; None if the kinds cannot fill up to the goal (or
+    hold the discards)."""
+    if _fill(used, total, goal, order, sizes) != goal:
         return None
     split = []
     left = discards
@@ -309,8 +299,10 @@ class Costs:
         cards = state["cards"]
         return [i for i in state["zones"][STORAGE[player]] if not cards[i]["tapped"]]
 
-    def purse(self, state, player) -> tuple[int, int]:
-        """How many unused 倉庫 cards the player has, and the attributes among them (a bit mask)."""
+    def purse(self, state, player, cost=None, need=0, anym=0) -> tuple[int, int]:
+        """How many unused 倉庫 cards the player has, and the attributes among them (a bit mask). With `cost`:
+        the scan stops as soon as the cards so far pay it with the attributes `need` (all) and `anym` (one,
+        if any) (can_pay's question: the count and the attributes only grow)."""
         cards = state["cards"]
         of = self._facts_of(state)
         count = have = 0
@@ -318,6 +310,8 @@ class Costs:
             if not cards[iid]["tapped"]:
                 count += 1
                 have |= of[iid]["mask"]
+                if cost is not None and 2 * count >= cost and have & need == need and (not anym or have & anym):
+                    break
         return count, have
 
     def can_pay(self, state, player, cost, needs=(), needs_any=(), purse=None) -> bool:
@@ -325,23 +319,10 @@ class Costs:
         each attribute in `needs` and one of any in `needs_any`."""
         if cost <= 0 and not needs and not needs_any:
             return True
-        if purse is None:
-            # (purse's scan, ended as soon as the cards so far pay: the count and the attributes only grow)
-            need, anym = mask_of(needs), mask_of(needs_any)
-            cards = state["cards"]
-            of = self._facts_of(state)
-            count = have = 0
-            for iid in state["zones"][STORAGE[player]]:
-                if not cards[iid]["tapped"]:
-                    count += 1
-                    have |= of[iid]["mask"]
-                    if 2 * count >= cost and have & need == need and (not anym or have & anym):
-                        return True
-            return False
-        count, have = purse
+        need, anym = mask_of(needs), mask_of(needs_any)
+        count, have = self.purse(state, player, cost, need, anym) if purse is None else purse
         if 2 * count < cost:
             return False
-        need, anym = mask_of(needs), mask_of(needs_any)
         return have & need == need and (not anym or bool(have & anym))
 
     def payments(self, state, player, cost, needs=(), needs_any=(), limit=LIMIT) -> list[tuple[list, list]]:
