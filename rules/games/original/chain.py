@@ -127,16 +127,21 @@ class Chain(StackPlay):
     def _pass(self, state, player) -> list[dict]:
         events = [{"type": "pass", "player": player}]
         flags = state["flags"]
-        flags["passed"] += 1
-        if flags["passed"] < 2:
+        players = state["players"]
+        while True:
+            flags["passed"] += 1
+            if flags["passed"] >= 2:
+                break
             other = state["priority"] = 1 - player
-            if state["players"][other]["goldfish"]:
-                # (the goldfish passes at once, as the stack loop would have it do next: a pass changes neither
-                # the result nor a pending decision, which it checks first)
-                return events + self._pass(state, other)
-            return events
+            if not players[other]["goldfish"]:
+                return events
+            # (the goldfish passes at once, as the stack loop would have it do next: a pass changes neither the
+            # result nor a pending decision, which it checks first; its pass here, without a call of its own)
+            player = other
+            events.append({"type": "pass", "player": player})
         state["priority"] = None  # 対抗をしなかった: 効果処理を始める (newest first)
-        return events + self._resolve(state)
+        events += self._resolve(state)
+        return events
 
     def _resolve(self, state) -> list[dict]:
         """Resolve the chain newest first, settling and checking the result after each entry (apply leaves the
