@@ -41,6 +41,9 @@ def _compiled(f: dict) -> tuple:
     return out
 
 
+_NO_FIELDS = _compiled(NO_FILTER)  # (NO_FILTER is kept for good: its fields once)
+
+
 class _Undisplayed(threading.local):
     state: dict | None = None  # the game this thread's autopilot plays (its display stats are not kept)
 
@@ -148,23 +151,30 @@ class Stats:
         if not cond:
             return True
         exists, filters = _while(cond)
-        owner = state["cards"][src]["owner"]
+        cards = state["cards"]
+        owner = cards[src]["owner"]
+        fields = _compiled(filters)  # (once for the board, not once a card: _filter's reads)
+        of = self._facts_of(state)
         found = False
         for i in state["zones"][BOARD]:
-            if self._filter(state, owner, src, i, filters):
+            if self._passes(state, of, cards, owner, src, i, fields):
                 found = True
                 break
         return found == exists
 
     def _filter(self, state, player, src, iid, f, auras=None) -> bool:
         """Whether card `iid` passes the filters of a step or condition (side from `player`'s point of view)."""
-        side, other, kind, attribute, race, special, negated, min_cost, max_cost = _compiled(f)
-        owner = state["cards"][iid]["owner"]
+        return self._passes(state, self._facts_of(state), state["cards"], player, src, iid, _compiled(f), auras)
+
+    def _passes(self, state, of, cards, player, src, iid, fields, auras=None) -> bool:
+        """_filter with the filter's fields (_compiled), the game's facts (_facts_of) and cards given: the hot
+        callers (_holds over the board, stat over the auras) read them once."""
+        side, other, kind, attribute, race, special, negated, min_cost, max_cost = fields
+        owner = cards[iid]["owner"]
         if side == "own" and owner != player or side == "enemy" and owner == player:
             return False
         if other and iid == src:
             return False
-        of = self._facts_of(state)
         data = of[iid]
         if kind and data["type"] != kind:
             return False
@@ -231,7 +241,7 @@ class Stats:
                 continue
             player = cards[src]["owner"]
             if step["target"] == "bound":
-                hit = on_board and cards[src].get("bound") == iid and self._filter(state, player, src, iid, NO_FILTER)
+                hit = on_board and cards[src].get("bound") == iid and self._passes(state, of, cards, player, src, iid, _NO_FIELDS)
             else:
                 area = step.get("area")
                 if area in ("board", None):
@@ -240,7 +250,7 @@ class Stats:
                     hit = True  # (on the board or in a hand: see above)
                 else:
                     hit = self._in_area(state, player, iid, area)
-                hit = hit and self._filter(state, player, src, iid, step)
+                hit = hit and self._passes(state, of, cards, player, src, iid, _compiled(step))
             if hit:
                 amount = step.get("amount") or 0
                 if s2 == "太陽" and of[src]["type"] == LAND:  # この兵への土地の効果による補正が2倍
