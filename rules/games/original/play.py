@@ -103,7 +103,7 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
     def apply(self, state, action):
         """Play.apply, with the result left checked (result_checked) and the checks that cannot refuse the
         action left out: a free action's (one of ACTIONS[FREE]) guard for a pass or a response (guard passes
-        them), and a payment's or upkeep's answer (pay, cancel, destroy) checked against its decision
+        them; for the others its tests, inline, its message read for a refusal only), and a payment's or upkeep's answer (pay, cancel, destroy) checked against its decision
         (check_answer: the decision of a "pay" or "upkeep" has no field and no answers, so it refuses
         nothing). Anything else, a refusal included, goes through Play.apply and is checked after it.
 
@@ -118,10 +118,9 @@ class OriginalRules(Actions, Turns, Chain, Effects, Battles, Board, Costs, Stats
         pending = state["pending"]
         if pending is None:
             if kind in _FREE_KINDS:
-                if kind != "pass" and kind != "effect":
-                    refusal = self.guard(state, kind)
-                    if refusal:
-                        raise IllegalAction(refusal)
+                # (guard's tests, its message read only for a refusal)
+                if kind != "pass" and kind != "effect" and (state["priority"] is not None or state["stack"] or state["players"][state["active"]]["goldfish"]):
+                    raise IllegalAction(self.guard(state, kind))
                 events = self._handlers[kind](state, action) + self.settle(state)
                 if kind == "draw_support" and state["result"] is None:
                     self.check_result(state)
