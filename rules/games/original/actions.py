@@ -87,7 +87,8 @@ class Actions:
         return None
 
     def settle(self, state):
-        events = self._advance(state)
+        # (nobody holding the right to respond and no chain: the stack loop, _advance, would find nothing to do)
+        events = self._advance(state) if state["priority"] is not None or state["stack"] else []
         self.show_stats(state)
         return events
 
