@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...engine.core import IllegalAction, move
 from .board import camp_row
 from .cards import BOARD, CURSE, DECK, HAND, LAND, SOLDIER, STORAGE, parse_cost
+from .stats import _UNDISPLAYED
 
 # ④…《効果種別:効果名》効果の種類:発動コスト/効果 種別はスペル。この場合、フェイズ②のパート1に、光のカードを含む倉庫のカードを
 # 一枚使用して発動。 (the example card オーバークラウド・ゴーレム, printed 光4: its explanation's count, option golem_cost)
@@ -89,7 +90,8 @@ class Actions:
     def settle(self, state):
         # (nobody holding the right to respond and no chain: the stack loop, _advance, would find nothing to do)
         events = self._advance(state) if state["priority"] is not None or state["stack"] else []
-        self.show_stats(state)
+        if state is not _UNDISPLAYED.state:  # (show_stats' own first test: no display stats for the autopilot's game)
+            self.show_stats(state)
         return events
 
     def _main_actions(self, state, hand, me=0) -> list[dict]:
