@@ -167,8 +167,8 @@ def mask_of(attrs) -> int:
 
 
 class _FactsOf(InstanceFacts):
-    """The engine's instance -> facts dict, also holding the game's defs dict so that its identity, which
-    says (with the cards dict's) whose it is, cannot be reused."""
+    """The engine's instance -> facts dict, also holding the game's defs dict (the engine's InstanceFacts
+    holds its cards dict, whose identity says whose it is: _facts_of), so that neither can be reused."""
 
     def __init__(self, cards: dict, defs: dict, table: CardTable):
         super().__init__(table, cards)
@@ -205,9 +205,12 @@ class CardData:
 
     def _facts_of(self, state) -> dict:
         """Card instance id -> read_card() of its card, for the game of `state` (an instance's card never
-        changes): the hot paths look a card's facts up with one dict read."""
+        changes): the hot paths look a card's facts up with one dict read. The game is told by its cards dict
+        alone: a cards dict is one game's (a new game, a view, a copy or the versus AI's determinized game
+        makes its own, with its own defs dict), whose defs dict only grows (add_card never replaces a card's
+        data), so the defs dict of a state with the same cards dict is the one the facts were read from."""
         last = self._last_facts
-        if last.cards is state["cards"] and last.defs is state["defs"]:
+        if last.cards is state["cards"]:
             return last
         last = self._last_facts = _FactsOf(state["cards"], state["defs"], self.cards.table(state))
         return last
