@@ -1172,8 +1172,13 @@ class KannagiRules(Play):
                 events = []
             elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"][P0_HAND]) and memo.tools.isdisjoint(state["zones"][P0_REVEAL]):
                 events = []
+            # (the rest of _window's goldfish answer without the call: its first tests are the ones above)
+            elif state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+                events = []
             else:
-                events = self._window(state, action["type"])
+                at = action["type"]
+                state["pending"] = {"type": "timing", "player": 0, "at": at}
+                events = [{"type": "declare", "at": at}]
         else:
             events = self._window(state, action["type"])
         if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
