@@ -1483,8 +1483,20 @@ class KannagiRules(Play):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
         then the hand limit, during which no tool."""
         state["phase"] = "end"
-        # (_window's first answer without the call: against the goldfish, no moment once the tool was used)
-        events = [] if state["players"][1]["goldfish"] and state["flags"]["tool"] else self._window(state, "end")
+        if state["players"][1]["goldfish"]:  # (_window's goldfish answer without the call, as in _declare)
+            memo = self._last
+            zones = state["zones"]
+            if state["flags"]["tool"]:
+                events = []
+            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]):
+                events = []
+            elif state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+                events = []
+            else:
+                state["pending"] = {"type": "timing", "player": 0, "at": "end"}
+                events = [{"type": "declare", "at": "end"}]
+        else:
+            events = self._window(state, "end")
         if state["pending"]:
             state["flags"]["jobs"].insert(0, {"do": "end_phase"})
             return events
