@@ -205,9 +205,7 @@ class KannagiRules(Play):
             return True
         return kind == "hand" and owner == f"p{player}"
 
-    def draw_source(self, state, player):
-        """The player's deck (Play.draw_source's answer, the same string, without its zone call: every draw asks)."""
-        return DECKS[player]
+    # (draw_source is Play's: the engine's draw then reads the deck names Play keeps for the class, with no call)
 
     def layout(self, state):
         """⑥魂:魂にする札を表逆向きで置きます: the 魂 zones' cards lie face up and upside down (the board turns them)."""
