@@ -95,7 +95,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks", "lowers")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -128,6 +128,18 @@ class Facts:
             )
         )
         self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
+        # a step that may leave a card's power lowered (damage rule ②, check_result): any but a draw, damage or life
+        # to a player, or a stat step raising power by a whole number (a move may bring a card back to where a
+        # change "until end of turn" was made after its counters were cleared, so it counts as one)
+        self.lowers = False
+        for s in script:
+            op = s.get("op")
+            if op == "stat":
+                amount = s.get("amount")
+                if (s.get("stat") or "power") != "power" or amount.__class__ is not int or amount <= 0:
+                    self.lowers = True
+            elif op not in ("draw", "damage", "life"):
+                self.lowers = True
 
 
 class Instances:
@@ -138,7 +150,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -148,6 +160,8 @@ class Instances:
                 key = card["def"]
                 found = self.table.get(key)
                 f = of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
+                if f.lowers:
+                    self.inert = False
                 self.sort(iid, f)
 
     def sort(self, iid: str, f: Facts) -> None:
@@ -276,7 +290,7 @@ class KannagiRules(Play):
                 return self._apply_checked(state, action)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
-            if memo.versus or memo.counted or "eot" in state or state["players"][0]["lost"]:
+            if memo.versus or state["players"][0]["lost"] or (not memo.inert and (memo.counted or "eot" in state)):
                 self.check_result(state)
         return events
 
@@ -314,13 +328,23 @@ class KannagiRules(Play):
         self._prev = self._last
         last = self._table
         if last is None or not (last[0] is defs or last[0] == defs):
-            last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
+            facts = {key: Facts(d) for key, d in defs.items()}
+            lowers = False
+            for f in facts.values():
+                if f.lowers:
+                    lowers = True
+            last = self._table = (defs, facts, lowers)
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
         memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
+        # Counters that can lower nothing (see check_result): a goldfish game with no counters at its start whose cards
+        # have no step that may lower a power (Facts.lowers); the damage of an attack sets no counter against the
+        # goldfish, so only raised powers are ever noted, and taken back where they were made. A manual action or a
+        # token whose card may lower ends it.
+        memo.inert = not memo.counted and not memo.versus and not last[2]
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
@@ -1423,8 +1447,8 @@ class KannagiRules(Play):
             # check_result only where it may change something: otherwise it scans no field (no counters noted:
             # memo.counted, "eot") and finds no life at 0 and no loss
             player = state["players"][0]
-            if (target["life"] <= 0 or memo.counted or "eot" in state or player["life"] <= 0 or player["lost"]
-                    or target["lost"]):
+            if (target["life"] <= 0 or player["life"] <= 0 or player["lost"] or target["lost"]
+                    or (not memo.inert and (memo.counted or "eot" in state))):
                 self.check_result(state)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
@@ -1746,7 +1770,7 @@ class KannagiRules(Play):
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
-        facts.counted, facts.versus = True, memo.versus  # (looked at again by check_result)
+        facts.counted, facts.versus, facts.inert = True, memo.versus, False  # (looked at again by check_result)
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
@@ -1760,6 +1784,7 @@ class KannagiRules(Play):
         memo = self._memo(state)
         memo.fill()  # (a token it made)
         memo.counted = True  # (a manual action may have set counters: check_result looks again)
+        memo.inert = False
         riding = memo.riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
         riding.update(i for i, c in state["cards"].items() if "on" in c)
@@ -1832,7 +1857,7 @@ class KannagiRules(Play):
             memo = self._last
             if memo is None or memo.cards is not cards:
                 memo = self._new_game(state)
-            if memo.counted or "eot" in state:
+            if not memo.inert and (memo.counted or "eot" in state):  # (inert: no counter lowers a power)
                 for iid in state["zones"][P0_FIELD]:
                     if cards[iid]["counters"]:
                         self._lowered_to_soul(state, P0_FIELD, memo.of)
