@@ -95,7 +95,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks", "lowers")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks", "stirs")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -128,18 +128,18 @@ class Facts:
             )
         )
         self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
-        # a step that may leave a card's power lowered (damage rule ②, check_result): any but a draw, damage or life
-        # to a player, or a stat step raising power by a whole number (a move may bring a card back to where a
-        # change "until end of turn" was made after its counters were cleared, so it counts as one)
-        self.lowers = False
+        # a step that may leave a card's power lowered (damage rule ②, check_result) or move a card (off a field, or
+        # back to where a change "until end of turn" was made after its counters were cleared): any but a draw,
+        # damage or life to a player, or a stat step raising power by a whole number (see Instances.inert)
+        self.stirs = False
         for s in script:
             op = s.get("op")
             if op == "stat":
                 amount = s.get("amount")
                 if (s.get("stat") or "power") != "power" or amount.__class__ is not int or amount <= 0:
-                    self.lowers = True
+                    self.stirs = True
             elif op not in ("draw", "damage", "life"):
-                self.lowers = True
+                self.stirs = True
 
 
 class Instances:
@@ -160,7 +160,7 @@ class Instances:
                 key = card["def"]
                 found = self.table.get(key)
                 f = of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
-                if f.lowers:
+                if f.stirs:
                     self.inert = False
                 self.sort(iid, f)
 
@@ -274,20 +274,26 @@ class KannagiRules(Play):
                 handler = self._free.get(kind)
                 if handler is None:
                     return self._apply_checked(state, action)
-                events = handler(state, action) + self._settle_riders(state)
+                events = handler(state, action)
+                memo = self._last  # (inert: _settle_riders would find nothing to do)
+                if memo is None or memo.cards is not state["cards"] or not memo.inert:
+                    events = events + self._settle_riders(state)
         else:
             kind = pending["type"]
             if kind == "timing" and action["type"] == "tool":
                 card = action.get("card")
                 if not (card is None or (card.__class__ is str and card in self._usable(state))):
                     return self._apply_checked(state, action)
-                events = self._do_tool(state, action) + self._settle_riders(state)
+                events = self._do_tool(state, action)
             elif kind == "potential" and action["type"] == "potential_done":  # (check_answer: not the decision's answer)
-                events = self._do_potential_done(state, action) + self._settle_riders(state)
+                events = self._do_potential_done(state, action)
             elif kind == "order" and action["type"] == "choose" and action.get("card").__class__ is str and action["card"] in pending["candidates"]:
-                events = self._do_choose(state, action) + self._settle_riders(state)  # (check_answer: one of the candidates)
+                events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
                 return self._apply_checked(state, action)
+            memo = self._last  # (inert: _settle_riders would find nothing to do)
+            if memo is None or memo.cards is not state["cards"] or not memo.inert:
+                events = events + self._settle_riders(state)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
             if memo.versus or state["players"][0]["lost"] or (not memo.inert and (memo.counted or "eot" in state)):
@@ -331,7 +337,7 @@ class KannagiRules(Play):
             facts = {key: Facts(d) for key, d in defs.items()}
             lowers = False
             for f in facts.values():
-                if f.lowers:
+                if f.stirs:
                     lowers = True
             last = self._table = (defs, facts, lowers)
         memo = self._last = Instances()
@@ -340,14 +346,16 @@ class KannagiRules(Play):
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
         memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
-        # Counters that can lower nothing (see check_result): a goldfish game with no counters at its start whose cards
-        # have no step that may lower a power (Facts.lowers); the damage of an attack sets no counter against the
-        # goldfish, so only raised powers are ever noted, and taken back where they were made. A manual action or a
-        # token whose card may lower ends it.
-        memo.inert = not memo.counted and not memo.versus and not last[2]
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
+        # A goldfish game with no counters and no card sitting on another at its start, whose cards have no step that
+        # may lower a power or move a card (Facts.stirs): its counters lower nothing (check_result: the damage of an
+        # attack sets no counter against the goldfish, so only raised powers are ever noted, and taken back where
+        # they were made), and its riders never need settling (_settle_riders: a card leaves a field only by
+        # _to_soul, which takes what sits on it along and clears its own seat; a draw only moves deck to hand). A
+        # manual action, or a token whose card stirs, ends it.
+        memo.inert = not memo.counted and not memo.versus and not last[2] and not memo.riding
         # A simulation's games have the same instances of the same cards (GameFactory): when this game's instance
         # ids and their card keys are the last new game's, with the same table, its facts and sets are copied.
         ids, keys = list(cards), list(map(_DEF, cards.values()))
@@ -1067,7 +1075,8 @@ class KannagiRules(Play):
         of the queue (効果の発動 ①)."""
         if then != "job":
             return []
-        events = self._settle_riders(state)
+        memo = self._last  # (inert: _settle_riders would find nothing to do)
+        events = [] if memo is not None and memo.cards is state["cards"] and memo.inert else self._settle_riders(state)
         flags = state["flags"]
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
