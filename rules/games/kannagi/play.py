@@ -95,7 +95,7 @@ class Facts:
     power, keywords, seasons, whether 魂 needs a card of its season to pay for it, 神, its target, the
     timings of its script, and the steps it runs when played that may need a card to choose."""
 
-    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks")
+    __slots__ = ("type", "cost", "power", "keywords", "seasons", "soul", "free", "god", "name", "target", "whens", "steps", "choosers", "plain", "attacks", "season_attacks", "stirs")
 
     def __init__(self, d: dict):
         fields = d.get("fields") or {}
@@ -128,6 +128,18 @@ class Facts:
             )
         )
         self.plain = not self.target and not self.choosers  # used whenever 魂 pays for it (a tool)
+        # a step that may leave a card's power lowered (damage rule ②, check_result) or move a card (off a field, or
+        # back to where a change "until end of turn" was made after its counters were cleared): any but a draw,
+        # damage or life to a player, or a stat step raising power by a whole number (see Instances.inert)
+        self.stirs = False
+        for s in script:
+            op = s.get("op")
+            if op == "stat":
+                amount = s.get("amount")
+                if (s.get("stat") or "power") != "power" or amount.__class__ is not int or amount <= 0:
+                    self.stirs = True
+            elif op not in ("draw", "damage", "life"):
+                self.stirs = True
 
 
 class Instances:
@@ -138,7 +150,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -148,6 +160,8 @@ class Instances:
                 key = card["def"]
                 found = self.table.get(key)
                 f = of[iid] = found if found is not None else Facts(self.defs[key])  # (not shared with other games)
+                if f.stirs:
+                    self.inert = False
                 self.sort(iid, f)
 
     def sort(self, iid: str, f: Facts) -> None:
@@ -205,9 +219,7 @@ class KannagiRules(Play):
             return True
         return kind == "hand" and owner == f"p{player}"
 
-    def draw_source(self, state, player):
-        """The player's deck (Play.draw_source's answer, the same string, without its zone call: every draw asks)."""
-        return DECKS[player]
+    # (draw_source is Play's: the engine's draw then reads the deck names Play keeps for the class, with no call)
 
     def layout(self, state):
         """⑥魂:魂にする札を表逆向きで置きます: the 魂 zones' cards lie face up and upside down (the board turns them)."""
@@ -262,23 +274,29 @@ class KannagiRules(Play):
                 handler = self._free.get(kind)
                 if handler is None:
                     return self._apply_checked(state, action)
-                events = handler(state, action) + self._settle_riders(state)
+                events = handler(state, action)
+                memo = self._last  # (inert: _settle_riders would find nothing to do)
+                if memo is None or memo.cards is not state["cards"] or not memo.inert:
+                    events = events + self._settle_riders(state)
         else:
             kind = pending["type"]
             if kind == "timing" and action["type"] == "tool":
                 card = action.get("card")
                 if not (card is None or (card.__class__ is str and card in self._usable(state))):
                     return self._apply_checked(state, action)
-                events = self._do_tool(state, action) + self._settle_riders(state)
+                events = self._do_tool(state, action)
             elif kind == "potential" and action["type"] == "potential_done":  # (check_answer: not the decision's answer)
-                events = self._do_potential_done(state, action) + self._settle_riders(state)
+                events = self._do_potential_done(state, action)
             elif kind == "order" and action["type"] == "choose" and action.get("card").__class__ is str and action["card"] in pending["candidates"]:
-                events = self._do_choose(state, action) + self._settle_riders(state)  # (check_answer: one of the candidates)
+                events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
                 return self._apply_checked(state, action)
+            memo = self._last  # (inert: _settle_riders would find nothing to do)
+            if memo is None or memo.cards is not state["cards"] or not memo.inert:
+                events = events + self._settle_riders(state)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
-            if memo.versus or memo.counted or "eot" in state or state["players"][0]["lost"]:
+            if memo.versus or state["players"][0]["lost"] or (not memo.inert and (memo.counted or "eot" in state)):
                 self.check_result(state)
         return events
 
@@ -316,7 +334,12 @@ class KannagiRules(Play):
         self._prev = self._last
         last = self._table
         if last is None or not (last[0] is defs or last[0] == defs):
-            last = self._table = (defs, {key: Facts(d) for key, d in defs.items()})
+            facts = {key: Facts(d) for key, d in defs.items()}
+            lowers = False
+            for f in facts.values():
+                if f.stirs:
+                    lowers = True
+            last = self._table = (defs, facts, lowers)
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
@@ -326,6 +349,13 @@ class KannagiRules(Play):
         table = last[1]
         # the cards that sit on another (C-level loops: a new game's cards are read whole)
         memo.riding = set(compress(cards, map(dict.__contains__, cards.values(), repeat("on"))))
+        # A goldfish game with no counters and no card sitting on another at its start, whose cards have no step that
+        # may lower a power or move a card (Facts.stirs): its counters lower nothing (check_result: the damage of an
+        # attack sets no counter against the goldfish, so only raised powers are ever noted, and taken back where
+        # they were made), and its riders never need settling (_settle_riders: a card leaves a field only by
+        # _to_soul, which takes what sits on it along and clears its own seat; a draw only moves deck to hand). A
+        # manual action, or a token whose card stirs, ends it.
+        memo.inert = not memo.counted and not memo.versus and not last[2] and not memo.riding
         # A simulation's games have the same instances of the same cards (GameFactory): when this game's instance
         # ids and their card keys are the last new game's, with the same table, its facts and sets are copied.
         ids, keys = list(cards), list(map(_DEF, cards.values()))
@@ -1045,7 +1075,8 @@ class KannagiRules(Play):
         of the queue (効果の発動 ①)."""
         if then != "job":
             return []
-        events = self._settle_riders(state)
+        memo = self._last  # (inert: _settle_riders would find nothing to do)
+        events = [] if memo is not None and memo.cards is state["cards"] and memo.inert else self._settle_riders(state)
         flags = state["flags"]
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
@@ -1172,8 +1203,13 @@ class KannagiRules(Play):
                 events = []
             elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"][P0_HAND]) and memo.tools.isdisjoint(state["zones"][P0_REVEAL]):
                 events = []
+            # (the rest of _window's goldfish answer without the call: its first tests are the ones above)
+            elif state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+                events = []
             else:
-                events = self._window(state, action["type"])
+                at = action["type"]
+                state["pending"] = {"type": "timing", "player": 0, "at": at}
+                events = [{"type": "declare", "at": at}]
         else:
             events = self._window(state, action["type"])
         if state["pending"] or state["result"] is not None:  # a tool's moment first: the declaration waits
@@ -1420,8 +1456,8 @@ class KannagiRules(Play):
             # check_result only where it may change something: otherwise it scans no field (no counters noted:
             # memo.counted, "eot") and finds no life at 0 and no loss
             player = state["players"][0]
-            if (target["life"] <= 0 or memo.counted or "eot" in state or player["life"] <= 0 or player["lost"]
-                    or target["lost"]):
+            if (target["life"] <= 0 or player["life"] <= 0 or player["lost"] or target["lost"]
+                    or (not memo.inert and (memo.counted or "eot" in state))):
                 self.check_result(state)
         if state["pending"] or state["result"] is not None:
             jobs += self._attack_steps(place, 2)
@@ -1478,8 +1514,20 @@ class KannagiRules(Play):
         """⑤ エンドフェイズ: its declaration is a moment for a tool (●エンドフェイズ※ただし手札超過の処理の移行後は使えない),
         then the hand limit, during which no tool."""
         state["phase"] = "end"
-        # (_window's first answer without the call: against the goldfish, no moment once the tool was used)
-        events = [] if state["players"][1]["goldfish"] and state["flags"]["tool"] else self._window(state, "end")
+        if state["players"][1]["goldfish"]:  # (_window's goldfish answer without the call, as in _declare)
+            memo = self._last
+            zones = state["zones"]
+            if state["flags"]["tool"]:
+                events = []
+            elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]):
+                events = []
+            elif state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+                events = []
+            else:
+                state["pending"] = {"type": "timing", "player": 0, "at": "end"}
+                events = [{"type": "declare", "at": "end"}]
+        else:
+            events = self._window(state, "end")
         if state["pending"]:
             state["flags"]["jobs"].insert(0, {"do": "end_phase"})
             return events
@@ -1731,7 +1779,7 @@ class KannagiRules(Play):
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
-        facts.counted, facts.versus = True, memo.versus  # (looked at again by check_result)
+        facts.counted, facts.versus, facts.inert = True, memo.versus, False  # (looked at again by check_result)
         self._prev, self._last = memo, facts
         out["log"] = list(state["log"])
         return out
@@ -1745,6 +1793,7 @@ class KannagiRules(Play):
         memo = self._memo(state)
         memo.fill()  # (a token it made)
         memo.counted = True  # (a manual action may have set counters: check_result looks again)
+        memo.inert = False
         riding = memo.riding  # (noted again from every card: a manual action may do anything)
         riding.clear()
         riding.update(i for i, c in state["cards"].items() if "on" in c)
@@ -1817,7 +1866,7 @@ class KannagiRules(Play):
             memo = self._last
             if memo is None or memo.cards is not cards:
                 memo = self._new_game(state)
-            if memo.counted or "eot" in state:
+            if not memo.inert and (memo.counted or "eot" in state):  # (inert: no counter lowers a power)
                 for iid in state["zones"][P0_FIELD]:
                     if cards[iid]["counters"]:
                         self._lowered_to_soul(state, P0_FIELD, memo.of)
