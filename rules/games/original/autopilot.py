@@ -87,6 +87,7 @@ HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
 
 
 _WANTED: dict = {}  # the board's card ids -> (the game's card facts, the attributes its own soldiers and damaging effects need)
+_READY = ("ready hits",)  # (the key of the board soldiers' hits in the board's values: _main)
 _PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
 
 
@@ -200,11 +201,21 @@ class Autopilot(Worth, Base):
         zones = state["zones"]
         auras, free = self._auras_free(state)
         ready = []  # (own soldiers on the board that may move, and their hits: one plain loop)
-        stats = {}
+        # (a board soldier's hit reads the steps in force and `free`, its own card and where it is: all held by
+        # the board's key, so the hits are kept with the board's values, _board_key, for the next decision)
+        d = self._kept(auras, free)
+        stats = None
+        if d is not None and not d.cfg:
+            stats = d.data.get(_READY)
+            if stats is None:
+                stats = d.data[_READY] = {}
+        if stats is None:
+            stats = {}
         for s in zones[BOARD]:
             if cards[s]["owner"] == 0 and of[s]["type"] == SOLDIER and not self.rules.sick(state, s):
                 ready.append(s)
-                stats[s] = self._hit(state, s, auras, free)
+                if s not in stats:
+                    stats[s] = self._hit(state, s, auras, free)
         blocked = self._blocked(state) if ready else set()  # (the squares a soldier may not enter)
 
         # a. free hits
