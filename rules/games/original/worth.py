@@ -1003,25 +1003,39 @@ class Worth:
         hand = state["zones"][HAND]
         auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
-        masks = {i: of[i]["mask"] for i in hand}
         everything = ctx["smask"]
-        for m in masks.values():
-            everything |= m
-        values = {i: 0 for i in hand}
+        values = {}
+        for i in hand:  # (plain loops: the same masks, the same keys in hand order)
+            everything |= of[i]["mask"]
+            values[i] = 0
         pieces = self._pieces(state)
-        piece_defs = {cards[i]["def"] for i in state["zones"][BOARD] if cards[i]["owner"] == 0}
-        for i in pieces:
-            d = cards[i]["def"]
-            values[i] = 20 if d in piece_defs else 100
-            piece_defs.add(d)
+        if pieces:
+            piece_defs = set()
+            for i in state["zones"][BOARD]:
+                if cards[i]["owner"] == 0:
+                    piece_defs.add(cards[i]["def"])
+            for i in pieces:
+                d = cards[i]["def"]
+                values[i] = 20 if d in piece_defs else 100
+                piece_defs.add(d)
+        dec = _LOCAL.d
+        kept = dec.data if dec is not None and not dec.cfg else None  # (_worth_with's, inline)
         better = []
         for i in hand:
-            if i in pieces or of[i]["type"] not in (SOLDIER, CURSE, LAND):
-                continue
             data = of[i]
-            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+            kind = data["type"]
+            if kind not in (SOLDIER, CURSE, LAND) or i in pieces:
                 continue
-            worth = self._worth_with(state, [i], ctx, everything)  # (the board's worth with it: _looks)
+            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+                continue
+            # (the board's worth with it: _looks)
+            if kept is None:
+                worth = self._worth_with(state, [i], ctx, everything)
+            else:
+                key = ("worth", (i,), everything)
+                worth = kept.get(key)
+                if worth is None:
+                    worth = kept[key] = self._worth_with_now(state, [i], ctx, everything)
             if worth < current:
                 better.append((worth, self._summon_cost(state, i, auras)[0], i))
         better.sort()
