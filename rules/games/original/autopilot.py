@@ -336,6 +336,11 @@ class Autopilot(Worth, Base):
         base = cap_now = demand = need = None
         found = []
         seen = set()
+        # (the board's values, _board_key, when `auras` are its board's as it is: each card's cost as taps and
+        # attributes, and _frees by the cards that arrived this turn, looked up here without the calls)
+        d = self._kept_board(auras)
+        kept = d.data if d is not None else None
+        arrived = None
         for iid in hand:
             data = of[iid]
             kind = data["type"]
@@ -347,11 +352,33 @@ class Autopilot(Worth, Base):
             seen.add(key)
             if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue  # (before its cost: the cheaper test)
-            cost, needs = self._summon_cost(state, iid, auras)
-            cost = _taps(cost, needs)
-            if not _can_one(unused, umask, cost, mask_of(needs)):
+            if kept is None:
+                cost, needs = self._summon_cost(state, iid, auras)
+                cost, needs = _taps(cost, needs), mask_of(needs)
+            else:
+                taps = kept.get(("taps", iid))
+                if taps is None:
+                    cost, needs = self._summon_cost(state, iid, auras)
+                    taps = kept[("taps", iid)] = (_taps(cost, needs), mask_of(needs))
+                cost, needs = taps
+            if not _can_one(unused, umask, cost, needs):
                 continue
-            now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
+            # (_looks without the board's worth: a play is not ranked by it)
+            if kept is None:
+                now, later = self._frees(state, [iid])
+            else:
+                if arrived is None:
+                    turn = state["turn"]
+                    arrived = []
+                    for i in state["zones"][BOARD]:
+                        if cards[i].get("arrived") == turn:
+                            arrived.append(i)
+                    arrived = tuple(arrived)
+                key = ("frees", (iid,), arrived)  # (_frees' own key)
+                frees = kept.get(key)
+                if frees is None:
+                    frees = kept[key] = self._frees_now(state, [iid])
+                now, later = frees
             if now:
                 rank = (0, cost, iid)
             elif later:
@@ -368,7 +395,7 @@ class Autopilot(Worth, Base):
                     continue
                 if cap_now is None:  # (the damage left this turn, worked out once a play would add some)
                     cap_now = self._capacity_left(state, auras, free, unused, need, ctx, demand)
-                left = _take(unused, [(cost, mask_of(needs))], demand)
+                left = _take(unused, [(cost, needs)], demand)
                 loss = cap_now - self._capacity_left(state, auras, free, left, need, ctx, demand)
                 if gain * HORIZON <= loss:
                     continue
