@@ -88,12 +88,27 @@ HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
 
 _WANTED: dict = {}  # the board's card ids -> (the game's card facts, the attributes its own soldiers and damaging effects need)
 _READY = ("ready hits",)  # (the key of the board soldiers' hits in the board's values: _main)
+_OWN = ("own",)  # (the key of _own's lists in the board's values: _main)
 _PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
 
 
 def _can_one(unused: tuple, umask: int, cost: int, need: int) -> bool:
     """_can_seq(unused, [(cost, need)]) with the union of the unused cards' masks (ctx's "umask") known."""
     return cost <= 0 or len(unused) >= cost and umask & need == need
+
+
+def _own(of, cards, board) -> tuple[list, list]:
+    """(the own soldiers, the own cards with a damaging 通常 effect) of the board, in its order."""
+    soldiers = []
+    damagers = []
+    for i in board:
+        if cards[i]["owner"] == 0:
+            data = of[i]
+            if data["type"] == SOLDIER:
+                soldiers.append(i)
+            if _damages(data):
+                damagers.append(i)
+    return soldiers, damagers
 
 
 def _pick(plan: list, wanted: int) -> int:
@@ -203,16 +218,23 @@ class Autopilot(Worth, Base):
         ready = []  # (own soldiers on the board that may move, and their hits: one plain loop)
         # (a board soldier's hit reads the steps in force and `free`, its own card and where it is: all held by
         # the board's key, so the hits are kept with the board's values, _board_key, for the next decision)
+        # (the own soldiers and the own cards with a damaging effect, in board order, read the board's cards and
+        # whose they are: kept with the board's values too)
         d = self._kept(auras, free)
-        stats = None
+        stats = own = None
         if d is not None and not d.cfg:
             stats = d.data.get(_READY)
             if stats is None:
                 stats = d.data[_READY] = {}
+            own = d.data.get(_OWN)
+            if own is None:
+                own = d.data[_OWN] = _own(of, cards, zones[BOARD])
         if stats is None:
             stats = {}
-        for s in zones[BOARD]:
-            if cards[s]["owner"] == 0 and of[s]["type"] == SOLDIER and not self.rules.sick(state, s):
+            own = _own(of, cards, zones[BOARD])
+        soldiers, damagers = own
+        for s in soldiers:
+            if not self.rules.sick(state, s):
                 ready.append(s)
                 if s not in stats:
                     stats[s] = self._hit(state, s, auras, free)
@@ -271,9 +293,9 @@ class Autopilot(Worth, Base):
                 continue
             action = {"type": "move", "card": s, "pos": [row + 1, col]}
             options.append((min(power, need) / max(cost, 0.5), -cost, power, s, action))
-        for i in zones[BOARD]:
-            if cards[i]["owner"] != 0 or not _damages(of[i]) or self.rules.sick(state, i):
-                continue  # (a card with no damaging effect first: the most, and the cheapest to tell)
+        for i in damagers:
+            if self.rules.sick(state, i):
+                continue
             for _k, amount, cost, needs, _sac, action, names in self._damage_effects(state, i):
                 if cost > budget or not self.rules.can_pay(state, 0, cost, names):
                     continue
