@@ -463,13 +463,16 @@ def _never_free(data: dict, options: dict) -> bool:
 def _none_free(state, of, ids=()) -> bool:
     """No own soldier on the board, nor any of the cards `ids` (put there), can ever hit for free (_never_free):
     then no board, as it is or with any of its own hand cards put on it, has a soldier that does."""
-    options = state["options"]
+    zero = state["options"]["zero_cost_attributes"]
     cards = state["cards"]
-    for i in state["zones"][BOARD]:
-        if cards[i]["owner"] == 0 and not _never_free(of[i], options):
-            return False
+    for i in state["zones"][BOARD]:  # (_never_free, inline: a soldier with no attribute, or any without zero)
+        if cards[i]["owner"] == 0:
+            data = of[i]
+            if data["type"] == SOLDIER and not (data["attrs"] and zero):
+                return False
     for i in ids:
-        if not _never_free(of[i], options):
+        data = of[i]
+        if data["type"] == SOLDIER and not (data["attrs"] and zero):
             return False
     return True
 
