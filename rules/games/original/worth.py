@@ -503,30 +503,33 @@ class Worth:
             # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
             return {"unused": tuple(masks), "umask": umask, "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
         # (the 倉庫's masks and their union by its cards, kept for the game: a card's mask is its own; what is
-        # tapped is read each time)
+        # tapped is read each time, from the cards' own dicts, which a game keeps for its card ids)
         key = tuple(storage)
         kept = game.storage.get(key)
         if kept is None:
             of = game.of
             every = []
+            pairs = []
             smask = 0
             for i in storage:
                 m = of[i]["mask"]
                 every.append(m)
+                pairs.append((cards[i], m))
                 smask |= m
             if len(game.storage) > 256:
                 game.storage.clear()
-            kept = game.storage[key] = (tuple(every), smask)
-        every, smask = kept
+            kept = game.storage[key] = (tuple(every), smask, pairs)
+        every, smask, pairs = kept
         if not unused:
             return {"all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
-        masks = []
-        umask = 0
-        for i, m in zip(storage, every, strict=True):  # (as many: the key is the 倉庫)
-            if not cards[i]["tapped"]:
-                masks.append(m)
+        masks = tuple([m for c, m in pairs if not c["tapped"]])
+        if len(masks) == len(every):
+            umask = smask  # (none tapped)
+        else:
+            umask = 0
+            for m in masks:
                 umask |= m
-        return {"unused": tuple(masks), "umask": umask, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        return {"unused": masks, "umask": umask, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
