@@ -629,9 +629,11 @@ class Worth:
         m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
-    def _worth(self, state, iid, auras, free, ctx, mask=None) -> float:
-        """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none)."""
-        of = self.rules.card_facts(state)
+    def _worth(self, state, iid, auras, free, ctx, mask=None, of=None) -> float:
+        """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none). (`of`: the card facts, when
+        the caller has them)"""
+        if of is None:
+            of = self.rules.card_facts(state)
         limit = ctx["limit"]
         have = ctx["smask"] if mask is None else mask
         best = INF
@@ -688,7 +690,7 @@ class Worth:
         of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0 and of[i]["type"] in (SOLDIER, CURSE, LAND):
-                best = min(best, self._worth(state, i, auras, free, ctx, mask))
+                best = min(best, self._worth(state, i, auras, free, ctx, mask, of))
         return best
 
     def _unconditional(self, state) -> bool:
