@@ -211,7 +211,8 @@ class Autopilot(Worth, Base):
 
     def _main(self, state):
         _board_values()
-        of = self.rules.card_facts(state)
+        d = _LOCAL.d
+        of = self.rules.card_facts(state) if d is None else d.of
         cards = state["cards"]
         zones = state["zones"]
         auras, free = self._auras_free(state)
@@ -238,7 +239,7 @@ class Autopilot(Worth, Base):
                 ready.append(s)
                 if s not in stats:
                     stats[s] = self._hit(state, s, auras, free)
-        blocked = self._blocked(state) if ready else set()  # (the squares a soldier may not enter)
+        blocked = self._blocked(state, of) if ready else set()  # (the squares a soldier may not enter)
 
         # a. free hits
         best = None
@@ -260,7 +261,7 @@ class Autopilot(Worth, Base):
 
         ctx = self._ctx(state)
         # b., c. plays
-        play = self._play(state, auras, free, ctx)
+        play = self._play(state, auras, free, ctx, of)
         if play is not None:
             return play
 
@@ -330,10 +331,11 @@ class Autopilot(Worth, Base):
             return {"type": "move", "card": s, "pos": [2, col]}
         return None
 
-    def _blocked(self, state) -> set:
+    def _blocked(self, state, of=None) -> set:
         """The squares no soldier may enter (a soldier, or an own land when own lands fight, is there; a soldier
         is never on the square it would enter: a move is to another row)."""
-        of = self.rules.card_facts(state)
+        if of is None:
+            of = self.rules.card_facts(state)
         cards = state["cards"]
         lands = state["options"]["own_land_battle"]
         out = set()
@@ -346,9 +348,10 @@ class Autopilot(Worth, Base):
                 out.add((pos[0], pos[1]))
         return out
 
-    def _play(self, state, auras, free, ctx):
-        """The card to summon, cast or deploy now (steps b and c), or None."""
-        of = self.rules.card_facts(state)
+    def _play(self, state, auras, free, ctx, of=None):
+        """The card to summon, cast or deploy now (steps b and c), or None. (`of`: the card facts, when known)"""
+        if of is None:
+            of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
         if not hand:
@@ -463,7 +466,8 @@ class Autopilot(Worth, Base):
 
     def _to_store(self, state):
         _board_values()
-        of = self.rules.card_facts(state)
+        d = _LOCAL.d
+        of = self.rules.card_facts(state) if d is None else d.of
         cards = state["cards"]
         hand = state["zones"][HAND]
         ctx = self._ctx(state, False)  # (the whole 倉庫: no unused cards read)

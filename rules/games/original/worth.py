@@ -210,10 +210,11 @@ class _Decision:
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
     simulation (`sigs`, `hits`: _Store), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish", "of")
 
-    def __init__(self, game: _Game, shared: bool = True, busy: bool = False):
+    def __init__(self, game: _Game, shared: bool = True, busy: bool = False, of=None):
         self._game = game
+        self.of = game.of if of is None else of  # the card facts (rules.card_facts) of the decision's state
         self.busy = busy  # a chain, an effect or a battle is under way (a hit reads more: 頑健, a battle's bonus)
         self.selfish: dict = game.selfish  # card -> whether it has a continuous step of its own (_Store)
         self.rowless: bool = game.rowless[1]  # (_rowless: a hit does not read where its soldier stands)
@@ -376,7 +377,7 @@ def _decision(state, of, shared: bool = True) -> _Decision:
         game.rowless = (len(cards), store.rowless)
         game.use(store)
     flags = state["flags"]
-    return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")))
+    return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")), of)
 
 
 def _board_values() -> None:
@@ -712,7 +713,7 @@ class Worth:
         and no step on the board depends on what is there, or none that its arrival changes: _in_force_with),
         so that the board with it is the board now plus its own hit (_placed)."""
         d = _LOCAL.d
-        if d is None or not _plain(self.rules.card_facts(state)[iid])[0]:
+        if d is None or not _plain(d.of[iid])[0]:
             return False
         if self._unconditional(state):
             return True
@@ -868,7 +869,7 @@ class Worth:
             iid = ids[0]
             auras, free = self._auras_free(state)
             value = self._board_worth(state, auras, free, ctx, mask)
-            if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
+            if _LOCAL.d.of[iid]["type"] in (SOLDIER, CURSE, LAND):  # (_alone: within a decision)
                 value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
             return value
         return self._virtual(state, ids, lambda auras, free: self._board_worth(state, auras, free, ctx, mask))
@@ -1006,7 +1007,8 @@ class Worth:
         return self._values_now(state, ctx)
 
     def _values_now(self, state, ctx) -> dict:
-        of = self.rules.card_facts(state)
+        dec = _LOCAL.d
+        of = self.rules.card_facts(state) if dec is None else dec.of
         cards = state["cards"]
         hand = state["zones"][HAND]
         auras, free = self._auras_free(state)
@@ -1026,7 +1028,6 @@ class Worth:
                 d = cards[i]["def"]
                 values[i] = 20 if d in piece_defs else 100
                 piece_defs.add(d)
-        dec = _LOCAL.d
         kept = dec.data if dec is not None and not dec.cfg else None  # (_worth_with's, inline)
         better = []
         for i in hand:
@@ -1078,14 +1079,15 @@ class Worth:
         weighs that card alone)"""
         hand = state["zones"][HAND]
         cards = state["cards"]
-        if _none_free(state, self.rules.card_facts(state), hand):
+        d = _LOCAL.d
+        of = self.rules.card_facts(state) if d is None else d.of
+        if _none_free(state, of, hand):
             return []  # (no soldier of the board or the hand can hit for free: no card frees one, alone or paired)
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
             return any(s not in base for s in self._free_soldiers(state, auras, free))
 
-        of = self.rules.card_facts(state)
         helped = any(cards[i]["owner"] == 0 and (of[i]["auras"] or of[i]["rules"]) for i in state["zones"][BOARD])
         alone: dict = {} if kept is None else kept.setdefault(("itself",), {})
         pairs: dict = {} if kept is None else kept.setdefault(("pairs",), {})
