@@ -87,12 +87,28 @@ HAND, DECK, POWER, STORAGE = "p0.hand", "p0.deck", "p0.power", "p0.storage"
 
 
 _WANTED: dict = {}  # the board's card ids -> (the game's card facts, the attributes its own soldiers and damaging effects need)
+_READY = ("ready hits",)  # (the key of the board soldiers' hits in the board's values: _main)
+_OWN = ("own",)  # (the key of _own's lists in the board's values: _main)
 _PICKS: dict = {}  # (a payment plan's key, the attributes wanted) -> the payment _payment picks (_pick)
 
 
 def _can_one(unused: tuple, umask: int, cost: int, need: int) -> bool:
     """_can_seq(unused, [(cost, need)]) with the union of the unused cards' masks (ctx's "umask") known."""
     return cost <= 0 or len(unused) >= cost and umask & need == need
+
+
+def _own(of, cards, board) -> tuple[list, list]:
+    """(the own soldiers, the own cards with a damaging 通常 effect) of the board, in its order."""
+    soldiers = []
+    damagers = []
+    for i in board:
+        if cards[i]["owner"] == 0:
+            data = of[i]
+            if data["type"] == SOLDIER:
+                soldiers.append(i)
+            if _damages(data):
+                damagers.append(i)
+    return soldiers, damagers
 
 
 def _pick(plan: list, wanted: int) -> int:
@@ -195,17 +211,35 @@ class Autopilot(Worth, Base):
 
     def _main(self, state):
         _board_values()
-        of = self.rules.card_facts(state)
+        d = _LOCAL.d
+        of = self.rules.card_facts(state) if d is None else d.of
         cards = state["cards"]
         zones = state["zones"]
         auras, free = self._auras_free(state)
         ready = []  # (own soldiers on the board that may move, and their hits: one plain loop)
-        stats = {}
-        for s in zones[BOARD]:
-            if cards[s]["owner"] == 0 and of[s]["type"] == SOLDIER and not self.rules.sick(state, s):
+        # (a board soldier's hit reads the steps in force and `free`, its own card and where it is: all held by
+        # the board's key, so the hits are kept with the board's values, _board_key, for the next decision)
+        # (the own soldiers and the own cards with a damaging effect, in board order, read the board's cards and
+        # whose they are: kept with the board's values too)
+        d = self._kept(auras, free)
+        stats = own = None
+        if d is not None and not d.cfg:
+            stats = d.data.get(_READY)
+            if stats is None:
+                stats = d.data[_READY] = {}
+            own = d.data.get(_OWN)
+            if own is None:
+                own = d.data[_OWN] = _own(of, cards, zones[BOARD])
+        if stats is None:
+            stats = {}
+            own = _own(of, cards, zones[BOARD])
+        soldiers, damagers = own
+        for s in soldiers:
+            if not self.rules.sick(state, s):
                 ready.append(s)
-                stats[s] = self._hit(state, s, auras, free)
-        blocked = self._blocked(state) if ready else set()  # (the squares a soldier may not enter)
+                if s not in stats:
+                    stats[s] = self._hit(state, s, auras, free)
+        blocked = self._blocked(state, of) if ready else set()  # (the squares a soldier may not enter)
 
         # a. free hits
         best = None
@@ -227,7 +261,7 @@ class Autopilot(Worth, Base):
 
         ctx = self._ctx(state)
         # b., c. plays
-        play = self._play(state, auras, free, ctx)
+        play = self._play(state, auras, free, ctx, of)
         if play is not None:
             return play
 
@@ -260,9 +294,9 @@ class Autopilot(Worth, Base):
                 continue
             action = {"type": "move", "card": s, "pos": [row + 1, col]}
             options.append((min(power, need) / max(cost, 0.5), -cost, power, s, action))
-        for i in zones[BOARD]:
-            if cards[i]["owner"] != 0 or not _damages(of[i]) or self.rules.sick(state, i):
-                continue  # (a card with no damaging effect first: the most, and the cheapest to tell)
+        for i in damagers:
+            if self.rules.sick(state, i):
+                continue
             for _k, amount, cost, needs, _sac, action, names in self._damage_effects(state, i):
                 if cost > budget or not self.rules.can_pay(state, 0, cost, names):
                     continue
@@ -297,10 +331,11 @@ class Autopilot(Worth, Base):
             return {"type": "move", "card": s, "pos": [2, col]}
         return None
 
-    def _blocked(self, state) -> set:
+    def _blocked(self, state, of=None) -> set:
         """The squares no soldier may enter (a soldier, or an own land when own lands fight, is there; a soldier
         is never on the square it would enter: a move is to another row)."""
-        of = self.rules.card_facts(state)
+        if of is None:
+            of = self.rules.card_facts(state)
         cards = state["cards"]
         lands = state["options"]["own_land_battle"]
         out = set()
@@ -313,9 +348,10 @@ class Autopilot(Worth, Base):
                 out.add((pos[0], pos[1]))
         return out
 
-    def _play(self, state, auras, free, ctx):
-        """The card to summon, cast or deploy now (steps b and c), or None."""
-        of = self.rules.card_facts(state)
+    def _play(self, state, auras, free, ctx, of=None):
+        """The card to summon, cast or deploy now (steps b and c), or None. (`of`: the card facts, when known)"""
+        if of is None:
+            of = self.rules.card_facts(state)
         cards = state["cards"]
         hand = state["zones"][HAND]
         if not hand:
@@ -325,6 +361,11 @@ class Autopilot(Worth, Base):
         base = cap_now = demand = need = None
         found = []
         seen = set()
+        # (the board's values, _board_key, when `auras` are its board's as it is: each card's cost as taps and
+        # attributes, and _frees by the cards that arrived this turn, looked up here without the calls)
+        d = self._kept_board(auras)
+        kept = d.data if d is not None else None
+        arrived = None
         for iid in hand:
             data = of[iid]
             kind = data["type"]
@@ -336,11 +377,33 @@ class Autopilot(Worth, Base):
             seen.add(key)
             if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
                 continue  # (before its cost: the cheaper test)
-            cost, needs = self._summon_cost(state, iid, auras)
-            cost = _taps(cost, needs)
-            if not _can_one(unused, umask, cost, mask_of(needs)):
+            if kept is None:
+                cost, needs = self._summon_cost(state, iid, auras)
+                cost, needs = _taps(cost, needs), mask_of(needs)
+            else:
+                taps = kept.get(("taps", iid))
+                if taps is None:
+                    cost, needs = self._summon_cost(state, iid, auras)
+                    taps = kept[("taps", iid)] = (_taps(cost, needs), mask_of(needs))
+                cost, needs = taps
+            if not _can_one(unused, umask, cost, needs):
                 continue
-            now, later, _worth = self._looks(state, [iid], ctx, worth=False)  # (a play is not ranked by the board's worth)
+            # (_looks without the board's worth: a play is not ranked by it)
+            if kept is None:
+                now, later = self._frees(state, [iid])
+            else:
+                if arrived is None:
+                    turn = state["turn"]
+                    arrived = []
+                    for i in state["zones"][BOARD]:
+                        if cards[i].get("arrived") == turn:
+                            arrived.append(i)
+                    arrived = tuple(arrived)
+                key = ("frees", (iid,), arrived)  # (_frees' own key)
+                frees = kept.get(key)
+                if frees is None:
+                    frees = kept[key] = self._frees_now(state, [iid])
+                now, later = frees
             if now:
                 rank = (0, cost, iid)
             elif later:
@@ -357,7 +420,7 @@ class Autopilot(Worth, Base):
                     continue
                 if cap_now is None:  # (the damage left this turn, worked out once a play would add some)
                     cap_now = self._capacity_left(state, auras, free, unused, need, ctx, demand)
-                left = _take(unused, [(cost, mask_of(needs))], demand)
+                left = _take(unused, [(cost, needs)], demand)
                 loss = cap_now - self._capacity_left(state, auras, free, left, need, ctx, demand)
                 if gain * HORIZON <= loss:
                     continue
@@ -403,7 +466,8 @@ class Autopilot(Worth, Base):
 
     def _to_store(self, state):
         _board_values()
-        of = self.rules.card_facts(state)
+        d = _LOCAL.d
+        of = self.rules.card_facts(state) if d is None else d.of
         cards = state["cards"]
         hand = state["zones"][HAND]
         ctx = self._ctx(state, False)  # (the whole 倉庫: no unused cards read)

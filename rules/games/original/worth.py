@@ -210,10 +210,11 @@ class _Decision:
     decision alone while a chain, an effect or a battle is under way. Soldiers' hits are kept for the whole
     simulation (`sigs`, `hits`: _Store), by what they read."""
 
-    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish")
+    __slots__ = ("cfg", "af", "sig", "sigs", "moved", "data", "hits", "mine", "rowless", "_game", "busy", "selfish", "of")
 
-    def __init__(self, game: _Game, shared: bool = True, busy: bool = False):
+    def __init__(self, game: _Game, shared: bool = True, busy: bool = False, of=None):
         self._game = game
+        self.of = game.of if of is None else of  # the card facts (rules.card_facts) of the decision's state
         self.busy = busy  # a chain, an effect or a battle is under way (a hit reads more: 頑健, a battle's bonus)
         self.selfish: dict = game.selfish  # card -> whether it has a continuous step of its own (_Store)
         self.rowless: bool = game.rowless[1]  # (_rowless: a hit does not read where its soldier stands)
@@ -376,7 +377,7 @@ def _decision(state, of, shared: bool = True) -> _Decision:
         game.rowless = (len(cards), store.rowless)
         game.use(store)
     flags = state["flags"]
-    return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")))
+    return _Decision(game, shared, bool(state["stack"] or flags.get("processing") or flags.get("battle")), of)
 
 
 def _board_values() -> None:
@@ -463,13 +464,16 @@ def _never_free(data: dict, options: dict) -> bool:
 def _none_free(state, of, ids=()) -> bool:
     """No own soldier on the board, nor any of the cards `ids` (put there), can ever hit for free (_never_free):
     then no board, as it is or with any of its own hand cards put on it, has a soldier that does."""
-    options = state["options"]
+    zero = state["options"]["zero_cost_attributes"]
     cards = state["cards"]
-    for i in state["zones"][BOARD]:
-        if cards[i]["owner"] == 0 and not _never_free(of[i], options):
-            return False
+    for i in state["zones"][BOARD]:  # (_never_free, inline: a soldier with no attribute, or any without zero)
+        if cards[i]["owner"] == 0:
+            data = of[i]
+            if data["type"] == SOLDIER and not (data["attrs"] and zero):
+                return False
     for i in ids:
-        if not _never_free(of[i], options):
+        data = of[i]
+        if data["type"] == SOLDIER and not (data["attrs"] and zero):
             return False
     return True
 
@@ -500,30 +504,33 @@ class Worth:
             # (tuples: the keys of what is kept for them, _can_seq, _capacity, take them as they are)
             return {"unused": tuple(masks), "umask": umask, "all": tuple(every), "smask": smask, "limit": state["options"]["counter_limit"] + 1}
         # (the 倉庫's masks and their union by its cards, kept for the game: a card's mask is its own; what is
-        # tapped is read each time)
+        # tapped is read each time, from the cards' own dicts, which a game keeps for its card ids)
         key = tuple(storage)
         kept = game.storage.get(key)
         if kept is None:
             of = game.of
             every = []
+            pairs = []
             smask = 0
             for i in storage:
                 m = of[i]["mask"]
                 every.append(m)
+                pairs.append((cards[i], m))
                 smask |= m
             if len(game.storage) > 256:
                 game.storage.clear()
-            kept = game.storage[key] = (tuple(every), smask)
-        every, smask = kept
+            kept = game.storage[key] = (tuple(every), smask, pairs)
+        every, smask, pairs = kept
         if not unused:
             return {"all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
-        masks = []
-        umask = 0
-        for i, m in zip(storage, every, strict=True):  # (as many: the key is the 倉庫)
-            if not cards[i]["tapped"]:
-                masks.append(m)
+        masks = tuple([m for c, m in pairs if not c["tapped"]])
+        if len(masks) == len(every):
+            umask = smask  # (none tapped)
+        else:
+            umask = 0
+            for m in masks:
                 umask |= m
-        return {"unused": tuple(masks), "umask": umask, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
+        return {"unused": masks, "umask": umask, "all": every, "smask": smask, "limit": state["options"]["counter_limit"] + 1}
 
     def _damage_effects(self, state, iid) -> list[tuple]:
         """(k, amount, cost, needs mask, sacrifice, action, needs) of the card's 通常 effects that damage the
@@ -623,9 +630,11 @@ class Worth:
         m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
-    def _worth(self, state, iid, auras, free, ctx, mask=None) -> float:
-        """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none)."""
-        of = self.rules.card_facts(state)
+    def _worth(self, state, iid, auras, free, ctx, mask=None, of=None) -> float:
+        """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none). (`of`: the card facts, when
+        the caller has them)"""
+        if of is None:
+            of = self.rules.card_facts(state)
         limit = ctx["limit"]
         have = ctx["smask"] if mask is None else mask
         best = INF
@@ -682,7 +691,7 @@ class Worth:
         of = self.rules.card_facts(state)
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0 and of[i]["type"] in (SOLDIER, CURSE, LAND):
-                best = min(best, self._worth(state, i, auras, free, ctx, mask))
+                best = min(best, self._worth(state, i, auras, free, ctx, mask, of))
         return best
 
     def _unconditional(self, state) -> bool:
@@ -704,7 +713,7 @@ class Worth:
         and no step on the board depends on what is there, or none that its arrival changes: _in_force_with),
         so that the board with it is the board now plus its own hit (_placed)."""
         d = _LOCAL.d
-        if d is None or not _plain(self.rules.card_facts(state)[iid])[0]:
+        if d is None or not _plain(d.of[iid])[0]:
             return False
         if self._unconditional(state):
             return True
@@ -860,7 +869,7 @@ class Worth:
             iid = ids[0]
             auras, free = self._auras_free(state)
             value = self._board_worth(state, auras, free, ctx, mask)
-            if self.rules.card_facts(state)[iid]["type"] in (SOLDIER, CURSE, LAND):
+            if _LOCAL.d.of[iid]["type"] in (SOLDIER, CURSE, LAND):  # (_alone: within a decision)
                 value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
             return value
         return self._virtual(state, ids, lambda auras, free: self._board_worth(state, auras, free, ctx, mask))
@@ -998,30 +1007,44 @@ class Worth:
         return self._values_now(state, ctx)
 
     def _values_now(self, state, ctx) -> dict:
-        of = self.rules.card_facts(state)
+        dec = _LOCAL.d
+        of = self.rules.card_facts(state) if dec is None else dec.of
         cards = state["cards"]
         hand = state["zones"][HAND]
         auras, free = self._auras_free(state)
         current = self._board_worth(state, auras, free, ctx)
-        masks = {i: of[i]["mask"] for i in hand}
         everything = ctx["smask"]
-        for m in masks.values():
-            everything |= m
-        values = {i: 0 for i in hand}
+        values = {}
+        for i in hand:  # (plain loops: the same masks, the same keys in hand order)
+            everything |= of[i]["mask"]
+            values[i] = 0
         pieces = self._pieces(state)
-        piece_defs = {cards[i]["def"] for i in state["zones"][BOARD] if cards[i]["owner"] == 0}
-        for i in pieces:
-            d = cards[i]["def"]
-            values[i] = 20 if d in piece_defs else 100
-            piece_defs.add(d)
+        if pieces:
+            piece_defs = set()
+            for i in state["zones"][BOARD]:
+                if cards[i]["owner"] == 0:
+                    piece_defs.add(cards[i]["def"])
+            for i in pieces:
+                d = cards[i]["def"]
+                values[i] = 20 if d in piece_defs else 100
+                piece_defs.add(d)
+        kept = dec.data if dec is not None and not dec.cfg else None  # (_worth_with's, inline)
         better = []
         for i in hand:
-            if i in pieces or of[i]["type"] not in (SOLDIER, CURSE, LAND):
-                continue
             data = of[i]
-            if data["type"] != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+            kind = data["type"]
+            if kind not in (SOLDIER, CURSE, LAND) or i in pieces:
                 continue
-            worth = self._worth_with(state, [i], ctx, everything)  # (the board's worth with it: _looks)
+            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+                continue
+            # (the board's worth with it: _looks)
+            if kept is None:
+                worth = self._worth_with(state, [i], ctx, everything)
+            else:
+                key = ("worth", (i,), everything)
+                worth = kept.get(key)
+                if worth is None:
+                    worth = kept[key] = self._worth_with_now(state, [i], ctx, everything)
             if worth < current:
                 better.append((worth, self._summon_cost(state, i, auras)[0], i))
         better.sort()
@@ -1056,14 +1079,15 @@ class Worth:
         weighs that card alone)"""
         hand = state["zones"][HAND]
         cards = state["cards"]
-        if _none_free(state, self.rules.card_facts(state), hand):
+        d = _LOCAL.d
+        of = self.rules.card_facts(state) if d is None else d.of
+        if _none_free(state, of, hand):
             return []  # (no soldier of the board or the hand can hit for free: no card frees one, alone or paired)
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
         def freed(auras, free):
             return any(s not in base for s in self._free_soldiers(state, auras, free))
 
-        of = self.rules.card_facts(state)
         helped = any(cards[i]["owner"] == 0 and (of[i]["auras"] or of[i]["rules"]) for i in state["zones"][BOARD])
         alone: dict = {} if kept is None else kept.setdefault(("itself",), {})
         pairs: dict = {} if kept is None else kept.setdefault(("pairs",), {})
