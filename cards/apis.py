@@ -12,6 +12,7 @@ from rest_framework import permissions, serializers, viewsets
 from rest_framework.compat import INDENT_SEPARATORS, LONG_SEPARATORS, SHORT_SEPARATORS
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException, NotFound, ParseError, PermissionDenied
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import BasePagination
 from rest_framework.parsers import MultiPartParser
 from rest_framework.renderers import JSONRenderer
@@ -219,6 +220,17 @@ class CardJSONRenderer(JSONRenderer):
         return ret.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
 
 
+class AnyTypeNegotiation(DefaultContentNegotiation):
+    """DRF's content negotiation, answering at once what it answers for a client that accepts any type
+    (`Accept: */*`, or no Accept header) and names no format: the first renderer, with its media type."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        if (format_suffix is None and request.META.get("HTTP_ACCEPT", "*/*") == "*/*"
+                and self.settings.URL_FORMAT_OVERRIDE not in request.query_params):
+            return renderers[0], renderers[0].media_type
+        return super().select_renderer(request, renderers, format_suffix)
+
+
 class CappedPagination(BasePagination):
     """The card list's pages: `count` stops at COUNT_CAP (`count_capped` is then true: "1,000 or more"),
     `next`/`previous` as DRF's page-number pagination. The page itself is cards.search.paging's."""
@@ -341,6 +353,7 @@ class CardViewSet(AnyLookupMixin, viewsets.ModelViewSet):
 
     pagination_class = CappedPagination
     renderer_classes = [CardJSONRenderer]
+    content_negotiation_class = AnyTypeNegotiation
 
     def get_queryset(self):
         return Card.objects.all() if self.action == "list" else Card.objects.select_related("game")

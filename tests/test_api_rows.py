@@ -1,9 +1,11 @@
 """The card list's answer built from plain rows (cards.apis.CardSerializer.from_rows, CardJSONRenderer and
 cards.search.paging._decode_json): the same values and bytes as the general path."""
 
+import pytest
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 
-from cards.apis import API_COLUMNS, CardJSONRenderer, CardSerializer
+from cards.apis import API_COLUMNS, AnyTypeNegotiation, CardJSONRenderer, CardSerializer, CardViewSet
 from cards.search.paging import _decode_json
 
 
@@ -54,3 +56,16 @@ def test_the_card_renderer_writes_the_bytes_drf_writes():
     for media_type in (None, "application/json", "application/json; indent=4", "application/json; indent=0"):
         assert CardJSONRenderer().render(data, media_type, {}) == JSONRenderer().render(data, media_type, {})
     assert CardJSONRenderer().render(None) == JSONRenderer().render(None) == b""
+
+
+@pytest.mark.parametrize("accept", [None, "*/*", "application/json", "application/json; indent=2", "text/html",
+                                    "*/*; q=0.5", "application/*"])
+@pytest.mark.parametrize("query", ["?game=kannagi", "?game=kannagi&format=json", "?format=api", "?format=", "?q=(("])
+def test_the_card_list_negotiates_as_drf_does(client, bundled, monkeypatch, accept, query):
+    headers = {} if accept is None else {"HTTP_ACCEPT": accept}
+    answers = []
+    for negotiation in (AnyTypeNegotiation, DefaultContentNegotiation):
+        monkeypatch.setattr(CardViewSet, "content_negotiation_class", negotiation)
+        response = client.get("/api/cards/" + query, **headers)
+        answers.append((response.status_code, response.get("Content-Type"), response.content))
+    assert answers[0] == answers[1]
