@@ -214,8 +214,21 @@ def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet], id
 def _decode_json(rows: list[list], positions: list[int]) -> None:
     """JSONField.from_db_value on every value at `positions`, in place: None stays None, text is decoded
     (text that is not JSON is kept as it is, as that method does)."""
-    cells = [(row, pos) for row in rows for pos in positions if isinstance(row[pos], str)]
-    texts = [row[pos] for row, pos in cells]
+    cells, texts = [], []
+    for row in rows:
+        for pos in positions:
+            text = row[pos]
+            if isinstance(text, str):
+                # An empty list or object (most cards' aliases and keywords) needs no decoding: a new one each.
+                if text == "[]":
+                    row[pos] = []
+                elif text == "{}":
+                    row[pos] = {}
+                else:
+                    cells.append((row, pos))
+                    texts.append(text)
+    if not texts:
+        return
     try:
         decoded = json.loads("[" + ",".join(texts) + "]")
         if len(decoded) != len(cells):  # text holding several values ("1,2"): one by one
