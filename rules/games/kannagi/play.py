@@ -275,8 +275,7 @@ class KannagiRules(Play):
                 if handler is None:
                     return self._apply_checked(state, action)
                 events = handler(state, action)
-                memo = self._last  # (inert: _settle_riders would find nothing to do)
-                if memo is None or memo.cards is not state["cards"] or not memo.inert:
+                if not self._inert(state):
                     events = events + self._settle_riders(state)
         else:
             kind = pending["type"]
@@ -291,8 +290,7 @@ class KannagiRules(Play):
                 events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
                 return self._apply_checked(state, action)
-            memo = self._last  # (inert: _settle_riders would find nothing to do)
-            if memo is None or memo.cards is not state["cards"] or not memo.inert:
+            if not self._inert(state):
                 events = events + self._settle_riders(state)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
@@ -578,6 +576,11 @@ class KannagiRules(Play):
         events.append(move(state, iid, SOULS[card["owner"]], face_up=True))
         return events
 
+    def _inert(self, state) -> bool:
+        """Whether the game of `state` is inert (Instances.inert): _settle_riders would find nothing to do."""
+        memo = self._last
+        return memo is not None and memo.cards is state["cards"] and memo.inert
+
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
         場所札が場を離れた時、魂になる); a card off the field sits on nothing. This runs after every action and
@@ -675,7 +678,6 @@ class KannagiRules(Play):
         return list(self._usable(state))
 
     _usable_tools = usable_tools
-
 
     def _usable(self, state, player=None) -> tuple[str, ...]:
         """usable_tools (of `player`, else of the seat that decides), as a tuple that may be the one kept (see below)."""
@@ -1075,8 +1077,7 @@ class KannagiRules(Play):
         of the queue (効果の発動 ①)."""
         if then != "job":
             return []
-        memo = self._last  # (inert: _settle_riders would find nothing to do)
-        events = [] if memo is not None and memo.cards is state["cards"] and memo.inert else self._settle_riders(state)
+        events = [] if self._inert(state) else self._settle_riders(state)
         flags = state["flags"]
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
