@@ -11,21 +11,23 @@ from .cards import BIT_LIST, CURSE, DISCARD, STORAGE, mask_of
 LIMIT = 12  # payments offered at once
 _PLANS: dict = {}
 _BITS = [tuple([b for b in BIT_LIST if m & b]) for m in range(64)]  # attribute mask -> its bits, in BIT_LIST order
+_INDEXES = [tuple([j for j, b in enumerate(BIT_LIST) if m & b]) for m in range(64)]  # mask -> its bits' indexes
 
 
 def _plan(cost, need, anym, limit, composition) -> list:
     """The payments for a cost from 倉庫 cards of these kinds (attribute mask, how many): each a list of
     (mask, tapped, discarded); a pure function of its arguments, so it is cached."""
-    # (plain loops: a comprehension or a generator is a function call more)
-    avail = {}
+    # (plain loops: a comprehension or a generator is a function call more; the cards of each attribute by its
+    # index in BIT_LIST)
+    avail = [0, 0, 0, 0, 0, 0]
     for m, n in composition:
-        for b in _BITS[m]:
-            avail[b] = avail.get(b, 0) + n
+        for j in _INDEXES[m]:
+            avail[j] += n
     ranked = []
     for m, size in composition:
         weight = 0
-        for b in _BITS[m]:
-            weight += 1 / avail[b]
+        for j in _INDEXES[m]:
+            weight += 1 / avail[j]
         ranked.append((weight, m, size))
     ranked.sort()  # the cheapest (least rare) first (the masks differ: the sizes are never compared)
     wanted = list(_BITS[need])
@@ -139,18 +141,36 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             total += 1
         if not prefer:
             plain_used, plain_total = used[:], total
-        # (the fill up to the cost: the preferred kind first, then in index order; with no discard the payment's
-        # split is the kinds used, in index order, so `used` names it)
-        if _fill(used, total, cost, (prefer, *range(n)), sizes) != cost:
+        # (the fill up to the cost: the preferred kind first, then in index order, as _fill(used, total, cost,
+        # (prefer, *range(n)), sizes); with no discard the payment's split is the kinds used, in index order, so
+        # `used` names it)
+        if total < cost:
+            take = sizes[prefer] - used[prefer]
+            if take > cost - total:
+                take = cost - total
+            if take > 0:
+                used[prefer] += take
+                total += take
+            i = 0
+            while total < cost and i < n:
+                take = sizes[i] - used[i]
+                if take > cost - total:
+                    take = cost - total
+                if take > 0:
+                    used[i] += take
+                    total += take
+                i += 1
+        if total != cost:
             continue
         key = tuple(used)
         if key in found:
             continue
         weight = 0
-        for i in range(n):
-            u = used[i]
+        i = 0
+        for u in used:
             if u:
                 weight += weights[i] * u
+            i += 1
         found[key] = (weight, len(found))
     out = []
     for key in sorted(found, key=found.get):
@@ -342,7 +362,12 @@ class Costs:
         of = self._facts_of(state)
         for iid in state["zones"][STORAGE[player]]:
             if not cards[iid]["tapped"]:
-                by_mask.setdefault(of[iid]["mask"], []).append(iid)
+                m = of[iid]["mask"]
+                ids = by_mask.get(m)
+                if ids is None:
+                    by_mask[m] = [iid]
+                else:
+                    ids.append(iid)
         kinds = []
         for m, ids in by_mask.items():
             n = len(ids)
