@@ -339,7 +339,8 @@ class Costs:
         each attribute in `needs` and one of any in `needs_any`."""
         if cost <= 0 and not needs and not needs_any:
             return True
-        need, anym = mask_of(needs), mask_of(needs_any)
+        need = mask_of(needs) if needs else 0
+        anym = mask_of(needs_any) if needs_any else 0
         count, have = self.purse(state, player, cost, need, anym) if purse is None else purse
         if 2 * count < cost:
             return False
@@ -373,7 +374,7 @@ class Costs:
             n = len(ids)
             kinds.append((m, n if n <= cost else cost + 1))  # (more than cost+1 of a kind: same plans)
         kinds.sort()
-        key = (cost, mask_of(needs), mask_of(needs_any), limit, tuple(kinds))
+        key = (cost, mask_of(needs) if needs else 0, mask_of(needs_any) if needs_any else 0, limit, tuple(kinds))
         plan = _PLANS.get(key)
         if plan is None:
             if len(_PLANS) > 20_000:
@@ -401,23 +402,24 @@ class Costs:
                 raise IllegalAction("tap: only your unused 倉庫 cards")
         cost, needs, needs_any = pending["cost"], pending.get("needs", []), pending.get("needs_any", [])
         of = self._facts_of(state)
-        parts = []
         have = 0
-        for i in tap:
-            m = of[i]["mask"]
-            have |= m
-            parts.append((m, 1, 0))
-        for i in discard:
-            m = of[i]["mask"]
-            have |= m
-            parts.append((m, 0, 1))
-        if len(tap) + 2 * len(discard) < cost:
+        for i in used:
+            have |= of[i]["mask"]
+        value = len(tap) + 2 * len(discard)
+        if value < cost:
             raise IllegalAction(f"tap: {cost} needed (a discarded card counts as 2)")
-        need, anym = mask_of(needs), mask_of(needs_any)
+        need = mask_of(needs) if needs else 0
+        anym = mask_of(needs_any) if needs_any else 0
         if have & need != need or anym and not have & anym:
             raise IllegalAction(f"tap: the cards used must include {'・'.join(needs) or '/'.join(needs_any)}")
-        if not _minimal(parts, cost, need, anym):
-            raise IllegalAction("tap: more than the cost")
+        if value > cost:  # (exactly the cost is minimal: _minimal's first answer)
+            parts = []
+            for i in tap:
+                parts.append((of[i]["mask"], 1, 0))
+            for i in discard:
+                parts.append((of[i]["mask"], 0, 1))
+            if not _minimal(parts, cost, need, anym):
+                raise IllegalAction("tap: more than the cost")
         return tap, discard
 
     def _pay(self, state, player, tap, discard) -> list[dict]:
