@@ -123,3 +123,25 @@ def test_the_debug_log_holds_what_djangos_cursor_sends(tricky, client, monkeypat
     mine = logged()
     monkeypatch.setattr(prepared, "cursor", _plain)
     assert mine == logged()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_whose_columns_changed_type_under_it_runs_again():
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TEMP TABLE h51_prepared (x integer)")
+        cursor.execute("INSERT INTO h51_prepared VALUES (1), (2)")
+    try:
+        for _ in range(3):
+            with prepared.cursor() as cursor:
+                cursor.execute("SELECT x FROM h51_prepared ORDER BY x", [])
+                assert cursor.fetchall() == [(1,), (2,)]
+        # Changed by someone else (psycopg does not see it): the prepared plan's result type no longer holds.
+        connection.connection.pgconn.exec_(b"ALTER TABLE h51_prepared ALTER x TYPE text")
+        with prepared.cursor() as cursor:
+            cursor.execute("SELECT x FROM h51_prepared ORDER BY x", [])
+            assert cursor.fetchall() == [("1",), ("2",)]
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("DROP TABLE IF EXISTS h51_prepared")

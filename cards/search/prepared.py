@@ -71,7 +71,17 @@ if psycopg is not None:
             if threshold is None:
                 conn.prepare_threshold = THRESHOLD
             try:
-                super().execute(query, args)
+                try:
+                    super().execute(query, args)
+                except psycopg.errors.FeatureNotSupported as error:
+                    # A prepared statement's columns changed type under it (a migration run by another
+                    # process: PostgreSQL plans it again by itself for anything else). Outside a
+                    # transaction, the connection's prepared statements are dropped and it runs again.
+                    if ("cached plan must not change result type" not in str(error)
+                            or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE):
+                        raise
+                    super().execute("DEALLOCATE ALL")  # (psycopg forgets its own list of them too)
+                    super().execute(query, args)
             finally:
                 if threshold is None:
                     conn.prepare_threshold = None
