@@ -26,6 +26,7 @@ from django.db.models.functions import Collate
 from django.db.models.lookups import GreaterThan, In, IsNull
 
 from ..models import CARD_NUMBER, Card, CardFacet
+from . import prepared
 from .index import (
     FTS_TABLE,
     GRAMS_COLUMN,
@@ -73,7 +74,7 @@ def probe(sql: str, params) -> list:
     """Run a read the compiler plans by (how many cards an index finds, a field's values) and return its
     rows. Every such read goes through here: a compiled search is reused while each of its reads still
     answers the same (cards.search.paging.cached_search), since the compile depends on nothing else."""
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:  # (PostgreSQL: planned once per connection, cards.search.prepared)
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     recorder = _probes.get()

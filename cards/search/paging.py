@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import JSONField, QuerySet
 
 from . import compiler as search_compiler
+from . import prepared
 from .compiler import COUNT_CAP, Compiled  # noqa: F401 - COUNT_CAP is read from here too
 from .index import gram_frequencies
 
@@ -192,9 +193,12 @@ def value_rows(compiled: Compiled, role: tuple, make: Callable[[], QuerySet], id
     if statement is None:
         return []
     params = statement.params
+    position = None
     if ids is not None:  # the request's own ids where the statement holds their mark
+        position = next((i for i, param in enumerate(params) if param is _IDS), None)
         params = tuple(ids if param is _IDS else param for param in params)
-    with connection.cursor() as cursor:
+    # (PostgreSQL: planned once per connection, the ids passed as its parameter: cards.search.prepared)
+    with prepared.cursor(ids_position=position) as cursor:
         cursor.execute(statement.sql, params)
         rows = [list(row) for row in cursor.fetchall()]
     if not rows:
@@ -330,7 +334,7 @@ def counted_ids(compiled: Compiled, cap: int) -> tuple[int, str | None]:
     if statement is None:
         return 0, ""
     joined = "string_agg(pk::text, ',')" if connection.vendor == "postgresql" else "group_concat(pk)"
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:
         cursor.execute(f"SELECT COUNT(*), CASE WHEN COUNT(*) <= {int(cap)} THEN {joined} END FROM ({statement.sql}) "
                        "subquery", statement.params)
         count, ids = cursor.fetchone()
