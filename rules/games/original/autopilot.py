@@ -358,7 +358,7 @@ class Autopilot(Worth, Base):
             return None
         unused, umask = ctx["unused"], ctx["umask"]
         pieces = None  # (worked out when first needed)
-        base = cap_now = demand = need = None
+        base = cap_now = demand = need = run = None
         found = []
         seen = set()
         # (the board's values, _board_key, when `auras` are its board's as it is: each card's cost as taps and
@@ -412,10 +412,10 @@ class Autopilot(Worth, Base):
                 rank = (2, kind != SOLDIER, cost, iid)
             else:
                 if base is None:
-                    base, demand, need = self._capacities(state, auras, free, ctx)
+                    base, demand, need, run = self._capacities(state, auras, free, ctx)
                 if base == INF:
                     continue  # (a soldier hits for free from next turn on: nothing to add)
-                gain = self._future(state, iid, auras, ctx, demand) - base
+                gain = self._future(state, iid, auras, ctx, demand, run) - base
                 if gain <= 0:
                     continue
                 if cap_now is None:  # (the damage left this turn, worked out once a play would add some)

@@ -158,7 +158,52 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
     return out
 
 
-def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
+_RUNS: dict = {}  # (_capacity's arguments) -> (its answer, its rounds): _capacity_run
+
+
+def _capacity_run(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> tuple:
+    """(_capacity, the rounds of its run: (the cards left, the damage the top 戦力 card still takes, the rank
+    of the hit taken: damage per tap and taps, or None, None when none could be paid) each), for _unchanged."""
+    key = (tuple([(damage, tuple(steps)) for damage, steps in hitters]), tuple(sorted(masks)), need, limit, demand)
+    out = _RUNS.get(key)
+    if out is None:
+        if len(_RUNS) > 20_000:
+            _RUNS.clear()
+        rounds: list = []
+        out = _RUNS[key] = (_capacity_now(hitters, masks, need, limit, demand, rounds), rounds)
+    return out
+
+
+def _unchanged(rounds: list, more: list[tuple[int, list]]) -> bool:
+    """Whether _capacity with the hits `more` listed after those of a run (_capacity_run's rounds; not INF)
+    takes none of them, so that its run and its answer are that run's: in each round, none of them is paid
+    with a better rank than the hit taken (ranks as _capacity_now: damage per tap, then the fewer taps; one
+    listed later wins no tie), nor paid at all in the round where none was."""
+    plans = []
+    for damage, steps in more:
+        cost = 0
+        for c, _m in steps:
+            cost += c
+        if cost == 0:
+            return False  # (_capacity is INF then)
+        plans.append((damage, steps, cost))
+    for avail, need, top, lowest in rounds:
+        have = len(avail)
+        for damage, steps, cost in plans:
+            if cost > have:
+                continue
+            if top is not None:
+                per = min(damage, need) / cost
+                if per < top or per == top and cost >= lowest:
+                    continue
+            if _take_sorted(avail[:], steps) is not None:
+                return False
+    return True
+
+
+def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0,
+                  rounds: list | None = None) -> float:
+    """(`rounds`: a list, when given, gets the rounds of the run: _capacity_run)"""
     total = 0
     avail = sorted(masks, key=_order(demand))  # (in _take's order once: what each take leaves stays so)
     plans = []
@@ -187,7 +232,11 @@ def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, 
                 best = (damage, left)
                 top, lowest = per, cost
         if best is None:
+            if rounds is not None:
+                rounds.append((avail, need, None, None))
             return total
+        if rounds is not None:
+            rounds.append((avail, need, top, lowest))
         damage, avail = best
         total += min(damage, need)
         need -= damage
@@ -265,12 +314,13 @@ class _Store:
     Those are the store's own (_store finds a game's store by them); it holds them, and the steps whose ids
     its keys hold, so that no other object can get one of those ids while it is kept."""
 
-    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless")
+    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless", "reach")
 
     def __init__(self, options=None, ids: tuple = (), data: list | None = None):
         self.options, self.ids, self.data = options, ids, data or []
         self.held: list = []  # (the steps in force of each sig)
         self.selfish: dict = {}
+        self.reach: dict = {}  # card -> _reach of its card (Worth._values_now)
         self.sigs: dict = {}  # (the steps in force by id, `free`) -> its number (sig)
         self.hits: dict = {}
         self.boards: dict = {}
@@ -434,6 +484,42 @@ def _damages(data: dict) -> list[tuple]:
         out = [(k, amount, cost, mask_of(needs), sac, mode, needs) for k, amount, cost, needs, sac, mode in _damaging(data)]
         hit = _DAMAGE[id(data)] = (data, out)
     return hit[1]
+
+
+_REACH: dict = {}
+
+
+def _reach(data: dict) -> int:
+    """The attributes of a mask that a card's worth (Worth._worth) reads, worked out once per card (its rules
+    info): its own (a soldier's) and those its damaging effects need. _worth reads `have` only as
+    `mask & have` and `needs & have`, so a board's worth, and a hand card's with it, is the same for any two
+    masks that agree on the reach of the board's own cards and that card."""
+    hit = _REACH.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_REACH) > 4096:
+            _REACH.clear()
+        out = data["mask"]
+        for _k, _a, _c, needs, _s, _m, _n in _damages(data):
+            out |= needs
+        hit = _REACH[id(data)] = (data, out)
+    return hit[1]
+
+
+_REACHED = ("reach",)  # (the key of the board's own cards' reach, _reach, in the board's values: Worth._values)
+
+
+def _board_reach(state, of, kept: dict) -> int:
+    """The union of _reach of the own cards on the board, kept with the board's values (it reads which cards
+    the board holds and whose: _board_key)."""
+    out = kept.get(_REACHED)
+    if out is None:
+        cards = state["cards"]
+        out = 0
+        for i in state["zones"][BOARD]:
+            if cards[i]["owner"] == 0:
+                out |= _reach(of[i])
+        kept[_REACHED] = out
+    return out
 
 
 _PLAIN: dict = {}
@@ -856,7 +942,11 @@ class Worth:
     def _worth_with(self, state, ids, ctx, mask=None) -> float:
         d = _LOCAL.d
         if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
-            key = ("worth", tuple(ids), ctx["smask"] if mask is None else mask)
+            # (by the attributes of the mask that the worth reads: _reach)
+            reach = _board_reach(state, d.of, d.data)
+            for i in ids:
+                reach |= _reach(d.of[i])
+            key = ("worth", tuple(ids), (ctx["smask"] if mask is None else mask) & reach)
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._worth_with_now(state, ids, ctx, mask)
@@ -943,20 +1033,31 @@ class Worth:
             return d
         return None
 
-    def _future(self, state, iid, auras, ctx, demand) -> float:
-        """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play)."""
+    def _future(self, state, iid, auras, ctx, demand, base=None) -> float:
+        """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play).
+        (`base`: the damage without it and its run, _capacity_run, with the same `demand`, when known)"""
         d = self._kept_board(auras)
         if d is not None:
             key = ("future", iid, ctx["all"], demand)
             out = d.data.get(key)
             if out is None:
-                out = d.data[key] = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+                out = d.data[key] = self._future_now(state, iid, ctx, demand, base)
             return out
-        return _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+        return self._future_now(state, iid, ctx, demand, base)
+
+    def _future_now(self, state, iid, ctx, demand, base) -> float:
+        hitters = self._hitters_with(state, iid)
+        if base is not None and self._alone(state, iid):
+            # (the board with it is the board now and its own hits, listed after the board's: when _capacity
+            # would take none of them in any round of the board's run, its run and its damage are the board's)
+            board = self._hitters(state, *self._auras_free(state))
+            if _unchanged(base[1], hitters[len(board):]):
+                return base[0]
+        return _capacity(hitters, ctx["all"], ctx["limit"], ctx["limit"], demand)
 
     def _capacities(self, state, auras, free, ctx):
         """(the damage a turn of the whole 倉庫 deals with the board, the attributes the hits need, what the top
-        戦力 card still takes); the damage left this turn is _capacity_left."""
+        戦力 card still takes, (that damage, its run): _capacity_run); the damage left this turn is _capacity_left."""
         cards = state["cards"]
         limit = ctx["limit"]
         d = self._kept(auras, free)
@@ -967,13 +1068,13 @@ class Worth:
             for _d, steps in hitters:
                 for _c, m in steps:
                     demand |= m
-            kept = (_capacity(hitters, ctx["all"], limit, limit, demand), demand)
+            kept = (_capacity_run(hitters, ctx["all"], limit, limit, demand), demand)
             if d is not None:
                 d.data[("base", d.cfg, ctx["all"])] = kept
-        base, demand = kept
+        run, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
-        return base, demand, need
+        return run[0], demand, need, run
 
     def _capacity_left(self, state, auras, free, masks, need, ctx, demand) -> float:
         """The damage the unused 倉庫 cards `masks` deal this turn with the soldiers that may move now."""
@@ -1029,6 +1130,9 @@ class Worth:
                 values[i] = 20 if d in piece_defs else 100
                 piece_defs.add(d)
         kept = dec.data if dec is not None and not dec.cfg else None  # (_worth_with's, inline)
+        if kept is not None:  # (the key's mask: the attributes the worth reads, _reach)
+            reach = _board_reach(state, of, kept)
+            reaches = dec._game.store.reach
         better = []
         for i in hand:
             data = of[i]
@@ -1041,7 +1145,10 @@ class Worth:
             if kept is None:
                 worth = self._worth_with(state, [i], ctx, everything)
             else:
-                key = ("worth", (i,), everything)
+                r = reaches.get(i)
+                if r is None:
+                    r = reaches[i] = _reach(data)
+                key = ("worth", (i,), everything & (reach | r))
                 worth = kept.get(key)
                 if worth is None:
                     worth = kept[key] = self._worth_with_now(state, [i], ctx, everything)
