@@ -716,9 +716,9 @@ class Worth:
         m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
-    def _worth(self, state, iid, auras, free, ctx, mask=None, of=None) -> float:
+    def _worth(self, state, iid, auras, free, ctx, mask=None, of=None, hit=None) -> float:
         """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none). (`of`: the card facts, when
-        the caller has them)"""
+        the caller has them; `hit`: a soldier's _hit, when known)"""
         if of is None:
             of = self.rules.card_facts(state)
         limit = ctx["limit"]
@@ -726,7 +726,7 @@ class Worth:
         best = INF
         data = of[iid]
         if data["type"] == SOLDIER:
-            power, m12, m23 = self._hit(state, iid, auras, free)
+            power, m12, m23 = self._hit(state, iid, auras, free) if hit is None else hit
             if power > 0:
                 if m12 == 0 and m23 == 0:
                     return 0.0
@@ -857,11 +857,26 @@ class Worth:
             else:
                 card.pop("arrived", None)
 
+    def _placed_hit(self, state, iid, auras, free) -> tuple[int, int, int]:
+        """_hit of the card `iid` where _placed puts it: the hit kept for the simulation is looked up by the key
+        _hit would make there (zone BOARD, square [1, 0]) without putting it there; else through _placed."""
+        d = _LOCAL.d
+        if d is not None and not d.busy and d.af is not None and auras is d.af[0] and free is d.af[1] and d.selfish.get(iid) is False:
+            counters = state["cards"][iid]["counters"]
+            if d.rowless:
+                key = (d.sig, iid, BOARD, tuple(counters.items()) if counters else ())
+            else:
+                key = (d.sig, iid, BOARD, 1, 0, tuple(counters.items()) if counters else ())
+            hit = d.hits.get(key)
+            if hit is not None:
+                return hit
+        return self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+
     def _freed_alone(self, state, iid, auras, free) -> bool:
         """Whether the card, put on the board by itself (_alone), is a soldier that hits for nothing there."""
         if _never_free(self.rules.card_facts(state)[iid], state["options"]):
             return False
-        power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+        power, m12, m23 = self._placed_hit(state, iid, auras, free)
         return power > 0 and m12 == 0 and m23 == 0
 
     def _virtual(self, state, ids, fn, now=False):
@@ -959,8 +974,12 @@ class Worth:
             iid = ids[0]
             auras, free = self._auras_free(state)
             value = self._board_worth(state, auras, free, ctx, mask)
-            if _LOCAL.d.of[iid]["type"] in (SOLDIER, CURSE, LAND):  # (_alone: within a decision)
-                value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
+            of = _LOCAL.d.of  # (_alone: within a decision)
+            kind = of[iid]["type"]
+            if kind == SOLDIER:
+                value = min(value, self._worth(state, iid, auras, free, ctx, mask, of, self._placed_hit(state, iid, auras, free)))
+            elif kind in (CURSE, LAND):  # (a curse's or land's worth reads its damaging effects alone: not placed)
+                value = min(value, self._worth(state, iid, auras, free, ctx, mask, of))
             return value
         return self._virtual(state, ids, lambda auras, free: self._board_worth(state, auras, free, ctx, mask))
 
@@ -1005,7 +1024,7 @@ class Worth:
         out = list(self._hitters(state, auras, free))
         data = self.rules.card_facts(state)[iid]
         if data["type"] == SOLDIER:
-            power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+            power, m12, m23 = self._placed_hit(state, iid, auras, free)
             if power > 0:
                 out.append((power, [(m12, data["mask"]), (m23, data["mask"])]))
         for _k, amount, cost, needs, sac, _m, _n in _damages(data):
