@@ -314,7 +314,7 @@ class _Store:
     Those are the store's own (_store finds a game's store by them); it holds them, and the steps whose ids
     its keys hold, so that no other object can get one of those ids while it is kept."""
 
-    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless", "reach")
+    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless", "reach", "nofree")
 
     def __init__(self, options=None, ids: tuple = (), data: list | None = None):
         self.options, self.ids, self.data = options, ids, data or []
@@ -325,6 +325,7 @@ class _Store:
         self.hits: dict = {}
         self.boards: dict = {}
         self.rowless: bool | None = None  # (_rowless of its cards, once asked for)
+        self.nofree: bool | None = None  # (_no_free of its cards, once asked for)
 
 
 def _store(state) -> _Store:
@@ -361,6 +362,16 @@ def _rowless(of, cards) -> bool:
         for step in table[key]["auras"]:
             if step.get("area") not in (None, "board", "hand", "any"):
                 return False
+    return True
+
+
+def _no_free(of, cards, options) -> bool:
+    """No card of the game (whoever has it) can ever hit for free (_never_free): then _none_free holds of every
+    board and hand cards of the game."""
+    table = of.table  # (by the cards' defs, each once: an instance's facts are its def's, InstanceFacts)
+    for key in {c["def"] for c in cards.values()}:
+        if not _never_free(table[key], options):
+            return False
     return True
 
 
@@ -422,8 +433,9 @@ def _decision(state, of, shared: bool = True) -> _Decision:
     cards = state["cards"]
     if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
         store = _store(state)  # (its ids name every card: a card more, another store)
-        if store.rowless is None:  # (_rowless reads the cards' data alone: the store's)
+        if store.rowless is None:  # (_rowless and _no_free read the cards' data and the options alone: the store's)
             store.rowless = _rowless(of, cards)
+            store.nofree = _no_free(of, cards, state["options"])
         game.rowless = (len(cards), store.rowless)
         game.use(store)
     flags = state["flags"]
@@ -936,7 +948,8 @@ class Worth:
         return self._frees_now(state, ids)
 
     def _frees_now(self, state, ids) -> tuple[bool, bool]:
-        if _none_free(state, self.rules.card_facts(state), ids):
+        d = _LOCAL.d  # (_no_free: no card of the game can, kept for its store)
+        if d is not None and d._game.store.nofree or _none_free(state, self.rules.card_facts(state), ids):
             return False, False  # (no soldier there can hit for free, with them or without)
         if len(ids) == 1 and self._alone(state, ids[0]):
             # (the board with it is the board now and its own hit: it hits for free from the next turn on or
@@ -1021,7 +1034,11 @@ class Worth:
         if not self._alone(state, iid):
             return self._virtual(state, [iid], lambda a, f: self._hitters(state, a, f))
         auras, free = self._auras_free(state)
-        out = list(self._hitters(state, auras, free))
+        return self._hitters(state, auras, free) + self._own_hits(state, iid, auras, free)
+
+    def _own_hits(self, state, iid, auras, free) -> list[tuple[int, list]]:
+        """The hits of the hand card `iid` on the board with it, when it is _alone there (_hitters' entries)."""
+        out = []
         data = self.rules.card_facts(state)[iid]
         if data["type"] == SOLDIER:
             power, m12, m23 = self._placed_hit(state, iid, auras, free)
@@ -1065,13 +1082,16 @@ class Worth:
         return self._future_now(state, iid, ctx, demand, base)
 
     def _future_now(self, state, iid, ctx, demand, base) -> float:
-        hitters = self._hitters_with(state, iid)
         if base is not None and self._alone(state, iid):
-            # (the board with it is the board now and its own hits, listed after the board's: when _capacity
-            # would take none of them in any round of the board's run, its run and its damage are the board's)
-            board = self._hitters(state, *self._auras_free(state))
-            if _unchanged(base[1], hitters[len(board):]):
+            # (the board with it is the board now and its own hits, listed after the board's: _hitters_with; when
+            # _capacity would take none of them in any round of the board's run, its run and damage are the board's)
+            auras, free = self._auras_free(state)
+            more = self._own_hits(state, iid, auras, free)
+            if _unchanged(base[1], more):
                 return base[0]
+            hitters = self._hitters(state, auras, free) + more
+        else:
+            hitters = self._hitters_with(state, iid)
         return _capacity(hitters, ctx["all"], ctx["limit"], ctx["limit"], demand)
 
     def _capacities(self, state, auras, free, ctx):
@@ -1207,7 +1227,7 @@ class Worth:
         cards = state["cards"]
         d = _LOCAL.d
         of = self.rules.card_facts(state) if d is None else d.of
-        if _none_free(state, of, hand):
+        if d is not None and d._game.store.nofree or _none_free(state, of, hand):
             return []  # (no soldier of the board or the hand can hit for free: no card frees one, alone or paired)
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
