@@ -360,32 +360,41 @@ class Autopilot(Worth, Base):
         pieces = None  # (worked out when first needed)
         base = cap_now = demand = need = run = None
         found = []
-        seen = set()
         # (the board's values, _board_key, when `auras` are its board's as it is: each card's cost as taps and
         # attributes, and _frees by the cards that arrived this turn, looked up here without the calls)
         d = self._kept_board(auras)
         kept = d.data if d is not None else None
-        arrived = None
-        for iid in hand:
-            data = of[iid]
-            kind = data["type"]
-            if kind not in (SOLDIER, CURSE, LAND):
-                continue
-            key = cards[iid]["def"]
-            if key in seen:
-                continue
-            seen.add(key)
-            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
-                continue  # (before its cost: the cheaper test)
-            if kept is None:
-                cost, needs = self._summon_cost(state, iid, auras)
-                cost, needs = _taps(cost, needs), mask_of(needs)
-            else:
-                taps = kept.get(("taps", iid))
-                if taps is None:
+        # (the hand cards that may be played, one of each card, with their costs: they read the hand and the
+        # board's cards, so they are kept with the board's values by the hand)
+        plays = kept.get(("plays", tuple(hand))) if kept is not None else None
+        if plays is None:
+            plays = []
+            seen = set()
+            for iid in hand:
+                data = of[iid]
+                kind = data["type"]
+                if kind not in (SOLDIER, CURSE, LAND):
+                    continue
+                key = cards[iid]["def"]
+                if key in seen:
+                    continue
+                seen.add(key)
+                if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+                    continue  # (before its cost: the cheaper test)
+                if kept is None:
                     cost, needs = self._summon_cost(state, iid, auras)
-                    taps = kept[("taps", iid)] = (_taps(cost, needs), mask_of(needs))
-                cost, needs = taps
+                    cost, needs = _taps(cost, needs), mask_of(needs)
+                else:
+                    taps = kept.get(("taps", iid))
+                    if taps is None:
+                        cost, needs = self._summon_cost(state, iid, auras)
+                        taps = kept[("taps", iid)] = (_taps(cost, needs), mask_of(needs))
+                    cost, needs = taps
+                plays.append((iid, kind, cost, needs))
+            if kept is not None:
+                kept[("plays", tuple(hand))] = plays
+        arrived = None
+        for iid, kind, cost, needs in plays:
             if not _can_one(unused, umask, cost, needs):
                 continue
             # (_looks without the board's worth: a play is not ranked by it)
