@@ -241,9 +241,11 @@ class Autopilot(Worth, Base):
                     stats[s] = self._hit(state, s, auras, free)
         blocked = self._blocked(state, of) if ready else set()  # (the squares a soldier may not enter)
 
-        # a. free hits
+        # a. free hits (none when no card of the game ever hits for free, worth._no_free: a move to the enemy camp
+        # then always uses a card, m23 >= 1)
         best = None
-        for s in ready:
+        dec = _LOCAL.d
+        for s in () if dec is not None and dec._game.store.nofree else ready:
             power, m12, m23 = stats[s]
             if power <= 0:
                 continue
@@ -488,18 +490,30 @@ class Autopilot(Worth, Base):
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
                 wanted |= of[i]["mask"]
-        counts = dict.fromkeys(BIT_LIST, 0)
-        for m in ctx["all"]:  # (the 倉庫 cards' masks, in 倉庫 order)
-            for b in _BITS[m]:
-                counts[b] += 1
-        # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums)
+        # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums; only
+        # the cards of the least worth can be the pick, and only the attributes wanted are counted)
+        low = None
+        for i in hand:
+            v = values[i]
+            if low is None or v < low:
+                low = v
+        counts = None
         defs = state["defs"]
         best = None
         for i in hand:
+            if values[i] != low:
+                continue
             need = 0
-            for b in _BITS[of[i]["mask"] & wanted]:
-                need += 1 / (1 + counts[b])
-            rank = (values[i], -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
+            bits = _BITS[of[i]["mask"] & wanted]
+            if bits:
+                if counts is None:
+                    counts = dict.fromkeys(BIT_LIST, 0)
+                    for m in ctx["all"]:  # (the 倉庫 cards' masks, in 倉庫 order)
+                        for b in _BITS[m & wanted]:
+                            counts[b] += 1
+                for b in bits:
+                    need += 1 / (1 + counts[b])
+            rank = (low, -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
             if best is None or rank < best:
                 best = rank
         pick = best[3]
