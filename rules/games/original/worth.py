@@ -776,7 +776,9 @@ class Worth:
     def _board_worth(self, state, auras, free, ctx, mask=None) -> float:
         d = self._kept(auras, free)
         if d is not None:  # (ctx is the same throughout a decision)
-            key = ("board", d.cfg, ctx["smask"] if mask is None else mask)
+            mask = ctx["smask"] if mask is None else mask
+            # (on the board as it is, by the attributes its own cards' worths read: _reach)
+            key = ("board", d.cfg, mask if d.cfg else mask & _board_reach(state, d.of, d.data))
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._board_worth_now(state, auras, free, ctx, mask)
