@@ -241,9 +241,11 @@ class Autopilot(Worth, Base):
                     stats[s] = self._hit(state, s, auras, free)
         blocked = self._blocked(state, of) if ready else set()  # (the squares a soldier may not enter)
 
-        # a. free hits
+        # a. free hits (none when no card of the game ever hits for free, worth._no_free: a move to the enemy camp
+        # then always uses a card, m23 >= 1)
         best = None
-        for s in ready:
+        dec = _LOCAL.d
+        for s in () if dec is not None and dec._game.store.nofree else ready:
             power, m12, m23 = stats[s]
             if power <= 0:
                 continue
@@ -358,34 +360,43 @@ class Autopilot(Worth, Base):
             return None
         unused, umask = ctx["unused"], ctx["umask"]
         pieces = None  # (worked out when first needed)
-        base = cap_now = demand = need = None
+        base = cap_now = demand = need = run = None
         found = []
-        seen = set()
         # (the board's values, _board_key, when `auras` are its board's as it is: each card's cost as taps and
         # attributes, and _frees by the cards that arrived this turn, looked up here without the calls)
         d = self._kept_board(auras)
         kept = d.data if d is not None else None
-        arrived = None
-        for iid in hand:
-            data = of[iid]
-            kind = data["type"]
-            if kind not in (SOLDIER, CURSE, LAND):
-                continue
-            key = cards[iid]["def"]
-            if key in seen:
-                continue
-            seen.add(key)
-            if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
-                continue  # (before its cost: the cheaper test)
-            if kept is None:
-                cost, needs = self._summon_cost(state, iid, auras)
-                cost, needs = _taps(cost, needs), mask_of(needs)
-            else:
-                taps = kept.get(("taps", iid))
-                if taps is None:
+        # (the hand cards that may be played, one of each card, with their costs: they read the hand and the
+        # board's cards, so they are kept with the board's values by the hand)
+        plays = kept.get(("plays", tuple(hand))) if kept is not None else None
+        if plays is None:
+            plays = []
+            seen = set()
+            for iid in hand:
+                data = of[iid]
+                kind = data["type"]
+                if kind not in (SOLDIER, CURSE, LAND):
+                    continue
+                key = cards[iid]["def"]
+                if key in seen:
+                    continue
+                seen.add(key)
+                if kind != SOLDIER and not (data["auras"] or data["rules"] or _damages(data)):
+                    continue  # (before its cost: the cheaper test)
+                if kept is None:
                     cost, needs = self._summon_cost(state, iid, auras)
-                    taps = kept[("taps", iid)] = (_taps(cost, needs), mask_of(needs))
-                cost, needs = taps
+                    cost, needs = _taps(cost, needs), mask_of(needs)
+                else:
+                    taps = kept.get(("taps", iid))
+                    if taps is None:
+                        cost, needs = self._summon_cost(state, iid, auras)
+                        taps = kept[("taps", iid)] = (_taps(cost, needs), mask_of(needs))
+                    cost, needs = taps
+                plays.append((iid, kind, cost, needs))
+            if kept is not None:
+                kept[("plays", tuple(hand))] = plays
+        arrived = None
+        for iid, kind, cost, needs in plays:
             if not _can_one(unused, umask, cost, needs):
                 continue
             # (_looks without the board's worth: a play is not ranked by it)
@@ -412,10 +423,10 @@ class Autopilot(Worth, Base):
                 rank = (2, kind != SOLDIER, cost, iid)
             else:
                 if base is None:
-                    base, demand, need = self._capacities(state, auras, free, ctx)
+                    base, demand, need, run = self._capacities(state, auras, free, ctx)
                 if base == INF:
                     continue  # (a soldier hits for free from next turn on: nothing to add)
-                gain = self._future(state, iid, auras, ctx, demand) - base
+                gain = self._future(state, iid, auras, ctx, demand, run) - base
                 if gain <= 0:
                     continue
                 if cap_now is None:  # (the damage left this turn, worked out once a play would add some)
@@ -479,18 +490,30 @@ class Autopilot(Worth, Base):
         for i in state["zones"][BOARD]:
             if cards[i]["owner"] == 0:
                 wanted |= of[i]["mask"]
-        counts = dict.fromkeys(BIT_LIST, 0)
-        for m in ctx["all"]:  # (the 倉庫 cards' masks, in 倉庫 order)
-            for b in _BITS[m]:
-                counts[b] += 1
-        # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums)
+        # (the least worth, then the most needed attributes, then the dearest: a plain loop, the same sums; only
+        # the cards of the least worth can be the pick, and only the attributes wanted are counted)
+        low = None
+        for i in hand:
+            v = values[i]
+            if low is None or v < low:
+                low = v
+        counts = None
         defs = state["defs"]
         best = None
         for i in hand:
+            if values[i] != low:
+                continue
             need = 0
-            for b in _BITS[of[i]["mask"] & wanted]:
-                need += 1 / (1 + counts[b])
-            rank = (values[i], -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
+            bits = _BITS[of[i]["mask"] & wanted]
+            if bits:
+                if counts is None:
+                    counts = dict.fromkeys(BIT_LIST, 0)
+                    for m in ctx["all"]:  # (the 倉庫 cards' masks, in 倉庫 order)
+                        for b in _BITS[m & wanted]:
+                            counts[b] += 1
+                for b in bits:
+                    need += 1 / (1 + counts[b])
+            rank = (low, -need, -(defs[cards[i]["def"]].get("cost") or 0), i)
             if best is None or rank < best:
                 best = rank
         pick = best[3]

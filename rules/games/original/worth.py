@@ -158,7 +158,52 @@ def _capacity(hitters: list[tuple[int, list]], masks: list[int], need: int, limi
     return out
 
 
-def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> float:
+_RUNS: dict = {}  # (_capacity's arguments) -> (its answer, its rounds): _capacity_run
+
+
+def _capacity_run(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0) -> tuple:
+    """(_capacity, the rounds of its run: (the cards left, the damage the top 戦力 card still takes, the rank
+    of the hit taken: damage per tap and taps, or None, None when none could be paid) each), for _unchanged."""
+    key = (tuple([(damage, tuple(steps)) for damage, steps in hitters]), tuple(sorted(masks)), need, limit, demand)
+    out = _RUNS.get(key)
+    if out is None:
+        if len(_RUNS) > 20_000:
+            _RUNS.clear()
+        rounds: list = []
+        out = _RUNS[key] = (_capacity_now(hitters, masks, need, limit, demand, rounds), rounds)
+    return out
+
+
+def _unchanged(rounds: list, more: list[tuple[int, list]]) -> bool:
+    """Whether _capacity with the hits `more` listed after those of a run (_capacity_run's rounds; not INF)
+    takes none of them, so that its run and its answer are that run's: in each round, none of them is paid
+    with a better rank than the hit taken (ranks as _capacity_now: damage per tap, then the fewer taps; one
+    listed later wins no tie), nor paid at all in the round where none was."""
+    plans = []
+    for damage, steps in more:
+        cost = 0
+        for c, _m in steps:
+            cost += c
+        if cost == 0:
+            return False  # (_capacity is INF then)
+        plans.append((damage, steps, cost))
+    for avail, need, top, lowest in rounds:
+        have = len(avail)
+        for damage, steps, cost in plans:
+            if cost > have:
+                continue
+            if top is not None:
+                per = min(damage, need) / cost
+                if per < top or per == top and cost >= lowest:
+                    continue
+            if _take_sorted(avail[:], steps) is not None:
+                return False
+    return True
+
+
+def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, limit: int, demand: int = 0,
+                  rounds: list | None = None) -> float:
+    """(`rounds`: a list, when given, gets the rounds of the run: _capacity_run)"""
     total = 0
     avail = sorted(masks, key=_order(demand))  # (in _take's order once: what each take leaves stays so)
     plans = []
@@ -187,7 +232,11 @@ def _capacity_now(hitters: list[tuple[int, list]], masks: list[int], need: int, 
                 best = (damage, left)
                 top, lowest = per, cost
         if best is None:
+            if rounds is not None:
+                rounds.append((avail, need, None, None))
             return total
+        if rounds is not None:
+            rounds.append((avail, need, top, lowest))
         damage, avail = best
         total += min(damage, need)
         need -= damage
@@ -265,16 +314,18 @@ class _Store:
     Those are the store's own (_store finds a game's store by them); it holds them, and the steps whose ids
     its keys hold, so that no other object can get one of those ids while it is kept."""
 
-    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless")
+    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless", "reach", "nofree")
 
     def __init__(self, options=None, ids: tuple = (), data: list | None = None):
         self.options, self.ids, self.data = options, ids, data or []
         self.held: list = []  # (the steps in force of each sig)
         self.selfish: dict = {}
+        self.reach: dict = {}  # card -> _reach of its card (Worth._values_now)
         self.sigs: dict = {}  # (the steps in force by id, `free`) -> its number (sig)
         self.hits: dict = {}
         self.boards: dict = {}
         self.rowless: bool | None = None  # (_rowless of its cards, once asked for)
+        self.nofree: bool | None = None  # (_no_free of its cards, once asked for)
 
 
 def _store(state) -> _Store:
@@ -311,6 +362,16 @@ def _rowless(of, cards) -> bool:
         for step in table[key]["auras"]:
             if step.get("area") not in (None, "board", "hand", "any"):
                 return False
+    return True
+
+
+def _no_free(of, cards, options) -> bool:
+    """No card of the game (whoever has it) can ever hit for free (_never_free): then _none_free holds of every
+    board and hand cards of the game."""
+    table = of.table  # (by the cards' defs, each once: an instance's facts are its def's, InstanceFacts)
+    for key in {c["def"] for c in cards.values()}:
+        if not _never_free(table[key], options):
+            return False
     return True
 
 
@@ -372,8 +433,9 @@ def _decision(state, of, shared: bool = True) -> _Decision:
     cards = state["cards"]
     if game.rowless[0] != len(cards):  # (a token made during the game is a card more)
         store = _store(state)  # (its ids name every card: a card more, another store)
-        if store.rowless is None:  # (_rowless reads the cards' data alone: the store's)
+        if store.rowless is None:  # (_rowless and _no_free read the cards' data and the options alone: the store's)
             store.rowless = _rowless(of, cards)
+            store.nofree = _no_free(of, cards, state["options"])
         game.rowless = (len(cards), store.rowless)
         game.use(store)
     flags = state["flags"]
@@ -434,6 +496,42 @@ def _damages(data: dict) -> list[tuple]:
         out = [(k, amount, cost, mask_of(needs), sac, mode, needs) for k, amount, cost, needs, sac, mode in _damaging(data)]
         hit = _DAMAGE[id(data)] = (data, out)
     return hit[1]
+
+
+_REACH: dict = {}
+
+
+def _reach(data: dict) -> int:
+    """The attributes of a mask that a card's worth (Worth._worth) reads, worked out once per card (its rules
+    info): its own (a soldier's) and those its damaging effects need. _worth reads `have` only as
+    `mask & have` and `needs & have`, so a board's worth, and a hand card's with it, is the same for any two
+    masks that agree on the reach of the board's own cards and that card."""
+    hit = _REACH.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_REACH) > 4096:
+            _REACH.clear()
+        out = data["mask"]
+        for _k, _a, _c, needs, _s, _m, _n in _damages(data):
+            out |= needs
+        hit = _REACH[id(data)] = (data, out)
+    return hit[1]
+
+
+_REACHED = ("reach",)  # (the key of the board's own cards' reach, _reach, in the board's values: Worth._values)
+
+
+def _board_reach(state, of, kept: dict) -> int:
+    """The union of _reach of the own cards on the board, kept with the board's values (it reads which cards
+    the board holds and whose: _board_key)."""
+    out = kept.get(_REACHED)
+    if out is None:
+        cards = state["cards"]
+        out = 0
+        for i in state["zones"][BOARD]:
+            if cards[i]["owner"] == 0:
+                out |= _reach(of[i])
+        kept[_REACHED] = out
+    return out
 
 
 _PLAIN: dict = {}
@@ -630,9 +728,9 @@ class Worth:
         m12 = 0 if s in free else m23  # (a move costs the same anywhere but onto the 戦場 for free)
         return power, m12, m23
 
-    def _worth(self, state, iid, auras, free, ctx, mask=None, of=None) -> float:
+    def _worth(self, state, iid, auras, free, ctx, mask=None, of=None, hit=None) -> float:
         """Taps per 戦力 card of this card as an attacker (0: free hits; INF: none). (`of`: the card facts, when
-        the caller has them)"""
+        the caller has them; `hit`: a soldier's _hit, when known)"""
         if of is None:
             of = self.rules.card_facts(state)
         limit = ctx["limit"]
@@ -640,7 +738,7 @@ class Worth:
         best = INF
         data = of[iid]
         if data["type"] == SOLDIER:
-            power, m12, m23 = self._hit(state, iid, auras, free)
+            power, m12, m23 = self._hit(state, iid, auras, free) if hit is None else hit
             if power > 0:
                 if m12 == 0 and m23 == 0:
                     return 0.0
@@ -678,7 +776,9 @@ class Worth:
     def _board_worth(self, state, auras, free, ctx, mask=None) -> float:
         d = self._kept(auras, free)
         if d is not None:  # (ctx is the same throughout a decision)
-            key = ("board", d.cfg, ctx["smask"] if mask is None else mask)
+            mask = ctx["smask"] if mask is None else mask
+            # (on the board as it is, by the attributes its own cards' worths read: _reach)
+            key = ("board", d.cfg, mask if d.cfg else mask & _board_reach(state, d.of, d.data))
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._board_worth_now(state, auras, free, ctx, mask)
@@ -771,11 +871,26 @@ class Worth:
             else:
                 card.pop("arrived", None)
 
+    def _placed_hit(self, state, iid, auras, free) -> tuple[int, int, int]:
+        """_hit of the card `iid` where _placed puts it: the hit kept for the simulation is looked up by the key
+        _hit would make there (zone BOARD, square [1, 0]) without putting it there; else through _placed."""
+        d = _LOCAL.d
+        if d is not None and not d.busy and d.af is not None and auras is d.af[0] and free is d.af[1] and d.selfish.get(iid) is False:
+            counters = state["cards"][iid]["counters"]
+            if d.rowless:
+                key = (d.sig, iid, BOARD, tuple(counters.items()) if counters else ())
+            else:
+                key = (d.sig, iid, BOARD, 1, 0, tuple(counters.items()) if counters else ())
+            hit = d.hits.get(key)
+            if hit is not None:
+                return hit
+        return self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+
     def _freed_alone(self, state, iid, auras, free) -> bool:
         """Whether the card, put on the board by itself (_alone), is a soldier that hits for nothing there."""
         if _never_free(self.rules.card_facts(state)[iid], state["options"]):
             return False
-        power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+        power, m12, m23 = self._placed_hit(state, iid, auras, free)
         return power > 0 and m12 == 0 and m23 == 0
 
     def _virtual(self, state, ids, fn, now=False):
@@ -835,7 +950,8 @@ class Worth:
         return self._frees_now(state, ids)
 
     def _frees_now(self, state, ids) -> tuple[bool, bool]:
-        if _none_free(state, self.rules.card_facts(state), ids):
+        d = _LOCAL.d  # (_no_free: no card of the game can, kept for its store)
+        if d is not None and d._game.store.nofree or _none_free(state, self.rules.card_facts(state), ids):
             return False, False  # (no soldier there can hit for free, with them or without)
         if len(ids) == 1 and self._alone(state, ids[0]):
             # (the board with it is the board now and its own hit: it hits for free from the next turn on or
@@ -856,7 +972,11 @@ class Worth:
     def _worth_with(self, state, ids, ctx, mask=None) -> float:
         d = _LOCAL.d
         if d is not None and not d.cfg:  # (kept with the board's values: _board_key)
-            key = ("worth", tuple(ids), ctx["smask"] if mask is None else mask)
+            # (by the attributes of the mask that the worth reads: _reach)
+            reach = _board_reach(state, d.of, d.data)
+            for i in ids:
+                reach |= _reach(d.of[i])
+            key = ("worth", tuple(ids), (ctx["smask"] if mask is None else mask) & reach)
             out = d.data.get(key)
             if out is None:
                 out = d.data[key] = self._worth_with_now(state, ids, ctx, mask)
@@ -869,8 +989,12 @@ class Worth:
             iid = ids[0]
             auras, free = self._auras_free(state)
             value = self._board_worth(state, auras, free, ctx, mask)
-            if _LOCAL.d.of[iid]["type"] in (SOLDIER, CURSE, LAND):  # (_alone: within a decision)
-                value = min(value, self._placed(state, iid, lambda: self._worth(state, iid, auras, free, ctx, mask)))
+            of = _LOCAL.d.of  # (_alone: within a decision)
+            kind = of[iid]["type"]
+            if kind == SOLDIER:
+                value = min(value, self._worth(state, iid, auras, free, ctx, mask, of, self._placed_hit(state, iid, auras, free)))
+            elif kind in (CURSE, LAND):  # (a curse's or land's worth reads its damaging effects alone: not placed)
+                value = min(value, self._worth(state, iid, auras, free, ctx, mask, of))
             return value
         return self._virtual(state, ids, lambda auras, free: self._board_worth(state, auras, free, ctx, mask))
 
@@ -912,10 +1036,14 @@ class Worth:
         if not self._alone(state, iid):
             return self._virtual(state, [iid], lambda a, f: self._hitters(state, a, f))
         auras, free = self._auras_free(state)
-        out = list(self._hitters(state, auras, free))
+        return self._hitters(state, auras, free) + self._own_hits(state, iid, auras, free)
+
+    def _own_hits(self, state, iid, auras, free) -> list[tuple[int, list]]:
+        """The hits of the hand card `iid` on the board with it, when it is _alone there (_hitters' entries)."""
+        out = []
         data = self.rules.card_facts(state)[iid]
         if data["type"] == SOLDIER:
-            power, m12, m23 = self._placed(state, iid, lambda: self._hit(state, iid, auras, free))
+            power, m12, m23 = self._placed_hit(state, iid, auras, free)
             if power > 0:
                 out.append((power, [(m12, data["mask"]), (m23, data["mask"])]))
         for _k, amount, cost, needs, sac, _m, _n in _damages(data):
@@ -943,20 +1071,34 @@ class Worth:
             return d
         return None
 
-    def _future(self, state, iid, auras, ctx, demand) -> float:
-        """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play)."""
+    def _future(self, state, iid, auras, ctx, demand, base=None) -> float:
+        """The damage a turn of the whole 倉庫 deals with the board and the hand card `iid` put on it (_play).
+        (`base`: the damage without it and its run, _capacity_run, with the same `demand`, when known)"""
         d = self._kept_board(auras)
         if d is not None:
             key = ("future", iid, ctx["all"], demand)
             out = d.data.get(key)
             if out is None:
-                out = d.data[key] = _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+                out = d.data[key] = self._future_now(state, iid, ctx, demand, base)
             return out
-        return _capacity(self._hitters_with(state, iid), ctx["all"], ctx["limit"], ctx["limit"], demand)
+        return self._future_now(state, iid, ctx, demand, base)
+
+    def _future_now(self, state, iid, ctx, demand, base) -> float:
+        if base is not None and self._alone(state, iid):
+            # (the board with it is the board now and its own hits, listed after the board's: _hitters_with; when
+            # _capacity would take none of them in any round of the board's run, its run and damage are the board's)
+            auras, free = self._auras_free(state)
+            more = self._own_hits(state, iid, auras, free)
+            if _unchanged(base[1], more):
+                return base[0]
+            hitters = self._hitters(state, auras, free) + more
+        else:
+            hitters = self._hitters_with(state, iid)
+        return _capacity(hitters, ctx["all"], ctx["limit"], ctx["limit"], demand)
 
     def _capacities(self, state, auras, free, ctx):
         """(the damage a turn of the whole 倉庫 deals with the board, the attributes the hits need, what the top
-        戦力 card still takes); the damage left this turn is _capacity_left."""
+        戦力 card still takes, (that damage, its run): _capacity_run); the damage left this turn is _capacity_left."""
         cards = state["cards"]
         limit = ctx["limit"]
         d = self._kept(auras, free)
@@ -967,13 +1109,13 @@ class Worth:
             for _d, steps in hitters:
                 for _c, m in steps:
                     demand |= m
-            kept = (_capacity(hitters, ctx["all"], limit, limit, demand), demand)
+            kept = (_capacity_run(hitters, ctx["all"], limit, limit, demand), demand)
             if d is not None:
                 d.data[("base", d.cfg, ctx["all"])] = kept
-        base, demand = kept
+        run, demand = kept
         power = state["zones"]["p1.power"]
         need = max(1, limit - cards[power[-1]]["counters"].get("damage", 0)) if power else limit
-        return base, demand, need
+        return run[0], demand, need, run
 
     def _capacity_left(self, state, auras, free, masks, need, ctx, demand) -> float:
         """The damage the unused 倉庫 cards `masks` deal this turn with the soldiers that may move now."""
@@ -1029,6 +1171,9 @@ class Worth:
                 values[i] = 20 if d in piece_defs else 100
                 piece_defs.add(d)
         kept = dec.data if dec is not None and not dec.cfg else None  # (_worth_with's, inline)
+        if kept is not None:  # (the key's mask: the attributes the worth reads, _reach)
+            reach = _board_reach(state, of, kept)
+            reaches = dec._game.store.reach
         better = []
         for i in hand:
             data = of[i]
@@ -1041,7 +1186,10 @@ class Worth:
             if kept is None:
                 worth = self._worth_with(state, [i], ctx, everything)
             else:
-                key = ("worth", (i,), everything)
+                r = reaches.get(i)
+                if r is None:
+                    r = reaches[i] = _reach(data)
+                key = ("worth", (i,), everything & (reach | r))
                 worth = kept.get(key)
                 if worth is None:
                     worth = kept[key] = self._worth_with_now(state, [i], ctx, everything)
@@ -1081,7 +1229,7 @@ class Worth:
         cards = state["cards"]
         d = _LOCAL.d
         of = self.rules.card_facts(state) if d is None else d.of
-        if _none_free(state, of, hand):
+        if d is not None and d._game.store.nofree or _none_free(state, of, hand):
             return []  # (no soldier of the board or the hand can hit for free: no card frees one, alone or paired)
         base = set(self._free_soldiers(state, *self._auras_free(state)))
 
