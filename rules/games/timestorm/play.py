@@ -117,7 +117,8 @@ class TimestormRules(StackPlay, Play):
         super().__init__()
         self.cards = CardCache(_facts)
         # (the cards dict of the game played last, its facts by instance `of`, whether that `of` is shared, the
-        # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
+        # game's defs) and (the defs, the card keys of the instances, the `of` made last, its _tables, its facts by
+        # card key)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
         # (the cards dict, the defs, the number of cards, `of`, its quick actions and its batteries: _tables): as
@@ -169,17 +170,29 @@ class TimestormRules(StackPlay, Play):
         defs = state["defs"]
         keys = list(map(_DEF, cards.values()))
         made = self._made
-        if made is not None and made[1] == keys and cards.keys() == made[2].keys() and same_data(defs, made[0]):
+        same = made is not None and (made[0] is defs or same_data(defs, made[0]))
+        if same and made[1] == keys and cards.keys() == made[2].keys():
             of = made[2]
             self._last = (cards, of, True, defs)
             self._t = (cards, defs, len(cards), of, *made[3])
             self._keep(cards)
             return of
-        # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
-        table = self.cards.table(state)
-        of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
+        # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each): by
+        # the facts by card key of the last `of` made where the card data are the very same (a matchup AI's
+        # worlds: the same cards dealt in other places), else by the game's card table
+        of = None
+        if same:
+            by_key = made[4]
+            try:
+                of = dict(zip(cards, map(by_key.__getitem__, keys), strict=True))
+            except KeyError:
+                of = None
+        if of is None:
+            table = self.cards.table(state)
+            of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
+            by_key = dict(zip(keys, of.values(), strict=True))
         tables = self._tables(of)
-        self._made = (defs, keys, of, tables)
+        self._made = (defs, keys, of, tables, by_key)
         self._last = (cards, of, True, defs)
         self._t = (cards, defs, len(cards), of, *tables)
         self._keep(cards)
