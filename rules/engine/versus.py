@@ -256,7 +256,14 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     if deal is None:
         deal = _deal_new(deal_key, hidden_cards, keys, shared)
     contents = list(deal[0])  # (a new list: the shuffle below reorders it)
-    rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
+    rest = dict(state)  # (all but the parts a world makes anew: a copy less seven keys, in C)
+    rest.pop("cards")
+    rest.pop("zones")
+    rest.pop("defs", None)
+    rest.pop("log", None)
+    rest.pop("redo", None)
+    rest.pop("setup", None)
+    rest.pop("rng", None)
     all_ids = set(shown_list)
     shown_ids = sorted(all_ids)
     shown_cards = list(map(card_of, shown_ids))
@@ -266,13 +273,12 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         pieces = [p or _shown_new(i, raw, card) for p, i, raw, card in zip(pieces, shown_ids, shown_raws, shown_cards, strict=True)]
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
-    # keys in order, put together from the cards' kept texts
-    blob = "".join((
-        '{"cards":{', ",".join(pieces),
-        '},"hidden":[', deal[1], "]",
-        f',"places":{_BLOB(places)}' if keys else "",
-        f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
-    ))
+    # keys in order, put together from the cards' kept texts and one text of the keys after "hidden" (sorted
+    # keys: the same text from its first key on)
+    tail = {"rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}
+    if keys:
+        tail["places"] = places
+    blob = "".join(('{"cards":{', ",".join(pieces), '},"hidden":[', deal[1], "],", _BLOB(tail)[1:]))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     _shuffle(contents, seed)
     # the world's cards in the order of their ids (_NUM), made at once: the shown ones, then the dealt ones put
@@ -280,10 +286,8 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     all_ids.update(hidden_ids)
     order = _num_order(tuple(cards)) if len(all_ids) == len(cards) else sorted(all_ids, key=_NUM)
     if shared:
-        out = rest
         new_cards = dict(zip(order, map(card_of, order), strict=True))
     else:
-        out = marshal.loads(marshal.dumps(rest))
         new_cards = dict.fromkeys(order)
         new_cards.update(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
     new_zones = shown_zones
@@ -308,11 +312,21 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
             at += count
             new_zones[name][first:first + count] = ids
             new_cards.update(zip(ids, dealt, strict=True))
-    out.update(
-        cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
-        setup=dict(state["setup"], seed=seed & ((1 << 63) - 1)), rng=rng.seed_state(seed),
-    )
-    return {k: out[k] for k in state if k in out}
+    # the world: the state's keys in its order, the parts made anew set in place (those the state holds)
+    out = dict(state)
+    if not shared:
+        out.update(marshal.loads(marshal.dumps(rest)))
+    out["cards"] = new_cards
+    out["zones"] = new_zones
+    out["defs"] = dict(state["defs"])
+    out["log"] = list(state["log"])
+    if "redo" in state:
+        out["redo"] = []
+    out["setup"] = dict(state["setup"], seed=seed & ((1 << 63) - 1))
+    world_rng = rng.seed_state(seed)
+    if "rng" in state:
+        out["rng"] = world_rng
+    return out
 
 
 def _step(rules, state: dict, action: dict) -> None:
