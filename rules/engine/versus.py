@@ -33,6 +33,7 @@ takes the first turn is the game's rule (its options: random by default in Time 
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import json
 import marshal
@@ -79,6 +80,17 @@ class _Nums(dict):
 
 
 _NUM = _Nums().__getitem__
+
+
+class _Holders(dict):
+    """state._holder of every zone name met so far."""
+
+    def __missing__(self, name: str) -> int | None:
+        value = self[name] = _holder(name)
+        return value
+
+
+_HOLDER = _Holders().__getitem__
 # json.dumps builds a new encoder on every call; one of each kind, built once, writes the same text
 _CARD_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 _BLOB = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":")).encode
@@ -174,10 +186,17 @@ def _place(card: dict, name: str, keys: tuple) -> dict:
     return out
 
 
+_RANDOM = random.Random()  # (re-seeded by each _shuffle)
+_SEED = _random.Random.seed
+
+
 def _shuffle(x: list, seed: int) -> None:
     """random.Random(seed).shuffle(x), written out (CPython's shuffle and _randbelow_with_getrandbits, one call a
-    card fewer): the same draws and the same swaps (tests/test_versus.py compares them)."""
-    getrandbits = random.Random(seed).getrandbits
+    card fewer): the same draws and the same swaps (tests/test_versus.py compares them). One generator re-seeded
+    by the C seed that random.Random(seed) calls for an int (random.Random.seed: super().seed(a)), without a new
+    generator and its two Python-level calls a world."""
+    _SEED(_RANDOM, seed)
+    getrandbits = _RANDOM.getrandbits
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
         k = n.bit_length()
@@ -206,7 +225,7 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         ids = zones[name]
         # (core.sees, worked out once a zone: a face-up card is seen; a face-down one in a zone the seat may look
         # into when the zone's player, or else the card's owner, is the seat)
-        holder = _holder(name) if rules.zone_visible(state, name, seat) else False
+        holder = _HOLDER(name) if rules.zone_visible(state, name, seat) else False
         if holder is not None and holder is not False and holder == seat:  # (the seat's own open zone: all seen)
             shown_zones[name] = list(ids)
             shown_list += ids
