@@ -33,6 +33,7 @@ takes the first turn is the game's rule (its options: random by default in Time 
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import json
 import marshal
@@ -79,6 +80,17 @@ class _Nums(dict):
 
 
 _NUM = _Nums().__getitem__
+
+
+class _Holders(dict):
+    """state._holder of every zone name met so far."""
+
+    def __missing__(self, name: str) -> int | None:
+        value = self[name] = _holder(name)
+        return value
+
+
+_HOLDER = _Holders().__getitem__
 # json.dumps builds a new encoder on every call; one of each kind, built once, writes the same text
 _CARD_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 _BLOB = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":")).encode
@@ -174,10 +186,17 @@ def _place(card: dict, name: str, keys: tuple) -> dict:
     return out
 
 
+_RANDOM = random.Random()  # (re-seeded by each _shuffle)
+_SEED = _random.Random.seed
+
+
 def _shuffle(x: list, seed: int) -> None:
     """random.Random(seed).shuffle(x), written out (CPython's shuffle and _randbelow_with_getrandbits, one call a
-    card fewer): the same draws and the same swaps (tests/test_versus.py compares them)."""
-    getrandbits = random.Random(seed).getrandbits
+    card fewer): the same draws and the same swaps (tests/test_versus.py compares them). One generator re-seeded
+    by the C seed that random.Random(seed) calls for an int (random.Random.seed: super().seed(a)), without a new
+    generator and its two Python-level calls a world."""
+    _SEED(_RANDOM, seed)
+    getrandbits = _RANDOM.getrandbits
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
         k = n.bit_length()
@@ -206,7 +225,7 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         ids = zones[name]
         # (core.sees, worked out once a zone: a face-up card is seen; a face-down one in a zone the seat may look
         # into when the zone's player, or else the card's owner, is the seat)
-        holder = _holder(name) if rules.zone_visible(state, name, seat) else False
+        holder = _HOLDER(name) if rules.zone_visible(state, name, seat) else False
         if holder is not None and holder is not False and holder == seat:  # (the seat's own open zone: all seen)
             shown_zones[name] = list(ids)
             shown_list += ids
@@ -256,7 +275,14 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     if deal is None:
         deal = _deal_new(deal_key, hidden_cards, keys, shared)
     contents = list(deal[0])  # (a new list: the shuffle below reorders it)
-    rest = {k: v for k, v in state.items() if k not in ("cards", "zones", "defs", "log", "redo", "setup", "rng")}
+    rest = dict(state)  # (all but the parts a world makes anew: a copy less seven keys, in C)
+    rest.pop("cards")
+    rest.pop("zones")
+    rest.pop("defs", None)
+    rest.pop("log", None)
+    rest.pop("redo", None)
+    rest.pop("setup", None)
+    rest.pop("rng", None)
     all_ids = set(shown_list)
     shown_ids = sorted(all_ids)
     shown_cards = list(map(card_of, shown_ids))
@@ -266,13 +292,12 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
         pieces = [p or _shown_new(i, raw, card) for p, i, raw, card in zip(pieces, shown_ids, shown_raws, shown_cards, strict=True)]
     # the seed's blob: the text _BLOB would write of {"cards": the shown cards, "hidden": contents, "places":
     # places (where the rules keep some), "rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}, its
-    # keys in order, put together from the cards' kept texts
-    blob = "".join((
-        '{"cards":{', ",".join(pieces),
-        '},"hidden":[', deal[1], "]",
-        f',"places":{_BLOB(places)}' if keys else "",
-        f',"rest":{_BLOB(rest)},"salt":{_BLOB(salt)},"seat":{_BLOB(seat)},"zones":{_BLOB(shown_zones)}}}',
-    ))
+    # keys in order, put together from the cards' kept texts and one text of the keys after "hidden" (sorted
+    # keys: the same text from its first key on)
+    tail = {"rest": rest, "salt": salt, "seat": seat, "zones": shown_zones}
+    if keys:
+        tail["places"] = places
+    blob = "".join(('{"cards":{', ",".join(pieces), '},"hidden":[', deal[1], "],", _BLOB(tail)[1:]))
     seed = int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
     _shuffle(contents, seed)
     # the world's cards in the order of their ids (_NUM), made at once: the shown ones, then the dealt ones put
@@ -280,10 +305,8 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
     all_ids.update(hidden_ids)
     order = _num_order(tuple(cards)) if len(all_ids) == len(cards) else sorted(all_ids, key=_NUM)
     if shared:
-        out = rest
         new_cards = dict(zip(order, map(card_of, order), strict=True))
     else:
-        out = marshal.loads(marshal.dumps(rest))
         new_cards = dict.fromkeys(order)
         new_cards.update(zip(shown_ids, map(marshal.loads, shown_raws), strict=True))  # (copies: nothing shared)
     new_zones = shown_zones
@@ -308,11 +331,21 @@ def determinize(state: dict, seat: int, salt: int = 0, shared: bool = False) -> 
             at += count
             new_zones[name][first:first + count] = ids
             new_cards.update(zip(ids, dealt, strict=True))
-    out.update(
-        cards=new_cards, zones=new_zones, defs=dict(state["defs"]), log=list(state["log"]), redo=[],
-        setup=dict(state["setup"], seed=seed & ((1 << 63) - 1)), rng=rng.seed_state(seed),
-    )
-    return {k: out[k] for k in state if k in out}
+    # the world: the state's keys in its order, the parts made anew set in place (those the state holds)
+    out = dict(state)
+    if not shared:
+        out.update(marshal.loads(marshal.dumps(rest)))
+    out["cards"] = new_cards
+    out["zones"] = new_zones
+    out["defs"] = dict(state["defs"])
+    out["log"] = list(state["log"])
+    if "redo" in state:
+        out["redo"] = []
+    out["setup"] = dict(state["setup"], seed=seed & ((1 << 63) - 1))
+    world_rng = rng.seed_state(seed)
+    if "rng" in state:
+        out["rng"] = world_rng
+    return out
 
 
 def _step(rules, state: dict, action: dict) -> None:

@@ -52,6 +52,7 @@ is empty, so the count holds whenever the game can still be won).
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import itemgetter
 
 from ...engine import effects
@@ -60,6 +61,8 @@ from ...engine.core import first_player
 from .play import BATTERY, DECK, QUICK, same_data
 
 _DEF = itemgetter("def")
+_ROLE = itemgetter("role")
+_TYPE = itemgetter("type")
 HAND_PLAN_BATTERIES = 3  # the hand plan plays a battery only while the field holds fewer batteries
 
 
@@ -131,8 +134,9 @@ class _Profiles:
 
     def _facts(self) -> None:
         """What _main reads of every card in the hand and on the field, by instance: its role, whether it is a battery."""
-        self.roles = {i: prof["role"] for i, prof in self.of.items()}
-        self.batteries = frozenset(i for i, prof in self.of.items() if prof["type"] == BATTERY)
+        of = self.of  # (in C: one pass over the profiles each)
+        self.roles = dict(zip(of, map(_ROLE, of.values()), strict=True))
+        self.batteries = frozenset(compress(of, map(BATTERY.__eq__, map(_TYPE, of.values()))))
 
     def fill(self) -> None:
         """The profiles of the cards made since (cards are never taken out of a game)."""

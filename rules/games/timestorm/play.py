@@ -34,6 +34,7 @@ manual actions.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import is_, itemgetter
 
 from ...engine import effects, rng
@@ -44,6 +45,7 @@ from ...engine.stack import StackPlay
 from . import shares
 
 _DEF = itemgetter("def")
+_KIND = itemgetter(0)
 
 BATTERY, ACTION, QUICK, TRIGGER = "Battery", "Action", "QuickAction", "Trigger"
 DECK, STACK = "shared.deck", "shared.stack"
@@ -62,6 +64,21 @@ def _name_seats(n: int) -> None:
 
 
 _name_seats(8)
+
+
+# as_seat's tables by (seat, number of players): owner -> relabelled owner, zone name -> relabelled name
+_SEAT_MAPS: dict[tuple, tuple[dict, dict]] = {}
+
+
+def _relabelled(cards: dict, owners: dict, names: dict) -> dict:
+    """as_seat's cards: each a copy with its owner and zone relabelled (KeyError: one the tables miss)."""
+    out = {}
+    for iid, card in cards.items():
+        c = dict(card)
+        c["owner"] = owners[card["owner"]]
+        c["zone"] = names[card["zone"]]
+        out[iid] = c
+    return out
 
 
 def same_data(defs: dict, other: dict) -> bool:
@@ -100,13 +117,18 @@ class TimestormRules(StackPlay, Play):
         super().__init__()
         self.cards = CardCache(_facts)
         # (the cards dict of the game played last, its facts by instance `of`, whether that `of` is shared, the
-        # game's defs) and (the defs, the card keys of the instances and the `of` made last from a table)
+        # game's defs) and (the defs, the card keys of the instances, the `of` made last, its _tables, its facts by
+        # card key)
         self._last: tuple = (None, None, False, None)
         self._made: tuple | None = None
         # (the cards dict, the defs, the number of cards, `of`, its quick actions and its batteries: _tables): as
         # of() left it, checked once by the hot paths: the same cards dict (a game's own, which it keeps with its
         # defs: a copy of a game, a view, a seat's view have their own) and no card added since
         self._t: tuple = (None, None, -1, None, (), frozenset())
+        # (id of a cards dict -> (_last, _t) as of() left them for it): the games of() was asked of lately, so that
+        # a game asked again after others (a matchup's game after the worlds its AI decided on) finds its tables
+        # (the dicts are kept alive here, so an id stands for its dict while it is kept)
+        self._kept: dict[int, tuple] = {}
 
     def of(self, state) -> dict:
         """Instance id -> (card type, cost) for this game (looked up once per call by the hot paths). A plain
@@ -122,6 +144,14 @@ class TimestormRules(StackPlay, Play):
         if t[0] is cards and t[1] is state["defs"] and t[2] == len(cards):
             return t[3]
         last = self._last
+        if last[0] is not cards:
+            kept = self._kept.get(id(cards))
+            if kept is not None and kept[0][0] is cards:
+                last = self._last = kept[0]
+                t = kept[1]
+                if t[1] is state["defs"] and t[2] == len(cards):  # (as it was left: no card added since)
+                    self._t = t
+                    return t[3]
         if last[0] is cards and last[3] is state["defs"]:
             of = last[1]
             if len(of) != len(cards):
@@ -133,25 +163,46 @@ class TimestormRules(StackPlay, Play):
                     if iid not in of:
                         of[iid] = table[card["def"]]
             self._t = (cards, last[3], len(cards), of, *self._tables(of))
+            self._keep(cards)
             return of
         if len(state["players"]) > len(HANDS):  # (a game of more players than any before)
             _name_seats(len(state["players"]))
         defs = state["defs"]
         keys = list(map(_DEF, cards.values()))
         made = self._made
-        if made is not None and made[1] == keys and cards.keys() == made[2].keys() and same_data(defs, made[0]):
+        same = made is not None and (made[0] is defs or same_data(defs, made[0]))
+        if same and made[1] == keys and cards.keys() == made[2].keys():
             of = made[2]
             self._last = (cards, of, True, defs)
             self._t = (cards, defs, len(cards), of, *made[3])
+            self._keep(cards)
             return of
-        # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each)
-        table = self.cards.table(state)
-        of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
+        # every card at once (one pass in C over a few dozen cards, where a miss per card costs a call each): by
+        # the facts by card key of the last `of` made where the card data are the very same (a matchup AI's
+        # worlds: the same cards dealt in other places), else by the game's card table
+        of = None
+        if same:
+            by_key = made[4]
+            try:
+                of = dict(zip(cards, map(by_key.__getitem__, keys), strict=True))
+            except KeyError:
+                of = None
+        if of is None:
+            table = self.cards.table(state)
+            of = dict(zip(cards, map(table.__getitem__, keys), strict=True))
+            by_key = dict(zip(keys, of.values(), strict=True))
         tables = self._tables(of)
-        self._made = (defs, keys, of, tables)
+        self._made = (defs, keys, of, tables, by_key)
         self._last = (cards, of, True, defs)
         self._t = (cards, defs, len(cards), of, *tables)
+        self._keep(cards)
         return of
+
+    def _keep(self, cards: dict) -> None:
+        kept = self._kept
+        if len(kept) >= 16:
+            kept.clear()
+        kept[id(cards)] = (self._last, self._t)
 
     def players(self, decks, options):
         """The player's cards, then each goldfish's: its own list where one is given, else its share as the
@@ -512,15 +563,17 @@ class TimestormRules(StackPlay, Play):
     def _tables(of: dict) -> tuple:
         """(the quick actions of an `of` by cost, cheapest first, as (cost, frozenset of the instances) (auto_passes),
         the frozenset of its batteries): made with `of` (the games of a simulation share theirs) and again when a
-        card is added."""
+        card is added. The kinds in C (one pass each), the few quick actions by cost in Python."""
+        kinds = list(map(_KIND, of.values()))
         by_cost: dict[int, set] = {}
-        bats = set()
-        for iid, (kind, cost, _) in of.items():
-            if kind == QUICK:
-                by_cost.setdefault(cost, set()).add(iid)
-            elif kind == BATTERY:
-                bats.add(iid)
-        return tuple((cost, frozenset(by_cost[cost])) for cost in sorted(by_cost)), frozenset(bats)
+        for iid in compress(of, map(QUICK.__eq__, kinds)):
+            cost = of[iid][1]
+            if cost in by_cost:
+                by_cost[cost].add(iid)
+            else:
+                by_cost[cost] = {iid}
+        bats = frozenset(compress(of, map(BATTERY.__eq__, kinds)))
+        return tuple((cost, frozenset(by_cost[cost])) for cost in sorted(by_cost)), bats
 
     # -- actions --------------------------------------------------------------------------------------------
 
@@ -557,9 +610,31 @@ class TimestormRules(StackPlay, Play):
                 return f"p{to(int(prefix[1:]))}.{rest}"
             return name
 
+        # (every card's owner and zone relabelled by lookups in the seat's tables of them, in a plain loop; a
+        # name or an owner the tables do not hold yet is added from `to` and `zname`, and the loop made again)
+        maps = _SEAT_MAPS.get((seat, n))
+        if maps is None:
+            maps = _SEAT_MAPS[(seat, n)] = ({None: None, **{p: to(p) for p in range(n)}}, {})
+        owners, names = maps
+        source = state["cards"]
+        try:
+            cards = _relabelled(source, owners, names)
+        except KeyError:
+            for c in source.values():
+                if c["owner"] not in owners:
+                    owners[c["owner"]] = to(c["owner"])
+                if c["zone"] not in names:
+                    names[c["zone"]] = zname(c["zone"])
+            cards = _relabelled(source, owners, names)
         out = dict(state)
-        out["zones"] = {zname(k): list(v) for k, v in state["zones"].items()}
-        out["cards"] = {i: dict(c, owner=to(c["owner"]), zone=zname(c["zone"])) for i, c in state["cards"].items()}
+        zones = {}
+        for k, v in state["zones"].items():
+            name = names.get(k)
+            if name is None:
+                name = names[k] = zname(k)
+            zones[name] = list(v)
+        out["zones"] = zones
+        out["cards"] = cards
         players = [dict(state["players"][(k + seat) % n], id=k) for k in range(n)]
         out["players"] = players
         out["active"], out["priority"], out["first"] = to(state["active"]), to(state["priority"]), to(state.get("first"))
