@@ -31,8 +31,8 @@ def kannagi(games):
 # load of a session runs for real and its rows are kept (what it inserted, updated and deleted, table by table,
 # as the database holds them), and the next loads from the same starting point write those rows again with
 # plain INSERTs (the database's own triggers still fill the search tables). A load whose start differs
-# (another number of rows in a table, or other user names), or whose rows would collide with rows there are,
-# runs for real. Transactional tests always load for real: there the loads' after-commit work (the faces
+# (another number of rows in a table, or other user names), whose rows would collide with rows there are, or
+# whose rows would point to rows that are not there (their foreign keys are checked at once), runs for real. Transactional tests always load for real: there the loads' after-commit work (the faces
 # queued for drawing) runs too. BUNDLED_REPLAY=0 loads for real every time.
 
 REPLAY = os.environ.get("BUNDLED_REPLAY", "1") != "0"
@@ -177,7 +177,14 @@ def _replayed(step: str, load) -> None:
                 return
             _replays[key] = _record(cursor, tables, load)
         else:
-            _write(cursor, connection, saved)
+            from django.db import IntegrityError, transaction
+
+            try:
+                with transaction.atomic():  # a savepoint: written, and every row it points to is there
+                    _write(cursor, connection, saved)
+                    connection.check_constraints(table_names=[change[0] for change in saved["changes"]])
+            except IntegrityError:
+                load()
 
 
 def _record(cursor, tables, load):
