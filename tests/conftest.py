@@ -387,6 +387,18 @@ def _quick_password_hashes():
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's own language (Japanese): a request in English, or a test that activated
+    it, leaves it active in the thread (LocaleMiddleware does not put it back), and a message built outside a
+    request would then be English only because of the test that ran before."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache (sign-in throttling and cached figures do not leak between tests)."""
     from django.core.cache import cache
