@@ -66,6 +66,9 @@ SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
 TURN_OPEN = dict.fromkeys(TURN_FLAGS, False)  # (the flags at a turn's start; read, never changed)
 HAND_LIMIT = 8
+# The jobs of a turn from its recovery phase to its main phase (read, never changed: the queue holds copies)
+RECOVERY_PHASE, RECOVER, DRAW_PHASE, DRAW, MAIN_PHASE = (
+    {"do": "phase", "phase": "recovery"}, {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
 # The "target" field: whose field, and which card type.
 TARGET_KINDS = {
     "相手の場所札": ("opponent", PLACE),
@@ -150,7 +153,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert", "asked")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -341,6 +344,7 @@ class KannagiRules(Play):
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
+        memo.asked = -1  # (see _window)
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
         memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
@@ -749,6 +753,9 @@ class KannagiRules(Play):
             if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
                 return []
             state["pending"] = {"type": "timing", "player": 0, "at": at}
+            # (noted with the version the answer will be given at, the log's length after this action: see _do_tool)
+            memo = self._last
+            memo.asked = len(state["log"]) + 1
             return [{"type": "declare", "at": at}]
         if state["options"].get("tool_timing", "declarations") != "declarations":
             return []
@@ -1480,6 +1487,43 @@ class KannagiRules(Play):
                 state["flags"]["jobs"].insert(0, {"do": "ask", "at": pending["at"], "order": pending["then"]})
             iid = action.get("card")
             if iid is None:
+                jobs = state["flags"]["jobs"]
+                if jobs and state["players"][1]["goldfish"]:
+                    # The turn's next declarations, as _drive would run them from the queue: after the start's, the
+                    # recovery's; after the recovery's, the recovery and the draw's. When the moment answered was
+                    # asked by _window in the action before this one (memo.asked: the same version, so nothing
+                    # happened between, no manual action), the next moment finds the same usable tool: the phase
+                    # and recovery jobs between change nothing _window reads (the hand, 手札公開場, 魂, the field's
+                    # cards and their faces, the tool flag, the options), so it asks again without looking.
+                    at, job = pending["at"], jobs[0]
+                    memo = self._last
+                    if memo is not None and memo.asked == len(state["log"]) and memo.cards is state["cards"]:
+                        if at == "start" and job == RECOVERY_PHASE:
+                            del jobs[0]
+                            at = state["phase"] = "recovery"
+                            state["pending"] = {"type": "timing", "player": 0, "at": at}
+                            memo.asked += 1
+                            return [{"type": "declare", "at": at}]
+                        if at == "recovery" and job == RECOVER and len(jobs) > 1 and jobs[1] == DRAW_PHASE:
+                            del jobs[:2]
+                            cards = state["cards"]  # (_job_recover without the call)
+                            for i in state["zones"][FIELDS[state["active"]]]:
+                                card = cards[i]
+                                card["tapped"] = False
+                                if card["counters"]:
+                                    card["counters"].pop("damage", None)
+                            at = state["phase"] = "draw"
+                            state["pending"] = {"type": "timing", "player": 0, "at": at}
+                            memo.asked += 1
+                            return [{"type": "declare", "at": at}]
+                    if at == "draw" and job == DRAW and len(jobs) > 1 and jobs[1] == MAIN_PHASE:
+                        # (the draw and the main phase, as _drive runs them: _job_draw, and no moment in the main phase)
+                        del jobs[:2]
+                        events = draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, job)
+                        state["phase"] = "main"
+                        if jobs:
+                            events += self._drive(state)
+                        return events
                 return self._drive(state)
             return self._use_tool(state, iid)
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
@@ -1562,8 +1606,7 @@ class KannagiRules(Play):
         return events + self._next_turn(state)
 
     # The jobs from the end of the player's turn to their next main phase, in order (what _next_turn queues).
-    TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, {"do": "phase", "phase": "recovery"},
-                {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
+    TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, RECOVERY_PHASE, RECOVER, DRAW_PHASE, DRAW, MAIN_PHASE)
 
     def _next_turn(self, state, quiet=0):
         """(quiet, against the goldfish: the end phase's declaration, right before with nothing between, found no tool
@@ -1778,6 +1821,7 @@ class KannagiRules(Play):
         facts.of = dict(memo.of)
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
+        facts.asked = -1
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
         facts.counted, facts.versus, facts.inert = True, memo.versus, False  # (looked at again by check_result)
