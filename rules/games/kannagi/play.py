@@ -278,7 +278,8 @@ class KannagiRules(Play):
                 if handler is None:
                     return self._apply_checked(state, action)
                 events = handler(state, action)
-                if not self._inert(state):
+                memo = self._last  # (_inert without the call)
+                if memo is None or memo.cards is not state["cards"] or not memo.inert:
                     events = events + self._settle_riders(state)
         else:
             kind = pending["type"]
@@ -293,7 +294,8 @@ class KannagiRules(Play):
                 events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
                 return self._apply_checked(state, action)
-            if not self._inert(state):
+            memo = self._last  # (_inert without the call)
+            if memo is None or memo.cards is not state["cards"] or not memo.inert:
                 events = events + self._settle_riders(state)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
@@ -1084,7 +1086,8 @@ class KannagiRules(Play):
         of the queue (効果の発動 ①)."""
         if then != "job":
             return []
-        events = [] if self._inert(state) else self._settle_riders(state)
+        memo = self._last  # (_inert without the call)
+        events = [] if memo is not None and memo.cards is state["cards"] and memo.inert else self._settle_riders(state)
         flags = state["flags"]
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
