@@ -570,12 +570,26 @@ class KannagiRules(Play):
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂, face up (表逆向き: upside down)."""
         events = []
-        for rider in self._riders(state, iid):
-            events += self._to_soul(state, rider)
-        card = state["cards"][iid]
+        memo = self._last
+        cards = state["cards"]
+        if memo is None or memo.cards is not cards:  # (card_facts without the call)
+            memo = self._new_game(state)
+        riding = memo.riding
+        card = cards[iid]
+        if riding:  # (_riders' commonest answers without the call: nothing rides, or nothing rides on this card)
+            where = card["zone"]
+            for i in riding:
+                other = cards[i]
+                if other.get("on") == iid and other["zone"] == where:
+                    break
+            else:
+                i = None
+            if i is not None:
+                for rider in self._riders(state, iid):
+                    events += self._to_soul(state, rider)
         if "on" in card:  # (no longer riding: off the riding set now, so that _settle_riders finds nothing left to clean)
             del card["on"]
-            self._last.riding.discard(iid)  # (the game's memo: _riders made it so)
+            riding.discard(iid)
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
@@ -1275,8 +1289,11 @@ class KannagiRules(Play):
             of = memo.of
             if onto not in zones[FIELDS[me]] or of[onto].type is not SEASON:
                 raise IllegalAction("onto: your season card with no place on it")
-            for r in self._riders(state, onto):
-                if of[r].type is PLACE:
+            cards = state["cards"]
+            where = cards[onto]["zone"]
+            for r in memo.riding:  # (a place among _riders(onto), without the call and its order)
+                card = cards[r]
+                if card.get("on") == onto and card["zone"] == where and of[r].type is PLACE:
                     raise IllegalAction("onto: your season card with no place on it")
         return self._declare(state, action, me)
 
