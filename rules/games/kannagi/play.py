@@ -1295,6 +1295,13 @@ class KannagiRules(Play):
                 card = cards[r]
                 if card.get("on") == onto and card["zone"] == where and of[r].type is PLACE:
                     raise IllegalAction("onto: your season card with no place on it")
+        if state["players"][1]["goldfish"] and state["result"] is None and (
+            state["flags"]["tool"] or (memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]))
+        ):  # (_declare's commonest answer without the call: no tool's moment, the summon carried out at once)
+            events = self._carry_summon(state, action, True, me)
+            if state["flags"]["jobs"]:
+                events += self._drive(state)
+            return events
         return self._declare(state, action, me)
 
     def _summon_potential(self, state, action):
@@ -1423,10 +1430,18 @@ class KannagiRules(Play):
         place = action.get("card")
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         memo = self._last  # (fact without the call)
-        if place not in state["zones"][FIELDS[me]] or (
-            (memo.of[place] if memo is not None and memo.cards is state["cards"] else self.fact(state, place)).type != PLACE
-        ) or state["cards"][place]["tapped"]:
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        zones = state["zones"]
+        if place not in zones[FIELDS[me]] or memo.of[place].type != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
+        if state["players"][1]["goldfish"] and state["result"] is None and (
+            state["flags"]["tool"] or (memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]))
+        ):  # (_declare's commonest answer without the call: no tool's moment, the attack carried out at once)
+            events = self._carry_attack(state, action, True, me)
+            if state["flags"]["jobs"]:
+                events += self._drive(state)
+            return events
         return self._declare(state, action, me)
 
     def _carry_attack(self, state, action, checked=False, me=None):
