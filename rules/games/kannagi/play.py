@@ -738,12 +738,22 @@ class KannagiRules(Play):
             of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:])
             return kept[4]
         out, plain = [], True
+        present = None  # (_season_in without the call: 魂's seasons read once)
         for i in held:
             f = facts[i]
             plain = plain and f.plain
-            if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
-                if f.plain or self._can_choose(state, me, i, f):
-                    out.append(i)
+            if f.cost > len(soul):
+                continue
+            if not f.free:
+                if present is None:
+                    present = of.present if of.soul is soul and soul == of.seen else KannagiRules._present(of, soul)
+                if mixed == "all":
+                    if not all(s in present for s in f.seasons):
+                        continue
+                elif f.soul.isdisjoint(present):
+                    continue
+            if f.plain or self._can_choose(state, me, i, f):
+                out.append(i)
         out = tuple(out)
         of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
         return out
@@ -1565,8 +1575,11 @@ class KannagiRules(Play):
         flags = state["flags"]
         if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             raise IllegalAction("tool: already done this turn")
-        iid = self._hand_card(state, action, TOOL, me)
-        if iid not in self._usable(state, me):  # (tool_usable's answer for a tool in hand: the kept one, as a rule)
+        iid = action.get("card")
+        # (tool_usable's answer for a tool in hand: the kept one, as a rule; a usable tool is one of the seat's hand_cards
+        # and a 道具札, so _hand_card is asked only for the refusal: its own first)
+        if iid not in self._usable(state, me):
+            self._hand_card(state, action, TOOL, me)
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
 
