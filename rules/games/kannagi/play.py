@@ -1357,7 +1357,11 @@ class KannagiRules(Play):
             flags["jobs"] += self._turn_of(flags["first"])
             return self._drive(state)
         state["pending"] = None
-        state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
+        if not flags["jobs"] and "eot" not in state and state["result"] is None:
+            # (the goldfish's turn and the player's first, as _drive runs their jobs from the queue: TURN_END from its
+            # goldfish on, whose first end of turn, with no change noted, does nothing; or from its turn on)
+            return self._next_turn(state, own=flags["first"] != 1)
+        flags["jobs"] += (self._goldfish_turn() if flags["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
 
     def _carry_summon(self, state, action, checked=False, me=None):
@@ -1656,10 +1660,11 @@ class KannagiRules(Play):
     # The jobs from the end of the player's turn to their next main phase, in order (what _next_turn queues).
     TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, RECOVERY_PHASE, RECOVER, DRAW_PHASE, DRAW, MAIN_PHASE)
 
-    def _next_turn(self, state, quiet=0):
+    def _next_turn(self, state, quiet=0, own=False):
         """(quiet, against the goldfish: the end phase's declaration, right before with nothing between, found no tool
         to use, with the hand, 魂 and field as they are here: 1, the goldfish's declaration finds none either; 2, the
-        tool was not used this turn, and the next turn's start finds none either: it opens the same tool flag)"""
+        tool was not used this turn, and the next turn's start finds none either: it opens the same tool flag. own:
+        the game's first turn, the player's, as _own_turn's jobs: TURN_END from its turn on, with nothing queued)"""
         jobs = state["flags"]["jobs"]
         if "turns" in state["flags"]:  # (versus) the other player's turn
             jobs += [{"do": "end_of_turn"}, *self._turn_of(1 - state["active"])]
@@ -1674,17 +1679,20 @@ class KannagiRules(Play):
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
         _eot, _goldfish, _end, _turn, recovery, _recover, _draw_phase, draw_job, _main = self.TURN_END
-        # (the end of turn changes back counters only: nothing a tool's moment reads)
-        events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
-        state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
-        state["phase"] = "goldfish"
-        events.append({"type": "goldfish_turn"})
-        if not quiet:
-            events += self._window(state, "goldfish")
-            if state["pending"]:
-                return events + self._queue_turn_end(jobs, 2)
-        if "eot" in state:
-            events += self._end_of_turn(state)
+        if own:  # (the first turn, the player's: from TURN_END's turn on)
+            events = []
+        else:
+            # (the end of turn changes back counters only: nothing a tool's moment reads)
+            events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
+            state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
+            state["phase"] = "goldfish"
+            events.append({"type": "goldfish_turn"})
+            if not quiet:
+                events += self._window(state, "goldfish")
+                if state["pending"]:
+                    return events + self._queue_turn_end(jobs, 2)
+            if "eot" in state:
+                events += self._end_of_turn(state)
         n = state["turn"] = state["turn"] + 1  # (_job_turn without the call; its moment only when not quiet 2)
         state["active"] = 0
         state["phase"] = "start"
