@@ -290,6 +290,21 @@ class KannagiRules(Play):
                 events = self._do_tool(state, action)
             elif kind == "potential" and action["type"] == "potential_done":  # (check_answer: not the decision's answer)
                 events = self._do_potential_done(state, action)
+            elif kind == "zero_search" and action["type"] == "zero_search":
+                # (check_answer against the decision's block without making it: a list of different cards (str) of the
+                # block's zone, within its bounds; anything else, a refusal included, goes through Play.apply)
+                cards, block = action.get("cards"), pending["choose"]
+                if cards.__class__ is not list or "candidates" in block or block.get("exclude"):
+                    return self._apply_checked(state, action)
+                zone_ids = state["zones"].get(block["zone"], [])
+                if not block["min"] <= len(cards) <= min(block["max"], len(zone_ids)):
+                    return self._apply_checked(state, action)
+                for c in cards:
+                    if c.__class__ is not str or c not in zone_ids:
+                        return self._apply_checked(state, action)
+                if len(set(cards)) != len(cards):
+                    return self._apply_checked(state, action)
+                events = self._do_zero_search(state, action)
             elif kind == "order" and action["type"] == "choose" and action.get("card").__class__ is str and action["card"] in pending["candidates"]:
                 events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
