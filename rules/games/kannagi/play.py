@@ -153,7 +153,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert", "asked")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert", "asked", "answered")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -362,6 +362,7 @@ class KannagiRules(Play):
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
         memo.asked = -1  # (see _window)
+        memo.answered = None  # (see _usable)
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
         memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
@@ -736,11 +737,16 @@ class KannagiRules(Play):
         # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
         # nothing else), and given again while they are unchanged. The commonest case, the same hand, 手札公開場
         # and 魂 as the last time (the tools in hand are then the same), is compared first without a loop.
+        # (Each answer with a tool in hand and the flag open is also noted with the state's version, `answered`: the
+        # autopilot's answer, asked where it chooses, is the answer at the start of the action it chooses, which
+        # _declare and _do_tool read, with nothing changed yet, without asking again. Read only there: an answer
+        # asked while an action is under way is noted with the version it started at, and does not hold after.)
         kept = of.usable
         soul = zones[SOULS[me]]
         mixed = state["options"].get("mixed_season")
         if kept is not None and kept[5] == me and kept[2] == soul and kept[3] == mixed:
             if kept[1] == hand and kept[6] == reveal:
+                of.answered = (len(state["log"]), me, kept[4])
                 return kept[4]
         held = []  # the tools in hand, in the hand's order, then the 手札公開場's
         for i in hand:
@@ -751,6 +757,7 @@ class KannagiRules(Play):
                 held.append(i)
         if kept is not None and kept[0] == held and kept[5] == me and kept[2] == soul and kept[3] == mixed:
             of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:])
+            of.answered = (len(state["log"]), me, kept[4])
             return kept[4]
         out, plain = [], True
         present = None  # (_season_in without the call: 魂's seasons read once)
@@ -771,6 +778,7 @@ class KannagiRules(Play):
                 out.append(i)
         out = tuple(out)
         of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
+        of.answered = (len(state["log"]), me, out)
         return out
 
     # usable_tools as a tuple that may be the one the rules keep (do not change it), for the autopilot: it asks at
@@ -1253,8 +1261,12 @@ class KannagiRules(Play):
                 events = []
             elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"][P0_HAND]) and memo.tools.isdisjoint(state["zones"][P0_REVEAL]):
                 events = []
-            # (the rest of _window's goldfish answer without the call: its first tests are the ones above)
-            elif state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+            # (the rest of _window's goldfish answer without the call: its first tests are the ones above; at the start
+            # of the action, the answer noted at this version, where the action was chosen: see _usable)
+            elif state["options"].get("tool_timing", "declarations") != "declarations":
+                events = []
+            elif not (answered[2] if memo is not None and memo.cards is state["cards"] and (answered := memo.answered) is not None
+                      and answered[0] == len(state["log"]) and answered[1] == 0 else self._usable(state, 0)):
                 events = []
             else:
                 at = action["type"]
@@ -1596,8 +1608,15 @@ class KannagiRules(Play):
             raise IllegalAction("tool: already done this turn")
         iid = action.get("card")
         # (tool_usable's answer for a tool in hand: the kept one, as a rule; a usable tool is one of the seat's hand_cards
-        # and a 道具札, so _hand_card is asked only for the refusal: its own first)
-        if iid not in self._usable(state, me):
+        # and a 道具札, so _hand_card is asked only for the refusal: its own first. At the start of the action with the
+        # answer noted at this version, asked where the action was chosen: that one, see _usable)
+        memo = self._last
+        answered = memo.answered if memo is not None and memo.cards is state["cards"] else None
+        if answered is not None and answered[0] == len(state["log"]) and answered[1] == me:
+            usable = answered[2]
+        else:
+            usable = self._usable(state, me)
+        if iid not in usable:
             self._hand_card(state, action, TOOL, me)
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
@@ -1893,6 +1912,7 @@ class KannagiRules(Play):
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
         facts.asked = -1
+        facts.answered = None
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
         facts.counted, facts.versus, facts.inert = True, memo.versus, False  # (looked at again by check_result)
