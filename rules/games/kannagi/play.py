@@ -997,7 +997,10 @@ class KannagiRules(Play):
         the counters it changes back may stay on a card (see check_result)."""
         if "eot" not in state:
             return []
-        self._memo(state).counted = True
+        memo = self._last  # (_memo without the call)
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        memo.counted = True
         return effects.end_of_turn(state)
 
     def _job_potential(self, state, job):
@@ -1712,7 +1715,6 @@ class KannagiRules(Play):
         # they would be. The start, recovery and draw declarations come one after the other with the same hand,
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
-        _eot, _goldfish, _end, _turn, recovery, _recover, _draw_phase, draw_job, _main = self.TURN_END
         if own:  # (the first turn, the player's: from TURN_END's turn on)
             events = []
         else:
@@ -1739,7 +1741,7 @@ class KannagiRules(Play):
         if state["turn"] > 1:
             state["phase"] = "recovery"  # (the same moment as the turn's start: no tool)
         else:
-            events += self._job_phase(state, recovery)
+            events += self._job_phase(state, RECOVERY_PHASE)
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
         cards = state["cards"]  # (_job_recover without the call: 伏せ cards turn 起き, damage goes)
@@ -1750,7 +1752,7 @@ class KannagiRules(Play):
                 card["counters"].pop("damage", None)
         state["phase"] = "draw"  # (the same moment as the one before: no tool)
         # (_job_draw without the call past the first turn, the only one that may have no draw)
-        events += draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, draw_job)
+        events += draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, DRAW)
         state["phase"] = "main"
         return events
 
