@@ -1453,12 +1453,21 @@ class KannagiRules(Play):
         self._need(state, "deploy")
         iid = self._hand_card(state, action, SEASON)
         self._pay(state, iid)
+        memo = self._last  # (the game's: _hand_card read its facts)
+        zones = state["zones"]
+        if state["players"][1]["goldfish"] and state["result"] is None and (
+            state["flags"]["tool"] or (memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]))
+        ):  # (_declare's commonest answer without the call: no tool's moment, as for a summon)
+            events = self._carry_deploy(state, action, True, 0)
+            if state["flags"]["jobs"]:
+                events += self._drive(state)
+            return events
         return self._declare(state, action)
 
     def _carry_deploy(self, state, action, checked=False, me=None):
         """(checked: as for _carry_summon)"""
         iid = action["card"]
-        me = self._me(state)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         if not checked and (not self._in_hand(state, iid) or not self.affordable(state, me, iid)):
             return self._void("deploy", iid)
         events = []
