@@ -856,8 +856,16 @@ class KannagiRules(Play):
         if state["pending"] or state["result"] is not None:
             jobs.insert(0, job)
             return events
-        # (run at once, as _drive would run it from the front of the queue)
-        events += self._job_effect(state, job)
+        # (run at once, as _drive would run it from the front of the queue: _job_effect without the call, its card
+        # anywhere, its "played" steps)
+        memo = self._last
+        f = memo.of[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)
+        played = f.steps.get("played") if f.steps else None
+        if played:
+            steps = []
+            for s in played:
+                steps.append(dict(s))
+            events += effects.run(state, iid, owner, steps, then="job")
         if jobs:  # (_drive with nothing queued does nothing)
             events += self._drive(state)
         return events
