@@ -1099,11 +1099,20 @@ class KannagiRules(Play):
         if own and season:
             ready = [{"do": "effect", "card": place, "whens": list(ON_ATTACK)}, {"do": "effect", "card": host, "source": place, "whens": ["attack"]}]
             return self._job_simultaneous(state, {"jobs": ready})
-        if own:  # (one with steps: run at once, as _job_simultaneous would)
-            return self._job_effect(state, {"do": "effect", "card": place, "whens": list(ON_ATTACK)})
-        if season:
-            return self._job_effect(state, {"do": "effect", "card": host, "source": place, "whens": ["attack"]})
-        return []
+        # (one with steps: run at once, as _job_simultaneous would; _job_effect without the call: the card is on the field)
+        if own:
+            by_when, whens, owner = of[place].steps, ON_ATTACK, card["owner"]
+        elif season:
+            by_when, whens, owner = of[host].steps, ("attack",), cards[host]["owner"]
+        else:
+            return []
+        steps = []
+        for when in whens:
+            for s in by_when.get(when, ()):
+                steps.append(dict(s))
+        if not steps:
+            return []
+        return effects.run(state, place, owner, steps, then="job")
 
     def _job_attack_damage(self, state, job):
         """④ the place's power (bottom left, as changed) as damage to the goldfish's life."""
