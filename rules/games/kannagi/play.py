@@ -1562,7 +1562,10 @@ class KannagiRules(Play):
         if "turns" in flags:
             events += self._job_attack_damage(state, job)
         elif card["zone"].endswith(".field"):  # (_job_attack_damage's goldfish game without the call)
-            power = max(0, self.power(state, place) if card["counters"] else of[place].power)
+            counters = card["counters"]  # (power without the call: printed, changed by counters, lowered by damage)
+            power = of[place].power + counters.get("power", 0) - counters.get("damage", 0) if counters else of[place].power
+            if power < 0:
+                power = 0
             target = state["players"][1]
             target["life"] -= power
             events.append({"type": "damage", "player": 1, "amount": power, "life": target["life"]})
@@ -1753,8 +1756,12 @@ class KannagiRules(Play):
                 events += self._window(state, "goldfish")
                 if state["pending"]:
                     return events + self._queue_turn_end(jobs, 2)
-            if "eot" in state:
-                events += self._end_of_turn(state)
+            if "eot" in state:  # (_end_of_turn without the call)
+                memo = self._last
+                if memo is None or memo.cards is not state["cards"]:
+                    memo = self._new_game(state)
+                memo.counted = True
+                events += effects.end_of_turn(state)
         n = state["turn"] = state["turn"] + 1  # (_job_turn without the call; its moment only when not quiet 2)
         state["active"] = 0
         state["phase"] = "start"
