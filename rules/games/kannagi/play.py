@@ -1748,7 +1748,14 @@ class KannagiRules(Play):
             events = []
         else:
             # (the end of turn changes back counters only: nothing a tool's moment reads)
-            events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
+            if "eot" in state:  # (_job_end_of_turn and _end_of_turn without the calls)
+                memo = self._last
+                if memo is None or memo.cards is not state["cards"]:
+                    memo = self._new_game(state)
+                memo.counted = True
+                events = effects.end_of_turn(state)
+            else:
+                events = []
             state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
             state["phase"] = "goldfish"
             events.append({"type": "goldfish_turn"})
