@@ -1579,7 +1579,22 @@ class KannagiRules(Play):
             jobs += self._attack_steps(place, 2)
             return events
         if card["zone"].endswith(".field"):  # (_job_attack_end without the call)
-            events += self._to_soul(state, place)
+            riding = memo.riding  # (the game's memo, fetched above)
+            if riding:
+                cards, where = state["cards"], card["zone"]
+                for i in riding:
+                    other = cards[i]
+                    if other.get("on") == place and other["zone"] == where:  # (something sits on it: _to_soul takes it along)
+                        events += self._to_soul(state, place)
+                        return events
+            # (_to_soul's commonest case without the call: nothing sits on the place)
+            if "on" in card:
+                del card["on"]
+                riding.discard(place)
+            card.pop("order", None)
+            card["tapped"] = False
+            card["counters"] = {}
+            events.append(move(state, place, SOULS[card["owner"]], face_up=True))
         return events
 
     @staticmethod
