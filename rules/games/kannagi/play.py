@@ -1789,10 +1789,17 @@ class KannagiRules(Play):
         state["phase"] = "start"
         state["flags"].update(TURN_OPEN)
         events.append({"type": "turn", "turn": n})
-        if quiet != 2 and n > 1:
-            events += self._window(state, "start")
-            if state["pending"]:
-                return events + self._queue_turn_end(jobs, 4)
+        if quiet != 2 and n > 1:  # (_window's goldfish answer without the call: the tool flag was just opened)
+            memo = self._last
+            zones = state["zones"]
+            if memo is None or memo.cards is not state["cards"] or not (
+                memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL])
+            ):
+                if state["options"].get("tool_timing", "declarations") == "declarations" and self._usable(state, 0):
+                    state["pending"] = {"type": "timing", "player": 0, "at": "start"}
+                    self._last.asked = len(state["log"]) + 1  # (as _window notes it: see _do_tool)
+                    events.append({"type": "declare", "at": "start"})
+                    return events + self._queue_turn_end(jobs, 4)
         if state["turn"] > 1:
             state["phase"] = "recovery"  # (the same moment as the turn's start: no tool)
         else:
