@@ -278,7 +278,7 @@ class KannagiRules(Play):
                 if handler is None:
                     return self._apply_checked(state, action)
                 events = handler(state, action)
-                memo = self._last  # (_inert without the call)
+                memo = self._last  # (the game's Instances.inert: _settle_riders would find nothing to do)
                 if memo is None or memo.cards is not state["cards"] or not memo.inert:
                     events = events + self._settle_riders(state)
         else:
@@ -309,7 +309,7 @@ class KannagiRules(Play):
                 events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
                 return self._apply_checked(state, action)
-            memo = self._last  # (_inert without the call)
+            memo = self._last  # (the game's Instances.inert: _settle_riders would find nothing to do)
             if memo is None or memo.cards is not state["cards"] or not memo.inert:
                 events = events + self._settle_riders(state)
         if state["result"] is None:
@@ -611,11 +611,6 @@ class KannagiRules(Play):
         card["counters"] = {}
         events.append(move(state, iid, SOULS[card["owner"]], face_up=True))
         return events
-
-    def _inert(self, state) -> bool:
-        """Whether the game of `state` is inert (Instances.inert): _settle_riders would find nothing to do."""
-        memo = self._last
-        return memo is not None and memo.cards is state["cards"] and memo.inert
 
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
@@ -1153,7 +1148,7 @@ class KannagiRules(Play):
         of the queue (効果の発動 ①)."""
         if then != "job":
             return []
-        memo = self._last  # (_inert without the call)
+        memo = self._last  # (the game's Instances.inert: _settle_riders would find nothing to do)
         events = [] if memo is not None and memo.cards is state["cards"] and memo.inert else self._settle_riders(state)
         flags = state["flags"]
         if flags["held"]:
