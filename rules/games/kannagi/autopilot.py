@@ -67,11 +67,18 @@ class Autopilot(Base):
                 best = self._best_tool(state, of) if late else None
                 return {"type": "tool", "card": best} if best else {"type": "tool", "option": "skip"}
             if kind == "zero_search":
-                hands = [(i, of[i]) for i in zones[P0_HAND]]
-                if any(f.type == PLACE and f.cost == 0 for _, f in hands):
-                    back = [i for i, f in hands if f.cost >= 5]
-                else:
-                    back = [i for i, f in hands if f.cost > 0]
+                hand = zones[P0_HAND]  # (loops: no comprehension's frame)
+                keep = False  # an opening with a 0-cost place
+                for i in hand:
+                    f = of[i]
+                    if f.type == PLACE and f.cost == 0:
+                        keep = True
+                        break
+                back = []
+                for i in hand:
+                    cost = of[i].cost
+                    if (cost >= 5) if keep else (cost > 0):
+                        back.append(i)
                 return {"type": "zero_search", "cards": back}
             if kind == "potential":
                 for i in self.rules.hand_cards(state):

@@ -66,6 +66,9 @@ SUB_PHASES = ("summon", "attack", "possess", "deploy")
 TURN_FLAGS = (*SUB_PHASES, "tool")
 TURN_OPEN = dict.fromkeys(TURN_FLAGS, False)  # (the flags at a turn's start; read, never changed)
 HAND_LIMIT = 8
+# The jobs of a turn from its recovery phase to its main phase (read, never changed: the queue holds copies)
+RECOVERY_PHASE, RECOVER, DRAW_PHASE, DRAW, MAIN_PHASE = (
+    {"do": "phase", "phase": "recovery"}, {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
 # The "target" field: whose field, and which card type.
 TARGET_KINDS = {
     "相手の場所札": ("opponent", PLACE),
@@ -150,7 +153,7 @@ class Instances:
     the game is first seen; a card made later (a token, by a manual action) is added by `fill`
     (after_manual)."""
 
-    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert")
+    __slots__ = ("of", "cards", "defs", "table", "riding", "soul", "seen", "present", "usable", "tools", "kinds", "counted", "versus", "inert", "asked", "answered")
 
     def fill(self) -> None:
         """Facts for the instances made since (a token): its card's, from the table or read on its own."""
@@ -275,7 +278,8 @@ class KannagiRules(Play):
                 if handler is None:
                     return self._apply_checked(state, action)
                 events = handler(state, action)
-                if not self._inert(state):
+                memo = self._last  # (the game's Instances.inert: _settle_riders would find nothing to do)
+                if memo is None or memo.cards is not state["cards"] or not memo.inert:
                     events = events + self._settle_riders(state)
         else:
             kind = pending["type"]
@@ -286,11 +290,27 @@ class KannagiRules(Play):
                 events = self._do_tool(state, action)
             elif kind == "potential" and action["type"] == "potential_done":  # (check_answer: not the decision's answer)
                 events = self._do_potential_done(state, action)
+            elif kind == "zero_search" and action["type"] == "zero_search":
+                # (check_answer against the decision's block without making it: a list of different cards (str) of the
+                # block's zone, within its bounds; anything else, a refusal included, goes through Play.apply)
+                cards, block = action.get("cards"), pending["choose"]
+                if cards.__class__ is not list or "candidates" in block or block.get("exclude"):
+                    return self._apply_checked(state, action)
+                zone_ids = state["zones"].get(block["zone"], [])
+                if not block["min"] <= len(cards) <= min(block["max"], len(zone_ids)):
+                    return self._apply_checked(state, action)
+                for c in cards:
+                    if c.__class__ is not str or c not in zone_ids:
+                        return self._apply_checked(state, action)
+                if len(set(cards)) != len(cards):
+                    return self._apply_checked(state, action)
+                events = self._do_zero_search(state, action)
             elif kind == "order" and action["type"] == "choose" and action.get("card").__class__ is str and action["card"] in pending["candidates"]:
                 events = self._do_choose(state, action)  # (check_answer: one of the candidates)
             else:
                 return self._apply_checked(state, action)
-            if not self._inert(state):
+            memo = self._last  # (the game's Instances.inert: _settle_riders would find nothing to do)
+            if memo is None or memo.cards is not state["cards"] or not memo.inert:
                 events = events + self._settle_riders(state)
         if state["result"] is None:
             memo = self._last  # (the game's: _settle_riders made it so, or the end of turn's branch)
@@ -341,6 +361,8 @@ class KannagiRules(Play):
         memo = self._last = Instances()
         memo.cards, memo.defs, memo.table = cards, defs, last[1]
         memo.soul = memo.seen = memo.present = memo.usable = None  # (see _present, usable_tools)
+        memo.asked = -1  # (see _window)
+        memo.answered = None  # (see _usable)
         # whether a card of the game may have counters (see check_result; C-level: a new game's cards read whole)
         memo.counted = any(map(_COUNTERS, cards.values()))
         memo.versus = not state["players"][1]["goldfish"]  # (a versus game: apply checks its result after every action)
@@ -564,22 +586,31 @@ class KannagiRules(Play):
     def _to_soul(self, state, iid) -> list[dict]:
         """A card and everything on it (recursively) to its owner's 魂, face up (表逆向き: upside down)."""
         events = []
-        for rider in self._riders(state, iid):
-            events += self._to_soul(state, rider)
-        card = state["cards"][iid]
+        memo = self._last
+        cards = state["cards"]
+        if memo is None or memo.cards is not cards:  # (card_facts without the call)
+            memo = self._new_game(state)
+        riding = memo.riding
+        card = cards[iid]
+        if riding:  # (_riders' commonest answers without the call: nothing rides, or nothing rides on this card)
+            where = card["zone"]
+            for i in riding:
+                other = cards[i]
+                if other.get("on") == iid and other["zone"] == where:
+                    break
+            else:
+                i = None
+            if i is not None:
+                for rider in self._riders(state, iid):
+                    events += self._to_soul(state, rider)
         if "on" in card:  # (no longer riding: off the riding set now, so that _settle_riders finds nothing left to clean)
             del card["on"]
-            self._last.riding.discard(iid)  # (the game's memo: _riders made it so)
+            riding.discard(iid)
         card.pop("order", None)
         card["tapped"] = False
         card["counters"] = {}
         events.append(move(state, iid, SOULS[card["owner"]], face_up=True))
         return events
-
-    def _inert(self, state) -> bool:
-        """Whether the game of `state` is inert (Instances.inert): _settle_riders would find nothing to do."""
-        memo = self._last
-        return memo is not None and memo.cards is state["cards"] and memo.inert
 
     def _settle_riders(self, state) -> list[dict]:
         """Cards on a host that left the field go to 魂 (季節札が場を離れた場合…上にある全ての札は魂; 憑依している
@@ -701,11 +732,16 @@ class KannagiRules(Play):
         # copy of the whole of it; only for tools with no target and nothing to choose, whose use depends on
         # nothing else), and given again while they are unchanged. The commonest case, the same hand, 手札公開場
         # and 魂 as the last time (the tools in hand are then the same), is compared first without a loop.
+        # (Each answer with a tool in hand and the flag open is also noted with the state's version, `answered`: the
+        # autopilot's answer, asked where it chooses, is the answer at the start of the action it chooses, which
+        # _declare and _do_tool read, with nothing changed yet, without asking again. Read only there: an answer
+        # asked while an action is under way is noted with the version it started at, and does not hold after.)
         kept = of.usable
         soul = zones[SOULS[me]]
         mixed = state["options"].get("mixed_season")
         if kept is not None and kept[5] == me and kept[2] == soul and kept[3] == mixed:
             if kept[1] == hand and kept[6] == reveal:
+                of.answered = (len(state["log"]), me, kept[4])
                 return kept[4]
         held = []  # the tools in hand, in the hand's order, then the 手札公開場's
         for i in hand:
@@ -716,16 +752,28 @@ class KannagiRules(Play):
                 held.append(i)
         if kept is not None and kept[0] == held and kept[5] == me and kept[2] == soul and kept[3] == mixed:
             of.usable = (held, hand[:], kept[2], mixed, kept[4], me, reveal[:])
+            of.answered = (len(state["log"]), me, kept[4])
             return kept[4]
         out, plain = [], True
+        present = None  # (_season_in without the call: 魂's seasons read once)
         for i in held:
             f = facts[i]
             plain = plain and f.plain
-            if f.cost <= len(soul) and (f.free or self._season_in(state, of, f, soul)):
-                if f.plain or self._can_choose(state, me, i, f):
-                    out.append(i)
+            if f.cost > len(soul):
+                continue
+            if not f.free:
+                if present is None:
+                    present = of.present if of.soul is soul and soul == of.seen else KannagiRules._present(of, soul)
+                if mixed == "all":
+                    if not all(s in present for s in f.seasons):
+                        continue
+                elif f.soul.isdisjoint(present):
+                    continue
+            if f.plain or self._can_choose(state, me, i, f):
+                out.append(i)
         out = tuple(out)
         of.usable = (held, hand[:], soul[:], mixed, out, me, reveal[:]) if plain else None
+        of.answered = (len(state["log"]), me, out)
         return out
 
     # usable_tools as a tuple that may be the one the rules keep (do not change it), for the autopilot: it asks at
@@ -749,6 +797,9 @@ class KannagiRules(Play):
             if state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
                 return []
             state["pending"] = {"type": "timing", "player": 0, "at": at}
+            # (noted with the version the answer will be given at, the log's length after this action: see _do_tool)
+            memo = self._last
+            memo.asked = len(state["log"]) + 1
             return [{"type": "declare", "at": at}]
         if state["options"].get("tool_timing", "declarations") != "declarations":
             return []
@@ -800,8 +851,16 @@ class KannagiRules(Play):
         if state["pending"] or state["result"] is not None:
             jobs.insert(0, job)
             return events
-        # (run at once, as _drive would run it from the front of the queue)
-        events += self._job_effect(state, job)
+        # (run at once, as _drive would run it from the front of the queue: _job_effect without the call, its card
+        # anywhere, its "played" steps)
+        memo = self._last
+        f = memo.of[iid] if memo is not None and memo.cards is state["cards"] else self.fact(state, iid)
+        played = f.steps.get("played") if f.steps else None
+        if played:
+            steps = []
+            for s in played:
+                steps.append(dict(s))
+            events += effects.run(state, iid, owner, steps, then="job")
         if jobs:  # (_drive with nothing queued does nothing)
             events += self._drive(state)
         return events
@@ -941,7 +1000,10 @@ class KannagiRules(Play):
         the counters it changes back may stay on a card (see check_result)."""
         if "eot" not in state:
             return []
-        self._memo(state).counted = True
+        memo = self._last  # (_memo without the call)
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        memo.counted = True
         return effects.end_of_turn(state)
 
     def _job_potential(self, state, job):
@@ -1032,11 +1094,20 @@ class KannagiRules(Play):
         if own and season:
             ready = [{"do": "effect", "card": place, "whens": list(ON_ATTACK)}, {"do": "effect", "card": host, "source": place, "whens": ["attack"]}]
             return self._job_simultaneous(state, {"jobs": ready})
-        if own:  # (one with steps: run at once, as _job_simultaneous would)
-            return self._job_effect(state, {"do": "effect", "card": place, "whens": list(ON_ATTACK)})
-        if season:
-            return self._job_effect(state, {"do": "effect", "card": host, "source": place, "whens": ["attack"]})
-        return []
+        # (one with steps: run at once, as _job_simultaneous would; _job_effect without the call: the card is on the field)
+        if own:
+            by_when, whens, owner = of[place].steps, ON_ATTACK, card["owner"]
+        elif season:
+            by_when, whens, owner = of[host].steps, ("attack",), cards[host]["owner"]
+        else:
+            return []
+        steps = []
+        for when in whens:
+            for s in by_when.get(when, ()):
+                steps.append(dict(s))
+        if not steps:
+            return []
+        return effects.run(state, place, owner, steps, then="job")
 
     def _job_attack_damage(self, state, job):
         """④ the place's power (bottom left, as changed) as damage to the goldfish's life."""
@@ -1077,7 +1148,8 @@ class KannagiRules(Play):
         of the queue (効果の発動 ①)."""
         if then != "job":
             return []
-        events = [] if self._inert(state) else self._settle_riders(state)
+        memo = self._last  # (the game's Instances.inert: _settle_riders would find nothing to do)
+        events = [] if memo is not None and memo.cards is state["cards"] and memo.inert else self._settle_riders(state)
         flags = state["flags"]
         if flags["held"]:
             flags["jobs"].insert(0, {"do": "simultaneous", "jobs": flags["held"]})
@@ -1204,8 +1276,12 @@ class KannagiRules(Play):
                 events = []
             elif memo is not None and memo.cards is state["cards"] and memo.tools.isdisjoint(state["zones"][P0_HAND]) and memo.tools.isdisjoint(state["zones"][P0_REVEAL]):
                 events = []
-            # (the rest of _window's goldfish answer without the call: its first tests are the ones above)
-            elif state["options"].get("tool_timing", "declarations") != "declarations" or not self._usable(state, 0):
+            # (the rest of _window's goldfish answer without the call: its first tests are the ones above; at the start
+            # of the action, the answer noted at this version, where the action was chosen: see _usable)
+            elif state["options"].get("tool_timing", "declarations") != "declarations":
+                events = []
+            elif not (answered[2] if memo is not None and memo.cards is state["cards"] and (answered := memo.answered) is not None
+                      and answered[0] == len(state["log"]) and answered[1] == 0 else self._usable(state, 0)):
                 events = []
             else:
                 at = action["type"]
@@ -1265,9 +1341,19 @@ class KannagiRules(Play):
             of = memo.of
             if onto not in zones[FIELDS[me]] or of[onto].type is not SEASON:
                 raise IllegalAction("onto: your season card with no place on it")
-            for r in self._riders(state, onto):
-                if of[r].type is PLACE:
+            cards = state["cards"]
+            where = cards[onto]["zone"]
+            for r in memo.riding:  # (a place among _riders(onto), without the call and its order)
+                card = cards[r]
+                if card.get("on") == onto and card["zone"] == where and of[r].type is PLACE:
                     raise IllegalAction("onto: your season card with no place on it")
+        if state["players"][1]["goldfish"] and state["result"] is None and (
+            state["flags"]["tool"] or (memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]))
+        ):  # (_declare's commonest answer without the call: no tool's moment, the summon carried out at once)
+            events = self._carry_summon(state, action, True, me)
+            if state["flags"]["jobs"]:
+                events += self._drive(state)
+            return events
         return self._declare(state, action, me)
 
     def _summon_potential(self, state, action):
@@ -1313,7 +1399,11 @@ class KannagiRules(Play):
             flags["jobs"] += self._turn_of(flags["first"])
             return self._drive(state)
         state["pending"] = None
-        state["flags"]["jobs"] += (self._goldfish_turn() if state["flags"]["first"] == 1 else []) + self._own_turn()
+        if not flags["jobs"] and "eot" not in state and state["result"] is None:
+            # (the goldfish's turn and the player's first, as _drive runs their jobs from the queue: TURN_END from its
+            # goldfish on, whose first end of turn, with no change noted, does nothing; or from its turn on)
+            return self._next_turn(state, own=flags["first"] != 1)
+        flags["jobs"] += (self._goldfish_turn() if flags["first"] == 1 else []) + self._own_turn()
         return self._drive(state)
 
     def _carry_summon(self, state, action, checked=False, me=None):
@@ -1375,12 +1465,21 @@ class KannagiRules(Play):
         self._need(state, "deploy")
         iid = self._hand_card(state, action, SEASON)
         self._pay(state, iid)
+        memo = self._last  # (the game's: _hand_card read its facts)
+        zones = state["zones"]
+        if state["players"][1]["goldfish"] and state["result"] is None and (
+            state["flags"]["tool"] or (memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]))
+        ):  # (_declare's commonest answer without the call: no tool's moment, as for a summon)
+            events = self._carry_deploy(state, action, True, 0)
+            if state["flags"]["jobs"]:
+                events += self._drive(state)
+            return events
         return self._declare(state, action)
 
     def _carry_deploy(self, state, action, checked=False, me=None):
         """(checked: as for _carry_summon)"""
         iid = action["card"]
-        me = self._me(state)
+        me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         if not checked and (not self._in_hand(state, iid) or not self.affordable(state, me, iid)):
             return self._void("deploy", iid)
         events = []
@@ -1396,10 +1495,18 @@ class KannagiRules(Play):
         place = action.get("card")
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         memo = self._last  # (fact without the call)
-        if place not in state["zones"][FIELDS[me]] or (
-            (memo.of[place] if memo is not None and memo.cards is state["cards"] else self.fact(state, place)).type != PLACE
-        ) or state["cards"][place]["tapped"]:
+        if memo is None or memo.cards is not state["cards"]:
+            memo = self._new_game(state)
+        zones = state["zones"]
+        if place not in zones[FIELDS[me]] or memo.of[place].type != PLACE or state["cards"][place]["tapped"]:
             raise IllegalAction("card: one of your places that is 起き (not 伏せ)")
+        if state["players"][1]["goldfish"] and state["result"] is None and (
+            state["flags"]["tool"] or (memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL]))
+        ):  # (_declare's commonest answer without the call: no tool's moment, the attack carried out at once)
+            events = self._carry_attack(state, action, True, me)
+            if state["flags"]["jobs"]:
+                events += self._drive(state)
+            return events
         return self._declare(state, action, me)
 
     def _carry_attack(self, state, action, checked=False, me=None):
@@ -1450,7 +1557,10 @@ class KannagiRules(Play):
         if "turns" in flags:
             events += self._job_attack_damage(state, job)
         elif card["zone"].endswith(".field"):  # (_job_attack_damage's goldfish game without the call)
-            power = max(0, self.power(state, place) if card["counters"] else of[place].power)
+            counters = card["counters"]  # (power without the call: printed, changed by counters, lowered by damage)
+            power = of[place].power + counters.get("power", 0) - counters.get("damage", 0) if counters else of[place].power
+            if power < 0:
+                power = 0
             target = state["players"][1]
             target["life"] -= power
             events.append({"type": "damage", "player": 1, "amount": power, "life": target["life"]})
@@ -1464,7 +1574,22 @@ class KannagiRules(Play):
             jobs += self._attack_steps(place, 2)
             return events
         if card["zone"].endswith(".field"):  # (_job_attack_end without the call)
-            events += self._to_soul(state, place)
+            riding = memo.riding  # (the game's memo, fetched above)
+            if riding:
+                cards, where = state["cards"], card["zone"]
+                for i in riding:
+                    other = cards[i]
+                    if other.get("on") == place and other["zone"] == where:  # (something sits on it: _to_soul takes it along)
+                        events += self._to_soul(state, place)
+                        return events
+            # (_to_soul's commonest case without the call: nothing sits on the place)
+            if "on" in card:
+                del card["on"]
+                riding.discard(place)
+            card.pop("order", None)
+            card["tapped"] = False
+            card["counters"] = {}
+            events.append(move(state, place, SOULS[card["owner"]], face_up=True))
         return events
 
     @staticmethod
@@ -1480,14 +1605,61 @@ class KannagiRules(Play):
                 state["flags"]["jobs"].insert(0, {"do": "ask", "at": pending["at"], "order": pending["then"]})
             iid = action.get("card")
             if iid is None:
+                jobs = state["flags"]["jobs"]
+                if jobs and state["players"][1]["goldfish"]:
+                    # The turn's next declarations, as _drive would run them from the queue: after the start's, the
+                    # recovery's; after the recovery's, the recovery and the draw's. When the moment answered was
+                    # asked by _window in the action before this one (memo.asked: the same version, so nothing
+                    # happened between, no manual action), the next moment finds the same usable tool: the phase
+                    # and recovery jobs between change nothing _window reads (the hand, 手札公開場, 魂, the field's
+                    # cards and their faces, the tool flag, the options), so it asks again without looking.
+                    at, job = pending["at"], jobs[0]
+                    memo = self._last
+                    if memo is not None and memo.asked == len(state["log"]) and memo.cards is state["cards"]:
+                        if at == "start" and job == RECOVERY_PHASE:
+                            del jobs[0]
+                            at = state["phase"] = "recovery"
+                            state["pending"] = {"type": "timing", "player": 0, "at": at}
+                            memo.asked += 1
+                            return [{"type": "declare", "at": at}]
+                        if at == "recovery" and job == RECOVER and len(jobs) > 1 and jobs[1] == DRAW_PHASE:
+                            del jobs[:2]
+                            cards = state["cards"]  # (_job_recover without the call)
+                            for i in state["zones"][FIELDS[state["active"]]]:
+                                card = cards[i]
+                                card["tapped"] = False
+                                if card["counters"]:
+                                    card["counters"].pop("damage", None)
+                            at = state["phase"] = "draw"
+                            state["pending"] = {"type": "timing", "player": 0, "at": at}
+                            memo.asked += 1
+                            return [{"type": "declare", "at": at}]
+                    if at == "draw" and job == DRAW and len(jobs) > 1 and jobs[1] == MAIN_PHASE:
+                        # (the draw and the main phase, as _drive runs them: _job_draw, and no moment in the main phase)
+                        del jobs[:2]
+                        events = draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, job)
+                        state["phase"] = "main"
+                        if jobs:
+                            events += self._drive(state)
+                        return events
                 return self._drive(state)
             return self._use_tool(state, iid)
         me = 0 if state["players"][1]["goldfish"] else self._me(state)  # (_me's goldfish answer without the call)
         flags = state["flags"]
         if flags["tools"][me] if "tools" in flags else flags.get("tool", False):  # (_tool_used without the call)
             raise IllegalAction("tool: already done this turn")
-        iid = self._hand_card(state, action, TOOL, me)
-        if iid not in self._usable(state, me):  # (tool_usable's answer for a tool in hand: the kept one, as a rule)
+        iid = action.get("card")
+        # (tool_usable's answer for a tool in hand: the kept one, as a rule; a usable tool is one of the seat's hand_cards
+        # and a 道具札, so _hand_card is asked only for the refusal: its own first. At the start of the action with the
+        # answer noted at this version, asked where the action was chosen: that one, see _usable)
+        memo = self._last
+        answered = memo.answered if memo is not None and memo.cards is state["cards"] else None
+        if answered is not None and answered[0] == len(state["log"]) and answered[1] == me:
+            usable = answered[2]
+        else:
+            usable = self._usable(state, me)
+        if iid not in usable:
+            self._hand_card(state, action, TOOL, me)
             raise IllegalAction(f"card: {iid!r} is not usable now (its cost, its season in 魂, or nothing to choose)")
         return self._use_tool(state, iid)
 
@@ -1562,13 +1734,13 @@ class KannagiRules(Play):
         return events + self._next_turn(state)
 
     # The jobs from the end of the player's turn to their next main phase, in order (what _next_turn queues).
-    TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, {"do": "phase", "phase": "recovery"},
-                {"do": "recover"}, {"do": "phase", "phase": "draw"}, {"do": "draw"}, {"do": "phase", "phase": "main"})
+    TURN_END = ({"do": "end_of_turn"}, {"do": "goldfish"}, {"do": "end_of_turn"}, {"do": "turn"}, RECOVERY_PHASE, RECOVER, DRAW_PHASE, DRAW, MAIN_PHASE)
 
-    def _next_turn(self, state, quiet=0):
+    def _next_turn(self, state, quiet=0, own=False):
         """(quiet, against the goldfish: the end phase's declaration, right before with nothing between, found no tool
         to use, with the hand, 魂 and field as they are here: 1, the goldfish's declaration finds none either; 2, the
-        tool was not used this turn, and the next turn's start finds none either: it opens the same tool flag)"""
+        tool was not used this turn, and the next turn's start finds none either: it opens the same tool flag. own:
+        the game's first turn, the player's, as _own_turn's jobs: TURN_END from its turn on, with nothing queued)"""
         jobs = state["flags"]["jobs"]
         if "turns" in state["flags"]:  # (versus) the other player's turn
             jobs += [{"do": "end_of_turn"}, *self._turn_of(1 - state["active"])]
@@ -1582,31 +1754,51 @@ class KannagiRules(Play):
         # they would be. The start, recovery and draw declarations come one after the other with the same hand,
         # 魂, field and flags (the turn, phase and recover jobs change nothing a tool's moment reads): once one of
         # them found no tool to use, the next ones would find none either, and only set the phase.
-        _eot, _goldfish, _end, _turn, recovery, _recover, _draw_phase, draw_job, _main = self.TURN_END
-        # (the end of turn changes back counters only: nothing a tool's moment reads)
-        events = self._end_of_turn(state) if "eot" in state else []  # (_job_end_of_turn without the call)
-        state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
-        state["phase"] = "goldfish"
-        events.append({"type": "goldfish_turn"})
-        if not quiet:
-            events += self._window(state, "goldfish")
-            if state["pending"]:
-                return events + self._queue_turn_end(jobs, 2)
-        if "eot" in state:
-            events += self._end_of_turn(state)
+        if own:  # (the first turn, the player's: from TURN_END's turn on)
+            events = []
+        else:
+            # (the end of turn changes back counters only: nothing a tool's moment reads)
+            if "eot" in state:  # (_job_end_of_turn and _end_of_turn without the calls)
+                memo = self._last
+                if memo is None or memo.cards is not state["cards"]:
+                    memo = self._new_game(state)
+                memo.counted = True
+                events = effects.end_of_turn(state)
+            else:
+                events = []
+            state["active"] = 1  # (_job_goldfish without the call; its moment only when not quiet)
+            state["phase"] = "goldfish"
+            events.append({"type": "goldfish_turn"})
+            if not quiet:
+                events += self._window(state, "goldfish")
+                if state["pending"]:
+                    return events + self._queue_turn_end(jobs, 2)
+            if "eot" in state:  # (_end_of_turn without the call)
+                memo = self._last
+                if memo is None or memo.cards is not state["cards"]:
+                    memo = self._new_game(state)
+                memo.counted = True
+                events += effects.end_of_turn(state)
         n = state["turn"] = state["turn"] + 1  # (_job_turn without the call; its moment only when not quiet 2)
         state["active"] = 0
         state["phase"] = "start"
         state["flags"].update(TURN_OPEN)
         events.append({"type": "turn", "turn": n})
-        if quiet != 2 and n > 1:
-            events += self._window(state, "start")
-            if state["pending"]:
-                return events + self._queue_turn_end(jobs, 4)
+        if quiet != 2 and n > 1:  # (_window's goldfish answer without the call: the tool flag was just opened)
+            memo = self._last
+            zones = state["zones"]
+            if memo is None or memo.cards is not state["cards"] or not (
+                memo.tools.isdisjoint(zones[P0_HAND]) and memo.tools.isdisjoint(zones[P0_REVEAL])
+            ):
+                if state["options"].get("tool_timing", "declarations") == "declarations" and self._usable(state, 0):
+                    state["pending"] = {"type": "timing", "player": 0, "at": "start"}
+                    self._last.asked = len(state["log"]) + 1  # (as _window notes it: see _do_tool)
+                    events.append({"type": "declare", "at": "start"})
+                    return events + self._queue_turn_end(jobs, 4)
         if state["turn"] > 1:
             state["phase"] = "recovery"  # (the same moment as the turn's start: no tool)
         else:
-            events += self._job_phase(state, recovery)
+            events += self._job_phase(state, RECOVERY_PHASE)
             if state["pending"]:
                 return events + self._queue_turn_end(jobs, 5)
         cards = state["cards"]  # (_job_recover without the call: 伏せ cards turn 起き, damage goes)
@@ -1617,7 +1809,7 @@ class KannagiRules(Play):
                 card["counters"].pop("damage", None)
         state["phase"] = "draw"  # (the same moment as the one before: no tool)
         # (_job_draw without the call past the first turn, the only one that may have no draw)
-        events += draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, draw_job)
+        events += draw(state, 0, 1, forced=True) if state["turn"] > 1 else self._job_draw(state, DRAW)
         state["phase"] = "main"
         return events
 
@@ -1778,6 +1970,8 @@ class KannagiRules(Play):
         facts.of = dict(memo.of)
         facts.cards, facts.defs, facts.table, facts.riding = cards, memo.defs, memo.table, set(memo.riding)
         facts.soul = facts.seen = facts.present = facts.usable = None
+        facts.asked = -1
+        facts.answered = None
         facts.tools = memo.tools
         facts.kinds = (facts.of, *memo.kinds[1:])
         facts.counted, facts.versus, facts.inert = True, memo.versus, False  # (looked at again by check_result)
