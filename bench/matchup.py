@@ -56,7 +56,7 @@ def wait_matchup(matchup_id: int) -> float:
 
 
 def through_workers(games: list[str]) -> bool:
-    from bench.waits import WORKERS, start_workers
+    from bench.waits import WORKERS, start_workers, workers_ready
 
     url = os.environ.get("BENCH_DATABASE_URL", "")
     db_url = url if url.startswith("postgres") else f"sqlite:///{sqlite_dir(tempfile.mkdtemp(prefix='bench-matchup.'))}/matchup.sqlite3"
@@ -79,7 +79,7 @@ def through_workers(games: list[str]) -> bool:
           f"{'PostgreSQL' if db_url.startswith('postgres') else 'SQLite'}", flush=True)
     failed = False
     try:
-        time.sleep(2)  # the workers' start-up (Django, imports) is not part of a user's wait
+        workers_ready(workers)
         for game in games:
             deck = Deck.objects.get(game_id=game, name=bundled_samples(game)[0]["name"])
             matchup = services.start_matchup(who=who, deck=deck, opponents=[deck] * times, games=per, seed=1)

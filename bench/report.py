@@ -40,7 +40,7 @@ def main():
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from bench.waits import WORKERS, start_workers, wait_report
+    from bench.waits import WORKERS, start_workers, wait_report, workers_ready
     from decks.models import Deck
     from goldfish import services
     from goldfish.actors import Actor
@@ -56,7 +56,7 @@ def main():
           f"{'PostgreSQL' if db_url.startswith('postgres') else 'SQLite'}", flush=True)
     failed = False
     try:
-        time.sleep(2)  # the workers' start-up (Django, imports) is not part of a user's wait
+        workers_ready(workers)
         for game in REGISTRY:
             if ONLY and game not in ONLY:
                 continue

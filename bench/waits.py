@@ -42,6 +42,23 @@ def start_workers(db_url: str) -> list[subprocess.Popen]:
     ]
 
 
+def workers_ready(workers: list[subprocess.Popen], timeout: float = 60) -> None:
+    """Wait until every worker has started its loop (its first heartbeat row is written just before it): the
+    workers' start-up (Django, imports, the random start-up delay) is not part of a user's wait."""
+    from jobs.models import WorkerBeat
+
+    names = {f"bench-w{n}" for n in range(len(workers))}
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if names <= set(WorkerBeat.objects.filter(worker_id__in=names).values_list("worker_id", flat=True)):
+            time.sleep(0.3)  # (the loop's first look at the queue follows the heartbeat's start)
+            return
+        if any(w.poll() is not None for w in workers):
+            raise RuntimeError("a worker process stopped while starting")
+        time.sleep(0.1)
+    raise RuntimeError(f"the workers did not start within {timeout:.0f} s")
+
+
 def wait_simulation(sim_id: int) -> tuple[float | None, float]:
     from goldfish import selectors
     from goldfish.models import Simulation
@@ -94,7 +111,7 @@ def main():
           f"on {os.cpu_count()} CPUs, {'PostgreSQL' if db_url.startswith('postgres') else 'SQLite'}", flush=True)
     failed = False
     try:
-        time.sleep(2)  # the workers' start-up (Django, imports) is not part of a user's wait
+        workers_ready(workers)
         for game in REGISTRY:
             if ONLY and game not in ONLY:
                 continue
