@@ -141,26 +141,9 @@ def _plan_few(cost, wanted, limit, n, masks, sizes, weights) -> list | None:
             total += 1
         if not prefer:
             plain_used, plain_total = used[:], total
-        # (the fill up to the cost: the preferred kind first, then in index order, as _fill(used, total, cost,
-        # (prefer, *range(n)), sizes); with no discard the payment's split is the kinds used, in index order, so
-        # `used` names it)
-        if total < cost:
-            take = sizes[prefer] - used[prefer]
-            if take > cost - total:
-                take = cost - total
-            if take > 0:
-                used[prefer] += take
-                total += take
-            i = 0
-            while total < cost and i < n:
-                take = sizes[i] - used[i]
-                if take > cost - total:
-                    take = cost - total
-                if take > 0:
-                    used[i] += take
-                    total += take
-                i += 1
-        if total != cost:
+        # (the fill up to the cost: the preferred kind first, then in index order; with no discard the payment's
+        # split is the kinds used, in index order, so `used` names it)
+        if (_fill(used, total, cost, (prefer, *range(n)), sizes) if total < cost else total) != cost:
             continue
         key = tuple(used)
         if key in found:

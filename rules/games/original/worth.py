@@ -314,13 +314,12 @@ class _Store:
     Those are the store's own (_store finds a game's store by them); it holds them, and the steps whose ids
     its keys hold, so that no other object can get one of those ids while it is kept."""
 
-    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless", "reach", "nofree")
+    __slots__ = ("options", "ids", "data", "held", "sigs", "hits", "boards", "selfish", "rowless", "nofree")
 
     def __init__(self, options=None, ids: tuple = (), data: list | None = None):
         self.options, self.ids, self.data = options, ids, data or []
         self.held: list = []  # (the steps in force of each sig)
         self.selfish: dict = {}
-        self.reach: dict = {}  # card -> _reach of its card (Worth._values_now)
         self.sigs: dict = {}  # (the steps in force by id, `free`) -> its number (sig)
         self.hits: dict = {}
         self.boards: dict = {}
@@ -1173,7 +1172,6 @@ class Worth:
         kept = dec.data if dec is not None and not dec.cfg else None  # (_worth_with's, inline)
         if kept is not None:  # (the key's mask: the attributes the worth reads, _reach)
             reach = _board_reach(state, of, kept)
-            reaches = dec._game.store.reach
         better = []
         for i in hand:
             data = of[i]
@@ -1186,10 +1184,7 @@ class Worth:
             if kept is None:
                 worth = self._worth_with(state, [i], ctx, everything)
             else:
-                r = reaches.get(i)
-                if r is None:
-                    r = reaches[i] = _reach(data)
-                key = ("worth", (i,), everything & (reach | r))
+                key = ("worth", (i,), everything & (reach | _reach(data)))
                 worth = kept.get(key)
                 if worth is None:
                     worth = kept[key] = self._worth_with_now(state, [i], ctx, everything)
